@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-initial';
+
+/**
+ * Every migration, imported statically: a single executable has no migrations folder to scan.
+ * Names sort in the order they run; never rename or edit one that has shipped — add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};

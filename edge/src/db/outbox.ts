@@ -1,0 +1,53 @@
+import type { Transaction } from 'kysely';
+import type { DB } from './schema';
+
+/** Tables replicated to the central PostgreSQL (ARCHITECTURE.md "sync/"). */
+export const SYNCED_ENTITIES = [
+  'buildings',
+  'sectors',
+  'lines',
+  'products',
+  'stop_reasons',
+  'orders',
+  'order_indexes',
+  'shift_indexes',
+  'stops',
+] as const;
+export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
+
+export function isSyncedEntity(table: string): table is SyncedEntity {
+  return (SYNCED_ENTITIES as readonly string[]).includes(table);
+}
+
+export interface ChangeRecord {
+  entity: SyncedEntity;
+  /** The row's key, e.g. { stopID: 12 } or { lineID: 1, shiftStart: 1767247200000 }. */
+  key: Record<string, unknown>;
+  /** The row as stored after the change; null for a delete. */
+  row: Record<string, unknown> | null;
+  now: number;
+}
+
+/** Stable text for a key: properties sorted, so the same key always gives the same string. */
+export function keyText(key: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(key).sort(([a], [b]) => a.localeCompare(b))));
+}
+
+/**
+ * Records a change of a synced table. It takes a transaction, never the database: the outbox row must commit or
+ * roll back together with the change it describes, or the central copy could miss a write or see one that never
+ * happened. The row's `seq` (AUTOINCREMENT, never reused even after pruning) is its version: the central side keeps
+ * a row only when the incoming seq is newer than the one it holds, so replays and reordering change nothing.
+ */
+export async function recordChange(trx: Transaction<DB>, change: ChangeRecord): Promise<void> {
+  await trx
+    .insertInto('outbox')
+    .values({
+      entity: change.entity,
+      entityKey: keyText(change.key),
+      operation: change.row ? 'upsert' : 'delete',
+      payload: change.row ? JSON.stringify(change.row) : null,
+      createdAt: change.now,
+    })
+    .execute();
+}

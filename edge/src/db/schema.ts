@@ -1,0 +1,447 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely's view of the tables created by the migrations. Times are epoch milliseconds, booleans 0/1.
+ * Keep in step with migrations/ (a test checks every table and column here exists in a migrated database).
+ */
+
+type Flag = 0 | 1;
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  userID: string;
+  groupID: number | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  passwordHash: string;
+  roleID: number;
+  active: Generated<Flag>;
+  failedLogins: Generated<number>;
+  lockedUntil: number | null;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface SessionsTable {
+  tokenHash: string;
+  userID: string;
+  createdAt: number;
+  expiresAt: number;
+  ipAddress: string | null;
+}
+
+export interface TelegramUsersTable {
+  userID: string;
+  registeredAt: number;
+  chatID: string | null;
+}
+
+export interface NotificationGroupsTable {
+  groupID: Generated<number>;
+  name: string;
+  description: string | null;
+  email: string | null;
+  enabled: Generated<Flag>;
+}
+
+export interface NotificationSchedulesTable {
+  scheduleID: Generated<number>;
+  groupID: number;
+  startTime: string;
+  endTime: string;
+  monday: Generated<Flag>;
+  tuesday: Generated<Flag>;
+  wednesday: Generated<Flag>;
+  thursday: Generated<Flag>;
+  friday: Generated<Flag>;
+  saturday: Generated<Flag>;
+  sunday: Generated<Flag>;
+}
+
+export interface NotificationTargetsTable {
+  targetID: Generated<number>;
+  groupID: number;
+  type: number;
+  channel: number;
+  notifyAfterMinutes: number;
+}
+
+export interface NotificationWatchersTable {
+  watcherID: Generated<number>;
+  groupID: number;
+  buildingId: number | null;
+  sectorID: number | null;
+  lineID: number | null;
+}
+
+export interface BuildingsTable {
+  buildingId: Generated<number>;
+  buildingName: string;
+}
+
+export interface SectorsTable {
+  sectorID: Generated<number>;
+  sectorName: string;
+  buildingId: number | null;
+}
+
+export interface LinesTable {
+  lineID: number;
+  sectorID: number;
+  description: string;
+  calculationBaliza: string | null;
+  calculationUnits: string | null;
+  calculationDiscards: string | null;
+  fixedThroughput: Flag | null;
+  enableStopsManager: Generated<Flag>;
+  enableOrderManager: Generated<Flag>;
+  enableProductionManager: Generated<Flag>;
+  enableCalculationRelative: Generated<Flag>;
+  enableIndicadorPorTurno: Generated<Flag>;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface LineStatesTable {
+  lineID: number;
+  running: Flag | null;
+  changedAt: number | null;
+  unitsCounter: number | null;
+  discardsCounter: number | null;
+  lastSampleAt: number | null;
+}
+
+export interface OpcServersTable {
+  opcServerID: Generated<number>;
+  name: string;
+  description: string | null;
+  hostName: string;
+  serverType: 'UA' | 'DA' | 'API';
+  enabled: Generated<Flag>;
+  apiKeyHash: string | null;
+}
+
+export interface OpcTagsTable {
+  tagID: Generated<number>;
+  tagName: string;
+  tagType: string;
+  opcServerID: number;
+  tagValue: string;
+}
+
+export interface ParametersTable {
+  id: number;
+  microStopTime: number;
+  problemResolutionTime: number;
+  gridRefreshTime: number;
+  oeeCalculationRefresh: number;
+  enableDomainValidation: Generated<Flag>;
+  domain: string | null;
+  enableGroupValidation: Generated<Flag>;
+  group: string | null;
+  emailEnabled: Generated<Flag>;
+  emailFrom: string | null;
+  emailHost: string | null;
+  emailPort: number | null;
+  telegramEnabled: Generated<Flag>;
+  telegramBotName: string | null;
+  telegramNotificationInterval: number | null;
+  telegramBotToken: string | null;
+  telegramBotUseProxy: Generated<Flag>;
+  telegramBotProxyHost: string | null;
+  telegramBotProxyPort: number | null;
+  terminalSyncByIP: Generated<Flag>;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface TerminalsTable {
+  terminalID: Generated<number>;
+  lineID: number;
+  ipAddress: string;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface StopReasonsTable {
+  reasonID: Generated<number>;
+  parentID: number | null;
+  reason: string;
+  detail: string | null;
+  pareto: Generated<Flag>;
+  discountOEE: Generated<Flag>;
+  isCategory: Generated<Flag>;
+  color: string | null;
+  systemStop: Generated<Flag>;
+  /** JSON array of lineIDs the reason is shown on; empty means every line. */
+  enabledForLine: Generated<string>;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface EquipmentsTable {
+  equipmentID: Generated<number>;
+  name: string;
+  description: string;
+  tag: string | null;
+  lineID: number | null;
+}
+
+export interface EquipmentStopReasonsTable {
+  equipmentID: number;
+  reasonID: number;
+}
+
+export interface TargetsTable {
+  targetID: Generated<number>;
+  lineID: number;
+  tag: string;
+  targetSummary: number | null;
+  targetOEE: number | null;
+}
+
+export interface ProductsTable {
+  code: string;
+  name: string;
+  wrappersPerPackage: number;
+  unitsPerWrapper: number;
+  unit: string | null;
+  performance: number | null;
+}
+
+export interface ProductSpeedsTable {
+  code: string;
+  lineID: number;
+  speed: number;
+}
+
+export interface OrdersTable {
+  order: string;
+  op: string | null;
+  version: Generated<number>;
+  lineID: number;
+  lot: string | null;
+  validation: Generated<Flag>;
+  productCode: string | null;
+  productName: string | null;
+  startDate: number | null;
+  endDate: number | null;
+  desiredProductionQuantity: number | null;
+  desiredProductionSpeed: number | null;
+  productionQuantity: Generated<number>;
+  discardQuantity: Generated<number>;
+  adjustedDiscountTime: Generated<number>;
+  status: Generated<0 | 1 | 2>;
+  shiftStart: number | null;
+  createdBy: string | null;
+  createDate: number | null;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+interface IndexTimes {
+  productionQuantity: number;
+  discardQuantity: number;
+  staffedTime: number;
+  discountTime: number;
+  adjustedDiscountTime: number;
+  staffedTimeCorrect: number;
+  runtime: number;
+  stopTime: number;
+  failureTime: number;
+  failureCount: number;
+  utilization: number | null;
+  throughput: number | null;
+  acceptance: number | null;
+  oee: number | null;
+  mtbf: number | null;
+  mttr: number | null;
+  calculatedAt: number;
+}
+
+export interface OrderIndexesTable extends IndexTimes {
+  order: string;
+  lineID: number;
+  productionSpeed: number | null;
+  nominalSpeed: number | null;
+  performance: number | null;
+}
+
+export interface ShiftIndexesTable extends IndexTimes {
+  lineID: number;
+  shiftStart: number;
+  shiftEnd: number;
+  idealUnits: number | null;
+  discountShift: number;
+  closed: Flag;
+}
+
+export interface ProductionMinutesTable {
+  lineID: number;
+  minuteStart: number;
+  order: string | null;
+  units: number;
+  discards: number;
+}
+
+export interface ProductionLotsTable {
+  lotID: Generated<number>;
+  lot: string;
+  lineID: number | null;
+  order: string | null;
+  productCode: string | null;
+  productName: string | null;
+  packs: number;
+  wrappers: number;
+  units: number;
+  wrapperType: string | null;
+  createDate: number | null;
+}
+
+export interface StopsTable {
+  stopID: Generated<number>;
+  order: string | null;
+  op: string | null;
+  reproceso: Generated<number>;
+  lineID: number;
+  split: Generated<Flag>;
+  equipmentName: string | null;
+  reason: string | null;
+  reasonID: number | null;
+  root: string | null;
+  path: string | null;
+  startDate: number;
+  endDate: number | null;
+  recognized: Generated<Flag>;
+  observation: string | null;
+  maintenanceReason: string | null;
+  declaringTime: number | null;
+  waitingTime: number | null;
+  maintenanceTime: number | null;
+  pareto: Generated<Flag>;
+  discountOEE: Generated<Flag>;
+  color: string | null;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface MaintenanceCallsTable {
+  callID: Generated<number>;
+  resourceLineID: number;
+  stopID: number | null;
+  status: 0 | 1 | 2 | 4;
+  callReason: string | null;
+  message: string | null;
+  callDate: number;
+  declarationDate: number | null;
+  startDate: number | null;
+  endDate: number | null;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface ValidationOrdersTable {
+  orderID: string;
+  lot: string;
+  productCode: string;
+  createdBy: string | null;
+  createDate: number | null;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface PreloadOrdersTable {
+  id: number;
+  op: string;
+  cliente: string | null;
+  producto: string;
+  cosecha: number | null;
+  cantidad: number;
+  bolsa: string | null;
+  pesoBolsa: number;
+  utilizado: Generated<Flag>;
+  deleted: Generated<Flag>;
+  updatedBy: string | null;
+  updateDate: number | null;
+}
+
+export interface TagUpdateLogTable {
+  id: Generated<number>;
+  dateTime: number;
+  duration: number;
+}
+
+export interface CalculationTimeLogTable {
+  id: Generated<number>;
+  dateTime: number;
+  duration: number;
+  lines: string;
+}
+
+export interface OutboxTable {
+  seq: Generated<number>;
+  entity: string;
+  entityKey: string;
+  operation: 'upsert' | 'delete';
+  payload: string | null;
+  createdAt: number;
+}
+
+export interface AuditLogTable {
+  auditID: Generated<number>;
+  entity: string;
+  entityKey: string;
+  action: string;
+  userID: string | null;
+  at: number;
+  before: string | null;
+  after: string | null;
+}
+
+export interface DB {
+  app_settings: AppSettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  telegram_users: TelegramUsersTable;
+  notification_groups: NotificationGroupsTable;
+  notification_schedules: NotificationSchedulesTable;
+  notification_targets: NotificationTargetsTable;
+  notification_watchers: NotificationWatchersTable;
+  buildings: BuildingsTable;
+  sectors: SectorsTable;
+  lines: LinesTable;
+  line_states: LineStatesTable;
+  opc_servers: OpcServersTable;
+  opc_tags: OpcTagsTable;
+  parameters: ParametersTable;
+  terminals: TerminalsTable;
+  stop_reasons: StopReasonsTable;
+  equipments: EquipmentsTable;
+  equipment_stop_reasons: EquipmentStopReasonsTable;
+  targets: TargetsTable;
+  products: ProductsTable;
+  product_speeds: ProductSpeedsTable;
+  orders: OrdersTable;
+  order_indexes: OrderIndexesTable;
+  shift_indexes: ShiftIndexesTable;
+  production_minutes: ProductionMinutesTable;
+  production_lots: ProductionLotsTable;
+  stops: StopsTable;
+  maintenance_calls: MaintenanceCallsTable;
+  validation_orders: ValidationOrdersTable;
+  preload_orders: PreloadOrdersTable;
+  tag_update_log: TagUpdateLogTable;
+  calculation_time_log: CalculationTimeLogTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+}
+
+export type TableName = keyof DB;
+export type Row<T extends TableName> = Selectable<DB[T]>;
+export type NewRow<T extends TableName> = Insertable<DB[T]>;
+export type RowUpdate<T extends TableName> = Updateable<DB[T]>;

@@ -1,0 +1,175 @@
+/**
+ * Wall-clock arithmetic in the plant's IANA time zone, with nothing but Intl.
+ *
+ * Every instant in the system is epoch milliseconds (UTC). The plant thinks in wall-clock time (shifts start at
+ * 06:00 local), so these functions translate between the two. Around a DST change a wall-clock time can be
+ * missing (spring forward) or happen twice (fall back); `instantOfWallTime` resolves both deterministically.
+ */
+
+export interface WallTime {
+  year: number;
+  /** 1..12 */
+  month: number;
+  /** 1..31 */
+  day: number;
+  hour: number;
+  minute: number;
+  second?: number;
+  millisecond?: number;
+}
+
+export interface PlantDateParts extends Required<WallTime> {
+  /** 0 = Sunday … 6 = Saturday, as Date.getUTCDay. */
+  weekday: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Epoch milliseconds of a wall time read as if it were UTC. Unlike a bare Date.UTC, years 0..99 stay themselves
+ * (Date.UTC maps them to 1900..1999). Out-of-range fields carry over as in Date.UTC (day 32 → next month).
+ */
+function utcOfWall(wall: WallTime): number {
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second ?? 0, wall.millisecond ?? 0);
+  return date.getTime();
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True when `timeZone` is an IANA name this runtime knows (e.g. 'America/Argentina/Buenos_Aires', 'UTC'). */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock date and time shown in `timeZone` at `instantMs`. */
+export function plantDateParts(instantMs: number, timeZone: string): PlantDateParts {
+  const values: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') values[part.type] = Number(part.value);
+  }
+  const year = values.year ?? 1970;
+  const month = values.month ?? 1;
+  const day = values.day ?? 1;
+  const millisecond = ((instantMs % 1000) + 1000) % 1000;
+  return {
+    year,
+    month,
+    day,
+    hour: values.hour ?? 0,
+    minute: values.minute ?? 0,
+    second: values.second ?? 0,
+    millisecond,
+    weekday: new Date(utcOfWall({ year, month, day, hour: 0, minute: 0 })).getUTCDay(),
+  };
+}
+
+/** Offset of `timeZone` from UTC at `instantMs`, in milliseconds (east positive: +02:00 → 7_200_000). */
+export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  return utcOfWall(plantDateParts(instantMs, timeZone)) - instantMs;
+}
+
+/**
+ * The instant at which the plant's clocks show `wall`.
+ * A wall time skipped by a spring-forward change maps to the instant the clocks jump (e.g. 02:30 → 03:00 local);
+ * a wall time that happens twice (fall back) maps to its first occurrence.
+ */
+export function instantOfWallTime(wall: WallTime, timeZone: string): number {
+  const naive = utcOfWall(wall);
+  // Try both offsets around the naive instant; keep the earliest candidate that shows the requested wall time.
+  const candidates = [naive - zoneOffsetMs(naive - 86_400_000, timeZone), naive - zoneOffsetMs(naive + 86_400_000, timeZone)]
+    .map((guess) => naive - zoneOffsetMs(guess, timeZone))
+    .sort((a, b) => a - b);
+  for (const candidate of candidates) {
+    if (candidate + zoneOffsetMs(candidate, timeZone) === naive) return candidate;
+  }
+  // Skipped wall time: the clocks jump over it; answer the instant of the jump (02:30 in a 02:00→03:00 gap is 03:00).
+  return transitionAfter(candidates[0]! - 3 * 3_600_000, timeZone);
+}
+
+/** The first instant after `fromMs` (within a day) at which the zone's offset changes. */
+function transitionAfter(fromMs: number, timeZone: string): number {
+  const startOffset = zoneOffsetMs(fromMs, timeZone);
+  let low = fromMs;
+  let high = fromMs + 86_400_000;
+  if (zoneOffsetMs(high, timeZone) === startOffset) return fromMs;
+  while (high - low > 1000) {
+    const mid = Math.floor((low + high) / 2);
+    if (zoneOffsetMs(mid, timeZone) === startOffset) low = mid;
+    else high = mid;
+  }
+  return Math.floor(high / 1000) * 1000;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** ISO 8601 with the plant's offset, e.g. '2026-03-29T06:00:00.000+02:00' — the API's date format. */
+export function toPlantIso(instantMs: number, timeZone: string): string {
+  const p = plantDateParts(instantMs, timeZone);
+  const offsetMinutes = Math.round(zoneOffsetMs(instantMs, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return (
+    `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${pad(p.millisecond, 3)}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}
+
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Parses a date the API receives: ISO 8601 with an offset or 'Z' is an exact instant; a date or date-time without
+ * one is wall-clock time in the plant. Epoch milliseconds (a number) pass through. Returns null when unparseable.
+ */
+export function parsePlantDate(value: string | number, timeZone: string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const match = ISO_PATTERN.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, ms, zone] = match;
+  const wall: WallTime = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h ?? 0),
+    minute: Number(mi ?? 0),
+    second: Number(s ?? 0),
+    millisecond: Number((ms ?? '0').padEnd(3, '0')),
+  };
+  if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.day > 31 || wall.hour > 23 || wall.minute > 59 || (wall.second ?? 0) > 59) {
+    return null;
+  }
+  const naive = utcOfWall(wall);
+  if (new Date(naive).getUTCDate() !== wall.day) return null;
+  if (zone === undefined) return instantOfWallTime(wall, timeZone);
+  if (zone === 'Z' || zone === 'z') return naive;
+  const digits = zone.replace(':', '');
+  const offsetHours = Number(digits.slice(1, 3));
+  const offsetMinutes = Number(digits.slice(3, 5));
+  if (offsetHours > 23 || offsetMinutes > 59) return null;
+  const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
+  return digits.startsWith('-') ? naive + offset : naive - offset;
+}

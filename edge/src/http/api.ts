@@ -1,0 +1,143 @@
+import type { NextFunction, Request, Response, Router } from 'express';
+import express from 'express';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import { ALL_ROLES, type RoleId } from '../domain/roles';
+import type { Plant } from '../plant';
+import { AppError } from './errors';
+import { languageOf, type Language } from './messages';
+import { parseInput } from './request-input';
+import { resolveSession, type SessionUser } from './session';
+
+/**
+ * Every API route is declared through `Api.route`: method, paths, who may call it, and its zod schemas. The same
+ * declarations enforce access on the server, document the API (/api/openapi.json) and drive the permission-matrix
+ * test, so what is documented is what is enforced.
+ */
+
+/** 'public': no token; 'authenticated': any role; or the list of roles allowed. */
+export type Access = 'public' | 'authenticated' | readonly RoleId[];
+
+export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** One or more Express paths (matching is case-insensitive). The first is the documented one. */
+  path: string | readonly string[];
+  access: Access;
+  summary: string;
+  tag: string;
+  query?: Q;
+  body?: B;
+  response?: z.ZodType;
+  /** Answers while the first-run setup is pending (setup routes only). */
+  duringSetup?: boolean;
+  /** Public only while setup is pending; afterwards it needs an administrator (setup/configure). */
+  publicUntilConfigured?: boolean;
+}
+
+export interface RequestContext {
+  plant: Plant;
+  user: SessionUser | null;
+  language: Language;
+  timeZone: string;
+  now: number;
+  ip: string;
+  /** Null only while the first-run setup is pending (routes marked duringSetup). */
+  db: Database | null;
+  req: Request;
+  res: Response;
+}
+
+/** A context whose user is known (routes that are not public); the database is always there. */
+export interface AuthedContext extends RequestContext {
+  user: SessionUser;
+  db: Database;
+}
+
+type Handler<Q extends z.ZodType, B extends z.ZodType, A extends Access> = (input: {
+  ctx: [A] extends ['public'] ? RequestContext : AuthedContext;
+  query: z.output<Q>;
+  body: z.output<B>;
+  params: Record<string, string>;
+}) => Promise<unknown> | unknown;
+
+export interface RegisteredRoute {
+  spec: RouteSpec;
+  paths: readonly string[];
+}
+
+export class Api {
+  readonly router: Router = express.Router({ caseSensitive: false });
+  readonly routes: RegisteredRoute[] = [];
+
+  constructor(private readonly plant: Plant) {}
+
+  route<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, A extends Access = Access>(
+    spec: RouteSpec<Q, B> & { access: A },
+    handler: Handler<Q, B, A>,
+  ): void {
+    const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
+    this.routes.push({ spec: spec as RouteSpec, paths });
+    const plant = this.plant;
+    const run = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+      try {
+        const ctx = await buildContext(plant, spec as RouteSpec, req, res);
+        const query = (spec.query ? parseInput(spec.query, req.query) : req.query) as z.output<Q>;
+        const body = (spec.body ? parseInput(spec.body, req.body ?? {}) : (req.body ?? {})) as z.output<B>;
+        const result = await handler({ ctx: ctx as never, query, body, params: req.params as Record<string, string> });
+        if (res.headersSent) return;
+        if (result === undefined) res.status(204).end();
+        else res.json(result);
+      } catch (error) {
+        next(error);
+      }
+    };
+    for (const path of paths) this.router[spec.method](path, run);
+  }
+}
+
+async function buildContext(plant: Plant, spec: RouteSpec, req: Request, res: Response): Promise<RequestContext | AuthedContext> {
+  const db = plant.db;
+  const base: RequestContext = {
+    plant,
+    user: null,
+    language: languageOf(req.get('accept-language')),
+    timeZone: plant.timeZone,
+    now: plant.now(),
+    ip: clientIp(req),
+    db,
+    req,
+    res,
+  };
+  if (!db) {
+    if (spec.duringSetup) return base;
+    throw new AppError('setupPending', 'setup.pending');
+  }
+  let access = spec.access;
+  if (spec.publicUntilConfigured) access = [1];
+  if (access === 'public') return base;
+
+  const token = bearerToken(req);
+  if (!token) throw new AppError('unauthorized', 'auth.required');
+  const user = await resolveSession(db, token, base.now);
+  if (!user) throw new AppError('sessionExpired', 'auth.expired');
+  if (access !== 'authenticated' && !access.includes(user.roleID)) throw new AppError('forbidden', 'auth.forbidden');
+  return { ...base, user, db };
+}
+
+function bearerToken(req: Request): string | null {
+  const header = req.get('authorization');
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/** The caller's IP without the IPv4-mapped prefix (terminals are matched by it). */
+export function clientIp(req: Request): string {
+  const ip = req.socket.remoteAddress ?? '';
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+}
+
+/** The roles a route admits, as a list (for documentation and the permission test). */
+export function allowedRoles(access: Access): readonly RoleId[] {
+  if (access === 'public' || access === 'authenticated') return ALL_ROLES;
+  return access;
+}

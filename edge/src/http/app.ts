@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { VERSION } from '../config';
+import type { Plant } from '../plant';
+import { Api } from './api';
+import { AppError } from './errors';
+import { fieldLabel, languageOf, translate, type Language } from './messages';
+import { buildOpenApi } from './openapi';
+
+export type RouteModule = (api: Api, plant: Plant) => void;
+
+export interface AppOptions {
+  /** Folder of the built React app (index.html and assets); omitted when there is none (API tests). */
+  uiDir?: string;
+  modules: readonly RouteModule[];
+}
+
+function errorBody(error: AppError, language: Language) {
+  const params = { ...error.params };
+  if (typeof params.field === 'string') params.field = fieldLabel(params.field, language);
+  const fields = error.fields
+    ? Object.fromEntries(
+        Object.entries(error.fields).map(([field, m]) => [
+          field,
+          translate(m.key, language, { ...m.params, field: fieldLabel(String(m.params?.field ?? field), language) }),
+        ]),
+      )
+    : undefined;
+  return { error: { code: error.code, message: translate(error.messageKey, language, params), ...(fields ? { fields } : {}) } };
+}
+
+/**
+ * The HTTP application: JSON and form bodies, /meta.json, the API routes of every module, /api/openapi.json, the
+ * built UI with an SPA fallback, and one error middleware that turns every failure into the API's error shape.
+ */
+export function createApp(plant: Plant, options: AppOptions): { app: Express; api: Api } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(express.json({ limit: '5mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '5mb' }));
+
+  app.get('/meta.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ version: VERSION });
+  });
+
+  const api = new Api(plant);
+  for (const register of options.modules) register(api, plant);
+  const openApi = buildOpenApi(api.routes);
+  api.route(
+    { method: 'get', path: '/api/openapi.json', access: 'public', duringSetup: true, tag: 'meta', summary: 'This document.' },
+    () => openApi,
+  );
+  app.use(api.router);
+  app.use('/api', (req, _res, next) =>
+    next(plant.db ? new AppError('notFound', 'route.notFound', { path: req.originalUrl.split('?')[0] ?? '' }) : new AppError('setupPending', 'setup.pending')),
+  );
+
+  if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
+    const indexHtml = readFileSync(join(options.uiDir, 'index.html'));
+    app.use(express.static(options.uiDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }));
+    // Every other GET is a client-side route of the SPA.
+    app.get(/.*/, (_req, res) => {
+      res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+    });
+  }
+
+  const handleError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const language = languageOf(req.get('accept-language'));
+    if (error instanceof AppError) {
+      res.status(error.status).json(errorBody(error, language));
+      return;
+    }
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON body and the like, from the body parsers.
+      res.status(400).json(errorBody(new AppError('validation', 'validation.invalid', { field: 'body' }), language));
+      return;
+    }
+    plant.logger.error({ err: error, path: req.path }, 'Unhandled error');
+    res.status(500).json(errorBody(new AppError('internal', 'internal.error'), language));
+  };
+  app.use(handleError);
+  return { app, api };
+}

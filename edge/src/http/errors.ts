@@ -1,0 +1,38 @@
+import type { MessageKey } from './messages';
+
+/** The closed set of error codes the API answers with, and their HTTP status. */
+export const ERROR_STATUS = {
+  validation: 400,
+  unauthorized: 401,
+  sessionExpired: 401,
+  invalidSignature: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  locked: 429,
+  setupPending: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * An error meant for the API's caller. The message is a catalogue key, translated by the error middleware;
+ * `fields` maps a field name to its own message key, so a form shows each message on its field.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly messageKey: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>,
+  ) {
+    super(messageKey);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (): AppError => new AppError('notFound', 'data.notFound');
+export const forbidden = (): AppError => new AppError('forbidden', 'auth.forbidden');

@@ -1,0 +1,266 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { parsePlantDate } from '../domain/time-zone';
+import { AppError } from './errors';
+
+/**
+ * The grid load options every list call takes (ARCHITECTURE.md "API conventions"): a DevExtreme-style filter
+ * expression, a sort list, skip/take and requireTotalCount. One parser serves every grid; each resource passes the
+ * columns that may be filtered and sorted (anything else is a 400), so a filter can never name an arbitrary column.
+ */
+
+export type ColumnKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
+export type ColumnMap = Readonly<Record<string, ColumnKind>>;
+
+const COMPARISONS = ['=', '<>', '<', '>', '<=', '>=', 'contains', 'notcontains', 'startswith', 'endswith'] as const;
+type Comparison = (typeof COMPARISONS)[number];
+
+export type FilterNode =
+  | { kind: 'compare'; column: string; op: Comparison; value: string | number | boolean | null }
+  | { kind: 'and' | 'or'; nodes: FilterNode[] }
+  | { kind: 'not'; node: FilterNode };
+
+export interface SortItem {
+  column: string;
+  desc: boolean;
+}
+
+export interface LoadOptions {
+  filter: FilterNode | null;
+  sort: SortItem[];
+  skip: number;
+  take: number | null;
+  requireTotalCount: boolean;
+}
+
+export const MAX_TAKE = 10_000;
+
+function invalid(kind: 'filter' | 'sort', detail: string): AppError {
+  return new AppError('validation', kind === 'filter' ? 'validation.filter' : 'validation.sort', { detail });
+}
+
+function parseJson(text: unknown, kind: 'filter' | 'sort'): unknown {
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid(kind, 'JSON');
+  }
+}
+
+function convertValue(kind: ColumnKind, value: unknown, column: string, timeZone: string): string | number | boolean | null {
+  if (value === null) return null;
+  switch (kind) {
+    case 'number':
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+      break;
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 1 || value === 0) return value === 1;
+      if (value === 'true' || value === 'false') return value === 'true';
+      break;
+    case 'date': {
+      if (typeof value === 'string' || typeof value === 'number') {
+        const ms = parsePlantDate(value, timeZone);
+        if (ms !== null) return ms;
+      }
+      break;
+    }
+    case 'string':
+    case 'json':
+      if (typeof value === 'string' || typeof value === 'number') return String(value);
+      break;
+  }
+  throw invalid('filter', `${column}: ${JSON.stringify(value)}`);
+}
+
+function isComparison(value: unknown): value is Comparison {
+  return typeof value === 'string' && (COMPARISONS as readonly string[]).includes(value.toLowerCase());
+}
+
+function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: number): FilterNode {
+  if (depth > 32 || !Array.isArray(raw) || raw.length === 0) throw invalid('filter', 'expression');
+  if (raw[0] === '!') return { kind: 'not', node: parseNode(raw[1], columns, timeZone, depth + 1) };
+  // ["column", value] is shorthand for equality; ["column", "op", value] a comparison.
+  if (typeof raw[0] === 'string') {
+    const column = Object.keys(columns).find((c) => c.toLowerCase() === String(raw[0]).toLowerCase());
+    if (!column) throw invalid('filter', `column ${String(raw[0])}`);
+    const kind = columns[column]!;
+    if (raw.length === 2) return { kind: 'compare', column, op: '=', value: convertValue(kind, raw[1], column, timeZone) };
+    if (raw.length !== 3 || !isComparison(raw[1])) throw invalid('filter', `operator ${String(raw[1])}`);
+    const op = raw[1].toLowerCase() as Comparison;
+    const value = convertValue(op === '=' || op === '<>' || op.length <= 2 ? kind : 'string', raw[2], column, timeZone);
+    return { kind: 'compare', column, op, value };
+  }
+  // [expr, "and", expr, "or", expr, …] or [expr, expr] (implicit and). Mixed and/or is grouped as DevExtreme does:
+  // and binds tighter than or.
+  const orGroups: FilterNode[][] = [[]];
+  let expectOperand = true;
+  for (const item of raw) {
+    if (typeof item === 'string') {
+      const word = item.toLowerCase();
+      if (expectOperand || (word !== 'and' && word !== 'or')) throw invalid('filter', `operator ${item}`);
+      if (word === 'or') orGroups.push([]);
+      expectOperand = true;
+      continue;
+    }
+    orGroups[orGroups.length - 1]!.push(parseNode(item, columns, timeZone, depth + 1));
+    expectOperand = false;
+  }
+  if (expectOperand) throw invalid('filter', 'expression');
+  const ands = orGroups.map((nodes): FilterNode => (nodes.length === 1 ? nodes[0]! : { kind: 'and', nodes }));
+  return ands.length === 1 ? ands[0]! : { kind: 'or', nodes: ands };
+}
+
+export function parseFilter(raw: unknown, columns: ColumnMap, timeZone: string): FilterNode | null {
+  const value = parseJson(raw, 'filter');
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null;
+  return parseNode(value, columns, timeZone, 0);
+}
+
+export function parseSort(raw: unknown, columns: ColumnMap): SortItem[] {
+  const value = parseJson(raw, 'sort');
+  if (value === undefined || value === null || value === '') return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item: unknown) => {
+    const selector = typeof item === 'string' ? item : (item as { selector?: unknown } | null)?.selector;
+    const desc = typeof item === 'object' && item !== null && (item as { desc?: unknown }).desc === true;
+    const column = Object.keys(columns).find((c) => c.toLowerCase() === String(selector).toLowerCase());
+    if (!column) throw invalid('sort', `column ${String(selector)}`);
+    return { column, desc };
+  });
+}
+
+function parseCount(raw: unknown, name: string): number | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new AppError('validation', 'validation.invalid', { field: name });
+  return n;
+}
+
+/** Reads the load options from a query string (or body) object. */
+export function parseLoadOptions(query: Record<string, unknown>, columns: ColumnMap, timeZone: string): LoadOptions {
+  const take = parseCount(query.take, 'take');
+  return {
+    filter: parseFilter(query.filter, columns, timeZone),
+    sort: parseSort(query.sort, columns),
+    skip: parseCount(query.skip, 'skip') ?? 0,
+    take: take === null ? null : Math.min(take, MAX_TAKE),
+    requireTotalCount: query.requireTotalCount === true || query.requireTotalCount === 'true',
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The filter as a Kysely WHERE expression over columns named as the API names them. */
+export function filterToSql<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  node: FilterNode,
+  columnSql: (column: string) => string = (column) => column,
+): Expression<SqlBool> {
+  switch (node.kind) {
+    case 'and':
+      return eb.and(node.nodes.map((n) => filterToSql(eb, n, columnSql)));
+    case 'or':
+      return eb.or(node.nodes.map((n) => filterToSql(eb, n, columnSql)));
+    case 'not':
+      return eb.not(filterToSql(eb, node.node, columnSql));
+    case 'compare': {
+      const ref = sql.ref(columnSql(node.column));
+      const value = typeof node.value === 'boolean' ? (node.value ? 1 : 0) : node.value;
+      if (value === null) {
+        return node.op === '<>' ? sql<SqlBool>`${ref} IS NOT NULL` : sql<SqlBool>`${ref} IS NULL`;
+      }
+      const text = escapeLike(String(value));
+      switch (node.op) {
+        case 'contains':
+          return sql<SqlBool>`${ref} LIKE ${`%${text}%`} ESCAPE '\\'`;
+        case 'notcontains':
+          return sql<SqlBool>`(${ref} IS NULL OR ${ref} NOT LIKE ${`%${text}%`} ESCAPE '\\')`;
+        case 'startswith':
+          return sql<SqlBool>`${ref} LIKE ${`${text}%`} ESCAPE '\\'`;
+        case 'endswith':
+          return sql<SqlBool>`${ref} LIKE ${`%${text}`} ESCAPE '\\'`;
+        case '<>':
+          return sql<SqlBool>`(${ref} IS NULL OR ${ref} <> ${value})`;
+        default:
+          return sql<SqlBool>`${ref} ${sql.raw(node.op)} ${value}`;
+      }
+    }
+  }
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+/** The same filter as a predicate over in-memory rows (the log viewer, diagnostics). */
+export function filterToPredicate(node: FilterNode): (row: Record<string, unknown>) => boolean {
+  switch (node.kind) {
+    case 'and': {
+      const parts = node.nodes.map(filterToPredicate);
+      return (row) => parts.every((p) => p(row));
+    }
+    case 'or': {
+      const parts = node.nodes.map(filterToPredicate);
+      return (row) => parts.some((p) => p(row));
+    }
+    case 'not': {
+      const inner = filterToPredicate(node.node);
+      return (row) => !inner(row);
+    }
+    case 'compare': {
+      const { column, op, value } = node;
+      const needle = String(value ?? '').toLowerCase();
+      return (row) => {
+        const cell = row[column];
+        const text = String(cell ?? '').toLowerCase();
+        switch (op) {
+          case '=':
+            return value === null ? cell == null : compareValues(cell, value) === 0;
+          case '<>':
+            return value === null ? cell != null : compareValues(cell, value) !== 0;
+          case '<':
+            return cell != null && compareValues(cell, value) < 0;
+          case '>':
+            return cell != null && compareValues(cell, value) > 0;
+          case '<=':
+            return cell != null && compareValues(cell, value) <= 0;
+          case '>=':
+            return cell != null && compareValues(cell, value) >= 0;
+          case 'contains':
+            return text.includes(needle);
+          case 'notcontains':
+            return !text.includes(needle);
+          case 'startswith':
+            return text.startsWith(needle);
+          case 'endswith':
+            return text.endsWith(needle);
+        }
+      };
+    }
+  }
+}
+
+/** Applies filter, sort and paging to rows held in memory. */
+export function loadInMemory<T extends Record<string, unknown>>(rows: readonly T[], options: LoadOptions): { data: T[]; totalCount?: number } {
+  let result = options.filter ? rows.filter(filterToPredicate(options.filter)) : [...rows];
+  if (options.sort.length > 0) {
+    result.sort((a, b) => {
+      for (const { column, desc } of options.sort) {
+        const order = compareValues(a[column], b[column]);
+        if (order !== 0) return desc ? -order : order;
+      }
+      return 0;
+    });
+  }
+  const totalCount = result.length;
+  result = result.slice(options.skip, options.take === null ? undefined : options.skip + options.take);
+  return options.requireTotalCount ? { data: result, totalCount } : { data: result };
+}

@@ -1,0 +1,142 @@
+/**
+ * Every message the server sends to a user, in Spanish (the default, SPEC.md's exact texts) and English.
+ * Zod schemas and AppErrors carry a key of this catalogue; the error middleware translates it with the
+ * request's language. Placeholders are {name}.
+ */
+const catalogue = {
+  // Generic validation (fields without a message of their own in SPEC.md).
+  'validation.required': { es: 'El campo {field} es obligatorio.', en: 'The {field} field is required.' },
+  'validation.maxLength': { es: 'El campo {field} admite como máximo {max} caracteres.', en: 'The {field} field accepts at most {max} characters.' },
+  'validation.range': { es: 'El campo {field} debe estar entre {min} y {max}.', en: 'The {field} field must be between {min} and {max}.' },
+  'validation.min': { es: 'El campo {field} debe ser como mínimo {min}.', en: 'The {field} field must be at least {min}.' },
+  'validation.max': { es: 'El campo {field} debe ser como máximo {max}.', en: 'The {field} field must be at most {max}.' },
+  'validation.invalid': { es: 'El campo {field} no es válido.', en: 'The {field} field is not valid.' },
+  'validation.unknownField': { es: 'El campo {field} no existe.', en: 'The {field} field does not exist.' },
+  'validation.keyNotEditable': { es: 'El campo {field} no se puede modificar.', en: 'The {field} field cannot be changed.' },
+  'validation.notEditable': { es: 'El campo {field} no se puede modificar en este registro.', en: 'The {field} field cannot be changed on this record.' },
+  'validation.time': { es: 'El campo {field} debe tener el formato HH:mm.', en: 'The {field} field must be in HH:mm format.' },
+  'validation.badJson': { es: 'El parámetro {field} no es un JSON válido.', en: 'The {field} parameter is not valid JSON.' },
+  'validation.filter': { es: 'El filtro no es válido: {detail}', en: 'The filter is not valid: {detail}' },
+  'validation.sort': { es: 'El orden no es válido: {detail}', en: 'The sort is not valid: {detail}' },
+  'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
+
+  // SPEC.md section 5.
+  'login.usernameRequired': { es: 'El campo nombre de usuario es obligatorio.', en: 'The username field is required.' },
+  'login.passwordRequired': { es: 'El campo contraseña es obligatorio.', en: 'The password field is required.' },
+  'user.userIDRequired': { es: 'Debe definir un nombre de acceso para el usuario.', en: 'You must define a login name for the user.' },
+  'resource.lineRange': { es: 'Defina una línea de 1 a 99.', en: 'Define a line from 1 to 99.' },
+  'stopReason.parentRequired': { es: 'Debe seleccionar una categoría.', en: 'You must select a category.' },
+  'preload.maxLength50': { es: 'Máximo 50 caracteres', en: 'Maximum 50 characters' },
+  'preload.productRequired': { es: 'El campo producto es requerido', en: 'The product field is required' },
+  'preload.productMax': { es: 'Máximo 18 caracteres', en: 'Maximum 18 characters' },
+  'preload.harvest': { es: 'El campo cosecha debe ser de 4 digitos', en: 'The harvest field must have 4 digits' },
+  'preload.quantityRequired': { es: 'El campo cantidad es requerido', en: 'The quantity field is required' },
+  'preload.weightRequired': { es: 'El campo peso es requerido', en: 'The weight field is required' },
+  'split.invalidStart': { es: 'Fecha de inicio no es válida', en: 'Start date is not valid' },
+  'split.invalidEnd': { es: 'Fecha de fin no es válida', en: 'End date is not valid' },
+
+  // Sessions and signatures.
+  'auth.invalidCredentials': { es: 'Usuario o contraseña incorrectos.', en: 'Wrong username or password.' },
+  'auth.inactive': { es: 'El usuario está inactivo.', en: 'The user is inactive.' },
+  'auth.locked': {
+    es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {minutes} minutos.',
+    en: 'Too many failed attempts. Try again in {minutes} minutes.',
+  },
+  'auth.required': { es: 'Debe iniciar sesión.', en: 'You must log in.' },
+  'auth.expired': { es: 'Sesión expirada, vuelva a ingresar', en: 'Session expired, log back in' },
+  'auth.forbidden': { es: 'No tiene permiso para esta acción.', en: 'You are not allowed to do this.' },
+  'auth.invalidSignature': { es: 'Firma no válida', en: 'Invalid signature' },
+  'auth.signatureRole': { es: 'El firmante no tiene permiso para esta acción.', en: 'The signer is not allowed to do this.' },
+
+  // Setup (SPEC.md section 8).
+  'setup.pending': {
+    es: 'El sistema aún no fue configurado. Complete la configuración inicial en /setup.',
+    en: 'The system is not configured yet. Complete the first-run setup at /setup.',
+  },
+  'setup.alreadyDone': { es: 'El sistema ya fue configurado.', en: 'The system is already configured.' },
+  'setup.connectFailed': {
+    es: 'No se pudo conectar a la base de datos. Por favor, verifique la cadena de conexión.',
+    en: 'Could not connect to the database. Please check the connection string.',
+  },
+  'setup.unknownProvider': { es: 'Proveedor de base de datos desconocido: {provider}.', en: 'Unknown database provider: {provider}.' },
+
+  // Data integrity.
+  'data.notFound': { es: 'El registro no existe.', en: 'The record does not exist.' },
+  'data.inUse': {
+    es: 'No se puede eliminar: el registro está siendo utilizado por otros datos.',
+    en: 'Cannot delete: the record is used by other data.',
+  },
+  'data.duplicate': { es: 'Ya existe un registro con esa clave.', en: 'A record with that key already exists.' },
+  'data.brokenReference': {
+    es: 'El registro hace referencia a datos que no existen.',
+    en: 'The record refers to data that does not exist.',
+  },
+  'data.systemStop': {
+    es: 'En las paradas de sistema solo se puede modificar el color y pareto.',
+    en: 'On system stops only the colour and pareto can be changed.',
+  },
+  'data.systemDelete': { es: 'Las paradas de sistema no se pueden eliminar.', en: 'System stops cannot be deleted.' },
+  'route.notFound': { es: 'La ruta {path} no existe.', en: 'The route {path} does not exist.' },
+  'internal.error': { es: 'Ha ocurrido un error', en: 'An error has occurred' },
+} as const satisfies Record<string, { es: string; en: string }>;
+
+export type MessageKey = keyof typeof catalogue;
+export type Language = 'es' | 'en';
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(catalogue, value);
+}
+
+/** Field names as users read them in messages. */
+const fieldLabels: Record<string, { es: string; en: string }> = {
+  userID: { es: 'nombre de acceso', en: 'login name' },
+  firstName: { es: 'nombre', en: 'first name' },
+  lastName: { es: 'apellido', en: 'last name' },
+  password: { es: 'contraseña', en: 'password' },
+  roleID: { es: 'rol', en: 'role' },
+  name: { es: 'nombre', en: 'name' },
+  description: { es: 'descripción', en: 'description' },
+  sectorName: { es: 'nombre del sector', en: 'sector name' },
+  buildingName: { es: 'nombre del edificio', en: 'building name' },
+  sectorID: { es: 'sector', en: 'sector' },
+  hostName: { es: 'host', en: 'host name' },
+  serverType: { es: 'tipo de servidor', en: 'server type' },
+  tagName: { es: 'nombre del tag', en: 'tag name' },
+  tagType: { es: 'tipo del tag', en: 'tag type' },
+  opcServerID: { es: 'servidor OPC', en: 'OPC server' },
+  tagValue: { es: 'URL del tag', en: 'tag URL' },
+  startTime: { es: 'hora de inicio', en: 'start time' },
+  endTime: { es: 'hora de fin', en: 'end time' },
+  type: { es: 'tipo', en: 'type' },
+  channel: { es: 'canal', en: 'channel' },
+  notifyAfterMinutes: { es: 'notificar después de (minutos)', en: 'notify after (minutes)' },
+  reason: { es: 'motivo', en: 'reason' },
+  detail: { es: 'detalle', en: 'detail' },
+  code: { es: 'código', en: 'code' },
+  lineID: { es: 'línea', en: 'line' },
+  speed: { es: 'velocidad', en: 'speed' },
+  tag: { es: 'tag', en: 'tag' },
+  unit: { es: 'unidad', en: 'unit' },
+  performance: { es: 'rendimiento', en: 'performance' },
+  wrappersPerPackage: { es: 'envoltorios por paquete', en: 'wrappers per package' },
+  unitsPerWrapper: { es: 'unidades por envoltorio', en: 'units per wrapper' },
+  op: { es: 'OP', en: 'OP' },
+  orderID: { es: 'orden', en: 'order' },
+  lot: { es: 'lote', en: 'lot' },
+  productCode: { es: 'producto', en: 'product' },
+};
+
+export function fieldLabel(field: string, language: Language): string {
+  return fieldLabels[field]?.[language] ?? field;
+}
+
+export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
+  const template = catalogue[key][language];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/** 'en' when the request's Accept-Language prefers English, else Spanish (the default language). */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'es';
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { VERSION } from '../config';
+import { allowedRoles, type RegisteredRoute } from './api';
+
+const ROLE_NAMES: Record<number, string> = { 1: 'administrator', 2: 'supervisor', 3: 'operator', 4: 'consultant' };
+
+function jsonSchema(schema: z.ZodType): unknown {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return {};
+  }
+}
+
+/** The OpenAPI 3.1 document of every registered route, generated from the route declarations and zod schemas. */
+export function buildOpenApi(routes: readonly RegisteredRoute[]): unknown {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { spec, paths: routePaths } of routes) {
+    const access = spec.access;
+    const roles = allowedRoles(access).map((r) => ROLE_NAMES[r]);
+    const [documented, ...aliases] = routePaths;
+    const path = documented!.replace(/:(\w+)/g, '{$1}');
+    const operation: Record<string, unknown> = {
+      tags: [spec.tag],
+      summary: spec.summary,
+      description: [
+        access === 'public' ? 'Public.' : `Roles: ${roles.join(', ')}.`,
+        aliases.length ? `Also answered at: ${aliases.join(', ')}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      'x-roles': access === 'public' ? [] : roles,
+      security: access === 'public' ? [] : [{ bearer: [] }],
+      responses: {
+        '200': spec.response ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response) } } } : { description: 'OK' },
+        ...(access === 'public' ? {} : { '401': { description: 'No or expired session' }, '403': { description: 'Role not allowed' } }),
+        '400': { description: 'Validation error: { error: { code, message, fields } }' },
+      },
+    };
+    const pathParams = [...documented!.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const queryParams: unknown[] = [];
+    if (spec.query) {
+      const schema = jsonSchema(spec.query) as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        queryParams.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
+      }
+    }
+    if (pathParams.length || queryParams.length) operation.parameters = [...pathParams, ...queryParams];
+    if (spec.body) operation.requestBody = { content: { 'application/json': { schema: jsonSchema(spec.body) } } };
+    paths[path] ??= {};
+    paths[path][spec.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'OEE edge API', version: VERSION },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

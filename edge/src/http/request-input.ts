@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import { AppError } from './errors';
+import { isMessageKey, type MessageKey } from './messages';
+
+/**
+ * Grid writes send `values` and `key` as form fields holding JSON (DevExtreme style) or in a JSON body; some
+ * callers send the values object as the body itself. These readers accept all three and hand back plain objects.
+ */
+
+function parseJsonField(value: unknown, field: string): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A bare key such as `key=ABC` is a string key, not broken JSON.
+    if (field === 'key') return value;
+    throw new AppError('validation', 'validation.badJson', { field });
+  }
+}
+
+type Source = Record<string, unknown> | undefined;
+
+/** The `values` object of an insert or update. */
+export function readValues(body: Source, query: Source = {}): Record<string, unknown> {
+  const raw = body && 'values' in body ? body.values : query && 'values' in query ? query.values : body;
+  const values = parseJsonField(raw, 'values');
+  if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+    throw new AppError('validation', 'validation.required', { field: 'values' }, { values: { key: 'validation.required', params: { field: 'values' } } });
+  }
+  return values as Record<string, unknown>;
+}
+
+/** The `key` of an update or delete: a scalar, or an object for composite keys. */
+export function readKey(body: Source, query: Source = {}): unknown {
+  const raw = body && body.key !== undefined ? body.key : query?.key;
+  const key = parseJsonField(raw, 'key');
+  if (key === undefined || key === null || key === '') throw new AppError('validation', 'validation.required', { field: 'key' });
+  return key;
+}
+
+interface ZodIssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  input?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  origin?: string;
+  keys?: string[];
+}
+
+/** Turns one zod issue into a catalogue message: the schema's own key if it gave one, else a generic message. */
+function issueMessage(issue: ZodIssueLike): { key: MessageKey; params: Record<string, string | number> } {
+  const field = String(issue.path[0] ?? 'values');
+  if (isMessageKey(issue.message)) return { key: issue.message, params: { field } };
+  const params: Record<string, string | number> = { field };
+  if (issue.minimum !== undefined) params.min = Number(issue.minimum);
+  if (issue.maximum !== undefined) params.max = Number(issue.maximum);
+  switch (issue.code) {
+    case 'invalid_type':
+      return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid', params };
+    case 'too_big':
+      return { key: issue.origin === 'string' ? 'validation.maxLength' : 'validation.max', params };
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return { key: 'validation.required', params };
+      return { key: 'validation.min', params };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknownField', params: { field: issue.keys?.join(', ') ?? field } };
+    default:
+      return { key: 'validation.invalid', params };
+  }
+}
+
+/** A zod error as a 400 AppError with one message per field (the first issue of each field wins). */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, { key: MessageKey; params: Record<string, string | number> }> = {};
+  for (const issue of error.issues as unknown as ZodIssueLike[]) {
+    const message = issueMessage(issue);
+    const field = String(message.params.field);
+    fields[field] ??= message;
+  }
+  const first = Object.values(fields)[0] ?? { key: 'validation.invalid' as const, params: { field: 'values' } };
+  return new AppError('validation', first.key, first.params, fields);
+}
+
+/** Parses `input` with `schema`, or throws the 400 that says what is wrong, field by field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}

@@ -1,0 +1,36 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { RoleId } from '../domain/roles';
+import { extendSession, findSessionUser, insertSession } from '../modules/auth/auth.repository';
+
+/** The user a bearer token stands for (SPEC.md "Session user"). */
+export interface SessionUser {
+  userID: string;
+  roleID: RoleId;
+  firstName: string;
+  lastName: string;
+}
+
+/** A session lasts 12 hours from its last use (a terminal used all shift long stays logged in). */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** Only the SHA-256 of a token is stored: a copy of the database does not hand out live sessions. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session: a random 256-bit token, returned once to the caller. */
+export async function openSession(db: Database, userID: string, now: number, ipAddress: string | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(db, { tokenHash: hashToken(token), userID, createdAt: now, expiresAt: now + SESSION_TTL_MS, ipAddress });
+  return token;
+}
+
+/** The user of a live session, extending it (written at most once a minute). Null when missing or expired. */
+export async function resolveSession(db: Database, token: string, now: number): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const row = await findSessionUser(db, tokenHash, now);
+  if (!row) return null;
+  if (row.expiresAt - now < SESSION_TTL_MS - 60_000) await extendSession(db, tokenHash, now + SESSION_TTL_MS);
+  return { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName };
+}

@@ -1,0 +1,52 @@
+import type { Database } from '../../db/database';
+
+export function findUserForLogin(db: Database, userID: string) {
+  return db
+    .selectFrom('users')
+    .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active', 'failedLogins', 'lockedUntil'])
+    .where('userID', '=', userID)
+    .executeTakeFirst();
+}
+
+export async function recordLoginFailure(db: Database, userID: string, failedLogins: number, lockedUntil: number | null): Promise<void> {
+  await db.updateTable('users').set({ failedLogins, lockedUntil }).where('userID', '=', userID).execute();
+}
+
+export async function clearLoginFailures(db: Database, userID: string): Promise<void> {
+  await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userID', '=', userID).execute();
+}
+
+export async function insertSession(
+  db: Database,
+  session: { tokenHash: string; userID: string; createdAt: number; expiresAt: number; ipAddress: string | null },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSessionUser(db: Database, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.userID', 'sessions.userID')
+    .select(['users.userID', 'users.roleID', 'users.firstName', 'users.lastName', 'sessions.expiresAt'])
+    .where('sessions.tokenHash', '=', tokenHash)
+    .where('sessions.expiresAt', '>', now)
+    .where('users.active', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Database, tokenHash: string, expiresAt: number): Promise<void> {
+  await db.updateTable('sessions').set({ expiresAt }).where('tokenHash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+}
+
+export async function deleteSessionsOfUser(db: Database, userID: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userID', '=', userID).execute();
+}
+
+export async function deleteExpiredSessions(db: Database, now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expiresAt', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,25 @@
+import type { Database } from '../../db/database';
+
+export async function countUsers(db: Database): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertAdministrator(db: Database, user: { userID: string; passwordHash: string; now: number }): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      userID: user.userID,
+      firstName: 'Administrador',
+      lastName: 'Sistema',
+      email: null,
+      groupID: null,
+      passwordHash: user.passwordHash,
+      roleID: 1,
+      active: 1,
+      updatedBy: 'setup',
+      updateDate: user.now,
+      lockedUntil: null,
+    })
+    .execute();
+}

@@ -1,0 +1,88 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Plant } from '../../plant';
+import { AppError } from '../../http/errors';
+import { translate, type Language } from '../../http/messages';
+import { DATA_PROVIDERS, databasePath, openPlantDatabase, writeInstallation } from '../../db/installation';
+import { generateTemporaryPassword, hashPassword } from '../auth/password';
+import { countUsers, insertAdministrator } from './setup.repository';
+
+export const ADMIN_USER_ID = 'admin';
+
+export function setupInformation(plant: Plant) {
+  return {
+    setupPending: plant.db === null,
+    dataProviders: [...DATA_PROVIDERS],
+    defaultConnectionString: databasePath(plant.settings.dataDir, null),
+  };
+}
+
+export interface ConfigureResult {
+  valid: boolean;
+  error: string | null;
+  created: boolean;
+  password: string | null;
+}
+
+let running: Promise<ConfigureResult> | null = null;
+
+/**
+ * The first-run setup: opens (or creates) the database the connection string names, brings it up to date, creates
+ * the administrator `admin` with a temporary password returned once, and remembers the choice. A connection string
+ * that cannot be used answers valid:false with the reason and leaves nothing behind. Runs one at a time.
+ */
+export async function configure(
+  plant: Plant,
+  input: { databaseSelected: string; connectionString?: string | null },
+  language: Language,
+): Promise<ConfigureResult> {
+  if (plant.db) throw new AppError('conflict', 'setup.alreadyDone');
+  if (running) await running.catch(() => undefined);
+  if (plant.db) throw new AppError('conflict', 'setup.alreadyDone');
+  running = configureOnce(plant, input, language);
+  try {
+    return await running;
+  } finally {
+    running = null;
+  }
+}
+
+async function configureOnce(
+  plant: Plant,
+  input: { databaseSelected: string; connectionString?: string | null },
+  language: Language,
+): Promise<ConfigureResult> {
+  const failed = (detail: string): ConfigureResult => ({
+    valid: false,
+    error: `${translate('setup.connectFailed', language)} ${detail}`.trim(),
+    created: false,
+    password: null,
+  });
+  if (!DATA_PROVIDERS.some((p) => p.value === input.databaseSelected.toLowerCase())) {
+    return { valid: false, error: translate('setup.unknownProvider', language, { provider: input.databaseSelected }), created: false, password: null };
+  }
+  const dataDir = plant.settings.dataDir;
+  const path = databasePath(dataDir, input.connectionString);
+  const folder = dirname(path);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return failed(`(${folder}: no such directory)`);
+  const existed = existsSync(path);
+
+  let opened;
+  try {
+    opened = await openPlantDatabase(path);
+  } catch (error) {
+    if (!existed) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    return failed(`(${(error as Error).message})`);
+  }
+  const { db } = opened;
+  const now = plant.now();
+  let password: string | null = null;
+  if ((await countUsers(db)) === 0) {
+    password = generateTemporaryPassword();
+    await insertAdministrator(db, { userID: ADMIN_USER_ID, passwordHash: await hashPassword(password), now });
+  }
+  writeInstallation(dataDir, { provider: 'sqlite', connectionString: path });
+  plant.attachDatabase(db);
+  plant.logger.info({ path, created: password !== null }, 'First-run setup done');
+  return { valid: true, error: null, created: password !== null, password };
+}

@@ -1,0 +1,71 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import type { Settings } from './config';
+import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
+import { createApp } from './http/app';
+import type { Api } from './http/api';
+import { createLogging } from './logger';
+import { routeModules } from './modules/index';
+import { Plant } from './plant';
+
+export interface StartOptions {
+  settings: Settings;
+  /** Folder of the built UI, if any. */
+  uiDir?: string;
+  /** Log to stdout too (off in tests). */
+  stdout?: boolean;
+  now?: () => number;
+}
+
+export interface RunningEdge {
+  plant: Plant;
+  api: Api;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an edge: logging, the database if setup has been done, the HTTP server. Used by `main.ts` and by the
+ * tests, so tests run the same start-up the product runs.
+ */
+export async function startEdge(options: StartOptions): Promise<RunningEdge> {
+  const { settings } = options;
+  mkdirSync(settings.dataDir, { recursive: true });
+  const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true });
+  const plant = new Plant(settings, logging.logger, logging.recent, options.now);
+
+  const installation = readInstallation(settings.dataDir);
+  if (installation) {
+    const path = databasePath(settings.dataDir, installation.connectionString);
+    const { db, applied } = await openPlantDatabase(path, { mustExist: true });
+    if (applied.length) plant.logger.info({ applied }, 'Database migrated');
+    plant.attachDatabase(db);
+  } else {
+    plant.logger.warn('First-run setup pending: open /setup in a browser');
+  }
+
+  const { app, api } = createApp(plant, { uiDir: options.uiDir, modules: routeModules });
+  const server = await new Promise<Server>((resolveServer, reject) => {
+    const s = app.listen(settings.port, settings.host, () => resolveServer(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  plant.logger.info({ url, dataDir: settings.dataDir, timeZone: settings.timeZone }, 'OEE edge listening');
+
+  return {
+    plant,
+    api,
+    server,
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await plant.close();
+      logging.close();
+    },
+  };
+}

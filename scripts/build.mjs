@@ -1,0 +1,49 @@
+// `npm run build`: bundles the server (esbuild → dist/edge/main.js) and builds the React app (Vite → dist/ui).
+// `--if-stale` (used by `npm start`) skips the build when dist/ is newer than every source file.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = join(root, 'dist', '.build-stamp');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const sources = ['edge/src', 'ui', 'sync', 'package.json', 'package-lock.json', 'vite.config.ts'].map((p) => join(root, p));
+if (process.argv.includes('--if-stale') && existsSync(stamp)) {
+  const built = statSync(stamp).mtimeMs;
+  if (sources.every((source) => newestMtime(source) <= built)) process.exit(0);
+}
+
+const started = Date.now();
+await build({
+  entryPoints: [join(root, 'edge/src/main.ts')],
+  outfile: join(root, 'dist/edge/main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+console.log(`edge: dist/edge/main.js (${(statSync(join(root, 'dist/edge/main.js')).size / 1024).toFixed(0)} KiB)`);
+
+if (existsSync(join(root, 'ui/index.html'))) {
+  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (vite.status !== 0) process.exit(vite.status ?? 1);
+}
+writeFileSync(stamp, new Date().toISOString());
+console.log(`build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

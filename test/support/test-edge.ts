@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Settings } from '../../edge/src/config';
+import type { RoleId } from '../../edge/src/domain/roles';
+import { hashPassword } from '../../edge/src/modules/auth/password';
+import { startEdge, type RunningEdge } from '../../edge/src/server';
+
+/**
+ * A real edge for API tests: its own temporary data directory, a real SQLite database, the real HTTP server on a
+ * free port of 127.0.0.1. `configured` runs the first-run setup through the API, as a user would.
+ */
+
+export interface CallOptions {
+  token?: string | null;
+  /** JSON body. */
+  json?: unknown;
+  /** Form fields (application/x-www-form-urlencoded); objects are sent as JSON text, as the grids do. */
+  form?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  language?: 'es' | 'en';
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+export interface TestEdge {
+  edge: RunningEdge;
+  url: string;
+  dataDir: string;
+  /** Token of the `admin` created by setup (null when not configured). */
+  adminToken: string | null;
+  adminPassword: string | null;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** Creates an active user with this role (password = userID) and returns a session token for it. */
+  userWithRole(roleID: RoleId, userID?: string): Promise<{ userID: string; password: string; token: string }>;
+  close(): Promise<void>;
+}
+
+export const ROLE_USER_IDS: Record<RoleId, string> = { 1: 'tadmin', 2: 'tsuper', 3: 'toper', 4: 'tconsul' };
+
+export async function startTestEdge(options: { configured?: boolean; timeZone?: string; now?: () => number } = {}): Promise<TestEdge> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oee-test-'));
+  const settings: Settings = Object.freeze({
+    command: 'serve',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    timeZone: options.timeZone ?? 'America/Argentina/Buenos_Aires',
+    logLevel: 'warn',
+    args: [],
+  });
+  const edge = await startEdge({ settings, stdout: false, now: options.now });
+  const url = edge.url;
+
+  async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+    const target = new URL(path, url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    const headers: Record<string, string> = {};
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.language) headers['accept-language'] = opts.language;
+    let body: string | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(
+        Object.entries(opts.form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      ).toString();
+    }
+    const response = await fetch(target, { method: method.toUpperCase(), headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, text };
+  }
+
+  let adminToken: string | null = null;
+  let adminPassword: string | null = null;
+  if (options.configured ?? true) {
+    const setup = await call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } });
+    if (!setup.body?.valid) throw new Error(`setup failed: ${setup.text}`);
+    adminPassword = setup.body.password;
+    const login = await call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: adminPassword } });
+    adminToken = login.body.token;
+  }
+
+  return {
+    edge,
+    url,
+    dataDir,
+    adminToken,
+    adminPassword,
+    call,
+    async userWithRole(roleID, userID = ROLE_USER_IDS[roleID]) {
+      const db = edge.plant.db;
+      if (!db) throw new Error('not configured');
+      const existing = await db.selectFrom('users').select('userID').where('userID', '=', userID).executeTakeFirst();
+      if (!existing) {
+        await db
+          .insertInto('users')
+          .values({ userID, firstName: 'Test', lastName: `Role ${roleID}`, email: `${userID}@example.com`, groupID: null, passwordHash: await hashPassword(userID), roleID, lockedUntil: null, updatedBy: null, updateDate: null })
+          .execute();
+      }
+      const login = await call('POST', '/api/users/authenticate', { json: { userid: userID, password: userID } });
+      if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+      return { userID, password: userID, token: login.body.token };
+    },
+    async close() {
+      await edge.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
