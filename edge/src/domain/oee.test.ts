@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { computeIndicators, sumIndicatorInputs, type IndicatorInputs } from './oee';
+
+const MINUTE_MS = 60_000;
+/** |ratio − expected %| in percentage points, for "to 0.01 %" comparisons with published rounded figures. */
+const pointsOff = (ratio: number | null, expectedPercent: number) => Math.abs((ratio ?? Number.NaN) * 100 - expectedPercent);
+
+function inputs(overrides: Partial<IndicatorInputs>): IndicatorInputs {
+  return {
+    staffedMs: 0,
+    discountMs: 0,
+    adjustedDiscountMs: 0,
+    stopMs: 0,
+    failureMs: 0,
+    failureCount: 0,
+    unitsProduced: 0,
+    unitsDiscarded: 0,
+    nominalUnitsPerMinute: null,
+    ...overrides,
+  };
+}
+
+/** oee.com "OEE Calculation" worked example: 480 min shift, 60 min breaks, 47 min down, 1.0 s ideal cycle. */
+const textbook = inputs({
+  staffedMs: 480 * MINUTE_MS,
+  discountMs: 60 * MINUTE_MS,
+  stopMs: 47 * MINUTE_MS,
+  failureMs: 30 * MINUTE_MS,
+  failureCount: 3,
+  unitsProduced: 19_271,
+  unitsDiscarded: 19_271 - 18_848,
+  nominalUnitsPerMinute: 60,
+});
+
+describe('computeIndicators', () => {
+  it('reproduces the oee.com worked example: availability 88.81 %, performance 86.11 %, quality 97.81 %, OEE 74.79 %', () => {
+    const result = computeIndicators(textbook);
+    expect(result.staffedTimeCorrectMs).toBe(420 * MINUTE_MS);
+    expect(result.runtimeMs).toBe(373 * MINUTE_MS);
+    expect(result.idealUnits).toBe(22_380);
+    expect(result.goodUnits).toBe(18_848);
+    expect(pointsOff(result.utilization, 88.81)).toBeLessThanOrEqual(0.01);
+    expect(pointsOff(result.throughput, 86.11)).toBeLessThanOrEqual(0.01);
+    // 18,848 / 19,271 = 97.805 %; the article rounds it to 97.81 %.
+    expect(pointsOff(result.acceptance, 97.81)).toBeLessThanOrEqual(0.01);
+    expect(pointsOff(result.oee, 74.79)).toBeLessThanOrEqual(0.01);
+  });
+
+  it('gives OEE as good units at nominal speed over planned time (the simple form of the same formula)', () => {
+    const result = computeIndicators(textbook);
+    expect(result.oee).toBeCloseTo(18_848 / (60 * 420), 12);
+  });
+
+  it('computes MTBF as runtime minutes per failure and MTTR as failure minutes per failure', () => {
+    const result = computeIndicators(textbook);
+    expect(result.mtbfMinutes).toBeCloseTo(373 / 3, 12);
+    expect(result.mttrMinutes).toBe(10);
+    expect(result.unitsPerRuntimeMinute).toBeCloseTo(19_271 / 373, 12);
+  });
+
+  it('subtracts the adjusted discount from the planned time as well', () => {
+    const result = computeIndicators({ ...textbook, discountMs: 40 * MINUTE_MS, adjustedDiscountMs: 20 * MINUTE_MS });
+    expect(result.staffedTimeCorrectMs).toBe(420 * MINUTE_MS);
+  });
+
+  it('gives null, not NaN or Infinity, for MTBF and MTTR when there is no failure', () => {
+    const result = computeIndicators({ ...textbook, failureCount: 0, failureMs: 0 });
+    expect(result.mtbfMinutes).toBeNull();
+    expect(result.mttrMinutes).toBeNull();
+  });
+
+  it('on a staffed shift with zero production: throughput 0, acceptance unknown (0/0) and therefore OEE null', () => {
+    const result = computeIndicators(inputs({ staffedMs: 480 * MINUTE_MS, stopMs: 480 * MINUTE_MS, nominalUnitsPerMinute: 60 }));
+    expect(result.runtimeMs).toBe(0);
+    expect(result.utilization).toBe(0);
+    expect(result.throughput).toBeNull();
+    const running = computeIndicators(inputs({ staffedMs: 480 * MINUTE_MS, nominalUnitsPerMinute: 60 }));
+    expect(running.utilization).toBe(1);
+    expect(running.throughput).toBe(0);
+    expect(running.acceptance).toBeNull();
+    expect(running.oee).toBeNull();
+  });
+
+  it('with zero staffed time gives null ratios and zero times, never NaN', () => {
+    const result = computeIndicators(inputs({ nominalUnitsPerMinute: 60 }));
+    expect(result).toEqual({
+      staffedTimeCorrectMs: 0,
+      runtimeMs: 0,
+      idealUnits: 0,
+      goodUnits: 0,
+      unitsPerRuntimeMinute: null,
+      utilization: null,
+      throughput: null,
+      acceptance: null,
+      oee: null,
+      mtbfMinutes: null,
+      mttrMinutes: null,
+    });
+  });
+
+  it('floors planned time and runtime at 0 when discounts or stops exceed the staffed time', () => {
+    const result = computeIndicators(inputs({ staffedMs: 60 * MINUTE_MS, discountMs: 90 * MINUTE_MS, stopMs: 10 * MINUTE_MS }));
+    expect(result.staffedTimeCorrectMs).toBe(0);
+    expect(result.runtimeMs).toBe(0);
+    expect(computeIndicators(inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 90 * MINUTE_MS })).utilization).toBe(0);
+  });
+
+  it('does not cap throughput above 1 (a line faster than its nominal speed shows it)', () => {
+    const result = computeIndicators({ ...textbook, unitsProduced: 30_000, unitsDiscarded: 0 });
+    expect(result.throughput).toBeCloseTo(30_000 / 22_380, 12);
+    expect(result.oee).toBeGreaterThan(result.utilization ?? 0);
+  });
+
+  it('leaves throughput and OEE unknown when the nominal speed is unknown', () => {
+    const result = computeIndicators({ ...textbook, nominalUnitsPerMinute: null });
+    expect(result.idealUnits).toBeNull();
+    expect(result.throughput).toBeNull();
+    expect(result.oee).toBeNull();
+    expect(result.utilization).not.toBeNull();
+  });
+
+  it('prefers an explicit idealUnits over nominal × runtime', () => {
+    expect(computeIndicators({ ...textbook, idealUnits: 19_271 }).throughput).toBe(1);
+  });
+
+  it('floors good units at 0 when discards exceed production', () => {
+    const result = computeIndicators({ ...textbook, unitsProduced: 10, unitsDiscarded: 12 });
+    expect(result.goodUnits).toBe(0);
+    expect(result.acceptance).toBe(0);
+  });
+
+  it('never returns NaN or Infinity for any mix of zero inputs', () => {
+    const zeroable: Array<keyof IndicatorInputs> = ['staffedMs', 'discountMs', 'stopMs', 'failureMs', 'failureCount', 'unitsProduced', 'unitsDiscarded'];
+    for (let mask = 0; mask < 1 << zeroable.length; mask += 1) {
+      const candidate: IndicatorInputs = { ...textbook };
+      zeroable.forEach((key, bit) => {
+        if (mask & (1 << bit)) (candidate[key] as number) = 0;
+      });
+      for (const value of Object.values(computeIndicators(candidate))) {
+        expect(value === null || Number.isFinite(value)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('sumIndicatorInputs', () => {
+  // Order A: 1 h at a slow nominal speed, half stopped, made all it could. Order B: 7 h at a fast speed, half speed.
+  const orderA = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 30 * MINUTE_MS, failureMs: 30 * MINUTE_MS, failureCount: 1, unitsProduced: 300, nominalUnitsPerMinute: 10 });
+  const orderB = inputs({ staffedMs: 420 * MINUTE_MS, unitsProduced: 21_000, unitsDiscarded: 2_100, nominalUnitsPerMinute: 100 });
+
+  it('rolls up by summing times and counts, so the shift utilization is not the average of the orders', () => {
+    const a = computeIndicators(orderA);
+    const b = computeIndicators(orderB);
+    const shift = computeIndicators(sumIndicatorInputs([orderA, orderB]));
+    expect(shift.utilization).toBeCloseTo(450 / 480, 12);
+    expect(shift.utilization).not.toBeCloseTo(((a.utilization ?? 0) + (b.utilization ?? 0)) / 2, 3);
+  });
+
+  it('rolls up throughput as Σ units / Σ (nominal_i × runtime_i), exact across different nominal speeds', () => {
+    const sum = sumIndicatorInputs([orderA, orderB]);
+    expect(sum.idealUnits).toBe(10 * 30 + 100 * 420);
+    const shift = computeIndicators(sum);
+    expect(shift.throughput).toBeCloseTo(21_300 / 42_300, 12);
+    expect(shift.throughput).not.toBeCloseTo(((computeIndicators(orderA).throughput ?? 0) + (computeIndicators(orderB).throughput ?? 0)) / 2, 3);
+    expect(sum.nominalUnitsPerMinute).toBeCloseTo(42_300 / 450, 12);
+  });
+
+  it('rolls up acceptance, MTBF and MTTR from the summed counts', () => {
+    const shift = computeIndicators(sumIndicatorInputs([orderA, orderB]));
+    expect(shift.acceptance).toBeCloseTo((21_300 - 2_100) / 21_300, 12);
+    expect(shift.mtbfMinutes).toBe(450);
+    expect(shift.mttrMinutes).toBe(30);
+  });
+
+  it('gives the same result for a roll-up of roll-ups as for the flat roll-up (a day from shifts from orders)', () => {
+    const orderC = inputs({ staffedMs: 480 * MINUTE_MS, discountMs: 30 * MINUTE_MS, stopMs: 50 * MINUTE_MS, unitsProduced: 7_000, nominalUnitsPerMinute: 20 });
+    const nested = computeIndicators(sumIndicatorInputs([sumIndicatorInputs([orderA, orderB]), sumIndicatorInputs([orderC])]));
+    const flat = computeIndicators(sumIndicatorInputs([orderA, orderB, orderC]));
+    expect(nested).toEqual(flat);
+  });
+
+  it('makes the roll-up throughput unknown when an input that ran has no nominal speed, and ignores one that did not run', () => {
+    expect(sumIndicatorInputs([orderA, { ...orderB, nominalUnitsPerMinute: null }]).idealUnits).toBeNull();
+    const idle = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 60 * MINUTE_MS });
+    expect(sumIndicatorInputs([orderA, idle]).idealUnits).toBe(300);
+  });
+
+  it('sums nothing into zeros with unknown nominal speed', () => {
+    expect(sumIndicatorInputs([])).toEqual({ ...inputs({}), idealUnits: 0 });
+  });
+});

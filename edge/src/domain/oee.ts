@@ -1,0 +1,161 @@
+/**
+ * The one indicators function: every screen, report, shift index, order index and roll-up calls computeIndicators.
+ *
+ * Definitions follow the published OEE calculation (oee.com, "OEE Calculation",
+ * https://www.oee.com/calculating-oee/), with the product's names:
+ *   utilization ≙ Availability = Run Time / Planned Production Time
+ *   throughput  ≙ Performance  = (Ideal Cycle Time × Total Count) / Run Time = Total Count / ideal units
+ *   acceptance  ≙ Quality      = Good Count / Total Count
+ *   oee         = Availability × Performance × Quality
+ * Planned production time is the staffed time minus the time discounted from OEE (staffedTimeCorrect); run time is
+ * that minus the stop time that is not discounted. MTBF and MTTR follow the reliability definitions (IEC 60050-192:
+ * mean operating time between failures, mean time to restoration): runtime / failures and failure time / failures,
+ * where a failure is a stop not discounted from OEE and not a microstop (stops.ts, stopTimeTotals).
+ *
+ * Invariants: ratios are 0..1 except throughput, which may exceed 1 (running above nominal speed is shown, not
+ * hidden); a division by zero yields null, never NaN or Infinity; oee is null when any factor is null.
+ * Roll-ups sum times and counts and then divide — they never average percentages.
+ */
+
+const MINUTE_MS = 60_000;
+
+export interface IndicatorInputs {
+  staffedMs: number;
+  /** Time discounted from OEE (stops whose reason discounts, such as planned breaks). */
+  discountMs: number;
+  /** Discount time adjusted by a supervisor ('Ajustar'). */
+  adjustedDiscountMs: number;
+  /** Stop time NOT discounted from OEE (it reduces runtime). */
+  stopMs: number;
+  /** The part of stopMs that is failures. */
+  failureMs: number;
+  failureCount: number;
+  unitsProduced: number;
+  unitsDiscarded: number;
+  /** Nominal speed of the product on the line; null when unknown. */
+  nominalUnitsPerMinute: number | null;
+  /**
+   * Units the line would make at nominal speed over the runtime. When present it is used instead of
+   * nominalUnitsPerMinute × runtime minutes: a roll-up of orders with different nominal speeds carries
+   * Σ nominal_i × runtime_i here, so its throughput is Σ units / Σ ideal_i exactly.
+   */
+  idealUnits?: number | null;
+}
+
+export interface Indicators {
+  /** Planned production time: staffed − discount − adjusted discount, floored at 0. */
+  staffedTimeCorrectMs: number;
+  /** staffedTimeCorrect − stop time, floored at 0. */
+  runtimeMs: number;
+  /** Production at nominal speed over the runtime; null when the nominal speed is unknown. */
+  idealUnits: number | null;
+  /** Produced minus discarded, floored at 0. */
+  goodUnits: number;
+  /** Actual speed: units per runtime minute. */
+  unitsPerRuntimeMinute: number | null;
+  utilization: number | null;
+  throughput: number | null;
+  acceptance: number | null;
+  oee: number | null;
+  mtbfMinutes: number | null;
+  mttrMinutes: number | null;
+}
+
+/** numerator / denominator, or null when the denominator is 0 or the result is not finite. */
+function ratio(numerator: number, denominator: number): number | null {
+  if (denominator === 0) return null;
+  const value = numerator / denominator;
+  return Number.isFinite(value) ? value : null;
+}
+
+function staffedTimeCorrectMsOf(input: IndicatorInputs): number {
+  return Math.max(0, input.staffedMs - input.discountMs - input.adjustedDiscountMs);
+}
+
+function runtimeMsOf(input: IndicatorInputs): number {
+  return Math.max(0, staffedTimeCorrectMsOf(input) - input.stopMs);
+}
+
+/** Ideal production of one input: the explicit idealUnits, else nominal × runtime (0 with no runtime). */
+function idealUnitsOf(input: IndicatorInputs, runtimeMs: number): number | null {
+  if (input.idealUnits != null) return input.idealUnits;
+  if (runtimeMs === 0) return 0;
+  if (input.nominalUnitsPerMinute == null) return null;
+  return input.nominalUnitsPerMinute * (runtimeMs / MINUTE_MS);
+}
+
+/**
+ * Computes the indicators from times (ms) and counts:
+ * - staffedTimeCorrect = max(0, staffed − discount − adjustedDiscount)
+ * - runtime = max(0, staffedTimeCorrect − stop)
+ * - utilization = runtime / staffedTimeCorrect
+ * - throughput = units / idealUnits, idealUnits = nominal units per minute × runtime minutes (or given)
+ * - acceptance = (units − discards) / units
+ * - oee = utilization × throughput × acceptance
+ * - mtbf = runtime minutes / failures; mttr = failure minutes / failures
+ */
+export function computeIndicators(input: IndicatorInputs): Indicators {
+  const staffedTimeCorrectMs = staffedTimeCorrectMsOf(input);
+  const runtimeMs = runtimeMsOf(input);
+  const runtimeMinutes = runtimeMs / MINUTE_MS;
+  const idealUnits = idealUnitsOf(input, runtimeMs);
+  const goodUnits = Math.max(0, input.unitsProduced - input.unitsDiscarded);
+  const utilization = ratio(runtimeMs, staffedTimeCorrectMs);
+  const throughput = idealUnits === null ? null : ratio(input.unitsProduced, idealUnits);
+  const acceptance = ratio(goodUnits, input.unitsProduced);
+  const oee = utilization === null || throughput === null || acceptance === null ? null : utilization * throughput * acceptance;
+  return {
+    staffedTimeCorrectMs,
+    runtimeMs,
+    idealUnits,
+    goodUnits,
+    unitsPerRuntimeMinute: ratio(input.unitsProduced, runtimeMinutes),
+    utilization,
+    throughput,
+    acceptance,
+    oee,
+    mtbfMinutes: ratio(runtimeMinutes, input.failureCount),
+    mttrMinutes: ratio(input.failureMs / MINUTE_MS, input.failureCount),
+  };
+}
+
+/**
+ * Sums the inputs of several orders or shifts into one, for roll-ups (a shift from its orders, a day from its
+ * shifts, a line from its days). Times and counts add up. The nominal speed cannot be added, so the sum carries
+ * idealUnits = Σ ideal_i, each ideal_i from its own input (explicit, or nominal_i × runtime_i); throughput of the
+ * sum is then Σ units / Σ ideal_i. It is null (unknown) when an input with runtime has no nominal speed.
+ * nominalUnitsPerMinute of the sum is the runtime-weighted nominal speed Σ ideal_i / Σ runtime_i, for display.
+ */
+export function sumIndicatorInputs(inputs: readonly IndicatorInputs[]): IndicatorInputs {
+  const sum: IndicatorInputs = {
+    staffedMs: 0,
+    discountMs: 0,
+    adjustedDiscountMs: 0,
+    stopMs: 0,
+    failureMs: 0,
+    failureCount: 0,
+    unitsProduced: 0,
+    unitsDiscarded: 0,
+    nominalUnitsPerMinute: null,
+    idealUnits: 0,
+  };
+  let idealUnits: number | null = 0;
+  let runtimeMs = 0;
+  for (const input of inputs) {
+    sum.staffedMs += input.staffedMs;
+    sum.discountMs += input.discountMs;
+    sum.adjustedDiscountMs += input.adjustedDiscountMs;
+    sum.stopMs += input.stopMs;
+    sum.failureMs += input.failureMs;
+    sum.failureCount += input.failureCount;
+    sum.unitsProduced += input.unitsProduced;
+    sum.unitsDiscarded += input.unitsDiscarded;
+    const itemRuntimeMs = runtimeMsOf(input);
+    const itemIdealUnits = idealUnitsOf(input, itemRuntimeMs);
+    runtimeMs += itemRuntimeMs;
+    idealUnits = idealUnits === null || itemIdealUnits === null ? null : idealUnits + itemIdealUnits;
+  }
+  sum.idealUnits = idealUnits;
+  sum.nominalUnitsPerMinute = idealUnits === null ? null : ratio(idealUnits, runtimeMs / MINUTE_MS);
+  return sum;
+}
