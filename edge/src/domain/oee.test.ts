@@ -69,16 +69,17 @@ describe('computeIndicators', () => {
     expect(result.mttrMinutes).toBeNull();
   });
 
-  it('on a staffed shift with zero production: throughput 0, acceptance unknown (0/0) and therefore OEE null', () => {
+  it('on a staffed shift with zero production: acceptance unknown (0/0) but OEE 0, as good production over planned time', () => {
     const result = computeIndicators(inputs({ staffedMs: 480 * MINUTE_MS, stopMs: 480 * MINUTE_MS, nominalUnitsPerMinute: 60 }));
     expect(result.runtimeMs).toBe(0);
     expect(result.utilization).toBe(0);
     expect(result.throughput).toBeNull();
+    expect(result.oee).toBe(0);
     const running = computeIndicators(inputs({ staffedMs: 480 * MINUTE_MS, nominalUnitsPerMinute: 60 }));
     expect(running.utilization).toBe(1);
     expect(running.throughput).toBe(0);
     expect(running.acceptance).toBeNull();
-    expect(running.oee).toBeNull();
+    expect(running.oee).toBe(0);
   });
 
   it('with zero staffed time gives null ratios and zero times, never NaN', () => {

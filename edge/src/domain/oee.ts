@@ -13,7 +13,8 @@
  * where a failure is a stop not discounted from OEE and not a microstop (stops.ts, stopTimeTotals).
  *
  * Invariants: ratios are 0..1 except throughput, which may exceed 1 (running above nominal speed is shown, not
- * hidden); a division by zero yields null, never NaN or Infinity; oee is null when any factor is null.
+ * hidden); a division by zero yields null, never NaN or Infinity; oee is null when the planned time or the nominal speed
+ * is unknown or zero, and 0 for a staffed period that produced nothing.
  * Roll-ups sum times and counts and then divide — they never average percentages.
  */
 
@@ -91,7 +92,9 @@ function idealUnitsOf(input: IndicatorInputs, runtimeMs: number): number | null 
  * - utilization = runtime / staffedTimeCorrect
  * - throughput = units / idealUnits, idealUnits = nominal units per minute × runtime minutes (or given)
  * - acceptance = (units − discards) / units
- * - oee = utilization × throughput × acceptance
+ * - oee = utilization × throughput × acceptance, computed as utilization × good units / idealUnits — the same
+ *   product whenever units > 0, and also defined (0) for a staffed period that produced nothing, where
+ *   acceptance alone is 0/0. A plant expects a staffed line that made nothing to show OEE 0 %, not '-'.
  * - mtbf = runtime minutes / failures; mttr = failure minutes / failures
  */
 export function computeIndicators(input: IndicatorInputs): Indicators {
@@ -103,7 +106,7 @@ export function computeIndicators(input: IndicatorInputs): Indicators {
   const utilization = ratio(runtimeMs, staffedTimeCorrectMs);
   const throughput = idealUnits === null ? null : ratio(input.unitsProduced, idealUnits);
   const acceptance = ratio(goodUnits, input.unitsProduced);
-  const oee = utilization === null || throughput === null || acceptance === null ? null : utilization * throughput * acceptance;
+  const oee = utilization === null ? null : utilization === 0 ? 0 : idealUnits === null ? null : ratio(utilization * goodUnits, idealUnits);
   return {
     staffedTimeCorrectMs,
     runtimeMs,
