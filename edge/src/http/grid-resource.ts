@@ -259,8 +259,10 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
     { method: 'get', path: paths('get'), access: resource.access.read, tag, summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).` },
     ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone),
   );
+  // No `body` schema here: insertResource reads `values` (form field JSON, `values` in a JSON body, or the body itself),
+  // normalizes it and then validates it; parsing the raw body with the record schema would refuse the first two.
   api.route(
-    { method: 'post', path: paths('post'), access: resource.access.write, tag, summary: `Insert into ${tag} (values); answers the stored row.`, body: resource.schema },
+    { method: 'post', path: paths('post'), access: resource.access.write, tag, summary: `Insert into ${tag} (values); answers the stored row.` },
     ({ ctx }) => insertResource(r, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
