@@ -52,8 +52,13 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   stamp?: boolean;
   /** Extra spellings, e.g. { get: ['/api/Resources/Get'], post: ['/api/Resources/PostResources'] }. */
   namedPaths?: Partial<Record<'get' | 'post' | 'put' | 'delete', readonly string[]>>;
-  /** A custom source for lists (joins, derived columns); its output columns are the API columns. */
+  /**
+   * A custom source for lists (joins, derived columns); its output columns are the API columns. Insert and update
+   * answer the written row as this source shows it, so derived columns are there too.
+   */
   source?: (db: Database) => SelectQueryBuilder<DB, keyof DB, AnyRow>;
+  /** Delete sets this 0/1 column to 1 instead of removing the row (the row stays listed, flagged). */
+  softDelete?: string;
   /** Turns validated API values into stored columns (e.g. hashing a password). */
   prepare?: (values: z.output<S>, ctx: HookContext & { before: AnyRow | null }) => Promise<AnyRow> | AnyRow;
   /** Refuses an update that the schema alone cannot judge (throw an AppError). */
@@ -172,6 +177,17 @@ export async function listResource(resource: GridResource, db: Database, query: 
   return { data, totalCount: Number(count.n) };
 }
 
+/** The written row as the API answers it: through the resource's source when it has one (derived columns). */
+async function answerRow(resource: GridResource, ctx: AuthedContext, stored: AnyRow): Promise<AnyRow> {
+  let row: AnyRow | undefined = stored;
+  if (resource.source) {
+    let query = loose(ctx.db).selectFrom(resource.source(ctx.db).as('t')).selectAll();
+    for (const column of resource.key) query = query.where(column, '=', stored[column] as string | number);
+    row = ((await query.executeTakeFirst()) as AnyRow | undefined) ?? stored;
+  }
+  return rowToApi(row, resource.columns, ctx.timeZone);
+}
+
 function hookContext(trx: Transaction<DB>, ctx: AuthedContext): HookContext {
   return { trx, user: ctx.user, now: ctx.now, timeZone: ctx.timeZone };
 }
@@ -192,7 +208,7 @@ export async function insertResource(resource: GridResource, ctx: AuthedContext,
       await resource.afterWrite?.(row, null, hooks);
       return row;
     });
-    return rowToApi(stored, resource.columns, ctx.timeZone);
+    return await answerRow(resource, ctx, stored);
   } catch (error) {
     throw translateSqliteError(error, 'insert');
   }
@@ -226,7 +242,7 @@ export async function updateResource(resource: GridResource, ctx: AuthedContext,
       await resource.afterWrite?.(after ?? null, before, hooks);
       return after ?? before;
     });
-    return rowToApi(stored, resource.columns, ctx.timeZone);
+    return await answerRow(resource, ctx, stored);
   } catch (error) {
     throw translateSqliteError(error, 'update');
   }
@@ -240,8 +256,14 @@ export async function deleteResource(resource: GridResource, ctx: AuthedContext,
       if (!before) throw notFound();
       const hooks = hookContext(trx, ctx);
       await resource.beforeDelete?.(before, hooks);
-      await deleteRow(trx, resource.table, key, { userID: ctx.user.userID, now: ctx.now });
-      await resource.afterWrite?.(null, before, hooks);
+      const writeContext = { userID: ctx.user.userID, now: ctx.now };
+      if (resource.softDelete) {
+        const after = await updateRow(trx, resource.table, key, stamped(resource, { [resource.softDelete]: 1 }, ctx), writeContext);
+        await resource.afterWrite?.(after ?? null, before, hooks);
+      } else {
+        await deleteRow(trx, resource.table, key, writeContext);
+        await resource.afterWrite?.(null, before, hooks);
+      }
     });
   } catch (error) {
     throw translateSqliteError(error, 'delete');
