@@ -56,7 +56,7 @@ export async function startTestEdge(options: { configured?: boolean; timeZone?: 
   const edge = await startEdge({ settings, stdout: false, now: options.now });
   const url = edge.url;
 
-  async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
     const target = new URL(path, url);
     for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     const headers: Record<string, string> = {};
