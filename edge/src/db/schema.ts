@@ -2,7 +2,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Kysely's view of the tables created by the migrations. Times are epoch milliseconds, booleans 0/1.
- * Keep in step with migrations/ (a test checks every table and column here exists in a migrated database).
+ * Keep in step with migrations/: every repository query is type-checked against these types and runs in the tests
+ * against a migrated database, so a mismatch fails there.
  */
 
 type Flag = 0 | 1;
@@ -314,6 +315,8 @@ export interface StopsTable {
   reason: string | null;
   reasonID: number | null;
   root: string | null;
+  /** The top category of the reason (migration 0002). */
+  rootID: number | null;
   path: string | null;
   startDate: number;
   endDate: number | null;

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKysely, migrateToLatest, openSqlite, type Database } from './database';
+import { openPlantDatabase } from './installation';
+import { DEFAULT_PARAMETERS, SYSTEM_STOP_REASONS } from './seed';
+import { deleteRow, insertRow, updateRow } from './writes';
+
+let dir: string;
+let db: Database;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'oee-db-'));
+  db = (await openPlantDatabase(join(dir, 'oee.db'))).db;
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('database', () => {
+  it('runs with WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2);
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+  });
+
+  it('migrates idempotently: a second run applies nothing and keeps the data', async () => {
+    await db.insertInto('buildings').values({ buildingName: 'Planta 1' }).execute();
+    expect(await migrateToLatest(db)).toEqual([]);
+    const again = openSqlite({ file: join(dir, 'oee.db') });
+    const second = createKysely(again);
+    expect(await migrateToLatest(second)).toEqual([]);
+    expect(await second.selectFrom('buildings').selectAll().execute()).toHaveLength(1);
+    await second.destroy();
+  });
+
+  it('seeds the system stop-reason roots 1..8 and the default parameters once', async () => {
+    const reasons = await db.selectFrom('stop_reasons').selectAll().orderBy('reasonID').execute();
+    expect(reasons.map((r) => r.reasonID)).toEqual(SYSTEM_STOP_REASONS.map((r) => r.reasonID));
+    expect(reasons.every((r) => r.systemStop === 1)).toBe(true);
+    expect(reasons.find((r) => r.reasonID === 4)?.reason).toBe('OPC desconectado');
+    const parameters = await db.selectFrom('parameters').selectAll().execute();
+    expect(parameters).toHaveLength(1);
+    expect(parameters[0]).toMatchObject({ microStopTime: DEFAULT_PARAMETERS.microStopTime, gridRefreshTime: DEFAULT_PARAMETERS.gridRefreshTime });
+    const outbox = await db.selectFrom('outbox').selectAll().where('entity', '=', 'stop_reasons').execute();
+    expect(outbox).toHaveLength(8);
+  });
+
+  it('keeps one open stop per line and one Ready order per line', async () => {
+    await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
+    await db.insertInto('lines').values({ lineID: 1, sectorID: 1, description: 'L1', calculationBaliza: null, calculationUnits: null, calculationDiscards: null, fixedThroughput: null, updatedBy: null, updateDate: null }).execute();
+    const stop = { lineID: 1, startDate: 1000, endDate: null, order: null, op: null, equipmentName: null, reason: null, reasonID: null, root: null, path: null, observation: null, maintenanceReason: null, declaringTime: null, waitingTime: null, maintenanceTime: null, color: null, updatedBy: null, updateDate: null };
+    await db.insertInto('stops').values(stop).execute();
+    await expect(db.insertInto('stops').values({ ...stop, startDate: 2000 }).execute()).rejects.toThrow(/UNIQUE/);
+    const order = { lineID: 1, op: null, lot: null, productCode: null, productName: null, startDate: 0, endDate: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null, status: 1 as const };
+    await db.insertInto('orders').values({ ...order, order: '1-0-RP' }).execute();
+    await expect(db.insertInto('orders').values({ ...order, order: '2-0-RP' }).execute()).rejects.toThrow(/UNIQUE/);
+  });
+});
+
+describe('the write chokepoint', () => {
+  const ctx = { userID: 'ana', now: 1_700_000_000_000 };
+
+  it('writes an outbox row for a synced table and an audit row for an audited one, in the same transaction', async () => {
+    await db.transaction().execute(async (trx) => {
+      await insertRow(trx, 'sectors', { sectorName: 'Envasado', buildingId: null }, ['sectorID'], ctx);
+    });
+    const outbox = await db.selectFrom('outbox').selectAll().where('entity', '=', 'sectors').execute();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ entityKey: '{"sectorID":1}', operation: 'upsert', createdAt: ctx.now });
+    expect(JSON.parse(outbox[0]!.payload!)).toEqual({ sectorID: 1, sectorName: 'Envasado', buildingId: null });
+
+    await db.transaction().execute(async (trx) => {
+      await insertRow(trx, 'lines', { lineID: 7, sectorID: 1, description: 'L7' }, ['lineID'], ctx);
+      await insertRow(trx, 'orders', { order: '100-0-RP', lineID: 7 }, ['order'], ctx);
+      await updateRow(trx, 'orders', { order: '100-0-RP' }, { lot: 'L-1' }, { ...ctx, action: 'assignLot' });
+      await deleteRow(trx, 'orders', { order: '100-0-RP' }, ctx);
+    });
+    const audit = await db.selectFrom('audit_log').selectAll().orderBy('auditID').execute();
+    expect(audit.map((a) => a.action)).toEqual(['insert', 'assignLot', 'delete']);
+    expect(JSON.parse(audit[1]!.before!).lot).toBeNull();
+    expect(JSON.parse(audit[1]!.after!).lot).toBe('L-1');
+    expect(audit[2]!.after).toBeNull();
+    const orderChanges = await db.selectFrom('outbox').select(['operation', 'seq']).where('entity', '=', 'orders').orderBy('seq').execute();
+    expect(orderChanges.map((o) => o.operation)).toEqual(['upsert', 'upsert', 'delete']);
+  });
+
+  it('leaves neither the change nor its outbox and audit rows when the transaction rolls back', async () => {
+    await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
+    const before = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertRow(trx, 'lines', { lineID: 9, sectorID: 1, description: 'L9' }, ['lineID'], ctx);
+        throw new Error('power cut');
+      }),
+    ).rejects.toThrow('power cut');
+    expect(await db.selectFrom('lines').selectAll().execute()).toEqual([]);
+    const after = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});

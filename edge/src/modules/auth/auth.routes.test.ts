@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
+import { hashToken, SESSION_TTL_MS } from '../../http/session';
+import { LOCK_MS, MAX_FAILED_LOGINS } from './auth.service';
+
+let t: TestEdge;
+let clock = Date.now();
+beforeAll(async () => {
+  t = await startTestEdge({ now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('login and sessions', () => {
+  it('answers the session user with a random token that is stored only hashed', async () => {
+    const { token } = await t.userWithRole(2, 'ana');
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    const stored = await t.edge.plant.db!.selectFrom('sessions').select('tokenHash').where('userID', '=', 'ana').execute();
+    expect(stored.map((s) => s.tokenHash)).toContain(hashToken(token));
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+    const login = await t.call('POST', '/api/users/authenticate', { json: { userid: '  ana ', password: 'ana' } });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ userID: 'ana', roleID: 2, firstName: 'Test' });
+  });
+
+  it('requires username and password with the spec messages, trimmed', async () => {
+    const empty = await t.call('POST', '/api/users/authenticate', { json: { userid: '  ', password: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toEqual({
+      userid: 'El campo nombre de usuario es obligatorio.',
+      password: 'El campo contraseña es obligatorio.',
+    });
+    const english = await t.call('POST', '/api/users/authenticate', { json: {}, language: 'en' });
+    expect(english.body.error.fields.userid).toBe('The username field is required.');
+  });
+
+  it('refuses a wrong password and an unknown user with the same message', async () => {
+    await t.userWithRole(3, 'luis');
+    const wrong = await t.call('POST', '/api/users/authenticate', { json: { userid: 'luis', password: 'nope' } });
+    const unknown = await t.call('POST', '/api/users/authenticate', { json: { userid: 'nobody', password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.message).toBe(unknown.body.error.message);
+  });
+
+  it(`locks a user for ${LOCK_MS / 60000} minutes after ${MAX_FAILED_LOGINS} wrong passwords in a row, even with the right one`, async () => {
+    await t.userWithRole(3, 'eva');
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i += 1) {
+      expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'bad' } })).status).toBe(401);
+    }
+    const locked = await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'bad' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.message).toContain('Demasiados intentos fallidos');
+    expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'eva' } })).status).toBe(429);
+    clock += LOCK_MS + 1000;
+    expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'eva' } })).status).toBe(200);
+  });
+
+  it('refuses inactive users', async () => {
+    await t.userWithRole(4, 'old');
+    await t.edge.plant.db!.updateTable('users').set({ active: 0 }).where('userID', '=', 'old').execute();
+    const login = await t.call('POST', '/api/users/authenticate', { json: { userid: 'old', password: 'old' } });
+    expect(login.status).toBe(401);
+    expect(login.body.error.message).toBe('El usuario está inactivo.');
+  });
+
+  it('isvalid answers 200 for a live session and 401 without one or after logout', async () => {
+    const { token } = await t.userWithRole(3, 'pia');
+    expect((await t.call('POST', '/api/users/isvalid', { token })).status).toBe(200);
+    expect((await t.call('POST', '/api/users/isvalid')).status).toBe(401);
+    expect((await t.call('POST', '/api/users/isvalid', { token: 'forged' })).status).toBe(401);
+    expect((await t.call('POST', '/api/users/logout', { token })).status).toBe(204);
+    const after = await t.call('POST', '/api/users/isvalid', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toBe('Sesión expirada, vuelva a ingresar');
+  });
+
+  it('expires a session left unused for longer than its lifetime, and extends one in use', async () => {
+    const { token } = await t.userWithRole(2, 'max');
+    clock += SESSION_TTL_MS - 60 * 60 * 1000;
+    expect((await t.call('POST', '/api/users/isvalid', { token })).status).toBe(200); // used: extended
+    clock += SESSION_TTL_MS - 60 * 60 * 1000;
+    expect((await t.call('POST', '/api/users/isvalid', { token })).status).toBe(200);
+    clock += SESSION_TTL_MS + 1;
+    expect((await t.call('POST', '/api/users/isvalid', { token })).status).toBe(401);
+  });
+});
+
+describe('errors and documents', () => {
+  it('answers malformed JSON with 400 and an unknown API route with 404, in the error shape', async () => {
+    const response = await fetch(`${t.url}/api/users/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userid":' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('validation');
+    const missing = await t.call('GET', '/api/no/such/thing', { language: 'en' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('The route /api/no/such/thing does not exist.');
+  });
+
+  it('serves /meta.json and an OpenAPI document that lists the routes with their roles', async () => {
+    expect((await t.call('GET', '/meta.json')).body).toEqual({ version: '1.3.2' });
+    const doc = (await t.call('GET', '/api/openapi.json')).body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/users/authenticate'].post.security).toEqual([]);
+    expect(doc.paths['/api/log/get'].get['x-roles']).toEqual(['administrator']);
+    expect(doc.paths['/api/users/authenticate'].post.requestBody).toBeDefined();
+  });
+
+  it('gives the administrator recent log entries with filter and sort, and nobody else', async () => {
+    t.edge.plant.logger.warn('Line 3 is slow');
+    const { token } = await t.userWithRole(2, 'sup');
+    expect((await t.call('GET', '/api/log/get', { token })).status).toBe(403);
+    const admin = await t.userWithRole(1, 'boss');
+    const logs = await t.call('GET', '/api/log/get', { token: admin.token, query: { filter: ['level', '=', 'WARN'], take: 5 } });
+    expect(logs.status).toBe(200);
+    expect(logs.body.data[0]).toMatchObject({ level: 'WARN', logger: 'edge', message: 'Line 3 is slow' });
+    expect(logs.body.data[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
+  });
+});
