@@ -35,6 +35,26 @@ const catalogue = {
   'split.invalidStart': { es: 'Fecha de inicio no es válida', en: 'Start date is not valid' },
   'split.invalidEnd': { es: 'Fecha de fin no es válida', en: 'End date is not valid' },
 
+  // Configuration: users, notification groups, resources (lines), terminals.
+  'validation.reference': {
+    es: 'El campo {field} hace referencia a un registro que no existe.',
+    en: 'The {field} field refers to a record that does not exist.',
+  },
+  'user.selfDelete': { es: 'No puede eliminar su propio usuario.', en: 'You cannot delete your own user.' },
+  'user.selfDeactivate': { es: 'No puede desactivar su propio usuario.', en: 'You cannot deactivate your own user.' },
+  'user.lastAdmin': {
+    es: 'Debe quedar al menos un administrador activo: el último no se puede eliminar, desactivar ni cambiar de rol.',
+    en: 'At least one active administrator must remain: the last one cannot be deleted, deactivated or given another role.',
+  },
+  'notification.watcherScope': { es: 'Debe seleccionar un edificio, un sector o una línea.', en: 'Select a building, a sector or a line.' },
+  'notification.groupInUse': {
+    es: 'No se puede eliminar el grupo: todavía tiene horarios, destinos, observadores o usuarios.',
+    en: 'Cannot delete the group: it still has schedules, targets, watchers or users.',
+  },
+  'resource.script': { es: 'El script {field} no es válido: {detail}', en: 'The {field} script is not valid: {detail}' },
+  'terminal.ipAddress': { es: 'Debe ingresar una dirección IP válida.', en: 'Enter a valid IP address.' },
+  'terminal.ipInUse': { es: 'Ya existe una terminal con la dirección IP {ip}.', en: 'A terminal with IP address {ip} already exists.' },
+
   // Sessions and signatures.
   'auth.invalidCredentials': { es: 'Usuario o contraseña incorrectos.', en: 'Wrong username or password.' },
   'auth.inactive': { es: 'El usuario está inactivo.', en: 'The user is inactive.' },
@@ -124,6 +144,22 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   orderID: { es: 'orden', en: 'order' },
   lot: { es: 'lote', en: 'lot' },
   productCode: { es: 'producto', en: 'product' },
+  email: { es: 'email', en: 'email' },
+  groupID: { es: 'grupo de notificación', en: 'notification group' },
+  buildingId: { es: 'edificio', en: 'building' },
+  ipAddress: { es: 'dirección IP', en: 'IP address' },
+  calculationBaliza: { es: 'baliza', en: 'beacon' },
+  calculationUnits: { es: 'unidades', en: 'units' },
+  calculationDiscards: { es: 'descartes', en: 'discards' },
+  fixedThroughput: { es: 'calcular throughput', en: 'calculate throughput' },
+  microStopTime: { es: 'tiempo de microparada', en: 'microstop time' },
+  problemResolutionTime: { es: 'tiempo de resolución de problemas', en: 'problem resolution time' },
+  gridRefreshTime: { es: 'tiempo de refresco de grillas', en: 'grid refresh time' },
+  oeeCalculationRefresh: { es: 'refresco del cálculo de OEE', en: 'OEE calculation refresh' },
+  emailFrom: { es: 'remitente de email', en: 'email sender' },
+  emailPort: { es: 'puerto de email', en: 'email port' },
+  telegramBotProxyPort: { es: 'puerto del proxy del bot', en: 'bot proxy port' },
+  telegramNotificationInterval: { es: 'intervalo de notificación de Telegram', en: 'Telegram notification interval' },
 };
 
 export function fieldLabel(field: string, language: Language): string {

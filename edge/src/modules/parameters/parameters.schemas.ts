@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { optionalEmail, optionalInt, optionalText, requiredInt } from '../common/fields';
+
+/** SPEC.md section 3, Parameters, as the API shows them: everything but the bot token (write-only). */
+export const PARAMETER_COLUMNS = {
+  microStopTime: 'number',
+  problemResolutionTime: 'number',
+  gridRefreshTime: 'number',
+  oeeCalculationRefresh: 'number',
+  enableDomainValidation: 'boolean',
+  domain: 'string',
+  enableGroupValidation: 'boolean',
+  group: 'string',
+  emailEnabled: 'boolean',
+  emailFrom: 'string',
+  emailHost: 'string',
+  emailPort: 'number',
+  telegramEnabled: 'boolean',
+  telegramBotName: 'string',
+  telegramNotificationInterval: 'number',
+  telegramBotUseProxy: 'boolean',
+  telegramBotProxyHost: 'string',
+  telegramBotProxyPort: 'number',
+  terminalSyncByIP: 'boolean',
+  updatedBy: 'string',
+  updateDate: 'date',
+} as const;
+
+/** What a write may carry besides the shown columns: the token, and SPEC.md section 5's name for the proxy port. */
+export const PARAMETER_INPUT_COLUMNS = { ...PARAMETER_COLUMNS, telegramBotToken: 'string', telegramBotPort: 'number' } as const;
+
+/** Read-only fields a client may send back unchanged from a get; ignored on write. */
+export const READ_ONLY_PARAMETERS = ['id', 'telegramBotTokenSet', 'updatedBy', 'updateDate'] as const;
+
+const seconds = requiredInt({ min: 0, max: 999_999 }).optional();
+const port = optionalInt({ min: 0, max: 65_535 });
+const yesNo = z.boolean().optional();
+
+/** A partial update of the parameters (SPEC.md section 5): absent fields keep their stored value. */
+export const parametersUpdateSchema = z.strictObject({
+  microStopTime: seconds,
+  problemResolutionTime: seconds,
+  gridRefreshTime: seconds,
+  oeeCalculationRefresh: seconds,
+  enableDomainValidation: yesNo,
+  domain: optionalText(255),
+  enableGroupValidation: yesNo,
+  group: optionalText(255),
+  emailEnabled: yesNo,
+  emailFrom: optionalEmail(),
+  emailHost: optionalText(255),
+  emailPort: port,
+  telegramEnabled: yesNo,
+  telegramBotName: optionalText(100),
+  telegramNotificationInterval: optionalInt({ min: 0 }),
+  // Write-only: a non-empty value replaces the stored token; empty or absent keeps it.
+  telegramBotToken: z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().trim().max(200).optional()),
+  telegramBotUseProxy: yesNo,
+  telegramBotProxyHost: optionalText(255),
+  telegramBotProxyPort: port,
+  telegramBotPort: port,
+  terminalSyncByIP: yesNo,
+});
+
+export const parametersResponseSchema = z.object({
+  ...Object.fromEntries(Object.keys(PARAMETER_COLUMNS).map((column) => [column, z.unknown()])),
+  telegramBotTokenSet: z.boolean(),
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { flag, optionalEmail, optionalId, requiredInt, requiredText } from '../common/fields';
+
+/** SPEC.md section 3, User, as the API shows it: the password is write-only and never returned (nor its hash). */
+export const USER_COLUMNS = {
+  userID: 'string',
+  groupID: 'number',
+  firstName: 'string',
+  lastName: 'string',
+  email: 'string',
+  roleID: 'number',
+  active: 'boolean',
+  updatedBy: 'string',
+  updateDate: 'date',
+} as const;
+
+const USER_ID_REQUIRED = 'user.userIDRequired';
+
+/** SPEC.md section 5, User. */
+export const userSchema = z.object({
+  userID: requiredText(12, USER_ID_REQUIRED),
+  groupID: optionalId(),
+  firstName: requiredText(40),
+  lastName: requiredText(40),
+  email: optionalEmail(),
+  // Required on insert; on update an absent or empty password keeps the stored one (the grid makes it optional).
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().min(1).max(50)),
+  roleID: requiredInt({ min: 1, max: 4 }),
+  active: flag(true),
+});
