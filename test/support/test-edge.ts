@@ -42,7 +42,9 @@ export interface TestEdge {
 
 export const ROLE_USER_IDS: Record<RoleId, string> = { 1: 'tadmin', 2: 'tsuper', 3: 'toper', 4: 'tconsul' };
 
-export async function startTestEdge(options: { configured?: boolean; timeZone?: string; now?: () => number } = {}): Promise<TestEdge> {
+export async function startTestEdge(
+  options: { configured?: boolean; timeZone?: string; now?: () => number; /** Built UI to serve (browser tests). */ uiDir?: string } = {},
+): Promise<TestEdge> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-test-'));
   const settings: Settings = Object.freeze({
     command: 'serve',
@@ -53,7 +55,7 @@ export async function startTestEdge(options: { configured?: boolean; timeZone?: 
     logLevel: 'warn',
     args: [],
   });
-  const edge = await startEdge({ settings, stdout: false, now: options.now });
+  const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir });
   const url = edge.url;
 
   async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { ROOT } from './ui-build';
+
+/** Debian's Chromium (never a Playwright download); CHROMIUM_PATH points elsewhere. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const RESULTS_DIR = join(ROOT, 'test-results');
+
+const slug = (text: string) => text.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Headless Chromium on a fresh profile (its own user-data-dir) for the current test, tracing from the start. When the
+ * test fails, its screenshot, Playwright trace and the page's console are kept under test-results/; the browser and
+ * its profile go away when the test ends either way. Call it inside a test.
+ */
+export async function openBrowser(options: { width?: number; height?: number } = {}): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'oee-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+    acceptDownloads: true,
+  });
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+  page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.stack ?? error.message}`));
+
+  onTestFinished(async ({ task }) => {
+    try {
+      if (task.result?.state === 'fail') {
+        const dir = join(RESULTS_DIR, `${slug(basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`);
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: join(dir, 'failure.png'), fullPage: true }).catch(() => undefined);
+        writeFileSync(join(dir, 'console.txt'), consoleLines.join('\n'));
+        await context.tracing.stop({ path: join(dir, 'trace.zip') });
+      } else {
+        await context.tracing.stop();
+      }
+    } finally {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+  return { context, page };
+}
+
+/** Logs in through the login page, as a user would, and waits for the navigation bar. */
+export async function logIn(page: Page, baseUrl: string, userID: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name="username"]').fill(userID);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('nav-bar').waitFor();
+}

@@ -1,0 +1,88 @@
+import { Alert, Box, Button, Card, Field, Flex, Heading, Input, List, Stack } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { LanguageSwitch } from '../../components/language-switch';
+import { errorMessage } from '../../lib/api-client';
+import { useLogoutReason, useSessionUser } from '../../lib/session';
+import { useAuthenticate } from './api/authenticate';
+import { validateLogin } from './login-form';
+
+/** /login: username and password, the errors in a list, the ES/EN switch; once logged in, the page asked for or /. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSessionUser();
+  const logoutReason = useLogoutReason();
+  const authenticate = useAuthenticate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+
+  useEffect(() => {
+    document.title = t('login.title');
+  }, [t]);
+
+  if (user && !authenticate.isPending) return <Navigate to={from} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { credentials, errors: missing } = validateLogin(username, password);
+    setErrors(missing.map((key) => t(key)));
+    if (missing.length) return;
+    authenticate.mutate(credentials, {
+      onSuccess: () => navigate(from, { replace: true }),
+      onError: (error) => setErrors([errorMessage(error, t('common.unknownError'))]),
+    });
+  };
+
+  return (
+    <Flex minH="100vh" align="center" justify="center" bg="bg.subtle" p="4">
+      <Card.Root w="full" maxW="sm">
+        <Card.Header>
+          <Flex justify="space-between" align="center">
+            <Heading size="lg">{t('login.title')}</Heading>
+            <LanguageSwitch />
+          </Flex>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="4">
+              {logoutReason === 'expired' && errors.length === 0 && (
+                <Alert.Root status="warning" data-testid="session-expired">
+                  <Alert.Indicator />
+                  <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
+                </Alert.Root>
+              )}
+              <Field.Root>
+                <Field.Label>{t('login.username')}</Field.Label>
+                <Input name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{t('login.password')}</Field.Label>
+                <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Field.Root>
+              {errors.length > 0 && (
+                <Alert.Root status="error" data-testid="login-errors">
+                  <Alert.Indicator />
+                  <Box>
+                    <List.Root ps="4">
+                      {errors.map((error) => (
+                        <List.Item key={error}>{error}</List.Item>
+                      ))}
+                    </List.Root>
+                  </Box>
+                </Alert.Root>
+              )}
+              <Button type="submit" colorPalette="teal" loading={authenticate.isPending}>
+                {t('login.submit')}
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Flex>
+  );
+}

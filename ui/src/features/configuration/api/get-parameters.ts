@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The general parameters as GET /api/parameters/get/ answers them (the bot token only as telegramBotTokenSet). */
+export interface Parameters {
+  microStopTime: number | null;
+  problemResolutionTime: number | null;
+  gridRefreshTime: number | null;
+  oeeCalculationRefresh: number | null;
+  enableDomainValidation: boolean;
+  domain: string | null;
+  enableGroupValidation: boolean;
+  group: string | null;
+  emailEnabled: boolean;
+  emailFrom: string | null;
+  emailHost: string | null;
+  emailPort: number | null;
+  telegramEnabled: boolean;
+  telegramBotName: string | null;
+  telegramNotificationInterval: number | null;
+  telegramBotUseProxy: boolean;
+  telegramBotProxyHost: string | null;
+  telegramBotProxyPort: number | null;
+  terminalSyncByIP: boolean;
+  telegramBotTokenSet: boolean;
+  updatedBy: string | null;
+  updateDate: string | null;
+}
+
+export function getParameters(): Promise<Parameters> {
+  return apiRequest<Parameters>('/api/parameters/get/');
+}
+
+export const parametersQuery = (enabled = true) => queryOptions({ queryKey: ['parameters'], queryFn: getParameters, enabled, staleTime: 60_000 });
+
+export function useParameters(enabled = true) {
+  return useQuery(parametersQuery(enabled));
+}

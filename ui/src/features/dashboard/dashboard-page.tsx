@@ -1,0 +1,67 @@
+import { Box, Heading, Spinner, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LinePicker } from '../../components/line-picker/line-picker';
+import { MessagePage } from '../../components/message-page';
+import { NotAllowedPage } from '../../components/not-allowed-page';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useSessionUser } from '../../lib/session';
+import { useTerminal } from '../../lib/terminal';
+import { useLine } from './api/get-line';
+import { lineSelection } from './line-selection';
+
+function NoAccessPage() {
+  const { t } = useTranslation();
+  return <MessagePage title={t('dashboard.noAccess')} testId="no-line-access" />;
+}
+
+/** The line's page. The tiles of the dashboard come with the next issue; today it names the line and its sector. */
+function LineView({ lineID }: { lineID: number }) {
+  const { t } = useTranslation();
+  const line = useLine(lineID);
+  if (line.isPending) return <Spinner />;
+  if (line.isError) {
+    if (line.error instanceof ApiError && (line.error.status === 404 || line.error.status === 403)) return <NoAccessPage />;
+    return <Text color="fg.error">{errorMessage(line.error, t('common.unknownError'))}</Text>;
+  }
+  return (
+    <Box data-testid="line-dashboard">
+      <Heading size="xl">{t('dashboard.lineHeading', { n: line.data.lineID, description: line.data.description })}</Heading>
+      <Text color="fg.muted">{t('nav.sector', { name: line.data.sectorName })}</Text>
+    </Box>
+  );
+}
+
+/** / (SPEC.md section 2): the dashboard of ?line=, or of the terminal's line, or the line picker. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const user = useSessionUser();
+  const terminal = useTerminal();
+  const selection = lineSelection(params.get('line'), user?.roleID ?? 0, terminal?.lineID ?? null);
+  useDocumentTitle(selection.kind === 'line' ? t('dashboard.titleLine', { n: selection.lineID }) : t('dashboard.titleIndicators'));
+
+  switch (selection.kind) {
+    case 'notAllowed':
+      return <NotAllowedPage />;
+    case 'noAccess':
+      return <NoAccessPage />;
+    case 'noTerminal':
+      return <MessagePage title={t('dashboard.noTerminalTitle')} text={t('dashboard.noTerminalText')} testId="terminal-not-configured" />;
+    case 'picker':
+      return (
+        <Box data-testid="line-picker-page">
+          <Heading size="lg" mb="1">
+            {t('dashboard.pickLine')}
+          </Heading>
+          <Text color="fg.muted" mb="4">
+            {t('dashboard.pickLineIntro')}
+          </Text>
+          <LinePicker onPick={(line) => setParams({ line: String(line.lineID) })} />
+        </Box>
+      );
+    case 'line':
+      return <LineView lineID={selection.lineID} />;
+  }
+}

@@ -1,0 +1,60 @@
+import i18next, { type ParseKeys } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from '../locales/en';
+import { es, type Catalogue } from '../locales/es';
+
+/**
+ * i18next with the Spanish (default) and English catalogues. The choice is kept in localStorage as `locale`; the API
+ * client sends it as Accept-Language so the server's messages come in the same language.
+ */
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = 'locale';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Catalogue };
+  }
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : 'es';
+  } catch {
+    return 'es';
+  }
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { es: { translation: es }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: 'es',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+document.documentElement.lang = i18n.language;
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'es';
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not persisted; the switch still applies to this page.
+  }
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+}
+
+/** A key of the catalogues ('login.title', 'configuration.tabs.users', …): typed, so a typo fails the type check. */
+export type MessageKey = ParseKeys;

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import type { RouteRequirement } from '../lib/api-availability';
+import type { MessageKey } from '../lib/i18n';
+import type { Roles } from '../lib/roles';
+
+/**
+ * The shapes through which pages, menu items and configuration pages join the app: the app's own pages
+ * (app/pages.ts) and the five feature modules (modules/index.ts) declare themselves the same way, so a new page is
+ * one entry in a list, and its menu item appears for the roles it names.
+ */
+
+/** The menus of the navigation bar that list entries (the OEE menu lists the plant's lines instead). */
+export type MenuId = 'stops' | 'indexes' | 'summary' | 'modules' | 'reports' | 'user';
+
+export interface MenuPlacement {
+  menu: MenuId;
+  label: MessageKey;
+  /** Query string added to the link, e.g. '?view=x'. */
+  search?: string;
+  /** Position within the menu (lower first). */
+  order?: number;
+}
+
+/** Who may open a page: any logged-in user, or these roles (others get the not-allowed page). */
+export type PageAccess = 'any' | Roles;
+
+export interface PageEntry {
+  path: string;
+  access: PageAccess;
+  /** The page component, loaded when first visited (its own chunk). */
+  load: () => Promise<{ default: ComponentType }>;
+  menu?: MenuPlacement;
+  /** An API route the page needs; until the server has it, the menu item is hidden. */
+  requires?: RouteRequirement;
+}
+
+/** A menu entry that runs something instead of opening a page (the OEE report download). */
+export interface MenuAction {
+  id: string;
+  placement: MenuPlacement;
+  roles: Roles;
+  requires?: RouteRequirement;
+  run: () => Promise<void>;
+}
+
+/** A tab of /configuracion. */
+export interface ConfigurationPage {
+  id: string;
+  label: MessageKey;
+  /** Roles that see the tab. */
+  roles: Roles;
+  /** Roles that may add, edit and delete in it (the others see it read-only). */
+  writeRoles: Roles;
+  /** The API route the tab lists; until the server has it, the tab is hidden. */
+  requires?: RouteRequirement;
+  load: () => Promise<{ default: ComponentType<ConfigurationPageProps> }>;
+}
+
+export interface ConfigurationPageProps {
+  /** Whether the current user may change what the tab shows. */
+  canWrite: boolean;
+  roleID: number;
+}
+
+export interface FeatureModule {
+  id: string;
+  pages: readonly PageEntry[];
+  menuActions: readonly MenuAction[];
+  configurationPages: readonly ConfigurationPage[];
+}
