@@ -160,6 +160,13 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   emailPort: { es: 'puerto de email', en: 'email port' },
   telegramBotProxyPort: { es: 'puerto del proxy del bot', en: 'bot proxy port' },
   telegramNotificationInterval: { es: 'intervalo de notificación de Telegram', en: 'Telegram notification interval' },
+  telegramBotPort: { es: 'puerto del proxy del bot', en: 'bot proxy port' },
+  telegramBotName: { es: 'nombre del bot', en: 'bot name' },
+  telegramBotToken: { es: 'token del bot', en: 'bot token' },
+  telegramBotProxyHost: { es: 'host del proxy del bot', en: 'bot proxy host' },
+  emailHost: { es: 'servidor de email', en: 'email host' },
+  domain: { es: 'dominio', en: 'domain' },
+  group: { es: 'grupo', en: 'group' },
 };
 
 export function fieldLabel(field: string, language: Language): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ColumnMap } from '../../http/load-options';
 import type { MessageKey } from '../../http/messages';
 
 /**
@@ -65,4 +66,19 @@ export function queryInt() {
 /** An optional whole number (null: not set), optionally bounded. */
 export function optionalInt(bounds: { min?: number; max?: number } = {}) {
   return requiredInt(bounds).nullish();
+}
+
+const API_VALUE = {
+  string: () => z.string().nullable(),
+  number: () => z.number().nullable(),
+  boolean: () => z.boolean(),
+  date: () => z.iso.datetime({ offset: true }).nullable(),
+  json: () => z.unknown(),
+} as const;
+
+/** The schema of a row as the grid mechanism answers it (for the OpenAPI document of a non-grid call). */
+export function apiRowSchema(columns: ColumnMap) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [column, kind] of Object.entries(columns)) shape[column] = API_VALUE[kind]();
+  return z.object(shape);
 }

@@ -98,7 +98,7 @@ describe('general parameters', () => {
     expectFieldError(await put({ emailPort: 65_536 }), 'emailPort', 'El campo puerto de email debe ser como máximo 65535.');
     expectFieldError(await put({ emailPort: -1 }, 'en'), 'emailPort', 'The email port field must be at least 0.');
     expectFieldError(await put({ telegramBotProxyPort: 70_000 }), 'telegramBotProxyPort', 'El campo puerto del proxy del bot debe ser como máximo 65535.');
-    expectFieldError(await put({ telegramBotPort: 70_000 }), 'telegramBotPort', 'El campo telegramBotPort debe ser como máximo 65535.');
+    expectFieldError(await put({ telegramBotPort: 70_000 }), 'telegramBotPort', 'El campo puerto del proxy del bot debe ser como máximo 65535.');
     expectFieldError(await put({ telegramNotificationInterval: -5 }), 'telegramNotificationInterval', 'El campo intervalo de notificación de Telegram debe ser como mínimo 0.');
     expectFieldError(await put({ emailFrom: 'oee-planta' }), 'emailFrom', 'Debe ingresar un formato de email válido.');
     expectFieldError(await put({ microStopTim: 5 }), 'microStopTim', 'El campo microStopTim no existe.');

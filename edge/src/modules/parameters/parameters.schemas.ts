@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalInt, optionalText, requiredInt } from '../common/fields';
+import { apiRowSchema, optionalEmail, optionalInt, optionalText, requiredInt } from '../common/fields';
 
 /** SPEC.md section 3, Parameters, as the API shows them: everything but the bot token (write-only). */
 export const PARAMETER_COLUMNS = {
@@ -62,7 +62,4 @@ export const parametersUpdateSchema = z.strictObject({
   terminalSyncByIP: yesNo,
 });
 
-export const parametersResponseSchema = z.object({
-  ...Object.fromEntries(Object.keys(PARAMETER_COLUMNS).map((column) => [column, z.unknown()])),
-  telegramBotTokenSet: z.boolean(),
-});
+export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean() });

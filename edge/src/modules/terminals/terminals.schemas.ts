@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { requiredInt } from '../common/fields';
+import { apiRowSchema, requiredInt } from '../common/fields';
 
 /** SPEC.md section 3, Terminal; updatedBy/updateDate are the "configured date and user" the /terminal page shows. */
 export const TERMINAL_COLUMNS = {
@@ -32,6 +32,4 @@ export const terminalSchema = z.object({
     .transform(canonicalIp),
 });
 
-export const terminalResponseSchema = z
-  .object({ terminalID: z.number(), lineID: z.number(), ipAddress: z.string(), updatedBy: z.string().nullable(), updateDate: z.string().nullable() })
-  .nullable();
+export const terminalResponseSchema = apiRowSchema(TERMINAL_COLUMNS).nullable();
