@@ -87,7 +87,8 @@ export function validationError(error: z.ZodError): AppError {
 
 /** Parses `input` with `schema`, or throws the 400 that says what is wrong, field by field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // reportInput: zod 4 leaves the input out of issues otherwise, and "required" vs "invalid" depends on it.
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
