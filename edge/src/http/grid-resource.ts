@@ -135,6 +135,8 @@ function parseKey(resource: GridResource, raw: unknown): RowKey {
   for (const column of resource.key) {
     let value = keyObject[column] ?? Object.entries(keyObject).find(([k]) => k.toLowerCase() === column.toLowerCase())?.[1];
     if (resource.columns[column] === 'number' && typeof value === 'string' && value.trim() !== '') value = Number(value);
+    // A text key that looks like a number (`key=1001`) arrives parsed as one; SQLite would not match it to the text.
+    if (resource.columns[column] === 'string' && typeof value === 'number') value = String(value);
     if ((typeof value !== 'string' && typeof value !== 'number') || (typeof value === 'number' && !Number.isFinite(value))) {
       throw new AppError('validation', 'validation.required', { field: column });
     }
