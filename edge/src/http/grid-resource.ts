@@ -42,6 +42,8 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   generatedKey?: boolean;
   /** API columns: returned, filterable and sortable. */
   columns: ColumnMap;
+  /** Columns a list also takes as plain query parameters (`?groupID=3`), as an equality filter. */
+  plainFilters?: readonly string[];
   /** Accepted on write but never returned (passwords, tokens). Optional on update: absent keeps the stored one. */
   writeOnly?: readonly string[];
   /** The record as written. */
@@ -160,7 +162,7 @@ async function selectRow(db: Database | Transaction<DB>, resource: GridResource,
 
 /** Lists a resource with the load options of the request. */
 export async function listResource(resource: GridResource, db: Database, query: AnyRow, timeZone: string) {
-  const options = parseLoadOptions(query, resource.columns, timeZone);
+  const options = parseLoadOptions(query, resource.columns, timeZone, resource.plainFilters);
   const base = (
     resource.source ? loose(db).selectFrom(resource.source(db).as('t')) : loose(db).selectFrom(resource.table)
   ) as SelectQueryBuilder<DynamicDB, string, object>;

@@ -138,11 +138,25 @@ function parseCount(raw: unknown, name: string): number | null {
   return n;
 }
 
-/** Reads the load options from a query string (or body) object. */
-export function parseLoadOptions(query: Record<string, unknown>, columns: ColumnMap, timeZone: string): LoadOptions {
+/**
+ * Reads the load options from a query string (or body) object. `plainFilters` names columns that may also be given
+ * as plain parameters (`?groupID=3`), an equality ANDed with the filter expression.
+ */
+export function parseLoadOptions(
+  query: Record<string, unknown>,
+  columns: ColumnMap,
+  timeZone: string,
+  plainFilters: readonly string[] = [],
+): LoadOptions {
   const take = parseCount(query.take, 'take');
+  const filters = plainFilters
+    .map((column) => [column, Object.entries(query).find(([name]) => name.toLowerCase() === column.toLowerCase())?.[1]] as const)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([column, value]) => parseNode([column, '=', value], columns, timeZone, 0));
+  const expression = parseFilter(query.filter, columns, timeZone);
+  if (expression) filters.push(expression);
   return {
-    filter: parseFilter(query.filter, columns, timeZone),
+    filter: filters.length === 0 ? null : filters.length === 1 ? filters[0]! : { kind: 'and', nodes: filters },
     sort: parseSort(query.sort, columns),
     skip: parseCount(query.skip, 'skip') ?? 0,
     take: take === null ? null : Math.min(take, MAX_TAKE),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { listResource, registerGridResource, registerLookup, type GridResource } from '../../http/grid-resource';
+import { registerGridResource, registerLookup, type GridResource } from '../../http/grid-resource';
 import type { ColumnMap } from '../../http/load-options';
 import type { TableName } from '../../db/schema';
 import { preparingWithReferences } from '../common/prepare';
@@ -9,7 +9,6 @@ import type { Reference } from '../common/references';
 import { groupLookup } from './notifications.repository';
 import {
   GROUP_COLUMNS,
-  groupQuerySchema,
   groupSchema,
   SCHEDULE_COLUMNS,
   scheduleSchema,
@@ -18,7 +17,7 @@ import {
   WATCHER_COLUMNS,
   watcherSchema,
 } from './notifications.schemas';
-import { checkGroupDelete, withGroupFilter } from './notifications.service';
+import { checkGroupDelete } from './notifications.service';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
 const TAG = 'notifications';
@@ -35,11 +34,7 @@ interface GroupPart<S extends z.ZodObject> {
   references?: readonly Reference[];
 }
 
-/**
- * A grid of rows that belong to a notification group (generated key, group must exist). Its list also takes
- * `?groupID=` as a plain query parameter; that list route is mounted before the grid's own, so it is the one that
- * answers.
- */
+/** A grid of rows that belong to a notification group (generated key, group must exist; lists take `?groupID=`). */
 function registerGroupPart<S extends z.ZodObject>(api: Api, part: GroupPart<S>): void {
   const resource: GridResource<S> = {
     name: `notification ${part.name}`,
@@ -48,14 +43,11 @@ function registerGroupPart<S extends z.ZodObject>(api: Api, part: GroupPart<S>):
     key: [part.key],
     generatedKey: true,
     columns: part.columns,
+    plainFilters: ['groupID'],
     schema: part.schema,
     access: { read: ADMIN, write: ADMIN },
     prepare: preparingWithReferences(part.columns, [GROUP_REFERENCE, ...(part.references ?? [])]),
   };
-  api.route(
-    { method: 'get', path: [resource.path, `${resource.path}/get`], access: ADMIN, tag: TAG, summary: `List ${resource.name} (filter, sort, skip, take, requireTotalCount; ?groupID=).`, query: groupQuerySchema },
-    ({ ctx, query }) => listResource(resource as unknown as GridResource, ctx.db, withGroupFilter(query, query.groupID), ctx.timeZone),
-  );
   registerGridResource(api, resource);
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, optionalEmail, optionalId, optionalText, queryInt, requiredInt, requiredText, timeOfDay } from '../common/fields';
+import { flag, optionalEmail, optionalId, optionalText, requiredInt, requiredText, timeOfDay } from '../common/fields';
 
 /** SPEC.md section 3: notification group, schedule, target and watcher. */
 export const GROUP_COLUMNS = { groupID: 'number', name: 'string', description: 'string', email: 'string', enabled: 'boolean' } as const;
@@ -59,4 +59,3 @@ export const watcherSchema = z
   .refine((w) => w.buildingId != null || w.sectorID != null || w.lineID != null, { message: 'notification.watcherScope', path: ['buildingId'] });
 
 /** `?groupID=` on the lists of schedules, targets and watchers (besides the grid's filter). */
-export const groupQuerySchema = z.looseObject({ groupID: queryInt().optional() });
