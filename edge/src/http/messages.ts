@@ -34,6 +34,34 @@ const catalogue = {
   'preload.weightRequired': { es: 'El campo peso es requerido', en: 'The weight field is required' },
   'split.invalidStart': { es: 'Fecha de inicio no es válida', en: 'Start date is not valid' },
   'split.invalidEnd': { es: 'Fecha de fin no es válida', en: 'End date is not valid' },
+  'summary.filterRequired': { es: 'Por favor complete los datos de filtro', en: 'Please complete the filter data' },
+
+  // OEE engine: stops, orders, indexes.
+  'split.nothingToSplit': { es: 'El corte debe dividir la parada: cambie el inicio o el fin.', en: 'The cut must divide the stop: change the start or the end.' },
+  'stops.overlap': {
+    es: 'La parada se superpone con la parada {stopID} ({start} a {end}) de la línea.',
+    en: 'The stop overlaps stop {stopID} ({start} to {end}) of the line.',
+  },
+  'stops.inFuture': { es: 'La fecha no puede ser posterior a la hora actual.', en: 'The date cannot be later than the current time.' },
+  'stops.endBeforeStart': { es: 'La fecha de fin debe ser posterior a la fecha de inicio.', en: 'The end date must be after the start date.' },
+  'stops.manualDisabled': {
+    es: 'La línea {lineID} no tiene habilitado el gestor de paradas manuales.',
+    en: 'Line {lineID} does not have the manual stops manager enabled.',
+  },
+  'stops.openNotDeletable': { es: 'No se puede eliminar una parada en curso.', en: 'A stop in progress cannot be deleted.' },
+  'stops.reasonIsCategory': { es: 'Debe seleccionar un motivo, no una categoría.', en: 'Select a reason, not a category.' },
+  'stops.reasonNotFound': { es: 'El motivo de parada no existe.', en: 'The stop reason does not exist.' },
+  'stops.reasonNotForLine': { es: 'El motivo no está habilitado para la línea {lineID}.', en: 'The reason is not enabled for line {lineID}.' },
+  'line.notFound': { es: 'La línea {lineID} no existe.', en: 'Line {lineID} does not exist.' },
+  'order.format': {
+    es: 'La orden debe tener el formato número-RP (por ejemplo 4512-0).',
+    en: 'The order must have the format number-RP (for example 4512-0).',
+  },
+  'order.notEnded': { es: 'Solo se puede ajustar una orden finalizada.', en: 'Only an ended order can be adjusted.' },
+  'order.finalized': { es: 'La orden {order} ya fue finalizada.', en: 'Order {order} is already finalized.' },
+  'order.otherLine': { es: 'La orden {order} pertenece a la línea {lineID}.', en: 'Order {order} belongs to line {lineID}.' },
+  'order.noneRunning': { es: 'La línea {lineID} no tiene una orden en curso.', en: 'Line {lineID} has no order in progress.' },
+  'order.notRunning': { es: 'La orden {order} no está en curso en la línea {lineID}.', en: 'Order {order} is not in progress on line {lineID}.' },
 
   // Configuration: users, notification groups, resources (lines), terminals.
   'validation.reference': {

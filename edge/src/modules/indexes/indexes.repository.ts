@@ -1,0 +1,221 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, Row } from '../../db/schema';
+
+/** The database or the transaction a use case runs in (Kysely's Transaction is a Kysely). */
+export type Executor = Kysely<DB>;
+
+const MINUTE_MS = 60_000;
+
+/** What the indicator computation needs to know about a line. */
+export interface LineSettings {
+  lineID: number;
+  sectorID: number;
+  description: string;
+  /** Lines with the order manager are staffed only while an order runs (see line-indicators.ts). */
+  managesOrders: boolean;
+}
+
+function lineSettingsQuery(db: Executor) {
+  return db.selectFrom('lines').select(['lineID', 'sectorID', 'description', 'enableOrderManager']);
+}
+
+function toLineSettings(row: { lineID: number; sectorID: number; description: string; enableOrderManager: number }): LineSettings {
+  return { lineID: row.lineID, sectorID: row.sectorID, description: row.description, managesOrders: row.enableOrderManager === 1 };
+}
+
+export async function findLineSettings(db: Executor, lineID: number): Promise<LineSettings | undefined> {
+  const row = await lineSettingsQuery(db).where('lineID', '=', lineID).executeTakeFirst();
+  return row ? toLineSettings(row) : undefined;
+}
+
+/** Every line, or the lines given, ordered by lineID. */
+export async function listLineSettings(db: Executor, filter: { lineIDs?: readonly number[]; sectorID?: number } = {}): Promise<LineSettings[]> {
+  let query = lineSettingsQuery(db).orderBy('lineID');
+  if (filter.lineIDs) {
+    if (filter.lineIDs.length === 0) return [];
+    query = query.where('lineID', 'in', [...filter.lineIDs]);
+  }
+  if (filter.sectorID !== undefined) query = query.where('sectorID', '=', filter.sectorID);
+  return (await query.execute()).map(toLineSettings);
+}
+
+/** An order as the indicator computation sees it: its span and the nominal speed of its product on its line. */
+export interface OrderSpan {
+  order: string;
+  lineID: number;
+  status: number;
+  startMs: number;
+  /** null while the order runs. */
+  endMs: number | null;
+  adjustedDiscountMs: number;
+  /** product_speeds.speed of the order's product on the line, else the order's desired speed (units per minute). */
+  nominalUnitsPerMinute: number | null;
+  /** The product's performance factor (0..1), shown with the order index. */
+  performance: number | null;
+  /** The quantities stored on the order (kept equal to its index's). */
+  productionQuantity: number;
+  discardQuantity: number;
+}
+
+function orderSpanQuery(db: Executor) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('product_speeds as ps', (join) => join.onRef('ps.code', '=', 'o.productCode').onRef('ps.lineID', '=', 'o.lineID'))
+    .leftJoin('products as p', 'p.code', 'o.productCode')
+    .select([
+      'o.order as order',
+      'o.lineID as lineID',
+      'o.status as status',
+      'o.startDate as startMs',
+      'o.endDate as endMs',
+      'o.adjustedDiscountTime as adjustedDiscountMs',
+      sql<number | null>`coalesce(ps.speed, o.desiredProductionSpeed)`.as('nominalUnitsPerMinute'),
+      'p.performance as performance',
+      'o.productionQuantity as productionQuantity',
+      'o.discardQuantity as discardQuantity',
+    ])
+    .where('o.startDate', 'is not', null);
+}
+
+type OrderSpanRow = Omit<OrderSpan, 'startMs'> & { startMs: number | null };
+const toOrderSpans = (rows: OrderSpanRow[]): OrderSpan[] => rows as OrderSpan[];
+
+/** The started orders of a line that share time with [fromMs, toMs) (an order still running ends at +∞). */
+export async function ordersOverlapping(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<OrderSpan[]> {
+  const rows = await orderSpanQuery(db)
+    .where('o.lineID', '=', lineID)
+    .where('o.startDate', '<', toMs)
+    .where((eb) => eb.or([eb('o.endDate', 'is', null), eb('o.endDate', '>', fromMs)]))
+    .orderBy('o.startDate')
+    .execute();
+  return toOrderSpans(rows);
+}
+
+export async function findOrderSpan(db: Executor, order: string): Promise<OrderSpan | undefined> {
+  const row = await orderSpanQuery(db).where('o.order', '=', order).executeTakeFirst();
+  return row as OrderSpan | undefined;
+}
+
+/** Every started order of a line, by start. */
+export async function orderSpansOfLine(db: Executor, lineID: number): Promise<OrderSpan[]> {
+  return toOrderSpans(await orderSpanQuery(db).where('o.lineID', '=', lineID).orderBy('o.startDate').execute());
+}
+
+/** A stop as the indicators account for it; discountOEE is 0/1 as stored (the domain only tests its truth). */
+export interface StopSpan {
+  startMs: number;
+  endMs: number | null;
+  discountOEE: boolean;
+}
+
+const stopSpanColumns = ['startDate as startMs', 'endDate as endMs', 'discountOEE'] as const;
+type StopSpanRow = { startMs: number; endMs: number | null; discountOEE: number };
+const toStopSpans = (rows: StopSpanRow[]): StopSpan[] => rows.map((row) => ({ startMs: row.startMs, endMs: row.endMs, discountOEE: row.discountOEE === 1 }));
+
+/**
+ * The stops of a line that can share time with [fromMs, toMs): those starting inside it, plus the last one starting
+ * before it. Stops of a line never overlap (the open-stop index and the overlap rule keep it so), so no earlier stop
+ * can reach into the range, and both reads stay on the (lineID, startDate) index however long the history is.
+ */
+export async function stopSpans(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<StopSpan[]> {
+  const previous = await db
+    .selectFrom('stops')
+    .select(stopSpanColumns)
+    .where('lineID', '=', lineID)
+    .where('startDate', '<', fromMs)
+    .orderBy('startDate', 'desc')
+    .limit(1)
+    .execute();
+  const inside = await db
+    .selectFrom('stops')
+    .select(stopSpanColumns)
+    .where('lineID', '=', lineID)
+    .where('startDate', '>=', fromMs)
+    .where('startDate', '<', toMs)
+    .orderBy('startDate')
+    .execute();
+  return toStopSpans([...previous, ...inside]);
+}
+
+export async function stopSpansOfLine(db: Executor, lineID: number): Promise<StopSpan[]> {
+  return toStopSpans(await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', lineID).orderBy('startDate').execute());
+}
+
+export interface ProductionMinute {
+  minuteStart: number;
+  order: string | null;
+  units: number;
+  discards: number;
+}
+
+/** The minute a time falls in: production minutes count in the range where the minute starts. */
+export function minuteOf(instantMs: number): number {
+  return Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
+}
+
+/** Production minutes of a line starting in [minute of fromMs, toMs), in time order. */
+export async function productionMinutes(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<ProductionMinute[]> {
+  return db
+    .selectFrom('production_minutes')
+    .select(['minuteStart', 'order', 'units', 'discards'])
+    .where('lineID', '=', lineID)
+    .where('minuteStart', '>=', minuteOf(fromMs))
+    .where('minuteStart', '<', toMs)
+    .orderBy('minuteStart')
+    .execute();
+}
+
+export async function productionMinutesOfLine(db: Executor, lineID: number): Promise<ProductionMinute[]> {
+  return db.selectFrom('production_minutes').select(['minuteStart', 'order', 'units', 'discards']).where('lineID', '=', lineID).orderBy('minuteStart').execute();
+}
+
+export interface EngineParameters {
+  microStopSeconds: number;
+  refreshSeconds: number;
+}
+
+/** The parameters the engine reads (seeded defaults when the row is missing). */
+export async function engineParameters(db: Executor): Promise<EngineParameters> {
+  const row = await db.selectFrom('parameters').select(['microStopTime', 'oeeCalculationRefresh']).where('id', '=', 1).executeTakeFirst();
+  return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10 };
+}
+
+/**
+ * The first instant anything happened on a line (an order started, a stop, production, a state sample), or null.
+ * Shift indexes of a line start at its first shift with data.
+ */
+export async function firstActivityOfLine(db: Executor, lineID: number): Promise<number | null> {
+  const row = await sql<{ first: number | null }>`
+    SELECT min(t) AS first FROM (
+      SELECT min(startDate) AS t FROM orders WHERE lineID = ${lineID}
+      UNION ALL SELECT min(startDate) FROM stops WHERE lineID = ${lineID}
+      UNION ALL SELECT min(minuteStart) FROM production_minutes WHERE lineID = ${lineID}
+      UNION ALL SELECT min(lastSampleAt) FROM line_states WHERE lineID = ${lineID}
+      UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${lineID}
+    )`.execute(db);
+  return row.rows[0]?.first ?? null;
+}
+
+export function findOrderIndex(db: Executor, order: string): Promise<Row<'order_indexes'> | undefined> {
+  return db.selectFrom('order_indexes').selectAll().where('order', '=', order).executeTakeFirst();
+}
+
+export async function orderIndexesOfLine(db: Executor, lineID: number): Promise<Map<string, Row<'order_indexes'>>> {
+  const rows = await db.selectFrom('order_indexes').selectAll().where('lineID', '=', lineID).execute();
+  return new Map(rows.map((row) => [row.order, row]));
+}
+
+export function findShiftIndex(db: Executor, lineID: number, shiftStart: number): Promise<Row<'shift_indexes'> | undefined> {
+  return db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).where('shiftStart', '=', shiftStart).executeTakeFirst();
+}
+
+export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<Map<number, Row<'shift_indexes'>>> {
+  const rows = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).execute();
+  return new Map(rows.map((row) => [row.shiftStart, row]));
+}
+
+/** The start of the latest closed shift index of a line, or null. */
+export async function lastClosedShiftStart(db: Executor, lineID: number): Promise<number | null> {
+  const row = await db.selectFrom('shift_indexes').select((eb) => eb.fn.max('shiftStart').as('last')).where('lineID', '=', lineID).where('closed', '=', 1).executeTakeFirst();
+  return row?.last ?? null;
+}

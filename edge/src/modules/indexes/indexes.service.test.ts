@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import { shiftOf } from '../../domain/calendar';
+import { computeIndicators, sumIndicatorInputs } from '../../domain/oee';
+import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from '../line-events/test-plant';
+import { findLineSettings } from './indexes.repository';
+import {
+  closeDueShifts,
+  recalculateAllOrders,
+  recalculateAllShiftIndexes,
+  refreshIndexesAffectedBy,
+  refreshOpenIndexes,
+  type EngineClock,
+} from './indexes.service';
+import { lineIndicators, lineRangeInputs, loadLineRangeData } from './line-indicators';
+
+const TZ = 'Europe/Madrid';
+let plant: TestPlant;
+let db: Database;
+
+beforeEach(async () => {
+  plant = await openTestPlant();
+  db = plant.db;
+});
+afterEach(async () => {
+  await plant.close();
+});
+
+async function stop(lineID: number, startMs: number, endMs: number | null, options: { discountOEE?: boolean; order?: string } = {}) {
+  await db
+    .insertInto('stops')
+    .values({ lineID, startDate: startMs, endDate: endMs, discountOEE: options.discountOEE ? 1 : 0, order: options.order ?? null, recognized: options.discountOEE ? 1 : 0 })
+    .execute();
+}
+
+async function produce(lineID: number, minuteStart: number, order: string | null, units: number, discards = 0) {
+  await db.insertInto('production_minutes').values({ lineID, minuteStart, order, units, discards }).execute();
+}
+
+async function runOrder(order: string, lineID: number, startMs: number, endMs: number | null) {
+  await db.updateTable('orders').set({ status: endMs === null ? 1 : 2, startDate: startMs, endDate: endMs }).where('order', '=', order).execute();
+}
+
+const clockAt = (nowMs: number): EngineClock => ({ nowMs, timeZone: TZ });
+const shiftRow = (lineID: number, shiftStart: number) =>
+  db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).where('shiftStart', '=', shiftStart).executeTakeFirstOrThrow();
+const orderRow = (order: string) => db.selectFrom('order_indexes').selectAll().where('order', '=', order).executeTakeFirstOrThrow();
+
+async function refreshRange(lineID: number, fromMs: number, toMs: number, nowMs: number) {
+  await db.transaction().execute((trx) => refreshIndexesAffectedBy(trx, lineID, fromMs, toMs, clockAt(nowMs), { userID: null, now: nowMs }));
+}
+
+describe('order index', () => {
+  const start = at('2026-05-04T08:00:00+02:00');
+  const end = start + 4 * HOUR;
+
+  beforeEach(async () => {
+    await addLine(db, { lineID: 1, managesOrders: true });
+    await addProduct(db, 'P1', { 1: 10 }, 0.9);
+    await addOrder(db, '100-0', 1, { productCode: 'P1', desiredProductionSpeed: 99 });
+    await runOrder('100-0', 1, start, end);
+  });
+
+  it('accounts staffed time, discounted and failure stops, microstops, production at the product speed of the line', async () => {
+    await stop(1, start + 30 * MINUTE, start + 50 * MINUTE);
+    await stop(1, start + 2 * HOUR, start + 2 * HOUR + 30_000);
+    await stop(1, start + 3 * HOUR, start + 3 * HOUR + 30 * MINUTE, { discountOEE: true });
+    for (let m = 0; m < 180; m += 1) await produce(1, start + m * MINUTE, '100-0', 10, m % 20 === 0 ? 5 : 0);
+    await refreshRange(1, start, end, end + HOUR);
+
+    const expected = computeIndicators({
+      staffedMs: 4 * HOUR,
+      discountMs: 30 * MINUTE,
+      adjustedDiscountMs: 0,
+      stopMs: 20 * MINUTE + 30_000,
+      failureMs: 20 * MINUTE,
+      failureCount: 1,
+      unitsProduced: 1800,
+      unitsDiscarded: 45,
+      nominalUnitsPerMinute: 10,
+    });
+    const row = await orderRow('100-0');
+    expect(row).toMatchObject({
+      staffedTime: 4 * HOUR,
+      discountTime: 30 * MINUTE,
+      staffedTimeCorrect: 210 * MINUTE,
+      stopTime: 20 * MINUTE + 30_000,
+      runtime: 189.5 * MINUTE,
+      failureTime: 20 * MINUTE,
+      failureCount: 1,
+      productionQuantity: 1800,
+      discardQuantity: 45,
+      nominalSpeed: 10,
+      performance: 0.9,
+    });
+    expect(row.utilization).toBeCloseTo(expected.utilization!, 12);
+    expect(row.throughput).toBeCloseTo(1800 / 1895, 12);
+    expect(row.acceptance).toBeCloseTo(1755 / 1800, 12);
+    expect(row.oee).toBeCloseTo(expected.oee!, 12);
+    expect(row.mtbf).toBeCloseTo(189.5, 12);
+    expect(row.mttr).toBe(20);
+    expect(await db.selectFrom('orders').select(['productionQuantity', 'discardQuantity']).where('order', '=', '100-0').executeTakeFirst()).toEqual({
+      productionQuantity: 1800,
+      discardQuantity: 45,
+    });
+  });
+
+  it('uses the order’s desired speed when the product has no speed on the line', async () => {
+    await db.deleteFrom('product_speeds').execute();
+    await produce(1, start, '100-0', 99);
+    await refreshRange(1, start, end, end);
+    expect((await orderRow('100-0')).nominalSpeed).toBe(99);
+  });
+
+  it('counts a running order and an open stop up to now', async () => {
+    await runOrder('100-0', 1, start, null);
+    await stop(1, start + HOUR, null);
+    const now = start + 90 * MINUTE;
+    await refreshRange(1, start, now, now);
+    expect(await orderRow('100-0')).toMatchObject({ staffedTime: 90 * MINUTE, stopTime: 30 * MINUTE, runtime: 60 * MINUTE, failureCount: 1 });
+  });
+
+  it('gives OEE 0 (not unknown) to a staffed order that produced nothing, and leaves acceptance unknown', async () => {
+    await refreshRange(1, start, end, end);
+    expect(await orderRow('100-0')).toMatchObject({ productionQuantity: 0, oee: 0, throughput: 0, utilization: 1, acceptance: null });
+  });
+});
+
+describe('shift index', () => {
+  beforeEach(async () => {
+    await addLine(db, { lineID: 2 });
+  });
+
+  it('makes the Madrid night shift 7 hours on the spring-forward day and 9 hours on the fall-back day', async () => {
+    const spring = shiftOf('TN', '2026-03-28', TZ);
+    const autumn = shiftOf('TN', '2026-10-24', TZ);
+    await stop(2, spring.startMs + HOUR, spring.startMs + 2 * HOUR);
+    await stop(2, autumn.startMs + HOUR, autumn.startMs + 2 * HOUR);
+    await refreshRange(2, spring.startMs, spring.endMs, spring.endMs + HOUR);
+    await refreshRange(2, autumn.startMs, autumn.endMs, autumn.endMs + HOUR);
+    expect(await shiftRow(2, spring.startMs)).toMatchObject({ shiftEnd: spring.startMs + 7 * HOUR, staffedTime: 7 * HOUR, runtime: 6 * HOUR, closed: 1 });
+    expect(await shiftRow(2, autumn.startMs)).toMatchObject({ shiftEnd: autumn.startMs + 9 * HOUR, staffedTime: 9 * HOUR, runtime: 8 * HOUR, closed: 1 });
+  });
+
+  it('splits a stop crossing shift ends and midnight between the shifts, and counts its failure where it starts', async () => {
+    const tt = shiftOf('TT', '2026-05-04', TZ);
+    const tn = shiftOf('TN', '2026-05-04', TZ);
+    const tm = shiftOf('TM', '2026-05-05', TZ);
+    await stop(2, tt.endMs - HOUR, tn.endMs + 30 * MINUTE);
+    await refreshRange(2, tt.startMs, tm.endMs, tm.endMs);
+    expect(await shiftRow(2, tt.startMs)).toMatchObject({ stopTime: HOUR, failureTime: HOUR, failureCount: 1 });
+    expect(await shiftRow(2, tn.startMs)).toMatchObject({ stopTime: 8 * HOUR, failureCount: 0, runtime: 0, utilization: 0, oee: 0 });
+    expect(await shiftRow(2, tm.startMs)).toMatchObject({ stopTime: 30 * MINUTE, failureCount: 0 });
+  });
+
+  it('keeps the open shift current (closed = 0) up to now, with an open stop counting to now', async () => {
+    const tm = shiftOf('TM', '2026-05-04', TZ);
+    await stop(2, tm.startMs + HOUR, null);
+    const now = tm.startMs + 3 * HOUR;
+    await refreshOpenIndexes(db, clockAt(now));
+    expect(await shiftRow(2, tm.startMs)).toMatchObject({ closed: 0, staffedTime: 3 * HOUR, stopTime: 2 * HOUR });
+  });
+
+  it('adds the shifts of a plant day up to the day exactly (roll-ups sum inputs)', async () => {
+    await addProduct(db, 'P2', { 2: 12 });
+    await addOrder(db, '200-0', 2, { productCode: 'P2' });
+    const day = shiftOf('TO', '2026-05-04', TZ);
+    await runOrder('200-0', 2, day.startMs + 5 * HOUR, day.startMs + 20 * HOUR);
+    await stop(2, day.startMs + 7 * HOUR, day.startMs + 9 * HOUR);
+    await stop(2, day.startMs + 15 * HOUR + 50 * MINUTE, day.startMs + 16 * HOUR + 10 * MINUTE);
+    for (let m = 0; m < 24 * 60; m += 7) await produce(2, day.startMs + m * MINUTE, m >= 300 && m < 1200 ? '200-0' : null, 9, 1);
+    const line = (await findLineSettings(db, 2))!;
+    const now = day.endMs + HOUR;
+    const data = await loadLineRangeData(db, line, day.startMs, day.endMs);
+    const whole = lineRangeInputs(data, { fromMs: day.startMs, toMs: day.endMs }, now, 60).inputs;
+    const parts = (['TM', 'TT', 'TN'] as const).map((code) => {
+      const shift = shiftOf(code, '2026-05-04', TZ);
+      return lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, now, 60).inputs;
+    });
+    const summed = sumIndicatorInputs(parts);
+    expect(summed).toEqual(whole);
+    expect(summed).toMatchObject({ staffedMs: 24 * HOUR, failureCount: 2 });
+  });
+
+  it('on a line with the order manager, counts time without an order as discountShift, not as staffed time', async () => {
+    await addLine(db, { lineID: 3, managesOrders: true });
+    await addOrder(db, '300-0', 3, { desiredProductionSpeed: 5 });
+    const tm = shiftOf('TM', '2026-05-04', TZ);
+    await runOrder('300-0', 3, tm.startMs + 2 * HOUR, tm.startMs + 5 * HOUR);
+    await stop(3, tm.startMs, tm.startMs + HOUR);
+    await refreshRange(3, tm.startMs, tm.endMs, tm.endMs);
+    expect(await shiftRow(3, tm.startMs)).toMatchObject({ staffedTime: 3 * HOUR, discountShift: 5 * HOUR, stopTime: 0 });
+  });
+
+  it('spreads an order’s adjusted discount over its shifts pro rata, so the shifts add up to the order', async () => {
+    await addLine(db, { lineID: 4, managesOrders: true });
+    await addOrder(db, '400-0', 4, { desiredProductionSpeed: 5 });
+    const tm = shiftOf('TM', '2026-05-04', TZ);
+    await runOrder('400-0', 4, tm.endMs - 2 * HOUR, tm.endMs + 6 * HOUR);
+    await db.updateTable('orders').set({ adjustedDiscountTime: 80 * MINUTE }).execute();
+    await refreshRange(4, tm.startMs, tm.endMs + 8 * HOUR, tm.endMs + 9 * HOUR);
+    expect((await shiftRow(4, tm.startMs)).adjustedDiscountTime).toBe(20 * MINUTE);
+    expect((await shiftRow(4, tm.endMs)).adjustedDiscountTime).toBe(60 * MINUTE);
+    expect((await orderRow('400-0')).adjustedDiscountTime).toBe(80 * MINUTE);
+  });
+});
+
+describe('shift close and recalculation', () => {
+  const day = '2026-05-04';
+  beforeEach(async () => {
+    await addLine(db, { lineID: 1 });
+    await addLine(db, { lineID: 2, managesOrders: true });
+    await addProduct(db, 'P1', { 1: 10, 2: 20 });
+    await addOrder(db, '100-0', 1, { productCode: 'P1' });
+    await addOrder(db, '200-0', 2, { productCode: 'P1' });
+    const tm = shiftOf('TM', day, TZ);
+    await runOrder('100-0', 1, tm.startMs + HOUR, tm.startMs + 20 * HOUR);
+    await runOrder('200-0', 2, tm.startMs + 2 * HOUR, null);
+    for (const lineID of [1, 2]) {
+      await stop(lineID, tm.startMs + 3 * HOUR, tm.startMs + 3 * HOUR + 40 * MINUTE);
+      await stop(lineID, tm.startMs + 13 * HOUR, tm.startMs + 17 * HOUR);
+      for (let m = 0; m < 18 * 60; m += 3) await produce(lineID, tm.startMs + HOUR + m * MINUTE, lineID === 1 ? '100-0' : '200-0', 25, 1);
+    }
+  });
+
+  it('closes every shift ended since the last closed one, once', async () => {
+    const now = shiftOf('TT', '2026-05-05', TZ).startMs + MINUTE;
+    expect(await closeDueShifts(db, clockAt(now))).toBe(8);
+    const rows = await db.selectFrom('shift_indexes').select(['lineID', 'closed']).execute();
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.closed === 1)).toBe(true);
+    const trail = await trailCounts(db);
+    expect(await closeDueShifts(db, clockAt(now + HOUR))).toBe(0);
+    expect(await trailCounts(db)).toEqual(trail);
+  });
+
+  it('rebuilds every index; a second run changes nothing and leaves no outbox or audit rows', async () => {
+    const clock = clockAt(shiftOf('TM', '2026-05-05', TZ).startMs + 30 * MINUTE);
+    const orders = await recalculateAllOrders(db, clock, 'admin');
+    const shifts = await recalculateAllShiftIndexes(db, clock, 'admin');
+    expect(orders).toEqual({ count: 2, changed: 2 });
+    expect(shifts.count).toBe(8);
+    expect(shifts.changed).toBe(8);
+    const rowsBefore = {
+      orders: await db.selectFrom('order_indexes').selectAll().orderBy('order').execute(),
+      shifts: await db.selectFrom('shift_indexes').selectAll().orderBy('lineID').orderBy('shiftStart').execute(),
+    };
+    const trail = await trailCounts(db);
+    expect(await recalculateAllOrders(db, clock, 'admin')).toEqual({ count: 2, changed: 0 });
+    expect(await recalculateAllShiftIndexes(db, clock, 'admin')).toEqual({ count: 8, changed: 0 });
+    expect(await trailCounts(db)).toEqual(trail);
+    expect(await db.selectFrom('order_indexes').selectAll().orderBy('order').execute()).toEqual(rowsBefore.orders);
+    expect(await db.selectFrom('shift_indexes').selectAll().orderBy('lineID').orderBy('shiftStart').execute()).toEqual(rowsBefore.shifts);
+  });
+
+  it('rebuilds the same values the periodic refresh and the shift close write', async () => {
+    const clock = clockAt(shiftOf('TM', '2026-05-05', TZ).startMs + 30 * MINUTE);
+    await closeDueShifts(db, clock);
+    await refreshOpenIndexes(db, clock);
+    await db.transaction().execute((trx) => refreshIndexesAffectedBy(trx, 1, shiftOf('TM', day, TZ).startMs, clock.nowMs, clock, { userID: null, now: clock.nowMs }));
+    const trail = await trailCounts(db);
+    expect((await recalculateAllOrders(db, clock, 'admin')).changed).toBe(0);
+    expect((await recalculateAllShiftIndexes(db, clock, 'admin')).changed).toBe(0);
+    expect(await trailCounts(db)).toEqual(trail);
+  });
+
+  it('answers the same indicators live as the stored shift index', async () => {
+    const clock = clockAt(shiftOf('TM', '2026-05-05', TZ).startMs + 30 * MINUTE);
+    await recalculateAllShiftIndexes(db, clock, null);
+    const tt = shiftOf('TT', day, TZ);
+    const live = await lineIndicators(db, 1, { fromMs: tt.startMs, toMs: tt.endMs }, clock.nowMs, 60);
+    const stored = await shiftRow(1, tt.startMs);
+    expect(live!.indicators.oee).toBe(stored.oee);
+    expect(live!.indicators.runtimeMs).toBe(stored.runtime);
+  });
+});

@@ -1,0 +1,298 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { insertRow, updateRow, type WriteContext } from '../../db/writes';
+import { shiftAt, shiftsOverlapping, stepShift, type Shift } from '../../domain/calendar';
+import { computeIndicators, type Indicators } from '../../domain/oee';
+import {
+  engineParameters,
+  findLineSettings,
+  findOrderIndex,
+  findOrderSpan,
+  findShiftIndex,
+  firstActivityOfLine,
+  lastClosedShiftStart,
+  listLineSettings,
+  orderIndexesOfLine,
+  ordersOverlapping,
+  shiftIndexesOfLine,
+  type LineSettings,
+  type OrderSpan,
+} from './indexes.repository';
+import { LineHistory, lineRangeInputs, loadLineRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
+
+/**
+ * Order and shift indexes: computed by line-indicators.ts, stored through the write chokepoint (outbox + audit),
+ * and only written when a value changed — so refreshing or rebuilding an index whose inputs did not change writes
+ * nothing, and running the recalculation twice leaves no trace the second time.
+ */
+
+export interface EngineClock {
+  nowMs: number;
+  timeZone: string;
+}
+
+/** How far back the shift-close job catches up after the edge was off; older shifts need the recalculation. */
+export const SHIFT_CATCH_UP_DAYS = 31;
+/** Indexes written per transaction by the recalculation: short transactions keep the API and acquisition responsive. */
+export const RECALCULATION_BATCH = 250;
+
+type IndexValues = Record<string, number | string | null>;
+
+function commonValues(range: RangeInputs, indicators: Indicators): IndexValues {
+  const inputs = range.inputs;
+  return {
+    productionQuantity: inputs.unitsProduced,
+    discardQuantity: inputs.unitsDiscarded,
+    staffedTime: inputs.staffedMs,
+    discountTime: inputs.discountMs,
+    adjustedDiscountTime: inputs.adjustedDiscountMs,
+    staffedTimeCorrect: indicators.staffedTimeCorrectMs,
+    runtime: indicators.runtimeMs,
+    stopTime: inputs.stopMs,
+    failureTime: inputs.failureMs,
+    failureCount: inputs.failureCount,
+    utilization: indicators.utilization,
+    throughput: indicators.throughput,
+    acceptance: indicators.acceptance,
+    oee: indicators.oee,
+    mtbf: indicators.mtbfMinutes,
+    mttr: indicators.mttrMinutes,
+  };
+}
+
+/** The order_indexes row of an order (times in ms, mtbf/mttr in minutes, speeds in units per minute). */
+export function orderIndexValues(span: OrderSpan, data: LineRangeData, nowMs: number, microStopSeconds: number): IndexValues {
+  const range = lineRangeInputs(data, { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order: span.order }, nowMs, microStopSeconds);
+  const indicators = computeIndicators(range.inputs);
+  return {
+    order: span.order,
+    lineID: span.lineID,
+    ...commonValues(range, indicators),
+    productionSpeed: indicators.unitsPerRuntimeMinute,
+    nominalSpeed: span.nominalUnitsPerMinute,
+    performance: span.performance,
+  };
+}
+
+/** The shift_indexes row of a line's shift; `closed` once the shift has ended. */
+export function shiftIndexValues(lineID: number, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number): IndexValues {
+  const range = lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, nowMs, microStopSeconds);
+  const indicators = computeIndicators(range.inputs);
+  return {
+    lineID,
+    shiftStart: shift.startMs,
+    shiftEnd: shift.endMs,
+    ...commonValues(range, indicators),
+    idealUnits: indicators.idealUnits,
+    discountShift: range.unstaffedMs,
+    closed: shift.endMs <= nowMs ? 1 : 0,
+  };
+}
+
+function unchanged(existing: Record<string, unknown> | undefined, values: IndexValues): boolean {
+  if (!existing) return false;
+  for (const [column, value] of Object.entries(values)) {
+    const stored = existing[column];
+    if (stored !== value && !(stored == null && value == null)) return false;
+  }
+  return true;
+}
+
+/** Writes an index row when it is new or a value differs; answers whether it wrote. */
+async function writeIndex(
+  trx: Transaction<DB>,
+  table: 'order_indexes' | 'shift_indexes',
+  key: Record<string, string | number>,
+  values: IndexValues,
+  existing: Record<string, unknown> | undefined,
+  ctx: WriteContext,
+): Promise<boolean> {
+  if (unchanged(existing, values)) return false;
+  const row = { ...values, calculatedAt: ctx.now };
+  if (existing) await updateRow(trx, table, key, row, ctx);
+  else await insertRow(trx, table, row, Object.keys(key), ctx);
+  return true;
+}
+
+/** Keeps the order's own quantities equal to its index's (the orders list shows them). */
+async function writeOrderQuantities(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, ctx: WriteContext): Promise<boolean> {
+  if (span.productionQuantity === values.productionQuantity && span.discardQuantity === values.discardQuantity) return false;
+  await updateRow(trx, 'orders', { order: span.order }, { productionQuantity: values.productionQuantity, discardQuantity: values.discardQuantity }, { ...ctx, action: ctx.action ?? 'production' });
+  return true;
+}
+
+async function writeOrderIndex(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, existing: Record<string, unknown> | undefined, ctx: WriteContext) {
+  const wrote = await writeIndex(trx, 'order_indexes', { order: span.order }, values, existing, ctx);
+  const quantities = await writeOrderQuantities(trx, span, values, ctx);
+  return wrote || quantities;
+}
+
+/** Recomputes and stores one order's index (nothing for an order that has not started). */
+export async function refreshOrderIndex(trx: Transaction<DB>, order: string, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
+  const span = await findOrderSpan(trx, order);
+  if (!span) return false;
+  const line = await findLineSettings(trx, span.lineID);
+  if (!line) return false;
+  const data = await loadLineRangeData(trx, line, span.startMs, span.endMs ?? nowMs);
+  return writeOrderIndex(trx, span, orderIndexValues(span, data, nowMs, microStopSeconds), await findOrderIndex(trx, order), ctx);
+}
+
+/** Recomputes and stores one shift index of a line. */
+export async function refreshShiftIndex(trx: Transaction<DB>, line: LineSettings, shift: Shift, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
+  const data = await loadLineRangeData(trx, line, shift.startMs, shift.endMs);
+  const values = shiftIndexValues(line.lineID, shift, data, nowMs, microStopSeconds);
+  return writeIndex(trx, 'shift_indexes', { lineID: line.lineID, shiftStart: shift.startMs }, values, await findShiftIndex(trx, line.lineID, shift.startMs), ctx);
+}
+
+/**
+ * After a change to a line's stops or orders over [fromMs, toMs) (a recognition, a split, a manual stop, an
+ * adjustment, a long stop closing): refreshes the indexes of the orders and the shifts that share time with it, in
+ * the caller's transaction, so the change and its effect on the indexes commit together. Answers how many changed.
+ */
+export async function refreshIndexesAffectedBy(
+  trx: Transaction<DB>,
+  lineID: number,
+  fromMs: number,
+  toMs: number,
+  clock: EngineClock,
+  ctx: WriteContext,
+): Promise<number> {
+  const line = await findLineSettings(trx, lineID);
+  if (!line) return 0;
+  const { microStopSeconds } = await engineParameters(trx);
+  const untilMs = Math.max(toMs, fromMs + 1);
+  let changed = 0;
+  for (const order of await ordersOverlapping(trx, lineID, fromMs, untilMs)) {
+    if (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx)) changed += 1;
+  }
+  for (const shift of shiftsOverlapping(fromMs, untilMs, clock.timeZone)) {
+    if (shift.startMs > clock.nowMs) break;
+    if (await refreshShiftIndex(trx, line, shift, clock.nowMs, microStopSeconds, ctx)) changed += 1;
+  }
+  return changed;
+}
+
+const systemWrite = (clock: EngineClock, action: string): WriteContext => ({ userID: null, now: clock.nowMs, action });
+
+/**
+ * The periodic refresh (every oeeCalculationRefresh seconds): the index of each line's Ready order and of the open
+ * shift, one short transaction per line.
+ */
+export async function refreshOpenIndexes(db: Database, clock: EngineClock): Promise<{ orders: number; shifts: number }> {
+  const { microStopSeconds } = await engineParameters(db);
+  const ctx = systemWrite(clock, 'refresh');
+  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  const result = { orders: 0, shifts: 0 };
+  for (const line of await listLineSettings(db)) {
+    if ((await firstActivityOfLine(db, line.lineID)) === null) continue;
+    await db.transaction().execute(async (trx) => {
+      const ready = await trx.selectFrom('orders').select('order').where('lineID', '=', line.lineID).where('status', '=', 1).executeTakeFirst();
+      if (ready && (await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
+      if (await refreshShiftIndex(trx, line, shift, clock.nowMs, microStopSeconds, ctx)) result.shifts += 1;
+    });
+  }
+  return result;
+}
+
+/**
+ * Writes the final index of every shift that has ended since the line's last closed one (the shift-close job, and
+ * the catch-up at start after the edge was off), at most SHIFT_CATCH_UP_DAYS back. Answers how many it closed.
+ */
+export async function closeDueShifts(db: Database, clock: EngineClock): Promise<number> {
+  const { microStopSeconds } = await engineParameters(db);
+  const ctx = systemWrite(clock, 'shiftClose');
+  const oldestMs = clock.nowMs - SHIFT_CATCH_UP_DAYS * 86_400_000;
+  let closed = 0;
+  for (const line of await listLineSettings(db)) {
+    const lastClosed = await lastClosedShiftStart(db, line.lineID);
+    const firstActivity = lastClosed === null ? await firstActivityOfLine(db, line.lineID) : null;
+    if (lastClosed === null && firstActivity === null) continue;
+    let shift = lastClosed !== null ? stepShift(shiftAt(lastClosed, clock.timeZone), 1, clock.timeZone) : shiftAt(firstActivity!, clock.timeZone);
+    if (shift.startMs < oldestMs) shift = shiftAt(oldestMs, clock.timeZone);
+    const due: Shift[] = [];
+    for (; shift.endMs <= clock.nowMs; shift = stepShift(shift, 1, clock.timeZone)) due.push(shift);
+    if (due.length === 0) continue;
+    await db.transaction().execute(async (trx) => {
+      for (const item of due) {
+        await refreshShiftIndex(trx, line, item, clock.nowMs, microStopSeconds, ctx);
+        closed += 1;
+      }
+    });
+  }
+  return closed;
+}
+
+export interface RecalculationResult {
+  /** Indexes rebuilt (every one computed). */
+  count: number;
+  /** Of those, the ones whose stored values changed. */
+  changed: number;
+}
+
+interface LineRebuild<T> {
+  /** The rows to store for the line, computed from its history (nothing stored yet). */
+  rows: T[];
+  write: (trx: Transaction<DB>, row: T, ctx: WriteContext) => Promise<boolean>;
+}
+
+/**
+ * Rebuilds indexes line by line: each line's history is read once, its rows computed in memory, then compared with
+ * the stored ones and written in short transactions of RECALCULATION_BATCH (only the differences).
+ */
+async function rebuildEachLine<T>(
+  db: Database,
+  clock: EngineClock,
+  userID: string | null,
+  rebuild: (line: LineSettings, microStopSeconds: number) => Promise<LineRebuild<T> | null>,
+): Promise<RecalculationResult> {
+  const { microStopSeconds } = await engineParameters(db);
+  const ctx: WriteContext = { userID, now: clock.nowMs, action: 'recalculate' };
+  const result: RecalculationResult = { count: 0, changed: 0 };
+  for (const line of await listLineSettings(db)) {
+    const rebuilt = await rebuild(line, microStopSeconds);
+    if (!rebuilt) continue;
+    result.count += rebuilt.rows.length;
+    for (let start = 0; start < rebuilt.rows.length; start += RECALCULATION_BATCH) {
+      const batch = rebuilt.rows.slice(start, start + RECALCULATION_BATCH);
+      await db.transaction().execute(async (trx) => {
+        for (const row of batch) if (await rebuilt.write(trx, row, ctx)) result.changed += 1;
+      });
+    }
+  }
+  return result;
+}
+
+/** RecalculateAllOrders: rebuilds the index of every started order from the stored stops and production. */
+export function recalculateAllOrders(db: Database, clock: EngineClock, userID: string | null): Promise<RecalculationResult> {
+  return rebuildEachLine<{ span: OrderSpan; values: IndexValues }>(db, clock, userID, async (line, microStopSeconds) => {
+    const history = await LineHistory.load(db, line);
+    const existing = await orderIndexesOfLine(db, line.lineID);
+    return {
+      rows: history.orderSpans.map((span) => ({
+        span,
+        values: orderIndexValues(span, history.slice(span.startMs, span.endMs ?? clock.nowMs), clock.nowMs, microStopSeconds),
+      })),
+      write: (trx, row, ctx) => writeOrderIndex(trx, row.span, row.values, existing.get(row.span.order), ctx),
+    };
+  });
+}
+
+/**
+ * RecalculateAllOrdersHistory: rebuilds every shift index of every line, from the line's first shift with data (or
+ * its oldest stored shift index) to the open shift.
+ */
+export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, userID: string | null): Promise<RecalculationResult> {
+  return rebuildEachLine<IndexValues>(db, clock, userID, async (line, microStopSeconds) => {
+    const firstMs = await firstActivityOfLine(db, line.lineID);
+    if (firstMs === null || firstMs > clock.nowMs) return null;
+    const history = await LineHistory.load(db, line);
+    const existing = await shiftIndexesOfLine(db, line.lineID);
+    const rows: IndexValues[] = [];
+    for (let shift = shiftAt(firstMs, clock.timeZone); shift.startMs <= clock.nowMs; shift = stepShift(shift, 1, clock.timeZone)) {
+      rows.push(shiftIndexValues(line.lineID, shift, history.slice(shift.startMs, shift.endMs), clock.nowMs, microStopSeconds));
+    }
+    const keyOf = (values: IndexValues) => ({ lineID: line.lineID, shiftStart: values.shiftStart as number });
+    return { rows, write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx) };
+  });
+}

@@ -1,0 +1,236 @@
+import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { stopTimeTotals } from '../../domain/stops';
+import {
+  findLineSettings,
+  minuteOf,
+  orderSpansOfLine,
+  ordersOverlapping,
+  productionMinutes,
+  productionMinutesOfLine,
+  stopSpans,
+  stopSpansOfLine,
+  type Executor,
+  type LineSettings,
+  type OrderSpan,
+  type ProductionMinute,
+  type StopSpan,
+} from './indexes.repository';
+
+/**
+ * THE computation of a line's indicators over a range. Order indexes, shift indexes, the dashboard, the line
+ * overview and the sector roll-up all call `lineRangeInputs` and then the domain's `computeIndicators`; a roll-up
+ * of several lines sums their inputs (sumIndicatorInputs), never their percentages.
+ *
+ * How a range is accounted (decisions where SPEC.md is silent):
+ * - Time after `now` does not exist yet: a range ends at min(to, now).
+ * - Staffed time is the time an order runs. A line with the order manager (enableOrderManager) is staffed only
+ *   while an order runs; the rest of the range is `unstaffedMs` (the shift index's discountShift) and counts
+ *   nowhere. A line without the order manager is staffed the whole range; time outside orders counts with an
+ *   unknown nominal speed.
+ * - Each order's part of the range is one input: its stops clipped to that part (stops.ts stopTimeTotals), the
+ *   production tagged with that order, its nominal speed (product speed on the line, else the order's desired
+ *   speed) and its adjusted discount pro rata to the part of the order inside the range (so an order's shifts add
+ *   up to the order).
+ * - Production counts by minute, in the range where the minute starts, and by the order it was tagged with.
+ */
+
+const NO_ORDER = null;
+
+/** Everything the computation reads for one line and range. Loaders may give more than the range needs. */
+export interface LineRangeData {
+  line: LineSettings;
+  orders: readonly OrderSpan[];
+  stops: readonly StopSpan[];
+  production: readonly ProductionMinute[];
+}
+
+export interface RangeScope {
+  fromMs: number;
+  toMs: number;
+  /** Only this order's part of the range (an order index). */
+  order?: string;
+}
+
+export interface RangeInputs {
+  inputs: IndicatorInputs;
+  /** Time of the range (up to now) that was not staffed: no order running on a line with the order manager. */
+  unstaffedMs: number;
+}
+
+interface Segment {
+  startMs: number;
+  endMs: number;
+  order: OrderSpan | null;
+}
+
+function productionByOrder(production: readonly ProductionMinute[], fromMs: number, toMs: number) {
+  const totals = new Map<string | null, { units: number; discards: number }>();
+  const firstMinute = minuteOf(fromMs);
+  for (const minute of production) {
+    if (minute.minuteStart < firstMinute || minute.minuteStart >= toMs) continue;
+    let total = totals.get(minute.order);
+    if (!total) {
+      total = { units: 0, discards: 0 };
+      totals.set(minute.order, total);
+    }
+    total.units += minute.units;
+    total.discards += minute.discards;
+  }
+  return totals;
+}
+
+/** The parts of [fromMs, endMs) each order covers, and — on lines staffed without orders — the gaps between them. */
+function segmentsOf(data: LineRangeData, scope: RangeScope, endMs: number, nowMs: number): Segment[] {
+  const segments: Segment[] = [];
+  for (const order of data.orders) {
+    if (scope.order !== undefined && order.order !== scope.order) continue;
+    const startMs = Math.max(order.startMs, scope.fromMs);
+    const orderEndMs = Math.min(order.endMs ?? nowMs, endMs);
+    if (orderEndMs > startMs) segments.push({ startMs, endMs: orderEndMs, order });
+  }
+  segments.sort((a, b) => a.startMs - b.startMs);
+  if (scope.order !== undefined || data.line.managesOrders) return segments;
+  const withGaps: Segment[] = [];
+  let cursor = scope.fromMs;
+  for (const segment of segments) {
+    if (segment.startMs > cursor) withGaps.push({ startMs: cursor, endMs: segment.startMs, order: NO_ORDER });
+    withGaps.push(segment);
+    cursor = Math.max(cursor, segment.endMs);
+  }
+  if (endMs > cursor) withGaps.push({ startMs: cursor, endMs, order: NO_ORDER });
+  return withGaps;
+}
+
+/** An input with nothing in it yet (no explicit ideal units: they follow from the nominal speed). */
+function emptyInput(): IndicatorInputs {
+  return { ...sumIndicatorInputs([]), idealUnits: null };
+}
+
+/** The adjusted discount of `order` that falls in a part of it, pro rata to time. */
+function adjustedShareMs(order: OrderSpan, partMs: number, nowMs: number): number {
+  if (order.adjustedDiscountMs === 0) return 0;
+  const orderMs = (order.endMs ?? nowMs) - order.startMs;
+  return orderMs > 0 ? Math.round((order.adjustedDiscountMs * partMs) / orderMs) : order.adjustedDiscountMs;
+}
+
+/**
+ * The indicator inputs of a line over a range (or of one order's part of it), as of `nowMs`. Pure: reads only
+ * `data`, so the same inputs give the same figures whether the data came from range queries or a bulk load.
+ */
+export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number): RangeInputs {
+  const endMs = Math.min(scope.toMs, nowMs);
+  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0 };
+  const production = productionByOrder(data.production, scope.fromMs, endMs);
+  const gap = emptyInput();
+  let gapSeen = false;
+  const inputs: IndicatorInputs[] = [];
+  let staffedMs = 0;
+
+  for (const segment of segmentsOf(data, scope, endMs, nowMs)) {
+    const partMs = segment.endMs - segment.startMs;
+    staffedMs += partMs;
+    const totals = stopTimeTotals(data.stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
+    const input = segment.order ? emptyInput() : gap;
+    input.staffedMs += partMs;
+    input.discountMs += totals.discountedMs;
+    input.stopMs += totals.stopMs;
+    input.failureMs += totals.failureMs;
+    input.failureCount += totals.failureCount;
+    if (segment.order) {
+      const made = production.get(segment.order.order);
+      input.unitsProduced = made?.units ?? 0;
+      input.unitsDiscarded = made?.discards ?? 0;
+      input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
+      input.adjustedDiscountMs = adjustedShareMs(segment.order, partMs, nowMs);
+      inputs.push(input);
+    } else {
+      gapSeen = true;
+    }
+  }
+  if (gapSeen) {
+    const made = production.get(NO_ORDER);
+    gap.unitsProduced = made?.units ?? 0;
+    gap.unitsDiscarded = made?.discards ?? 0;
+    inputs.push(gap);
+  }
+  const elapsedMs = endMs - scope.fromMs;
+  return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0 };
+}
+
+/** Reads what lineRangeInputs needs for one line and range. */
+export async function loadLineRangeData(db: Executor, line: LineSettings, fromMs: number, toMs: number): Promise<LineRangeData> {
+  const [orders, stops, production] = [
+    await ordersOverlapping(db, line.lineID, fromMs, toMs),
+    await stopSpans(db, line.lineID, fromMs, toMs),
+    await productionMinutes(db, line.lineID, fromMs, toMs),
+  ];
+  return { line, orders, stops, production };
+}
+
+/** The first index of `items` whose key is >= `value` (items sorted by key). */
+function lowerBound<T>(items: readonly T[], value: number, key: (item: T) => number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (key(items[mid]!) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * A line's whole history held in memory, for rebuilding every index of the line: one read per table instead of a
+ * few per index. `slice` hands lineRangeInputs the same candidates loadLineRangeData would read for the range
+ * (orders sharing time with it, the last stop before it plus the stops inside, the minutes inside), so a rebuilt
+ * index equals the one the periodic refresh writes.
+ */
+export class LineHistory {
+  private constructor(
+    readonly line: LineSettings,
+    private readonly orders: readonly OrderSpan[],
+    private readonly stops: readonly StopSpan[],
+    private readonly production: readonly ProductionMinute[],
+  ) {}
+
+  static async load(db: Executor, line: LineSettings): Promise<LineHistory> {
+    return new LineHistory(line, await orderSpansOfLine(db, line.lineID), await stopSpansOfLine(db, line.lineID), await productionMinutesOfLine(db, line.lineID));
+  }
+
+  get orderSpans(): readonly OrderSpan[] {
+    return this.orders;
+  }
+
+  slice(fromMs: number, toMs: number): LineRangeData {
+    const orders = this.orders.filter((order) => order.startMs < toMs && (order.endMs === null || order.endMs > fromMs));
+    const firstStop = lowerBound(this.stops, fromMs, (stop) => stop.startMs);
+    const endStop = lowerBound(this.stops, toMs, (stop) => stop.startMs);
+    const firstMinute = lowerBound(this.production, minuteOf(fromMs), (minute) => minute.minuteStart);
+    const endMinute = lowerBound(this.production, toMs, (minute) => minute.minuteStart);
+    return {
+      line: this.line,
+      orders,
+      stops: this.stops.slice(Math.max(0, firstStop - 1), endStop),
+      production: this.production.slice(firstMinute, endMinute),
+    };
+  }
+}
+
+export interface LineIndicators extends RangeInputs {
+  indicators: Indicators;
+}
+
+/** A line's indicators over [fromMs, toMs) as of `nowMs`, read from the database. Null for an unknown line. */
+export async function lineIndicators(
+  db: Executor,
+  lineID: number,
+  scope: RangeScope,
+  nowMs: number,
+  microStopSeconds: number,
+): Promise<LineIndicators | null> {
+  const line = await findLineSettings(db, lineID);
+  if (!line) return null;
+  const data = await loadLineRangeData(db, line, scope.fromMs, Math.min(scope.toMs, nowMs));
+  const range = lineRangeInputs(data, scope, nowMs, microStopSeconds);
+  return { ...range, indicators: computeIndicators(range.inputs) };
+}

@@ -1,0 +1,140 @@
+import './sqlite-gc-guard';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '../../db/database';
+import { openPlantDatabase } from '../../db/installation';
+
+/**
+ * A plant database for the engine's service tests (imported by tests only): a real SQLite file in a temporary
+ * folder, migrated and seeded like a real one (system stop reasons 1..8, default parameters), plus helpers that
+ * add configuration rows directly — configuration has its own modules and tests.
+ */
+
+export interface TestPlant {
+  db: Database;
+  close(): Promise<void>;
+}
+
+export async function openTestPlant(): Promise<TestPlant> {
+  const dir = mkdtempSync(join(tmpdir(), 'oee-engine-'));
+  const { db } = await openPlantDatabase(join(dir, 'oee.db'));
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Epoch ms of an ISO text (with its offset or Z). */
+export const at = (iso: string): number => Date.parse(iso);
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export interface LineOptions {
+  lineID: number;
+  /** enableOrderManager: staffed only while an order runs. */
+  managesOrders?: boolean;
+  /** enableStopsManager: stops may be entered by hand. */
+  manualStops?: boolean;
+  sectorID?: number;
+  description?: string;
+}
+
+export async function addLine(db: Database, options: LineOptions): Promise<void> {
+  const sectorID = options.sectorID ?? 1;
+  await db.insertInto('sectors').values({ sectorID, sectorName: `Sector ${sectorID}`, buildingId: null }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('lines')
+    .values({
+      lineID: options.lineID,
+      sectorID,
+      description: options.description ?? `Línea ${options.lineID}`,
+      calculationBaliza: null,
+      calculationUnits: null,
+      calculationDiscards: null,
+      fixedThroughput: null,
+      enableOrderManager: options.managesOrders ? 1 : 0,
+      enableStopsManager: options.manualStops ? 1 : 0,
+      updatedBy: null,
+      updateDate: null,
+    })
+    .execute();
+}
+
+/** A product, with its nominal speed (units per minute) on the lines given. */
+export async function addProduct(db: Database, code: string, speeds: Record<number, number> = {}, performance: number | null = null): Promise<void> {
+  await db.insertInto('products').values({ code, name: `Producto ${code}`, wrappersPerPackage: 10, unitsPerWrapper: 6, unit: 'u', performance }).execute();
+  for (const [lineID, speed] of Object.entries(speeds)) await db.insertInto('product_speeds').values({ code, lineID: Number(lineID), speed }).execute();
+}
+
+/** A Created order (start it with an orderStarted event). */
+export async function addOrder(
+  db: Database,
+  order: string,
+  lineID: number,
+  options: { productCode?: string | null; desiredProductionSpeed?: number | null; desiredProductionQuantity?: number | null; lot?: string | null } = {},
+): Promise<void> {
+  const [op, version] = order.split('-');
+  await db
+    .insertInto('orders')
+    .values({
+      order,
+      op: op ?? order,
+      version: Number(version ?? 0),
+      lineID,
+      lot: options.lot ?? null,
+      productCode: options.productCode ?? null,
+      productName: options.productCode ? `Producto ${options.productCode}` : null,
+      startDate: null,
+      endDate: null,
+      desiredProductionQuantity: options.desiredProductionQuantity ?? null,
+      desiredProductionSpeed: options.desiredProductionSpeed ?? null,
+      shiftStart: null,
+      createdBy: 'test',
+      createDate: 0,
+      updatedBy: null,
+      updateDate: null,
+    })
+    .execute();
+}
+
+export interface ReasonOptions {
+  reasonID: number;
+  parentID: number;
+  reason: string;
+  isCategory?: boolean;
+  discountOEE?: boolean;
+  pareto?: boolean;
+  color?: string | null;
+  enabledForLine?: number[];
+}
+
+export async function addReason(db: Database, options: ReasonOptions): Promise<void> {
+  await db
+    .insertInto('stop_reasons')
+    .values({
+      reasonID: options.reasonID,
+      parentID: options.parentID,
+      reason: options.reason,
+      detail: null,
+      isCategory: options.isCategory ? 1 : 0,
+      discountOEE: options.discountOEE ? 1 : 0,
+      pareto: options.pareto ? 1 : 0,
+      color: options.color ?? null,
+      systemStop: 0,
+      enabledForLine: JSON.stringify(options.enabledForLine ?? []),
+      updatedBy: null,
+      updateDate: null,
+    })
+    .execute();
+}
+
+/** Counts of the outbox and audit rows (a write without them, or one too many, is a bug). */
+export async function trailCounts(db: Database): Promise<{ outbox: number; audit: number }> {
+  const outbox = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const audit = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { outbox: Number(outbox.n), audit: Number(audit.n) };
+}

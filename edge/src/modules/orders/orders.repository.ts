@@ -1,0 +1,91 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB, Row } from '../../db/schema';
+import type { Executor } from '../indexes/indexes.repository';
+
+export type OrderRow = Row<'orders'>;
+
+/** Order status (SPEC §3): 0 Created, 1 Ready, 2 Finalized. */
+export const ORDER_STATUS = { CREATED: 0, READY: 1, FINALIZED: 2 } as const;
+
+export function findOrder(db: Executor, order: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('order', '=', order).executeTakeFirst();
+}
+
+export function readyOrderOfLine(db: Executor, lineID: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('lineID', '=', lineID).where('status', '=', ORDER_STATUS.READY).executeTakeFirst();
+}
+
+/** The Ready order of each of the lines (at most one per line: the orders_one_ready_per_line index). */
+export async function readyOrdersOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, OrderRow>> {
+  if (lineIDs.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').selectAll().where('status', '=', ORDER_STATUS.READY).where('lineID', 'in', [...lineIDs]).execute();
+  return new Map(rows.map((row) => [row.lineID, row]));
+}
+
+/** When the line's last finalized order ended (the dashboard's prevOrderEndDate), or null. */
+export async function previousOrderEnd(db: Executor, lineID: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('endDate').as('endDate'))
+    .where('lineID', '=', lineID)
+    .where('status', '=', ORDER_STATUS.FINALIZED)
+    .executeTakeFirst();
+  return row?.endDate ?? null;
+}
+
+export function productName(db: Executor, code: string) {
+  return db.selectFrom('products').select(['code', 'name']).where('code', '=', code).executeTakeFirst();
+}
+
+type AnySource = SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;
+
+/**
+ * The orders list and the order-index grid (one source): each order with its index. Index times are shown in minutes (staffedTime, runtime, …);
+ * the quantities are the index's (current for the Ready order within oeeCalculationRefresh seconds).
+ */
+export function orderIndexGridSource(db: Executor): AnySource {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('order_indexes as i', 'i.order', 'o.order')
+    .select([
+      'o.order',
+      sql<string>`o."order"`.as('orderID'),
+      'o.op',
+      'o.version',
+      'o.lineID',
+      'o.lot',
+      'o.validation',
+      'o.productCode',
+      'o.productName',
+      'o.startDate',
+      'o.endDate',
+      'o.status',
+      'o.shiftStart',
+      'o.desiredProductionQuantity',
+      'o.desiredProductionSpeed',
+      'o.createdBy',
+      'o.createDate',
+      'o.updatedBy',
+      'o.updateDate',
+      sql<number>`coalesce(i.productionQuantity, o.productionQuantity)`.as('productionQuantity'),
+      sql<number>`coalesce(i.discardQuantity, o.discardQuantity)`.as('discardQuantity'),
+      'i.productionSpeed',
+      'i.nominalSpeed',
+      'i.utilization',
+      'i.throughput',
+      'i.acceptance',
+      'i.oee',
+      'i.performance',
+      'i.mtbf',
+      'i.mttr',
+      'i.failureCount',
+      sql<number>`i.staffedTime / 60000.0`.as('staffedTime'),
+      sql<number>`i.discountTime / 60000.0`.as('discountTime'),
+      sql<number>`o.adjustedDiscountTime / 60000.0`.as('adjustedDiscountTime'),
+      sql<number>`i.staffedTimeCorrect / 60000.0`.as('staffedTimeCorrect'),
+      sql<number>`i.runtime / 60000.0`.as('runtime'),
+      sql<number>`i.stopTime / 60000.0`.as('stopTime'),
+      sql<number>`i.failureTime / 60000.0`.as('failureTime'),
+      'i.calculatedAt',
+    ]) as unknown as AnySource;
+}

@@ -1,0 +1,211 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { insertRow, updateRow, type WriteContext } from '../../db/writes';
+import { shiftAt } from '../../domain/calendar';
+import { ROLE } from '../../domain/roles';
+import { AppError, notFound } from '../../http/errors';
+import type { SessionUser } from '../../http/session';
+import { translateSqliteError } from '../../http/sqlite-errors';
+import { verifySignature } from '../auth/auth.service';
+import { engineParameters } from '../indexes/indexes.repository';
+import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
+import { findOrder, ORDER_STATUS, productName, readyOrderOfLine, type OrderRow } from './orders.repository';
+
+/**
+ * Orders: Created → Ready → Finalized. A line has at most one Ready order (a partial unique index guarantees it);
+ * starting an order finalizes the line's Ready one at the same instant, so orders of a line never overlap. An
+ * order's index is written when it starts, kept current by the periodic refresh, and final when it ends.
+ */
+
+export type Signature = { username: string; password: string };
+
+/** Who may sign each order action (SPEC §6). */
+export const ADJUST_ROLES = [ROLE.SUPERVISOR] as const;
+export const VALIDATE_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+
+const ORDER_PATTERN = /^(\S+)-(\d+)$/;
+
+export interface NewOrderInput {
+  order?: string | null;
+  op?: string | null;
+  version?: number | null;
+  lineID: number;
+  lot?: string | null;
+  productCode?: string | null;
+  desiredProductionQuantity?: number | null;
+  desiredProductionSpeed?: number | null;
+}
+
+function unknownProduct(): AppError {
+  return new AppError('validation', 'data.brokenReference', { field: 'productCode' }, { productCode: { key: 'data.brokenReference', params: { field: 'productCode' } } });
+}
+
+function orderFormatError(): AppError {
+  return new AppError('validation', 'order.format', { field: 'order' }, { order: { key: 'order.format', params: { field: 'order' } } });
+}
+
+/** The key of a new order: given, or op-version (SPEC §3: number-dash-RP); op and version are read back from it. */
+function orderKey(input: NewOrderInput): { order: string; op: string; version: number } {
+  if (input.order) {
+    const match = ORDER_PATTERN.exec(input.order);
+    if (!match) throw orderFormatError();
+    const parsed = { order: input.order, op: match[1]!, version: Number(match[2]) };
+    if ((input.op && input.op !== parsed.op) || (input.version != null && input.version !== parsed.version)) throw orderFormatError();
+    return parsed;
+  }
+  if (!input.op || /\s|-/.test(input.op)) throw orderFormatError();
+  const version = input.version ?? 0;
+  return { order: `${input.op}-${version}`, op: input.op, version };
+}
+
+/** Creates an order (status Created). */
+export async function createOrder(db: Database, input: NewOrderInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
+  const key = orderKey(input);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const product = input.productCode ? await productName(trx, input.productCode) : undefined;
+      if (input.productCode && !product) throw unknownProduct();
+      const row = await insertRow(
+        trx,
+        'orders',
+        {
+          ...key,
+          lineID: input.lineID,
+          lot: input.lot ?? null,
+          productCode: input.productCode ?? null,
+          productName: product?.name ?? null,
+          desiredProductionQuantity: input.desiredProductionQuantity ?? null,
+          desiredProductionSpeed: input.desiredProductionSpeed ?? null,
+          status: ORDER_STATUS.CREATED,
+          createdBy: user.userID,
+          createDate: nowMs,
+          updatedBy: user.userID,
+          updateDate: nowMs,
+        },
+        ['order'],
+        { userID: user.userID, now: nowMs },
+      );
+      return row as OrderRow;
+    });
+  } catch (error) {
+    throw translateSqliteError(error, 'insert');
+  }
+}
+
+function stamp(ctx: WriteContext) {
+  return { updatedBy: ctx.userID, updateDate: ctx.now };
+}
+
+/**
+ * Finalizes the line's Ready order at `atMs` (never before it started) and writes its final index.
+ * With `order`, that order must be the one running.
+ */
+export async function finishOrder(
+  trx: Transaction<DB>,
+  input: { lineID: number; order?: string | null; atMs: number },
+  clock: EngineClock,
+  ctx: WriteContext,
+): Promise<OrderRow> {
+  const ready = await readyOrderOfLine(trx, input.lineID);
+  if (!ready) throw new AppError('conflict', 'order.noneRunning', { lineID: input.lineID });
+  if (input.order && input.order !== ready.order) throw new AppError('conflict', 'order.notRunning', { lineID: input.lineID, order: input.order });
+  const endMs = Math.max(input.atMs, ready.startDate ?? input.atMs);
+  const after = await updateRow(trx, 'orders', { order: ready.order }, { status: ORDER_STATUS.FINALIZED, endDate: endMs, ...stamp(ctx) }, { ...ctx, action: 'finish' });
+  const { microStopSeconds } = await engineParameters(trx);
+  await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx);
+  return after as OrderRow;
+}
+
+/**
+ * Starts an order on its line at `atMs`: the line's Ready order (if another) is finalized at that instant, the
+ * order becomes Ready and gets its first index. Starting the order already running changes nothing.
+ */
+export async function startOrder(
+  trx: Transaction<DB>,
+  input: { lineID: number; order: string; atMs: number },
+  clock: EngineClock,
+  ctx: WriteContext,
+): Promise<{ started: OrderRow; finalized: OrderRow | null }> {
+  const order = await findOrder(trx, input.order);
+  if (!order) throw notFound();
+  if (order.lineID !== input.lineID) throw new AppError('conflict', 'order.otherLine', { order: order.order, lineID: order.lineID });
+  if (order.status === ORDER_STATUS.READY) return { started: order, finalized: null };
+  if (order.status === ORDER_STATUS.FINALIZED) throw new AppError('conflict', 'order.finalized', { order: order.order });
+  const ready = await readyOrderOfLine(trx, input.lineID);
+  const finalized = ready ? await finishOrder(trx, { lineID: input.lineID, order: ready.order, atMs: input.atMs }, clock, ctx) : null;
+  const startMs = Math.max(input.atMs, finalized?.endDate ?? input.atMs);
+  const started = await updateRow(
+    trx,
+    'orders',
+    { order: order.order },
+    { status: ORDER_STATUS.READY, startDate: startMs, endDate: null, shiftStart: shiftAt(startMs, clock.timeZone).startMs, ...stamp(ctx) },
+    { ...ctx, action: 'start' },
+  );
+  const { microStopSeconds } = await engineParameters(trx);
+  await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx);
+  return { started: started as OrderRow, finalized };
+}
+
+/** Sets or clears the validation flag of an order (signed by a supervisor or an operator). */
+export async function setOrderValidation(
+  db: Database,
+  input: { order: string; validation: boolean },
+  signature: Signature,
+  clock: EngineClock,
+): Promise<OrderRow> {
+  const signer = await verifySignature(db, signature, VALIDATE_ROLES, clock.nowMs);
+  return db.transaction().execute(async (trx) => {
+    const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: input.validation ? 'validate' : 'unvalidate' };
+    const after = await updateRow(trx, 'orders', { order: input.order }, { validation: input.validation ? 1 : 0, ...stamp(ctx) }, ctx);
+    if (!after) throw notFound();
+    return after as OrderRow;
+  });
+}
+
+/**
+ * Adjusts the discount time of an ended order (signed by a supervisor): `minutes` replaces its adjustedDiscountTime,
+ * and the order's index and the shift indexes of its time are recomputed.
+ */
+export async function adjustOrder(db: Database, input: { order: string; minutes: number }, signature: Signature, clock: EngineClock): Promise<OrderRow> {
+  const signer = await verifySignature(db, signature, ADJUST_ROLES, clock.nowMs);
+  return db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, input.order);
+    if (!order) throw notFound();
+    if (order.endDate === null || order.startDate === null) throw new AppError('conflict', 'order.notEnded', { order: order.order });
+    const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'adjust' };
+    const after = await updateRow(trx, 'orders', { order: order.order }, { adjustedDiscountTime: Math.round(input.minutes * 60_000), ...stamp(ctx) }, ctx);
+    await refreshIndexesAffectedBy(trx, order.lineID, order.startDate, order.endDate, clock, ctx);
+    return after as OrderRow;
+  });
+}
+
+export interface OrderEdit {
+  lot?: string | null;
+  productCode?: string | null;
+  desiredProductionQuantity?: number | null;
+  desiredProductionSpeed?: number | null;
+}
+
+/** Edits an order's plan (lot, product, desired quantity and speed); a new product or speed recomputes its indexes. */
+export async function editOrder(db: Database, order: string, edit: OrderEdit, clock: EngineClock, user: SessionUser): Promise<OrderRow> {
+  const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'update' };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await findOrder(trx, order);
+      if (!before) throw notFound();
+      const values: Record<string, unknown> = { ...edit, ...stamp(ctx) };
+      if (edit.productCode !== undefined) {
+        const product = edit.productCode ? await productName(trx, edit.productCode) : undefined;
+        if (edit.productCode && !product) throw unknownProduct();
+        values.productName = product?.name ?? null;
+      }
+      const after = (await updateRow(trx, 'orders', { order }, values, ctx)) as OrderRow;
+      const speedChanged = after.productCode !== before.productCode || after.desiredProductionSpeed !== before.desiredProductionSpeed;
+      if (speedChanged && after.startDate !== null) await refreshIndexesAffectedBy(trx, after.lineID, after.startDate, after.endDate ?? clock.nowMs, clock, ctx);
+      return after;
+    });
+  } catch (error) {
+    throw translateSqliteError(error, 'update');
+  }
+}

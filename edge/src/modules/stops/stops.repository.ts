@@ -1,0 +1,132 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB, Row } from '../../db/schema';
+import type { ReasonsById, StopReasonNode } from '../../domain/stops';
+import type { SummaryStop } from '../../domain/stop-summary';
+import type { Executor } from '../indexes/indexes.repository';
+
+export type StopRow = Row<'stops'>;
+
+export function findStop(db: Executor, stopID: number): Promise<StopRow | undefined> {
+  return db.selectFrom('stops').selectAll().where('stopID', '=', stopID).executeTakeFirst();
+}
+
+/** The stop in progress of each of the lines (at most one per line: the stops_one_open_per_line index). */
+export async function openStopsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, StopRow>> {
+  if (lineIDs.length === 0) return new Map();
+  const rows = await db.selectFrom('stops').selectAll().where('endDate', 'is', null).where('lineID', 'in', [...lineIDs]).execute();
+  return new Map(rows.map((row) => [row.lineID, row]));
+}
+
+/**
+ * The stops of a line that can overlap [fromMs, toMs]: the last one starting before it, those starting inside it,
+ * and the stop in progress. Stops of a line never overlap, so no earlier stop can reach into the range.
+ */
+export async function stopsNear(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<StopRow[]> {
+  const previous = await db.selectFrom('stops').selectAll().where('lineID', '=', lineID).where('startDate', '<', fromMs).orderBy('startDate', 'desc').limit(1).execute();
+  const inside = await db.selectFrom('stops').selectAll().where('lineID', '=', lineID).where('startDate', '>=', fromMs).where('startDate', '<=', toMs).execute();
+  const open = await db.selectFrom('stops').selectAll().where('lineID', '=', lineID).where('endDate', 'is', null).execute();
+  const byId = new Map<number, StopRow>();
+  for (const row of [...previous, ...inside, ...open]) byId.set(row.stopID, row);
+  return [...byId.values()];
+}
+
+export interface ReasonTree {
+  tree: ReasonsById;
+  /** enabledForLine of each reason ([] = every line). */
+  linesOf: ReadonlyMap<number, readonly number[]>;
+}
+
+function parseLineList(text: string): number[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The whole stop-reason tree (a few hundred rows at most). */
+export async function loadReasonTree(db: Executor): Promise<ReasonTree> {
+  const rows = await db.selectFrom('stop_reasons').select(['reasonID', 'parentID', 'reason', 'isCategory', 'color', 'pareto', 'discountOEE', 'enabledForLine']).execute();
+  const tree = new Map<number, StopReasonNode>();
+  const linesOf = new Map<number, number[]>();
+  for (const row of rows) {
+    tree.set(row.reasonID, {
+      reasonID: row.reasonID,
+      parentID: row.parentID,
+      reason: row.reason,
+      isCategory: row.isCategory === 1,
+      color: row.color,
+      pareto: row.pareto === 1,
+      discountOEE: row.discountOEE === 1,
+    });
+    linesOf.set(row.reasonID, parseLineList(row.enabledForLine));
+  }
+  return { tree, linesOf };
+}
+
+/** The maintenance call raised for a stop, if any. */
+export function maintenanceCallOfStop(db: Executor, stopID: number) {
+  return db.selectFrom('maintenance_calls').select(['callID', 'status']).where('stopID', '=', stopID).orderBy('callID').executeTakeFirst();
+}
+
+/** The order running on a line at an instant (the one a stop starting then belongs to). */
+export function orderAt(db: Executor, lineID: number, atMs: number) {
+  return db
+    .selectFrom('orders')
+    .select(['order', 'op', 'version'])
+    .where('lineID', '=', lineID)
+    .where('startDate', '<=', atMs)
+    .where((eb) => eb.or([eb('endDate', 'is', null), eb('endDate', '>', atMs)]))
+    .orderBy('startDate', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findLineStopSettings(db: Executor, lineID: number) {
+  return db.selectFrom('lines').select(['lineID', 'enableStopsManager']).where('lineID', '=', lineID).executeTakeFirst();
+}
+
+/**
+ * The stops grid's rows: every stored column plus `duration` in minutes (an open stop counts up to now, rounded to
+ * the hundredth). Filter and sort work on these names, so SQLite still uses the (lineID, startDate) index.
+ */
+export function stopsGridSource(db: Executor, nowMs: number) {
+  return db
+    .selectFrom('stops')
+    .selectAll()
+    .select(sql<number>`round((max(coalesce(endDate, ${nowMs}), startDate) - startDate) / 60000.0, 2)`.as('duration')) as unknown as SelectQueryBuilder<
+    DB,
+    keyof DB,
+    Record<string, unknown>
+  >;
+}
+
+export interface SummaryFilter {
+  lineIDs: readonly number[];
+  fromMs: number;
+  toMs: number;
+  productCode?: string | null;
+  rootID?: number | null;
+}
+
+/**
+ * The stops of a summary, already in the domain's SummaryStop shape so a year of a busy line (hundreds of thousands
+ * of rows) is read without a mapping pass: the last stop before the range of each line plus the stops starting in
+ * it, on the (lineID, startDate) index. pareto comes as 0/1; summarizeStops only tests its truth.
+ */
+export async function summaryStops(db: Executor, filter: SummaryFilter): Promise<SummaryStop[]> {
+  if (filter.lineIDs.length === 0) return [];
+  const conditions = [sql`lineID IN (${sql.join(filter.lineIDs)})`];
+  if (filter.rootID != null) conditions.push(sql`rootID = ${filter.rootID}`);
+  if (filter.productCode != null) conditions.push(sql`"order" IN (SELECT "order" FROM orders WHERE productCode = ${filter.productCode})`);
+  const where = sql.join(conditions, sql` AND `);
+  const columns = sql`startDate AS startMs, endDate AS endMs, path, reason, color, pareto`;
+  const previous = sql`SELECT ${columns} FROM stops s WHERE ${where} AND stopID IN (
+      SELECT (SELECT p.stopID FROM stops p WHERE p.lineID = l.lineID AND p.startDate < ${filter.fromMs} ORDER BY p.startDate DESC LIMIT 1)
+      FROM lines l WHERE l.lineID IN (${sql.join(filter.lineIDs)}))`;
+  const result = await sql<SummaryStop>`
+    SELECT ${columns} FROM stops WHERE ${where} AND startDate >= ${filter.fromMs} AND startDate < ${filter.toMs}
+    UNION ALL ${previous}`.execute(db);
+  return result.rows;
+}

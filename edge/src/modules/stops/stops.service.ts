@@ -1,0 +1,366 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB, NewRow } from '../../db/schema';
+import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
+import {
+  findOverlappingStop,
+  isMicrostop,
+  planSplit,
+  REASON,
+  recognitionFields,
+  StopReasonError,
+  type RecognitionFields,
+  type SplitErrorCode,
+} from '../../domain/stops';
+import { toPlantIso } from '../../domain/time-zone';
+import { AppError, notFound } from '../../http/errors';
+import type { MessageKey } from '../../http/messages';
+import type { SessionUser } from '../../http/session';
+import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
+import { isEnabledOnLine } from '../stop-reasons/reason-lines';
+import {
+  findLineStopSettings,
+  findStop,
+  loadReasonTree,
+  maintenanceCallOfStop,
+  orderAt,
+  stopsNear,
+  type ReasonTree,
+  type StopRow,
+} from './stops.repository';
+
+/**
+ * The life of a stop: opened and closed by the line (through line-events), entered by hand on lines with the
+ * manual stops manager, recognized with a reason, split. Every write goes through db/writes (outbox + audit) and
+ * refreshes the indexes the stop's time belongs to in the same transaction.
+ */
+
+type NewStop = NewRow<'stops'>;
+
+/** The stop columns a recognition sets. */
+export function recognitionColumns(fields: RecognitionFields) {
+  return {
+    reasonID: fields.reasonID,
+    reason: fields.reason,
+    rootID: fields.rootID,
+    root: fields.root,
+    path: fields.path,
+    color: fields.color,
+    pareto: fields.pareto ? 1 : 0,
+    discountOEE: fields.discountOEE ? 1 : 0,
+    recognized: 1,
+  } as const;
+}
+
+const UNRECOGNIZED = {
+  reasonID: null,
+  reason: null,
+  rootID: null,
+  root: null,
+  path: null,
+  color: null,
+  pareto: 0,
+  discountOEE: 0,
+  recognized: 0,
+  observation: null,
+} as const;
+
+/** Loads the reason tree once per use case, and only when a stop needs it. */
+export class ReasonSource {
+  private loaded: Promise<ReasonTree> | null = null;
+
+  constructor(private readonly db: Transaction<DB>) {}
+
+  get(): Promise<ReasonTree> {
+    this.loaded ??= loadReasonTree(this.db);
+    return this.loaded;
+  }
+}
+
+/** The order a stop of `lineID` starting at `startMs` belongs to: the order running then. */
+async function orderColumnsAt(trx: Transaction<DB>, lineID: number, startMs: number) {
+  const order = await orderAt(trx, lineID, startMs);
+  return { order: order?.order ?? null, op: order?.op ?? null, reproceso: order?.version ?? 0 };
+}
+
+function stampOf(ctx: WriteContext) {
+  return ctx.userID === null ? { updateDate: ctx.now } : { updatedBy: ctx.userID, updateDate: ctx.now };
+}
+
+export async function insertStop(trx: Transaction<DB>, values: NewStop, ctx: WriteContext): Promise<StopRow> {
+  return (await insertRow(trx, 'stops', { ...values, ...stampOf(ctx) }, ['stopID'], ctx)) as StopRow;
+}
+
+async function updateStopRow(trx: Transaction<DB>, stopID: number, values: Partial<NewStop>, ctx: WriteContext): Promise<StopRow> {
+  const after = await updateRow(trx, 'stops', { stopID }, { ...values, ...stampOf(ctx) }, ctx);
+  if (!after) throw notFound();
+  return after as StopRow;
+}
+
+export interface OpenStopInput {
+  lineID: number;
+  startMs: number;
+  /** The order running on the line (the acquisition knows it); looked up by time when absent. */
+  order?: { order: string; op: string | null; version: number } | null;
+  /** A system reason the stop gets at once (OPC disconnected); absent: unrecognized. */
+  systemReasonID?: number;
+}
+
+/** Opens a stop of the line in progress (the line stopped, or its state became unknown). */
+export async function openStop(trx: Transaction<DB>, input: OpenStopInput, reasons: ReasonSource, ctx: WriteContext): Promise<StopRow> {
+  const tag =
+    input.order === undefined
+      ? await orderColumnsAt(trx, input.lineID, input.startMs)
+      : { order: input.order?.order ?? null, op: input.order?.op ?? null, reproceso: input.order?.version ?? 0 };
+  const recognition = input.systemReasonID === undefined ? {} : recognitionColumns(recognitionFields(input.systemReasonID, (await reasons.get()).tree));
+  return insertStop(trx, { lineID: input.lineID, startDate: input.startMs, endDate: null, ...tag, ...recognition }, ctx);
+}
+
+/**
+ * Closes a stop in progress at `endMs`. A stop nobody recognized that lasted less than microStopTime is a
+ * microstop: it is recognized at once with the system reason 3.
+ */
+export async function closeStop(
+  trx: Transaction<DB>,
+  stop: StopRow,
+  endMs: number,
+  microStopSeconds: number,
+  reasons: ReasonSource,
+  ctx: WriteContext,
+): Promise<StopRow> {
+  const durationMs = endMs - stop.startDate;
+  const microstop = stop.recognized === 0 && stop.reasonID === null && isMicrostop(durationMs, microStopSeconds);
+  const recognition = microstop ? recognitionColumns(recognitionFields(REASON.MICROSTOP, (await reasons.get()).tree)) : {};
+  return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' });
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in plant time, as the UI shows dates (for messages). */
+function plantText(ms: number | null, timeZone: string): string {
+  return ms === null ? '…' : toPlantIso(ms, timeZone).slice(0, 19).replace('T', ' ');
+}
+
+function fieldFailure(code: 'validation' | 'conflict', key: MessageKey, field: string, params: Record<string, string | number> = {}): AppError {
+  return new AppError(code, key, { field, ...params }, { [field]: { key, params: { field, ...params } } });
+}
+
+/** Refuses times a stop cannot have, then a stop that would overlap another stop of the line. */
+async function checkStopTimes(trx: Transaction<DB>, lineID: number, startMs: number, endMs: number | null, stopID: number | null, clock: EngineClock): Promise<void> {
+  if (startMs > clock.nowMs) throw fieldFailure('validation', 'stops.inFuture', 'startDate');
+  if (endMs !== null && endMs > clock.nowMs) throw fieldFailure('validation', 'stops.inFuture', 'endDate');
+  if (endMs !== null && endMs < startMs) throw fieldFailure('validation', 'stops.endBeforeStart', 'endDate');
+  const near = await stopsNear(trx, lineID, startMs, endMs ?? clock.nowMs);
+  const existing = near.map((row) => ({ stopID: row.stopID, startMs: row.startDate, endMs: row.endDate }));
+  const conflict = findOverlappingStop(existing, { stopID, startMs, endMs }, clock.nowMs);
+  if (conflict) {
+    throw new AppError('conflict', 'stops.overlap', {
+      stopID: conflict.stopID,
+      start: plantText(conflict.startMs, clock.timeZone),
+      end: plantText(conflict.endMs, clock.timeZone),
+    });
+  }
+}
+
+/** The recognition of `reasonID` for a stop of `lineID`, or the 400 that says why it cannot be used. */
+function recognitionFor(reasons: ReasonTree, reasonID: number, lineID: number): RecognitionFields {
+  let fields: RecognitionFields;
+  try {
+    fields = recognitionFields(reasonID, reasons.tree);
+  } catch (error) {
+    if (!(error instanceof StopReasonError)) throw error;
+    throw fieldFailure('validation', error.code === 'reasonIsCategory' ? 'stops.reasonIsCategory' : 'stops.reasonNotFound', 'reasonID');
+  }
+  if (!isEnabledOnLine(reasons.linesOf.get(reasonID) ?? [], lineID)) throw fieldFailure('validation', 'stops.reasonNotForLine', 'reasonID', { lineID });
+  return fields;
+}
+
+async function requireManualStopsLine(trx: Transaction<DB>, lineID: number): Promise<void> {
+  const line = await findLineStopSettings(trx, lineID);
+  if (!line) throw fieldFailure('validation', 'line.notFound', 'lineID', { lineID });
+  if (line.enableStopsManager !== 1) throw new AppError('conflict', 'stops.manualDisabled', { lineID });
+}
+
+export interface ManualStopInput {
+  lineID: number;
+  startMs: number;
+  /** null: the stop is still in progress. */
+  endMs: number | null;
+  reasonID?: number | null;
+  observation?: string | null;
+  equipmentName?: string | null;
+  maintenanceReason?: string | null;
+}
+
+/**
+ * A stop entered by hand (lines with the manual stops manager): never in the future, never overlapping another
+ * stop of the line, recognized at once when a reason is given. Refreshes the indexes of its time.
+ */
+export async function recordManualStop(trx: Transaction<DB>, input: ManualStopInput, clock: EngineClock, ctx: WriteContext): Promise<StopRow> {
+  await requireManualStopsLine(trx, input.lineID);
+  await checkStopTimes(trx, input.lineID, input.startMs, input.endMs, null, clock);
+  const recognition = input.reasonID == null ? {} : recognitionColumns(recognitionFor(await loadReasonTree(trx), input.reasonID, input.lineID));
+  const stop = await insertStop(
+    trx,
+    {
+      lineID: input.lineID,
+      startDate: input.startMs,
+      endDate: input.endMs,
+      ...(await orderColumnsAt(trx, input.lineID, input.startMs)),
+      ...recognition,
+      observation: input.observation ?? null,
+      equipmentName: input.equipmentName ?? null,
+      maintenanceReason: input.maintenanceReason ?? null,
+    },
+    { ...ctx, action: 'manualInsert' },
+  );
+  await refreshIndexesAffectedBy(trx, input.lineID, input.startMs, input.endMs ?? clock.nowMs, clock, ctx);
+  return stop;
+}
+
+export interface StopChanges {
+  startMs?: number;
+  /** null reopens nothing: only a stop in progress may keep a null end. */
+  endMs?: number | null;
+  observation?: string | null;
+  equipmentName?: string | null;
+  maintenanceReason?: string | null;
+}
+
+/**
+ * Edits a stop: notes (observation, equipment, maintenance reason) on any stop; times only on lines with the manual
+ * stops manager, under the same rules as a new manual stop. Recognition has its own signed call.
+ */
+export async function updateStop(db: Database, stopID: number, changes: StopChanges, clock: EngineClock, user: SessionUser): Promise<StopRow> {
+  const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'update' };
+  return db.transaction().execute(async (trx) => {
+    const before = await findStop(trx, stopID);
+    if (!before) throw notFound();
+    const startMs = changes.startMs ?? before.startDate;
+    const endMs = changes.endMs === undefined ? before.endDate : changes.endMs;
+    const timesChanged = startMs !== before.startDate || endMs !== before.endDate;
+    if (timesChanged) {
+      await requireManualStopsLine(trx, before.lineID);
+      if (endMs === null && before.endDate !== null) throw fieldFailure('validation', 'validation.required', 'endDate');
+      await checkStopTimes(trx, before.lineID, startMs, endMs, stopID, clock);
+    }
+    const values: Partial<NewStop> = {};
+    if (changes.observation !== undefined) values.observation = changes.observation;
+    if (changes.equipmentName !== undefined) values.equipmentName = changes.equipmentName;
+    if (changes.maintenanceReason !== undefined) values.maintenanceReason = changes.maintenanceReason;
+    if (timesChanged) Object.assign(values, { startDate: startMs, endDate: endMs, ...(await orderColumnsAt(trx, before.lineID, startMs)) });
+    const after = await updateStopRow(trx, stopID, values, ctx);
+    if (timesChanged) {
+      const fromMs = Math.min(before.startDate, startMs);
+      const toMs = Math.max(before.endDate ?? clock.nowMs, endMs ?? clock.nowMs);
+      await refreshIndexesAffectedBy(trx, before.lineID, fromMs, toMs, clock, ctx);
+    }
+    return after;
+  });
+}
+
+/** Deletes a stop entered by hand (lines with the manual stops manager); a stop in progress cannot be deleted. */
+export async function deleteStop(db: Database, stopID: number, clock: EngineClock, user: SessionUser): Promise<void> {
+  const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'delete' };
+  await db.transaction().execute(async (trx) => {
+    const before = await findStop(trx, stopID);
+    if (!before) throw notFound();
+    await requireManualStopsLine(trx, before.lineID);
+    if (before.endDate === null) throw new AppError('conflict', 'stops.openNotDeletable');
+    await deleteRow(trx, 'stops', { stopID }, ctx);
+    await refreshIndexesAffectedBy(trx, before.lineID, before.startDate, before.endDate, clock, ctx);
+  });
+}
+
+export interface RecognitionInput {
+  stopIDs: readonly number[];
+  reasonID: number;
+  observation?: string | null;
+}
+
+/**
+ * Recognizes (or modifies the recognition of) stops with a reason: reason, root, path, colour, pareto and
+ * discountOEE come from the reason tree (domain recognitionFields). The signer is recorded as the author.
+ */
+export async function recognizeStops(db: Database, input: RecognitionInput, signer: SessionUser, clock: EngineClock): Promise<StopRow[]> {
+  const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'recognize' };
+  return db.transaction().execute(async (trx) => {
+    const reasons = await loadReasonTree(trx);
+    const recognized: StopRow[] = [];
+    for (const stopID of input.stopIDs) {
+      const stop = await findStop(trx, stopID);
+      if (!stop) throw notFound();
+      const columns = recognitionColumns(recognitionFor(reasons, input.reasonID, stop.lineID));
+      const observation = input.observation === undefined ? {} : { observation: input.observation };
+      recognized.push(await updateStopRow(trx, stopID, { ...columns, ...observation }, ctx));
+      await refreshIndexesAffectedBy(trx, stop.lineID, stop.startDate, stop.endDate ?? clock.nowMs, clock, ctx);
+    }
+    return recognized;
+  });
+}
+
+export interface SplitInput {
+  stopID: number;
+  /** When given, must be the stop's line (the dialog sends it). */
+  lineID?: number | null;
+  newStartMs?: number | null;
+  newEndMs?: number | null;
+}
+
+const SPLIT_ERRORS: Record<SplitErrorCode, { key: MessageKey; field: string }> = {
+  invalidStart: { key: 'split.invalidStart', field: 'newStart' },
+  invalidEnd: { key: 'split.invalidEnd', field: 'newEnd' },
+  openStopEnd: { key: 'split.invalidEnd', field: 'newEnd' },
+  nothingToSplit: { key: 'split.nothingToSplit', field: 'newStart' },
+  invalidStop: { key: 'validation.invalid', field: 'stopID' },
+};
+
+/**
+ * Splits a stop (domain planSplit): the original row keeps its first non-selected piece (its id, history and
+ * recognition), the selected range becomes a new unrecognized stop, and a tail cut off after it is a new row that
+ * keeps the original's recognition. Every piece is flagged split. With a maintenance call the cuts are limited to
+ * start + declaring time.
+ */
+export async function splitStop(db: Database, input: SplitInput, signer: SessionUser, clock: EngineClock): Promise<StopRow[]> {
+  const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'split' };
+  return db.transaction().execute(async (trx) => {
+    const stop = await findStop(trx, input.stopID);
+    if (!stop || (input.lineID != null && input.lineID !== stop.lineID)) throw notFound();
+    const call = await maintenanceCallOfStop(trx, stop.stopID);
+    const plan = planSplit({
+      stop: { startMs: stop.startDate, endMs: stop.endDate },
+      newStartMs: input.newStartMs,
+      newEndMs: input.newEndMs,
+      nowMs: clock.nowMs,
+      maintenance: call ? { declaringMinutes: stop.declaringTime ?? 0 } : null,
+    });
+    if (!plan.ok) {
+      const failure = SPLIT_ERRORS[plan.code];
+      throw fieldFailure('validation', failure.key, failure.field);
+    }
+    const kept = plan.pieces.find((piece) => piece.keepsStopId)!;
+    const retag = kept.startMs === stop.startDate ? {} : await orderColumnsAt(trx, stop.lineID, kept.startMs);
+    const pieces = [await updateStopRow(trx, stop.stopID, { startDate: kept.startMs, endDate: kept.endMs, split: 1, ...retag }, ctx)];
+    for (const piece of plan.pieces) {
+      if (piece.keepsStopId) continue;
+      const { stopID: _id, updatedBy: _by, updateDate: _at, ...copied } = stop;
+      pieces.push(
+        await insertStop(
+          trx,
+          {
+            ...copied,
+            ...(piece.selected ? UNRECOGNIZED : {}),
+            ...(await orderColumnsAt(trx, stop.lineID, piece.startMs)),
+            startDate: piece.startMs,
+            endDate: piece.endMs,
+            split: 1,
+            declaringTime: null,
+            waitingTime: null,
+            maintenanceTime: null,
+          },
+          ctx,
+        ),
+      );
+    }
+    await refreshIndexesAffectedBy(trx, stop.lineID, stop.startDate, stop.endDate ?? clock.nowMs, clock, ctx);
+    return pieces.sort((a, b) => a.startDate - b.startDate);
+  });
+}
