@@ -136,6 +136,7 @@ export const en: Catalogue = {
     saved: 'Record saved.',
     deleted: 'Record deleted.',
     readOnly: 'Read only',
+    counter: 'Used {{n}} of {{max}} characters',
     keepSecret: 'Empty: the current value is kept.',
   },
   agGrid: {
@@ -304,7 +305,6 @@ export const en: Catalogue = {
     gridMode: 'Grid',
     line: 'Line',
     allLines: 'All lines',
-    counter: 'Used {{n}} of 40 characters',
     addCategory: 'Add category',
     addReason: 'Add reason',
     show: 'Show on the line',

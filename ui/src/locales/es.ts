@@ -137,6 +137,7 @@ export const es = {
     saved: 'Registro guardado.',
     deleted: 'Registro eliminado.',
     readOnly: 'Solo lectura',
+    counter: 'Utilizados {{n}} de {{max}} caracteres',
     keepSecret: 'Vacío: se mantiene el valor actual.',
   },
   agGrid: {
@@ -305,7 +306,6 @@ export const es = {
     gridMode: 'Grilla',
     line: 'Línea',
     allLines: 'Todas las líneas',
-    counter: 'Utilizados {{n}} de 40 caracteres',
     addCategory: 'Agregar categoría',
     addReason: 'Agregar motivo',
     show: 'Mostrar en la línea',

@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { errorMessage } from '../../lib/api-client';
 import { useLogoutReason, useSessionUser } from '../../lib/session';
 import { useAuthenticate } from './api/authenticate';
-import { validateLogin } from './login-form';
+import { validateCredentials } from '../../lib/credentials';
 
 /** /login: username and password, the errors in a list, the ES/EN switch; once logged in, the page asked for or /. */
 export default function LoginPage() {
@@ -29,7 +29,7 @@ export default function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { credentials, errors: missing } = validateLogin(username, password);
+    const { credentials, errors: missing } = validateCredentials(username, password);
     setErrors(missing.map((key) => t(key)));
     if (missing.length) return;
     authenticate.mutate(credentials, {

@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { Credentials } from '../../../lib/credentials';
 import { session, type SessionUser } from '../../../lib/session';
 
-export interface Credentials {
-  userid: string;
-  password: string;
-}
 
 /** POST /api/users/authenticate: the session user with its bearer token. */
 export function authenticate(credentials: Credentials): Promise<SessionUser> {

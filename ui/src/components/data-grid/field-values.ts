@@ -1,0 +1,116 @@
+import type { FormContext, GridField, GridRow } from './grid-types';
+
+/**
+ * Conversions between API values, what the grid shows, what the form edits and what a write sends. Pure functions,
+ * unit-tested.
+ */
+
+/** Resolves a select field's stored value to its text, or its form text back to the stored value. */
+export interface OptionResolver {
+  text(field: GridField, value: unknown): string | undefined;
+  value(field: GridField, formText: string): unknown;
+}
+
+/** Plant time as the API writes it ('2026-03-01T06:00:00-03:00') shown as 'YYYY-MM-DD HH:mm:ss' (SPEC.md section 9). */
+export function formatDateTime(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
+  if (!match) return value;
+  const time = match[2]!.length === 5 ? `${match[2]}:00` : match[2]!;
+  return `${match[1]} ${time}`;
+}
+
+export function displayValue(field: GridField, value: unknown, options: OptionResolver, yesNo: { yes: string; no: string }): string {
+  if (value === null || value === undefined) return '';
+  switch (field.kind) {
+    case 'boolean':
+      return value ? yesNo.yes : yesNo.no;
+    case 'select':
+      return options.text(field, value) ?? String(value);
+    case 'date':
+      return formatDateTime(value);
+    case 'password':
+      return '';
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+export const isFormField = (field: GridField) => field.inForm ?? !field.readOnly;
+
+/** The fields the form shows in this mode: generated keys are not typed on insert. */
+export function formFields(fields: readonly GridField[], mode: 'insert' | 'update'): GridField[] {
+  return fields.filter((field) => isFormField(field) && !(mode === 'insert' && field.generated));
+}
+
+/** Whether a field can be changed in this form: keys only on insert, then the field's own rule. */
+export function isEditable(field: GridField, context: FormContext, canWrite: boolean): boolean {
+  if (!canWrite) return false;
+  if (field.key && context.mode === 'update') return false;
+  return field.editable ? field.editable(context) : true;
+}
+
+/** The form's state: inputs hold text, checkboxes booleans. */
+export function initialFormValues(fields: readonly GridField[], record: GridRow | null, defaults: GridRow = {}): GridRow {
+  const state: GridRow = {};
+  for (const field of fields) {
+    const stored = record ? record[field.name] : (defaults[field.name] ?? field.defaultValue);
+    if (field.kind === 'boolean') state[field.name] = stored === true || stored === 1;
+    else if (field.writeOnly) state[field.name] = '';
+    else state[field.name] = stored === null || stored === undefined ? '' : typeof stored === 'object' ? JSON.stringify(stored) : String(stored);
+  }
+  return state;
+}
+
+function sentValue(field: GridField, formValue: unknown, options: OptionResolver): unknown {
+  if (field.kind === 'boolean') return formValue === true;
+  const text = typeof formValue === 'string' ? formValue : formValue === null || formValue === undefined ? '' : String(formValue);
+  switch (field.kind) {
+    case 'number': {
+      const trimmed = text.trim();
+      if (trimmed === '') return null;
+      const n = Number(trimmed.replace(',', '.'));
+      // Not a number: sent as typed, so the server's message names the field.
+      return Number.isFinite(n) ? n : trimmed;
+    }
+    case 'select':
+      return text === '' ? null : options.value(field, text);
+    case 'code':
+    case 'textarea':
+      return text;
+    default:
+      return text.trim();
+  }
+}
+
+/**
+ * The `values` of a write: every editable form field converted to its API type, plus fixed values (the selected
+ * group of a detail grid). On update, keys, fields this record may not change and empty write-only fields (keep the
+ * stored password) are left out.
+ */
+export function valuesToSend(
+  fields: readonly GridField[],
+  state: GridRow,
+  context: FormContext,
+  options: OptionResolver,
+  fixed: GridRow = {},
+): GridRow {
+  const values: GridRow = {};
+  for (const field of formFields(fields, context.mode)) {
+    if (!isEditable(field, context, true)) continue;
+    const formValue = state[field.name];
+    if (field.writeOnly && context.mode === 'update' && (formValue === '' || formValue === undefined)) continue;
+    values[field.name] = sentValue(field, formValue, options);
+  }
+  return { ...values, ...fixed };
+}
+
+function csvCell(text: string): string {
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows as CSV (RFC 4180, with a BOM so spreadsheet programs read UTF-8). */
+export function toCsv(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const lines = [headers, ...rows].map((cells) => cells.map(csvCell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import type { FetchedOptions, GridOption, GridRow } from './grid-types';
+import { loadQuery, type LoadRequest } from './grid-query';
+
+/**
+ * The generic grid calls of ARCHITECTURE.md: list with load options → { data, totalCount }; insert `values`;
+ * update `key` + `values`; delete `key` (form fields holding JSON).
+ */
+
+export interface GridPage {
+  data: GridRow[];
+  totalCount: number;
+}
+
+/** The most rows one call returns (the server's MAX_TAKE): the export asks for this many. */
+export const MAX_TAKE = 10_000;
+
+export function listRecords(path: string, request: LoadRequest): Promise<GridPage> {
+  return apiRequest<GridPage>(path, { query: loadQuery(request) });
+}
+
+export const gridPageQuery = (path: string, request: LoadRequest) =>
+  queryOptions({ queryKey: ['grid', path, request], queryFn: () => listRecords(path, request), staleTime: 0 });
+
+export function insertRecord(path: string, values: GridRow): Promise<GridRow> {
+  return apiRequest<GridRow>(path, { method: 'POST', form: { values } });
+}
+
+export function updateRecord(path: string, key: unknown, values: GridRow): Promise<GridRow> {
+  return apiRequest<GridRow>(path, { method: 'PUT', form: { key, values } });
+}
+
+export function deleteRecord(path: string, key: unknown): Promise<void> {
+  return apiRequest<void>(path, { method: 'DELETE', form: { key } });
+}
+
+/** The key of a record as the calls take it: the value itself for one key column, else an object. */
+export function recordKey(record: GridRow, keyFields: readonly string[]): unknown {
+  if (keyFields.length === 1) return record[keyFields[0]!];
+  return Object.fromEntries(keyFields.map((field) => [field, record[field]]));
+}
+
+/**
+ * After a write, what other screens show may have changed too (a new sector in the lookups, a new line in the OEE
+ * menu): every query of data is marked stale, except the session, version and route checks.
+ */
+export function invalidateData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => !['session', 'meta', 'openapi'].includes(String(query.queryKey[0])),
+  });
+}
+
+export type RecordWrite = { kind: 'insert'; values: GridRow } | { kind: 'update'; key: unknown; values: GridRow } | { kind: 'delete'; key: unknown };
+
+export function useRecordWrite(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (write: RecordWrite): Promise<unknown> => {
+      switch (write.kind) {
+        case 'insert':
+          return insertRecord(path, write.values);
+        case 'update':
+          return updateRecord(path, write.key, write.values);
+        case 'delete':
+          return deleteRecord(path, write.key);
+      }
+    },
+    onSuccess: () => invalidateData(queryClient),
+  });
+}
+
+export function getLookup(path: string): Promise<GridOption[]> {
+  return apiRequest<GridOption[]>(path);
+}
+
+/** The choices of a select field, from a lookup call or from the rows of a grid resource. */
+export function optionsQuery(source: FetchedOptions) {
+  return queryOptions({
+    queryKey: ['lookup', source],
+    queryFn: async (): Promise<GridOption[]> => {
+      if (source.kind === 'lookup') return getLookup(source.path);
+      const page = await listRecords(source.path, { filter: source.filter ?? null, sort: [{ selector: source.text, desc: false }], skip: 0, take: MAX_TAKE });
+      return page.data.map((row) => ({ value: row[source.value] as string | number, text: String(row[source.text] ?? '') }));
+    },
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,28 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { GridField } from '../../../components/data-grid/grid-types';
+import type { ConfigurationPageProps } from '../../../modules/manifest';
+import { BUILDING_OPTIONS } from './shared-fields';
+
+const BUILDING_FIELDS: readonly GridField[] = [
+  { name: 'buildingId', label: 'fields.buildingId', key: true, generated: true, inForm: false, width: 90 },
+  { name: 'buildingName', label: 'fields.buildingName', required: true },
+];
+
+const SECTOR_FIELDS: readonly GridField[] = [
+  { name: 'sectorID', label: 'fields.sectorID', key: true, generated: true, inForm: false, width: 90 },
+  { name: 'sectorName', label: 'fields.sectorName', required: true },
+  { name: 'buildingId', label: 'fields.buildingId', kind: 'select', options: BUILDING_OPTIONS },
+];
+
+/** Buildings and the sectors in them. */
+export default function SectorsTab({ canWrite }: ConfigurationPageProps) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6">
+      <DataGrid path="/api/sectors" keyFields={['sectorID']} fields={SECTOR_FIELDS} canWrite={canWrite} exportName="sectores" title={t('sectors.sectors')} testId="sectors-grid" />
+      <DataGrid path="/api/buildings" keyFields={['buildingId']} fields={BUILDING_FIELDS} canWrite={canWrite} exportName="edificios" title={t('sectors.buildings')} testId="buildings-grid" />
+    </SimpleGrid>
+  );
+}
