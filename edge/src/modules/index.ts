@@ -1,13 +1,20 @@
 import type { RouteModule } from '../http/app';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerEquipmentRoutes } from './equipments/equipments.routes';
 import { registerLogRoutes } from './log/log.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
+import { registerOpcRoutes } from './opc/opc.routes';
 import { registerParameterRoutes } from './parameters/parameters.routes';
 import { registerPlantStructureRoutes } from './plant-structure/plant-structure.routes';
+import { registerPreloadOrderRoutes } from './preload-orders/preload-orders.routes';
+import { registerProductRoutes } from './products/products.routes';
 import { registerResourceRoutes } from './resources/resources.routes';
 import { registerSetupRoutes } from './setup/setup.routes';
+import { registerStopReasonRoutes } from './stop-reasons/stop-reasons.routes';
+import { registerTargetRoutes } from './targets/targets.routes';
 import { registerTerminalRoutes } from './terminals/terminals.routes';
 import { registerUserRoutes } from './users/users.routes';
+import { registerValidationOrderRoutes } from './validation-orders/validation-orders.routes';
 
 /** Every module's routes, in the order they are mounted. */
 export const routeModules: readonly RouteModule[] = [
@@ -20,4 +27,11 @@ export const routeModules: readonly RouteModule[] = [
   registerResourceRoutes,
   registerTerminalRoutes,
   registerParameterRoutes,
+  registerOpcRoutes,
+  registerEquipmentRoutes,
+  registerStopReasonRoutes,
+  registerTargetRoutes,
+  registerProductRoutes,
+  registerValidationOrderRoutes,
+  registerPreloadOrderRoutes,
 ];

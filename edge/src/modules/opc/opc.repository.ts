@@ -1,0 +1,25 @@
+import type { Database } from '../../db/database';
+
+export function findServer(db: Database, opcServerID: number) {
+  return db.selectFrom('opc_servers').select(['opcServerID', 'serverType']).where('opcServerID', '=', opcServerID).executeTakeFirst();
+}
+
+export function tagsOfServer(db: Database, opcServerID: number) {
+  return db.selectFrom('opc_tags').select(['tagID', 'tagName', 'tagValue']).where('opcServerID', '=', opcServerID).orderBy('tagName').execute();
+}
+
+/** Another tag with this name (the name is how line scripts refer to a tag, so it is unique). */
+export function otherTagNamed(db: Database, tagName: string, exceptTagID: number | null) {
+  let query = db.selectFrom('opc_tags').select('tagID').where('tagName', '=', tagName);
+  if (exceptTagID !== null) query = query.where('tagID', '<>', exceptTagID);
+  return query.executeTakeFirst();
+}
+
+export function serverLookup(db: Database) {
+  return db
+    .selectFrom('opc_servers')
+    .select(['opcServerID as value', 'name as text', 'serverType'])
+    .orderBy('name')
+    .orderBy('opcServerID')
+    .execute();
+}

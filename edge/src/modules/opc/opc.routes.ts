@@ -1,0 +1,42 @@
+import { ROLE } from '../../domain/roles';
+import type { Api } from '../../http/api';
+import { registerGridResource, registerLookup } from '../../http/grid-resource';
+import { serverLookup } from './opc.repository';
+import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, opcServerSchema, opcTagSchema } from './opc.schemas';
+import { checkServerDelete, checkServerTypeChange, prepareTag } from './opc.service';
+
+const ADMIN = [ROLE.ADMINISTRATOR];
+
+/**
+ * OPC servers and tags (SPEC.md sections 3, 5, 7): the administrator's configuration tabs. Server type DA is refused
+ * (see opc.schemas.ts); a UA server's host name is its endpoint URL and its tags' values are NodeIds.
+ */
+export function registerOpcRoutes(api: Api): void {
+  registerGridResource(api, {
+    name: 'opcservers',
+    path: '/api/opcservers',
+    table: 'opc_servers',
+    key: ['opcServerID'],
+    generatedKey: true,
+    columns: OPC_SERVER_COLUMNS,
+    schema: opcServerSchema,
+    access: { read: ADMIN, write: ADMIN },
+    defaultSort: [{ column: 'name', desc: false }],
+    beforeUpdate: checkServerTypeChange,
+    beforeDelete: checkServerDelete,
+  });
+  registerLookup(api, { path: '/api/opcservers/lookup', access: ADMIN, tag: 'opcservers', load: (db) => serverLookup(db) });
+
+  registerGridResource(api, {
+    name: 'tags',
+    path: '/api/tags',
+    table: 'opc_tags',
+    key: ['tagID'],
+    generatedKey: true,
+    columns: OPC_TAG_COLUMNS,
+    schema: opcTagSchema,
+    access: { read: ADMIN, write: ADMIN },
+    defaultSort: [{ column: 'tagName', desc: false }],
+    prepare: prepareTag,
+  });
+}

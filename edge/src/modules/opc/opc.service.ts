@@ -1,0 +1,40 @@
+import { apiToRow, type HookContext } from '../../http/grid-resource';
+import { AppError } from '../../http/errors';
+import type { MessageKey } from '../../http/messages';
+import { fieldError } from '../common/field-error';
+import { isUaNodeId } from './node-id';
+import { findServer, otherTagNamed, tagsOfServer } from './opc.repository';
+import { OPC_TAG_COLUMNS, type OpcTagValues } from './opc.schemas';
+
+type AnyRow = Record<string, unknown>;
+
+/** What is wrong with a tag value for a server of this type, or null. UA reads a NodeId; API servers push by name. */
+export function tagValueProblem(serverType: string, tagValue: string): MessageKey | null {
+  return serverType === 'UA' && !isUaNodeId(tagValue) ? 'opc.nodeId' : null;
+}
+
+/** Tag writes: the server must exist, the value must suit its type, and the name must be free (409 on the field). */
+export async function prepareTag(values: OpcTagValues, ctx: HookContext & { before: AnyRow | null }): Promise<AnyRow> {
+  const server = await findServer(ctx.trx, values.opcServerID);
+  if (!server) throw fieldError('validation', 'validation.reference', 'opcServerID');
+  const problem = tagValueProblem(server.serverType, values.tagValue);
+  if (problem) throw fieldError('validation', problem, 'tagValue');
+  const tagID = ctx.before ? Number(ctx.before.tagID) : null;
+  if (await otherTagNamed(ctx.trx, values.tagName, tagID)) throw fieldError('conflict', 'opc.tagNameInUse', 'tagName', { name: values.tagName });
+  return apiToRow(values, OPC_TAG_COLUMNS);
+}
+
+/** A server's type can change only if every tag it holds is still readable under the new type. */
+export async function checkServerTypeChange(before: AnyRow, changes: AnyRow, ctx: HookContext): Promise<void> {
+  const serverType = changes.serverType;
+  if (typeof serverType !== 'string') return;
+  for (const tag of await tagsOfServer(ctx.trx, Number(before.opcServerID))) {
+    if (tagValueProblem(serverType, tag.tagValue)) throw fieldError('validation', 'opc.serverTypeTags', 'serverType', { tag: tag.tagName, type: serverType });
+  }
+}
+
+/** A server with tags cannot be deleted: the tags (and the line scripts naming them) would lose their source. */
+export async function checkServerDelete(before: AnyRow, ctx: HookContext): Promise<void> {
+  const tags = await tagsOfServer(ctx.trx, Number(before.opcServerID));
+  if (tags.length > 0) throw new AppError('conflict', 'opc.serverHasTags', { count: tags.length });
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { optionalText, requiredInt, requiredText } from '../common/fields';
+
+/** SPEC.md section 9: product factor max (the spec's figure, kept as written). */
+export const MAX_PRODUCT_FACTOR = 2_147_438_647;
+/** SPEC.md section 9: speed max. */
+export const MAX_SPEED = 99_999.999;
+/** SPEC.md section 7: the unit text when a product has none. */
+export const DEFAULT_UNIT = 'kilos/piezas';
+
+/** SPEC.md section 3: Product (code, name, wrappersPerPackage, unitsPerWrapper, unit, performance), keyed by code. */
+export const PRODUCT_COLUMNS = {
+  code: 'string',
+  name: 'string',
+  wrappersPerPackage: 'number',
+  unitsPerWrapper: 'number',
+  unit: 'string',
+  performance: 'number',
+} as const;
+
+export const PRODUCT_SPEED_COLUMNS = { code: 'string', lineID: 'number', speed: 'number' } as const;
+
+export const productSchema = z.object({
+  code: requiredText(18),
+  name: requiredText(40),
+  wrappersPerPackage: requiredInt({ min: 1, max: MAX_PRODUCT_FACTOR }),
+  unitsPerWrapper: requiredInt({ min: 1, max: MAX_PRODUCT_FACTOR }),
+  unit: optionalText(10),
+  performance: z.number().min(0).max(1).nullish(),
+});
+
+export const productSpeedSchema = z.object({
+  code: requiredText(18),
+  lineID: requiredInt({ min: 1, max: 99 }),
+  speed: z.number().min(0).max(MAX_SPEED),
+});
+
+export const unitQuerySchema = z.object({ code: z.string().optional() });

@@ -1,0 +1,15 @@
+import { apiToRow, type HookContext } from '../../http/grid-resource';
+import { fieldError } from '../common/field-error';
+import { checkReferences } from '../common/references';
+import { otherTargetWithTag } from './targets.repository';
+import { TARGET_COLUMNS, type TargetValues } from './targets.schemas';
+
+/** The line must exist and not have this tag yet (409 on the tag field; the unique index is the backstop). */
+export async function prepareTarget(values: TargetValues, ctx: HookContext & { before: Record<string, unknown> | null }): Promise<Record<string, unknown>> {
+  await checkReferences(ctx.trx, values, [{ field: 'lineID', table: 'lines', column: 'lineID' }]);
+  const targetID = ctx.before ? Number(ctx.before.targetID) : null;
+  if (await otherTargetWithTag(ctx.trx, values.lineID, values.tag, targetID)) {
+    throw fieldError('conflict', 'target.duplicate', 'tag', { tag: values.tag, line: values.lineID });
+  }
+  return apiToRow(values, TARGET_COLUMNS);
+}
