@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleId } from '../../edge/src/domain/roles';
+import { startTestEdge, type TestEdge } from '../support/test-edge';
+
+/**
+ * Every endpoint × every role (and no token) gets the status SPEC.md section 6 implies. The expectations below are
+ * written from the spec, not read from the code; a route the server registers without a line here fails the test,
+ * so a new endpoint cannot ship without its permissions being stated.
+ *
+ * 'public': no token needed. 'any': every role, a token needed. Otherwise the roles allowed.
+ */
+const A = 1;
+const S = 2;
+const O = 3;
+const C = 4;
+type Expected = 'public' | 'any' | readonly RoleId[];
+
+const MATRIX: Record<string, Expected> = {
+  // Session and setup
+  'POST /api/users/authenticate': 'public',
+  'POST /api/users/isvalid': 'any',
+  'POST /api/users/logout': 'any',
+  'GET /api/setup/information': 'public',
+  'POST /api/setup/configure': [A],
+  'GET /api/openapi.json': 'public',
+  // Technical users
+  'GET /api/log/get': [A],
+
+  // Configuration tabs of the administrator (section 6): users, groups, sectors, resources, terminals, parameters.
+  ...grid('/api/users', [A], [A]),
+  ...grid('/api/notifications/groups', [A], [A]),
+  'GET /api/notifications/groups/lookup': [A],
+  ...grid('/api/notifications/schedules', [A], [A]),
+  ...grid('/api/notifications/targets', [A], [A]),
+  ...grid('/api/notifications/watchers', [A], [A]),
+  ...grid('/api/buildings', [A], [A]),
+  ...grid('/api/sectors', [A], [A]),
+  // The OEE menu (sectors, then lines) is for every role that sees a dashboard.
+  'GET /api/buildings/lookup': 'any',
+  'GET /api/sectors/lookup': 'any',
+  ...grid('/api/Resources', [A], [A]),
+  'GET /api/resources/tree': 'any',
+  'GET /api/Resources/LookupResources': 'any',
+  'GET /api/Resources/GetById/:line': 'any',
+  'GET /api/resources/isIndicadorPorTurno': 'any',
+  ...grid('/api/terminals', [A], [A]),
+  // Every terminal syncs itself by IP at start, whoever is logged in.
+  'GET /api/terminals/syncronize/0': 'any',
+  // Every screen reads the refresh times; only the administrator changes them.
+  'GET /api/parameters/get': 'any',
+  'PUT /api/parameters/put': [A],
+  ...grid('/api/opcservers', [A], [A]),
+  'GET /api/opcservers/lookup': [A],
+  ...grid('/api/tags', [A], [A]),
+
+  // Supervisor tabs: the administrator sees them but only the supervisor writes (section 6).
+  ...grid('/api/equipments', [A, S], [S]),
+  'GET /api/equipments/stops': [A, S],
+  'POST /api/equipments/stops': [S],
+  'DELETE /api/equipments/stops': [S],
+  // Operators recognize stops, so every role reads the reasons; only the supervisor manages the tree.
+  ...grid('/api/stopreasons', 'any', [S]),
+  'GET /api/stopreasons/rootlookup': 'any',
+  'PUT /api/stopreasons/lines': [S],
+  // The dashboard reads targets and products (/api/targets/get, /api/products/get are these lists).
+  ...grid('/api/targets', 'any', [S]),
+  ...grid('/api/products', 'any', [S]),
+  'GET /api/products/lookup': 'any',
+  'GET /api/products/getUnitById': 'any',
+  ...grid('/api/productspeeds', [A, S], [S]),
+  // Validation orders: view supervisor, administrator, consultant; write supervisor. Preload: view S, A; write S.
+  ...grid('/api/validatedOrder', [A, S, C], [S]),
+  'POST /api/validatedOrder/deleteMany': [S],
+  ...grid('/api/preContract', [A, S], [S]),
+};
+
+/** The four grid calls of a resource: list with `read`, insert/update/delete with `write`. */
+function grid(path: string, read: Expected, write: Expected): Record<string, Expected> {
+  return { [`GET ${path}`]: read, [`POST ${path}`]: write, [`PUT ${path}`]: write, [`DELETE ${path}`]: write };
+}
+
+const ROLES: readonly RoleId[] = [A, S, O, C];
+
+let t: TestEdge;
+let tokens: Record<number, string>;
+let routes: { method: string; path: string; key: string }[];
+
+beforeAll(async () => {
+  t = await startTestEdge();
+  tokens = {};
+  for (const role of ROLES) tokens[role] = (await t.userWithRole(role)).token;
+  routes = t.edge.api.routes.flatMap(({ spec, paths }) =>
+    paths.map((path) => ({ method: spec.method.toUpperCase(), path, key: `${spec.method.toUpperCase()} ${paths[0]}` })),
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function concrete(path: string): string {
+  return path.replace(/:(\w+)/g, '1');
+}
+
+describe('permission matrix (SPEC.md section 6)', () => {
+  it('states the permissions of every registered endpoint', () => {
+    const unlisted = [...new Set(routes.map((r) => r.key))].filter((key) => !(key in MATRIX));
+    expect(unlisted).toEqual([]);
+  });
+
+  it('every endpoint answers 401 without a token unless public, 403 to roles outside its list, and lets its roles through', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const expected = MATRIX[route.key];
+      if (!expected) continue;
+      const path = concrete(route.path);
+      const body = route.method === 'GET' ? undefined : {};
+      const anonymous = await t.call(route.method, path, { json: body });
+      if (expected === 'public' ? anonymous.status === 401 || anonymous.status === 403 : anonymous.status !== 401) {
+        failures.push(`${route.method} ${path} without token → ${anonymous.status}`);
+      }
+      if (expected === 'public') continue;
+      for (const role of ROLES) {
+        const allowed = expected === 'any' || expected.includes(role);
+        // Logging out revokes the token; use a throw-away session for it.
+        const token = route.path.endsWith('/logout') ? (await t.userWithRole(role)).token : tokens[role];
+        const answer = await t.call(route.method, path, { token, json: body });
+        const refused = answer.status === 401 || answer.status === 403;
+        if (allowed === refused) failures.push(`${route.method} ${path} as role ${role} → ${answer.status} (${allowed ? 'should pass' : 'should be 403'})`);
+        if (!allowed && answer.status !== 403) failures.push(`${route.method} ${path} as role ${role} → ${answer.status}, expected 403`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
