@@ -132,6 +132,21 @@ describe('summarizeStops', () => {
     expect(summary.pareto[0]?.share).toBe(0);
   });
 
+  it('counts pre-added groups (stops summed in the database) as the stops they stand for', () => {
+    const stops = [stop(BELT, at(1), 10), stop(BELT, at(2), 5), stop(JAM, at(3), 20), stop(BREAK, at(4), 30), stop(null, at(5), 2)];
+    const options = { fromMs: day.startMs, toMs: day.endMs, nowMs: now, level: 2 as const };
+    const expected = summarizeStops(stops, options);
+    const grouped = summarizeStops([stops[2]!, stops[4]!], options, [
+      { path: BELT, reason: 'Rotura de cinta', color: '#cc0000', pareto: true, durationMs: 15 * MINUTE_MS, stopCount: 2 },
+      { path: BREAK, reason: 'Descanso', color: null, pareto: false, durationMs: 30 * MINUTE_MS, stopCount: 1 },
+      { path: JAM, reason: 'Atasco', color: null, pareto: true, durationMs: 0, stopCount: 0 },
+    ]);
+    expect(grouped.totalMinutes).toBe(expected.totalMinutes);
+    expect(grouped.byPath).toEqual(expected.byPath);
+    expect(grouped.pareto).toEqual(expected.pareto);
+    expect(new Set(grouped.byReason.map((row) => JSON.stringify(row)))).toEqual(new Set(expected.byReason.map((row) => JSON.stringify(row))));
+  });
+
   it('summarizes a busy line’s year (200,000 stops) well under 150 ms', () => {
     const paths = Array.from({ length: 120 }, (_, index) => `Categoría ${index % 6} / Grupo ${index % 20} / Motivo ${index}`);
     const yearStartMs = shiftOf('TM', '2026-01-01', MADRID).startMs;

@@ -23,6 +23,19 @@ export interface SummaryStop {
 /** Depth of the path to group by: 1 is the category level; 'all' keeps whole paths (SPEC §5, level options). */
 export type StopSummaryLevel = 1 | 2 | 3 | 4 | 5 | 6 | 'all';
 
+/**
+ * Stops already added up, for a caller that sums in the database the stops lying wholly inside the range (whose
+ * clipped duration is their whole duration): `stopCount` stops of one reason, `durationMs` in all.
+ */
+export interface SummaryGroup {
+  path: string | null;
+  reason: string | null;
+  color: string | null;
+  pareto: boolean;
+  durationMs: number;
+  stopCount: number;
+}
+
 export interface StopSummaryOptions {
   fromMs: number;
   toMs: number;
@@ -104,35 +117,39 @@ function shareOf(partMs: number, totalMs: number): number {
 
 /**
  * Summarizes `stops` over [fromMs, toMs): each stop is clipped to the range (an open one ends at now), stops
- * outside it are left out (the rule of stops.ts clampStopsToRange). Durations are summed in milliseconds and given in minutes; shares are 0..1 and are 0
- * when the total is 0 (only zero-length stops).
+ * outside it are left out (the rule of stops.ts clampStopsToRange). `groups` (optional) are stops of the range
+ * already added up; they count as their stopCount stops. Durations are summed in milliseconds and given in minutes;
+ * shares are 0..1 and are 0 when the total is 0 (only zero-length stops).
  */
-export function summarizeStops(stops: readonly SummaryStop[], options: StopSummaryOptions): StopSummary {
+export function summarizeStops(stops: readonly SummaryStop[], options: StopSummaryOptions, groups: readonly SummaryGroup[] = []): StopSummary {
   const { fromMs, toMs, nowMs, level } = options;
   const reasonGroups = new Map<string | null, ReasonGroup>();
   const pathGroups = new Map<string | null, PathGroup>();
   let totalMs = 0;
   let paretoTotalMs = 0;
 
-  for (const stop of stops) {
-    const durationMs = clippedDurationMs(stop, fromMs, toMs, nowMs);
-    if (durationMs === null) continue;
+  const add = (stop: SummaryStop | SummaryGroup, durationMs: number, stopCount: number) => {
     let group = reasonGroups.get(stop.path);
     if (group === undefined) {
       group = newReasonGroup(stop, level, pathGroups);
       reasonGroups.set(stop.path, group);
     }
     group.durationMs += durationMs;
-    group.stopCount += 1;
+    group.stopCount += stopCount;
     group.pathGroup.durationMs += durationMs;
-    group.pathGroup.stopCount += 1;
+    group.pathGroup.stopCount += stopCount;
     totalMs += durationMs;
     if (stop.pareto) {
       group.paretoMs += durationMs;
-      group.paretoCount += 1;
+      group.paretoCount += stopCount;
       paretoTotalMs += durationMs;
     }
+  };
+  for (const stop of stops) {
+    const durationMs = clippedDurationMs(stop, fromMs, toMs, nowMs);
+    if (durationMs !== null) add(stop, durationMs, 1);
   }
+  for (const group of groups) if (group.stopCount > 0) add(group, group.durationMs, group.stopCount);
 
   const reasons = [...reasonGroups.values()];
   return {
@@ -153,7 +170,7 @@ export function summarizeStops(stops: readonly SummaryStop[], options: StopSumma
   };
 }
 
-function newReasonGroup(stop: SummaryStop, level: StopSummaryLevel, pathGroups: Map<string | null, PathGroup>): ReasonGroup {
+function newReasonGroup(stop: SummaryStop | SummaryGroup, level: StopSummaryLevel, pathGroups: Map<string | null, PathGroup>): ReasonGroup {
   const cut = stop.path === null ? null : cutPath(stop.path, level);
   let pathGroup = pathGroups.get(cut);
   if (pathGroup === undefined) {

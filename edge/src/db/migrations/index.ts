@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-oee-engine';
+import * as m0003 from './0003-stop-summary-index';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -9,4 +10,5 @@ import * as m0002 from './0002-oee-engine';
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-oee-engine': m0002,
+  '0003-stop-summary-index': m0003,
 };

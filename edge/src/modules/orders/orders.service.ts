@@ -1,16 +1,19 @@
 import type { Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { shiftAt } from '../../domain/calendar';
 import { ROLE } from '../../domain/roles';
 import { AppError, notFound } from '../../http/errors';
+import { listResource, type GridResource } from '../../http/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
 import { verifySignature } from '../auth/auth.service';
 import { engineParameters } from '../indexes/indexes.repository';
 import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
-import { findOrder, ORDER_STATUS, productName, readyOrderOfLine, type OrderRow } from './orders.repository';
+import { findOrder, ORDER_STATUS, orderIndexGridSource, productName, readyOrderOfLine, type OrderRow } from './orders.repository';
+import { ORDER_INDEX_COLUMNS } from './orders.schemas';
 
 /**
  * Orders: Created → Ready → Finalized. A line has at most one Ready order (a partial unique index guarantees it);
@@ -208,4 +211,26 @@ export async function editOrder(db: Database, order: string, edit: OrderEdit, cl
   } catch (error) {
     throw translateSqliteError(error, 'update');
   }
+}
+
+/**
+ * The order-index grid (GET /api/oeeindex/get) and the orders list (GET /api/orders): one source, every order with
+ * its index; lineID, status and order can also be given as plain query parameters.
+ */
+export const ORDER_INDEX_GRID: GridResource = {
+  name: 'oeeindex',
+  path: '/api/oeeindex',
+  table: 'orders',
+  key: ['order'],
+  columns: ORDER_INDEX_COLUMNS,
+  plainFilters: ['lineID', 'status', 'order', 'orderID', 'lot'],
+  schema: z.object({}),
+  access: { read: 'authenticated', write: [ROLE.SUPERVISOR] },
+  defaultSort: [{ column: 'startDate', desc: true }],
+  source: (db) => orderIndexGridSource(db),
+};
+
+/** A page of the order-index grid (filter, sort, skip, take, requireTotalCount). */
+export function listOrderIndexes(db: Database, query: Record<string, unknown>, timeZone: string) {
+  return listResource(ORDER_INDEX_GRID, db, query, timeZone);
 }

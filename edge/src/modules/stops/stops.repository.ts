@@ -1,7 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB, Row } from '../../db/schema';
 import type { ReasonsById, StopReasonNode } from '../../domain/stops';
-import type { SummaryStop } from '../../domain/stop-summary';
 import type { Executor } from '../indexes/indexes.repository';
 
 export type StopRow = Row<'stops'>;
@@ -110,23 +109,46 @@ export interface SummaryFilter {
   rootID?: number | null;
 }
 
+/** Stops of one reason (and pareto flag) lying wholly inside the range, added up by SQLite. */
+export interface SummaryAggregate {
+  reasonID: number | null;
+  pareto: number;
+  stopCount: number;
+  durationMs: number;
+}
+
+/** A stop at an edge of the range (it starts before it, ends after it, or is in progress), to be clipped. */
+export interface SummaryEdgeStop {
+  stopID: number;
+  startMs: number;
+  endMs: number | null;
+  reasonID: number | null;
+  pareto: number;
+}
+
 /**
- * The stops of a summary, already in the domain's SummaryStop shape so a year of a busy line (hundreds of thousands
- * of rows) is read without a mapping pass: the last stop before the range of each line plus the stops starting in
- * it, on the (lineID, startDate) index. pareto comes as 0/1; summarizeStops only tests its truth.
+ * What the stop summary of a range needs, read from the covering index stops_summary (migration 0003) without
+ * touching the table: the stops wholly inside the range summed per reason — their clipped duration is their whole
+ * duration — and, one by one, the stops at its edges. Stops of a line never overlap, so the only stops that can
+ * cross an edge of the range are, per line, the last one starting before it and the last one starting before its
+ * end; callers keep those that are not wholly inside.
  */
-export async function summaryStops(db: Executor, filter: SummaryFilter): Promise<SummaryStop[]> {
-  if (filter.lineIDs.length === 0) return [];
-  const conditions = [sql`lineID IN (${sql.join(filter.lineIDs)})`];
+export async function summaryData(db: Executor, filter: SummaryFilter): Promise<{ aggregates: SummaryAggregate[]; edges: SummaryEdgeStop[] }> {
+  if (filter.lineIDs.length === 0) return { aggregates: [], edges: [] };
+  const lines = sql.join(filter.lineIDs);
+  const conditions = [sql`lineID IN (${lines})`];
   if (filter.rootID != null) conditions.push(sql`rootID = ${filter.rootID}`);
   if (filter.productCode != null) conditions.push(sql`"order" IN (SELECT "order" FROM orders WHERE productCode = ${filter.productCode})`);
   const where = sql.join(conditions, sql` AND `);
-  const columns = sql`startDate AS startMs, endDate AS endMs, path, reason, color, pareto`;
-  const previous = sql`SELECT ${columns} FROM stops s WHERE ${where} AND stopID IN (
-      SELECT (SELECT p.stopID FROM stops p WHERE p.lineID = l.lineID AND p.startDate < ${filter.fromMs} ORDER BY p.startDate DESC LIMIT 1)
-      FROM lines l WHERE l.lineID IN (${sql.join(filter.lineIDs)}))`;
-  const result = await sql<SummaryStop>`
-    SELECT ${columns} FROM stops WHERE ${where} AND startDate >= ${filter.fromMs} AND startDate < ${filter.toMs}
-    UNION ALL ${previous}`.execute(db);
-  return result.rows;
+  const aggregates = await sql<SummaryAggregate>`
+    SELECT reasonID, pareto, count(*) AS stopCount, sum(endDate - startDate) AS durationMs
+    FROM stops INDEXED BY stops_summary
+    WHERE ${where} AND startDate >= ${filter.fromMs} AND startDate < ${filter.toMs} AND endDate <= ${filter.toMs}
+    GROUP BY reasonID, pareto`.execute(db);
+  const lastBefore = (instantMs: number) =>
+    sql`SELECT (SELECT p.stopID FROM stops p WHERE p.lineID = l.lineID AND p.startDate < ${instantMs} ORDER BY p.startDate DESC LIMIT 1) FROM lines l WHERE l.lineID IN (${lines})`;
+  const edges = await sql<SummaryEdgeStop>`
+    SELECT stopID, startDate AS startMs, endDate AS endMs, reasonID, pareto FROM stops
+    WHERE ${where} AND stopID IN (${lastBefore(filter.fromMs)} UNION ${lastBefore(filter.toMs)})`.execute(db);
+  return { aggregates: aggregates.rows, edges: edges.rows };
 }

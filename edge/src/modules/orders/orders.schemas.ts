@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { ColumnMap } from '../../http/load-options';
+import { signatureFields } from '../auth/auth.schemas';
+import { queryInt } from '../common/fields';
+
+/**
+ * The columns of the orders list and of the order-index grid (SPEC §3 "Order / order index"). Dates are ISO with
+ * the plant offset; ratios 0..1; index times (staffedTime, discountTime, adjustedDiscountTime, staffedTimeCorrect,
+ * runtime, stopTime, failureTime) in minutes; mtbf and mttr in minutes; speeds in units per minute.
+ */
+export const ORDER_INDEX_COLUMNS = {
+  order: 'string',
+  orderID: 'string',
+  op: 'string',
+  version: 'number',
+  lineID: 'number',
+  lot: 'string',
+  validation: 'boolean',
+  productCode: 'string',
+  productName: 'string',
+  startDate: 'date',
+  endDate: 'date',
+  status: 'number',
+  shiftStart: 'date',
+  desiredProductionQuantity: 'number',
+  desiredProductionSpeed: 'number',
+  productionQuantity: 'number',
+  discardQuantity: 'number',
+  productionSpeed: 'number',
+  nominalSpeed: 'number',
+  utilization: 'number',
+  throughput: 'number',
+  acceptance: 'number',
+  oee: 'number',
+  performance: 'number',
+  mtbf: 'number',
+  mttr: 'number',
+  failureCount: 'number',
+  staffedTime: 'number',
+  discountTime: 'number',
+  adjustedDiscountTime: 'number',
+  staffedTimeCorrect: 'number',
+  runtime: 'number',
+  stopTime: 'number',
+  failureTime: 'number',
+  calculatedAt: 'date',
+  createdBy: 'string',
+  createDate: 'date',
+  updatedBy: 'string',
+  updateDate: 'date',
+} as const satisfies ColumnMap;
+
+const optionalText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
+const optionalAmount = z.number().min(0).max(999_999_999).nullish();
+
+/** A new order: its key is given (number-RP) or made of op and version (SPEC §3). */
+export const newOrderSchema = z.object({
+  order: optionalText(30),
+  op: optionalText(12),
+  version: z.number().int().min(0).max(999).nullish(),
+  lineID: z.number().int().min(1, 'resource.lineRange').max(99, 'resource.lineRange'),
+  lot: optionalText(50),
+  productCode: optionalText(18),
+  desiredProductionQuantity: optionalAmount,
+  desiredProductionSpeed: z.number().min(0).max(99_999.999).nullish(),
+});
+
+/** What the order-index grid may change on an order (PUT /api/oeeindex/put). */
+export const orderEditSchema = z
+  .object({
+    lot: optionalText(50),
+    productCode: optionalText(18),
+    desiredProductionQuantity: optionalAmount,
+    desiredProductionSpeed: z.number().min(0).max(99_999.999).nullish(),
+  })
+  .strict();
+
+/** The signature of an order action: username (sent as `user` by the grid calls) and password. */
+function signed<T extends z.ZodRawShape>(shape: T) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'object' || value === null) return value;
+      const input = value as Record<string, unknown>;
+      return { ...input, username: input.username ?? input.user ?? input.userID };
+    },
+    z.object({ ...shape, ...signatureFields }),
+  );
+}
+
+const orderKey = z.string().trim().min(1).max(30);
+
+/** PUT /api/oeeindex/adjust: discountTime in minutes (SPEC §4: "needs minutes plus user and password"). */
+export const adjustSchema = signed({ order: orderKey, discountTime: z.coerce.number().min(0).max(999_999) });
+
+/** PUT /api/oeeindex/validate and PUT /api/orders/validation: `validation` (or `flag`) true/false. */
+export const validationSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const input = value as Record<string, unknown>;
+    const flag = input.validation ?? input.flag;
+    return { ...input, validation: flag === 'true' || flag === 1 || flag === '1' ? true : flag === 'false' || flag === 0 || flag === '0' ? false : flag };
+  },
+  signed({ order: orderKey, validation: z.boolean() }),
+);
+
+/** Order start and finish (the order manager's calls). */
+export const orderStartSchema = z.object({ order: orderKey, lineID: z.number().int().min(1).max(99).optional(), atDate: z.string().optional() });
+export const orderFinishSchema = z.object({ lineID: z.number().int().min(1).max(99), order: orderKey.optional(), atDate: z.string().optional() });
+
+/** GET /api/OeeIndex/RecalculateAllOrders(History): the signature in the query string. */
+export const recalculationSchema = signed({});
+
+export const lineQuery = z.object({ lineID: queryInt() });
