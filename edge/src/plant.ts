@@ -8,8 +8,10 @@ import type { RecentLogStore } from './logger';
  * What one running edge holds: its frozen settings, logging, clock and — once the first-run setup is done — its
  * database. Before setup the database is absent and the API answers 503 except for setup itself.
  * `configured` is emitted once the database is attached, so acquisition and jobs can start.
+ * `configurationChanged` is emitted by a module after it wrote configuration the acquisition reads (OPC servers and
+ * tags, line scripts, parameters), so the change takes effect at once instead of at the next periodic check.
  */
-export class Plant extends EventEmitter<{ configured: [Database] }> {
+export class Plant extends EventEmitter<{ configured: [Database]; configurationChanged: [{ area: string }] }> {
   private database: Database | null = null;
 
   constructor(

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
+import { attachAcquisition } from './acquisition/index';
 import type { Settings } from './config';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
@@ -35,6 +36,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   mkdirSync(settings.dataDir, { recursive: true });
   const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true });
   const plant = new Plant(settings, logging.logger, logging.recent, options.now);
+  // Before the database is attached, so the acquisition starts on `configured` whichever way it comes.
+  const acquisition = attachAcquisition(plant);
 
   const installation = readInstallation(settings.dataDir);
   if (installation) {
@@ -64,6 +67,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      await acquisition.stop();
       await plant.close();
       logging.close();
     },

@@ -52,6 +52,16 @@ const MATRIX: Record<string, Expected> = {
   ...grid('/api/opcservers', [A], [A]),
   'GET /api/opcservers/lookup': [A],
   ...grid('/api/tags', [A], [A]),
+  // Live tags: the script preview and API keys are configuration; values may also come with an API server's key.
+  'POST /api/tags/execute': [A],
+  'POST /api/tags/values': [A],
+  'POST /api/opcservers/:opcServerID/apikey': [A],
+  'DELETE /api/opcservers/:opcServerID/apikey': [A],
+  // The dashboard shows a line's tag status to every role; diagnostics are the administrator's (section 2).
+  'GET /api/opcstatus/get': 'any',
+  'GET /api/diagnostics/tagsupdates': [A],
+  'GET /api/diagnostics/calculationtimes': [A],
+  'GET /api/diagnostics/opcservers': [A],
 
   // Supervisor tabs: the administrator sees them but only the supervisor writes (section 6).
   ...grid('/api/equipments', [A, S], [S]),

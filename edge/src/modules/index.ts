@@ -1,6 +1,8 @@
 import type { RouteModule } from '../http/app';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerDiagnosticsRoutes } from './diagnostics/diagnostics.routes';
 import { registerEquipmentRoutes } from './equipments/equipments.routes';
+import { registerLiveTagRoutes } from './live-tags/live-tags.routes';
 import { registerLogRoutes } from './log/log.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerOpcRoutes } from './opc/opc.routes';
@@ -28,6 +30,8 @@ export const routeModules: readonly RouteModule[] = [
   registerTerminalRoutes,
   registerParameterRoutes,
   registerOpcRoutes,
+  registerLiveTagRoutes,
+  registerDiagnosticsRoutes,
   registerEquipmentRoutes,
   registerStopReasonRoutes,
   registerTargetRoutes,

@@ -1,5 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
+import type { Plant } from '../../plant';
 import { registerGridResource, registerLookup } from '../../http/grid-resource';
 import { serverLookup } from './opc.repository';
 import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, opcServerSchema, opcTagSchema } from './opc.schemas';
@@ -11,7 +12,9 @@ const ADMIN = [ROLE.ADMINISTRATOR];
  * OPC servers and tags (SPEC.md sections 3, 5, 7): the administrator's configuration tabs. Server type DA is refused
  * (see opc.schemas.ts); a UA server's host name is its endpoint URL and its tags' values are NodeIds.
  */
-export function registerOpcRoutes(api: Api): void {
+export function registerOpcRoutes(api: Api, plant: Plant): void {
+  // The acquisition reads servers and tags: tell it after each write (it reloads once the transaction is done).
+  const changed = () => void plant.emit('configurationChanged', { area: 'opc' });
   registerGridResource(api, {
     name: 'opcservers',
     path: '/api/opcservers',
@@ -24,6 +27,7 @@ export function registerOpcRoutes(api: Api): void {
     defaultSort: [{ column: 'name', desc: false }],
     beforeUpdate: checkServerTypeChange,
     beforeDelete: checkServerDelete,
+    afterWrite: changed,
   });
   registerLookup(api, { path: '/api/opcservers/lookup', access: ADMIN, tag: 'opcservers', load: (db) => serverLookup(db) });
 
@@ -38,5 +42,6 @@ export function registerOpcRoutes(api: Api): void {
     access: { read: ADMIN, write: ADMIN },
     defaultSort: [{ column: 'tagName', desc: false }],
     prepare: prepareTag,
+    afterWrite: changed,
   });
 }

@@ -1,5 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
+import type { Plant } from '../../plant';
 import { registerGridResource } from '../../http/grid-resource';
 import { parseInput } from '../../http/request-input';
 import { lineQuerySchema, lineSummarySchema, RESOURCE_COLUMNS, resourceLookupSchema, resourceSchema, resourceTreeSchema, sectorFilterSchema } from './resources.schemas';
@@ -14,7 +15,7 @@ const TAG = 'resources';
  * the administrator (1 to 99), never generated. Deleting a line that stops, orders, terminals, targets… still name is
  * refused by the foreign keys (409).
  */
-export function registerResourceRoutes(api: Api): void {
+export function registerResourceRoutes(api: Api, plant: Plant): void {
   registerGridResource(api, {
     name: TAG,
     path: '/api/Resources',
@@ -26,6 +27,8 @@ export function registerResourceRoutes(api: Api): void {
     stamp: true,
     namedPaths: { post: ['/api/Resources/PostResources'], put: ['/api/Resources/PutResources'], delete: ['/api/Resources/DeleteResources'] },
     prepare: prepareResource,
+    // The acquisition evaluates the line scripts: tell it after each write.
+    afterWrite: () => void plant.emit('configurationChanged', { area: 'lines' }),
   });
 
   api.route(

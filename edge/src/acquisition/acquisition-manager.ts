@@ -1,0 +1,229 @@
+import { join } from 'node:path';
+import { format } from 'node:util';
+import { OPCUACertificateManager, setErrorLogger, setWarningLogger } from 'node-opcua';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { type AcquisitionConfig, loadAcquisitionConfig } from './acquisition.repository';
+import { DiagnosticsLog } from './diagnostics-log';
+import { LineEvaluator, type LineSampleSink } from './line-evaluator';
+import { TagCache } from './tag-cache';
+import { ApiServerSource, type TagSource, UnsupportedServerSource } from './tag-sources';
+import { type OpcServerStatus, UaServerConnection } from './ua-server-connection';
+
+/**
+ * The live side of the edge: one tag source per configured server (an OPC UA connection, an HTTP-pushed API
+ * server, or an unsupported DA server that says so), one tag cache, one line evaluator feeding the OEE engine.
+ *
+ * Configuration changes (servers, tags, line scripts, the calculation period) take effect without a restart. The
+ * configuration is loaded and compared with what runs:
+ * - at once (debounced) when a module that writes it emits `configurationChanged` on the Plant after its write;
+ * - and every CONFIG_POLL_MS anyway, so a change made any other way (another tool on the database, a module that
+ *   does not emit) is picked up within seconds. Loading is a few small SELECTs; nothing restarts unless it changed.
+ * A server is only reconnected when its type or endpoint changes; tag changes are applied on the live session.
+ */
+
+export const CONFIG_POLL_MS = 5_000;
+const RELOAD_DEBOUNCE_MS = 100;
+
+export interface AcquisitionDeps {
+  db: Database;
+  sink: LineSampleSink;
+  logger: Logger;
+  now: () => number;
+  /** Folder of the OPC UA client's certificates (created on first use). */
+  pkiDir: string;
+}
+
+export interface ConfiguredTag {
+  tagName: string;
+  tagType: string;
+  tagValue: string;
+  opcServerID: number;
+}
+
+interface RunningSource {
+  source: TagSource;
+  /** What, when changed, needs a new source (type, endpoint, enabled). */
+  identity: string;
+}
+
+export class AcquisitionManager {
+  readonly cache = new TagCache();
+  readonly diagnostics = new DiagnosticsLog();
+  readonly evaluator: LineEvaluator;
+  private readonly sources = new Map<number, RunningSource>();
+  private tags = new Map<string, ConfiguredTag>();
+  private appliedTags = '';
+  private appliedLines = '';
+  private appliedRefresh = 0;
+  private certificateManager: OPCUACertificateManager | null = null;
+  private reloading: Promise<void> = Promise.resolve();
+  private reloadTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: AcquisitionDeps) {
+    this.evaluator = new LineEvaluator(this.cache, deps.sink, { logger: deps.logger, now: deps.now, diagnostics: this.diagnostics });
+  }
+
+  async start(): Promise<void> {
+    routeOpcuaLogs(this.deps.logger);
+    await this.reload();
+    this.pollTimer = setInterval(() => this.requestReload(0), CONFIG_POLL_MS);
+    this.pollTimer.unref();
+  }
+
+  /** Asks for the configuration to be compared again soon (several requests in a row make one reload). */
+  requestReload(delayMs = RELOAD_DEBOUNCE_MS): void {
+    if (this.stopped || this.reloadTimer) return;
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      void this.reload();
+    }, delayMs);
+    this.reloadTimer.unref();
+  }
+
+  /** Loads the configuration and applies the differences; reloads run one at a time. */
+  reload(): Promise<void> {
+    this.reloading = this.reloading.then(async () => {
+      if (this.stopped) return;
+      try {
+        this.apply(await loadAcquisitionConfig(this.deps.db));
+      } catch (error) {
+        if (!this.stopped) this.deps.logger.error({ err: error }, 'Loading the acquisition configuration failed');
+      }
+    });
+    return this.reloading;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    await this.reloading;
+    await this.evaluator.stop();
+    await Promise.all([...this.sources.values()].map(({ source }) => source.stop()));
+    this.sources.clear();
+    await this.certificateManager?.dispose();
+  }
+
+  serverStatuses(): OpcServerStatus[] {
+    return [...this.sources.values()].map(({ source }) => source.status()).sort((a, b) => a.opcServerID - b.opcServerID);
+  }
+
+  tag(tagName: string): ConfiguredTag | undefined {
+    return this.tags.get(tagName);
+  }
+
+  tagNames(): ReadonlySet<string> {
+    return new Set(this.tags.keys());
+  }
+
+  /** The HTTP-pushed source of an API server, if that server is configured, enabled and of type API. */
+  apiSource(opcServerID: number): ApiServerSource | null {
+    const source = this.sources.get(opcServerID)?.source;
+    return source instanceof ApiServerSource ? source : null;
+  }
+
+  apiSources(): ApiServerSource[] {
+    return [...this.sources.values()].map(({ source }) => source).filter((source) => source instanceof ApiServerSource);
+  }
+
+  private apply(config: AcquisitionConfig): void {
+    const tagsByServer = new Map<number, Map<string, string>>();
+    const tags = new Map<string, ConfiguredTag>();
+    for (const tag of config.tags) {
+      tags.set(tag.tagName, tag);
+      const serverTags = tagsByServer.get(tag.opcServerID) ?? new Map<string, string>();
+      serverTags.set(tag.tagName, tag.tagValue);
+      tagsByServer.set(tag.opcServerID, serverTags);
+    }
+    const tagsSignature = JSON.stringify(config.tags);
+    const serversChanged = this.applyServers(config, tagsByServer, tagsSignature !== this.appliedTags);
+    this.tags = tags;
+    for (const tagName of [...this.cache.tagNames()]) if (!tags.has(tagName)) this.cache.delete(tagName);
+    // Tags of a server that is disabled or missing: bad, so the lines reading them are not taken as running.
+    const now = this.deps.now();
+    for (const tag of config.tags) if (!this.sources.has(tag.opcServerID)) this.cache.setBad(tag.tagName, 'BadOutOfService', now);
+
+    const linesSignature = JSON.stringify(config.lines);
+    if (linesSignature !== this.appliedLines || tagsSignature !== this.appliedTags) {
+      this.evaluator.setLines(config.lines, new Set(tags.keys()));
+      this.appliedLines = linesSignature;
+    }
+    if (config.refreshSeconds !== this.appliedRefresh) {
+      this.evaluator.setRefresh(config.refreshSeconds);
+      this.appliedRefresh = config.refreshSeconds;
+    }
+    if (serversChanged || tagsSignature !== this.appliedTags) {
+      this.deps.logger.info({ servers: this.sources.size, tags: tags.size, lines: config.lines.length }, 'Acquisition configuration applied');
+    }
+    this.appliedTags = tagsSignature;
+  }
+
+  /** Starts, replaces and stops sources to match the servers; returns whether any changed. */
+  private applyServers(config: AcquisitionConfig, tagsByServer: Map<number, Map<string, string>>, tagsChanged: boolean): boolean {
+    let changed = false;
+    const wanted = new Set<number>();
+    for (const server of config.servers) {
+      if (!server.enabled) continue;
+      wanted.add(server.opcServerID);
+      const identity = `${server.serverType}|${server.hostName}`;
+      const running = this.sources.get(server.opcServerID);
+      const fresh = !running || running.identity !== identity;
+      let source = running?.source;
+      if (fresh) {
+        if (running) void running.source.stop();
+        source = this.createSource(server);
+        this.sources.set(server.opcServerID, { source, identity });
+        changed = true;
+      } else if (source instanceof ApiServerSource) {
+        source.rename(server.name);
+      }
+      if (fresh || tagsChanged) source?.setTags(tagsByServer.get(server.opcServerID) ?? new Map());
+    }
+    for (const [opcServerID, running] of this.sources) {
+      if (wanted.has(opcServerID)) continue;
+      void running.source.stop();
+      this.sources.delete(opcServerID);
+      changed = true;
+    }
+    return changed;
+  }
+
+  private createSource(server: AcquisitionConfig['servers'][number]): TagSource {
+    const { logger, now } = this.deps;
+    switch (server.serverType) {
+      case 'UA': {
+        const connection = new UaServerConnection(server, { cache: this.cache, logger, now, certificateManager: this.certificates() });
+        connection.start();
+        return connection;
+      }
+      case 'API':
+        return new ApiServerSource(server.opcServerID, server.name, this.cache, now);
+      default:
+        logger.warn({ server: server.name }, 'OPC DA servers are not read directly; configure an OPC UA gateway as a UA server');
+        return new UnsupportedServerSource(server.opcServerID, server.name, server.hostName, this.cache, now);
+    }
+  }
+
+  private certificates(): OPCUACertificateManager {
+    this.certificateManager ??= new OPCUACertificateManager({
+      rootFolder: join(this.deps.pkiDir),
+      automaticallyAcceptUnknownCertificate: true,
+    });
+    return this.certificateManager;
+  }
+}
+
+/**
+ * node-opcua writes its warnings and errors to the console; they go to the edge's log instead (warnings at debug
+ * level: during a reconnection it warns at every attempt, and the edge logs the connection state itself).
+ * node-opcua's loggers are process-wide, so the last edge started in a process gets them.
+ */
+function routeOpcuaLogs(logger: Logger): void {
+  const child = logger.child({ module: 'node-opcua' });
+  const text = (args: unknown[]) => format(...args.slice(1)).slice(0, 2_000);
+  setWarningLogger((...args: unknown[]) => child.debug(text(args)));
+  setErrorLogger((...args: unknown[]) => child.warn(text(args)));
+}

@@ -1,0 +1,34 @@
+import type { Database } from '../db/database';
+
+/** What the acquisition reads of the configuration: servers, tags, line scripts and the calculation period. */
+export interface AcquisitionConfig {
+  servers: { opcServerID: number; name: string; hostName: string; serverType: 'UA' | 'DA' | 'API'; enabled: boolean }[];
+  tags: { tagID: number; tagName: string; tagType: string; opcServerID: number; tagValue: string }[];
+  lines: { lineID: number; calculationBaliza: string | null; calculationUnits: string | null; calculationDiscards: string | null }[];
+  /** Seconds between calculation passes over every line (parameters.oeeCalculationRefresh). */
+  refreshSeconds: number;
+}
+
+export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionConfig> {
+  const [servers, tags, lines, parameters] = await Promise.all([
+    db.selectFrom('opc_servers').select(['opcServerID', 'name', 'hostName', 'serverType', 'enabled']).orderBy('opcServerID').execute(),
+    db.selectFrom('opc_tags').select(['tagID', 'tagName', 'tagType', 'opcServerID', 'tagValue']).orderBy('tagID').execute(),
+    db.selectFrom('lines').select(['lineID', 'calculationBaliza', 'calculationUnits', 'calculationDiscards']).orderBy('lineID').execute(),
+    db.selectFrom('parameters').select('oeeCalculationRefresh').where('id', '=', 1).executeTakeFirst(),
+  ]);
+  return {
+    servers: servers.map((server) => ({ ...server, enabled: server.enabled === 1 })),
+    tags,
+    lines,
+    refreshSeconds: parameters?.oeeCalculationRefresh ?? 10,
+  };
+}
+
+export function findOpcServer(db: Database, opcServerID: number) {
+  return db.selectFrom('opc_servers').select(['opcServerID', 'name', 'serverType', 'apiKeyHash']).where('opcServerID', '=', opcServerID).executeTakeFirst();
+}
+
+export async function setApiKeyHash(db: Database, opcServerID: number, apiKeyHash: string | null): Promise<number> {
+  const result = await db.updateTable('opc_servers').set({ apiKeyHash }).where('opcServerID', '=', opcServerID).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

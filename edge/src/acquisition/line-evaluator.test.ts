@@ -1,0 +1,134 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeStoredScript } from '../domain/script';
+import { DiagnosticsLog } from './diagnostics-log';
+import { type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
+import { TagCache, WAITING_STATUS } from './tag-cache';
+
+const TAGS = new Set(['L1.Run', 'L1.Units', 'L1.Bad', 'L2.Run', 'L2.Units', 'Text']);
+const stored = (expression: string) => encodeStoredScript({ expression, edited: true, tags: [] });
+const line = (lineID: number, baliza: string | null, units: string | null = null): LineScripts => ({
+  lineID,
+  calculationBaliza: baliza === null ? null : stored(baliza),
+  calculationUnits: units === null ? null : stored(units),
+  calculationDiscards: null,
+});
+
+let evaluator: LineEvaluator | null = null;
+afterEach(async () => {
+  await evaluator?.stop();
+  evaluator = null;
+});
+
+function setUp(lines: LineScripts[], options: { failing?: boolean; now?: () => number } = {}) {
+  const cache = new TagCache();
+  const batches: LineSample[][] = [];
+  const diagnostics = new DiagnosticsLog();
+  const sink = {
+    async ingest(samples: readonly LineSample[]) {
+      if (options.failing) throw new Error('disk full');
+      batches.push([...samples]);
+    },
+  };
+  let clock = 10_000;
+  const now = options.now ?? (() => clock);
+  evaluator = new LineEvaluator(cache, sink, { logger: pino({ level: 'silent' }), now, diagnostics });
+  evaluator.setLines(lines, TAGS);
+  const good = (tagName: string, value: boolean | number | string, time = clock) => cache.set(tagName, { value, good: true, status: 'Good', time });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  return { cache, batches, diagnostics, good, settle, advance: (ms: number) => (clock += ms) };
+}
+
+describe('the line evaluator', () => {
+  it('samples a line from its scripts when one of its tags changes, at the source time of the change', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+    good('L1.Units', 120, 9_000);
+    good('L1.Run', true, 9_500);
+    await settle();
+    expect(batches.flat().at(-1)).toEqual({ lineID: 1, atMs: 9_500, running: true, units: 120, discards: null });
+  });
+
+  it('makes one pass of a burst of changes', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
+    good('L1.Run', true);
+    good('L1.Units', 1);
+    good('L2.Run', false);
+    good('L2.Units', 2);
+    await settle();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((sample) => [sample.lineID, sample.running, sample.units])).toEqual([
+      [1, true, 1],
+      [2, false, 2],
+    ]);
+  });
+
+  it('says unknown (null) when a tag of the running script has no good value: the engine files it as OPC disconnected', async () => {
+    const { cache, batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+    good('L1.Run', true);
+    good('L1.Units', 5);
+    await settle();
+    cache.setBad('L1.Run', 'BadConnectionClosed', 10_000);
+    cache.setBad('L1.Units', 'BadConnectionClosed', 10_000);
+    await settle();
+    expect(batches.flat().at(-1)).toEqual({ lineID: 1, atMs: 10_000, running: null, units: null, discards: null });
+  });
+
+  it('holds its tongue while a tag has not been read yet (start-up), instead of reporting a disconnection', async () => {
+    const { cache, batches, diagnostics, settle } = setUp([line(1, 'L1.Run')]);
+    cache.setBad('L1.Run', WAITING_STATUS, 10_000);
+    await settle();
+    expect(batches).toEqual([]);
+    expect(diagnostics.calculations.toArray().at(-1)?.lines).toEqual([{ line: 1, result: expect.stringMatching(/^waiting for initial data/) }]);
+  });
+
+  it('does not turn a script that fails on good values (a type mismatch) into a stop, and reports it', async () => {
+    const { batches, diagnostics, good, settle } = setUp([line(1, 'L1.Run')]);
+    good('L1.Run', 3);
+    await settle();
+    expect(batches).toEqual([]);
+    expect(diagnostics.calculations.toArray().at(-1)?.lines[0]?.result).toMatch(/^error: Tag 'L1.Run' is a number, expected a boolean/);
+  });
+
+  it('never sends a line back in time: a late source timestamp is taken as the previous sample time', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run')]);
+    good('L1.Run', true, 9_800);
+    await settle();
+    good('L1.Run', false, 9_700);
+    await settle();
+    expect(batches.flat().map((sample) => sample.atMs)).toEqual([9_800, 9_800]);
+  });
+
+  it('ignores lines without a running script and reports the scripts that do not compile', async () => {
+    const { batches, diagnostics, good, settle } = setUp([line(1, null, 'L1.Units'), line(2, 'L2.Run +', null)]);
+    good('L1.Units', 1);
+    good('L2.Run', true);
+    await settle();
+    expect(batches).toEqual([]);
+    expect(diagnostics.calculations.toArray().at(-1)?.lines).toEqual([{ line: 2, result: expect.stringMatching(/^error: calculationBaliza: .*line 1, column/) }]);
+    expect(evaluator?.tagsOfLine(1)).toEqual([]);
+  });
+
+  it('records each stored update with its duration, and a failed store in the pass result', async () => {
+    const ok = setUp([line(1, 'L1.Run')]);
+    ok.good('L1.Run', true);
+    await ok.settle();
+    expect(ok.diagnostics.tagUpdates.toArray()).toEqual([{ dateTime: 10_000, duration: 0 }]);
+    await evaluator?.stop();
+
+    const failing = setUp([line(1, 'L1.Run')], { failing: true });
+    failing.good('L1.Run', true);
+    await failing.settle();
+    expect(failing.diagnostics.tagUpdates.toArray()).toEqual([]);
+    expect(failing.diagnostics.calculations.toArray().at(-1)?.lines[0]?.result).toMatch(/not stored: disk full/);
+  });
+
+  it('evaluates every line periodically even when nothing changes', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run')]);
+    good('L1.Run', true);
+    await settle();
+    evaluator!.start(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_150));
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 10_000, running: true, units: null, discards: null }]);
+  });
+});

@@ -1,0 +1,236 @@
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../domain/script';
+import type { LineSample } from '../modules/line-events/line-events.service';
+import type { DiagnosticsLog } from './diagnostics-log';
+import { type TagCache, type TagReading, WAITING_STATUS } from './tag-cache';
+
+/**
+ * Turns tag values into line samples: on every tag change (for the lines whose scripts read that tag) and for every
+ * line at least every `oeeCalculationRefresh` seconds, it evaluates the line's scripts and hands the samples to the
+ * OEE engine's ingestion. Stop and production rules are the engine's; this only says, per line and instant, whether
+ * it runs and what its absolute counters read.
+ *
+ * Passes never overlap and never block: changes arriving while a pass is being stored accumulate for the next pass,
+ * and a burst of changes (one OPC UA publish response, one HTTP post) makes one pass.
+ */
+
+export type { LineSample };
+
+/** The engine's ingestion (line-events' `ingestSamples`), as this loop needs it. */
+export interface LineSampleSink {
+  ingest(samples: readonly LineSample[]): Promise<void>;
+}
+
+/** A line's stored scripts (SPEC.md's Resource fields). */
+export interface LineScripts {
+  lineID: number;
+  calculationBaliza: string | null;
+  calculationUnits: string | null;
+  calculationDiscards: string | null;
+}
+
+interface CompiledLine {
+  lineID: number;
+  running: CompiledScript<boolean> | null;
+  units: CompiledScript<number> | null;
+  discards: CompiledScript<number> | null;
+  /** Scripts that do not compile. Without a running script the line is not evaluated; without a counter, it is null. */
+  problems: string[];
+}
+
+/** Outcome of evaluating one line, for the diagnostics page and the sample. */
+type LineOutcome = { sample: LineSample; result: string } | { sample: null; result: string };
+
+export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly LineSample[], storedAt: number] }> {
+  private lines = new Map<number, CompiledLine>();
+  /** tagName → lines whose scripts read it. */
+  private readers = new Map<string, number[]>();
+  private readonly dirty = new Set<number>();
+  /** Latest source time of a change per dirty line since its last sample. */
+  private readonly changedAt = new Map<number, number>();
+  private readonly lastAt = new Map<number, number>();
+  /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
+  private firstChangeArrival: number | null = null;
+  /** The pass scheduled or running, if any. */
+  private pending: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly cache: TagCache,
+    private readonly sink: LineSampleSink,
+    private readonly deps: { logger: Logger; now: () => number; diagnostics: DiagnosticsLog },
+  ) {
+    super();
+    cache.onChange((tagName, reading) => this.tagChanged(tagName, reading));
+  }
+
+  /** Compiles the lines' scripts (the decoded expressions) against the configured tag names. */
+  setLines(lines: readonly LineScripts[], knownTags: ReadonlySet<string>): void {
+    const compiled = new Map<number, CompiledLine>();
+    const readers = new Map<string, number[]>();
+    for (const line of lines) {
+      const entry = compileLine(line, knownTags);
+      if (!entry) continue;
+      compiled.set(line.lineID, entry);
+      const tags = new Set([...(entry.running?.tags ?? []), ...(entry.units?.tags ?? []), ...(entry.discards?.tags ?? [])]);
+      for (const tag of tags) readers.set(tag, [...(readers.get(tag) ?? []), line.lineID]);
+      if (entry.problems.length > 0) this.deps.logger.warn({ lineID: line.lineID, problems: entry.problems }, 'Line script does not compile');
+    }
+    this.lines = compiled;
+    this.readers = readers;
+    for (const lineID of compiled.keys()) this.dirty.add(lineID);
+    this.schedule();
+  }
+
+  /** The tag names a line's scripts read (for the OPC status of a line). */
+  tagsOfLine(lineID: number): string[] {
+    const line = this.lines.get(lineID);
+    if (!line) return [];
+    return [...new Set([...(line.running?.tags ?? []), ...(line.units?.tags ?? []), ...(line.discards?.tags ?? [])])];
+  }
+
+  /** Starts the periodic pass (every `refreshSeconds`, at least 1 s). */
+  start(refreshSeconds: number): void {
+    this.setRefresh(refreshSeconds);
+  }
+
+  setRefresh(refreshSeconds: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = setInterval(() => this.periodicPass(), Math.max(1, refreshSeconds) * 1_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.pending;
+  }
+
+  private tagChanged(tagName: string, reading: TagReading): void {
+    const lineIDs = this.readers.get(tagName);
+    if (!lineIDs) return;
+    for (const lineID of lineIDs) {
+      this.dirty.add(lineID);
+      const previous = this.changedAt.get(lineID);
+      if (previous === undefined || reading.time > previous) this.changedAt.set(lineID, reading.time);
+    }
+    this.firstChangeArrival ??= this.deps.now();
+    this.schedule();
+  }
+
+  private periodicPass(): void {
+    for (const lineID of this.lines.keys()) this.dirty.add(lineID);
+    this.schedule();
+  }
+
+  /** One pass at a time: the next is scheduled when the current one has been stored (or failed). */
+  private schedule(): void {
+    if (this.pending || this.stopped || this.dirty.size === 0) return;
+    this.pending = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => (this.stopped ? undefined : this.pass()))
+      .finally(() => {
+        this.pending = null;
+        this.schedule();
+      });
+  }
+
+  private async pass(): Promise<void> {
+    const started = this.deps.now();
+    const changeArrival = this.firstChangeArrival;
+    this.firstChangeArrival = null;
+    const lineIDs = [...this.dirty];
+    this.dirty.clear();
+
+    const samples: LineSample[] = [];
+    const results: { line: number; result: string }[] = [];
+    for (const lineID of lineIDs) {
+      const line = this.lines.get(lineID);
+      if (!line) continue;
+      const outcome = this.evaluate(line, started);
+      results.push({ line: lineID, result: outcome.result });
+      if (outcome.sample) samples.push(outcome.sample);
+    }
+
+    if (samples.length > 0) {
+      try {
+        await this.sink.ingest(samples);
+        const storedAt = this.deps.now();
+        if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
+        this.emit('stored', samples, storedAt);
+      } catch (error) {
+        if (this.stopped) return;
+        this.deps.logger.error({ err: error, lines: samples.map((s) => s.lineID) }, 'Storing line samples failed');
+        for (const entry of results) entry.result = `${entry.result} (not stored: ${(error as Error).message})`;
+      }
+    }
+    if (results.length > 0) this.deps.diagnostics.calculations.push({ dateTime: started, duration: this.deps.now() - started, lines: results });
+  }
+
+  private evaluate(line: CompiledLine, now: number): LineOutcome {
+    const changed = this.changedAt.get(line.lineID);
+    this.changedAt.delete(line.lineID);
+    if (!line.running) return { sample: null, result: `error: ${line.problems.join('; ')}` };
+    const runningResult = line.running.evaluate(this.cache);
+    let running: boolean | null;
+    let note = '';
+    if (runningResult.ok) running = runningResult.value;
+    else if (line.running.tags.some((tag) => this.cache.reading(tag)?.status === WAITING_STATUS)) {
+      // Not read yet (the edge or the tag just started): nothing to say about the line until it is.
+      return { sample: null, result: `waiting for initial data (${runningResult.message})` };
+    } else if (line.running.tags.some((tag) => !this.cache.reading(tag)?.good)) {
+      // A tag it needs has no good value: the line cannot be observed (the engine's "OPC disconnected").
+      running = null;
+      note = ` (${runningResult.message})`;
+    } else {
+      // The tags are fine but the script fails on them (a type mismatch): a configuration fault, not a stop.
+      return { sample: null, result: `error: ${runningResult.message}` };
+    }
+    const units = counter(line.units, this.cache);
+    const discards = counter(line.discards, this.cache);
+    if (line.problems.length > 0) note += ` (error: ${line.problems.join('; ')})`;
+
+    const previous = this.lastAt.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
+    const atMs = Math.max(previous, Math.min(changed ?? now, now));
+    this.lastAt.set(line.lineID, atMs);
+
+    const state = running === null ? 'unknown' : running ? 'running' : 'stopped';
+    const result = `${state}, units ${units ?? '-'}, discards ${discards ?? '-'}${note}`;
+    return { sample: { lineID: line.lineID, atMs, running, units, discards }, result };
+  }
+}
+
+function counter(script: CompiledScript<number> | null, cache: TagCache): number | null {
+  if (!script) return null;
+  const result = script.evaluate(cache);
+  return result.ok ? result.value : null;
+}
+
+function compileOne<K extends ScriptKind>(stored: string | null, expect: K, knownTags: ReadonlySet<string>) {
+  const { expression } = decodeStoredScript(stored);
+  if (expression.trim() === '') return { script: null, problem: null };
+  const result = compileScript(expression, { expect, knownTags });
+  return result.ok ? { script: result.script, problem: null } : { script: null, problem: result.error.message };
+}
+
+/** A line with a running script (or a compile problem to report); null for a line without any script. */
+function compileLine(line: LineScripts, knownTags: ReadonlySet<string>): CompiledLine | null {
+  const running = compileOne(line.calculationBaliza, 'boolean', knownTags);
+  const units = compileOne(line.calculationUnits, 'number', knownTags);
+  const discards = compileOne(line.calculationDiscards, 'number', knownTags);
+  if (!running.script && !running.problem) return null;
+  const problems = [
+    running.problem && `calculationBaliza: ${running.problem}`,
+    units.problem && `calculationUnits: ${units.problem}`,
+    discards.problem && `calculationDiscards: ${discards.problem}`,
+  ].filter((problem): problem is string => Boolean(problem));
+  return {
+    lineID: line.lineID,
+    running: running.script as CompiledScript<boolean> | null,
+    units: units.script as CompiledScript<number> | null,
+    discards: discards.script as CompiledScript<number> | null,
+    problems,
+  };
+}

@@ -1,0 +1,237 @@
+import { join } from 'node:path';
+import {
+  DataType,
+  MessageSecurityMode,
+  type Namespace,
+  OPCUACertificateManager,
+  OPCUAServer,
+  SecurityPolicy,
+  StatusCodes,
+  type UAVariable,
+  Variant,
+} from 'node-opcua';
+import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } from './line-model';
+
+/**
+ * An OPC UA server (node-opcua) that simulates a plant's lines, for the demo, the tests and the benchmark. Per line
+ * `Line<n>` it publishes, in namespace SIMULATOR_NAMESPACE_URI:
+ *   Line<n>.Running  Boolean   the beacon
+ *   Line<n>.Units    UInt32    absolute units counter
+ *   Line<n>.Discards UInt32    absolute discards counter
+ *   Line<n>.Speed    Double    current speed, units per minute
+ *   Line<n>.Process<k> Double  optional process values (temperatures, pressures…) that wander every second
+ * Lines run and stop by themselves (automatic mode) or are held by the caller: `stopLine(2)`, `runLine(2)`,
+ * `produce(2, 10)`, `resumeAutomatic(2)`. Values are pushed with setValueFromSource, so subscribers see a change
+ * immediately with its source timestamp.
+ */
+
+export const SIMULATOR_NAMESPACE_URI = 'urn:oee-edge:simulator';
+export const SIMULATOR_PORT = 4840;
+
+/** The tag value (node id text) of a simulated variable, as an OPC tag stores it. */
+export function simulatorNodeId(line: number, variable: string): string {
+  return `nsu=${SIMULATOR_NAMESPACE_URI};s=Line${line}.${variable}`;
+}
+
+export interface PlantSimulatorOptions {
+  /** Number of lines, numbered 1..lines. */
+  lines: number;
+  /** TCP port; 0 picks a free one. Default SIMULATOR_PORT. */
+  port?: number;
+  /** Address to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Folder for the server's certificates (created on first start). */
+  pkiDir: string;
+  /** Lines change state by themselves (default true). */
+  automatic?: boolean;
+  /** Seed of the random behaviour (default: from the clock). */
+  seed?: number;
+  /** Nominal speed per line, units per minute (default 60, 80, 100, … by line). */
+  speeds?: readonly number[];
+  /** Counters and state to start from, per line number (a restarted PLC keeps its counters). */
+  initial?: Readonly<Record<number, { units?: number; discards?: number; running?: boolean }>>;
+  /** In automatic mode, each line's first change comes within this time (the demo shows stops within a minute). */
+  firstChangeWithinMs?: number;
+  /** Extra process values per line, each changing every `processChangeMs` (benchmark load). */
+  processTagsPerLine?: number;
+  processChangeMs?: number;
+  /** The server's MaxMonitoredItemsPerCall (default 1000): clients must create items in groups no larger. */
+  maxMonitoredItemsPerCall?: number;
+  /** How often the simulation advances (default 500 ms). */
+  tickMs?: number;
+  now?: () => number;
+}
+
+interface LineNodes {
+  running: UAVariable;
+  units: UAVariable;
+  discards: UAVariable;
+  speed: UAVariable;
+  process: UAVariable[];
+  last: LineSnapshot | null;
+}
+
+export class PlantSimulator {
+  private readonly lines = new Map<number, SimulatedLine>();
+  private readonly nodes = new Map<number, LineNodes>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  /** Read once the server listens (node-opcua forgets its endpoints on shutdown). */
+  endpointUrl = '';
+  port = 0;
+
+  private constructor(
+    private readonly server: OPCUAServer,
+    private readonly options: PlantSimulatorOptions,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates, fills and starts the server; resolves once it listens. */
+  static async start(options: PlantSimulatorOptions): Promise<PlantSimulator> {
+    const host = options.host ?? '127.0.0.1';
+    const server = new OPCUAServer({
+      port: options.port ?? SIMULATOR_PORT,
+      host,
+      hostname: host === '0.0.0.0' || host === '::' ? undefined : host,
+      serverCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator'), automaticallyAcceptUnknownCertificate: true }),
+      userCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator-users'), automaticallyAcceptUnknownCertificate: true }),
+      securityModes: [MessageSecurityMode.None],
+      securityPolicies: [SecurityPolicy.None],
+      allowAnonymous: true,
+      buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: '1.3.2' },
+      serverCapabilities: { operationLimits: { maxMonitoredItemsPerCall: options.maxMonitoredItemsPerCall ?? 1_000 } },
+    });
+    await server.initialize();
+    const simulator = new PlantSimulator(server, options, options.now ?? Date.now);
+    simulator.build();
+    await server.start();
+    simulator.endpointUrl = server.getEndpointUrl();
+    simulator.port = Number(new URL(simulator.endpointUrl.replace(/^opc\.tcp:/, 'http:')).port);
+    simulator.startTicking();
+    return simulator;
+  }
+
+  get lineCount(): number {
+    return this.options.lines;
+  }
+
+  /** What a line shows now. */
+  line(lineNumber: number): LineSnapshot {
+    const line = this.lineNumbered(lineNumber);
+    line.advance(this.now());
+    return line.snapshot();
+  }
+
+  /** Stops the line now and holds it stopped (automatic changes suspended for it). */
+  stopLine(lineNumber: number): void {
+    this.lineNumbered(lineNumber).hold(false, this.now());
+    this.publish(lineNumber);
+  }
+
+  /** Starts the line now and holds it running. */
+  runLine(lineNumber: number): void {
+    this.lineNumbered(lineNumber).hold(true, this.now());
+    this.publish(lineNumber);
+  }
+
+  resumeAutomatic(lineNumber: number): void {
+    this.lineNumbered(lineNumber).resume(this.now());
+  }
+
+  /** Adds units and discards to the line's counters now. */
+  produce(lineNumber: number, units: number, discards = 0): void {
+    const line = this.lineNumbered(lineNumber);
+    line.advance(this.now());
+    line.produce(units, discards);
+    this.publish(lineNumber);
+  }
+
+  /** Nominal speed from now on; 0 makes the counters move only with `produce`. */
+  setSpeed(lineNumber: number, speedPerMinute: number): void {
+    this.lineNumbered(lineNumber).setSpeed(speedPerMinute, this.now());
+  }
+
+  /** Shuts the server down (clients see the connection drop). */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await this.server.shutdown(0);
+  }
+
+  private lineNumbered(lineNumber: number): SimulatedLine {
+    const line = this.lines.get(lineNumber);
+    if (!line) throw new Error(`The simulator has no line ${lineNumber} (lines 1..${this.options.lines})`);
+    return line;
+  }
+
+  private build(): void {
+    const addressSpace = this.server.engine.addressSpace;
+    if (!addressSpace) throw new Error('The OPC UA address space is not ready');
+    const namespace = addressSpace.registerNamespace(SIMULATOR_NAMESPACE_URI);
+    const plant = namespace.addFolder(addressSpace.rootFolder.objects, { browseName: 'Plant' });
+    const random = seededRandom(this.options.seed ?? this.now());
+    const now = this.now();
+    for (let lineNumber = 1; lineNumber <= this.options.lines; lineNumber += 1) {
+      const initial = this.options.initial?.[lineNumber] ?? {};
+      const firstChangeInMs = this.options.firstChangeWithinMs ? 5_000 + random() * Math.max(0, this.options.firstChangeWithinMs - 5_000) : undefined;
+      const line = new SimulatedLine(
+        { ...DEFAULT_LINE_MODEL, speedPerMinute: this.options.speeds?.[lineNumber - 1] ?? 60 + 20 * ((lineNumber - 1) % 5), random },
+        now,
+        { ...initial, firstChangeInMs },
+      );
+      line.automatic = this.options.automatic ?? true;
+      this.lines.set(lineNumber, line);
+      this.nodes.set(lineNumber, this.addLineNodes(namespace, plant, lineNumber));
+      this.publish(lineNumber);
+    }
+  }
+
+  private addLineNodes(namespace: Namespace, folder: Parameters<Namespace['addObject']>[0]['organizedBy'], lineNumber: number): LineNodes {
+    const object = namespace.addObject({ organizedBy: folder, browseName: `Line${lineNumber}` });
+    const variable = (name: string, dataType: 'Boolean' | 'UInt32' | 'Double') =>
+      namespace.addVariable({ componentOf: object, browseName: name, nodeId: `s=Line${lineNumber}.${name}`, dataType, minimumSamplingInterval: 0 });
+    const process: UAVariable[] = [];
+    for (let k = 1; k <= (this.options.processTagsPerLine ?? 0); k += 1) process.push(variable(`Process${k}`, 'Double'));
+    return { running: variable('Running', 'Boolean'), units: variable('Units', 'UInt32'), discards: variable('Discards', 'UInt32'), speed: variable('Speed', 'Double'), process, last: null };
+  }
+
+  private startTicking(): void {
+    const tick = setInterval(() => {
+      for (const lineNumber of this.lines.keys()) this.publish(lineNumber);
+    }, this.options.tickMs ?? 500);
+    this.timers.push(tick);
+    if ((this.options.processTagsPerLine ?? 0) > 0) {
+      const random = seededRandom((this.options.seed ?? 1) + 7);
+      const wander = setInterval(() => {
+        const sourceTimestamp = new Date(this.now());
+        for (const nodes of this.nodes.values()) {
+          for (const node of nodes.process) {
+            const value = 50 + 10 * random();
+            node.setValueFromSource(new Variant({ dataType: DataType.Double, value }), StatusCodes.Good, sourceTimestamp);
+          }
+        }
+      }, this.options.processChangeMs ?? 1_000);
+      this.timers.push(wander);
+    }
+  }
+
+  /** Advances a line to now and writes the variables that changed, stamped now. */
+  private publish(lineNumber: number): void {
+    if (this.stopped) return;
+    const line = this.lineNumbered(lineNumber);
+    const nodes = this.nodes.get(lineNumber);
+    if (!nodes) return;
+    line.advance(this.now());
+    const next = line.snapshot();
+    const last = nodes.last;
+    const sourceTimestamp = new Date(this.now());
+    const set = (node: UAVariable, dataType: DataType, value: number | boolean) =>
+      node.setValueFromSource(new Variant({ dataType, value }), StatusCodes.Good, sourceTimestamp);
+    if (last?.running !== next.running) set(nodes.running, DataType.Boolean, next.running);
+    if (last?.units !== next.units) set(nodes.units, DataType.UInt32, next.units);
+    if (last?.discards !== next.discards) set(nodes.discards, DataType.UInt32, next.discards);
+    if (last?.speed !== next.speed) set(nodes.speed, DataType.Double, Math.round(next.speed * 10) / 10);
+    nodes.last = next;
+  }
+}

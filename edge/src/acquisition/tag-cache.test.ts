@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_CLOCK_SKEW_MS, plausibleSourceTime, TagCache, type TagReading } from './tag-cache';
+
+describe('the time a value changed', () => {
+  const received = 1_000_000;
+  it('is the source timestamp when it is at or a little before the receive time', () => {
+    expect(plausibleSourceTime(received - 250, received)).toBe(received - 250);
+    expect(plausibleSourceTime(received, received)).toBe(received);
+  });
+  it('is the receive time when the source is ahead of our clock (nothing is stored in the future)', () => {
+    expect(plausibleSourceTime(received + 10, received)).toBe(received);
+  });
+  it('is the receive time when the source clock is implausibly far behind, or missing', () => {
+    expect(plausibleSourceTime(received - MAX_CLOCK_SKEW_MS - 1, received)).toBe(received);
+    expect(plausibleSourceTime(null, received)).toBe(received);
+    expect(plausibleSourceTime(Number.NaN, received)).toBe(received);
+  });
+});
+
+describe('the tag cache', () => {
+  const good = (value: TagReading['value'], time = 1): TagReading => ({ value, good: true, status: 'Good', time });
+
+  it('gives scripts the value of a good reading and null for a bad or unknown tag', () => {
+    const cache = new TagCache();
+    cache.set('A', good(5));
+    cache.set('B', { value: 7, good: false, status: 'BadNodeIdUnknown', time: 1 });
+    expect(cache.get('A')).toBe(5);
+    expect(cache.get('B')).toBeNull();
+    expect(cache.get('C')).toBeNull();
+  });
+
+  it('tells its listener of changes of value or quality, not of repeats', () => {
+    const cache = new TagCache();
+    const seen: string[] = [];
+    cache.onChange((tagName, reading) => seen.push(`${tagName}=${String(reading.value)}/${reading.status}`));
+    cache.set('A', good(1));
+    cache.set('A', good(1, 2));
+    cache.set('A', good(2, 3));
+    cache.setBad('A', 'BadConnectionClosed', 4);
+    cache.setBad('A', 'BadConnectionClosed', 5);
+    expect(seen).toEqual(['A=1/Good', 'A=2/Good', 'A=2/BadConnectionClosed']);
+    expect(cache.reading('A')).toEqual({ value: 2, good: false, status: 'BadConnectionClosed', time: 4 });
+  });
+});

@@ -1,0 +1,458 @@
+import {
+  AttributeIds,
+  type ClientMonitoredItemBase,
+  ClientMonitoredItemGroup,
+  type ClientSession,
+  type ClientSubscription,
+  type DataValue,
+  type OPCUACertificateManager,
+  OPCUAClient,
+  type ReadValueIdOptions,
+  ServerState,
+  type ServerStatusDataType,
+  TimestampsToReturn,
+  VariableIds,
+} from 'node-opcua';
+import type { Logger } from 'pino';
+import { resolveTagNodeId } from './node-ids';
+import { plausibleSourceTime, type TagCache, WAITING_STATUS } from './tag-cache';
+import type { TagSource } from './tag-sources';
+import { tagValueOfVariant } from './variant-values';
+
+/**
+ * One OPC UA server: one client, one session, one subscription. node-opcua reconnects by itself (same client, same
+ * session object, subscriptions recreated or transferred); this class never opens a second session for that. Around
+ * it, it keeps the tag cache honest:
+ * - while the server cannot be reached every tag of it is bad ("BadNotConnected", "BadConnectionClosed"), so the
+ *   lines reading them are seen as disconnected within the connection-loss detection time;
+ * - a tag whose node is refused when monitored is bad with the server's status (BadNodeIdUnknown, …) and is tried
+ *   again later; the others keep working;
+ * - after a reconnection (`session_restored`) the namespace URIs are resolved again (a restarted server may renumber
+ *   them), refused tags are retried and every tag is read once, because a transferred subscription only reports the
+ *   values that change from then on.
+ * Tag changes of the configuration are applied while connected: additions as new monitored-item groups, removals by
+ * recreating the subscription (rare, and simpler than deleting item by item).
+ */
+
+/** How the subscription is asked to publish: changes reach the edge within about this time. */
+export const PUBLISHING_INTERVAL_MS = 100;
+/** Keep-alive every PUBLISHING_INTERVAL_MS × this when nothing changes. */
+const MAX_KEEP_ALIVE_COUNT = 20;
+/**
+ * 0 asks for exception-based reporting (the server's fastest rate); servers revise it to what they can do. The line
+ * state is a level, not an event, so one queued value per item is enough.
+ */
+const SAMPLING_INTERVAL_MS = 0;
+const QUEUE_SIZE = 1;
+/** Without a publish response or keep-alive for this long, the values are no longer trusted. */
+const STALE_AFTER_MS = PUBLISHING_INTERVAL_MS * MAX_KEEP_ALIVE_COUNT * 2 + 1_000;
+/** Refused tags (unknown node, bad namespace) are tried again this often: a PLC program may be loaded later. */
+const RETRY_REFUSED_MS = 30_000;
+/** Cap on items per CreateMonitoredItems / Read call when the server states no limit of its own. */
+const DEFAULT_ITEMS_PER_CALL = 1_000;
+const WATCHDOG_MS = 1_000;
+/** Tags still waiting for their first reading this long after the start are bad: the server cannot be reached. */
+const INITIAL_GRACE_MS = 5_000;
+
+export interface UaServerDefinition {
+  opcServerID: number;
+  name: string;
+  /** The endpoint URL (SPEC.md's hostName for UA servers). */
+  hostName: string;
+}
+
+/** What the diagnostics page shows of a server (SPEC.md section 3, "OPC server status"). */
+export interface OpcServerStatus {
+  opcServerID: number;
+  name: string;
+  serverType: 'UA' | 'DA' | 'API';
+  endpointUrl: string;
+  connected: boolean;
+  vendorInfo: string | null;
+  productVersion: string | null;
+  startTime: number | null;
+  /** Last time a value or keep-alive arrived from the server. */
+  lastUpdateTime: number | null;
+  serverState: string;
+  statusInfo: string;
+  tagCount: number;
+  badTagCount: number;
+}
+
+interface MonitoredTag {
+  tagValue: string;
+  nodeId: string;
+}
+
+type ConnectionState = 'connecting' | 'connected' | 'stale' | 'disconnected' | 'stopped';
+
+export interface UaConnectionDeps {
+  cache: TagCache;
+  logger: Logger;
+  certificateManager: OPCUACertificateManager;
+  now: () => number;
+}
+
+export class UaServerConnection implements TagSource {
+  private readonly client: OPCUAClient;
+  private session: ClientSession | null = null;
+  private subscription: ClientSubscription | null = null;
+  /** tagName → tagValue, as configured. */
+  private desired = new Map<string, string>();
+  /** Tags monitored by the current subscription. */
+  private readonly monitored = new Map<string, MonitoredTag>();
+  /** Tags the server refused (or whose node id cannot be resolved), with the status: retried later. */
+  private readonly refused = new Map<string, string>();
+  private namespaceArray: string[] = [];
+  private itemsPerCall = DEFAULT_ITEMS_PER_CALL;
+  private nodesPerRead = DEFAULT_ITEMS_PER_CALL;
+  private state: ConnectionState = 'connecting';
+  private statusInfo = 'Connecting';
+  private serverInfo: { vendorInfo: string | null; productVersion: string | null; startTime: number | null; serverState: string } = {
+    vendorInfo: null,
+    productVersion: null,
+    startTime: null,
+    serverState: 'Unknown',
+  };
+  private lastActivity: number | null = null;
+  private startedAt = 0;
+  private lastRetry = 0;
+  /** Every change to the session, subscription and items runs here, one after the other. */
+  private queue: Promise<void> = Promise.resolve();
+  private watchdog: NodeJS.Timeout | null = null;
+
+  readonly opcServerID: number;
+
+  constructor(
+    readonly server: UaServerDefinition,
+    private readonly deps: UaConnectionDeps,
+  ) {
+    this.opcServerID = server.opcServerID;
+    this.client = OPCUAClient.create({
+      applicationName: 'OEE edge',
+      endpointMustExist: false,
+      keepSessionAlive: true,
+      requestedSessionTimeout: 60_000,
+      clientCertificateManager: deps.certificateManager,
+      connectionStrategy: { initialDelay: 500, maxDelay: 5_000, maxRetry: -1 },
+    });
+    this.client.on('connection_lost', () => this.connectionLost('BadConnectionClosed', 'Connection lost; reconnecting'));
+    this.client.on('backoff', (count: number) => {
+      if (this.state !== 'connected') this.statusInfo = `Cannot connect to ${server.hostName} (attempt ${count + 1})`;
+    });
+  }
+
+  start(): void {
+    this.startedAt = this.deps.now();
+    this.watchdog = setInterval(() => this.checkLiveness(), WATCHDOG_MS);
+    this.watchdog.unref();
+    this.enqueue(() => this.connect());
+  }
+
+  /** The tags to read from this server (name → node id text). Applied now if connected, else on connection. */
+  setTags(tags: ReadonlyMap<string, string>): void {
+    this.desired = new Map(tags);
+    const now = this.deps.now();
+    for (const tagName of this.desired.keys()) {
+      if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
+    }
+    for (const tagName of [...this.refused.keys()]) if (!this.desired.has(tagName)) this.refused.delete(tagName);
+    this.enqueue(() => this.syncItems(false));
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    if (this.watchdog) clearInterval(this.watchdog);
+    try {
+      await this.client.disconnect();
+    } catch (error) {
+      this.deps.logger.debug({ err: error, server: this.server.name }, 'OPC UA disconnect failed');
+    }
+    await this.queue;
+  }
+
+  status(): OpcServerStatus {
+    let badTagCount = 0;
+    for (const tagName of this.desired.keys()) if (!this.deps.cache.reading(tagName)?.good) badTagCount += 1;
+    return {
+      opcServerID: this.server.opcServerID,
+      name: this.server.name,
+      serverType: 'UA',
+      endpointUrl: this.server.hostName,
+      connected: this.isConnected(),
+      ...this.serverInfo,
+      serverState: this.isConnected() ? this.serverInfo.serverState : 'CommunicationFault',
+      lastUpdateTime: this.lastActivity,
+      statusInfo: this.statusInfo,
+      tagCount: this.desired.size,
+      badTagCount,
+    };
+  }
+
+  /** A method, not a field read: the state changes across awaits, and TypeScript's narrowing would not see it. */
+  private isStopped(): boolean {
+    return this.state === 'stopped';
+  }
+
+  private isConnected(): boolean {
+    return this.state === 'connected';
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(async () => {
+      if (this.isStopped()) return;
+      try {
+        await task();
+      } catch (error) {
+        if (this.isStopped()) return;
+        this.deps.logger.warn({ err: error, server: this.server.name }, 'OPC UA operation failed');
+        this.statusInfo = `Error: ${(error as Error).message}`;
+      }
+    });
+  }
+
+  private async connect(): Promise<void> {
+    const { logger } = this.deps;
+    try {
+      // Retries with back-off until it succeeds or stop() disconnects.
+      await this.client.connect(this.server.hostName);
+      const session = await this.client.createSession();
+      if (this.isStopped()) return;
+      this.session = session;
+      session.on('session_restored', () => this.enqueue(() => this.afterRestore()));
+      session.on('keepalive', (state: ServerState) => {
+        this.serverInfo.serverState = ServerState[state] ?? String(state);
+      });
+      await this.readServerInfo(session);
+      await this.readOperationLimits(session);
+      this.namespaceArray = await this.readNamespaceArray(session);
+      this.subscription = await this.createSubscription(session);
+      this.state = 'connected';
+      this.statusInfo = 'Connected';
+      this.lastActivity = this.deps.now();
+      logger.info({ server: this.server.name, endpoint: this.server.hostName }, 'OPC UA server connected');
+      await this.syncItems(true);
+    } catch (error) {
+      if (this.isStopped()) return;
+      this.statusInfo = `Cannot connect: ${(error as Error).message}`;
+      logger.warn({ err: error, server: this.server.name }, 'OPC UA connection failed; retrying');
+      await this.client.disconnect().catch(() => undefined);
+      this.session = null;
+      this.subscription = null;
+      const retry = setTimeout(() => this.enqueue(() => this.connect()), 5_000);
+      retry.unref();
+    }
+  }
+
+  private async createSubscription(session: ClientSession): Promise<ClientSubscription> {
+    const subscription = await session.createSubscription2({
+      requestedPublishingInterval: PUBLISHING_INTERVAL_MS,
+      requestedMaxKeepAliveCount: MAX_KEEP_ALIVE_COUNT,
+      requestedLifetimeCount: MAX_KEEP_ALIVE_COUNT * 10,
+      maxNotificationsPerPublish: 0,
+      publishingEnabled: true,
+      priority: 10,
+    });
+    const touch = () => this.touch();
+    subscription.on('keepalive', touch);
+    subscription.on('received_notifications', touch);
+    return subscription;
+  }
+
+  /** A publish response arrived: the server is alive. After a stale spell, everything is read again. */
+  private touch(): void {
+    this.lastActivity = this.deps.now();
+    if (this.state === 'stale') {
+      this.state = 'connected';
+      this.statusInfo = 'Connected';
+      this.enqueue(() => this.refreshAll());
+    }
+  }
+
+  private checkLiveness(): void {
+    const now = this.deps.now();
+    if (this.state === 'connecting' && now - this.startedAt > INITIAL_GRACE_MS) {
+      for (const tagName of this.desired.keys()) {
+        if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', this.startedAt + INITIAL_GRACE_MS);
+      }
+    }
+    if (this.state !== 'connected' || this.lastActivity === null) return;
+    if (now - this.lastActivity > STALE_AFTER_MS) {
+      this.state = 'stale';
+      this.statusInfo = `No answer from the server for ${Math.round((now - this.lastActivity) / 1000)} s`;
+      this.markAllBad('BadTimeout', now);
+      return;
+    }
+    if (this.refused.size > 0 && now - this.lastRetry >= RETRY_REFUSED_MS) this.enqueue(() => this.syncItems(true));
+  }
+
+  private connectionLost(status: string, info: string): void {
+    if (this.isStopped()) return;
+    this.state = 'disconnected';
+    this.statusInfo = info;
+    this.deps.logger.warn({ server: this.server.name, endpoint: this.server.hostName }, 'OPC UA connection lost');
+    this.markAllBad(status, this.deps.now());
+  }
+
+  private markAllBad(status: string, time: number): void {
+    for (const tagName of this.desired.keys()) this.deps.cache.setBad(tagName, status, time);
+  }
+
+  /** node-opcua restored the session (and recreated or transferred the subscription): re-resolve and re-read. */
+  private async afterRestore(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.state = 'connected';
+    this.statusInfo = 'Connected (session restored)';
+    this.lastActivity = this.deps.now();
+    this.deps.logger.info({ server: this.server.name }, 'OPC UA session restored');
+    await this.readServerInfo(session);
+    this.namespaceArray = await this.readNamespaceArray(session);
+    await this.syncItems(true);
+    await this.refreshAll();
+  }
+
+  /**
+   * Brings the subscription in line with the desired tags. A removed tag, or one whose node id now resolves
+   * differently, recreates the subscription; new tags (and, with `retryRefused`, refused ones) are added in groups
+   * no larger than the server's MaxMonitoredItemsPerCall.
+   */
+  private async syncItems(retryRefused: boolean): Promise<void> {
+    const session = this.session;
+    if (!session || !this.subscription || !this.isConnected()) return;
+    const now = this.deps.now();
+    if (retryRefused) this.lastRetry = now;
+
+    const resolved = new Map<string, string>();
+    for (const [tagName, tagValue] of this.desired) {
+      const resolution = resolveTagNodeId(tagValue, this.namespaceArray);
+      if (resolution.ok) resolved.set(tagName, resolution.nodeId);
+      else {
+        this.refused.set(tagName, resolution.status);
+        this.deps.cache.setBad(tagName, resolution.status, now);
+      }
+    }
+    const stale = [...this.monitored].some(([tagName, item]) => resolved.get(tagName) !== item.nodeId || this.desired.get(tagName) !== item.tagValue);
+    if (stale) {
+      await this.subscription.terminate().catch(() => undefined);
+      this.monitored.clear();
+      this.subscription = await this.createSubscription(session);
+    }
+
+    const toAdd: { tagName: string; tagValue: string; nodeId: string }[] = [];
+    for (const [tagName, nodeId] of resolved) {
+      if (this.monitored.has(tagName)) continue;
+      if (this.refused.has(tagName) && !retryRefused && !stale) continue;
+      toAdd.push({ tagName, tagValue: this.desired.get(tagName) ?? '', nodeId });
+    }
+    for (let start = 0; start < toAdd.length; start += this.itemsPerCall) {
+      await this.monitorGroup(this.subscription, toAdd.slice(start, start + this.itemsPerCall));
+    }
+    if (stale || toAdd.length > 0) {
+      this.deps.logger.debug({ server: this.server.name, monitored: this.monitored.size, refused: this.refused.size }, 'OPC UA items synchronised');
+    }
+  }
+
+  private async monitorGroup(subscription: ClientSubscription, tags: { tagName: string; tagValue: string; nodeId: string }[]): Promise<void> {
+    const items: ReadValueIdOptions[] = tags.map((tag) => ({ nodeId: tag.nodeId, attributeId: AttributeIds.Value }));
+    const group = ClientMonitoredItemGroup.create(
+      subscription,
+      items,
+      { samplingInterval: SAMPLING_INTERVAL_MS, queueSize: QUEUE_SIZE, discardOldest: true },
+      TimestampsToReturn.Both,
+    );
+    const names = tags.map((tag) => tag.tagName);
+    group.on('changed', (_item: ClientMonitoredItemBase, dataValue: DataValue, index: number) => {
+      if (this.subscription !== subscription) return;
+      const tagName = names[index];
+      if (tagName !== undefined) this.apply(tagName, dataValue);
+    });
+    await new Promise<void>((resolve, reject) => {
+      group.once('initialized', () => resolve());
+      group.once('terminated', (error?: Error) => (error ? reject(error) : resolve()));
+    });
+    const now = this.deps.now();
+    group.monitoredItems.forEach((item, index) => {
+      const tag = tags[index];
+      if (!tag) return;
+      if (item.statusCode.isGood()) {
+        this.monitored.set(tag.tagName, { tagValue: tag.tagValue, nodeId: tag.nodeId });
+        this.refused.delete(tag.tagName);
+      } else {
+        const status = item.statusCode.name;
+        if (this.refused.get(tag.tagName) !== status) {
+          this.deps.logger.warn({ server: this.server.name, tag: tag.tagName, nodeId: tag.nodeId, status }, 'OPC UA tag refused by the server');
+        }
+        this.refused.set(tag.tagName, status);
+        this.deps.cache.setBad(tag.tagName, status, now);
+      }
+    });
+  }
+
+  /** The hot path: one data change into the cache. */
+  private apply(tagName: string, dataValue: DataValue): void {
+    const receivedAt = this.deps.now();
+    this.lastActivity = receivedAt;
+    const converted = tagValueOfVariant(dataValue.value);
+    const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
+    const time = plausibleSourceTime(sourceTime, receivedAt);
+    if (!converted.ok) {
+      this.deps.cache.set(tagName, { value: null, good: false, status: converted.status, time });
+      return;
+    }
+    const good = dataValue.statusCode.isGood();
+    this.deps.cache.set(tagName, { value: converted.value, good, status: good ? 'Good' : dataValue.statusCode.name, time });
+  }
+
+  /** Reads every monitored tag once (after a reconnection or a stale spell), in calls of at most MaxNodesPerRead. */
+  private async refreshAll(): Promise<void> {
+    const session = this.session;
+    if (!session || !this.isConnected()) return;
+    const entries = [...this.monitored];
+    for (let start = 0; start < entries.length; start += this.nodesPerRead) {
+      const chunk = entries.slice(start, start + this.nodesPerRead);
+      const values = await session.read(chunk.map(([, item]) => ({ nodeId: item.nodeId, attributeId: AttributeIds.Value })));
+      chunk.forEach(([tagName], index) => {
+        const dataValue = values[index];
+        const cached = this.deps.cache.reading(tagName);
+        // A notification that arrived meanwhile is newer than this read: keep it.
+        if (dataValue && (!cached || !cached.good)) this.apply(tagName, dataValue);
+      });
+    }
+  }
+
+  private async readServerInfo(session: ClientSession): Promise<void> {
+    const dataValue = await session.read({ nodeId: `i=${VariableIds.Server_ServerStatus}`, attributeId: AttributeIds.Value });
+    const status = dataValue.value?.value as ServerStatusDataType | null;
+    if (!status) return;
+    const build = status.buildInfo;
+    const buildNumber = build?.buildNumber && build.buildNumber !== '0' ? ` (build ${build.buildNumber})` : '';
+    this.serverInfo = {
+      vendorInfo: build?.productName ? `${build.productName}${build.manufacturerName ? ` (${build.manufacturerName})` : ''}` : (build?.manufacturerName ?? null),
+      productVersion: build?.softwareVersion ? `${build.softwareVersion}${buildNumber}` : null,
+      startTime: status.startTime ? status.startTime.getTime() : null,
+      serverState: ServerState[status.state] ?? String(status.state),
+    };
+  }
+
+  private async readOperationLimits(session: ClientSession): Promise<void> {
+    const [perCall, perRead] = await session.read([
+      { nodeId: `i=${VariableIds.Server_ServerCapabilities_OperationLimits_MaxMonitoredItemsPerCall}`, attributeId: AttributeIds.Value },
+      { nodeId: `i=${VariableIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerRead}`, attributeId: AttributeIds.Value },
+    ]);
+    this.itemsPerCall = limitOf(perCall);
+    this.nodesPerRead = limitOf(perRead);
+  }
+
+  private async readNamespaceArray(session: ClientSession): Promise<string[]> {
+    const dataValue = await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value });
+    const value: unknown = dataValue.value?.value;
+    return Array.isArray(value) ? value.map(String) : [];
+  }
+}
+
+/** A server's operation limit (0 or unreadable: no limit of its own, so our default cap). */
+function limitOf(dataValue: DataValue | undefined): number {
+  const value: unknown = dataValue?.statusCode.isGood() ? dataValue.value?.value : null;
+  return typeof value === 'number' && value > 0 ? Math.min(value, DEFAULT_ITEMS_PER_CALL) : DEFAULT_ITEMS_PER_CALL;
+}

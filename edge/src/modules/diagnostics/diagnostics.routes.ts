@@ -1,0 +1,28 @@
+import { requireAcquisition } from '../../acquisition/index';
+import { ROLE } from '../../domain/roles';
+import type { Api } from '../../http/api';
+import type { Plant } from '../../plant';
+import { calculationTimesSchema, opcServersSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
+import { calculationTimes, opcServers, tagUpdates } from './diagnostics.service';
+
+const ADMIN = [ROLE.ADMINISTRATOR];
+
+/**
+ * The diagnostics page (administrator, polled every 5 s): tag update times, calculation passes and the state of
+ * each OPC server. The history is the acquisition's in-memory one (bounded, see acquisition/diagnostics-log.ts).
+ */
+export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
+  const manager = () => requireAcquisition(plant);
+  api.route(
+    { method: 'get', path: '/api/diagnostics/tagsupdates', access: ADMIN, tag: 'diagnostics', summary: 'Tag updates: [{ dateTime, duration (ms from arrival to stored) }], oldest first.', query: takeQuerySchema, response: tagUpdatesSchema },
+    ({ ctx, query }) => tagUpdates(manager(), ctx.timeZone, query.take),
+  );
+  api.route(
+    { method: 'get', path: '/api/diagnostics/calculationtimes', access: ADMIN, tag: 'diagnostics', summary: 'Calculation passes: [{ dateTime, duration, lines: [{ line, result }] }], oldest first.', query: takeQuerySchema, response: calculationTimesSchema },
+    ({ ctx, query }) => calculationTimes(manager(), ctx.timeZone, query.take),
+  );
+  api.route(
+    { method: 'get', path: '/api/diagnostics/opcservers', access: ADMIN, tag: 'diagnostics', summary: 'Each enabled OPC server: vendorInfo, productVersion, startTime, lastUpdateTime, serverState, statusInfo, tag counts.', response: opcServersSchema },
+    ({ ctx }) => opcServers(manager(), ctx.timeZone),
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const takeQuerySchema = z.object({ take: z.coerce.number().int().min(1).max(1_000).optional() });
+
+export const tagUpdatesSchema = z.array(z.object({ dateTime: z.string(), duration: z.number() }));
+
+export const calculationTimesSchema = z.array(
+  z.object({ dateTime: z.string(), duration: z.number(), lines: z.array(z.object({ line: z.number().int(), result: z.string() })) }),
+);
+
+export const opcServersSchema = z.array(
+  z.object({
+    opcServerID: z.number().int(),
+    name: z.string(),
+    serverType: z.enum(['UA', 'DA', 'API']),
+    endpointUrl: z.string(),
+    connected: z.boolean(),
+    vendorInfo: z.string().nullable(),
+    productVersion: z.string().nullable(),
+    startTime: z.string().nullable(),
+    lastUpdateTime: z.string().nullable(),
+    serverState: z.string(),
+    statusInfo: z.string(),
+    tagCount: z.number().int(),
+    badTagCount: z.number().int(),
+  }),
+);

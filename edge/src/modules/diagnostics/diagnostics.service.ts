@@ -1,0 +1,18 @@
+import type { AcquisitionManager } from '../../acquisition/index';
+import { toPlantIso } from '../../domain/time-zone';
+
+/** SPEC.md "Tag update": when each update arrived and how long it took to be stored (ms), oldest first. */
+export function tagUpdates(manager: AcquisitionManager, timeZone: string, take?: number) {
+  return manager.diagnostics.tagUpdates.toArray(take).map((entry) => ({ dateTime: toPlantIso(entry.dateTime, timeZone), duration: entry.duration }));
+}
+
+/** SPEC.md "Calculation times": each calculation pass with its result per line, oldest first. */
+export function calculationTimes(manager: AcquisitionManager, timeZone: string, take?: number) {
+  return manager.diagnostics.calculations.toArray(take).map((entry) => ({ ...entry, dateTime: toPlantIso(entry.dateTime, timeZone) }));
+}
+
+/** SPEC.md "OPC server status", one per configured and enabled server. */
+export function opcServers(manager: AcquisitionManager, timeZone: string) {
+  const iso = (ms: number | null) => (ms === null ? null : toPlantIso(ms, timeZone));
+  return manager.serverStatuses().map((status) => ({ ...status, startTime: iso(status.startTime), lastUpdateTime: iso(status.lastUpdateTime) }));
+}
