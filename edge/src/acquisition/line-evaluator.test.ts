@@ -48,6 +48,14 @@ describe('the line evaluator', () => {
     expect(batches.flat().at(-1)).toEqual({ lineID: 1, atMs: 9_500, running: true, units: 120, discards: null });
   });
 
+  it("stamps the sample with the beacon's change when a counter moved later in the same batch", async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+    good('L1.Run', false, 9_100);
+    good('L1.Units', 7, 9_400);
+    await settle();
+    expect(batches.flat()).toEqual([{ lineID: 1, atMs: 9_100, running: false, units: 7, discards: null }]);
+  });
+
   it('makes one pass of a burst of changes', async () => {
     const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
     good('L1.Run', true);

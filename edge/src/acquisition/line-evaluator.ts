@@ -47,8 +47,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   /** tagName → lines whose scripts read it. */
   private readers = new Map<string, number[]>();
   private readonly dirty = new Set<number>();
-  /** Latest source time of a change per dirty line since its last sample. */
-  private readonly changedAt = new Map<number, number>();
+  /** When the tags of a dirty line changed since its last sample (see `tagChanged`). */
+  private readonly changedAt = new Map<number, { time: number; beacon: boolean }>();
   private readonly lastAt = new Map<number, number>();
   /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
   private firstChangeArrival: number | null = null;
@@ -109,13 +109,21 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     await this.pending;
   }
 
+  /**
+   * A sample is stamped with when its tags changed: when the running script's tags changed, with their latest change
+   * (so a stop starts when the beacon dropped, even if a counter moved a moment later in the same batch); otherwise
+   * with the latest change of the counters' tags.
+   */
   private tagChanged(tagName: string, reading: TagReading): void {
     const lineIDs = this.readers.get(tagName);
     if (!lineIDs) return;
     for (const lineID of lineIDs) {
       this.dirty.add(lineID);
+      const beacon = this.lines.get(lineID)?.running?.tags.includes(tagName) ?? false;
       const previous = this.changedAt.get(lineID);
-      if (previous === undefined || reading.time > previous) this.changedAt.set(lineID, reading.time);
+      if (!previous || (beacon && !previous.beacon) || (beacon === previous.beacon && reading.time > previous.time)) {
+        this.changedAt.set(lineID, { time: reading.time, beacon });
+      }
     }
     this.firstChangeArrival ??= this.deps.now();
     this.schedule();
@@ -193,7 +201,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (line.problems.length > 0) note += ` (error: ${line.problems.join('; ')})`;
 
     const previous = this.lastAt.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
-    const atMs = Math.max(previous, Math.min(changed ?? now, now));
+    const atMs = Math.max(previous, Math.min(changed?.time ?? now, now));
     this.lastAt.set(line.lineID, atMs);
 
     const state = running === null ? 'unknown' : running ? 'running' : 'stopped';
