@@ -5,7 +5,7 @@ import { isValidTimeZone } from './domain/time-zone';
 
 export const VERSION = '1.3.2';
 
-export const COMMANDS = ['serve', 'migrate', 'backup'] as const;
+export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -37,6 +37,9 @@ Commands:
   serve      serve the API and the app (default)
   migrate    bring the database schema up to date and exit
   backup     write an online, consistent backup into <data-dir>/backups and exit
+  demo       serve a demo plant: on an empty data directory, four lines wired to an in-process OPC UA
+             simulator, users admin/supervisor/operator/consultant with password 'demo' (demo only)
+  simulate   run the OPC UA plant simulator alone (--port, default 4840; --lines N, default 4)
 
 Options (flags win over environment variables):
   --port <n>          PORT          HTTP port (default 8080)
@@ -44,6 +47,7 @@ Options (flags win over environment variables):
   --data-dir <path>   OEE_DATA_DIR  data directory (default ./data)
   --tz <zone>         TZ            the plant's IANA time zone (default: the system's)
   --log-level <l>     LOG_LEVEL     fatal|error|warn|info|debug|trace|silent (default info)
+  --lines <n>                       simulate: number of simulated lines, 1..99 (default 4)
   --help, --version
 `;
 
@@ -87,7 +91,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const command = positionals[0] ?? 'serve';
   const result = settingsSchema.safeParse({
     command,
-    port: values.port ?? env.PORT ?? 8080,
+    // The simulator is an OPC UA server: its own default port, not the HTTP one (PORT).
+    port: values.port ?? (command === 'simulate' ? 4840 : (env.PORT ?? 8080)),
     host: values.host ?? env.HOST ?? '0.0.0.0',
     dataDir: resolve(values['data-dir'] ?? env.OEE_DATA_DIR ?? './data'),
     timeZone: values.tz ?? env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone,

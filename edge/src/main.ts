@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { backupDatabase } from './backup';
 import { parseCommandLine, SettingsError, USAGE, VERSION, type Settings } from './config';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
-import { startEdge } from './server';
+import { startEdge, type RunningEdge } from './server';
 
 /** The built UI sits beside the bundled server (dist/edge/main.js → dist/ui). */
 function uiDir(): string {
@@ -19,21 +19,67 @@ function configuredDatabase(settings: Settings): string {
   return databasePath(settings.dataDir, installation.connectionString);
 }
 
-async function serve(settings: Settings): Promise<void> {
-  const edge = await startEdge({ settings, uiDir: uiDir() });
-  console.log(`OEE edge ${VERSION} at ${edge.url}  (data: ${settings.dataDir}, time zone: ${settings.timeZone})`);
+/** Runs until SIGINT/SIGTERM, then closes `close` once and exits. */
+function closeOnSignal(close: () => Promise<void>): void {
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = () => {
     if (stopping) return;
     stopping = true;
-    edge.plant.logger.info({ signal }, 'Stopping');
-    edge.close().then(
+    close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function serve(settings: Settings): Promise<RunningEdge> {
+  const edge = await startEdge({ settings, uiDir: uiDir() });
+  console.log(`OEE edge ${VERSION} at ${edge.url}  (data: ${settings.dataDir}, time zone: ${settings.timeZone})`);
+  closeOnSignal(() => {
+    edge.plant.logger.info('Stopping');
+    return edge.close();
+  });
+  return edge;
+}
+
+/**
+ * `oee-edge demo`: on an empty data directory, the first-run setup with the demo plant (the wizard's demo option);
+ * on a demo plant's data directory, that plant again. Any other plant is left alone.
+ */
+async function demo(settings: Settings): Promise<void> {
+  // The demo runs for hours on a developer's machine: keep better-sqlite3 statements alive (see the guard).
+  await import('./modules/line-events/sqlite-gc-guard');
+  const { configure } = await import('./modules/setup/setup.service');
+  const { readDemoSettings } = await import('./demo/demo.repository');
+  const { DEMO_PASSWORD, DEMO_USERS } = await import('./demo/demo-plant');
+  const edge = await serve(settings);
+  if (!edge.plant.db) {
+    const result = await configure(edge.plant, { databaseSelected: 'sqlite', demo: true }, 'en');
+    if (!result.valid) {
+      console.error(result.error);
+      await edge.close();
+      process.exit(1);
+    }
+  } else if (!(await readDemoSettings(edge.plant.db))) {
+    console.error(`${settings.dataDir} holds a plant that is not the demo plant: run 'oee-edge serve', or the demo with an empty OEE_DATA_DIR.`);
+    await edge.close();
+    process.exit(2);
+  }
+  console.log(`\nDemo plant running: open ${edge.url}`);
+  console.log(`Users (demo plant only), password '${DEMO_PASSWORD}': ${DEMO_USERS.map((user) => user.userID).join(', ')}`);
+  console.log('Lines start showing stops and production within a minute. Ctrl+C stops the demo; run it again to continue.');
+}
+
+/** `oee-edge simulate`: the OPC UA plant simulator alone, for an edge elsewhere to read. */
+async function simulate(settings: Settings): Promise<void> {
+  const { PlantSimulator, simulatorNodeId } = await import('./acquisition/simulator/plant-simulator');
+  const lines = settings.lines ?? 4;
+  const simulator = await PlantSimulator.start({ lines, port: settings.port, host: settings.host, pkiDir: join(settings.dataDir, 'pki') });
+  console.log(`OPC UA plant simulator at ${simulator.endpointUrl} with ${lines} lines. Tags per line (value = node id):`);
+  for (const variable of ['Running', 'Units', 'Discards', 'Speed']) console.log(`  Line<n>.${variable}  ${simulatorNodeId(1, variable).replace('Line1', 'Line<n>')}`);
+  closeOnSignal(() => simulator.stop());
 }
 
 async function main(): Promise<void> {
@@ -53,7 +99,12 @@ async function main(): Promise<void> {
   const { settings } = parsed;
   switch (settings.command) {
     case 'serve':
-      return serve(settings);
+      await serve(settings);
+      return;
+    case 'demo':
+      return demo(settings);
+    case 'simulate':
+      return simulate(settings);
     case 'migrate': {
       const { db, applied } = await openPlantDatabase(configuredDatabase(settings), { mustExist: true });
       await db.destroy();

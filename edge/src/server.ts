@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { attachAcquisition } from './acquisition/index';
 import type { Settings } from './config';
+import { attachDemoSimulator } from './demo/demo-simulator';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
 import type { Api } from './http/api';
+import { attachIndexJobs } from './jobs/index-jobs';
 import { createLogging } from './logger';
 import { routeModules } from './modules/index';
 import { Plant } from './plant';
@@ -36,8 +38,10 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   mkdirSync(settings.dataDir, { recursive: true });
   const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true });
   const plant = new Plant(settings, logging.logger, logging.recent, options.now);
-  // Before the database is attached, so the acquisition starts on `configured` whichever way it comes.
+  // Before the database is attached, so they start on `configured` whichever way it comes (start-up or setup).
+  const demoSimulator = attachDemoSimulator(plant);
   const acquisition = attachAcquisition(plant);
+  const indexJobs = attachIndexJobs(plant);
 
   const installation = readInstallation(settings.dataDir);
   if (installation) {
@@ -68,6 +72,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await acquisition.stop();
+      await indexJobs.stop();
+      await demoSimulator.stop();
       await plant.close();
       logging.close();
     },

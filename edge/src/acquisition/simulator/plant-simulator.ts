@@ -104,7 +104,13 @@ export class PlantSimulator {
     await server.initialize();
     const simulator = new PlantSimulator(server, options, options.now ?? Date.now);
     simulator.build();
-    await server.start();
+    try {
+      await server.start();
+    } catch (error) {
+      // A busy port: release what initialize() took, so the caller may try another port.
+      await server.shutdown(0).catch(() => undefined);
+      throw error;
+    }
     simulator.endpointUrl = server.getEndpointUrl();
     simulator.port = Number(new URL(simulator.endpointUrl.replace(/^opc\.tcp:/, 'http:')).port);
     simulator.startTicking();

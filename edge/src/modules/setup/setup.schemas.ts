@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const configureSchema = z.object({
   databaseSelected: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'validation.required')),
   connectionString: z.string().trim().max(1000).optional().nullable(),
+  /** Fill the new database with the demo plant (empty database only): users admin/supervisor/operator/consultant, password 'demo'. */
+  demo: z.boolean().optional(),
 });
 
 export const informationSchema = z.object({

@@ -4,6 +4,8 @@ import type { Plant } from '../../plant';
 import { AppError } from '../../http/errors';
 import { translate, type Language } from '../../http/messages';
 import { DATA_PROVIDERS, databasePath, openPlantDatabase, writeInstallation } from '../../db/installation';
+import { DEMO_PASSWORD, seedDemoPlant } from '../../demo/demo-plant';
+import { isEmptyPlant } from '../../demo/demo.repository';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import { countUsers, insertAdministrator } from './setup.repository';
 
@@ -24,6 +26,13 @@ export interface ConfigureResult {
   password: string | null;
 }
 
+/** `demo: true` fills the new, empty database with the demo plant (its users' password is DEMO_PASSWORD). */
+export interface ConfigureInput {
+  databaseSelected: string;
+  connectionString?: string | null;
+  demo?: boolean;
+}
+
 let running: Promise<ConfigureResult> | null = null;
 
 /**
@@ -33,7 +42,7 @@ let running: Promise<ConfigureResult> | null = null;
  */
 export async function configure(
   plant: Plant,
-  input: { databaseSelected: string; connectionString?: string | null },
+  input: ConfigureInput,
   language: Language,
 ): Promise<ConfigureResult> {
   if (plant.db) throw new AppError('conflict', 'setup.alreadyDone');
@@ -49,7 +58,7 @@ export async function configure(
 
 async function configureOnce(
   plant: Plant,
-  input: { databaseSelected: string; connectionString?: string | null },
+  input: ConfigureInput,
   language: Language,
 ): Promise<ConfigureResult> {
   const failed = (detail: string): ConfigureResult => ({
@@ -77,7 +86,14 @@ async function configureOnce(
   const { db } = opened;
   const now = plant.now();
   let password: string | null = null;
-  if ((await countUsers(db)) === 0) {
+  if (input.demo) {
+    if (!(await isEmptyPlant(db))) {
+      await db.destroy();
+      return { valid: false, error: translate('setup.demoNeedsEmpty', language), created: false, password: null };
+    }
+    await seedDemoPlant(db, { nowMs: now, timeZone: plant.timeZone });
+    password = DEMO_PASSWORD;
+  } else if ((await countUsers(db)) === 0) {
     password = generateTemporaryPassword();
     await insertAdministrator(db, { userID: ADMIN_USER_ID, passwordHash: await hashPassword(password), now });
   }

@@ -1,0 +1,173 @@
+import type { Database } from '../db/database';
+import { insertRow, type WriteContext } from '../db/writes';
+import { simulatorNodeId, SIMULATOR_PORT } from '../acquisition/simulator/plant-simulator';
+import { encodeStoredScript } from '../domain/script';
+import { ROLE } from '../domain/roles';
+import { applyLineEvents } from '../modules/line-events/line-events.service';
+import { hashPassword } from '../modules/auth/password';
+import { insertDemoUser, insertOpcServer, insertOpcTag, insertProductSpeed, insertTarget, writeDemoSettings } from './demo.repository';
+
+/**
+ * The demo plant: what a newcomer sees running within a minute of `npm run demo` (or the setup wizard's demo
+ * option). One building, two sectors, four lines wired to the in-process OPC UA simulator, products with their
+ * speeds, a stop-reason tree, targets, an order in progress per line and one user per role.
+ *
+ * The demo users' password is DEMO_PASSWORD: this is a demonstration plant only, never a production install.
+ */
+
+export const DEMO_PASSWORD = 'demo';
+
+export const DEMO_USERS = [
+  { userID: 'admin', firstName: 'Ada', lastName: 'Administradora', roleID: ROLE.ADMINISTRATOR },
+  { userID: 'supervisor', firstName: 'Sergio', lastName: 'Supervisor', roleID: ROLE.SUPERVISOR },
+  { userID: 'operator', firstName: 'Olga', lastName: 'Operadora', roleID: ROLE.OPERATOR },
+  { userID: 'consultant', firstName: 'Carlos', lastName: 'Consultor', roleID: ROLE.CONSULTANT },
+] as const;
+
+/** The simulated lines: number, sector, description, nominal speed (units per minute) and the product running. */
+export const DEMO_LINES = [
+  { lineID: 1, sector: 'Envasado', description: 'Envasadora 1', speed: 120, product: 'AGUA-500' },
+  { lineID: 2, sector: 'Envasado', description: 'Envasadora 2', speed: 90, product: 'JUGO-1000' },
+  { lineID: 3, sector: 'Empaque', description: 'Encajonadora', speed: 40, product: 'CAJA-12' },
+  { lineID: 4, sector: 'Empaque', description: 'Paletizadora', speed: 150, product: 'AGUA-500' },
+] as const;
+
+const PRODUCTS = [
+  { code: 'AGUA-500', name: 'Agua mineral 500 ml', wrappersPerPackage: 4, unitsPerWrapper: 6, unit: 'botellas', performance: 0.95 },
+  { code: 'JUGO-1000', name: 'Jugo de naranja 1 l', wrappersPerPackage: 2, unitsPerWrapper: 6, unit: 'envases', performance: 0.9 },
+  { code: 'CAJA-12', name: 'Caja x 12 surtida', wrappersPerPackage: 1, unitsPerWrapper: 1, unit: 'cajas', performance: 0.85 },
+] as const;
+
+/** Stop-reason tree below the system roots 7 (planned) and 8 (unplanned): categories with their reasons. */
+const STOP_REASON_TREE: { parentID: number; category: string; color: string; reasons: string[] }[] = [
+  { parentID: 7, category: 'Cambios', color: '#4a90d9', reasons: ['Cambio de formato', 'Cambio de producto'] },
+  { parentID: 7, category: 'Paradas programadas', color: '#7fb3e6', reasons: ['Limpieza', 'Refrigerio'] },
+  { parentID: 8, category: 'Mecánicas', color: '#ec5453', reasons: ['Atasco de envases', 'Rotura de cinta', 'Falla de motor'] },
+  { parentID: 8, category: 'Eléctricas', color: '#f08a5d', reasons: ['Falla de sensor', 'Corte de energía'] },
+  { parentID: 8, category: 'Materiales', color: '#b56576', reasons: ['Falta de material', 'Material defectuoso'] },
+  { parentID: 8, category: 'Operativas', color: '#c9a227', reasons: ['Falta de operador', 'Esperando calidad'] },
+];
+
+const TAGS = [
+  ['Running', 'Boolean'],
+  ['Units', 'UInt32'],
+  ['Discards', 'UInt32'],
+  ['Speed', 'Double'],
+] as const;
+
+const script = (expression: string) => encodeStoredScript({ expression, edited: false, tags: [] });
+
+/**
+ * Writes the demo plant into an empty database, in one transaction (synced tables through the write chokepoint, so
+ * the central copy gets them too), then starts an order on every line through the engine.
+ */
+export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZone: string }): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ctx: WriteContext = { userID: 'demo', now: clock.nowMs, action: 'demo' };
+  const orders: { lineID: number; order: string }[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const user of DEMO_USERS) await insertDemoUser(trx, { ...user, passwordHash, now: clock.nowMs });
+
+    const building = await insertRow(trx, 'buildings', { buildingName: 'Planta Demo' }, ['buildingId'], ctx);
+    const sectorIDs = new Map<string, number>();
+    for (const sectorName of new Set(DEMO_LINES.map((line) => line.sector))) {
+      const sector = await insertRow(trx, 'sectors', { sectorName, buildingId: building.buildingId }, ['sectorID'], ctx);
+      sectorIDs.set(sectorName, Number(sector.sectorID));
+    }
+
+    const opcServerID = await insertOpcServer(trx, {
+      name: 'Simulador demo',
+      description: 'Servidor OPC UA simulado (planta demo)',
+      hostName: `opc.tcp://127.0.0.1:${SIMULATOR_PORT}`,
+    });
+    for (const line of DEMO_LINES) {
+      for (const [variable, tagType] of TAGS) {
+        await insertOpcTag(trx, { tagName: `Line${line.lineID}.${variable}`, tagType, opcServerID, tagValue: simulatorNodeId(line.lineID, variable) });
+      }
+      await insertRow(
+        trx,
+        'lines',
+        {
+          lineID: line.lineID,
+          sectorID: sectorIDs.get(line.sector),
+          description: line.description,
+          calculationBaliza: script(`Line${line.lineID}.Running`),
+          calculationUnits: script(`Line${line.lineID}.Units`),
+          calculationDiscards: script(`Line${line.lineID}.Discards`),
+          fixedThroughput: null,
+          enableStopsManager: 1,
+          enableOrderManager: 1,
+          enableProductionManager: 1,
+          updatedBy: 'demo',
+          updateDate: clock.nowMs,
+        },
+        ['lineID'],
+        ctx,
+      );
+      await insertTarget(trx, { lineID: line.lineID, tag: 'TO', targetSummary: line.speed * 60 * 20, targetOEE: 75 });
+    }
+
+    for (const product of PRODUCTS) await insertRow(trx, 'products', product, ['code'], ctx);
+    for (const line of DEMO_LINES) {
+      for (const product of PRODUCTS) {
+        await insertProductSpeed(trx, { code: product.code, lineID: line.lineID, speed: product.code === line.product ? line.speed : Math.round(line.speed * 0.8) });
+      }
+    }
+
+    for (const branch of STOP_REASON_TREE) {
+      const category = await insertRow(
+        trx,
+        'stop_reasons',
+        { parentID: branch.parentID, reason: branch.category, detail: null, pareto: 1, discountOEE: 0, isCategory: 1, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
+        ['reasonID'],
+        ctx,
+      );
+      for (const reason of branch.reasons) {
+        await insertRow(
+          trx,
+          'stop_reasons',
+          { parentID: category.reasonID, reason, detail: null, pareto: 1, discountOEE: branch.parentID === 7 ? 1 : 0, isCategory: 0, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
+          ['reasonID'],
+          ctx,
+        );
+      }
+    }
+
+    for (const [index, line] of DEMO_LINES.entries()) {
+      const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;
+      const op = String(4_500_101 + index);
+      const order = `${op}-0`;
+      await insertRow(
+        trx,
+        'orders',
+        {
+          order,
+          op,
+          version: 0,
+          lineID: line.lineID,
+          lot: `L${op.slice(-3)}`,
+          validation: 0,
+          productCode: product.code,
+          productName: product.name,
+          desiredProductionQuantity: line.speed * 60 * 16,
+          desiredProductionSpeed: line.speed,
+          status: 0,
+          createdBy: 'demo',
+          createDate: clock.nowMs,
+          updatedBy: 'demo',
+          updateDate: clock.nowMs,
+        },
+        ['order'],
+        ctx,
+      );
+      orders.push({ lineID: line.lineID, order });
+    }
+    await writeDemoSettings(trx, { lines: DEMO_LINES.length, opcServerID });
+  });
+  // Started through the engine, so each order becomes the line's Ready order with its index, as in production.
+  await applyLineEvents(
+    db,
+    orders.map(({ lineID, order }) => ({ type: 'orderStarted' as const, lineID, atMs: clock.nowMs, order })),
+    { nowMs: clock.nowMs, timeZone: clock.timeZone, userID: 'demo' },
+  );
+}
