@@ -22,6 +22,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+function setDocumentLanguage(language: string): void {
+  if (globalThis.document) document.documentElement.lang = language;
+}
+
 function storedLanguage(): Language {
   try {
     const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
@@ -40,7 +44,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
-document.documentElement.lang = i18n.language;
+setDocumentLanguage(i18n.language);
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'es';
@@ -52,7 +56,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not persisted; the switch still applies to this page.
   }
-  document.documentElement.lang = language;
+  setDocumentLanguage(language);
   await i18n.changeLanguage(language);
 }
 

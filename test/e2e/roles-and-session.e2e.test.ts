@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestEdge } from '../support/test-edge';
+import { logIn, openBrowser } from './support/browser';
+import { startUiEdge } from './support/edge';
+import { addLine } from './support/fixtures';
+
+/** What each role reaches (SPEC.md sections 2 and 6), and what happens when the session ends on the server. */
+describe('roles and session', () => {
+  let edge: TestEdge;
+
+  beforeAll(async () => {
+    edge = await startUiEdge();
+    await addLine(edge, { lineID: 1, description: 'Llenadora A', sectorName: 'Envasado' });
+  }, 180_000);
+  afterAll(async () => {
+    await edge?.close();
+  });
+
+  async function userMenuItems(page: Page): Promise<string[]> {
+    await page.getByTestId('menu-user').click();
+    const items = await page.locator('[role="menu"] [role="menuitem"]').allInnerTexts();
+    await page.keyboard.press('Escape');
+    return items.map((item) => item.trim());
+  }
+
+  test('an operator sees no Configuración, gets the not-allowed page on its URL, and the terminal notice without a line', async () => {
+    const operator = await edge.userWithRole(3);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, operator.userID, operator.password);
+    await page.getByTestId('terminal-not-configured').waitFor();
+    expect(await page.getByTestId('terminal-not-configured').innerText()).toContain('Esta terminal no está configurada con una línea.');
+    expect(await page.title()).toBe('Indicadores');
+    expect(await userMenuItems(page)).toEqual(['Cerrar sesión']);
+    expect(await page.getByTestId('menu-reports').count()).toBe(0);
+
+    await page.goto(`${edge.url}/configuracion`);
+    await page.getByTestId('not-allowed').waitFor();
+    expect(await page.getByTestId('configuration-tabs').count()).toBe(0);
+
+    // The OEE menu lists sectors and their lines; a line opens its page, titled with its number.
+    await page.getByTestId('menu-oee').click();
+    await page.getByRole('menuitem', { name: /Llenadora A/ }).click();
+    await page.getByTestId('line-dashboard').waitFor();
+    expect(new URL(page.url()).search).toBe('?line=1');
+    expect(await page.title()).toBe('Linea 1');
+  }, 120_000);
+
+  test('a consultant sees no Configuración, gets the not-allowed page on its URL, and picks a line on /', async () => {
+    const consultant = await edge.userWithRole(4);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, consultant.userID, consultant.password);
+    await page.getByTestId('line-picker-page').waitFor();
+    expect(await userMenuItems(page)).toEqual(['Cerrar sesión']);
+    await page.goto(`${edge.url}/configuracion`);
+    await page.getByTestId('not-allowed').waitFor();
+
+    await page.goto(`${edge.url}/`);
+    await page.getByTestId('pick-line-1').click();
+    await page.getByTestId('line-dashboard').waitFor();
+    expect(await page.getByTestId('line-dashboard').innerText()).toContain('Llenadora A');
+
+    // A line that does not exist: no access to its information.
+    await page.goto(`${edge.url}/?line=42`);
+    await page.getByTestId('no-line-access').waitFor();
+  }, 120_000);
+
+  test('the supervisor has Configuración; the OEE report item appears only once the server has its route', async () => {
+    const supervisor = await edge.userWithRole(2);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, supervisor.userID, supervisor.password);
+    expect(await userMenuItems(page)).toEqual(['Configuración', 'Cerrar sesión']);
+    const openApi = await edge.call('GET', '/api/openapi.json');
+    const reportServed = Object.keys(openApi.body.paths).some((path) => path.toLowerCase() === '/api/reports/completeoaereport');
+    if (reportServed) {
+      await page.getByTestId('menu-reports').click();
+      await page.getByRole('menuitem', { name: 'Reporte OEE' }).waitFor();
+    } else {
+      expect(await page.getByTestId('menu-reports').count()).toBe(0);
+    }
+    // Pages still to come have no menu: no dead links.
+    expect(await page.getByTestId('menu-stops').count()).toBe(0);
+    expect(await page.getByTestId('menu-indexes').count()).toBe(0);
+  }, 120_000);
+
+  test('a role outside the four gets the not-allowed page for a line', async () => {
+    // The database admits only the four roles, so the stored user is given another one in the browser.
+    const consultant = await edge.userWithRole(4);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, consultant.userID, consultant.password);
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { roleID: number };
+      localStorage.setItem('user', JSON.stringify({ ...user, roleID: 9 }));
+    });
+    await page.goto(`${edge.url}/?line=1`);
+    await page.getByTestId('not-allowed').waitFor();
+    expect(await page.getByTestId('menu-oee').count()).toBe(0);
+  }, 120_000);
+
+  test('a session deleted on the server sends the user to /login at the next check, with the expiry notice', async () => {
+    const { page } = await openBrowser();
+    await page.clock.install();
+    await logIn(page, edge.url, 'admin', edge.adminPassword!);
+    await page.getByTestId('line-picker-page').waitFor();
+
+    await edge.edge.plant.db!.deleteFrom('sessions').where('userID', '=', 'admin').execute();
+    // The session is checked every 60 s.
+    await page.clock.fastForward('01:05');
+    await page.waitForURL(`${edge.url}/login`);
+    await page.getByTestId('session-expired').waitFor();
+    expect(await page.getByTestId('session-expired').innerText()).toContain('Sesión expirada, vuelva a ingresar');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+
+    // Logging in again works and clears the notice.
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill(edge.adminPassword!);
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('nav-bar').waitFor();
+
+    // Logging out revokes the session on the server and shows the login page without the notice.
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token);
+    await page.getByTestId('menu-user').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(`${edge.url}/login`);
+    expect(await page.getByTestId('session-expired').count()).toBe(0);
+    expect((await edge.call('POST', '/api/users/isvalid', { token })).status).toBe(401);
+  }, 120_000);
+});

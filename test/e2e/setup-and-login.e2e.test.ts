@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestEdge } from '../support/test-edge';
+import { openBrowser } from './support/browser';
+import { startUiEdge } from './support/edge';
+import { saveScreenshot } from './support/screenshots';
+
+/** The first run on an empty data directory, up to the first login; then the login page's errors and languages. */
+describe('first run and login', () => {
+  let edge: TestEdge;
+  let temporaryPassword = '';
+
+  beforeAll(async () => {
+    edge = await startUiEdge({ configured: false });
+  }, 180_000);
+  afterAll(async () => {
+    await edge?.close();
+  });
+
+  test('the setup wizard configures an empty data directory and its temporary password logs the administrator in', async () => {
+    const { page } = await openBrowser();
+    // Any page of an unconfigured edge without a session leads to /login; the wizard is at /setup.
+    await page.goto(`${edge.url}/setup`);
+    await page.getByTestId('setup-steps').waitFor();
+
+    // Continue needs a provider.
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Seleccione un proveedor para continuar.').waitFor();
+    await page.locator('select[name="provider"]').selectOption('sqlite');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // A connection string in a folder that does not exist: the connection warning and the server's reason.
+    await page.locator('input[name="connectionString"]').fill('/no/such/folder/oee.db');
+    await page.getByRole('button', { name: 'Configurar' }).click();
+    const warning = page.getByTestId('setup-connect-failed');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('No se pudo conectar a la base de datos. Por favor, verifique la cadena de conexión.');
+    expect(await warning.innerText()).toContain('/no/such/folder');
+
+    // The default connection string works; the temporary password is shown once.
+    await page.locator('input[name="connectionString"]').fill('');
+    await page.getByRole('button', { name: 'Configurar' }).click();
+    await page.getByTestId('setup-finished').waitFor();
+    temporaryPassword = (await page.getByTestId('temporary-password').innerText()).trim();
+    expect(temporaryPassword.length).toBeGreaterThanOrEqual(8);
+    expect(await page.getByRole('button', { name: 'Copiar' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Ir a iniciar sesión' }).click();
+    await page.waitForURL(`${edge.url}/login`);
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill(temporaryPassword);
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('nav-bar').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('menu-user').innerText()).toContain('Administrador');
+
+    // Once configured, the wizard only says so.
+    await page.goto(`${edge.url}/setup`);
+    await page.getByTestId('setup-already-configured').waitFor();
+    expect(await page.getByTestId('setup-already-configured').innerText()).toContain('El sistema ya fue configurado.');
+  }, 180_000);
+
+  test('the login form lists what is missing, then the server message for wrong credentials', async () => {
+    const { page } = await openBrowser();
+    await page.goto(`${edge.url}/login`);
+    await page.locator('button[type="submit"]').click();
+    const errors = page.getByTestId('login-errors');
+    await errors.waitFor();
+    expect(await errors.locator('li').allInnerTexts()).toEqual(['El campo nombre de usuario es obligatorio.', 'El campo contraseña es obligatorio.']);
+
+    // Spaces only count as empty (input is trimmed).
+    await page.locator('input[name="username"]').fill('   ');
+    await page.locator('input[name="password"]').fill('x');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="login-errors"] li').length === 1);
+    expect(await errors.locator('li').allInnerTexts()).toEqual(['El campo nombre de usuario es obligatorio.']);
+
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Usuario o contraseña incorrectos.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    // A page behind the login, opened without a session, leads to /login and back to it after logging in.
+    await page.goto(`${edge.url}/configuracion`);
+    await page.waitForURL(`${edge.url}/login`);
+    await page.locator('input[name="username"]').fill(' admin ');
+    await page.locator('input[name="password"]').fill(temporaryPassword);
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('configuration-tabs').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/configuracion');
+  }, 120_000);
+
+  test('the language switch changes every label, is remembered, and server messages follow it', async () => {
+    const { page } = await openBrowser({ width: 1024, height: 700 });
+    await page.goto(`${edge.url}/login`);
+    await page.getByText('Nombre de usuario').waitFor();
+    expect(await page.title()).toBe('Iniciar sesión');
+    await saveScreenshot(page, 'login-es');
+
+    await page.getByTestId('switch-language-en').click();
+    await page.getByText('Username').waitFor();
+    expect(await page.title()).toBe('Log in');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
+    await saveScreenshot(page, 'login-en');
+
+    // Remembered across a reload; the server answers in English too.
+    await page.reload();
+    await page.getByText('Username').waitFor();
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill('wrong');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Wrong username or password.').waitFor();
+
+    // And back, from the navigation bar's language menu once logged in.
+    await page.locator('input[name="password"]').fill(temporaryPassword);
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('nav-bar').waitFor();
+    expect(await page.getByTestId('menu-language').innerText()).toContain('Language');
+    await page.getByTestId('menu-language').click();
+    await page.getByTestId('language-es').click();
+    await page.getByText('Seleccione una línea').waitFor();
+    expect(await page.getByTestId('menu-language').innerText()).toContain('Idioma');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('es');
+  }, 120_000);
+});

@@ -1,0 +1,99 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A value typed into a record form: text for inputs and selects (the option's visible text), booleans for checkboxes. */
+export type FormInput = Record<string, string | boolean>;
+
+export function recordForm(page: Page): Locator {
+  return page.getByTestId('record-form');
+}
+
+/** Fills the open record form as a user would: types, picks options by their text, ticks boxes. */
+export async function fillForm(page: Page, values: FormInput): Promise<void> {
+  const form = recordForm(page);
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.locator(`[data-field="${name}"]`);
+    if (typeof value === 'boolean') {
+      const box = field.locator('input[type="checkbox"]');
+      if ((await box.isChecked()) !== value) await field.locator('label').first().click();
+      continue;
+    }
+    const select = field.locator(`select[name="${name}"]`);
+    if ((await select.count()) > 0) {
+      await select.selectOption(value === '' ? { value: '' } : { label: value });
+      continue;
+    }
+    const input = field.locator(`[name="${name}"]`);
+    await input.fill(value);
+  }
+}
+
+export async function saveForm(page: Page): Promise<void> {
+  await recordForm(page).getByTestId('record-save').click();
+}
+
+/** The text the server's message shows under a field of the open form. */
+export async function fieldError(page: Page, name: string): Promise<string> {
+  const error = recordForm(page).getByTestId(`error-${name}`);
+  await error.waitFor();
+  return (await error.innerText()).trim();
+}
+
+/** The rows of a grid that contain a text. */
+export function gridRow(page: Page, gridTestId: string, text: string): Locator {
+  return page.getByTestId(gridTestId).locator('.ag-row', { hasText: text });
+}
+
+export async function expectRow(page: Page, gridTestId: string, text: string, present = true): Promise<void> {
+  const row = gridRow(page, gridTestId, text);
+  if (present) await row.first().waitFor();
+  else await row.first().waitFor({ state: 'detached' });
+  expect(await row.count()).toBe(present ? 1 : 0);
+}
+
+export interface CrudCase {
+  grid: string;
+  /** Values that the server refuses, the field it names and (when SPEC.md gives it) its exact message. */
+  invalid: { values: FormInput; field: string; message?: string };
+  create: FormInput;
+  /** A text of the created row, to find it. */
+  createdText: string;
+  edit: FormInput;
+  editedText: string;
+}
+
+/**
+ * The cycle every configuration grid goes through in the browser tests: a refused insert shows the server's message
+ * on the field it concerns; then create, find the row, edit it, and delete it.
+ */
+export async function crudCycle(page: Page, c: CrudCase): Promise<void> {
+  await page.getByTestId(`${c.grid}-add`).click();
+  await fillForm(page, c.invalid.values);
+  await saveForm(page);
+  const message = await fieldError(page, c.invalid.field);
+  if (c.invalid.message) expect(message).toBe(c.invalid.message);
+  else expect(message.length).toBeGreaterThan(0);
+
+  await fillForm(page, c.create);
+  await saveForm(page);
+  await recordForm(page).waitFor({ state: 'detached' });
+  await expectRow(page, c.grid, c.createdText);
+
+  await gridRow(page, c.grid, c.createdText).first().click();
+  await page.getByTestId(`${c.grid}-edit`).click();
+  await fillForm(page, c.edit);
+  await saveForm(page);
+  await recordForm(page).waitFor({ state: 'detached' });
+  await expectRow(page, c.grid, c.editedText);
+
+  await gridRow(page, c.grid, c.editedText).first().click();
+  await page.getByTestId(`${c.grid}-delete`).click();
+  await page.getByTestId('confirm-ok').click();
+  await expectRow(page, c.grid, c.editedText, false);
+}
+
+/** Opens a tab of /configuracion. */
+export async function openTab(page: Page, id: string): Promise<void> {
+  await page.getByTestId(`tab-${id}`).click();
+  await page.getByTestId(`tab-content-${id}`).waitFor();
+}

@@ -1,0 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT } from './ui-build';
+
+/** Screenshots of the app kept in the repository (README, "The app"). */
+export const SCREENSHOTS_DIR = join(ROOT, 'docs', 'screenshots');
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  // Let toasts and transitions settle so the picture shows the screen, not a moment of it.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`) });
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { displayValue, formatDateTime, initialFormValues, toCsv, valuesToSend, type OptionResolver } from './field-values';
+import type { GridField } from './grid-types';
+
+const FIELDS: GridField[] = [
+  { name: 'userID', label: 'fields.userID', key: true },
+  { name: 'firstName', label: 'fields.firstName' },
+  { name: 'password', label: 'fields.password', kind: 'password', writeOnly: true },
+  { name: 'roleID', label: 'fields.roleID', kind: 'select', options: { kind: 'static', options: [{ value: 1, label: 'roles.1' }] } },
+  { name: 'active', label: 'fields.active', kind: 'boolean', defaultValue: true },
+  { name: 'speed', label: 'fields.speed', kind: 'number' },
+  { name: 'updateDate', label: 'fields.updateDate', kind: 'date', readOnly: true },
+];
+const resolver: OptionResolver = {
+  text: (_field, value) => (String(value) === '1' ? 'Administrador' : undefined),
+  value: (_field, text) => (text === '1' ? 1 : text),
+};
+
+describe('record form values', () => {
+  it('starts a new record from the defaults and an edited one from the stored values (never a password)', () => {
+    expect(initialFormValues(FIELDS, null)).toMatchObject({ userID: '', active: true, password: '', speed: '' });
+    expect(initialFormValues(FIELDS, { userID: 'ana', password: 'x', roleID: 1, active: false, speed: 2.5 })).toMatchObject({ userID: 'ana', password: '', roleID: '1', active: false, speed: '2.5' });
+  });
+
+  it('sends typed values on insert: trimmed text, numbers, the option value, booleans; never read-only columns', () => {
+    const state = { userID: ' ana ', firstName: 'Ana', password: 'pw', roleID: '1', active: true, speed: '1,5', updateDate: 'x' };
+    expect(valuesToSend(FIELDS, state, { mode: 'insert', values: state, record: null }, resolver)).toEqual({
+      userID: 'ana',
+      firstName: 'Ana',
+      password: 'pw',
+      roleID: 1,
+      active: true,
+      speed: 1.5,
+    });
+  });
+
+  it('on update leaves out the key and an empty write-only field, and keeps the fixed values', () => {
+    const state = { userID: 'ana', firstName: 'Ana', password: '', roleID: '', active: false, speed: '' };
+    expect(valuesToSend(FIELDS, state, { mode: 'update', values: state, record: { userID: 'ana' } }, resolver, { groupID: 3 })).toEqual({
+      firstName: 'Ana',
+      roleID: null,
+      active: false,
+      speed: null,
+      groupID: 3,
+    });
+  });
+
+  it('sends text that is not a number as typed, so the server names the field', () => {
+    const state = { speed: 'abc' };
+    expect(valuesToSend([FIELDS[5]!], state, { mode: 'insert', values: state, record: null }, resolver)).toEqual({ speed: 'abc' });
+  });
+});
+
+describe('grid cells and export', () => {
+  it('shows booleans, options and plant dates as the user reads them', () => {
+    const yesNo = { yes: 'Sí', no: 'No' };
+    expect(displayValue(FIELDS[4]!, true, resolver, yesNo)).toBe('Sí');
+    expect(displayValue(FIELDS[3]!, 1, resolver, yesNo)).toBe('Administrador');
+    expect(displayValue(FIELDS[6]!, '2026-03-01T06:05:00-03:00', resolver, yesNo)).toBe('2026-03-01 06:05:00');
+    expect(formatDateTime('2026-03-01T06:05-03:00')).toBe('2026-03-01 06:05:00');
+  });
+
+  it('writes CSV with quoted cells where needed and a BOM', () => {
+    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"']])).toBe('\uFEFFa,b\r\n"x,y","say ""hi"""\r\n');
+  });
+});

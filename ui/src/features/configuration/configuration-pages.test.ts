@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE } from '../../lib/roles';
+import { configurationPages, visibleConfigurationPages } from './configuration-pages';
+
+const tabs = (roleID: number, served: (r: string | undefined) => boolean = () => true) =>
+  Object.fromEntries(visibleConfigurationPages(configurationPages, roleID, served).map(({ page, canWrite }) => [page.id, canWrite]));
+
+describe('configuration tabs by role (SPEC.md section 6)', () => {
+  it('gives the administrator every tab, read-only on equipment, stop reasons, targets, products and speeds', () => {
+    expect(tabs(ROLE.ADMINISTRATOR)).toEqual({
+      users: true,
+      'notification-groups': true,
+      sectors: true,
+      resources: true,
+      'opc-servers': true,
+      'opc-tags': true,
+      parameters: true,
+      terminals: true,
+      equipment: false,
+      'stop-reasons': false,
+      targets: false,
+      products: false,
+      'product-speeds': false,
+      recalculation: true,
+    });
+  });
+
+  it('gives the supervisor equipment, stop reasons, targets, products and speeds, all writable', () => {
+    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true });
+  });
+
+  it('gives operators and consultants no tab', () => {
+    expect(tabs(ROLE.OPERATOR)).toEqual({});
+    expect(tabs(ROLE.CONSULTANT)).toEqual({});
+  });
+
+  it('hides a tab until the server lists the route it needs', () => {
+    expect(Object.keys(tabs(ROLE.ADMINISTRATOR, (requirement) => requirement !== 'GET /api/OeeIndex/RecalculateAllOrders'))).not.toContain('recalculation');
+  });
+});
