@@ -2,17 +2,23 @@ import type { RouteModule } from '../http/app';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerDiagnosticsRoutes } from './diagnostics/diagnostics.routes';
 import { registerEquipmentRoutes } from './equipments/equipments.routes';
+import { registerIndexRoutes } from './indexes/indexes.routes';
+import { registerLineOverviewRoutes } from './line-overview/line-overview.routes';
 import { registerLiveTagRoutes } from './live-tags/live-tags.routes';
 import { registerLogRoutes } from './log/log.routes';
+import { registerMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerOpcRoutes } from './opc/opc.routes';
+import { registerOrderRoutes } from './orders/orders.routes';
 import { registerParameterRoutes } from './parameters/parameters.routes';
 import { registerPlantStructureRoutes } from './plant-structure/plant-structure.routes';
 import { registerPreloadOrderRoutes } from './preload-orders/preload-orders.routes';
+import { registerProductionRoutes } from './production/production.routes';
 import { registerProductRoutes } from './products/products.routes';
 import { registerResourceRoutes } from './resources/resources.routes';
 import { registerSetupRoutes } from './setup/setup.routes';
 import { registerStopReasonRoutes } from './stop-reasons/stop-reasons.routes';
+import { registerStopRoutes } from './stops/stops.routes';
 import { registerTargetRoutes } from './targets/targets.routes';
 import { registerTerminalRoutes } from './terminals/terminals.routes';
 import { registerUserRoutes } from './users/users.routes';
@@ -38,4 +44,10 @@ export const routeModules: readonly RouteModule[] = [
   registerProductRoutes,
   registerValidationOrderRoutes,
   registerPreloadOrderRoutes,
+  registerOrderRoutes,
+  registerIndexRoutes,
+  registerStopRoutes,
+  registerMaintenanceRoutes,
+  registerProductionRoutes,
+  registerLineOverviewRoutes,
 ];

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Row } from '../../db/schema';
+import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
 
 /** The database or the transaction a use case runs in (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<DB>;
@@ -218,4 +219,30 @@ export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<
 export async function lastClosedShiftStart(db: Executor, lineID: number): Promise<number | null> {
   const row = await db.selectFrom('shift_indexes').select((eb) => eb.fn.max('shiftStart').as('last')).where('lineID', '=', lineID).where('closed', '=', 1).executeTakeFirst();
   return row?.last ?? null;
+}
+
+/** The shift-index grid: each stored shift index with its line's description, times in minutes. */
+export function shiftIndexGridSource(db: Executor) {
+  return db
+    .selectFrom('shift_indexes as s')
+    .innerJoin('lines as l', 'l.lineID', 's.lineID')
+    .select([
+      's.lineID',
+      'l.description',
+      's.shiftStart',
+      's.shiftEnd',
+      's.productionQuantity',
+      's.discardQuantity',
+      's.idealUnits',
+      ...minuteColumnsSql('s', INDEX_MINUTE_COLUMNS),
+      's.failureCount',
+      's.utilization',
+      's.throughput',
+      's.acceptance',
+      's.oee',
+      's.mtbf',
+      's.mttr',
+      's.closed',
+      's.calculatedAt',
+    ]) as unknown as SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;
 }

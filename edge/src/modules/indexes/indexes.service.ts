@@ -1,9 +1,12 @@
 import type { Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { shiftAt, shiftsOverlapping, stepShift, type Shift } from '../../domain/calendar';
 import { computeIndicators, type Indicators } from '../../domain/oee';
+import { parsePlantDate } from '../../domain/time-zone';
+import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
 import {
   engineParameters,
   findLineSettings,
@@ -16,9 +19,11 @@ import {
   orderIndexesOfLine,
   ordersOverlapping,
   shiftIndexesOfLine,
+  shiftIndexGridSource,
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
+import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
 import { LineHistory, lineRangeInputs, loadLineRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
 
 /**
@@ -30,6 +35,11 @@ import { LineHistory, lineRangeInputs, loadLineRangeData, type LineRangeData, ty
 export interface EngineClock {
   nowMs: number;
   timeZone: string;
+}
+
+/** The clock of a request (its `now` and the plant's time zone). */
+export function clockOf(ctx: { now: number; timeZone: string }): EngineClock {
+  return { nowMs: ctx.now, timeZone: ctx.timeZone };
 }
 
 /** How far back the shift-close job catches up after the edge was off; older shifts need the recalculation. */
@@ -295,4 +305,50 @@ export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, use
     const keyOf = (values: IndexValues) => ({ lineID: line.lineID, shiftStart: values.shiftStart as number });
     return { rows, write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx) };
   });
+}
+
+/**
+ * The index of the line's shift containing `atMs`: the stored one once the shift is closed, else computed now (the
+ * open shift, or a past shift never stored) — what the periodic refresh and the shift close would write. Times in
+ * ms; null for an unknown line.
+ */
+export async function shiftIndexAt(db: Database, lineID: number, atMs: number, clock: EngineClock): Promise<Record<string, unknown> | null> {
+  const line = await findLineSettings(db, lineID);
+  if (!line) return null;
+  const shift = shiftAt(atMs, clock.timeZone);
+  const stored = await findShiftIndex(db, lineID, shift.startMs);
+  const base = { description: line.description, shift: shift.code };
+  if (stored?.closed === 1) return { ...stored, ...base };
+  const { microStopSeconds } = await engineParameters(db);
+  const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
+  return { ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds), calculatedAt: clock.nowMs, ...base };
+}
+
+/** The shift-index grid (GET /api/oeeindex/history/get): stored shift indexes; lineID and shiftStart as plain parameters too. */
+export const SHIFT_INDEX_GRID: GridResource = {
+  name: 'shift-indexes',
+  path: '/api/oeeindex/history',
+  table: 'shift_indexes',
+  key: ['lineID', 'shiftStart'],
+  columns: SHIFT_INDEX_COLUMNS,
+  plainFilters: ['lineID', 'shiftStart', 'closed'],
+  schema: z.object({}),
+  access: { read: 'authenticated', write: [] },
+  defaultSort: [{ column: 'shiftStart', desc: true }],
+  source: (db) => shiftIndexGridSource(db),
+};
+
+/** A page of shift indexes, each with its shift code (TM, TT, TN). */
+export async function listShiftIndexes(db: Database, query: Record<string, unknown>, timeZone: string) {
+  const page = await listResource(SHIFT_INDEX_GRID, db, query, timeZone);
+  const data = page.data.map((row) => {
+    const startMs = parsePlantDate(String(row.shiftStart), timeZone);
+    return { ...row, shift: startMs === null ? null : shiftAt(startMs, timeZone).code };
+  });
+  return { ...page, data };
+}
+
+/** An index row (stored or computed, times in ms) as the API shows it. */
+export function shiftIndexToApi(row: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  return rowToApi(indexTimesInMinutes(row), SHIFT_INDEX_COLUMNS, timeZone);
 }

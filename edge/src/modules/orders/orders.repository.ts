@@ -1,6 +1,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB, Row } from '../../db/schema';
 import type { Executor } from '../indexes/indexes.repository';
+import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from '../indexes/indexes.schemas';
+
+/** An order index's times in minutes; adjustedDiscountTime is the order's own (it exists before the index). */
+const ORDER_MINUTE_COLUMNS = INDEX_MINUTE_COLUMNS.filter((column) => column !== 'discountShift');
 
 export type OrderRow = Row<'orders'>;
 
@@ -79,13 +83,7 @@ export function orderIndexGridSource(db: Executor): AnySource {
       'i.mtbf',
       'i.mttr',
       'i.failureCount',
-      sql<number>`i.staffedTime / 60000.0`.as('staffedTime'),
-      sql<number>`i.discountTime / 60000.0`.as('discountTime'),
-      sql<number>`o.adjustedDiscountTime / 60000.0`.as('adjustedDiscountTime'),
-      sql<number>`i.staffedTimeCorrect / 60000.0`.as('staffedTimeCorrect'),
-      sql<number>`i.runtime / 60000.0`.as('runtime'),
-      sql<number>`i.stopTime / 60000.0`.as('stopTime'),
-      sql<number>`i.failureTime / 60000.0`.as('failureTime'),
+      ...minuteColumnsSql('i', ORDER_MINUTE_COLUMNS, { adjustedDiscountTime: 'o' }),
       'i.calculatedAt',
     ]) as unknown as AnySource;
 }

@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { ROLE } from '../../domain/roles';
 import type { ColumnMap } from '../../http/load-options';
 import { signatureFields } from '../auth/auth.schemas';
 import { queryInt } from '../common/fields';
+import { INDEX_VALUE_COLUMNS } from '../indexes/indexes.schemas';
+
+/** Who may sign (and call) each order action (SPEC §6). */
+export const ADJUST_ROLES = [ROLE.SUPERVISOR] as const;
+export const VALIDATE_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+export const RECALCULATE_ROLES = [ROLE.ADMINISTRATOR] as const;
+/** Creating and editing orders (the order manager's plan). */
+export const ORDER_PLAN_ROLES = [ROLE.SUPERVISOR, ROLE.ADMINISTRATOR] as const;
+/** Starting and finishing orders on a line. */
+export const ORDER_RUN_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 
 /**
  * The columns of the orders list and of the order-index grid (SPEC §3 "Order / order index"). Dates are ISO with
@@ -24,26 +35,10 @@ export const ORDER_INDEX_COLUMNS = {
   shiftStart: 'date',
   desiredProductionQuantity: 'number',
   desiredProductionSpeed: 'number',
-  productionQuantity: 'number',
-  discardQuantity: 'number',
+  ...INDEX_VALUE_COLUMNS,
   productionSpeed: 'number',
   nominalSpeed: 'number',
-  utilization: 'number',
-  throughput: 'number',
-  acceptance: 'number',
-  oee: 'number',
   performance: 'number',
-  mtbf: 'number',
-  mttr: 'number',
-  failureCount: 'number',
-  staffedTime: 'number',
-  discountTime: 'number',
-  adjustedDiscountTime: 'number',
-  staffedTimeCorrect: 'number',
-  runtime: 'number',
-  stopTime: 'number',
-  failureTime: 'number',
-  calculatedAt: 'date',
   createdBy: 'string',
   createDate: 'date',
   updatedBy: 'string',

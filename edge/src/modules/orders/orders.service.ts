@@ -9,7 +9,6 @@ import { AppError, notFound } from '../../http/errors';
 import { listResource, type GridResource } from '../../http/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
-import { verifySignature } from '../auth/auth.service';
 import { engineParameters } from '../indexes/indexes.repository';
 import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
 import { findOrder, ORDER_STATUS, orderIndexGridSource, productName, readyOrderOfLine, type OrderRow } from './orders.repository';
@@ -20,12 +19,6 @@ import { ORDER_INDEX_COLUMNS } from './orders.schemas';
  * starting an order finalizes the line's Ready one at the same instant, so orders of a line never overlap. An
  * order's index is written when it starts, kept current by the periodic refresh, and final when it ends.
  */
-
-export type Signature = { username: string; password: string };
-
-/** Who may sign each order action (SPEC §6). */
-export const ADJUST_ROLES = [ROLE.SUPERVISOR] as const;
-export const VALIDATE_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 
 const ORDER_PATTERN = /^(\S+)-(\d+)$/;
 
@@ -150,14 +143,8 @@ export async function startOrder(
   return { started: started as OrderRow, finalized };
 }
 
-/** Sets or clears the validation flag of an order (signed by a supervisor or an operator). */
-export async function setOrderValidation(
-  db: Database,
-  input: { order: string; validation: boolean },
-  signature: Signature,
-  clock: EngineClock,
-): Promise<OrderRow> {
-  const signer = await verifySignature(db, signature, VALIDATE_ROLES, clock.nowMs);
+/** Sets or clears the validation flag of an order; `signer` signed it (a supervisor or an operator). */
+export async function setOrderValidation(db: Database, input: { order: string; validation: boolean }, signer: SessionUser, clock: EngineClock): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: input.validation ? 'validate' : 'unvalidate' };
     const after = await updateRow(trx, 'orders', { order: input.order }, { validation: input.validation ? 1 : 0, ...stamp(ctx) }, ctx);
@@ -167,11 +154,10 @@ export async function setOrderValidation(
 }
 
 /**
- * Adjusts the discount time of an ended order (signed by a supervisor): `minutes` replaces its adjustedDiscountTime,
- * and the order's index and the shift indexes of its time are recomputed.
+ * Adjusts the discount time of an ended order (`signer` signed it, a supervisor): `minutes` replaces its
+ * adjustedDiscountTime, and the order's index and the shift indexes of its time are recomputed.
  */
-export async function adjustOrder(db: Database, input: { order: string; minutes: number }, signature: Signature, clock: EngineClock): Promise<OrderRow> {
-  const signer = await verifySignature(db, signature, ADJUST_ROLES, clock.nowMs);
+export async function adjustOrder(db: Database, input: { order: string; minutes: number }, signer: SessionUser, clock: EngineClock): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, input.order);
     if (!order) throw notFound();
@@ -233,4 +219,11 @@ export const ORDER_INDEX_GRID: GridResource = {
 /** A page of the order-index grid (filter, sort, skip, take, requireTotalCount). */
 export function listOrderIndexes(db: Database, query: Record<string, unknown>, timeZone: string) {
   return listResource(ORDER_INDEX_GRID, db, query, timeZone);
+}
+
+/** One order as the order-index grid shows it. */
+export async function orderIndexRow(db: Database, order: string, timeZone: string): Promise<Record<string, unknown>> {
+  const { data } = await listOrderIndexes(db, { order }, timeZone);
+  if (!data[0]) throw notFound();
+  return data[0];
 }

@@ -8,12 +8,14 @@ import {
   planSplit,
   REASON,
   recognitionFields,
+  stopDurationMs,
   StopReasonError,
   type RecognitionFields,
   type SplitErrorCode,
 } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
 import { AppError, notFound } from '../../http/errors';
+import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
 import type { MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
 import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
@@ -24,10 +26,12 @@ import {
   loadReasonTree,
   maintenanceCallOfStop,
   orderAt,
+  stopsGridSource,
   stopsNear,
   type ReasonTree,
   type StopRow,
 } from './stops.repository';
+import { manualStopSchema, STOP_COLUMNS, STOP_EDIT_ROLES } from './stops.schemas';
 
 /**
  * The life of a stop: opened and closed by the line (through line-events), entered by hand on lines with the
@@ -363,4 +367,27 @@ export async function splitStop(db: Database, input: SplitInput, signer: Session
     await refreshIndexesAffectedBy(trx, stop.lineID, stop.startDate, stop.endDate ?? clock.nowMs, clock, ctx);
     return pieces.sort((a, b) => a.startDate - b.startDate);
   });
+}
+
+/** A stop as the API shows it: dates ISO with the plant offset, flags true/false, duration in minutes. */
+export function stopToApi(row: StopRow, clock: EngineClock): Record<string, unknown> {
+  const duration = Math.round(stopDurationMs({ startMs: row.startDate, endMs: row.endDate }, clock.nowMs) / 600) / 100;
+  return rowToApi({ ...row, duration }, STOP_COLUMNS, clock.timeZone);
+}
+
+/** The stops grid (GET /api/stops/get): lineID, order, stopID and recognized may also be plain query parameters. */
+export function listStops(db: Database, query: Record<string, unknown>, clock: EngineClock) {
+  const grid: GridResource = {
+    name: 'stops',
+    path: '/api/stops',
+    table: 'stops',
+    key: ['stopID'],
+    columns: STOP_COLUMNS,
+    plainFilters: ['lineID', 'order', 'stopID', 'recognized'],
+    schema: manualStopSchema,
+    access: { read: 'authenticated', write: [...STOP_EDIT_ROLES] },
+    defaultSort: [{ column: 'startDate', desc: true }],
+    source: (source) => stopsGridSource(source, clock.nowMs),
+  };
+  return listResource(grid, db, query, clock.timeZone);
 }

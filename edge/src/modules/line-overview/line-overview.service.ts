@@ -1,0 +1,166 @@
+import type { Database } from '../../db/database';
+import { shiftAt, shiftOf, type Shift } from '../../domain/calendar';
+import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { stopDurationMs } from '../../domain/stops';
+import { toPlantIso } from '../../domain/time-zone';
+import { notFound } from '../../http/errors';
+import { engineParameters, findLineSettings, listLineSettings, type LineSettings } from '../indexes/indexes.repository';
+import type { EngineClock } from '../indexes/indexes.service';
+import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
+import { callsInProgress } from '../maintenance/maintenance.repository';
+import { callToApi } from '../maintenance/maintenance.service';
+import { previousOrderEnd } from '../orders/orders.repository';
+import { orderProgress, readyOrderStatus, type ReadyOrderStatus } from '../production/production.service';
+import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
+
+/**
+ * What the dashboards show of a line, live: the beacon, the current stop, the maintenance call, the Ready order and
+ * the indicators of the current shift — all through the one indicators computation (indexes/line-indicators.ts),
+ * so they equal the stored indexes at the same instant. A sector sums its lines' inputs before dividing.
+ */
+
+export type Beacon = 'green' | 'red' | 'amber' | 'white';
+
+/** SPEC §3/§4: amber while a maintenance call is not finished; else green running, red stopped, white unknown. */
+export function beaconOf(running: number | null | undefined, maintenanceInProgress: boolean): Beacon {
+  if (maintenanceInProgress) return 'amber';
+  if (running === 1) return 'green';
+  if (running === 0) return 'red';
+  return 'white';
+}
+
+/** The six indicator values of SPEC §3 "Indicators" (ratios 0..1, mtbf/mttr in minutes; null when undefined). */
+export function indicatorValues(indicators: Indicators) {
+  return {
+    oee: indicators.oee,
+    throughput: indicators.throughput,
+    acceptance: indicators.acceptance,
+    utilization: indicators.utilization,
+    mtbf: indicators.mtbfMinutes,
+    mttr: indicators.mttrMinutes,
+  };
+}
+
+function shiftToApi(shift: Shift, timeZone: string) {
+  return { code: shift.code, plantDate: shift.plantDate, start: toPlantIso(shift.startMs, timeZone), end: toPlantIso(shift.endMs, timeZone) };
+}
+
+/** The indicator inputs of a line's shift as of now. */
+async function shiftInputs(db: Database, line: LineSettings, shift: Shift, clock: EngineClock, microStopSeconds: number): Promise<IndicatorInputs> {
+  const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
+  return lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, clock.nowMs, microStopSeconds).inputs;
+}
+
+function stopToOverview(stop: StopRow | undefined, clock: EngineClock) {
+  if (!stop) return null;
+  return {
+    stopID: stop.stopID,
+    startDate: toPlantIso(stop.startDate, clock.timeZone),
+    duration: Math.round(stopDurationMs({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs) / 600) / 100,
+    reasonID: stop.reasonID,
+    reason: stop.reason,
+    path: stop.path,
+    color: stop.color,
+    recognized: stop.recognized === 1,
+  };
+}
+
+async function orderData(db: Database, status: ReadyOrderStatus | null, timeZone: string) {
+  if (!status) return null;
+  return { ...(await orderProgress(db, status, timeZone)), ...indicatorValues(status.indexes.indicators) };
+}
+
+/** The overview cards of lines (the /resumen page, the beacon): one per line, in lineID order. */
+async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: EngineClock) {
+  const lineIDs = lines.map((line) => line.lineID);
+  const [stops, calls, targets, parameters] = [await openStopsOfLines(db, lineIDs), await callsInProgress(db, lineIDs), await targetsOfLines(db, lineIDs), await engineParameters(db)];
+  const settings = new Map((await listLineSettings(db, { lineIDs })).map((line) => [line.lineID, line]));
+  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  const cards = [];
+  for (const line of lines) {
+    const status = await readyOrderStatus(db, line.lineID, clock);
+    const lineTargets = targets.filter((target) => target.lineID === line.lineID);
+    const target = lineTargets.find((item) => status && item.tag === status.order.productCode) ?? lineTargets[0];
+    const call = calls.get(line.lineID);
+    const inputs = await shiftInputs(db, settings.get(line.lineID)!, shift, clock, parameters.microStopSeconds);
+    cards.push({
+      inputs,
+      card: {
+        lineID: line.lineID,
+        sectorID: line.sectorID,
+        description: line.description,
+        targetOEE: target?.targetOEE ?? null,
+        targetSummary: target?.targetSummary ?? null,
+        beacon: beaconOf(line.running, call !== undefined),
+        running: line.running === null ? null : line.running === 1,
+        lastSampleAt: line.lastSampleAt === null ? null : toPlantIso(line.lastSampleAt, clock.timeZone),
+        orderData: await orderData(db, status, clock.timeZone),
+        callData: call ? callToApi(call, clock) : null,
+        stopData: stopToOverview(stops.get(line.lineID), clock),
+        shiftData: { ...shiftToApi(shift, clock.timeZone), ...indicatorValues(computeIndicators(inputs)) },
+      },
+    });
+  }
+  return cards;
+}
+
+/** GET /api/resources/status/get: the overview of one line; 404 for an unknown line. */
+export async function lineOverview(db: Database, lineID: number, clock: EngineClock) {
+  const lines = await overviewLines(db, { lineIDs: [lineID] });
+  if (lines.length === 0) throw notFound();
+  return (await overviewsOf(db, lines, clock))[0]!.card;
+}
+
+/**
+ * The sector indicators (the /resumen page): every line's card, and the sector's indicators for the current shift
+ * computed from the sum of its lines' inputs (never an average of their percentages).
+ */
+export async function sectorIndicators(db: Database, filter: { sectorID?: number; lineIDs?: readonly number[] }, clock: EngineClock) {
+  const lines = await overviewLines(db, filter);
+  const cards = await overviewsOf(db, lines, clock);
+  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  const total = computeIndicators(sumIndicatorInputs(cards.map((card) => card.inputs)));
+  return {
+    sectorID: filter.sectorID ?? null,
+    shift: shiftToApi(shift, clock.timeZone),
+    ...indicatorValues(total),
+    lines: cards.map((card) => card.card),
+  };
+}
+
+/**
+ * The dashboard's indicators of a line (SPEC §3 "Indicators"): the shift containing `atMs` (now by default), each
+ * shift of its plant day and the day, the Ready order, and prevOrderEndDate. `values` are what the gauges show: the
+ * Ready order's, or the shift's when the line shows its indicators per shift (enableIndicadorPorTurno) or has no
+ * Ready order.
+ */
+export async function dashboardIndicators(db: Database, lineID: number, atMs: number, clock: EngineClock) {
+  const line = await findLineSettings(db, lineID);
+  const [overview] = await overviewLines(db, { lineIDs: [lineID] });
+  if (!line || !overview) throw notFound();
+  const { microStopSeconds } = await engineParameters(db);
+  const shift = shiftAt(atMs, clock.timeZone);
+  const day = shiftOf('TO', shift.plantDate, clock.timeZone);
+  const data = await loadLineRangeData(db, line, day.startMs, day.endMs);
+  const perShift = (['TM', 'TT', 'TN'] as const).map((code) => {
+    const item = shiftOf(code, shift.plantDate, clock.timeZone);
+    const inputs = lineRangeInputs(data, { fromMs: item.startMs, toMs: item.endMs }, clock.nowMs, microStopSeconds).inputs;
+    return { shift: item, inputs, values: indicatorValues(computeIndicators(inputs)) };
+  });
+  const current = perShift.find((item) => item.shift.code === shift.code)!;
+  const status = await readyOrderStatus(db, lineID, clock);
+  const orderValues = status ? indicatorValues(status.indexes.indicators) : null;
+  const perTurn = overview.enableIndicadorPorTurno === 1;
+  const previousEnd = await previousOrderEnd(db, lineID);
+  return {
+    lineID,
+    indicadorPorTurno: perTurn,
+    values: perTurn || !orderValues ? current.values : orderValues,
+    shift: { ...shiftToApi(shift, clock.timeZone), ...current.values },
+    perShift: perShift.map((item) => ({ ...shiftToApi(item.shift, clock.timeZone), ...item.values })),
+    day: { ...shiftToApi(day, clock.timeZone), ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))) },
+    order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,
+    prevOrderEndDate: previousEnd === null ? null : toPlantIso(previousEnd, clock.timeZone),
+  };
+}

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE, type RoleId } from '../../domain/roles';
+import { addLine, addProduct, at, HOUR, MINUTE, trailCounts } from '../line-events/test-plant';
+import { expectError, signatureOf, snapshot, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+
+const T0 = at('2026-05-04T08:00:00+02:00');
+let e: EngineEdge;
+
+beforeEach(async () => {
+  e = await startEngineEdge(T0);
+  await addLine(e.db, { lineID: 1, managesOrders: true });
+  await addProduct(e.db, 'P1', { 1: 10 });
+});
+afterEach(async () => {
+  await e.close();
+});
+
+const as = (role: RoleId) => e.tokens[role];
+
+async function createOrder(order: string, role: RoleId = ROLE.SUPERVISOR) {
+  return e.t.call('POST', '/api/orders/post', { token: as(role), form: { values: { order, lineID: 1, productCode: 'P1', lot: 'L-1', desiredProductionQuantity: 1200 } } });
+}
+
+/** Order 100-0 runs 08:00–10:00 with a 20-minute stop and 1,000 units (50 discarded). */
+async function endedOrder() {
+  await createOrder('100-0');
+  await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '100-0' } });
+  await e.events([
+    { type: 'lineState', lineID: 1, atMs: T0, running: true },
+    { type: 'counters', lineID: 1, atMs: T0, units: 0, discards: 0 },
+    { type: 'lineState', lineID: 1, atMs: T0 + 30 * MINUTE, running: false },
+    { type: 'lineState', lineID: 1, atMs: T0 + 50 * MINUTE, running: true },
+    { type: 'counters', lineID: 1, atMs: T0 + 119 * MINUTE, units: 1000, discards: 50 },
+  ]);
+  e.clock.now = T0 + 2 * HOUR;
+  return e.t.call('POST', '/api/orders/finish', { token: as(ROLE.OPERATOR), json: { lineID: 1 } });
+}
+
+describe('orders: create, start, finish', () => {
+  it('creates an order (Created), starts it (Ready) and finishes it (Finalized) with its final index', async () => {
+    const created = await createOrder('100-0');
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject({ order: '100-0', op: '100', version: 0, status: 0, productName: 'Producto P1', startDate: null });
+    const finished = await endedOrder();
+    expect(finished.status, finished.text).toBe(200);
+    expect(finished.body).toMatchObject({
+      order: '100-0',
+      status: 2,
+      startDate: '2026-05-04T08:00:00.000+02:00',
+      endDate: '2026-05-04T10:00:00.000+02:00',
+      shiftStart: '2026-05-04T06:00:00.000+02:00',
+      staffedTime: 120,
+      stopTime: 20,
+      runtime: 100,
+      productionQuantity: 1000,
+      discardQuantity: 50,
+      nominalSpeed: 10,
+      throughput: 1,
+      acceptance: 0.95,
+      utilization: 100 / 120,
+      mtbf: 100,
+      mttr: 20,
+    });
+    expect(finished.body.oee).toBeCloseTo((100 / 120) * 0.95, 12);
+  });
+
+  it('starting an order finalizes the line’s Ready one at the same instant (one Ready order per line)', async () => {
+    await createOrder('100-0');
+    await createOrder('101-0');
+    await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '100-0' } });
+    e.clock.now = T0 + HOUR;
+    const second = await e.t.call('POST', '/api/orders/start', { token: as(ROLE.SUPERVISOR), json: { order: '101-0' } });
+    expect(second.body).toMatchObject({ status: 1, startDate: '2026-05-04T09:00:00.000+02:00' });
+    const ready = await e.t.call('GET', '/api/orders', { token: as(ROLE.OPERATOR), query: { lineID: '1', status: '1' } });
+    expect(ready.body.data.map((o: { order: string }) => o.order)).toEqual(['101-0']);
+    const first = await e.t.call('GET', '/api/orders', { token: as(ROLE.OPERATOR), query: { orderID: '100-0' } });
+    expect(first.body.data[0]).toMatchObject({ status: 2, endDate: '2026-05-04T09:00:00.000+02:00', staffedTime: 60 });
+  });
+
+  it('refuses a bad order key (400), a finalized order (409), a finish with nothing running (409) and the consultant (403)', async () => {
+    expectError(await createOrder('no-dash'), 400, 'La orden debe tener el formato número-RP (por ejemplo 4512-0).');
+    expectError(await createOrder('200-0', ROLE.OPERATOR), 403);
+    expectError(await e.t.call('POST', '/api/orders/finish', { token: as(ROLE.OPERATOR), json: { lineID: 1 } }), 409, 'La línea 1 no tiene una orden en curso.');
+    await endedOrder();
+    expectError(await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '100-0' } }), 409, 'La orden 100-0 ya fue finalizada.');
+    expectError(await e.t.call('POST', '/api/orders/start', { token: as(ROLE.CONSULTANT), json: { order: '100-0' } }), 403);
+    expectError(await createOrder('100-0'), 409);
+  });
+});
+
+describe('GET /api/oeeindex/get and PUT /api/oeeindex/put', () => {
+  it('pages the order-index grid with total count, newest first, times in minutes and ratios 0..1', async () => {
+    await endedOrder();
+    await createOrder('101-0');
+    const page = await e.t.call('GET', '/api/oeeindex/get', { token: as(ROLE.CONSULTANT), query: { filter: JSON.stringify([['lineID', '=', 1]]), take: '1', requireTotalCount: 'true' } });
+    expect(page.status).toBe(200);
+    expect(page.body.totalCount).toBe(2);
+    expect(page.body.data).toHaveLength(1);
+    const ready = await e.t.call('GET', '/api/oeeindex/get', { token: as(ROLE.OPERATOR), query: { filter: JSON.stringify([['status', '=', 2]]) } });
+    expect(ready.body.data[0]).toMatchObject({ order: '100-0', utilization: 100 / 120, validation: false });
+  });
+
+  it('lets a supervisor change an order’s plan; a new product speed recomputes its index', async () => {
+    await endedOrder();
+    await addProduct(e.db, 'P2', { 1: 20 });
+    const result = await e.t.call('PUT', '/api/oeeindex/put', { token: as(ROLE.SUPERVISOR), form: { key: '100-0', values: { productCode: 'P2', lot: 'L-9' } } });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({ productCode: 'P2', productName: 'Producto P2', lot: 'L-9', nominalSpeed: 20, throughput: 0.5 });
+    expectError(await e.t.call('PUT', '/api/oeeindex/put', { token: as(ROLE.OPERATOR), form: { key: '100-0', values: { lot: 'x' } } }), 403);
+    expectError(await e.t.call('PUT', '/api/oeeindex/put', { token: as(ROLE.SUPERVISOR), form: { key: '100-0', values: { status: 1 } } }), 400);
+  });
+});
+
+describe('PUT /api/oeeindex/adjust', () => {
+  const adjust = (order: string, minutes: unknown, signer: RoleId, session: RoleId = ROLE.SUPERVISOR, password?: string) => {
+    const { username, password: pass } = signatureOf(e, signer, password);
+    return e.t.call('PUT', '/api/oeeindex/adjust', { token: as(session), json: { order, discountTime: minutes, user: username, password: pass } });
+  };
+
+  it('adjusts an ended order’s discount time in minutes (200) and recomputes its index and shift', async () => {
+    await endedOrder();
+    const result = await adjust('100-0', 20, ROLE.SUPERVISOR);
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({ order: '100-0', adjustedDiscountTime: 20, staffedTimeCorrect: 100, utilization: 0.8, updatedBy: 'tsuper' });
+    const shift = await e.t.call('GET', '/api/history/get', { token: as(ROLE.SUPERVISOR), query: { lineId: '1', shiftStart: '2026-05-04T06:00:00' } });
+    expect(shift.body.adjustedDiscountTime).toBe(20);
+  });
+
+  it('refuses an order that has not ended (409), a signer who is not a supervisor (403), a wrong password (401), changing nothing', async () => {
+    await createOrder('100-0');
+    await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '100-0' } });
+    const before = await snapshot(e.db, 'orders');
+    expectError(await adjust('100-0', 5, ROLE.SUPERVISOR), 409, 'Solo se puede ajustar una orden finalizada.');
+    expectError(await adjust('100-0', 5, ROLE.OPERATOR), 403, 'El firmante no tiene permiso para esta acción.');
+    expectError(await adjust('100-0', 5, ROLE.SUPERVISOR, ROLE.OPERATOR), 403);
+    expectError(await adjust('100-0', 5, ROLE.SUPERVISOR, ROLE.SUPERVISOR, 'wrong'), 401, 'Firma no válida');
+    expectError(await adjust('100-0', -1, ROLE.SUPERVISOR), 400);
+    expectError(await adjust('nope-0', 5, ROLE.SUPERVISOR), 404);
+    expect(await snapshot(e.db, 'orders')).toEqual(before);
+  });
+});
+
+describe('order validation', () => {
+  it('validates and unvalidates an order signed by an operator or a supervisor, on both paths', async () => {
+    await createOrder('100-0');
+    const validated = await e.t.call('PUT', '/api/oeeindex/validate', { token: as(ROLE.OPERATOR), json: { order: '100-0', validation: true, user: 'toper', password: 'toper' } });
+    expect(validated.status, validated.text).toBe(200);
+    expect(validated.body).toMatchObject({ order: '100-0', validation: true, updatedBy: 'toper' });
+    const unvalidated = await e.t.call('PUT', '/api/orders/validation', { token: as(ROLE.SUPERVISOR), json: { order: '100-0', flag: false, userID: 'tsuper', password: 'tsuper' } });
+    expect(unvalidated.body.validation).toBe(false);
+    const first = await e.t.call('GET', '/api/orders', { token: as(ROLE.OPERATOR), query: { filter: JSON.stringify([['orderID', '=', '100-0']]) } });
+    expect(first.body.data[0].validation).toBe(false);
+  });
+
+  it('refuses a wrong password (401) and a consultant (403), changing nothing', async () => {
+    await createOrder('100-0');
+    const before = await snapshot(e.db, 'orders');
+    expectError(await e.t.call('PUT', '/api/oeeindex/validate', { token: as(ROLE.OPERATOR), json: { order: '100-0', validation: true, user: 'toper', password: 'bad' } }), 401, 'Firma no válida');
+    expectError(await e.t.call('PUT', '/api/oeeindex/validate', { token: as(ROLE.OPERATOR), json: { order: '100-0', validation: true, user: 'tconsul', password: 'tconsul' } }), 403);
+    expectError(await e.t.call('PUT', '/api/oeeindex/validate', { token: as(ROLE.CONSULTANT), json: { order: '100-0', validation: true, user: 'toper', password: 'toper' } }), 403);
+    expect(await snapshot(e.db, 'orders')).toEqual(before);
+  });
+});
+
+describe('GET /api/OeeIndex/RecalculateAllOrders(History)', () => {
+  const recalculate = (path: string, session: RoleId, signer: RoleId, password?: string) =>
+    e.t.call('GET', `/api/OeeIndex/${path}`, { token: as(session), query: { user: e.users[signer], password: password ?? signatureOf(e, signer).password } });
+
+  it('rebuilds every index and answers how many; running it again changes nothing and writes no outbox or audit rows', async () => {
+    await endedOrder();
+    await e.db.deleteFrom('order_indexes').execute();
+    const orders = await recalculate('RecalculateAllOrders', ROLE.ADMINISTRATOR, ROLE.ADMINISTRATOR);
+    expect(orders.status, orders.text).toBe(200);
+    expect(orders.body).toEqual({ count: 1, changed: 1 });
+    const history = await recalculate('RecalculateAllOrdersHistory', ROLE.ADMINISTRATOR, ROLE.ADMINISTRATOR);
+    expect(history.body.count).toBe(1);
+    const rows = { orders: await snapshot(e.db, 'order_indexes'), shifts: await snapshot(e.db, 'shift_indexes') };
+    const trail = await trailCounts(e.db);
+    expect((await recalculate('RecalculateAllOrders', ROLE.ADMINISTRATOR, ROLE.ADMINISTRATOR)).body).toEqual({ count: 1, changed: 0 });
+    expect((await recalculate('recalculateallordershistory', ROLE.ADMINISTRATOR, ROLE.ADMINISTRATOR)).body).toEqual({ count: 1, changed: 0 });
+    expect(await trailCounts(e.db)).toEqual(trail);
+    expect({ orders: await snapshot(e.db, 'order_indexes'), shifts: await snapshot(e.db, 'shift_indexes') }).toEqual(rows);
+  });
+
+  it('is the administrator’s, signed: other roles 403, a wrong password 401 Firma no válida', async () => {
+    await endedOrder();
+    const before = await snapshot(e.db, 'order_indexes');
+    expectError(await recalculate('RecalculateAllOrders', ROLE.SUPERVISOR, ROLE.SUPERVISOR), 403);
+    expectError(await recalculate('RecalculateAllOrders', ROLE.ADMINISTRATOR, ROLE.SUPERVISOR), 403);
+    expectError(await recalculate('RecalculateAllOrdersHistory', ROLE.ADMINISTRATOR, ROLE.ADMINISTRATOR, 'wrong'), 401, 'Firma no válida');
+    expectError(await e.t.call('GET', '/api/OeeIndex/RecalculateAllOrders', { token: as(ROLE.ADMINISTRATOR) }), 400);
+    expect(await snapshot(e.db, 'order_indexes')).toEqual(before);
+  });
+});

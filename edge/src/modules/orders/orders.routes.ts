@@ -1,0 +1,132 @@
+import { parsePlantDate } from '../../domain/time-zone';
+import type { Api, AuthedContext } from '../../http/api';
+import { AppError } from '../../http/errors';
+import { normalizeApiValues } from '../../http/grid-resource';
+import { parseInput, readKey, readValues } from '../../http/request-input';
+import { verifySignature } from '../auth/auth.service';
+import { clockOf, recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
+import { applyLineEvents, type LineEvent } from '../line-events/line-events.service';
+import {
+  ADJUST_ROLES,
+  adjustSchema,
+  newOrderSchema,
+  ORDER_INDEX_COLUMNS,
+  ORDER_PLAN_ROLES,
+  ORDER_RUN_ROLES,
+  orderEditSchema,
+  orderFinishSchema,
+  orderStartSchema,
+  RECALCULATE_ROLES,
+  recalculationSchema,
+  VALIDATE_ROLES,
+  validationSchema,
+} from './orders.schemas';
+import { adjustOrder, createOrder, editOrder, listOrderIndexes, orderIndexRow, setOrderValidation } from './orders.service';
+
+const recalculationResult = 'Answers { count, changed }: indexes rebuilt, and how many of them changed.';
+
+/** The instant of an order event: `atDate` (ISO, plant time when it has no offset), or now. */
+function eventInstant(ctx: AuthedContext, atDate: string | undefined): number {
+  if (!atDate) return ctx.now;
+  const ms = parsePlantDate(atDate, ctx.timeZone);
+  if (ms === null || ms > ctx.now) throw new AppError('validation', 'validation.invalid', { field: 'atDate' });
+  return ms;
+}
+
+async function orderEvent(ctx: AuthedContext, event: LineEvent, order: string) {
+  await applyLineEvents(ctx.db, [event], { nowMs: ctx.now, timeZone: ctx.timeZone, userID: ctx.user.userID });
+  return orderIndexRow(ctx.db, order, ctx.timeZone);
+}
+
+/**
+ * Orders and their indexes (SPEC §7 "/api/oeeindex", "/api/orders", recalculation). Rows of both lists come from
+ * one source: the order with its index; index times in minutes, ratios 0..1.
+ */
+export function registerOrderRoutes(api: Api): void {
+  api.route(
+    { method: 'get', path: ['/api/oeeindex', '/api/oeeindex/get'], access: 'authenticated', tag: 'oeeindex', summary: 'Order-index grid (filter, sort, skip, take, requireTotalCount; lineID, status, order as plain parameters too).' },
+    ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
+  );
+  api.route(
+    { method: 'put', path: '/api/oeeindex/put', access: ORDER_PLAN_ROLES, tag: 'oeeindex', summary: 'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.' },
+    async ({ ctx }) => {
+      const input = ctx.req.query as Record<string, unknown>;
+      const key = readKey(ctx.req.body, input);
+      const order = String(typeof key === 'object' && key !== null ? (key as Record<string, unknown>).order : key);
+      const edit = parseInput(orderEditSchema, normalizeApiValues(readValues(ctx.req.body, input), ORDER_INDEX_COLUMNS, ctx.timeZone));
+      await editOrder(ctx.db, order, edit, clockOf(ctx), ctx.user);
+      return orderIndexRow(ctx.db, order, ctx.timeZone);
+    },
+  );
+  api.route(
+    {
+      method: 'put',
+      path: '/api/oeeindex/adjust',
+      access: ADJUST_ROLES,
+      tag: 'oeeindex',
+      summary: 'Adjusts the discount time of an ended order (order, discountTime in minutes, user, password), signed by a supervisor; answers 200 with its grid row. 409 when the order has not ended.',
+      body: adjustSchema,
+    },
+    async ({ ctx, body }) => {
+      const signer = await verifySignature(ctx.db, body, ADJUST_ROLES, ctx.now);
+      await adjustOrder(ctx.db, { order: body.order, minutes: body.discountTime }, signer, clockOf(ctx));
+      return orderIndexRow(ctx.db, body.order, ctx.timeZone);
+    },
+  );
+  api.route(
+    {
+      method: 'put',
+      path: ['/api/oeeindex/validate', '/api/orders/validation'],
+      access: VALIDATE_ROLES,
+      tag: 'oeeindex',
+      summary: 'Validates or unvalidates an order (order, validation or flag, user, password), signed by a supervisor or an operator; answers its grid row.',
+      body: validationSchema,
+    },
+    async ({ ctx, body }) => {
+      const signer = await verifySignature(ctx.db, body, VALIDATE_ROLES, ctx.now);
+      await setOrderValidation(ctx.db, { order: body.order, validation: body.validation }, signer, clockOf(ctx));
+      return orderIndexRow(ctx.db, body.order, ctx.timeZone);
+    },
+  );
+  api.route(
+    { method: 'get', path: '/api/OeeIndex/RecalculateAllOrders', access: RECALCULATE_ROLES, tag: 'oeeindex', summary: `Rebuilds every order index from the stored stops and production (user, password; administrator). ${recalculationResult}`, query: recalculationSchema },
+    async ({ ctx, query }) => {
+      const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now);
+      return recalculateAllOrders(ctx.db, clockOf(ctx), signer.userID);
+    },
+  );
+  api.route(
+    { method: 'get', path: '/api/OeeIndex/RecalculateAllOrdersHistory', access: RECALCULATE_ROLES, tag: 'oeeindex', summary: `Rebuilds every shift index of every line (user, password; administrator). ${recalculationResult}`, query: recalculationSchema },
+    async ({ ctx, query }) => {
+      const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now);
+      return recalculateAllShiftIndexes(ctx.db, clockOf(ctx), signer.userID);
+    },
+  );
+
+  api.route(
+    { method: 'get', path: ['/api/orders', '/api/orders/get'], access: 'authenticated', tag: 'orders', summary: 'Orders with their current quantities and index as { data } (filter; lineID, orderID, lot, status as plain parameters too).' },
+    ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
+  );
+  api.route(
+    { method: 'post', path: ['/api/orders', '/api/orders/post'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Creates an order (status Created; order as number-RP, or op and version); answers its grid row.', body: newOrderSchema.partial() },
+    async ({ ctx }) => {
+      const values = parseInput(newOrderSchema, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>));
+      const order = await createOrder(ctx.db, values, ctx.user, ctx.now);
+      return orderIndexRow(ctx.db, order.order, ctx.timeZone);
+    },
+  );
+  api.route(
+    { method: 'post', path: '/api/orders/start', access: ORDER_RUN_ROLES, tag: 'orders', summary: 'Starts an order on its line (order, atDate optional): the line’s Ready order is finalized at that instant. Answers its grid row.', body: orderStartSchema },
+    async ({ ctx, body }) => {
+      const line = body.lineID ?? (await orderIndexRow(ctx.db, body.order, ctx.timeZone)).lineID;
+      return orderEvent(ctx, { type: 'orderStarted', lineID: Number(line), order: body.order, atMs: eventInstant(ctx, body.atDate) }, body.order);
+    },
+  );
+  api.route(
+    { method: 'post', path: '/api/orders/finish', access: ORDER_RUN_ROLES, tag: 'orders', summary: 'Finalizes the Ready order of a line (lineID, order optional, atDate optional); answers its grid row with the final index.', body: orderFinishSchema },
+    async ({ ctx, body }) => {
+      const result = await applyLineEvents(ctx.db, [{ type: 'orderFinished', lineID: body.lineID, order: body.order, atMs: eventInstant(ctx, body.atDate) }], { nowMs: ctx.now, timeZone: ctx.timeZone, userID: ctx.user.userID });
+      return orderIndexRow(ctx.db, result.ordersFinished[0]!.order, ctx.timeZone);
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ROLE } from '../../domain/roles';
+import type { ColumnMap } from '../../http/load-options';
+import { signatureFields } from '../auth/auth.schemas';
+
+/** Who may recognize, modify and split stops, and sign those actions (SPEC §6). */
+export const STOP_EDIT_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+/** Deleting a stop entered by hand. */
+export const STOP_DELETE_ROLES = [ROLE.SUPERVISOR] as const;
+
+/** SPEC §3 Stop. duration in minutes (an open stop up to now); dates ISO with the plant offset. */
+export const STOP_COLUMNS = {
+  stopID: 'number',
+  order: 'string',
+  op: 'string',
+  reproceso: 'number',
+  lineID: 'number',
+  split: 'boolean',
+  equipmentName: 'string',
+  reason: 'string',
+  reasonID: 'number',
+  root: 'string',
+  rootID: 'number',
+  path: 'string',
+  startDate: 'date',
+  endDate: 'date',
+  duration: 'number',
+  recognized: 'boolean',
+  observation: 'string',
+  maintenanceReason: 'string',
+  declaringTime: 'number',
+  waitingTime: 'number',
+  maintenanceTime: 'number',
+  pareto: 'boolean',
+  discountOEE: 'boolean',
+  color: 'string',
+  updatedBy: 'string',
+  updateDate: 'date',
+} as const satisfies ColumnMap;
+
+const optionalText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
+/** A date already turned into epoch ms by normalizeApiValues (grid values) — a number here. */
+const instant = z.number({ error: 'validation.invalid' }).int();
+
+/** A stop entered by hand (POST /api/stops/post, values). */
+export const manualStopSchema = z.object({
+  lineID: z.number().int().min(1, 'resource.lineRange').max(99, 'resource.lineRange'),
+  startDate: instant,
+  endDate: instant.nullish(),
+  reasonID: z.number().int().nullish(),
+  observation: optionalText(255),
+  equipmentName: optionalText(40),
+  maintenanceReason: optionalText(255),
+});
+
+/** What PUT /api/stops/put may change (values); recognition has its own signed call. */
+export const stopChangesSchema = z.object({
+  startDate: instant.optional(),
+  endDate: instant.nullish(),
+  observation: optionalText(255),
+  equipmentName: optionalText(40),
+  maintenanceReason: optionalText(255),
+});
+
+function jsonField(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+const idOf = (key: string) => (value: unknown) => {
+  const parsed = jsonField(value);
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return Number((parsed as Record<string, unknown>)[key]);
+  return typeof parsed === 'string' && parsed.trim() !== '' ? Number(parsed) : parsed;
+};
+
+/**
+ * POST /api/stops/recognize: stopValues (the stop, a list of stops, or their ids; JSON text accepted), reasonValues
+ * (the chosen reason or its id), the signature and an optional observation.
+ */
+export const recognizeSchema = z.object({
+  stopValues: z.preprocess((value) => {
+    const parsed = jsonField(value);
+    return (Array.isArray(parsed) ? parsed : [parsed]).map(idOf('stopID'));
+  }, z.array(z.number().int()).min(1)),
+  reasonValues: z.preprocess(idOf('reasonID'), z.number({ error: 'stops.reasonNotFound' }).int()),
+  observation: optionalText(255),
+  ...signatureFields,
+});
+
+/** POST /api/stops/split (order, lineID, stopID, split, user, password, newStart, newEnd); dates ISO or epoch ms. */
+export const splitSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const input = value as Record<string, unknown>;
+    return { ...input, username: input.username ?? input.user ?? input.userID };
+  },
+  z.object({
+    stopID: z.coerce.number().int(),
+    lineID: z.coerce.number().int().nullish(),
+    order: z.string().nullish(),
+    split: z.unknown().optional(),
+    newStart: z.union([z.string(), z.number()]).nullish(),
+    newEnd: z.union([z.string(), z.number()]).nullish(),
+    ...signatureFields,
+  }),
+);
+
+const queryNumber = z.preprocess((value) => (value === undefined || value === '' || value === 'null' ? undefined : Number(value)), z.number().int().optional());
+
+/**
+ * GET /api/stops/getStopsSummary: line (or sector, or neither for the plant), startDate, endDate, product ('' or
+ * 0 for all), root (> 0 filters one top category), level (1..6, or all/0: whole paths).
+ */
+export const stopSummaryQuerySchema = z.object({
+  line: queryNumber,
+  lineID: queryNumber,
+  sector: queryNumber,
+  sectorID: queryNumber,
+  product: z.string().optional(),
+  startDate: z.string({ error: 'summary.filterRequired' }).min(1, 'summary.filterRequired'),
+  endDate: z.string({ error: 'summary.filterRequired' }).min(1, 'summary.filterRequired'),
+  root: queryNumber,
+  level: z.preprocess(
+    (value) => (value === undefined || value === '' || value === 'all' || value === '0' ? 'all' : Number(value)),
+    z.union([z.literal('all'), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]),
+  ),
+});
+
+const summaryRow = z.object({ path: z.string().nullable(), duration: z.number(), stopCount: z.number(), percent: z.number() });
+const reasonRow = z.object({ reason: z.string().nullable(), path: z.string().nullable(), color: z.string().nullable(), duration: z.number(), quantity: z.number(), percent: z.number() });
+export const stopSummaryResponseSchema = z.object({
+  totalMinutes: z.number(),
+  paretoTotalMinutes: z.number(),
+  byPath: z.array(summaryRow),
+  byReason: z.array(reasonRow),
+  pareto: z.array(reasonRow),
+});
