@@ -115,6 +115,8 @@ export interface LineStatesTable {
   unitsCounter: number | null;
   discardsCounter: number | null;
   lastSampleAt: number | null;
+  /** When the line was first reported (migration 0004). */
+  firstSeenAt: number | null;
 }
 
 export interface OpcServersTable {

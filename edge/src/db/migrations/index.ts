@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-oee-engine';
 import * as m0003 from './0003-stop-summary-index';
+import * as m0004 from './0004-line-first-seen';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-oee-engine': m0002,
   '0003-stop-summary-index': m0003,
+  '0004-line-first-seen': m0004,
 };

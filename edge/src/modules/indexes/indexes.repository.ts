@@ -181,20 +181,32 @@ export async function engineParameters(db: Executor): Promise<EngineParameters> 
   return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10 };
 }
 
+const FIRST_DATA_SOURCES = (lineID: number) => sql`
+  SELECT min(startDate) AS t FROM orders WHERE lineID = ${lineID}
+  UNION ALL SELECT min(startDate) FROM stops WHERE lineID = ${lineID}
+  UNION ALL SELECT min(minuteStart) FROM production_minutes WHERE lineID = ${lineID}
+  UNION ALL SELECT firstSeenAt FROM line_states WHERE lineID = ${lineID}`;
+
 /**
- * The first instant anything happened on a line (an order started, a stop, production, a state sample), or null.
- * Shift indexes of a line start at its first shift with data.
+ * The first instant the line is known from: its first order, stop or production, or when the acquisition first
+ * reported it. A line without the order manager is staffed from then on. Null: nothing known yet.
  */
+export async function firstDataOfLine(db: Executor, lineID: number): Promise<number | null> {
+  const result = await sql<{ first: number | null }>`SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(lineID)})`.execute(db);
+  return result.rows[0]?.first ?? null;
+}
+
+/** Where a line's shift indexes start: its first data, or an older stored shift index (the recalculation rebuilds it too). */
 export async function firstActivityOfLine(db: Executor, lineID: number): Promise<number | null> {
-  const row = await sql<{ first: number | null }>`
-    SELECT min(t) AS first FROM (
-      SELECT min(startDate) AS t FROM orders WHERE lineID = ${lineID}
-      UNION ALL SELECT min(startDate) FROM stops WHERE lineID = ${lineID}
-      UNION ALL SELECT min(minuteStart) FROM production_minutes WHERE lineID = ${lineID}
-      UNION ALL SELECT min(lastSampleAt) FROM line_states WHERE lineID = ${lineID}
-      UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${lineID}
-    )`.execute(db);
-  return row.rows[0]?.first ?? null;
+  const result = await sql<{ first: number | null }>`
+    SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(lineID)} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${lineID})`.execute(db);
+  return result.rows[0]?.first ?? null;
+}
+
+/** When the acquisition first reported the line (null: never). */
+export async function firstSeenOfLine(db: Executor, lineID: number): Promise<number | null> {
+  const row = await db.selectFrom('line_states').select('firstSeenAt').where('lineID', '=', lineID).executeTakeFirst();
+  return row?.firstSeenAt ?? null;
 }
 
 export function findOrderIndex(db: Executor, order: string): Promise<Row<'order_indexes'> | undefined> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { shiftOf } from '../../domain/calendar';
 import { computeIndicators, sumIndicatorInputs } from '../../domain/oee';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from '../line-events/test-plant';
+import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, seenSince, trailCounts, type TestPlant } from '../line-events/test-plant';
 import { findLineSettings } from './indexes.repository';
 import {
   closeDueShifts,
@@ -129,6 +129,7 @@ describe('order index', () => {
 describe('shift index', () => {
   beforeEach(async () => {
     await addLine(db, { lineID: 2 });
+    await seenSince(db, 2, at('2026-01-01T00:00:00Z'));
   });
 
   it('makes the Madrid night shift 7 hours on the spring-forward day and 9 hours on the fall-back day', async () => {
@@ -180,6 +181,17 @@ describe('shift index', () => {
     const summed = sumIndicatorInputs(parts);
     expect(summed).toEqual(whole);
     expect(summed).toMatchObject({ staffedMs: 24 * HOUR, failureCount: 2 });
+  });
+
+  it('on a line without the order manager, staffs the shift only from the moment the line is first known', async () => {
+    await addLine(db, { lineID: 5 });
+    const tm = shiftOf('TM', '2026-05-04', TZ);
+    await stop(5, tm.startMs + 3 * HOUR, tm.startMs + 4 * HOUR);
+    await refreshRange(5, tm.startMs, tm.endMs, tm.endMs);
+    expect(await shiftRow(5, tm.startMs)).toMatchObject({ staffedTime: 5 * HOUR, discountShift: 3 * HOUR, runtime: 4 * HOUR });
+    await seenSince(db, 5, tm.startMs + HOUR);
+    await refreshRange(5, tm.startMs, tm.endMs, tm.endMs);
+    expect(await shiftRow(5, tm.startMs)).toMatchObject({ staffedTime: 7 * HOUR, discountShift: HOUR });
   });
 
   it('on a line with the order manager, counts time without an order as discountShift, not as staffed time', async () => {

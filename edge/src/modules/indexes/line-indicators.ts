@@ -2,6 +2,8 @@ import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indic
 import { stopTimeTotals } from '../../domain/stops';
 import {
   findLineSettings,
+  firstDataOfLine,
+  firstSeenOfLine,
   minuteOf,
   orderSpansOfLine,
   ordersOverlapping,
@@ -25,8 +27,9 @@ import {
  * - Time after `now` does not exist yet: a range ends at min(to, now).
  * - Staffed time is the time an order runs. A line with the order manager (enableOrderManager) is staffed only
  *   while an order runs; the rest of the range is `unstaffedMs` (the shift index's discountShift) and counts
- *   nowhere. A line without the order manager is staffed the whole range; time outside orders counts with an
- *   unknown nominal speed.
+ *   nowhere. A line without the order manager is staffed the whole range from the moment the line is known (its
+ *   first order, stop, production or report by the acquisition); time outside orders counts with an unknown
+ *   nominal speed.
  * - Each order's part of the range is one input: its stops clipped to that part (stops.ts stopTimeTotals), the
  *   production tagged with that order, its nominal speed (product speed on the line, else the order's desired
  *   speed) and its adjusted discount pro rata to the part of the order inside the range (so an order's shifts add
@@ -39,6 +42,8 @@ const NO_ORDER = null;
 /** Everything the computation reads for one line and range. Loaders may give more than the range needs. */
 export interface LineRangeData {
   line: LineSettings;
+  /** The first instant the line is known from (indexes.repository firstDataOfLine); null: never seen. */
+  firstDataMs: number | null;
   orders: readonly OrderSpan[];
   stops: readonly StopSpan[];
   production: readonly ProductionMinute[];
@@ -89,9 +94,9 @@ function segmentsOf(data: LineRangeData, scope: RangeScope, endMs: number, nowMs
     if (orderEndMs > startMs) segments.push({ startMs, endMs: orderEndMs, order });
   }
   segments.sort((a, b) => a.startMs - b.startMs);
-  if (scope.order !== undefined || data.line.managesOrders) return segments;
+  if (scope.order !== undefined || data.line.managesOrders || data.firstDataMs === null) return segments;
   const withGaps: Segment[] = [];
-  let cursor = scope.fromMs;
+  let cursor = Math.max(scope.fromMs, data.firstDataMs);
   for (const segment of segments) {
     if (segment.startMs > cursor) withGaps.push({ startMs: cursor, endMs: segment.startMs, order: NO_ORDER });
     withGaps.push(segment);
@@ -159,12 +164,13 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
 
 /** Reads what lineRangeInputs needs for one line and range. */
 export async function loadLineRangeData(db: Executor, line: LineSettings, fromMs: number, toMs: number): Promise<LineRangeData> {
-  const [orders, stops, production] = [
+  const [orders, stops, production, firstDataMs] = [
     await ordersOverlapping(db, line.lineID, fromMs, toMs),
     await stopSpans(db, line.lineID, fromMs, toMs),
     await productionMinutes(db, line.lineID, fromMs, toMs),
+    await firstDataOfLine(db, line.lineID),
   ];
-  return { line, orders, stops, production };
+  return { line, firstDataMs, orders, stops, production };
 }
 
 /** The first index of `items` whose key is >= `value` (items sorted by key). */
@@ -188,13 +194,22 @@ function lowerBound<T>(items: readonly T[], value: number, key: (item: T) => num
 export class LineHistory {
   private constructor(
     readonly line: LineSettings,
+    private readonly firstDataMs: number | null,
     private readonly orders: readonly OrderSpan[],
     private readonly stops: readonly StopSpan[],
     private readonly production: readonly ProductionMinute[],
   ) {}
 
   static async load(db: Executor, line: LineSettings): Promise<LineHistory> {
-    return new LineHistory(line, await orderSpansOfLine(db, line.lineID), await stopSpansOfLine(db, line.lineID), await productionMinutesOfLine(db, line.lineID));
+    const [orders, stops, production, firstSeenMs] = [
+      await orderSpansOfLine(db, line.lineID),
+      await stopSpansOfLine(db, line.lineID),
+      await productionMinutesOfLine(db, line.lineID),
+      await firstSeenOfLine(db, line.lineID),
+    ];
+    // The same first instant firstDataOfLine reads: the earliest order, stop, production minute or report.
+    const candidates = [orders[0]?.startMs, stops[0]?.startMs, production[0]?.minuteStart, firstSeenMs ?? undefined].filter((ms): ms is number => ms !== undefined);
+    return new LineHistory(line, candidates.length ? Math.min(...candidates) : null, orders, stops, production);
   }
 
   get orderSpans(): readonly OrderSpan[] {
@@ -209,6 +224,7 @@ export class LineHistory {
     const endMinute = lowerBound(this.production, toMs, (minute) => minute.minuteStart);
     return {
       line: this.line,
+      firstDataMs: this.firstDataMs,
       orders,
       stops: this.stops.slice(Math.max(0, firstStop - 1), endStop),
       production: this.production.slice(firstMinute, endMinute),

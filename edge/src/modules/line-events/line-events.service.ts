@@ -157,6 +157,7 @@ class Ingestion {
 
   private touch(line: LineRuntime, atMs: number): void {
     line.state.lastSampleAt = Math.max(line.state.lastSampleAt ?? atMs, atMs);
+    line.state.firstSeenAt ??= atMs;
     line.seen = true;
     line.dirty = true;
   }
@@ -261,7 +262,7 @@ export async function applyLineEvents(db: Database, events: readonly LineEvent[]
       const stored = states.get(lineID);
       const ready = readyOrders.get(lineID);
       lines.set(lineID, {
-        state: stored ?? { lineID, running: null, changedAt: null, unitsCounter: null, discardsCounter: null, lastSampleAt: null },
+        state: stored ?? { lineID, running: null, changedAt: null, unitsCounter: null, discardsCounter: null, lastSampleAt: null, firstSeenAt: null },
         seen: stored !== undefined,
         dirty: false,
         openStop: openStops.get(lineID) ?? null,

@@ -138,3 +138,12 @@ export async function trailCounts(db: Database): Promise<{ outbox: number; audit
   const audit = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { outbox: Number(outbox.n), audit: Number(audit.n) };
 }
+
+/** Marks a line as reported by the acquisition since `sinceMs` (a line without orders is staffed from then on). */
+export async function seenSince(db: Database, lineID: number, sinceMs: number): Promise<void> {
+  await db
+    .insertInto('line_states')
+    .values({ lineID, running: 1, changedAt: sinceMs, unitsCounter: null, discardsCounter: null, lastSampleAt: sinceMs, firstSeenAt: sinceMs })
+    .onConflict((oc) => oc.column('lineID').doUpdateSet({ firstSeenAt: sinceMs }))
+    .execute();
+}

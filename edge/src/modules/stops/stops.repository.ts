@@ -109,7 +109,7 @@ export interface SummaryFilter {
   rootID?: number | null;
 }
 
-/** Stops of one reason (and pareto flag) lying wholly inside the range, added up by SQLite. */
+/** Stops of one line and reason (and pareto flag) lying wholly inside the range, added up by SQLite. */
 export interface SummaryAggregate {
   reasonID: number | null;
   pareto: number;
@@ -128,8 +128,8 @@ export interface SummaryEdgeStop {
 
 /**
  * What the stop summary of a range needs, read from the covering index stops_summary (migration 0003) without
- * touching the table: the stops wholly inside the range summed per reason — their clipped duration is their whole
- * duration — and, one by one, the stops at its edges. Stops of a line never overlap, so the only stops that can
+ * touching the table and in its order (no sort): the stops wholly inside the range summed per line and reason —
+ * their clipped duration is their whole duration — and, one by one, the stops at its edges. Stops of a line never overlap, so the only stops that can
  * cross an edge of the range are, per line, the last one starting before it and the last one starting before its
  * end; callers keep those that are not wholly inside.
  */
@@ -144,7 +144,7 @@ export async function summaryData(db: Executor, filter: SummaryFilter): Promise<
     SELECT reasonID, pareto, count(*) AS stopCount, sum(endDate - startDate) AS durationMs
     FROM stops INDEXED BY stops_summary
     WHERE ${where} AND startDate >= ${filter.fromMs} AND startDate < ${filter.toMs} AND endDate <= ${filter.toMs}
-    GROUP BY reasonID, pareto`.execute(db);
+    GROUP BY lineID, reasonID, pareto`.execute(db);
   const lastBefore = (instantMs: number) =>
     sql`SELECT (SELECT p.stopID FROM stops p WHERE p.lineID = l.lineID AND p.startDate < ${instantMs} ORDER BY p.startDate DESC LIMIT 1) FROM lines l WHERE l.lineID IN (${lines})`;
   const edges = await sql<SummaryEdgeStop>`

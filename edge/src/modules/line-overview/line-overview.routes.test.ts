@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/roles';
+import { addLine, addOrder, addProduct, at, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
+import { expectError, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import { beaconOf } from './line-overview.service';
+
+const T0 = at('2026-05-04T08:00:00+02:00');
+let e: EngineEdge;
+
+beforeEach(async () => {
+  e = await startEngineEdge(T0);
+  await addLine(e.db, { lineID: 1, managesOrders: true, description: 'Envasadora 1' });
+  await addLine(e.db, { lineID: 2, description: 'Envasadora 2' });
+  await addLine(e.db, { lineID: 3, sectorID: 2, description: 'Paletizadora' });
+  await addProduct(e.db, 'P1', { 1: 10 });
+  await addOrder(e.db, '100-0', 1, { productCode: 'P1', desiredProductionQuantity: 2000 });
+  await e.db.insertInto('targets').values([
+    { lineID: 1, tag: 'default', targetOEE: 80, targetSummary: 5000 },
+    { lineID: 1, tag: 'P1', targetOEE: 85, targetSummary: 4000 },
+  ]).execute();
+  // 08:00 line 1 starts order 100-0 and runs; line 2 runs. 08:30 line 1 stops (open); line 2 stops 09:00–09:30.
+  await e.events([
+    { type: 'orderStarted', lineID: 1, atMs: T0, order: '100-0' },
+    { type: 'lineState', lineID: 1, atMs: T0, running: true },
+    { type: 'counters', lineID: 1, atMs: T0, units: 0, discards: 0 },
+    { type: 'lineState', lineID: 2, atMs: T0, running: true },
+    { type: 'counters', lineID: 1, atMs: T0 + 29 * MINUTE, units: 300, discards: 30 },
+    { type: 'lineState', lineID: 1, atMs: T0 + 30 * MINUTE, running: false },
+    { type: 'lineState', lineID: 2, atMs: T0 + HOUR, running: false },
+    { type: 'lineState', lineID: 2, atMs: T0 + 90 * MINUTE, running: true },
+  ]);
+  e.clock.now = T0 + 2 * HOUR;
+});
+afterEach(async () => {
+  await e.close();
+});
+
+const status = (lineID: number) => e.t.call('GET', '/api/resources/status/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID) } });
+
+describe('beacon', () => {
+  it('is amber while a maintenance call is not finished, else green running, red stopped, white unknown', () => {
+    expect(beaconOf(1, false)).toBe('green');
+    expect(beaconOf(0, false)).toBe('red');
+    expect(beaconOf(null, false)).toBe('white');
+    expect(beaconOf(undefined, false)).toBe('white');
+    expect(beaconOf(1, true)).toBe('amber');
+    expect(beaconOf(null, true)).toBe('amber');
+  });
+});
+
+describe('GET /api/resources/status/get', () => {
+  it('answers the line overview: description, target of the running product, order progress and indicators, the stop in progress', async () => {
+    const result = await status(1);
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({
+      lineID: 1,
+      description: 'Envasadora 1',
+      targetOEE: 85,
+      targetSummary: 4000,
+      beacon: 'red',
+      running: false,
+      callData: null,
+      stopData: { startDate: '2026-05-04T08:30:00.000+02:00', duration: 90, recognized: false, reason: null },
+      orderData: { order: '100-0', productionQuantity: 300, discardQuantity: 30, desiredProductionQuantity: 2000, progress: 0.15, utilization: 0.25, acceptance: 0.9 },
+      shiftData: { code: 'TM', start: '2026-05-04T06:00:00.000+02:00', utilization: 0.25 },
+    });
+  });
+
+  it('shows green for a running line, white for a line never seen or unknown, amber during a maintenance call until it is finished', async () => {
+    expect((await status(2)).body.beacon).toBe('green');
+    expect((await status(3)).body).toMatchObject({ beacon: 'white', running: null, orderData: null, stopData: null });
+    await e.events([{ type: 'lineState', lineID: 2, atMs: e.clock.now, running: null }]);
+    expect((await status(2)).body.beacon).toBe('white');
+    await e.db.insertInto('maintenance_calls').values({ resourceLineID: 2, status: 1, callDate: e.clock.now - 12 * MINUTE, callReason: 'Motor' }).execute();
+    const amber = await status(2);
+    expect(amber.body).toMatchObject({ beacon: 'amber', callData: { status: 1, callReason: 'Motor', minutes: 12, overLimit: true } });
+    await e.db.updateTable('maintenance_calls').set({ status: 2 }).execute();
+    expect((await status(2)).body.beacon).toBe('white');
+  });
+
+  it('answers 404 for an unknown line, 400 without a line, 401 without a session', async () => {
+    expectError(await status(42), 404);
+    expectError(await e.t.call('GET', '/api/resources/status/get', { token: e.tokens[ROLE.OPERATOR] }), 400);
+    expectError(await e.t.call('GET', '/api/resources/status/get', { query: { lineID: '1' } }), 401);
+  });
+});
+
+describe('GET /api/indicators/get', () => {
+  it('answers the gauges from the Ready order, the shift, each shift of the plant day, the day and prevOrderEndDate', async () => {
+    const result = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineID: '1' } });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({
+      lineID: 1,
+      indicadorPorTurno: false,
+      values: { utilization: 0.25, throughput: 1, acceptance: 0.9, mtbf: 30, mttr: 90 },
+      order: { order: '100-0', startDate: '2026-05-04T08:00:00.000+02:00', utilization: 0.25 },
+      shift: { code: 'TM', utilization: 0.25 },
+      day: { code: 'TO', start: '2026-05-04T06:00:00.000+02:00', end: '2026-05-05T06:00:00.000+02:00', utilization: 0.25 },
+      prevOrderEndDate: null,
+    });
+    expect(result.body.values.oee).toBeCloseTo(0.25 * 0.9, 12);
+    expect(result.body.perShift.map((s: { code: string; utilization: number | null }) => [s.code, s.utilization])).toEqual([
+      ['TM', 0.25],
+      ['TT', null],
+      ['TN', null],
+    ]);
+  });
+
+  it('shows the shift’s values on a line with indicators per shift, and a past shift with shiftStart', async () => {
+    await e.db.updateTable('lines').set({ enableIndicadorPorTurno: 1 }).where('lineID', '=', 2).execute();
+    const perShift = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2' } });
+    // Without the order manager the line is staffed from when it was first seen (08:00) to now, with one 30-minute stop.
+    expect(perShift.body).toMatchObject({ indicadorPorTurno: true, order: null, values: { utilization: 0.75, mtbf: 90, mttr: 30, throughput: null, oee: null } });
+    const yesterday = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2', shiftStart: '2026-05-03T15:00:00' } });
+    expect(yesterday.body.shift).toMatchObject({ code: 'TT', plantDate: '2026-05-03', utilization: null });
+  });
+});
+
+describe('GET /api/indicators/sector', () => {
+  it('rolls the sector up from the sum of its lines’ inputs, not the average of their percentages', async () => {
+    await seenSince(e.db, 2, T0 - 2 * HOUR);
+    const result = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.CONSULTANT], query: { sectorID: '1' } });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body.lines.map((line: { lineID: number; shiftData: { utilization: number } }) => [line.lineID, line.shiftData.utilization])).toEqual([
+      [1, 0.25],
+      [2, 0.875],
+    ]);
+    // Line 1 is staffed 2 h (its order), line 2 since it was first seen (06:00, 4 h): (0.5 h + 3.5 h) / 6 h, not (0.25 + 0.875) / 2.
+    expect(result.body.utilization).toBeCloseTo(4 / 6, 12);
+    expect(result.body.shift).toMatchObject({ code: 'TM' });
+    const lines = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.OPERATOR], query: { lines: '3,2' } });
+    expect(lines.body.lines.map((line: { lineID: number }) => line.lineID)).toEqual([2, 3]);
+    expectError(await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.OPERATOR], query: { lines: '1;2' } }), 400);
+  });
+});
