@@ -42,6 +42,43 @@ describe('configuration, administrator', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="configuration-tabs"]')?.getAttribute('data-orientation') === 'horizontal');
   }, 120_000);
 
+  test('the grid pages, filters and sorts on the server, and exports every matching row as CSV', async () => {
+    for (let i = 1; i <= 24; i++) {
+      const userID = `op${String(i).padStart(2, '0')}`;
+      const values = { userID, firstName: i % 2 ? 'Impar' : 'Par', lastName: `Apellido ${i}`, password: 'clave1', roleID: 3 };
+      const created = await edge.call('POST', '/api/users', { token: edge.adminToken!, form: { values } });
+      expect(created.status).toBe(200);
+    }
+    const page = await configuration('users');
+    const grid = page.getByTestId('users-grid');
+    const summary = (text: string) => grid.locator('.ag-paging-row-summary-content', { hasText: text }).waitFor();
+    await expectRow(page, 'users-grid', 'op01');
+    // 25 users, 20 a page.
+    await summary('1 a 20 de 25');
+    await grid.locator('.ag-paging-button[data-ref="btNext"]').click();
+    await summary('21 a 25 de 25');
+    await expectRow(page, 'users-grid', 'op24');
+
+    // Sorted by user name, descending, on the server: op24 first.
+    await grid.locator('.ag-header-cell[col-id="userID"] .ag-header-cell-label').click();
+    await grid.locator('.ag-header-cell[col-id="userID"] .ag-header-cell-label').click();
+    await summary('1 a 20 de 25');
+    await page.waitForFunction(() => document.querySelector('[data-testid="users-grid"] .ag-row[row-index="0"] [col-id="userID"]')?.textContent === 'op24');
+
+    // Filtered by first name on the server: 12 'Impar'.
+    await grid.locator('.ag-header-cell[col-id="firstName"] .ag-header-cell-filter-button, .ag-header-cell[col-id="firstName"] [data-ref="eFilterButton"]').first().click();
+    await page.locator('.ag-filter input[type="text"]').first().fill('Impar');
+    await summary('1 a 12 de 12');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('users-grid-export').click()]);
+    expect(download.suggestedFilename()).toBe('usuarios.csv');
+    const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toContain('Usuario,Nombre,Apellido');
+    expect(lines).toHaveLength(13);
+    expect(lines.slice(1).every((line) => line.includes(',Impar,'))).toBe(true);
+  }, 180_000);
+
   test('users', async () => {
     const page = await configuration('users');
     await crudCycle(page, {
@@ -188,6 +225,23 @@ describe('configuration, administrator', () => {
       editedText: '10.0.0.22',
     });
   }, 180_000);
+
+  test('data recalculation is signed: a wrong password says so, the right one reports the counts', async () => {
+    const page = await configuration('recalculation');
+    const form = page.getByTestId('recalculation-form');
+    await form.locator('input[name="user"]').fill('admin');
+    await form.locator('input[name="password"]').fill('wrong-password');
+    await form.getByRole('button', { name: 'Recalcular' }).click();
+    await page.getByTestId('recalculation-failed').getByText('Firma no válida').waitFor();
+    // A refused signature is not an expired session.
+    expect(new URL(page.url()).pathname).toBe('/configuracion');
+
+    await form.locator('input[name="password"]').fill(edge.adminPassword!);
+    await form.getByRole('button', { name: 'Recalcular' }).click();
+    const done = page.getByTestId('recalculation-done');
+    await done.waitFor();
+    expect(await done.innerText()).toMatch(/Se recalcularon \d+ órdenes y \d+ turnos\./);
+  }, 120_000);
 
   test("the supervisor's tabs are read-only for the administrator", async () => {
     const page = await configuration();

@@ -32,7 +32,7 @@ export interface BrowserSession {
  * test fails, its screenshot, Playwright trace and the page's console are kept under test-results/; the browser and
  * its profile go away when the test ends either way. Call it inside a test.
  */
-export async function openBrowser(options: { width?: number; height?: number } = {}): Promise<BrowserSession> {
+export async function openBrowser(options: { width?: number; height?: number; /** Off only for timing measurements (tracing slows the page). */ trace?: boolean } = {}): Promise<BrowserSession> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'oee-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -41,7 +41,8 @@ export async function openBrowser(options: { width?: number; height?: number } =
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     acceptDownloads: true,
   });
-  await context.tracing.start({ screenshots: true, snapshots: true });
+  const tracing = options.trace ?? true;
+  if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
@@ -54,8 +55,8 @@ export async function openBrowser(options: { width?: number; height?: number } =
         mkdirSync(dir, { recursive: true });
         await page.screenshot({ path: join(dir, 'failure.png'), fullPage: true }).catch(() => undefined);
         writeFileSync(join(dir, 'console.txt'), consoleLines.join('\n'));
-        await context.tracing.stop({ path: join(dir, 'trace.zip') });
-      } else {
+        if (tracing) await context.tracing.stop({ path: join(dir, 'trace.zip') });
+      } else if (tracing) {
         await context.tracing.stop();
       }
     } finally {

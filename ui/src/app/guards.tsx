@@ -18,11 +18,11 @@ export function RequireUser({ children }: { children: ReactNode }) {
  * A page of the route table: the role is checked before the page's code is fetched, so a role that may not open it
  * gets the not-allowed page without downloading it.
  */
-export function GuardedPage({ access, page: Page }: { access: PageAccess; page: ComponentType }) {
+export function GuardedPage({ access, page: Page, loadingModules = false }: { access: PageAccess; page: ComponentType; loadingModules?: boolean }) {
   const user = useSessionUser();
   if (!canOpen(access, user?.roleID)) return <NotAllowedPage />;
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PageSpinner modules={loadingModules} />}>
       <Page />
     </Suspense>
   );

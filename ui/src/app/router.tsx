@@ -1,13 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
+// The login page is in the first bundle: it is what most visits start with, and it must be usable within 1 s.
+import LoginPage from '../features/auth/login-page';
 import { ErrorBoundary, ErrorFallback } from './error-fallback';
 import { GuardedPage, RequireUser } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { pages } from './pages';
 import { AppWatchers } from './watchers';
 
-const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SetupPage = lazy(() => import('../features/setup/setup-page'));
 
 function Public({ page: Page }: { page: ComponentType }) {
@@ -43,7 +44,8 @@ const routes: RouteObject[] = [
         ),
         children: pages.map((page) => {
           const Page = lazy(page.load);
-          return { path: page.path, element: <GuardedPage access={page.access} page={Page} /> };
+          // SPEC.md section 2: 'Loading modules...' while the dashboard loads.
+          return { path: page.path, element: <GuardedPage access={page.access} page={Page} loadingModules={page.path === '/'} /> };
         }),
       },
       { path: '*', element: <Navigate to="/" replace /> },
