@@ -128,8 +128,9 @@ describe('GET /api/indicators/sector', () => {
     // Line 1 is staffed 2 h (its order), line 2 since it was first seen (06:00, 4 h): (0.5 h + 3.5 h) / 6 h, not (0.25 + 0.875) / 2.
     expect(result.body.utilization).toBeCloseTo(4 / 6, 12);
     expect(result.body.shift).toMatchObject({ code: 'TM' });
-    const lines = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.OPERATOR], query: { lines: '3,2' } });
+    const lines = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.SUPERVISOR], query: { lines: '3,2' } });
     expect(lines.body.lines.map((line: { lineID: number }) => line.lineID)).toEqual([2, 3]);
-    expectError(await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.OPERATOR], query: { lines: '1;2' } }), 400);
+    expectError(await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.SUPERVISOR], query: { lines: '1;2' } }), 400);
+    expectError(await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.OPERATOR], query: { sectorID: '1' } }), 403);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE } from '../../domain/roles';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError } from '../../http/errors';
@@ -7,6 +8,8 @@ import { clockOf } from '../indexes/indexes.service';
 import { dashboardIndicators, lineOverview, sectorIndicators } from './line-overview.service';
 
 const TAG = 'line-overview';
+/** The summary by sector (/resumen): supervisor, consultant, administrator (SPEC §6 "Indexes, Summary, Reports"). */
+const SUMMARY_ROLES = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT] as const;
 const lineOf = (value: unknown) => {
   const input = (value ?? {}) as Record<string, unknown>;
   return { ...input, lineID: input.lineID ?? input.lineId ?? input.lineid ?? input.line };
@@ -62,7 +65,7 @@ export function registerLineOverviewRoutes(api: Api): void {
     {
       method: 'get',
       path: '/api/indicators/sector',
-      access: 'authenticated',
+      access: SUMMARY_ROLES,
       tag: TAG,
       summary:
         'Sector indicators for the current shift (sectorID, or lines as a comma list; neither: every line): the sum of the lines’ inputs as oee, throughput, acceptance, utilization, mtbf, mttr, and each line’s overview card.',
