@@ -120,6 +120,19 @@ describe('order index', () => {
     expect(await orderRow('100-0')).toMatchObject({ staffedTime: 90 * MINUTE, stopTime: 30 * MINUTE, runtime: 60 * MINUTE, failureCount: 1 });
   });
 
+  it('keeps a running order’s quantities in its index only, and stores the final ones on the order when it ends', async () => {
+    await runOrder('100-0', 1, start, null);
+    await produce(1, start, '100-0', 40, 2);
+    await refreshRange(1, start, start + HOUR, start + HOUR);
+    expect((await orderRow('100-0')).productionQuantity).toBe(40);
+    const running = await db.selectFrom('orders').select(['productionQuantity']).where('order', '=', '100-0').executeTakeFirstOrThrow();
+    expect(running.productionQuantity).toBe(0);
+    await runOrder('100-0', 1, start, end);
+    await refreshRange(1, start, end, end);
+    const ended = await db.selectFrom('orders').select(['productionQuantity', 'discardQuantity']).where('order', '=', '100-0').executeTakeFirstOrThrow();
+    expect(ended).toEqual({ productionQuantity: 40, discardQuantity: 2 });
+  });
+
   it('gives OEE 0 (not unknown) to a staffed order that produced nothing, and leaves acceptance unknown', async () => {
     await refreshRange(1, start, end, end);
     expect(await orderRow('100-0')).toMatchObject({ productionQuantity: 0, oee: 0, throughput: 0, utilization: 1, acceptance: null });

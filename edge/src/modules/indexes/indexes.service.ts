@@ -125,8 +125,13 @@ async function writeIndex(
   return true;
 }
 
-/** Keeps the order's own quantities equal to its index's (the orders list shows them). */
+/**
+ * Stores an ended order's final quantities on the order itself. A running order's quantities live in its index
+ * (the order lists read them from there), so the periodic refresh does not rewrite the order row — and add an audit
+ * row — every few seconds.
+ */
 async function writeOrderQuantities(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, ctx: WriteContext): Promise<boolean> {
+  if (span.endMs === null) return false;
   if (span.productionQuantity === values.productionQuantity && span.discardQuantity === values.discardQuantity) return false;
   await updateRow(trx, 'orders', { order: span.order }, { productionQuantity: values.productionQuantity, discardQuantity: values.discardQuantity }, { ...ctx, action: ctx.action ?? 'production' });
   return true;
