@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSqlite } from '../../edge/src/db/database';
 import { openPlantDatabase } from '../../edge/src/db/installation';
+import { seededRandom } from '../../edge/src/acquisition/simulator/line-model';
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { recognitionFields, type StopReasonNode } from '../../edge/src/domain/stops';
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../../edge/src/modules/indexes/indexes.service';
@@ -24,18 +25,6 @@ const MINUTE = 60_000;
 const YEAR_START = shiftOf('TM', '2025-05-05', TZ).startMs;
 const YEAR_END = shiftOf('TM', '2026-05-05', TZ).startMs;
 const NOW = YEAR_END + 30 * MINUTE;
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same year. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const REASONS: Array<[number, number, string, boolean, boolean, boolean, string | null]> = [
   // reasonID, parentID, reason, isCategory, discountOEE, pareto, color
@@ -53,7 +42,7 @@ const REASONS: Array<[number, number, string, boolean, boolean, boolean, string 
 function seed(file: string): { stops: number; productionMinutes: number } {
   const sqlite = openSqlite({ file });
   sqlite.pragma('synchronous = OFF');
-  const rnd = random(42);
+  const rnd = seededRandom(42); // deterministic: every run seeds the same year
   const tree = new Map<number, StopReasonNode>();
   type ReasonRow = Omit<StopReasonNode, 'isCategory' | 'pareto' | 'discountOEE'> & { isCategory: number; pareto: number; discountOEE: number };
   for (const row of sqlite.prepare('SELECT reasonID, parentID, reason, isCategory, color, pareto, discountOEE FROM stop_reasons').all() as ReasonRow[]) {
