@@ -31,12 +31,12 @@ describe('configuration, administrator', () => {
   test('the tabs are vertical on a wide window and horizontal below 800 px; the screen in both languages', async () => {
     const page = await configuration('users');
     expect(await page.getByTestId('configuration-tabs').getAttribute('data-orientation')).toBe('vertical');
-    await expectRow(page, 'users-grid', 'admin');
+    await expectRow(page, 'users-grid', 'Sistema');
     await saveScreenshot(page, 'configuracion-es');
     await page.getByTestId('menu-language').click();
     await page.getByTestId('language-en').click();
     await page.getByTestId('tab-users').getByText('Users').waitFor();
-    await expectRow(page, 'users-grid', 'admin');
+    await expectRow(page, 'users-grid', 'Sistema');
     await saveScreenshot(page, 'configuration-en');
     await page.setViewportSize({ width: 760, height: 900 });
     await page.waitForFunction(() => document.querySelector('[data-testid="configuration-tabs"]')?.getAttribute('data-orientation') === 'horizontal');
@@ -99,7 +99,7 @@ describe('configuration, administrator', () => {
     await saveForm(page);
     expect(await recordForm(page).getByTestId('error-userID').innerText()).toBe('Debe definir un nombre de acceso para el usuario.');
     await page.getByRole('button', { name: 'Cancelar' }).click();
-    await gridRow(page, 'users-grid', 'admin').click();
+    await gridRow(page, 'users-grid', 'Sistema').click();
     await page.getByTestId('users-grid-edit').click();
     expect(await recordForm(page).locator('input[name="userID"]').isDisabled()).toBe(true);
   }, 180_000);

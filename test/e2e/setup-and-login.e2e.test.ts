@@ -124,21 +124,25 @@ describe('first run and login', () => {
   }, 120_000);
 
   test('the login page is interactive within 1 s of navigation and loads no grid or chart code', async () => {
-    // Without the trace, which slows the page down.
-    const { page } = await openBrowser({ trace: false });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    // A fresh profile: nothing cached.
-    await page.goto(`${edge.url}/login`, { waitUntil: 'commit' });
-    const input = page.locator('input[name="username"]');
-    await input.fill('admin');
-    // Milliseconds from the start of the navigation to the moment the typed text is in the field.
-    const interactiveMs = await page.evaluate(() => performance.now());
-    expect(await input.inputValue()).toBe('admin');
-    console.log(`login interactive after ${Math.round(interactiveMs)} ms; scripts: ${scripts.join(', ')}`);
-    expect(interactiveMs).toBeLessThan(1000);
-    expect(scripts.some((path) => /ag-grid|charts|data-grid|configuration/.test(path))).toBe(false);
-  }, 60_000);
+    const times: number[] = [];
+    const scripts = new Set<string>();
+    // Three cold loads (a fresh profile each, nothing cached, no trace slowing the page); the median is the figure.
+    for (let run = 0; run < 3; run++) {
+      const { page } = await openBrowser({ trace: false });
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+      });
+      await page.goto(`${edge.url}/login`, { waitUntil: 'commit' });
+      const input = page.locator('input[name="username"]');
+      await input.fill('admin');
+      // Milliseconds from the start of the navigation to the moment the typed text is in the field.
+      times.push(await page.evaluate(() => performance.now()));
+      expect(await input.inputValue()).toBe('admin');
+      await page.close();
+    }
+    const median = [...times].sort((a, b) => a - b)[1]!;
+    console.log(`login interactive after ${times.map(Math.round).join(', ')} ms (median ${Math.round(median)}); scripts: ${[...scripts].join(', ')}`);
+    expect(median).toBeLessThan(1000);
+    expect([...scripts].some((path) => /ag-grid|charts|data-grid|configuration/.test(path))).toBe(false);
+  }, 90_000);
 });

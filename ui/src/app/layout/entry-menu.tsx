@@ -1,4 +1,5 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,13 +8,15 @@ import type { MenuEntry } from '../navigation';
 /** The items of one menu's entries: links to pages, or actions. */
 export function EntryItems({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
+  // An action (the report download) runs as a mutation, like every other call that changes or fetches on demand.
+  const action = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
   return entries.map((entry) =>
     entry.kind === 'link' ? (
       <Menu.Item key={entry.key} value={entry.key} asChild>
         <Link to={entry.to}>{t(entry.label)}</Link>
       </Menu.Item>
     ) : (
-      <Menu.Item key={entry.key} value={entry.key} onSelect={() => void entry.run()}>
+      <Menu.Item key={entry.key} value={entry.key} disabled={action.isPending} onSelect={() => action.mutate(entry.run)}>
         {t(entry.label)}
       </Menu.Item>
     ),

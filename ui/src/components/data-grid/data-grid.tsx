@@ -22,7 +22,7 @@ import { errorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { notify } from '../feedback/toaster';
 import { displayValue, toCsv } from './field-values';
-import { MAX_TAKE, gridPageQuery, listRecords, recordKey, useRecordWrite } from './grid-api';
+import { MAX_TAKE, gridPageQuery, recordKey, useRecordWrite } from './grid-api';
 import { filterFromModel, joinFilters, sortFromModel, type FilterExpression, type LoadRequest } from './grid-query';
 import type { GridField, GridOperations, GridRow } from './grid-types';
 import { DeleteRecordDialog } from './delete-record-dialog';
@@ -167,7 +167,7 @@ export function DataGrid({
     setExporting(true);
     try {
       const request = { ...(lastRequest.current ?? { filter, sort: [] }), skip: 0, take: MAX_TAKE };
-      const page = await listRecords(path, request);
+      const page = await queryClient.fetchQuery(gridPageQuery(path, request));
       const rows = page.data.map((row) => gridFields.map((field) => displayValue(field, row[field.name], resolver, yesNo)));
       saveBlob(new Blob([toCsv(gridFields.map((field) => t(field.label)), rows)], { type: 'text/csv;charset=utf-8' }), `${exportName}.csv`);
     } catch (error) {
