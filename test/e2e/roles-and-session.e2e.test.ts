@@ -125,4 +125,34 @@ describe('roles and session', () => {
     expect(await page.getByTestId('session-expired').count()).toBe(0);
     expect((await edge.call('POST', '/api/users/isvalid', { token })).status).toBe(401);
   }, 120_000);
+
+  test('the administrator makes this browser the terminal of a line; with sync by IP an operator there opens on it', async () => {
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, 'admin', edge.adminPassword!);
+    await page.getByTestId('menu-user').click();
+    await page.getByRole('menuitem', { name: 'Terminal' }).click();
+    await page.getByTestId('pick-line-1').click();
+    // The server knows terminals by the caller's address: this browser reaches the edge from 127.0.0.1.
+    await page.locator('input[name="ipAddress"]').fill('127.0.0.1');
+    await page.getByRole('button', { name: 'Configurar' }).click();
+    const card = page.getByTestId('terminal-card');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Línea 1');
+    expect(await card.innerText()).toContain('Por admin');
+
+    // With terminalSyncByIP, a browser at that address takes the line from the server when the app starts.
+    expect((await edge.call('PUT', '/api/parameters/put', { token: edge.adminToken!, form: { values: { terminalSyncByIP: true } } })).status).toBe(200);
+    const operator = await edge.userWithRole(3);
+    const other = await openBrowser();
+    await logIn(other.page, edge.url, operator.userID, operator.password);
+    await other.page.getByTestId('line-dashboard').waitFor();
+    expect(await other.page.title()).toBe('Linea 1');
+
+    // 'Eliminar' forgets it here and on the server; the next sync of the other browser resets its line too.
+    await card.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByTestId('pick-line-1').waitFor();
+    expect((await edge.call('GET', '/api/terminals/syncronize/0', { token: edge.adminToken! })).body).toBeNull();
+    await other.page.reload();
+    await other.page.getByTestId('terminal-not-configured').waitFor();
+  }, 120_000);
 });
