@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestEdge } from '../support/test-edge';
 import { logIn, openBrowser } from './support/browser';
 import { startUiEdge } from './support/edge';
-import { addLine } from './support/fixtures';
+import { addLine, freshAdminToken } from './support/fixtures';
 
 /** What each role reaches (SPEC.md sections 2 and 6), and what happens when the session ends on the server. */
 describe('roles and session', () => {
@@ -141,7 +141,8 @@ describe('roles and session', () => {
     expect(await card.innerText()).toContain('Por admin');
 
     // With terminalSyncByIP, a browser at that address takes the line from the server when the app starts.
-    expect((await edge.call('PUT', '/api/parameters/put', { token: edge.adminToken!, form: { values: { terminalSyncByIP: true } } })).status).toBe(200);
+    const token = await freshAdminToken(edge);
+    expect((await edge.call('PUT', '/api/parameters/put', { token, form: { values: { terminalSyncByIP: true } } })).status).toBe(200);
     const operator = await edge.userWithRole(3);
     const other = await openBrowser();
     await logIn(other.page, edge.url, operator.userID, operator.password);
@@ -151,7 +152,7 @@ describe('roles and session', () => {
     // 'Eliminar' forgets it here and on the server; the next sync of the other browser resets its line too.
     await card.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByTestId('pick-line-1').waitFor();
-    expect((await edge.call('GET', '/api/terminals/syncronize/0', { token: edge.adminToken! })).body).toBeNull();
+    expect((await edge.call('GET', '/api/terminals/syncronize/0', { token })).body).toBeNull();
     await other.page.reload();
     await other.page.getByTestId('terminal-not-configured').waitFor();
   }, 120_000);

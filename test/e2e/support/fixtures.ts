@@ -9,3 +9,10 @@ export async function addLine(edge: TestEdge, line: { lineID: number; descriptio
   if (created.status !== 200) throw new Error(`line: ${created.text}`);
   return { sectorID: sector.body.sectorID };
 }
+
+/** A fresh session of the administrator created by setup (tests may have ended the one the edge started with). */
+export async function freshAdminToken(edge: TestEdge): Promise<string> {
+  const login = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: edge.adminPassword } });
+  if (login.status !== 200) throw new Error(`admin login: ${login.text}`);
+  return login.body.token as string;
+}
