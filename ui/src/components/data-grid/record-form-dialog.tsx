@@ -55,7 +55,8 @@ export function RecordFormDialog({ mode, record, fields, canWrite, fixedValues, 
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="record-form">
-            <form onSubmit={submit} noValidate>
+            {/* display: contents keeps header, body and footer the dialog's own flex children (the body scrolls). */}
+            <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
             <Dialog.Header>
               <Dialog.Title>{mode === 'insert' ? t('grid.newRecord') : t('grid.editRecord')}</Dialog.Title>
             </Dialog.Header>

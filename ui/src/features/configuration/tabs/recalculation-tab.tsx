@@ -2,7 +2,7 @@ import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateCredentials } from '../../../lib/credentials';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
 import { useRecalculateAll } from '../api/recalculate';
 
@@ -21,7 +21,9 @@ export default function RecalculationTab({ canWrite }: ConfigurationPageProps) {
     if (errors.length === 0) recalculate.mutate({ user: credentials.userid, password: credentials.password });
   };
 
+  // SPEC.md section 8: a refused signature says 'Firma no válida'; any other failure says so, with the server's message.
   const failure = recalculate.error instanceof ApiError && recalculate.error.status === 401 ? t('recalculation.invalidSignature') : t('recalculation.failed');
+  const detail = errorMessage(recalculate.error, '');
   return (
     <form onSubmit={submit} noValidate data-testid="recalculation-form">
       <Stack gap="4" maxW="md">
@@ -55,7 +57,10 @@ export default function RecalculationTab({ canWrite }: ConfigurationPageProps) {
         {recalculate.isError && (
           <Alert.Root status="error" data-testid="recalculation-failed">
             <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
+            <Alert.Content>
+              <Alert.Title>{failure}</Alert.Title>
+              {detail && detail !== failure && <Alert.Description>{detail}</Alert.Description>}
+            </Alert.Content>
           </Alert.Root>
         )}
         <Button type="submit" alignSelf="start" colorPalette="teal" disabled={!canWrite} loading={recalculate.isPending}>
