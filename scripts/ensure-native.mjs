@@ -1,7 +1,6 @@
-// Runs after `npm ci`/`npm install`. npm may build better-sqlite3 before the pinned Node 24 (the `node`
-// package) is in node_modules/.bin; then the addon targets the machine's Node and fails to load under 24.
-// This checks the addon under the Node running the script (npm puts node_modules/.bin first on PATH, so it is
-// the pinned one) and rebuilds it when it does not load.
+// Runs after `npm ci`/`npm install`: checks that better-sqlite3 loads under the Node running npm scripts (npm puts
+// node_modules/.bin first on PATH, so it is the pinned Node 24). better-sqlite3 13 loads a Node-API prebuild shipped
+// in its package; if none fits this platform, it is rebuilt from source against the pinned Node's headers (.npmrc).
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 

@@ -2,7 +2,6 @@
 // temporary SQLite file, then: the stop summary of a month and of the year, a page of the order-index grid, the
 // recalculation of every order index (and of the shift history), and an acquisition tick of 50 lines.
 // Targets on the reference machine: year summary < 150 ms, grid page < 30 ms, recalculating everything < 20 s.
-import '../../edge/src/modules/line-events/sqlite-gc-guard';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

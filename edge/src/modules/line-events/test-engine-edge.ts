@@ -1,4 +1,3 @@
-import './sqlite-gc-guard';
 import { expect } from 'vitest';
 import { startTestEdge, type CallResult, type TestEdge } from '../../../../test/support/test-edge';
 import type { Database } from '../../db/database';

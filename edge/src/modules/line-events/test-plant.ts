@@ -1,4 +1,3 @@
-import './sqlite-gc-guard';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
