@@ -131,7 +131,10 @@ describe('roles and session', () => {
     await logIn(page, edge.url, 'admin', edge.adminPassword!);
     await page.getByTestId('menu-user').click();
     await page.getByRole('menuitem', { name: 'Terminal' }).click();
+    // Once the menu has closed (while it closes, a click elsewhere only dismisses it).
+    await page.locator('[role="menu"]').waitFor({ state: 'hidden' });
     await page.getByTestId('pick-line-1').click();
+    await page.locator('[data-testid="pick-line-1"][aria-pressed="true"]').waitFor();
     // The server knows terminals by the caller's address: this browser reaches the edge from 127.0.0.1.
     await page.locator('input[name="ipAddress"]').fill('127.0.0.1');
     await page.getByRole('button', { name: 'Configurar' }).click();

@@ -16,7 +16,7 @@ import {
   type IGetRowsParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
@@ -133,24 +133,32 @@ export function DataGrid({
     [path, filterKey, queryClient, t],
   );
 
+  // The cells read the options through a ref: when a lookup arrives or changes, the cells are redrawn, while the
+  // columns (and so the rows, the sort and the selection) stay as they are.
+  const resolverRef = useRef(resolver);
+  useEffect(() => {
+    resolverRef.current = resolver;
+    gridRef.current?.api?.refreshCells({ force: true });
+  }, [resolver]);
+
   const columnDefs = useMemo<ColDef<GridRow>[]>(
     () =>
-      gridFields.map((field) => ({
-        colId: field.name,
-        field: field.name,
-        headerName: t(field.label),
-        sortable: true,
-        filter: FILTERS[field.kind ?? 'text'] ?? false,
-        filterParams: { maxNumConditions: 1, buttons: ['reset'] },
-        valueFormatter: (params) => displayValue(field, params.value, resolver, yesNo),
-        cellStyle: field.kind === 'color' && typeof field.name === 'string' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
-        width: field.width,
-        flex: field.width ? undefined : (field.flex ?? 1),
-        minWidth: 90,
-      })),
-    // Rebuilt when the options arrive, so the cells show their texts; `fields` is a constant of the caller.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fields, t, resolver],
+      fields
+        .filter((field) => (field.inGrid ?? true) && !field.writeOnly)
+        .map((field) => ({
+          colId: field.name,
+          field: field.name,
+          headerName: t(field.label),
+          sortable: true,
+          filter: FILTERS[field.kind ?? 'text'] ?? false,
+          filterParams: { maxNumConditions: 1, buttons: ['reset'] },
+          valueFormatter: (params) => displayValue(field, params.value, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }),
+          cellStyle: field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
+          width: field.width,
+          flex: field.width ? undefined : (field.flex ?? 1),
+          minWidth: 90,
+        })),
+    [fields, t],
   );
 
   const refresh = () => {

@@ -4,7 +4,8 @@ import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@
  * The app's toasts (SPEC.md section 9: success 1.5 s, error 5 s). `notify` is callable from anywhere, including
  * mutation callbacks outside components.
  */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true });
+// Bottom end: toasts never cover the toolbars and menus at the top of a screen.
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
 
 export const TOAST_MS = { success: 1500, info: 3000, warning: 1500, error: 5000 } as const;
 

@@ -28,7 +28,7 @@ export function LinePicker({ onPick, selected }: { onPick: (line: TreeLine) => v
                 borderColor={selected === line.lineID ? 'teal.500' : undefined}
                 _hover={{ borderColor: 'teal.400' }}
               >
-                <button type="button" onClick={() => onPick(line)} data-testid={`pick-line-${line.lineID}`}>
+                <button type="button" onClick={() => onPick(line)} aria-pressed={selected === line.lineID} data-testid={`pick-line-${line.lineID}`}>
                   <Card.Body textAlign="start">
                     <Card.Title>{t('dashboard.lineHeading', { n: line.lineID, description: line.description })}</Card.Title>
                   </Card.Body>
