@@ -46,6 +46,7 @@ const MATRIX: Record<string, Expected> = {
   ...grid('/api/terminals', [A], [A]),
   // Every terminal syncs itself by IP at start, whoever is logged in.
   'GET /api/terminals/syncronize/0': 'any',
+  'GET /api/terminals/ip': 'any',
   // Every screen reads the refresh times; only the administrator changes them.
   'GET /api/parameters/get': 'any',
   'PUT /api/parameters/put': [A],

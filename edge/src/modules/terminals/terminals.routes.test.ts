@@ -72,6 +72,12 @@ describe('terminals', () => {
     expect((await t.call('GET', '/api/terminals/syncronize/0')).status).toBe(401);
   });
 
+  it("ip answers every role the caller's address as the server sees it, the form a terminal is stored in", async () => {
+    await expectEveryRole(t, tokens, 'GET', '/api/terminals/ip');
+    expect((await t.call('GET', '/api/terminals/ip', { token: tokens[3] })).body).toEqual({ ipAddress: '127.0.0.1' });
+    expect((await t.call('GET', '/api/terminals/ip')).status).toBe(401);
+  });
+
   it('the grid is the administrator’s (403 other roles, 401 without a token)', async () => {
     const before = await terminals();
     await expectAdministratorOnly(t, tokens, 'GET', '/api/terminals');

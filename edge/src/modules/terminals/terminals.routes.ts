@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import { registerGridResource } from '../../http/grid-resource';
-import { TERMINAL_COLUMNS, terminalResponseSchema, terminalSchema } from './terminals.schemas';
+import { canonicalIp, TERMINAL_COLUMNS, terminalIpResponseSchema, terminalResponseSchema, terminalSchema } from './terminals.schemas';
 import { prepareTerminal, terminalOfCaller } from './terminals.service';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
@@ -35,5 +35,16 @@ export function registerTerminalRoutes(api: Api): void {
       response: terminalResponseSchema,
     },
     ({ ctx }) => terminalOfCaller(ctx.db, ctx.ip, ctx.timeZone),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/terminals/ip',
+      access: 'authenticated',
+      tag: 'terminals',
+      summary: "The caller's IP address as the server sees it { ipAddress }: /terminal prefills the address with it.",
+      response: terminalIpResponseSchema,
+    },
+    ({ ctx }) => ({ ipAddress: canonicalIp(ctx.ip) }),
   );
 }

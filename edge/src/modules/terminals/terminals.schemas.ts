@@ -33,3 +33,6 @@ export const terminalSchema = z.object({
 });
 
 export const terminalResponseSchema = apiRowSchema(TERMINAL_COLUMNS).nullable();
+
+/** GET /api/terminals/ip: the caller's address, in the form terminals are stored in. */
+export const terminalIpResponseSchema = z.object({ ipAddress: z.string() });
