@@ -1,0 +1,300 @@
+import { spawnSync } from 'node:child_process';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKysely, migrateToLatest, openSqlite } from '../../edge/src/db/database';
+import { SYNCED_ENTITIES } from '../../edge/src/db/outbox';
+import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../edge/src/domain/oee';
+import { bundleScript } from '../testing/child-agent';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { applyBatch, type OutboxRow } from './apply-batch';
+import { migrateCentral, openCentral, type CentralDatabase } from './central-database';
+import { CENTRAL_TABLES, centralTableOf, type ColumnKind } from './tables';
+
+/**
+ * The central schema on a real PostgreSQL: what the migrations create matches the mapping the applier writes
+ * through, every edge column has its central column, and the BI views compute the edge's indicators — the same
+ * definitions as edge/src/domain/oee.ts, from summed times and counts.
+ */
+
+let postgres: TestPostgres;
+let central: CentralDatabase;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+  central = openCentral(postgres.url);
+});
+
+afterAll(async () => {
+  await central?.destroy();
+  await postgres?.close();
+});
+
+const PG_TYPE: Record<ColumnKind, string> = {
+  text: 'text',
+  integer: 'integer',
+  bigint: 'bigint',
+  real: 'double precision',
+  boolean: 'boolean',
+  time: 'timestamp with time zone',
+  json: 'jsonb',
+};
+const BOOKKEEPING = ['plant_id', 'row_version', 'deleted_at', 'synced_at'];
+
+describe('central migrations', () => {
+  it('create the schema once; running them again applies nothing', async () => {
+    expect(await migrateCentral(central)).toEqual(['0001-central-schema']);
+    expect(await migrateCentral(central)).toEqual([]);
+  });
+
+  it('concurrent runs by several plants agree (one applies, the others wait for it)', async () => {
+    const other = await startTestPostgres();
+    const dbs = [1, 2, 3].map(() => openCentral(other.url));
+    try {
+      const results = await Promise.all(dbs.map((db) => migrateCentral(db)));
+      expect(results.flat()).toEqual(['0001-central-schema']);
+    } finally {
+      await Promise.all(dbs.map((db) => db.destroy()));
+      await other.close();
+    }
+  });
+
+  it("'oee-edge central migrate' creates the schema, and says so; run again it finds it up to date", async () => {
+    await sql`CREATE DATABASE cli`.execute(central);
+    const url = new URL(postgres.url);
+    url.pathname = '/cli';
+    const main = await bundleScript('edge/src/main.ts');
+    try {
+      const run = () => spawnSync(process.execPath, [main.script, 'central', 'migrate'], { env: { ...process.env, SYNC_DATABASE_URL: url.toString() }, encoding: 'utf8', timeout: 30_000 });
+      const first = run();
+      expect(first.stderr).toBe('');
+      expect(first.stdout.trim()).toBe('Central schema migrated: 0001-central-schema');
+      expect(run().stdout.trim()).toBe('The central schema is up to date.');
+      const cli = openCentral(url.toString());
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
+      await cli.destroy();
+      expect(Number(rows[0]!.n)).toBe(6);
+    } finally {
+      main.cleanup();
+    }
+  });
+
+  it('every central table has the mapped columns with their types, keyed by (plant_id, key)', async () => {
+    for (const table of CENTRAL_TABLES) {
+      const { rows } = await sql<{ column_name: string; data_type: string }>`SELECT column_name, data_type FROM information_schema.columns
+        WHERE table_schema = 'oee' AND table_name = ${table.table}`.execute(central);
+      const actual = Object.fromEntries(rows.map((row) => [row.column_name, row.data_type]));
+      const expected = Object.fromEntries(table.columns.map((column) => [column.central, PG_TYPE[column.kind]]));
+      expect(Object.keys(actual).filter((name) => !BOOKKEEPING.includes(name)).sort(), table.table).toEqual(Object.keys(expected).sort());
+      for (const [name, type] of Object.entries(expected)) expect(actual[name], `${table.table}.${name}`).toBe(type);
+      const key = await sql<{ column_name: string }>`SELECT a.attname AS column_name FROM pg_index i
+        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+        WHERE i.indrelid = ${`oee.${table.table}`}::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`.execute(central);
+      const keyColumns = table.key.map((edge) => table.columns.find((c) => c.edge === edge)!.central);
+      expect(key.rows.map((r) => r.column_name), table.table).toEqual(['plant_id', ...keyColumns]);
+    }
+  });
+
+  it('every column of every synced edge table has a central column of a matching kind', async () => {
+    const edge = createKysely(openSqlite({ file: ':memory:' }));
+    try {
+      await migrateToLatest(edge);
+      for (const entity of SYNCED_ENTITIES) {
+        const { rows } = await sql<{ name: string; type: string }>`SELECT name, type FROM pragma_table_info(${entity})`.execute(edge);
+        const table = centralTableOf(entity);
+        expect(table.columns.map((c) => c.edge).sort(), entity).toEqual(rows.map((r) => r.name).sort());
+        for (const { name, type } of rows) {
+          const kind = table.columns.find((c) => c.edge === name)!.kind;
+          const compatible = type === 'TEXT' ? ['text', 'json'] : type === 'REAL' ? ['real'] : ['integer', 'bigint', 'boolean', 'time', 'real'];
+          expect(compatible, `${entity}.${name} (${type}) as ${kind}`).toContain(kind);
+        }
+      }
+    } finally {
+      await edge.destroy();
+    }
+  });
+});
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+function inputs(partial: Partial<IndicatorInputs>): IndicatorInputs {
+  return {
+    staffedMs: 8 * HOUR,
+    discountMs: 30 * MIN,
+    adjustedDiscountMs: 0,
+    stopMs: 45 * MIN,
+    failureMs: 20 * MIN,
+    failureCount: 3,
+    unitsProduced: 40_000,
+    unitsDiscarded: 350,
+    nominalUnitsPerMinute: 100,
+    ...partial,
+  };
+}
+
+/** The indicator columns the views end with, from the edge's one indicators function. */
+function expectedColumns(indicators: Indicators) {
+  return {
+    staffed_time_correct_ms: indicators.staffedTimeCorrectMs,
+    runtime_ms: indicators.runtimeMs,
+    good_units: indicators.goodUnits,
+    units_per_runtime_minute: indicators.unitsPerRuntimeMinute,
+    utilization: indicators.utilization,
+    throughput: indicators.throughput,
+    acceptance: indicators.acceptance,
+    oee: indicators.oee,
+    mtbf_minutes: indicators.mtbfMinutes,
+    mttr_minutes: indicators.mttrMinutes,
+  };
+}
+
+function expectClose(actual: Record<string, unknown>, expected: Record<string, number | null>, label: string) {
+  for (const [column, value] of Object.entries(expected)) {
+    if (value === null) expect(actual[column], `${label} ${column}`).toBeNull();
+    else expect(actual[column] as number, `${label} ${column}`).toBeCloseTo(value, 9);
+  }
+}
+
+describe('oee.indicators (the SQL twin of computeIndicators)', () => {
+  const cases: Record<string, IndicatorInputs> = {
+    'a normal shift': inputs({}),
+    'nothing staffed': inputs({ staffedMs: 0, discountMs: 0, stopMs: 0, failureMs: 0, failureCount: 0, unitsProduced: 0, unitsDiscarded: 0 }),
+    'staffed but stopped throughout (no runtime)': inputs({ stopMs: 8 * HOUR, unitsProduced: 0, unitsDiscarded: 0 }),
+    'discounts beyond the staffed time (floored at 0)': inputs({ discountMs: 7 * HOUR, adjustedDiscountMs: 2 * HOUR }),
+    'staffed, running, nothing produced': inputs({ unitsProduced: 0, unitsDiscarded: 0 }),
+    'no failures (mtbf, mttr unknown)': inputs({ failureMs: 0, failureCount: 0 }),
+    'more discards than units': inputs({ unitsProduced: 10, unitsDiscarded: 25 }),
+    'above nominal speed (throughput > 1)': inputs({ unitsProduced: 60_000 }),
+  };
+  for (const [name, input] of Object.entries(cases)) {
+    it(`matches computeIndicators: ${name}`, async () => {
+      for (const ideal of [computeIndicators(input).idealUnits, null]) {
+        const { rows } = await sql<Record<string, number | null>>`SELECT * FROM oee.indicators(${input.staffedMs}, ${input.discountMs},
+          ${input.adjustedDiscountMs}, ${input.stopMs}, ${input.failureMs}, ${input.failureCount}, ${input.unitsProduced},
+          ${input.unitsDiscarded}, ${ideal}::float8)`.execute(central);
+        const expected = computeIndicators({ ...input, nominalUnitsPerMinute: null, idealUnits: ideal });
+        expectClose(rows[0]!, expectedColumns(expected), `${name} (ideal ${ideal})`);
+      }
+    });
+  }
+});
+
+describe('BI views', () => {
+  let seq = 0;
+  /** The columns an index row stores for `input`, as the edge's index writer fills them. */
+  const indexColumns = (input: IndicatorInputs, indicators = computeIndicators(input)) => ({
+    productionQuantity: input.unitsProduced,
+    discardQuantity: input.unitsDiscarded,
+    staffedTime: input.staffedMs,
+    discountTime: input.discountMs,
+    adjustedDiscountTime: input.adjustedDiscountMs,
+    staffedTimeCorrect: indicators.staffedTimeCorrectMs,
+    runtime: indicators.runtimeMs,
+    stopTime: input.stopMs,
+    failureTime: input.failureMs,
+    failureCount: input.failureCount,
+    utilization: indicators.utilization, throughput: indicators.throughput, acceptance: indicators.acceptance, oee: indicators.oee,
+    mtbf: indicators.mtbfMinutes, mttr: indicators.mttrMinutes,
+  });
+  const shiftRow = (lineID: number, shiftStart: number, input: IndicatorInputs, idealUnits?: number | null): OutboxRow => {
+    const indicators = computeIndicators(input);
+    const row = {
+      lineID, shiftStart, shiftEnd: shiftStart + 8 * HOUR, discountShift: 0, closed: 1, calculatedAt: shiftStart + 8 * HOUR,
+      ...indexColumns(input, indicators),
+      idealUnits: idealUnits === undefined ? indicators.idealUnits : idealUnits,
+    };
+    seq += 1;
+    return { seq, entity: 'shift_indexes', entityKey: JSON.stringify({ lineID, shiftStart }), operation: 'upsert', payload: JSON.stringify(row), createdAt: seq };
+  };
+  /** The row as an input of the roll-up, the way the edge rolls stored indexes up (sumIndicatorInputs). */
+  const asInput = (row: OutboxRow): IndicatorInputs => {
+    const r = JSON.parse(row.payload!);
+    return { staffedMs: r.staffedTime, discountMs: r.discountTime, adjustedDiscountMs: r.adjustedDiscountTime, stopMs: r.stopTime, failureMs: r.failureTime, failureCount: r.failureCount, unitsProduced: r.productionQuantity, unitsDiscarded: r.discardQuantity, nominalUnitsPerMinute: null, idealUnits: r.idealUnits };
+  };
+
+  // Buenos Aires: TM 06:00 local = 09:00Z. Madrid on the spring DST change (2026-03-29): TN of the 28th runs
+  // 22:00 CET → 06:00 CEST, 7 hours.
+  const BA_DAY = Date.parse('2026-03-02T09:00:00Z');
+  const baRows = [
+    shiftRow(1, BA_DAY, inputs({})),
+    shiftRow(1, BA_DAY + 8 * HOUR, inputs({ unitsProduced: 30_000, stopMs: 2 * HOUR, failureCount: 6 })),
+    shiftRow(1, BA_DAY + 16 * HOUR, inputs({ stopMs: 8 * HOUR, unitsProduced: 0, unitsDiscarded: 0 })),
+    shiftRow(2, BA_DAY, inputs({ nominalUnitsPerMinute: 55, unitsProduced: 20_000 })),
+    shiftRow(2, BA_DAY + 8 * HOUR, inputs({ unitsProduced: 38_000, discountMs: 0 })),
+    shiftRow(2, BA_DAY + 24 * HOUR, inputs({ unitsProduced: 12_000 }), null),
+  ];
+  const madridTN = Date.parse('2026-03-28T21:00:00Z');
+  const madridRows = [shiftRow(1, madridTN, inputs({ staffedMs: 7 * HOUR })), shiftRow(1, Date.parse('2026-03-29T04:00:00Z'), inputs({}))];
+
+  beforeAll(async () => {
+    await migrateCentral(central);
+    await applyBatch(central, { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' }, baRows);
+    await applyBatch(central, { plantId: 'madrid', timeZone: 'Europe/Madrid' }, madridRows);
+  });
+
+  it('line_shift_indicators: one row per line and shift, with the local shift and production day', async () => {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.line_shift_indicators ORDER BY plant_id, line_id, shift_start`.execute(central);
+    expect(rows).toHaveLength(8);
+    const labels = await sql<{ plant_id: string; line_id: number; shift_code: string; day: string }>`SELECT plant_id, line_id, shift_code,
+      production_day::text AS day FROM oee.line_shift_indicators ORDER BY plant_id, line_id, shift_start`.execute(central);
+    expect(labels.rows.map((r) => `${r.plant_id} ${r.line_id} ${r.shift_code} ${r.day}`)).toEqual([
+      'ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03',
+      'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29',
+    ]);
+    for (const [i, row] of rows.filter((r) => r.plant_id === 'ba').entries()) {
+      expectClose(row, expectedColumns(computeIndicators(sumIndicatorInputs([asInput(baRows[i]!)]))), `ba row ${i}`);
+    }
+  });
+
+  it('plant_shift_indicators and plant_day_indicators sum the lines\' times and counts, then divide', async () => {
+    const shifts = await sql<Record<string, unknown>>`SELECT * FROM oee.plant_shift_indicators WHERE plant_id = 'ba' ORDER BY shift_start`.execute(central);
+    const starts = [BA_DAY, BA_DAY + 8 * HOUR, BA_DAY + 16 * HOUR, BA_DAY + 24 * HOUR];
+    expect(shifts.rows.map((r) => (r.shift_start as Date).getTime())).toEqual(starts);
+    for (const [i, start] of starts.entries()) {
+      const parts = baRows.filter((row) => JSON.parse(row.payload!).shiftStart === start).map(asInput);
+      expect(Number(shifts.rows[i]!.line_count)).toBe(parts.length);
+      expectClose(shifts.rows[i]!, expectedColumns(computeIndicators(sumIndicatorInputs(parts))), `shift ${i}`);
+    }
+    const days = await sql<Record<string, unknown>>`SELECT * FROM oee.plant_day_indicators WHERE plant_id = 'ba' ORDER BY production_day`.execute(central);
+    expect(days.rows).toHaveLength(2);
+    expectClose(days.rows[0]!, expectedColumns(computeIndicators(sumIndicatorInputs(baRows.slice(0, 5).map(asInput)))), 'day 1');
+    // The second day holds a shift whose ideal units are unknown: throughput and OEE are unknown, not guessed.
+    expect(days.rows[1]!.throughput).toBeNull();
+    expect(days.rows[1]!.oee).toBeNull();
+    expect(days.rows[1]!.utilization).not.toBeNull();
+  });
+
+  it('line_day_indicators roll a line\'s shifts of a production day up (never averaging the shifts\' percentages)', async () => {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.line_day_indicators WHERE plant_id = 'ba' AND line_id = 1`.execute(central);
+    expect(rows).toHaveLength(1);
+    const parts = baRows.slice(0, 3).map(asInput);
+    const rolled = computeIndicators(sumIndicatorInputs(parts));
+    expectClose(rows[0]!, expectedColumns(rolled), 'line 1 day');
+    const averageOfOee = parts.map((p) => computeIndicators(p).oee!).reduce((a, b) => a + b, 0) / parts.length;
+    expect(Math.abs((rows[0]!.oee as number) - averageOfOee)).toBeGreaterThan(0.01);
+  });
+
+  it('order_indicators: an order index with its order, ideal units from the nominal speed', async () => {
+    const order = { order: '7-RP', op: '7', version: 0, lineID: 1, lot: 'L7', validation: 0, productCode: 'P1', productName: 'Uno', startDate: BA_DAY, endDate: BA_DAY + 6 * HOUR, desiredProductionQuantity: 1000, desiredProductionSpeed: null, productionQuantity: 0, discardQuantity: 0, adjustedDiscountTime: 0, status: 2, shiftStart: BA_DAY, createdBy: 'x', createDate: 1, updatedBy: null, updateDate: null };
+    const input = inputs({ staffedMs: 6 * HOUR, nominalUnitsPerMinute: 120, unitsProduced: 31_000 });
+    const indicators = computeIndicators(input);
+    const index = { order: '7-RP', lineID: 1, ...indexColumns(input, indicators), productionSpeed: indicators.unitsPerRuntimeMinute, nominalSpeed: 120, performance: 0.9, calculatedAt: 5 };
+    await applyBatch(central, { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' }, [
+      { seq: 100, entity: 'orders', entityKey: '{"order":"7-RP"}', operation: 'upsert', payload: JSON.stringify(order), createdAt: 100 },
+      { seq: 101, entity: 'order_indexes', entityKey: '{"order":"7-RP"}', operation: 'upsert', payload: JSON.stringify(index), createdAt: 101 },
+    ]);
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.order_indicators WHERE plant_id = 'ba'`.execute(central);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ order_number: '7-RP', line_id: 1, product_code: 'P1', status: 2, lot: 'L7' });
+    expectClose(rows[0]!, expectedColumns(indicators), 'order');
+    expect(rows[0]!.oee as number).toBeCloseTo(index.oee!, 12);
+  });
+
+  it('deleted rows leave the views', async () => {
+    await applyBatch(central, { plantId: 'madrid', timeZone: 'Europe/Madrid' }, [
+      { seq: 50, entity: 'shift_indexes', entityKey: JSON.stringify({ lineID: 1, shiftStart: madridTN }), operation: 'delete', payload: null, createdAt: 50 },
+    ]);
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.line_shift_indicators WHERE plant_id = 'madrid'`.execute(central);
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+});

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-central-schema';
+
+/**
+ * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
+ * they run; never rename or edit one that has shipped — add a new one (and update sync/central/tables.ts).
+ */
+export const centralMigrations: Record<string, Migration> = {
+  '0001-central-schema': m0001,
+};
