@@ -5,7 +5,7 @@ import { isValidTimeZone } from './domain/time-zone';
 
 export const VERSION = '1.3.2';
 
-export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate'] as const;
+export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate', 'central'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,7 +25,29 @@ const settingsSchema = z.object({
   args: z.array(z.string()),
   /** Options of commands other than serve (simulate --lines, …), kept as given. */
   lines: z.coerce.number().int().min(1, 'lines must be 1..99').max(99, 'lines must be 1..99').optional(),
+  /** The central PostgreSQL the sync agent replicates to (sync/); holds a password, so never logged. */
+  syncDatabaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'SYNC_DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** This plant's key in the central copy. */
+  plantId: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'PLANT_ID must be 1..64 letters, digits, dots, dashes or underscores')
+    .optional(),
 });
+
+/** The sync settings that only make sense together (checked beside the schema, so every problem is listed at once). */
+function syncSettingProblems(input: { command: string; args: string[]; syncDatabaseUrl?: string; plantId?: string }): string[] {
+  if (input.command === 'central') {
+    return [
+      ...(input.args[0] !== 'migrate' || input.args.length > 1 ? ["central: the only subcommand is 'central migrate'"] : []),
+      ...(input.syncDatabaseUrl ? [] : ['central migrate needs SYNC_DATABASE_URL']),
+    ];
+  }
+  if (Boolean(input.syncDatabaseUrl) !== Boolean(input.plantId)) return ['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither'];
+  return [];
+}
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;
 
@@ -40,6 +62,8 @@ Commands:
   demo       serve a demo plant: on an empty data directory, four lines wired to an in-process OPC UA
              simulator, users admin/supervisor/operator/consultant with password 'demo' (demo only)
   simulate   run the OPC UA plant simulator alone (--port, default 4840; --lines N, default 4)
+  central migrate
+             create or update the central PostgreSQL schema at SYNC_DATABASE_URL and exit
 
 Options (flags win over environment variables):
   --port <n>          PORT          HTTP port (default 8080)
@@ -49,6 +73,10 @@ Options (flags win over environment variables):
   --log-level <l>     LOG_LEVEL     fatal|error|warn|info|debug|trace|silent (default info)
   --lines <n>                       simulate: number of simulated lines, 1..99 (default 4)
   --help, --version
+
+Sync to a central PostgreSQL (off unless both are set; environment only — the URL holds a password):
+                      SYNC_DATABASE_URL  postgres://user:password@host:5432/database
+                      PLANT_ID           this plant's key in the central copy (letters, digits, . _ -; max 64)
 `;
 
 export class SettingsError extends Error {
@@ -89,7 +117,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (values.version) return { kind: 'version' };
 
   const command = positionals[0] ?? 'serve';
-  const result = settingsSchema.safeParse({
+  const input = {
     command,
     // The simulator is an OPC UA server: its own default port, not the HTTP one (PORT).
     port: values.port ?? (command === 'simulate' ? 4840 : (env.PORT ?? 8080)),
@@ -99,9 +127,11 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
     args: positionals.slice(1),
     lines: values.lines,
-  });
-  if (!result.success) {
-    throw new SettingsError(result.error.issues.map((issue) => issue.message));
-  }
+    syncDatabaseUrl: env.SYNC_DATABASE_URL?.trim() || undefined,
+    plantId: env.PLANT_ID?.trim() || undefined,
+  };
+  const result = settingsSchema.safeParse(input);
+  const problems = [...(result.success ? [] : result.error.issues.map((issue) => issue.message)), ...syncSettingProblems(input)];
+  if (!result.success || problems.length) throw new SettingsError(problems);
   return { kind: 'run', settings: Object.freeze(result.data) };
 }

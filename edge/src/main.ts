@@ -82,6 +82,18 @@ async function simulate(settings: Settings): Promise<void> {
   closeOnSignal(() => simulator.stop());
 }
 
+/** `oee-edge central migrate`: the central PostgreSQL schema (sync/), for a DBA who runs it before the agents do. */
+async function centralMigrate(settings: Settings): Promise<void> {
+  const { migrateCentral, openCentral } = await import('../../sync/central/central-database');
+  const central = openCentral(settings.syncDatabaseUrl!);
+  try {
+    const applied = await migrateCentral(central);
+    console.log(applied.length ? `Central schema migrated: ${applied.join(', ')}` : 'The central schema is up to date.');
+  } finally {
+    await central.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -111,6 +123,8 @@ async function main(): Promise<void> {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');
       return;
     }
+    case 'central':
+      return centralMigrate(settings);
     case 'backup': {
       const target = await backupDatabase(configuredDatabase(settings), settings.dataDir);
       console.log(`Backup written to ${target}`);

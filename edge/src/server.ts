@@ -10,6 +10,7 @@ import type { Api } from './http/api';
 import { attachIndexJobs } from './jobs/index-jobs';
 import { createLogging } from './logger';
 import { routeModules } from './modules/index';
+import { attachSync } from './modules/sync/sync.service';
 import { Plant } from './plant';
 
 export interface StartOptions {
@@ -42,6 +43,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const demoSimulator = attachDemoSimulator(plant);
   const acquisition = attachAcquisition(plant);
   const indexJobs = attachIndexJobs(plant);
+  // Replication to the central PostgreSQL when configured; it never delays or fails the edge (sync/agent.ts).
+  const sync = attachSync(plant);
 
   const installation = readInstallation(settings.dataDir);
   if (installation) {
@@ -73,6 +76,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
       await new Promise<void>((r) => server.close(() => r()));
       await acquisition.stop();
       await indexJobs.stop();
+      await sync.stop();
       await demoSimulator.stop();
       await plant.close();
       logging.close();

@@ -63,6 +63,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/diagnostics/tagsupdates': [A],
   'GET /api/diagnostics/calculationtimes': [A],
   'GET /api/diagnostics/opcservers': [A],
+  // Replication to the central PostgreSQL is the administrator's to watch.
+  'GET /api/sync/status': [A],
 
   // Supervisor tabs: the administrator sees them but only the supervisor writes (section 6).
   ...grid('/api/equipments', [A, S], [S]),

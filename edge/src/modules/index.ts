@@ -19,6 +19,7 @@ import { registerResourceRoutes } from './resources/resources.routes';
 import { registerSetupRoutes } from './setup/setup.routes';
 import { registerStopReasonRoutes } from './stop-reasons/stop-reasons.routes';
 import { registerStopRoutes } from './stops/stops.routes';
+import { registerSyncRoutes } from './sync/sync.routes';
 import { registerTargetRoutes } from './targets/targets.routes';
 import { registerTerminalRoutes } from './terminals/terminals.routes';
 import { registerUserRoutes } from './users/users.routes';
@@ -50,4 +51,5 @@ export const routeModules: readonly RouteModule[] = [
   registerMaintenanceRoutes,
   registerProductionRoutes,
   registerLineOverviewRoutes,
+  registerSyncRoutes,
 ];

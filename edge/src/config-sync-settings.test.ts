@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine, SettingsError, USAGE } from './config';
+
+/** The sync settings (SYNC_DATABASE_URL, PLANT_ID) and the `central migrate` command; the rest: config.test.ts. */
+
+function problemsOf(argv: string[], env: NodeJS.ProcessEnv): string[] {
+  try {
+    parseCommandLine(argv, env);
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+function settingsOf(argv: string[], env: NodeJS.ProcessEnv) {
+  const parsed = parseCommandLine(argv, env);
+  if (parsed.kind !== 'run') throw new Error(`expected run, got ${parsed.kind}`);
+  return parsed.settings;
+}
+
+const URL = 'postgres://oee:secret@central.example:5432/oee';
+
+describe('sync settings', () => {
+  it('are off by default', () => {
+    const settings = settingsOf([], {});
+    expect(settings.syncDatabaseUrl).toBeUndefined();
+    expect(settings.plantId).toBeUndefined();
+  });
+
+  it('read SYNC_DATABASE_URL and PLANT_ID from the environment (empty counts as unset)', () => {
+    expect(settingsOf([], { SYNC_DATABASE_URL: URL, PLANT_ID: 'planta-norte.1' })).toMatchObject({ syncDatabaseUrl: URL, plantId: 'planta-norte.1' });
+    expect(settingsOf([], { SYNC_DATABASE_URL: ' ', PLANT_ID: '' }).syncDatabaseUrl).toBeUndefined();
+  });
+
+  it('need each other, and the problem is listed with every other bad setting', () => {
+    expect(problemsOf([], { SYNC_DATABASE_URL: URL })).toEqual(['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither']);
+    expect(problemsOf([], { PLANT_ID: 'p1', PORT: 'eighty' })).toHaveLength(2);
+  });
+
+  it('refuse a URL that is not PostgreSQL and a plant id with spaces or over 64 characters, without echoing the URL', () => {
+    const problems = problemsOf([], { SYNC_DATABASE_URL: 'mysql://u:topsecret@h/db', PLANT_ID: 'a b' });
+    expect(problems).toEqual([
+      'SYNC_DATABASE_URL must be a postgres:// or postgresql:// URL',
+      'PLANT_ID must be 1..64 letters, digits, dots, dashes or underscores',
+    ]);
+    expect(problems.join(' ')).not.toContain('topsecret');
+    expect(problemsOf([], { SYNC_DATABASE_URL: URL, PLANT_ID: 'x'.repeat(65) })).toHaveLength(1);
+  });
+
+  it("'central migrate' needs only SYNC_DATABASE_URL; other subcommands are refused", () => {
+    expect(settingsOf(['central', 'migrate'], { SYNC_DATABASE_URL: URL })).toMatchObject({ command: 'central', args: ['migrate'] });
+    expect(problemsOf(['central', 'migrate'], {})).toEqual(['central migrate needs SYNC_DATABASE_URL']);
+    expect(problemsOf(['central', 'drop'], { SYNC_DATABASE_URL: URL })).toEqual(["central: the only subcommand is 'central migrate'"]);
+  });
+
+  it('are listed in the usage', () => {
+    expect(USAGE).toContain('SYNC_DATABASE_URL');
+    expect(USAGE).toContain('PLANT_ID');
+    expect(USAGE).toContain('central migrate');
+  });
+});

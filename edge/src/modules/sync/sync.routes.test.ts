@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateCentral, openCentral, type CentralDatabase } from '../../../../sync/central/central-database';
+import { centralDigest, edgeDigest } from '../../../../sync/testing/digest';
+import { startTestPostgres, type TestPostgres } from '../../../../sync/testing/postgres';
+import { waitUntil } from '../../../../sync/testing/wait';
+import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
+import type { Settings } from '../../config';
+import { ROLE } from '../../domain/roles';
+import { startEdge, type RunningEdge } from '../../server';
+
+/**
+ * The edge with sync on: the agent starts with the plant's database, the edge answers and stores as usual while the
+ * central PostgreSQL is down (the backlog waits in the outbox), the status tells the administrator, and once the
+ * server is back the central copy catches up. Without SYNC_DATABASE_URL and PLANT_ID, sync is off.
+ */
+
+let postgres: TestPostgres;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await postgres?.close();
+});
+
+/** A real edge on a temporary data directory with sync settings (test-edge.ts starts edges without them). */
+async function startSyncedEdge(plantId: string): Promise<{ edge: RunningEdge; dataDir: string; call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; ms: number }>; login(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oee-sync-edge-'));
+  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'America/Argentina/Buenos_Aires', logLevel: 'silent', args: [], syncDatabaseUrl: postgres.url, plantId });
+  const edge = await startEdge({ settings, stdout: false });
+  let token: string | null = null;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const started = Date.now();
+    const response = await fetch(new URL(path, edge.url), {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, ms: Date.now() - started };
+  };
+  return {
+    edge,
+    dataDir,
+    call,
+    async login() {
+      const setup = await call('POST', '/api/setup/configure', { databaseSelected: 'sqlite', connectionString: '' });
+      const login = await call('POST', '/api/users/authenticate', { userid: 'admin', password: setup.body.password });
+      token = login.body.token;
+    },
+  };
+}
+
+describe('GET /api/sync/status', () => {
+  let t: TestEdge;
+  beforeAll(async () => {
+    t = await startTestEdge();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('says sync is off on an edge without SYNC_DATABASE_URL and PLANT_ID, with the outbox as the unsent changes', async () => {
+    const status = await t.call('GET', '/api/sync/status', { token: t.adminToken });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ enabled: false, plantId: null, lastSuccessAt: null, lastError: null, acknowledgedSeq: null });
+    expect(status.body.lagRows).toBeGreaterThan(0); // the seeded stop reasons, at least
+  });
+
+  it('is refused to every role but the administrator', async () => {
+    for (const role of [ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT]) {
+      const { token } = await t.userWithRole(role);
+      expect((await t.call('GET', '/api/sync/status', { token })).status).toBe(403);
+    }
+  });
+});
+
+describe('an edge with sync on', () => {
+  let central: CentralDatabase;
+  let synced: Awaited<ReturnType<typeof startSyncedEdge>>;
+  let closed = false;
+
+  beforeAll(async () => {
+    central = openCentral(postgres.url);
+    await migrateCentral(central);
+  });
+  afterAll(async () => {
+    if (!closed) await synced?.edge.close();
+    if (synced) rmSync(synced.dataDir, { recursive: true, force: true });
+    await central?.destroy();
+  });
+
+  it('keeps answering and storing while PostgreSQL is down, reports it, and catches up once it is back', async () => {
+    await postgres.stop();
+    try {
+      synced = await startSyncedEdge('edge-1');
+      await synced.login();
+      const building = await synced.call('POST', '/api/buildings', { values: { buildingName: 'Norte' } });
+      expect(building.status).toBe(200);
+      const sector = await synced.call('POST', '/api/sectors', { values: { sectorName: 'Envasado', buildingId: building.body.buildingId } });
+      expect(sector.status).toBe(200);
+      for (const lineID of [1, 2, 3]) {
+        const line = await synced.call('POST', '/api/Resources', { values: { lineID, sectorID: sector.body.sectorID, description: `Línea ${lineID}` } });
+        expect(line.status).toBe(200);
+        expect(line.ms).toBeLessThan(1_000);
+      }
+      await waitUntil('the agent to report the outage', async () => (await synced.call('GET', '/api/sync/status')).body.consecutiveFailures >= 2, 15_000);
+      const down = await synced.call('GET', '/api/sync/status');
+      expect(down.status).toBe(200);
+      expect(down.ms).toBeLessThan(1_000);
+      expect(down.body).toMatchObject({ enabled: true, plantId: 'edge-1' });
+      expect(down.body.lagRows).toBeGreaterThanOrEqual(13); // 8 seeded stop reasons, a building, a sector, 3 lines
+      expect(down.body.lagSeconds).toBeGreaterThanOrEqual(0);
+      expect(down.body.lastError.message).toMatch(/ECONNREFUSED|connect/);
+      expect(down.body.lastError.message).not.toContain(new URL(postgres.url).password);
+      expect(down.body.nextRetryAt).not.toBeNull();
+      // Still answering at once while the agent retries.
+      const list = await synced.call('GET', '/api/buildings');
+      expect(list.status).toBe(200);
+      expect(list.ms).toBeLessThan(1_000);
+    } finally {
+      await postgres.start();
+    }
+    await waitUntil('the backlog to reach PostgreSQL', async () => (await synced.call('GET', '/api/sync/status')).body.lagRows === 0, 30_000);
+    const up = await synced.call('GET', '/api/sync/status');
+    expect(up.body).toMatchObject({ enabled: true, lagRows: 0, lagSeconds: 0, consecutiveFailures: 0, nextRetryAt: null });
+    expect(up.body.lastSuccessAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    const db = synced.edge.plant.db!;
+    expect(await centralDigest(central, db, 'edge-1')).toEqual(await edgeDigest(db));
+
+    // A change made now follows within the agent's poll.
+    expect((await synced.call('PUT', '/api/buildings/put', { key: 1, values: { buildingName: 'Norte 2' } })).status).toBe(200);
+    await waitUntil('the rename to reach PostgreSQL', async () => (await synced.call('GET', '/api/sync/status')).body.lagRows === 0, 10_000);
+    expect(await centralDigest(central, db, 'edge-1')).toEqual(await edgeDigest(db));
+  });
+
+  it('stops its agent when the edge closes', async () => {
+    await synced.edge.close();
+    closed = true;
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'oee-edge sync edge-1'`.execute(central);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});
