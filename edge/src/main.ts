@@ -49,8 +49,6 @@ async function serve(settings: Settings): Promise<RunningEdge> {
  * on a demo plant's data directory, that plant again. Any other plant is left alone.
  */
 async function demo(settings: Settings): Promise<void> {
-  // The demo runs for hours on a developer's machine: keep better-sqlite3 statements alive (see the guard).
-  await import('./modules/line-events/sqlite-gc-guard');
   const { configure } = await import('./modules/setup/setup.service');
   const { readDemoSettings } = await import('./demo/demo.repository');
   const { DEMO_PASSWORD, DEMO_USERS } = await import('./demo/demo-plant');

@@ -1,5 +1,3 @@
-// better-sqlite3 12 on Node ≥ 24.19 aborts when a statement is garbage-collected; see the guard's comment.
-import '../../edge/src/modules/line-events/sqlite-gc-guard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
 import { SimulatedPlant, storedScript, waitFor } from '../support/simulated-plant';

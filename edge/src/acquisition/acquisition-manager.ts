@@ -18,11 +18,12 @@ import { type OpcServerStatus, UaServerConnection } from './ua-server-connection
  * configuration is loaded and compared with what runs:
  * - at once (debounced) when a module that writes it emits `configurationChanged` on the Plant after its write;
  * - and every CONFIG_POLL_MS anyway, so a change made any other way (another tool on the database, a module that
- *   does not emit) is picked up within seconds. Loading is a few small SELECTs; nothing restarts unless it changed.
+ *   does not emit) is picked up within half a minute. Loading is a few SELECTs (5,000 tags: a few ms); nothing
+ *   restarts unless it changed.
  * A server is only reconnected when its type or endpoint changes; tag changes are applied on the live session.
  */
 
-export const CONFIG_POLL_MS = 5_000;
+export const CONFIG_POLL_MS = 30_000;
 const RELOAD_DEBOUNCE_MS = 100;
 
 export interface AcquisitionDeps {

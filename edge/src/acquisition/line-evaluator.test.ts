@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeStoredScript } from '../domain/script';
 import { DiagnosticsLog } from './diagnostics-log';
-import { type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
+import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
 import { TagCache, WAITING_STATUS } from './tag-cache';
 
 const TAGS = new Set(['L1.Run', 'L1.Units', 'L1.Bad', 'L2.Run', 'L2.Units', 'Text']);
@@ -54,6 +54,36 @@ describe('the line evaluator', () => {
     good('L1.Units', 7, 9_400);
     await settle();
     expect(batches.flat()).toEqual([{ lineID: 1, atMs: 9_100, running: false, units: 7, discards: null }]);
+  });
+
+  it('sends nothing when a change leaves what the line shows as it was (a process value the script reads)', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run and L1.Bad > -1000', 'L1.Units')]);
+    good('L1.Run', true);
+    good('L1.Bad', 20.5);
+    good('L1.Units', 3);
+    await settle();
+    good('L1.Bad', 21.7, 10_001);
+    await settle();
+    expect(batches).toHaveLength(1);
+  });
+
+  it('sends counters that moved while the line kept its state within COUNTER_FLUSH_MS, and a change of state at once', async () => {
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+    good('L1.Run', true);
+    good('L1.Units', 3);
+    await settle();
+    good('L1.Units', 4, 10_000);
+    good('L1.Units', 5, 10_000);
+    await settle();
+    expect(batches).toHaveLength(1);
+    advance(COUNTER_FLUSH_MS);
+    await new Promise((resolve) => setTimeout(resolve, COUNTER_FLUSH_MS + 100));
+    expect(batches.map((batch) => batch[0]!.units)).toEqual([3, 5]);
+
+    good('L1.Units', 6, 11_000);
+    good('L1.Run', false, 11_000);
+    await settle();
+    expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 11_000, running: false, units: 6, discards: null }]);
   });
 
   it('makes one pass of a burst of changes', async () => {

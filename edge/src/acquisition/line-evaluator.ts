@@ -17,6 +17,9 @@ import { type TagCache, type TagReading, WAITING_STATUS } from './tag-cache';
 
 export type { LineSample };
 
+/** Counter changes of a line whose state did not change are sent at most this often. */
+export const COUNTER_FLUSH_MS = 1_000;
+
 /** The engine's ingestion (line-events' `ingestSamples`), as this loop needs it. */
 export interface LineSampleSink {
   ingest(samples: readonly LineSample[]): Promise<void>;
@@ -49,7 +52,14 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private readonly dirty = new Set<number>();
   /** When the tags of a dirty line changed since its last sample (see `tagChanged`). */
   private readonly changedAt = new Map<number, { time: number; beacon: boolean }>();
+  /** Time and content of the last sample stored per line. */
   private readonly lastAt = new Map<number, number>();
+  private readonly lastSent = new Map<number, LineSample>();
+  /** Lines the periodic pass must send even when nothing changed. */
+  private readonly due = new Set<number>();
+  /** Lines whose counter change waits for the flush (see COUNTER_FLUSH_MS), and the flush's timer. */
+  private readonly deferred = new Set<number>();
+  private flushTimer: NodeJS.Timeout | null = null;
   /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
   private firstChangeArrival: number | null = null;
   /** The pass scheduled or running, if any. */
@@ -91,14 +101,17 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     return [...new Set([...(line.running?.tags ?? []), ...(line.units?.tags ?? []), ...(line.discards?.tags ?? [])])];
   }
 
-  /** Starts the periodic pass (every `refreshSeconds`, at least 1 s). */
+  /** Starts the periodic pass (every `refreshSeconds`, at least 1 s; see setRefresh). */
   start(refreshSeconds: number): void {
     this.setRefresh(refreshSeconds);
   }
 
+  /** 0 pauses the periodic pass (as it pauses the engine's index refresh): lines are then sampled on changes only. */
   setRefresh(refreshSeconds: number): void {
     if (this.stopped) return;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (refreshSeconds <= 0) return;
     this.timer = setInterval(() => this.periodicPass(), Math.max(1, refreshSeconds) * 1_000);
     this.timer.unref();
   }
@@ -106,6 +119,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
     await this.pending;
   }
 
@@ -129,8 +143,24 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.schedule();
   }
 
+  /** Evaluates the deferred lines again at `at` (one timer for all of them). */
+  private deferUntil(lineID: number, at: number): void {
+    this.deferred.add(lineID);
+    if (this.flushTimer || this.stopped) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      for (const deferred of this.deferred) this.dirty.add(deferred);
+      this.deferred.clear();
+      this.schedule();
+    }, Math.max(0, at - this.deps.now()));
+    this.flushTimer.unref();
+  }
+
   private periodicPass(): void {
-    for (const lineID of this.lines.keys()) this.dirty.add(lineID);
+    for (const lineID of this.lines.keys()) {
+      this.dirty.add(lineID);
+      this.due.add(lineID);
+    }
     this.schedule();
   }
 
@@ -151,6 +181,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.firstChangeArrival = null;
     const lineIDs = [...this.dirty];
     this.dirty.clear();
+    const due = new Set(this.due);
+    this.due.clear();
 
     const samples: LineSample[] = [];
     const results: { line: number; result: string }[] = [];
@@ -159,12 +191,33 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       if (!line) continue;
       const outcome = this.evaluate(line, started);
       results.push({ line: lineID, result: outcome.result });
-      if (outcome.sample) samples.push(outcome.sample);
+      const sample = outcome.sample;
+      const last = this.lastSent.get(lineID);
+      if (sample && !due.has(lineID) && last && last.running === sample.running) {
+        // A change of a tag that leaves what the line shows as it was is no news for the engine (most tag changes
+        // are process values). Counters that moved, with the line in the same state, are sent at most every
+        // COUNTER_FLUSH_MS: the engine counts production per minute, and a line whose PLC counts several times a
+        // second would otherwise cost a transaction per publish. A change of state goes at once.
+        if (sameReading(last, sample)) {
+          this.changedAt.delete(lineID);
+          continue;
+        }
+        if (started - last.atMs < COUNTER_FLUSH_MS) {
+          this.deferUntil(lineID, last.atMs + COUNTER_FLUSH_MS);
+          continue;
+        }
+      }
+      this.changedAt.delete(lineID);
+      if (sample) samples.push(sample);
     }
 
     if (samples.length > 0) {
       try {
         await this.sink.ingest(samples);
+        for (const sample of samples) {
+          this.lastSent.set(sample.lineID, sample);
+          this.lastAt.set(sample.lineID, sample.atMs);
+        }
         const storedAt = this.deps.now();
         if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
         this.emit('stored', samples, storedAt);
@@ -177,9 +230,9 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (results.length > 0) this.deps.diagnostics.calculations.push({ dateTime: started, duration: this.deps.now() - started, lines: results });
   }
 
+  /** Evaluates a line's scripts (its pending change time is consumed by the caller once the sample is sent). */
   private evaluate(line: CompiledLine, now: number): LineOutcome {
     const changed = this.changedAt.get(line.lineID);
-    this.changedAt.delete(line.lineID);
     if (!line.running) return { sample: null, result: `error: ${line.problems.join('; ')}` };
     const runningResult = line.running.evaluate(this.cache);
     let running: boolean | null;
@@ -202,12 +255,15 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
 
     const previous = this.lastAt.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
     const atMs = Math.max(previous, Math.min(changed?.time ?? now, now));
-    this.lastAt.set(line.lineID, atMs);
 
     const state = running === null ? 'unknown' : running ? 'running' : 'stopped';
     const result = `${state}, units ${units ?? '-'}, discards ${discards ?? '-'}${note}`;
     return { sample: { lineID: line.lineID, atMs, running, units, discards }, result };
   }
+}
+
+function sameReading(previous: LineSample | undefined, next: LineSample): boolean {
+  return previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards;
 }
 
 function counter(script: CompiledScript<number> | null, cache: TagCache): number | null {

@@ -33,6 +33,7 @@ export class ApiServerSource implements TagSource {
   private desired = new Map<string, string>();
   private lastPost: number | null = null;
   private posts = 0;
+  private valuesReceived = 0;
   private readonly startedAt: number;
   private readonly timer: NodeJS.Timeout;
 
@@ -67,6 +68,7 @@ export class ApiServerSource implements TagSource {
   write(values: readonly PushedValue[]): void {
     this.lastPost = this.now();
     this.posts += 1;
+    this.valuesReceived += values.length;
     for (const { tagName, value, time, good } of values) {
       this.cache.set(tagName, { value, good, status: good ? 'Good' : 'Bad', time });
     }
@@ -99,6 +101,7 @@ export class ApiServerSource implements TagSource {
       statusInfo: this.lastPost === null ? 'No values posted yet' : connected ? `${this.posts} posts received` : `No post for more than ${API_STALE_AFTER_MS / 1000} s`,
       tagCount: this.desired.size,
       badTagCount,
+      valuesReceived: this.valuesReceived,
     };
   }
 
@@ -146,6 +149,7 @@ export class UnsupportedServerSource implements TagSource {
       statusInfo: DA_NOT_SUPPORTED,
       tagCount: this.desired.size,
       badTagCount: this.desired.size,
+      valuesReceived: 0,
     };
   }
 

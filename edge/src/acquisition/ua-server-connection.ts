@@ -77,6 +77,8 @@ export interface OpcServerStatus {
   statusInfo: string;
   tagCount: number;
   badTagCount: number;
+  /** Values received since the connection started (data changes and reads). */
+  valuesReceived: number;
 }
 
 interface MonitoredTag {
@@ -115,6 +117,7 @@ export class UaServerConnection implements TagSource {
     serverState: 'Unknown',
   };
   private lastActivity: number | null = null;
+  private valuesReceived = 0;
   private startedAt = 0;
   private lastRetry = 0;
   /** Every change to the session, subscription and items runs here, one after the other. */
@@ -186,6 +189,7 @@ export class UaServerConnection implements TagSource {
       statusInfo: this.statusInfo,
       tagCount: this.desired.size,
       badTagCount,
+      valuesReceived: this.valuesReceived,
     };
   }
 
@@ -393,6 +397,7 @@ export class UaServerConnection implements TagSource {
   private apply(tagName: string, dataValue: DataValue): void {
     const receivedAt = this.deps.now();
     this.lastActivity = receivedAt;
+    this.valuesReceived += 1;
     const converted = tagValueOfVariant(dataValue.value);
     const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
     const time = plausibleSourceTime(sourceTime, receivedAt);

@@ -1,4 +1,3 @@
-import '../modules/line-events/sqlite-gc-guard';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/support/simulated-plant';

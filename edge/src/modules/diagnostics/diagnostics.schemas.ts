@@ -23,5 +23,6 @@ export const opcServersSchema = z.array(
     statusInfo: z.string(),
     tagCount: z.number().int(),
     badTagCount: z.number().int(),
+    valuesReceived: z.number().int(),
   }),
 );

@@ -1,4 +1,3 @@
-import '../line-events/sqlite-gc-guard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STALE_AFTER_MS } from '../../acquisition/tag-sources';
 import { storedScript, waitFor } from '../../../../test/support/simulated-plant';

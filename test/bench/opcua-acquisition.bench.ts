@@ -1,0 +1,347 @@
+// OPC UA acquisition under load: 5,000 monitored items changing about once a second, served by the plant simulator in
+// its own process. Measured, one after the other on the same load:
+//   1. a bare node-opcua client subscribing the same items with the same parameters (the floor);
+//   2. the acquisition alone (connection, tag cache, line scripts) with its samples dropped;
+//   3. the edge (acquisition, the OEE engine storing samples and refreshing indexes, HTTP server idle).
+// Each is measured in two phases of PHASE_MS: 'steady' (a line stops every 2 s, a busy plant) and 'stops' (a line
+// stops every 250 ms, to time many stops). Printed: CPU use and notifications per second of each, and for the edge
+// the time from a line's beacon change at the source to its stop being stored (p50, p99).
+// Targets: edge CPU ≤ 1.5 × the bare client's (steady phase), p99 < 250 ms.
+//
+// One file, several roles: the orchestrator forks this same bundle as `simulator`, `bare` and `edge`.
+import { fork, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import {
+  AttributeIds,
+  ClientMonitoredItemGroup,
+  OPCUACertificateManager,
+  OPCUAClient,
+  setErrorLogger,
+  setWarningLogger,
+  TimestampsToReturn,
+  VariableIds,
+} from 'node-opcua';
+import pino from 'pino';
+import { AcquisitionManager, acquisitionOf } from '../../edge/src/acquisition/index';
+import { PUBLISHING_INTERVAL_MS } from '../../edge/src/acquisition/ua-server-connection';
+import { PlantSimulator, SIMULATOR_NAMESPACE_URI, simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
+import type { Settings } from '../../edge/src/config';
+import type { Database } from '../../edge/src/db/database';
+import { openPlantDatabase } from '../../edge/src/db/installation';
+import { encodeStoredScript } from '../../edge/src/domain/script';
+import { configure } from '../../edge/src/modules/setup/setup.service';
+import { startEdge } from '../../edge/src/server';
+
+const LINES = 50;
+const PROCESS_TAGS_PER_LINE = 96; // + Running, Units, Discards, Speed = 100 items per line
+const ITEMS = LINES * (PROCESS_TAGS_PER_LINE + 4);
+const WARM_UP_MS = 5_000;
+const PHASE_MS = 30_000;
+/** Per phase, one line is stopped (and started again half a period later) this often. */
+const PHASES = [
+  { name: 'steady', stopEveryMs: 2_000 },
+  { name: 'stops', stopEveryMs: 250 },
+] as const;
+type PhaseName = (typeof PHASES)[number]['name'];
+type PhaseResult = { cpu: number; perSecond: number; p50?: number; p99?: number; stops?: number };
+
+type Message = { type: string; [key: string]: unknown };
+const send = (message: Message) => process.send?.(message);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quiet = () => {
+  setWarningLogger(() => undefined);
+  setErrorLogger(() => undefined);
+};
+
+/** With BENCH_PROFILE_DIR set, a CPU profile of the measured window of each role is written there. */
+async function profileWindow(role: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return async () => undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${role}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
+/** CPU use of this process over a window, as a share of one core. */
+function cpuMeter() {
+  const startCpu = process.cpuUsage();
+  const startWall = performance.now();
+  return () => {
+    const cpu = process.cpuUsage(startCpu);
+    return (cpu.user + cpu.system) / 1_000 / (performance.now() - startWall);
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Roles.
+
+async function simulatorRole(pkiDir: string): Promise<void> {
+  quiet();
+  const simulator = await PlantSimulator.start({
+    lines: LINES,
+    port: 0,
+    pkiDir,
+    automatic: false,
+    speeds: Array(LINES).fill(60),
+    processTagsPerLine: PROCESS_TAGS_PER_LINE,
+    processChangeMs: 1_000,
+    tickMs: 1_000,
+    maxMonitoredItemsPerCall: 1_000,
+  });
+  process.on('message', (message: Message) => {
+    if (message.type === 'stop') simulator.stopLine(message.line as number);
+    if (message.type === 'run') simulator.runLine(message.line as number);
+    if (message.type === 'exit') void simulator.stop().then(() => process.exit(0));
+  });
+  send({ type: 'ready', endpoint: simulator.endpointUrl });
+}
+
+/** The floor: node-opcua alone, same subscription parameters and groups as the edge, counting notifications. */
+async function bareRole(endpoint: string, pkiDir: string): Promise<void> {
+  quiet();
+  const client = OPCUAClient.create({ endpointMustExist: false, clientCertificateManager: new OPCUACertificateManager({ rootFolder: pkiDir, automaticallyAcceptUnknownCertificate: true }) });
+  await client.connect(endpoint);
+  const session = await client.createSession();
+  const namespaces = (await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value })).value.value as string[];
+  const ns = namespaces.indexOf(SIMULATOR_NAMESPACE_URI);
+  const subscription = await session.createSubscription2({ requestedPublishingInterval: PUBLISHING_INTERVAL_MS, requestedMaxKeepAliveCount: 20, requestedLifetimeCount: 200, maxNotificationsPerPublish: 0, publishingEnabled: true, priority: 10 });
+  let notifications = 0;
+  const nodes = allNodeIds().map((nodeId) => nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`));
+  for (let start = 0; start < nodes.length; start += 1_000) {
+    const group = ClientMonitoredItemGroup.create(
+      subscription,
+      nodes.slice(start, start + 1_000).map((nodeId) => ({ nodeId, attributeId: AttributeIds.Value })),
+      { samplingInterval: 0, queueSize: 1, discardOldest: true },
+      TimestampsToReturn.Both,
+    );
+    group.on('changed', () => (notifications += 1));
+    await new Promise((resolve) => group.once('initialized', resolve));
+  }
+  await sleep(WARM_UP_MS);
+  const results: Record<string, PhaseResult> = {};
+  for (const phase of PHASES) {
+    const before = notifications;
+    const stopProfile = await profileWindow(`bare-${phase.name}`);
+    const cpu = cpuMeter();
+    send({ type: 'phase', name: phase.name });
+    await sleep(PHASE_MS);
+    results[phase.name] = { cpu: cpu(), perSecond: ((notifications - before) * 1_000) / PHASE_MS };
+    await stopProfile();
+  }
+  send({ type: 'result', results });
+  await client.disconnect();
+  process.exit(0);
+}
+
+/** Tags for every item and lines whose scripts read them (the beacon script also reads a process value). */
+async function configurePlant(db: Database, endpoint: string): Promise<void> {
+  const stored = (expression: string) => encodeStoredScript({ expression, edited: true, tags: [] });
+  await db.transaction().execute(async (trx) => {
+    const server = await trx.insertInto('opc_servers').values({ name: 'Simulator', description: null, hostName: endpoint, serverType: 'UA', enabled: 1, apiKeyHash: null }).returning('opcServerID').executeTakeFirstOrThrow();
+    const sector = await trx.insertInto('sectors').values({ sectorName: 'Bench', buildingId: null }).returning('sectorID').executeTakeFirstOrThrow();
+    for (const nodeId of allNodeIds()) {
+      const tagName = /s=(.+)$/.exec(nodeId)![1]!;
+      const tagType = tagName.endsWith('Running') ? 'Boolean' : tagName.endsWith('Units') || tagName.endsWith('Discards') ? 'UInt32' : 'Double';
+      await trx.insertInto('opc_tags').values({ tagName, tagType, opcServerID: server.opcServerID, tagValue: nodeId }).execute();
+    }
+    for (let line = 1; line <= LINES; line += 1) {
+      await trx
+        .insertInto('lines')
+        .values({
+          lineID: line,
+          sectorID: sector.sectorID,
+          description: `Line ${line}`,
+          calculationBaliza: stored(`Line${line}.Running and Line${line}.Process1 > -1000`),
+          calculationUnits: stored(`Line${line}.Units`),
+          calculationDiscards: stored(`Line${line}.Discards`),
+          fixedThroughput: null,
+          updatedBy: null,
+          updateDate: null,
+        })
+        .execute();
+    }
+  });
+}
+
+/** Measures an acquisition through the phases: CPU, values received, and beacon change → samples stored. */
+async function measurePhases(role: string, manager: AcquisitionManager): Promise<Record<string, PhaseResult>> {
+  const received = () => manager.serverStatuses().reduce((sum, status) => sum + status.valuesReceived, 0);
+  let latencies: number[] = [];
+  const wasRunning = new Map<number, boolean>();
+  manager.evaluator.on('stored', (samples, storedAt) => {
+    for (const sample of samples) {
+      if (sample.running === false && wasRunning.get(sample.lineID) === true) latencies.push(storedAt - sample.atMs);
+      if (sample.running !== null) wasRunning.set(sample.lineID, sample.running);
+    }
+  });
+  for (let attempt = 0; attempt < 1_200 && wasRunning.size < LINES; attempt += 1) await sleep(100);
+  await sleep(WARM_UP_MS);
+  const results: Record<string, PhaseResult> = {};
+  for (const phase of PHASES) {
+    const before = received();
+    latencies = [];
+    const stopProfile = await profileWindow(`${role}-${phase.name}`);
+    const cpu = cpuMeter();
+    send({ type: 'phase', name: phase.name });
+    await sleep(PHASE_MS);
+    const share = cpu();
+    await stopProfile();
+    results[phase.name] = { cpu: share, perSecond: ((received() - before) * 1_000) / PHASE_MS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), stops: latencies.length };
+  }
+  return results;
+}
+
+/** The acquisition alone (connection, tag cache, scripts), its samples dropped: no engine, no HTTP server. */
+async function acquisitionRole(endpoint: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-acquisition-'));
+  const { db } = await openPlantDatabase(join(dataDir, 'oee.db'));
+  await configurePlant(db, endpoint);
+  const manager = new AcquisitionManager({ db, sink: { ingest: async () => undefined }, logger: pino({ level: 'silent' }), now: Date.now, pkiDir: join(dataDir, 'pki') });
+  await manager.start();
+  send({ type: 'result', results: await measurePhases('acquisition', manager) });
+  await manager.stop();
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+/** The edge: a real edge (HTTP server, acquisition, the OEE engine storing samples, its index jobs). */
+async function edgeRole(endpoint: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-edge-'));
+  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'UTC', logLevel: 'warn', args: [] });
+  const edge = await startEdge({ settings, stdout: false });
+  const setup = await configure(edge.plant, { databaseSelected: 'sqlite' }, 'en');
+  if (!setup.valid) throw new Error(setup.error ?? 'setup failed');
+  await configurePlant(edge.plant.db!, endpoint);
+  edge.plant.emit('configurationChanged', { area: 'bench' });
+  send({ type: 'result', results: await measurePhases('edge', acquisitionOf(edge.plant)!) });
+  await edge.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+function allNodeIds(): string[] {
+  const ids: string[] = [];
+  for (let line = 1; line <= LINES; line += 1) {
+    for (const variable of ['Running', 'Units', 'Discards', 'Speed']) ids.push(simulatorNodeId(line, variable));
+    for (let k = 1; k <= PROCESS_TAGS_PER_LINE; k += 1) ids.push(simulatorNodeId(line, `Process${k}`));
+  }
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orchestrator.
+
+/**
+ * The children run a private copy of this bundle: `npm run bench` deletes its bundle folder when it ends, and another
+ * run may end while this one still forks. The copy sits beside it, so packages resolve the same way.
+ */
+let bundleCopy: string | null = null;
+
+function child(role: string, args: string[]): ChildProcess {
+  if (!bundleCopy) {
+    const folder = mkdtempSync(join(dirname(dirname(process.argv[1]!)), 'oee-bench-opcua-'));
+    bundleCopy = join(folder, 'bench.mjs');
+    copyFileSync(process.argv[1]!, bundleCopy);
+  }
+  return fork(bundleCopy, [role, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+function next(worker: ChildProcess, type: string, timeoutMs = 120_000): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${type}' from the child within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: Message) => {
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      resolve(message);
+    };
+    worker.on('message', onMessage);
+    worker.once('exit', (code) => reject(new Error(`child exited (${code}) before '${type}'`)));
+  });
+}
+
+/** Stops one line after another (each starts again half a period later) until `done` settles. */
+async function toggleLines(simulator: ChildProcess, everyMs: number, done: Promise<unknown>): Promise<void> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let line = 1;
+  for (let round = 0; round < 100_000 && !finished; round += 1) {
+    simulator.send({ type: 'stop', line });
+    await sleep(everyMs / 2);
+    simulator.send({ type: 'run', line });
+    await sleep(everyMs / 2);
+    line = (line % LINES) + 1;
+  }
+}
+
+/** Runs a role through its phases, driving the simulator's stops at each phase's rate. */
+async function measure(simulator: ChildProcess, role: string, args: string[]): Promise<Record<PhaseName, PhaseResult>> {
+  const worker = child(role, args);
+  const result = next(worker, 'result', 300_000);
+  let started = next(worker, 'phase', 180_000);
+  for (const [index, phase] of PHASES.entries()) {
+    await started;
+    // A phase is over when the next one starts (or, for the last one, when the results come).
+    const over: Promise<unknown> = index === PHASES.length - 1 ? result : (started = next(worker, 'phase', PHASE_MS + 60_000));
+    await toggleLines(simulator, phase.stopEveryMs, over.catch(() => undefined));
+  }
+  return ((await result) as unknown as { results: Record<PhaseName, PhaseResult> }).results;
+}
+
+async function orchestrate(): Promise<void> {
+  const pkiDir = mkdtempSync(join(tmpdir(), 'oee-bench-pki-'));
+  const simulator = child('simulator', [pkiDir]);
+  try {
+    const { endpoint } = (await next(simulator, 'ready')) as unknown as { endpoint: string };
+    console.log(`${ITEMS} monitored items (${LINES} lines × ${PROCESS_TAGS_PER_LINE + 4}), each changing about once a second; simulator in its own process at ${endpoint}`);
+    const bare = await measure(simulator, 'bare', [endpoint, join(pkiDir, 'bare')]);
+    const acquisition = await measure(simulator, 'acquisition', [endpoint]);
+    const edge = await measure(simulator, 'edge', [endpoint]);
+    const pct = (share: number) => `${(share * 100).toFixed(1)} % of a core`;
+    for (const phase of PHASES) {
+      const b = bare[phase.name];
+      const a = acquisition[phase.name];
+      const e = edge[phase.name];
+      const ratio = e.cpu / b.cpu;
+      console.log(`\nphase '${phase.name}' (a line stops every ${phase.stopEveryMs} ms, ${PHASE_MS / 1000} s):`);
+      console.log(`  bare node-opcua client:            CPU ${pct(b.cpu)}, ${b.perSecond.toFixed(0)} values/s`);
+      console.log(`  acquisition alone (samples dropped): CPU ${pct(a.cpu)}, ${a.perSecond.toFixed(0)} values/s, ${(a.cpu / b.cpu).toFixed(2)}× the bare client`);
+      console.log(`  edge (acquisition + OEE engine):   CPU ${pct(e.cpu)}, ${e.perSecond.toFixed(0)} values/s, ${ratio.toFixed(2)}× the bare client${phase.name === 'steady' ? ` (target ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}` : ''}`);
+      console.log(`  edge, beacon change at the source → stop stored (${e.stops} stops): p50 ${e.p50?.toFixed(0)} ms, p99 ${e.p99?.toFixed(0)} ms (target < 250 ms) ${(e.p99 ?? Infinity) < 250 ? 'OK' : 'OVER'}`);
+    }
+  } finally {
+    simulator.send({ type: 'exit' });
+    await new Promise((resolve) => simulator.once('exit', resolve));
+    rmSync(pkiDir, { recursive: true, force: true });
+    if (bundleCopy) rmSync(dirname(bundleCopy), { recursive: true, force: true });
+  }
+}
+
+const [role, ...args] = process.argv.slice(2);
+const ROLES: Record<string, () => Promise<void>> = {
+  simulator: () => simulatorRole(args[0]!),
+  bare: () => bareRole(args[0]!, args[1]!),
+  acquisition: () => acquisitionRole(args[0]!),
+  edge: () => edgeRole(args[0]!),
+};
+const run = role ? ROLES[role]!() : orchestrate();
+run.catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
