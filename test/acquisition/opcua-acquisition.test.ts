@@ -32,7 +32,8 @@ const sameProduction = (lineID: number, expected: { units: number; discards: num
 beforeAll(async () => {
   t = await startTestEdge();
   plant = new SimulatedPlant(t, 2);
-  await plant.start();
+  // A server that takes at most 2 monitored items per call: the 6+ items must be created in groups.
+  await plant.start({ maxMonitoredItemsPerCall: 2 });
   await plant.configure();
   // Both lines seen running, with their counters read once (the baseline production is counted from).
   for (const lineID of [1, 2]) {
@@ -88,7 +89,7 @@ describe('OPC UA acquisition with the simulator', () => {
     }
 
     // The PLCs kept counting while their OPC UA server was down.
-    await plant.restart({ initial: { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7 } } });
+    await plant.restart({ maxMonitoredItemsPerCall: 2, initial: { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7 } } });
     for (const lineID of [1, 2]) {
       await waitFor(async () => ((await openStopOf(lineID)) ? undefined : true), `line ${lineID} to resume`, 20_000);
     }
