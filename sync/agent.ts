@@ -55,7 +55,7 @@ export interface SyncAgentState {
   rowsSent: number;
 }
 
-export const DEFAULT_BATCH_SIZE = 2_000;
+export const DEFAULT_BATCH_SIZE = 5_000;
 const DEFAULT_POLL_MS = 1_000;
 /** How long stop() waits for a batch in flight before closing the pool under it (it then rolls back). */
 const STOP_GRACE_MS = 5_000;
