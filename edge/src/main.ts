@@ -1,13 +1,20 @@
 import { dirname, join } from 'node:path';
+import { isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 import { backupDatabase } from './backup';
 import { parseCommandLine, SettingsError, USAGE, VERSION, type Settings } from './config';
+import { useSqliteAddon } from './db/database';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
+import { extractSqliteAddon, loadAddon } from './executable/embedded-sqlite-addon';
+import { uiFolder, uiSeaAssets, type UiFiles } from './http/ui-files';
 import { startEdge, type RunningEdge } from './server';
 
-/** The built UI sits beside the bundled server (dist/edge/main.js → dist/ui). */
-function uiDir(): string {
-  return join(dirname(fileURLToPath(import.meta.url)), '..', 'ui');
+/**
+ * The built UI: inside the single executable, its embedded assets; otherwise the folder beside the bundled server
+ * (dist/edge/main.js → dist/ui).
+ */
+function uiFiles(): UiFiles {
+  return isSea() ? uiSeaAssets() : uiFolder(join(dirname(fileURLToPath(import.meta.url)), '..', 'ui'));
 }
 
 function configuredDatabase(settings: Settings): string {
@@ -35,7 +42,7 @@ function closeOnSignal(close: () => Promise<void>): void {
 }
 
 async function serve(settings: Settings): Promise<RunningEdge> {
-  const edge = await startEdge({ settings, uiDir: uiDir() });
+  const edge = await startEdge({ settings, ui: uiFiles() });
   console.log(`OEE edge ${VERSION} at ${edge.url}  (data: ${settings.dataDir}, time zone: ${settings.timeZone})`);
   closeOnSignal(() => {
     edge.plant.logger.info('Stopping');
@@ -107,6 +114,8 @@ async function main(): Promise<void> {
   if (parsed.kind === 'help') return void console.log(USAGE);
   if (parsed.kind === 'version') return void console.log(VERSION);
   const { settings } = parsed;
+  // The single executable has no node_modules: its SQLite addon comes out of the executable into the data directory.
+  if (isSea()) useSqliteAddon(() => loadAddon(extractSqliteAddon(settings.dataDir)));
   switch (settings.command) {
     case 'serve':
       await serve(settings);
@@ -116,8 +125,9 @@ async function main(): Promise<void> {
     case 'simulate':
       return simulate(settings);
     case 'migrate': {
-      const { db, applied } = await openPlantDatabase(configuredDatabase(settings), { mustExist: true });
+      const { db, applied, backup } = await openPlantDatabase(configuredDatabase(settings), { mustExist: true, backupBeforeUpgrade: settings.dataDir });
       await db.destroy();
+      if (backup) console.log(`Backup before migrating: ${backup}`);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');
       return;
     }

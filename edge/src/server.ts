@@ -7,6 +7,7 @@ import { attachDemoSimulator } from './demo/demo-simulator';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
 import type { Api } from './http/api';
+import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
 import { createLogging } from './logger';
 import { routeModules } from './modules/index';
@@ -15,7 +16,9 @@ import { Plant } from './plant';
 
 export interface StartOptions {
   settings: Settings;
-  /** Folder of the built UI, if any. */
+  /** The built UI, if any. */
+  ui?: UiFiles;
+  /** Folder of the built UI (when `ui` is not given). */
   uiDir?: string;
   /** Log to stdout too (off in tests). */
   stdout?: boolean;
@@ -49,14 +52,16 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const installation = readInstallation(settings.dataDir);
   if (installation) {
     const path = databasePath(settings.dataDir, installation.connectionString);
-    const { db, applied } = await openPlantDatabase(path, { mustExist: true });
-    if (applied.length) plant.logger.info({ applied }, 'Database migrated');
+    // An upgrade migrates at start: a backup is taken first, so the previous version can be put back.
+    const { db, applied, backup } = await openPlantDatabase(path, { mustExist: true, backupBeforeUpgrade: settings.dataDir });
+    if (applied.length) plant.logger.info({ applied, backup }, 'Database migrated');
     plant.attachDatabase(db);
   } else {
     plant.logger.warn('First-run setup pending: open /setup in a browser');
   }
 
-  const { app, api } = createApp(plant, { uiDir: options.uiDir, modules: routeModules });
+  const ui = options.ui ?? (options.uiDir ? uiFolder(options.uiDir) : undefined);
+  const { app, api } = createApp(plant, { ui, modules: routeModules });
   const server = await new Promise<Server>((resolveServer, reject) => {
     const s = app.listen(settings.port, settings.host, () => resolveServer(s));
     s.once('error', reject);

@@ -11,8 +11,28 @@ export interface OpenDatabaseOptions {
   file: string;
   /** Fail instead of creating the file when it does not exist. */
   mustExist?: boolean;
-  /** The better-sqlite3 addon to use (the single executable loads it from the data directory). */
-  nativeBinding?: string | object;
+}
+
+/** A better-sqlite3 addon: the loaded module object, or the path of its `.node` file. */
+export type SqliteAddon = string | object;
+
+let addonResolver: (() => SqliteAddon) | null = null;
+let resolvedAddon: SqliteAddon | null = null;
+
+/**
+ * Where every database opened by this process gets its better-sqlite3 addon. Unset, better-sqlite3 finds its own in
+ * node_modules; the single executable sets it once at start, because it has no node_modules and carries the addon
+ * inside itself (executable/embedded-sqlite-addon.ts). Resolved on the first open, so commands that open no database
+ * never extract it. `null` goes back to better-sqlite3's own.
+ */
+export function useSqliteAddon(resolve: (() => SqliteAddon) | null): void {
+  addonResolver = resolve;
+  resolvedAddon = null;
+}
+
+function sqliteAddon(): SqliteAddon | null {
+  if (addonResolver && !resolvedAddon) resolvedAddon = addonResolver();
+  return resolvedAddon;
 }
 
 /**
@@ -22,9 +42,11 @@ export interface OpenDatabaseOptions {
  * a busy timeout so a second connection (backup, CLI) waits instead of failing.
  */
 export function openSqlite(options: OpenDatabaseOptions): BetterSqlite3.Database {
+  const addon = sqliteAddon();
   const sqlite = new BetterSqlite3(options.file, {
     fileMustExist: options.mustExist ?? false,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding as string } : {}),
+    // The typings say string; better-sqlite3 13 takes the loaded addon object as well.
+    ...(addon ? { nativeBinding: addon as string } : {}),
   });
   try {
     if (options.file !== ':memory:') sqlite.pragma('journal_mode = WAL');
@@ -46,10 +68,22 @@ export function createKysely(sqlite: BetterSqlite3.Database): Database {
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
+function migrator(db: Kysely<DB>): Migrator {
+  return new Migrator({ db, provider: staticProvider });
+}
+
+/** Names of the migrations this database has applied and of those it still lacks. */
+export async function migrationState(db: Kysely<DB>): Promise<{ applied: string[]; pending: string[] }> {
+  const all = await migrator(db).getMigrations();
+  return {
+    applied: all.filter((m) => m.executedAt).map((m) => m.name),
+    pending: all.filter((m) => !m.executedAt).map((m) => m.name),
+  };
+}
+
 /** Brings the schema up to date. Idempotent: applied migrations are recorded and skipped. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: staticProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { createKysely, migrateToLatest, openSqlite, type Database } from './database';
+import { backupDatabase } from '../backup';
+import { createKysely, migrateToLatest, migrationState, openSqlite, type Database } from './database';
 import { seedDatabase } from './seed';
 
 /**
@@ -44,16 +45,33 @@ export interface OpenedDatabase {
   db: Database;
   /** Migrations applied by this open (empty when the schema was current). */
   applied: string[];
+  /** The backup taken before those migrations, when there was one. */
+  backup?: string;
+}
+
+export interface OpenPlantDatabaseOptions {
+  mustExist?: boolean;
+  /**
+   * The data directory whose backups/ receives a copy of the database before an upgrade migrates it: taken only
+   * when the database already has a schema and some migrations are pending, so a failed or unwanted upgrade can be
+   * rolled back by restoring that file.
+   */
+  backupBeforeUpgrade?: string;
 }
 
 /** Opens, migrates and seeds the database at `path`. */
-export async function openPlantDatabase(path: string, options: { mustExist?: boolean; nativeBinding?: string } = {}): Promise<OpenedDatabase> {
-  const sqlite = openSqlite({ file: path, mustExist: options.mustExist ?? false, nativeBinding: options.nativeBinding });
+export async function openPlantDatabase(path: string, options: OpenPlantDatabaseOptions = {}): Promise<OpenedDatabase> {
+  const sqlite = openSqlite({ file: path, mustExist: options.mustExist ?? false });
   const db = createKysely(sqlite);
   try {
+    let backup: string | undefined;
+    if (options.backupBeforeUpgrade) {
+      const state = await migrationState(db);
+      if (state.applied.length && state.pending.length) backup = await backupDatabase(path, options.backupBeforeUpgrade);
+    }
     const applied = await migrateToLatest(db);
     await seedDatabase(db);
-    return { db, applied };
+    return { db, applied, ...(backup ? { backup } : {}) };
   } catch (error) {
     await db.destroy();
     throw error;

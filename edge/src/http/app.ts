@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { VERSION } from '../config';
 import type { Plant } from '../plant';
@@ -7,12 +5,13 @@ import { Api } from './api';
 import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
 import { buildOpenApi } from './openapi';
+import { uiHandler, type UiFiles } from './ui-files';
 
 export type RouteModule = (api: Api, plant: Plant) => void;
 
 export interface AppOptions {
-  /** Folder of the built React app (index.html and assets); omitted when there is none (API tests). */
-  uiDir?: string;
+  /** The built React app (index.html and assets); omitted when there is none (API tests). */
+  ui?: UiFiles;
   modules: readonly RouteModule[];
 }
 
@@ -57,14 +56,8 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
     next(plant.db ? new AppError('notFound', 'route.notFound', { path: req.originalUrl.split('?')[0] ?? '' }) : new AppError('setupPending', 'setup.pending')),
   );
 
-  if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
-    const indexHtml = readFileSync(join(options.uiDir, 'index.html'));
-    app.use(express.static(options.uiDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }));
-    // Every other GET is a client-side route of the SPA.
-    app.get(/.*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
-    });
-  }
+  const serveUi = options.ui && uiHandler(options.ui);
+  if (serveUi) app.get(/.*/, serveUi);
 
   const handleError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const language = languageOf(req.get('accept-language'));

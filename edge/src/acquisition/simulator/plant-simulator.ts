@@ -10,6 +10,7 @@ import {
   type UAVariable,
   Variant,
 } from 'node-opcua';
+import { standardNodeset } from '../../executable/opcua-standard-nodeset';
 import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } from './line-model';
 
 /**
@@ -95,6 +96,7 @@ export class PlantSimulator {
       hostname: host === '0.0.0.0' || host === '::' ? undefined : host,
       serverCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator'), automaticallyAcceptUnknownCertificate: true }),
       userCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator-users'), automaticallyAcceptUnknownCertificate: true }),
+      nodesets: [standardNodeset()],
       securityModes: [MessageSecurityMode.None],
       securityPolicies: [SecurityPolicy.None],
       allowAnonymous: true,
