@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite } from '../../edge/src/db/database';
@@ -59,22 +60,25 @@ describe('central migrations', () => {
   });
 
   it("'oee-edge central migrate' creates the schema, and says so; run again it finds it up to date", async () => {
-    await sql`CREATE DATABASE cli`.execute(central);
+    const database = `oee_cli_${Date.now()}`;
+    await sql`CREATE DATABASE ${sql.id(database)}`.execute(central);
     const url = new URL(postgres.url);
-    url.pathname = '/cli';
+    url.pathname = `/${database}`;
     const main = await bundleScript('edge/src/main.ts');
     try {
-      const run = () => spawnSync(process.execPath, [main.script, 'central', 'migrate'], { env: { ...process.env, SYNC_DATABASE_URL: url.toString() }, encoding: 'utf8', timeout: 30_000 });
-      const first = run();
+      // Asynchronously: with TEST_DATABASE_URL the server is reached through a proxy in this process.
+      const run = () => promisify(execFile)(process.execPath, [main.script, 'central', 'migrate'], { env: { ...process.env, SYNC_DATABASE_URL: url.toString() }, timeout: 30_000 });
+      const first = await run();
       expect(first.stderr).toBe('');
       expect(first.stdout.trim()).toBe('Central schema migrated: 0001-central-schema');
-      expect(run().stdout.trim()).toBe('The central schema is up to date.');
+      expect((await run()).stdout.trim()).toBe('The central schema is up to date.');
       const cli = openCentral(url.toString());
       const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
       await cli.destroy();
       expect(Number(rows[0]!.n)).toBe(6);
     } finally {
       main.cleanup();
+      await sql`DROP DATABASE IF EXISTS ${sql.id(database)} WITH (FORCE)`.execute(central);
     }
   });
 
