@@ -39,6 +39,7 @@ if (crossBuild && !options.node) fail(`--target ${target} needs --node <path of 
 // The pinned Node makes the blob; the executable is a copy of it (or of the target's Node of the same version).
 const pinnedNode = realpathSync(join(root, 'node_modules/node/bin/node'));
 const baseNode = realpathSync(options.node ?? pinnedNode);
+if (crossBuild) checkBinaryFor(target, baseNode);
 const addon = options.addon ?? defaultAddon(target);
 const output = join(root, 'dist', `oee-edge-${target}${target.startsWith('win32') ? '.exe' : ''}`);
 const buildStamp = join(root, 'dist', '.build-stamp');
@@ -51,6 +52,17 @@ function fail(message) {
 
 function pinnedNodeVersion() {
   return JSON.parse(readFileSync(join(root, 'node_modules/node/package.json'), 'utf8')).version;
+}
+
+/** Refuses a --node binary of another platform or architecture than --target (its format and machine fields). */
+function checkBinaryFor(platformArch, file) {
+  const head = readFileSync(file).subarray(0, 4096);
+  const [platform, arch] = platformArch.split('-');
+  let found = 'an unknown format';
+  if (head.readUInt32BE(0) === 0x7f454c46) found = `linux-${{ 0x3e: 'x64', 0xb7: 'arm64' }[head.readUInt16LE(18)] ?? '?'}`;
+  else if (head.toString('latin1', 0, 2) === 'MZ') found = `win32-${{ 0x8664: 'x64', 0xaa64: 'arm64' }[head.readUInt16LE(head.readUInt32LE(0x3c) + 4)] ?? '?'}`;
+  else if (head.readUInt32LE(0) === 0xfeedfacf) found = `darwin-${{ 0x01000007: 'x64', 0x0100000c: 'arm64' }[head.readUInt32LE(4)] ?? '?'}`;
+  if (found !== `${platform.replace('linuxmusl', 'linux')}-${arch}`) fail(`--node ${file} is a ${found} binary, not ${platformArch}`);
 }
 
 /** The addon better-sqlite3 itself would load: one compiled here (postinstall may build it), else its prebuild. */
