@@ -11,7 +11,7 @@
 // for the Node that made it).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,10 @@ function pinnedNodeVersion() {
 
 /** Refuses a --node binary of another platform or architecture than --target (its format and machine fields). */
 function checkBinaryFor(platformArch, file) {
-  const head = readFileSync(file).subarray(0, 4096);
+  const head = Buffer.alloc(4096);
+  const fd = openSync(file, 'r');
+  readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
   const [platform, arch] = platformArch.split('-');
   let found = 'an unknown format';
   if (head.readUInt32BE(0) === 0x7f454c46) found = `linux-${{ 0x3e: 'x64', 0xb7: 'arm64' }[head.readUInt16LE(18)] ?? '?'}`;
