@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKysely, migrateToLatest, openSqlite, type Database } from './database';
+import { createKysely, migrateToLatest, openSqlite, withStatementCache, type Database } from './database';
 import { openPlantDatabase } from './installation';
 import { DEFAULT_PARAMETERS, SYSTEM_STOP_REASONS } from './seed';
 import { deleteRow, insertRow, updateRow } from './writes';
@@ -101,5 +101,20 @@ describe('the write chokepoint', () => {
     expect(await db.selectFrom('lines').selectAll().execute()).toEqual([]);
     const after = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe('the statement cache', () => {
+  it('reuses a prepared statement for the same SQL and drops the least recently used beyond its capacity', () => {
+    const sqlite = openSqlite({ file: ':memory:' });
+    const cached = withStatementCache(sqlite, 2);
+    const first = cached.prepare('SELECT 1');
+    expect(cached.prepare('SELECT 1')).toBe(first);
+    cached.prepare('SELECT 2');
+    cached.prepare('SELECT 1'); // used again: now the most recent
+    cached.prepare('SELECT 3'); // evicts SELECT 2
+    expect(cached.prepare('SELECT 1')).toBe(first);
+    expect(cached.prepare('SELECT 3').all([])).toEqual([{ 3: 3 }]);
+    cached.close();
   });
 });

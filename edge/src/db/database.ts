@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
@@ -62,8 +62,35 @@ export function openSqlite(options: OpenDatabaseOptions): BetterSqlite3.Database
   return sqlite;
 }
 
+/** How many distinct statements stay prepared; queries beyond it are prepared again when they come back. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with a bounded (least recently used) cache of prepared statements. Kysely prepares every query it
+ * runs, and preparing is a real share of a busy edge's CPU: the acquisition stores samples every second with the
+ * same few queries. Reusing a statement is safe because better-sqlite3 runs each one to completion synchronously
+ * before the next is prepared (the code never streams, which would keep a statement busy).
+ */
+export function withStatementCache(sqlite: BetterSqlite3.Database, capacity = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        statements.delete(source);
+      } else {
+        statement = sqlite.prepare(source);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+  };
+}
+
 export function createKysely(sqlite: BetterSqlite3.Database): Database {
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
