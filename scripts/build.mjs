@@ -3,10 +3,9 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { edgeBundleOptions, edgeBundlePath, root } from './edge-bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
 
 function newestMtime(path) {
@@ -28,18 +27,8 @@ if (process.argv.includes('--if-stale') && existsSync(stamp)) {
 }
 
 const started = Date.now();
-await build({
-  entryPoints: [join(root, 'edge/src/main.ts')],
-  outfile: join(root, 'dist/edge/main.js'),
-  bundle: true,
-  platform: 'node',
-  target: 'node24',
-  format: 'esm',
-  packages: 'external',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
-console.log(`edge: dist/edge/main.js (${(statSync(join(root, 'dist/edge/main.js')).size / 1024).toFixed(0)} KiB)`);
+await build(edgeBundleOptions('warning'));
+console.log(`edge: dist/edge/main.js (${(statSync(edgeBundlePath).size / 1024).toFixed(0)} KiB)`);
 
 if (existsSync(join(root, 'ui/index.html'))) {
   const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });

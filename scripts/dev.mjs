@@ -3,29 +3,18 @@
 // EDGE_PORT (default 8080) is the server's port; other flags after `--` go to the server (e.g. --data-dir).
 import { context } from 'esbuild';
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { edgeBundleOptions, edgeBundlePath, root } from './edge-bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const edgePort = process.env.EDGE_PORT ?? '8080';
 const serverArgs = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
 
-const edgeBuild = await context({
-  entryPoints: [join(root, 'edge/src/main.ts')],
-  outfile: join(root, 'dist/edge/main.js'),
-  bundle: true,
-  platform: 'node',
-  target: 'node24',
-  format: 'esm',
-  packages: 'external',
-  sourcemap: 'linked',
-  logLevel: 'info',
-});
+const edgeBuild = await context(edgeBundleOptions('info'));
 await edgeBuild.rebuild();
 await edgeBuild.watch();
 
 const children = [
-  spawn(process.execPath, ['--watch', join(root, 'dist/edge/main.js'), 'serve', '--port', edgePort, ...serverArgs], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', edgeBundlePath, 'serve', '--port', edgePort, ...serverArgs], { cwd: root, stdio: 'inherit' }),
   spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], {
     cwd: root,
     stdio: 'inherit',
