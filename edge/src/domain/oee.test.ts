@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeIndicators, sumIndicatorInputs, type IndicatorInputs } from './oee';
+import { computeIndicators, NO_INDICATOR_INPUTS, sumIndicatorInputs, type IndicatorInputs } from './oee';
 
 const MINUTE_MS = 60_000;
 /** |ratio − expected %| in percentage points, for "to 0.01 %" comparisons with published rounded figures. */
 const pointsOff = (ratio: number | null, expectedPercent: number) => Math.abs((ratio ?? Number.NaN) * 100 - expectedPercent);
 
 function inputs(overrides: Partial<IndicatorInputs>): IndicatorInputs {
-  return {
-    staffedMs: 0,
-    discountMs: 0,
-    adjustedDiscountMs: 0,
-    stopMs: 0,
-    failureMs: 0,
-    failureCount: 0,
-    unitsProduced: 0,
-    unitsDiscarded: 0,
-    nominalUnitsPerMinute: null,
-    ...overrides,
-  };
+  return { ...NO_INDICATOR_INPUTS, ...overrides };
 }
 
 /** oee.com "OEE Calculation" worked example: 480 min shift, 60 min breaks, 47 min down, 1.0 s ideal cycle. */

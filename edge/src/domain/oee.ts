@@ -122,6 +122,19 @@ export function computeIndicators(input: IndicatorInputs): Indicators {
   };
 }
 
+/** Nothing staffed, nothing produced: the starting point of a roll-up. */
+export const NO_INDICATOR_INPUTS: Readonly<IndicatorInputs> = Object.freeze({
+  staffedMs: 0,
+  discountMs: 0,
+  adjustedDiscountMs: 0,
+  stopMs: 0,
+  failureMs: 0,
+  failureCount: 0,
+  unitsProduced: 0,
+  unitsDiscarded: 0,
+  nominalUnitsPerMinute: null,
+});
+
 /**
  * Sums the inputs of several orders or shifts into one, for roll-ups (a shift from its orders, a day from its
  * shifts, a line from its days). Times and counts add up. The nominal speed cannot be added, so the sum carries
@@ -130,18 +143,7 @@ export function computeIndicators(input: IndicatorInputs): Indicators {
  * nominalUnitsPerMinute of the sum is the runtime-weighted nominal speed Σ ideal_i / Σ runtime_i, for display.
  */
 export function sumIndicatorInputs(inputs: readonly IndicatorInputs[]): IndicatorInputs {
-  const sum: IndicatorInputs = {
-    staffedMs: 0,
-    discountMs: 0,
-    adjustedDiscountMs: 0,
-    stopMs: 0,
-    failureMs: 0,
-    failureCount: 0,
-    unitsProduced: 0,
-    unitsDiscarded: 0,
-    nominalUnitsPerMinute: null,
-    idealUnits: 0,
-  };
+  const sum: IndicatorInputs = { ...NO_INDICATOR_INPUTS, idealUnits: 0 };
   let idealUnits: number | null = 0;
   let runtimeMs = 0;
   for (const input of inputs) {
