@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSessionCheck } from '../features/auth/api/check-session';
-import { parametersQuery } from '../features/configuration/api/get-parameters';
+import { parametersQuery } from '../lib/parameters';
 import { terminalOfCallerQuery } from '../features/terminal/api/get-terminal-of-caller';
 import { apiRequest } from '../lib/api-client';
 import { useSessionUser } from '../lib/session';

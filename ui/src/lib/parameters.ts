@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** The general parameters as GET /api/parameters/get/ answers them (the bot token only as telegramBotTokenSet). */
 export interface Parameters {
@@ -35,4 +35,17 @@ export const parametersQuery = (enabled = true) => queryOptions({ queryKey: ['pa
 
 export function useParameters(enabled = true) {
   return useQuery(parametersQuery(enabled));
+}
+
+/** When gridRefreshTime is not set: the screens refresh every 30 s. */
+export const DEFAULT_REFRESH_MS = 30_000;
+
+/** SPEC.md section 9: grids and the dashboard refresh every gridRefreshTime seconds (× 1000). */
+export function refreshMs(gridRefreshTime: number | null | undefined): number {
+  return gridRefreshTime && gridRefreshTime > 0 ? gridRefreshTime * 1000 : DEFAULT_REFRESH_MS;
+}
+
+export function useGridRefreshMs(): number {
+  const { data } = useParameters();
+  return refreshMs(data?.gridRefreshTime);
 }

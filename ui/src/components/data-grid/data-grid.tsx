@@ -62,6 +62,8 @@ export interface DataGridProps {
   onSelect?: (row: GridRow | null) => void;
   /** More buttons for the toolbar. */
   toolbar?: ReactNode;
+  /** Buttons in a last column of every row (the stops grid's 'Reconocer' / 'Modificar' and split). */
+  rowActions?: { header: string; width: number; render: (row: GridRow) => ReactNode };
   formSize?: 'md' | 'lg' | 'xl';
   testId?: string;
 }
@@ -89,6 +91,7 @@ export function DataGrid({
   height = 460,
   onSelect,
   toolbar,
+  rowActions,
   formSize,
   testId = 'data-grid',
 }: DataGridProps) {
@@ -141,29 +144,54 @@ export function DataGrid({
     gridRef.current?.api?.refreshCells({ force: true });
   }, [resolver]);
 
+  const renderActions = rowActions?.render;
+  const actionsHeader = rowActions?.header;
+  const actionsWidth = rowActions?.width;
   const columnDefs = useMemo<ColDef<GridRow>[]>(
-    () =>
-      fields
+    () => [
+      ...fields
         .filter((field) => (field.inGrid ?? true) && !field.writeOnly)
-        .map((field) => ({
-          colId: field.name,
-          field: field.name,
-          headerName: t(field.label),
-          sortable: true,
-          filter: FILTERS[field.kind ?? 'text'] ?? false,
-          filterParams: { maxNumConditions: 1, buttons: ['reset'] },
-          valueFormatter: (params) => displayValue(field, params.value, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }),
-          cellStyle: field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
-          width: field.width,
-          flex: field.width ? undefined : (field.flex ?? 1),
-          minWidth: 90,
-        })),
-    [fields, t],
+        .map(
+          (field): ColDef<GridRow> => ({
+            colId: field.name,
+            field: field.name,
+            headerName: t(field.label),
+            sortable: true,
+            filter: FILTERS[field.kind ?? 'text'] ?? false,
+            filterParams: { maxNumConditions: 1, buttons: ['reset'] },
+            valueFormatter: (params) => displayValue(field, params.value, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }),
+            cellStyle: field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
+            width: field.width,
+            flex: field.width ? undefined : (field.flex ?? 1),
+            minWidth: 90,
+          }),
+        ),
+      ...(renderActions
+        ? [{ colId: '__actions', headerName: actionsHeader, width: actionsWidth, sortable: false, filter: false, cellRenderer: (params: { data?: GridRow }) => (params.data ? renderActions(params.data) : null) } satisfies ColDef<GridRow>]
+        : []),
+    ],
+    [fields, t, renderActions, actionsHeader, actionsWidth],
   );
 
+  // Reloads the rows once, however many causes ask in the same tick.
+  const refreshPending = useRef(false);
   const refresh = () => {
-    gridRef.current?.api.refreshInfiniteCache();
+    if (refreshPending.current) return;
+    refreshPending.current = true;
+    setTimeout(() => {
+      refreshPending.current = false;
+      gridRef.current?.api?.refreshInfiniteCache();
+    }, 0);
   };
+
+  // A write anywhere that marks this resource's data stale (a stop recognized in a dialog) shows in the rows.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'invalidate' && event.query.queryKey[0] === 'grid' && event.query.queryKey[1] === path) refresh();
+      }),
+    [queryClient, path],
+  );
 
   const saved = () => {
     notify.success(t('grid.saved'));

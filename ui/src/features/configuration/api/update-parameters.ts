@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GridRow } from '../../../components/data-grid/grid-types';
 import { apiRequest } from '../../../lib/api-client';
-import type { Parameters } from './get-parameters';
+import type { Parameters } from '../../../lib/parameters';
 
 /** PUT /api/parameters/put/ (form field values): a partial update; answers the parameters as get does. */
 export function updateParameters(values: GridRow): Promise<Parameters> {

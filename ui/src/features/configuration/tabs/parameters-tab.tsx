@@ -8,7 +8,7 @@ import { notify } from '../../../components/feedback/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { MessageKey } from '../../../lib/i18n';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { useParameters, type Parameters } from '../api/get-parameters';
+import { useParameters, type Parameters } from '../../../lib/parameters';
 import { useUpdateParameters } from '../api/update-parameters';
 
 const seconds = (name: string): GridField => ({ name, label: `parameters.${name}` as MessageKey, kind: 'number', required: true });

@@ -6,7 +6,7 @@ import { DataGrid } from '../../../components/data-grid/data-grid';
 import { optionsQuery } from '../../../components/data-grid/grid-api';
 import { errorMessage } from '../../../lib/api-client';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { useAllStopReasons } from '../api/get-all-stop-reasons';
+import { useAllStopReasons } from '../../../lib/stop-reasons';
 import { LINE_OPTIONS } from './shared-fields';
 import { buildReasonTree } from './stop-reasons/reason-tree';
 import { ReasonTreeView } from './stop-reasons/reason-tree-view';

@@ -9,7 +9,8 @@ import { useFieldOptions } from '../../../../components/data-grid/use-field-opti
 import { notify } from '../../../../components/feedback/toaster';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSetReasonVisibility } from '../../api/set-reason-visibility';
-import { ROOT_REASON_ID, isShownOnLine, type ReasonNode, type StopReason } from './reason-tree';
+import { ROOT_REASON_ID, isShownOnLine, type StopReason } from '../../../../lib/stop-reasons';
+import type { ReasonNode } from './reason-tree';
 import { STOP_REASON_FIELDS } from './stop-reason-fields';
 
 type Editing = { mode: 'insert'; defaults: GridRow } | { mode: 'update'; record: StopReason } | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildReasonTree, isShownOnLine, type StopReason } from './reason-tree';
+import { isShownOnLine, type StopReason } from '../../../../lib/stop-reasons';
+import { buildReasonTree } from './reason-tree';
 
 const reason = (reasonID: number, parentID: number | null, text: string, isCategory = false): StopReason => ({
   reasonID,

@@ -1,24 +1,9 @@
-/** A stop reason as GET /api/stopreasons answers it. */
-export interface StopReason {
-  reasonID: number;
-  parentID: number | null;
-  reason: string;
-  detail: string | null;
-  pareto: boolean;
-  discountOEE: boolean;
-  isCategory: boolean;
-  color: string | null;
-  systemStop: boolean;
-  enabledForLine: number[] | null;
-}
+import { ROOT_REASON_ID, type StopReason } from '../../../../lib/stop-reasons';
 
 export interface ReasonNode {
   reason: StopReason;
   children: ReasonNode[];
 }
-
-/** Reason 1 is the technical root; the tree shows its children (the top categories) and below. */
-export const ROOT_REASON_ID = 1;
 
 /** The reasons as a tree under the root: categories first, then by text. Orphans (parent missing) go to the top. */
 export function buildReasonTree(reasons: readonly StopReason[]): ReasonNode[] {
@@ -36,9 +21,4 @@ export function buildReasonTree(reasons: readonly StopReason[]): ReasonNode[] {
     return list;
   };
   return order(top);
-}
-
-/** Whether a reason is offered on a line: an empty list means every line (SPEC.md section 3, enabledForLine). */
-export function isShownOnLine(enabledForLine: readonly number[] | null, lineID: number): boolean {
-  return !enabledForLine || enabledForLine.length === 0 || enabledForLine.includes(lineID);
 }

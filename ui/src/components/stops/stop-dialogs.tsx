@@ -1,0 +1,62 @@
+import { Button } from '@chakra-ui/react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RecognizeDialog } from './recognize-dialog';
+import { SplitDialog } from './split-dialog';
+import type { Stop } from './stop';
+
+interface StopDialogs {
+  recognize(stops: readonly Stop[]): void;
+  split(stop: Stop): void;
+}
+
+type Open = { kind: 'recognize'; stops: readonly Stop[] } | { kind: 'split'; stop: Stop } | null;
+
+const StopDialogsContext = createContext<StopDialogs | null>(null);
+
+/** Hosts the recognition and split dialogs of a screen, so any tile, bar or grid cell of it can open them. */
+export function StopDialogsProvider({ lineID, children }: { lineID: number | null; children: ReactNode }) {
+  const [open, setOpen] = useState<Open>(null);
+  const dialogs = useMemo<StopDialogs>(() => ({ recognize: (stops) => setOpen({ kind: 'recognize', stops }), split: (stop) => setOpen({ kind: 'split', stop }) }), []);
+  const close = () => setOpen(null);
+  return (
+    <StopDialogsContext.Provider value={dialogs}>
+      {children}
+      {open?.kind === 'recognize' && <RecognizeDialog stops={open.stops} lineID={lineID ?? open.stops[0]!.lineID} onClose={close} />}
+      {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
+    </StopDialogsContext.Provider>
+  );
+}
+
+export function useStopDialogs(): StopDialogs {
+  const dialogs = useContext(StopDialogsContext);
+  if (!dialogs) throw new Error('useStopDialogs needs a StopDialogsProvider');
+  return dialogs;
+}
+
+/** 'Reconocer' (red) on an unrecognized stop, 'Modificar' on a recognized one (SPEC.md section 4). */
+export function RecognizeButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const dialogs = useStopDialogs();
+  return (
+    <Button
+      size={size}
+      colorPalette={stop.recognized ? 'gray' : 'red'}
+      variant={stop.recognized ? 'outline' : 'solid'}
+      onClick={() => dialogs.recognize([stop])}
+      data-testid={`${stop.recognized ? 'modify' : 'recognize'}-${stop.stopID}`}
+    >
+      {t(stop.recognized ? 'stopActions.modify' : 'stopActions.recognize')}
+    </Button>
+  );
+}
+
+export function SplitButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const dialogs = useStopDialogs();
+  return (
+    <Button size={size} variant="outline" onClick={() => dialogs.split(stop)} data-testid={`split-${stop.stopID}`}>
+      {t('stopActions.split')}
+    </Button>
+  );
+}

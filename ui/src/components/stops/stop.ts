@@ -1,0 +1,40 @@
+import { hasRole, ROLE, type Roles } from '../../lib/roles';
+
+/** A stop as GET /api/stops answers it (SPEC.md section 3): dates ISO with the plant offset, duration in minutes. */
+export interface Stop {
+  stopID: number;
+  order: string | null;
+  op: string | null;
+  lineID: number;
+  split: boolean;
+  reason: string | null;
+  reasonID: number | null;
+  root: string | null;
+  path: string | null;
+  startDate: string;
+  /** Empty while the stop is in progress. */
+  endDate: string | null;
+  duration: number;
+  recognized: boolean;
+  observation: string | null;
+  declaringTime: number | null;
+  waitingTime: number | null;
+  maintenanceTime: number | null;
+  color: string | null;
+}
+
+/** SPEC.md section 6: supervisor and operator recognize, modify and split stops (and sign those actions). */
+export const STOP_HANDLING_ROLES: Roles = [ROLE.SUPERVISOR, ROLE.OPERATOR];
+/** The split column of the stops grid is the supervisor's (its dialog accepts an operator's signature too). */
+export const SPLIT_COLUMN_ROLES: Roles = [ROLE.SUPERVISOR];
+
+export const canHandleStops = (roleID: number | null | undefined) => hasRole(roleID, STOP_HANDLING_ROLES);
+
+/** Colours of SPEC.md section 9: a stop not recognized is red; running time is 'En marcha' green. */
+export const UNRECOGNIZED_COLOR = '#e53e3e';
+export const RUNNING_COLOR = '#66D18A';
+
+/** The colour a stop is drawn in: its reason's, red while unrecognized. */
+export function stopColor(stop: Pick<Stop, 'recognized' | 'color'>): string {
+  return stop.recognized ? (stop.color ?? '#718096') : UNRECOGNIZED_COLOR;
+}
