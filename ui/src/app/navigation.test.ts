@@ -29,11 +29,14 @@ describe('menus by role (SPEC.md section 6)', () => {
     expect(labels(ROLE.SUPERVISOR, (requirement) => requirement !== 'GET /api/reports/completeoaereport').reports).toBeUndefined();
   });
 
-  it('draws no menu for pages that do not exist yet (stops, indexes, summary)', () => {
-    const menus = labels(ROLE.SUPERVISOR);
-    expect(menus.stops).toBeUndefined();
-    expect(menus.indexes).toBeUndefined();
-    expect(menus.summary).toBeUndefined();
+  it('lists the stops list for every line role, the summary by sector for supervisor, consultant and administrator', () => {
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT]) expect(labels(role).stops).toEqual(['nav.stopsList']);
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).summary).toEqual(['nav.overview']);
+    expect(labels(ROLE.OPERATOR).summary).toBeUndefined();
+  });
+
+  it('draws no menu for pages that do not exist yet (indexes)', () => {
+    expect(labels(ROLE.SUPERVISOR).indexes).toBeUndefined();
   });
 
   it('lets every page be opened only by its roles; a role outside the four opens nothing', () => {

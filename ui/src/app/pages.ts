@@ -1,5 +1,5 @@
 import { downloadOeeReport, OEE_REPORT_PATH } from '../features/reports/api/download-oee-report';
-import { ADMINISTRATOR_ONLY, ANALYSIS_ROLES, CONFIGURATION_ROLES } from '../lib/roles';
+import { ADMINISTRATOR_ONLY, ANALYSIS_ROLES, CONFIGURATION_ROLES, LINE_ROLES } from '../lib/roles';
 import { featureModules } from '../modules';
 import type { MenuAction, PageEntry } from '../modules/manifest';
 
@@ -10,6 +10,20 @@ import type { MenuAction, PageEntry } from '../modules/manifest';
  */
 export const pages: readonly PageEntry[] = [
   { path: '/', access: 'any', load: () => import('../features/dashboard/dashboard-page') },
+  {
+    path: '/paradas/listado',
+    access: LINE_ROLES,
+    load: () => import('../features/stops/stops-list-page'),
+    menu: { menu: 'stops', label: 'nav.stopsList', order: 1 },
+    requires: 'GET /api/stops',
+  },
+  {
+    path: '/resumen',
+    access: ANALYSIS_ROLES,
+    load: () => import('../features/overview/overview-page'),
+    menu: { menu: 'summary', label: 'nav.overview', order: 1 },
+    requires: 'GET /api/indicators/sector',
+  },
   { path: '/terminal', access: ADMINISTRATOR_ONLY, load: () => import('../features/terminal/terminal-page'), menu: { menu: 'user', label: 'nav.terminal', order: 2 } },
   {
     path: '/configuracion',

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSessionUser } from '../../lib/session';
 import { useTerminal } from '../../lib/terminal';
 import { useLine } from './api/get-line';
+import { LineDashboard } from './line-dashboard';
 import { lineSelection } from './line-selection';
 
 function NoAccessPage() {
@@ -16,7 +17,7 @@ function NoAccessPage() {
   return <MessagePage title={t('dashboard.noAccess')} testId="no-line-access" />;
 }
 
-/** The line's page. The tiles of the dashboard come with the next issue; today it names the line and its sector. */
+/** The line's page: its dashboard once the line is known; the no-access page for a line that does not exist. */
 function LineView({ lineID }: { lineID: number }) {
   const { t } = useTranslation();
   const line = useLine(lineID);
@@ -25,12 +26,7 @@ function LineView({ lineID }: { lineID: number }) {
     if (line.error instanceof ApiError && (line.error.status === 404 || line.error.status === 403)) return <NoAccessPage />;
     return <Text color="fg.error">{errorMessage(line.error, t('common.unknownError'))}</Text>;
   }
-  return (
-    <Box data-testid="line-dashboard">
-      <Heading size="xl">{t('dashboard.lineHeading', { n: line.data.lineID, description: line.data.description })}</Heading>
-      <Text color="fg.muted">{t('nav.sector', { name: line.data.sectorName })}</Text>
-    </Box>
-  );
+  return <LineDashboard key={lineID} line={line.data} />;
 }
 
 /** / (SPEC.md section 2): the dashboard of ?line=, or of the terminal's line, or the line picker. */

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { livePolling } from '../../../lib/polling';
+import type { IndicatorValues, ShiftInfo } from './get-line-status';
+
+/** GET /api/indicators/get: the gauges' values, the shift's, each shift of its plant day, the day and the Ready order. */
+export interface LineIndicators {
+  lineID: number;
+  indicadorPorTurno: boolean;
+  values: IndicatorValues;
+  shift: ShiftInfo & IndicatorValues;
+  perShift: (ShiftInfo & IndicatorValues)[];
+  day: ShiftInfo & IndicatorValues;
+  order: (IndicatorValues & { order: string; startDate: string }) | null;
+  prevOrderEndDate: string | null;
+}
+
+/** `at`: any instant of the shift to show (ISO); null for the current shift. */
+export function getIndicators(lineID: number, at: string | null): Promise<LineIndicators> {
+  return apiRequest<LineIndicators>('/api/indicators/get', { query: { lineID, shiftStart: at } });
+}
+
+export const indicatorsQuery = (lineID: number, at: string | null, refreshMs: number) =>
+  queryOptions({
+    queryKey: ['dashboard', 'indicators', lineID, at],
+    queryFn: () => getIndicators(lineID, at),
+    ...livePolling(refreshMs),
+    // Moving between shifts keeps the last shift on screen until the next one arrives (no flash of spinners).
+    placeholderData: keepPreviousData,
+  });
+
+export function useIndicators(lineID: number, at: string | null, refreshMs: number) {
+  return useQuery(indicatorsQuery(lineID, at, refreshMs));
+}

@@ -1,0 +1,58 @@
+import { Box, Card, Flex, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Responsive, useContainerWidth, type Layout, type ResponsiveLayouts } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
+import { BREAKPOINTS, COLS, ROW_HEIGHT, type TileLayouts, type TilePlace } from './dashboard-layout';
+
+export interface GridTile {
+  id: string;
+  title: string;
+  content: ReactNode;
+}
+
+/**
+ * The tiles on react-grid-layout's responsive grid: each moves by its title bar and resizes by its corner; every
+ * change is handed back to be saved for the line.
+ */
+export function TileGrid({ tiles, layouts, onLayoutsChange }: { tiles: readonly GridTile[]; layouts: TileLayouts; onLayoutsChange: (layouts: Partial<Record<keyof TileLayouts, readonly TilePlace[]>>) => void }) {
+  const { width, containerRef, mounted } = useContainerWidth();
+  return (
+    <Box ref={containerRef} data-testid="tile-grid">
+      {mounted && (
+        <Responsive
+          width={width}
+          breakpoints={BREAKPOINTS}
+          cols={COLS}
+          layouts={layouts as unknown as ResponsiveLayouts<string>}
+          rowHeight={ROW_HEIGHT}
+          margin={[10, 10]}
+          dragConfig={{ handle: '.tile-handle' }}
+          onLayoutChange={(_layout: Layout, all: ResponsiveLayouts<string>) => onLayoutsChange(all as unknown as Partial<Record<keyof TileLayouts, readonly TilePlace[]>>)}
+        >
+          {tiles.map((tile) => (
+            <div key={tile.id} data-testid={`tile-${tile.id}`}>
+              <TileFrame title={tile.title}>{tile.content}</TileFrame>
+            </div>
+          ))}
+        </Responsive>
+      )}
+    </Box>
+  );
+}
+
+/** A tile's card: the title bar (the handle that moves it) and its content filling the rest. */
+function TileFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root h="full" overflow="hidden" variant="outline">
+      <Flex className="tile-handle" cursor="move" px="3" py="1" bg="bg.muted" borderBottomWidth="1px" align="center">
+        <Text fontSize="sm" fontWeight="semibold" truncate>
+          {title}
+        </Text>
+      </Flex>
+      <Box flex="1" minH="0" p="2" overflow="auto">
+        {children}
+      </Box>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,103 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { useContainerWidth } from 'react-grid-layout';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useStopDialogs } from '../../../components/stops/stop-dialogs';
+import { canHandleStops, RUNNING_COLOR, UNRECOGNIZED_COLOR, type Stop } from '../../../components/stops/stop';
+import { useNow } from '../../../components/use-now';
+import { formatPlantDateTime, offsetMinutesOf } from '../../../lib/plant-time';
+import { useRangeStops } from '../api/get-range-stops';
+import { useDashboard } from '../dashboard-context';
+import { buildTimeline, timelineTicks } from './timeline';
+
+/** Where a click on a recognized stop goes: the stops list filtered by its order, line and stop id. */
+export function stopsListLink(stop: Pick<Stop, 'lineID' | 'order' | 'stopID'>): string {
+  const params = new URLSearchParams({ line: String(stop.lineID), stopId: String(stop.stopID) });
+  if (stop.order) params.set('order', stop.order);
+  return `/paradas/listado?${params.toString()}`;
+}
+
+/**
+ * The stop explorer: the shift on screen as one bar, running time green ('En marcha') and stops in their reason's
+ * colour (red while unrecognized), tick labels every 15, 30 or 60 minutes as the width allows. Clicking an
+ * unrecognized stop opens its recognition; any other goes to the stops list of that stop.
+ */
+export function StopExplorerTile() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dialogs = useStopDialogs();
+  const { lineID, roleID, range, refreshMs } = useDashboard();
+  const stops = useRangeStops(lineID, range, refreshMs);
+  const { width, containerRef } = useContainerWidth();
+  const now = useNow(30_000);
+  const startMs = range ? Date.parse(range.start) : 0;
+  const endMs = range ? Date.parse(range.end) : 0;
+  const timeline = buildTimeline(stops.data ?? [], startMs, endMs, now);
+  const ticks = range ? timelineTicks(startMs, endMs, width, offsetMinutesOf(range.start)) : [];
+
+  const open = (stop: Stop) => {
+    if (!stop.recognized && canHandleStops(roleID)) dialogs.recognize([stop]);
+    else navigate(stopsListLink(stop));
+  };
+
+  return (
+    <Box ref={containerRef} data-testid="stop-explorer">
+      <Box position="relative" h="8" bg="bg.muted" borderRadius="sm" overflow="hidden" data-testid="stop-explorer-bar">
+        {timeline.segments.map((segment) =>
+          segment.stop ? (
+            <Box
+              key={`stop-${segment.stop.stopID}`}
+              as="button"
+              position="absolute"
+              top="0"
+              h="full"
+              left={`${segment.left * 100}%`}
+              w={`max(3px, ${segment.width * 100}%)`}
+              // Above the running time around it: a stop of a few seconds is still a bar one can click.
+              zIndex={1}
+              bg={segment.color}
+              cursor="pointer"
+              title={`${formatPlantDateTime(segment.stop.startDate)} · ${segment.stop.duration.toFixed(1)} min · ${segment.stop.recognized ? (segment.stop.path ?? '') : t('dashboard.unrecognized')}`}
+              onClick={() => open(segment.stop!)}
+              data-testid={`explorer-stop-${segment.stop.stopID}`}
+              data-recognized={segment.stop.recognized}
+            />
+          ) : (
+            <Box key={`run-${segment.startMs}`} position="absolute" top="0" h="full" left={`${segment.left * 100}%`} w={`${segment.width * 100}%`} bg={segment.color} title={t('dashboard.running')} />
+          ),
+        )}
+      </Box>
+      <Box position="relative" h="4" mt="1">
+        {ticks.map((tick) => (
+          <Text
+            key={tick.left}
+            position="absolute"
+            left={`${tick.left * 100}%`}
+            // The first and last labels stay inside the bar's width.
+            transform={`translateX(${tick.left <= 0.02 ? 0 : tick.left >= 0.98 ? -100 : -50}%)`}
+            fontSize="2xs"
+            color="fg.muted"
+            whiteSpace="nowrap"
+          >
+            {tick.label}
+          </Text>
+        ))}
+      </Box>
+      {timeline.overflow && (
+        <Text fontSize="xs" color="fg.error">
+          {t('dashboard.overflow')}
+        </Text>
+      )}
+      <HStack gap="4" mt="2" fontSize="xs">
+        <HStack gap="1">
+          <Box w="3" h="3" bg={RUNNING_COLOR} borderRadius="sm" />
+          <Text>{t('dashboard.running')}</Text>
+        </HStack>
+        <HStack gap="1">
+          <Box w="3" h="3" bg={UNRECOGNIZED_COLOR} borderRadius="sm" />
+          <Text>{t('dashboard.unrecognized')}</Text>
+        </HStack>
+      </HStack>
+    </Box>
+  );
+}

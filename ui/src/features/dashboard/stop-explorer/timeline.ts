@@ -1,0 +1,82 @@
+import { RUNNING_COLOR, stopColor, type Stop } from '../../../components/stops/stop';
+import { toPlantLocal } from '../../../lib/plant-time';
+
+/**
+ * The stop explorer's bar (SPEC.md sections 4, 9): the shift from its start, running time ('En marcha') between
+ * stops, each stop clamped to the shift (an open stop ends now), nothing after now. When the stops' durations add
+ * up to more than the shift, the data is inconsistent and nothing is drawn.
+ */
+export interface TimelineSegment {
+  kind: 'running' | 'stop';
+  /** Position and width as fractions of the shift. */
+  left: number;
+  width: number;
+  startMs: number;
+  endMs: number;
+  color: string;
+  stop: Stop | null;
+}
+
+export interface Timeline {
+  segments: TimelineSegment[];
+  /** The stops add up to more than the range: nothing is drawn. */
+  overflow: boolean;
+}
+
+export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rangeEndMs: number, nowMs: number): Timeline {
+  const span = rangeEndMs - rangeStartMs;
+  if (!(span > 0)) return { segments: [], overflow: false };
+  const drawnEnd = Math.min(rangeEndMs, Math.max(rangeStartMs, nowMs));
+  const clamped = stops
+    .map((stop) => {
+      const startMs = Math.max(rangeStartMs, Date.parse(stop.startDate));
+      const endMs = Math.min(rangeEndMs, stop.endDate ? Date.parse(stop.endDate) : Math.max(nowMs, Date.parse(stop.startDate)));
+      return { stop, startMs, endMs };
+    })
+    .filter((item) => Number.isFinite(item.startMs) && item.endMs > item.startMs)
+    .sort((a, b) => a.startMs - b.startMs);
+  const stopped = clamped.reduce((sum, item) => sum + (item.endMs - item.startMs), 0);
+  if (stopped > span) return { segments: [], overflow: true };
+
+  const segments: TimelineSegment[] = [];
+  const add = (kind: TimelineSegment['kind'], startMs: number, endMs: number, color: string, stop: Stop | null) => {
+    if (endMs <= startMs) return;
+    segments.push({ kind, left: (startMs - rangeStartMs) / span, width: (endMs - startMs) / span, startMs, endMs, color, stop });
+  };
+  let cursor = rangeStartMs;
+  for (const item of clamped) {
+    add('running', cursor, Math.min(item.startMs, drawnEnd), RUNNING_COLOR, null);
+    add('stop', Math.max(item.startMs, cursor), item.endMs, stopColor(item.stop), item.stop);
+    cursor = Math.max(cursor, item.endMs);
+  }
+  add('running', cursor, drawnEnd, RUNNING_COLOR, null);
+  return { segments, overflow: false };
+}
+
+/** Tick spacing by width: every 15 minutes where an hour gets 240 px or more, 30 with 120 px, else every hour. */
+export function tickMinutes(widthPx: number, spanMs: number): 15 | 30 | 60 {
+  const pxPerHour = spanMs > 0 ? (widthPx * 3_600_000) / spanMs : 0;
+  if (pxPerHour >= 240) return 15;
+  if (pxPerHour >= 120) return 30;
+  return 60;
+}
+
+export interface TimelineTick {
+  left: number;
+  /** 'HH:mm' in plant time. */
+  label: string;
+}
+
+/** Ticks on the plant clock's whole 15, 30 or 60 minutes within the range. */
+export function timelineTicks(rangeStartMs: number, rangeEndMs: number, widthPx: number, offsetMinutes: number): TimelineTick[] {
+  const span = rangeEndMs - rangeStartMs;
+  if (!(span > 0)) return [];
+  const stepMs = tickMinutes(widthPx, span) * 60_000;
+  const offsetMs = offsetMinutes * 60_000;
+  const first = Math.ceil((rangeStartMs + offsetMs) / stepMs) * stepMs - offsetMs;
+  const ticks: TimelineTick[] = [];
+  for (let at = first; at <= rangeEndMs && ticks.length < 200; at += stepMs) {
+    ticks.push({ left: (at - rangeStartMs) / span, label: toPlantLocal(at, offsetMinutes).slice(11, 16) });
+  }
+  return ticks;
+}

@@ -1,0 +1,73 @@
+import { Box, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BEACON_COLORS, Beacon } from '../../components/beacon';
+import { percentLabel } from '../../components/gauge/gauge-reading';
+import { oeeColor } from '../../components/gauge/indicator-colors';
+import type { MessageKey } from '../../lib/i18n';
+import type { LineCardData } from './api/get-sector-indicators';
+
+const minutes = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} min`);
+
+/** One line of the sector overview: beacon colour, OEE and the other indicators, current order and stop; opens its dashboard. */
+export function LineCard({ line }: { line: LineCardData }) {
+  const { t } = useTranslation();
+  const shift = line.shiftData;
+  const stop = line.stopData;
+  return (
+    <Card.Root asChild variant="outline" borderTopWidth="6px" borderTopColor={BEACON_COLORS[line.beacon]} _hover={{ boxShadow: 'md' }} data-testid={`line-card-${line.lineID}`}>
+      <Link to={`/?line=${line.lineID}`}>
+        <Card.Header pb="1">
+          <HStack justify="space-between" align="start">
+            <Card.Title fontSize="md">{t('dashboard.lineHeading', { n: line.lineID, description: line.description })}</Card.Title>
+            <Beacon color={line.beacon} />
+          </HStack>
+        </Card.Header>
+        <Card.Body pt="1">
+          <Stack gap="2">
+            <HStack align="baseline" gap="2">
+              <Text fontSize="3xl" fontWeight="bold" color={oeeColor(shift.oee, line.targetOEE)} data-testid={`line-card-${line.lineID}-oee`}>
+                {percentLabel(shift.oee)}
+              </Text>
+              <Text color="fg.muted">OEE · {t('dashboard.shiftCaption', { name: t(`dashboard.shifts.${shift.code}`) })}</Text>
+            </HStack>
+            <SimpleGrid columns={2} gap="1" fontSize="sm">
+              {(
+                [
+                  ['dashboard.tiles.utilization', percentLabel(shift.utilization)],
+                  ['dashboard.tiles.throughput', percentLabel(shift.throughput)],
+                  ['dashboard.tiles.acceptance', percentLabel(shift.acceptance)],
+                  ['dashboard.mtbf', minutes(shift.mtbf)],
+                  ['dashboard.mttr', minutes(shift.mttr)],
+                ] as const satisfies readonly (readonly [MessageKey, string])[]
+              ).map(([label, value]) => (
+                <Text key={label}>
+                  {t(label)}: {value}
+                </Text>
+              ))}
+            </SimpleGrid>
+            {line.orderData ? (
+              <Box>
+                <Text fontSize="sm" truncate>
+                  {t('overview.currentOrder', { order: line.orderData.order, product: line.orderData.productName ?? line.orderData.productCode ?? '' })}
+                </Text>
+                <Progress.Root size="xs" value={Math.min(100, (line.orderData.progress ?? 0) * 100)} colorPalette="teal">
+                  <Progress.Track>
+                    <Progress.Range />
+                  </Progress.Track>
+                </Progress.Root>
+              </Box>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                {t('dashboard.noOrder')}
+              </Text>
+            )}
+            <Text fontSize="sm" color={stop && !stop.recognized ? 'red.600' : 'fg.muted'} data-testid={`line-card-${line.lineID}-stop`}>
+              {stop ? t('overview.stoppedFor', { minutes: Math.floor(stop.duration), reason: stop.recognized ? (stop.reason ?? '') : t('dashboard.unrecognized') }) : t('dashboard.noStop')}
+            </Text>
+          </Stack>
+        </Card.Body>
+      </Link>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,82 @@
+import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { DataGrid } from '../../components/data-grid/data-grid';
+import type { GridField, GridRow } from '../../components/data-grid/grid-types';
+import { RecognizeButton, SplitButton, StopDialogsProvider } from '../../components/stops/stop-dialogs';
+import { canHandleStops, SPLIT_COLUMN_ROLES, type Stop } from '../../components/stops/stop';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { hasRole } from '../../lib/roles';
+import { useSessionUser } from '../../lib/session';
+import { stopsListFilter, stopsListParams } from './stops-filter';
+
+const FIELDS: readonly GridField[] = [
+  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 90 },
+  { name: 'lineID', label: 'fields.lineID', kind: 'number', width: 80 },
+  { name: 'order', label: 'fields.order', width: 130 },
+  { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 170 },
+  { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 170 },
+  { name: 'duration', label: 'fields.duration', kind: 'number', width: 110 },
+  { name: 'path', label: 'fields.path', flex: 2 },
+  { name: 'recognized', label: 'fields.recognized', kind: 'boolean', width: 120 },
+  { name: 'split', label: 'fields.split', kind: 'boolean', width: 90 },
+  { name: 'observation', label: 'fields.observation' },
+  { name: 'updatedBy', label: 'fields.updatedBy', width: 130 },
+];
+
+/**
+ * /paradas/listado (SPEC.md section 2): the stops grid, prefiltered by ?line=, ?order= and ?stopId= (where a click
+ * on a stop of the dashboard leads), with 'Reconocer' (red) / 'Modificar' for supervisor and operator and the split
+ * button for the supervisor.
+ */
+export default function StopsListPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('stopsList.title'));
+  const [params, setParams] = useSearchParams();
+  const user = useSessionUser();
+  const prefilter = stopsListParams(params);
+  const filter = stopsListFilter(prefilter);
+  const handles = canHandleStops(user?.roleID);
+  const splits = hasRole(user?.roleID, SPLIT_COLUMN_ROLES);
+  const render = useCallback(
+    (row: GridRow) => (
+      <HStack gap="1" h="full">
+        {handles && <RecognizeButton stop={row as unknown as Stop} />}
+        {splits && <SplitButton stop={row as unknown as Stop} />}
+      </HStack>
+    ),
+    [handles, splits],
+  );
+  const shown = [
+    prefilter.lineID !== null && `${t('fields.lineID')} ${prefilter.lineID}`,
+    prefilter.order !== null && `${t('fields.order')} ${prefilter.order}`,
+    prefilter.stopID !== null && `${t('fields.stopID')} ${prefilter.stopID}`,
+  ].filter(Boolean);
+  return (
+    <StopDialogsProvider lineID={prefilter.lineID}>
+      <Stack gap="3">
+        {shown.length > 0 && (
+          <HStack gap="2" data-testid="stops-prefilter">
+            <Badge colorPalette="teal">{t('stopsList.filteredBy', { filter: shown.join(' · ') })}</Badge>
+            <Button size="xs" variant="ghost" onClick={() => setParams({})}>
+              {t('stopsList.clearFilter')}
+            </Button>
+          </HStack>
+        )}
+        <DataGrid
+          path="/api/stops"
+          keyFields={['stopID']}
+          fields={FIELDS}
+          canWrite={false}
+          filter={filter}
+          exportName="paradas"
+          title={t('stopsList.title')}
+          height={560}
+          rowActions={handles || splits ? { header: t('stopsList.actions'), width: splits ? 190 : 120, render } : undefined}
+          testId="stops-grid"
+        />
+      </Stack>
+    </StopDialogsProvider>
+  );
+}
