@@ -78,8 +78,11 @@ describe('roles and session', () => {
     } else {
       expect(await page.getByTestId('menu-reports').count()).toBe(0);
     }
-    // Pages still to come have no menu: no dead links.
-    expect(await page.getByTestId('menu-stops').count()).toBe(0);
+    // The stops list and the summary by sector have their menus; pages still to come have none: no dead links.
+    await page.getByTestId('menu-stops').click();
+    await page.getByRole('menuitem', { name: 'Listado de paradas' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('menu-summary').count()).toBe(1);
     expect(await page.getByTestId('menu-indexes').count()).toBe(0);
   }, 120_000);
 
@@ -135,8 +138,8 @@ describe('roles and session', () => {
     await page.locator('[role="menu"]').waitFor({ state: 'hidden' });
     await page.getByTestId('pick-line-1').click();
     await page.locator('[data-testid="pick-line-1"][aria-pressed="true"]').waitFor();
-    // The server knows terminals by the caller's address: this browser reaches the edge from 127.0.0.1.
-    await page.locator('input[name="ipAddress"]').fill('127.0.0.1');
+    // The server knows terminals by the caller's address: the field starts with the one it sees (127.0.0.1 here).
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="ipAddress"]')?.value === '127.0.0.1');
     await page.getByRole('button', { name: 'Configurar' }).click();
     const card = page.getByTestId('terminal-card');
     await card.waitFor();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Clipboard, Code, Field, Flex, HStack, Heading, IconButton, Input, NativeSelect, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Checkbox, Clipboard, Code, Field, Flex, HStack, Heading, IconButton, Input, NativeSelect, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -45,8 +45,8 @@ export default function SetupPage() {
   const [provider, setProvider] = useState('');
   const [connectionString, setConnectionString] = useState('');
   const [providerMissing, setProviderMissing] = useState(false);
-  // Options a later wizard step adds (the demo plant) are sent with the request; none today.
-  const [options] = useState<Record<string, unknown>>({});
+  // The demo plant (server option demo: true): the new, empty database gets a simulated plant and one user per role.
+  const [demo, setDemo] = useState(false);
 
   useEffect(() => {
     document.title = t('setup.title');
@@ -129,6 +129,14 @@ export default function SetupPage() {
             />
             <Field.HelperText>{t('setup.defaultConnectionString', { value: information.data.defaultConnectionString })}</Field.HelperText>
           </Field.Root>
+          <Field.Root>
+            <Checkbox.Root checked={demo} onCheckedChange={(details) => setDemo(details.checked === true)} data-testid="setup-demo">
+              <Checkbox.HiddenInput name="demo" />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('setup.demo')}</Checkbox.Label>
+            </Checkbox.Root>
+            <Field.HelperText>{t('setup.demoHint')}</Field.HelperText>
+          </Field.Root>
           {outcome?.kind === 'connectFailed' && (
             <Alert.Root status="warning" data-testid="setup-connect-failed">
               <Alert.Indicator />
@@ -155,7 +163,7 @@ export default function SetupPage() {
               colorPalette="teal"
               loading={configure.isPending}
               loadingText={t('setup.configuring')}
-              onClick={() => configure.mutate({ ...options, databaseSelected: provider, connectionString: connectionString.trim() })}
+              onClick={() => configure.mutate({ databaseSelected: provider, connectionString: connectionString.trim(), ...(demo ? { demo: true } : {}) })}
             >
               {t('setup.configure')}
             </Button>
@@ -172,6 +180,12 @@ export default function SetupPage() {
         </Alert.Root>
         {password ? (
           <Box>
+            {demo && (
+              <Alert.Root status="info" mb="3" data-testid="setup-demo-users">
+                <Alert.Indicator />
+                <Alert.Title>{t('setup.demoUsers', { password })}</Alert.Title>
+              </Alert.Root>
+            )}
             <Text mb="1">{t('setup.adminUser', { user: 'admin' })}</Text>
             <Text fontWeight="semibold" mb="1">
               {t('setup.temporaryPassword')}

@@ -7,11 +7,13 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useTerminal } from '../../lib/terminal';
 import { useConfigureTerminal, useDeleteTerminal } from './api/configure-terminal';
+import { useCallerIp } from './api/get-caller-ip';
 
 /**
  * /terminal: this browser as the terminal of one line (SPEC.md section 2). Configured: a card 'Line {id}' with the
  * date and user that configured it and 'Eliminar'; otherwise a line picker and 'Configurar'. The server matches
- * terminals by the caller's IP address, which the browser cannot read itself: the administrator enters it.
+ * terminals by the caller's IP address: the field starts with the address the server sees this browser with (blank
+ * when that lookup fails), and the administrator may change it.
  */
 export default function TerminalPage() {
   const { t } = useTranslation();
@@ -20,7 +22,10 @@ export default function TerminalPage() {
   const configure = useConfigureTerminal();
   const remove = useDeleteTerminal();
   const [lineID, setLineID] = useState<number | null>(null);
-  const [ipAddress, setIpAddress] = useState('');
+  const callerIp = useCallerIp();
+  // null until the administrator types: until then the field shows the caller's address.
+  const [typedIp, setIpAddress] = useState<string | null>(null);
+  const ipAddress = typedIp ?? callerIp.data ?? '';
   const fieldErrors = configure.error instanceof ApiError ? configure.error.fields : {};
 
   if (stored) {
@@ -64,6 +69,7 @@ export default function TerminalPage() {
       <Field.Root invalid={!!fieldErrors.ipAddress} maxW="sm">
         <Field.Label>{t('fields.ipAddress')}</Field.Label>
         <Input name="ipAddress" value={ipAddress} onChange={(event) => setIpAddress(event.target.value)} />
+        <Field.HelperText>{t('terminal.ipHint')}</Field.HelperText>
         <Field.ErrorText>{fieldErrors.ipAddress}</Field.ErrorText>
       </Field.Root>
       {configure.isError && !fieldErrors.ipAddress && (
