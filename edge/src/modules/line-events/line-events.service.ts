@@ -11,7 +11,7 @@ import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import { closeStop, openStop, ReasonSource, recordManualStop, type ManualStopInput } from '../stops/stops.service';
-import { addProductionMinute, existingLineIDs, lineStatesOf, saveLineState, type LineStateRow, type ProductionDelta } from './line-events.repository';
+import { addProductionMinutes, existingLineIDs, lineStatesOf, saveLineStates, type LineStateRow, type ProductionDelta } from './line-events.repository';
 
 /**
  * THE way line activity enters the system. The OPC UA acquisition (every tick, for every line), manual stop entry,
@@ -236,10 +236,13 @@ class Ingestion {
     this.result.manualStops.push(stop);
   }
 
-  /** Writes the production and the line states gathered, then recomputes the past shifts long stops touched. */
+  /**
+   * Writes the production and the line states gathered (one statement each, not one per line: a tick writes every
+   * line), then recomputes the past shifts long stops touched.
+   */
   async flush(): Promise<void> {
-    for (const delta of this.production.values()) await addProductionMinute(this.trx, delta);
-    for (const line of this.lines.values()) if (line.dirty) await saveLineState(this.trx, line.state);
+    await addProductionMinutes(this.trx, [...this.production.values()]);
+    await saveLineStates(this.trx, [...this.lines.values()].filter((line) => line.dirty).map((line) => line.state));
     for (const range of this.pastRanges) {
       await refreshIndexesAffectedBy(this.trx, range.lineID, range.fromMs, range.toMs, this.clock, { ...this.ctx, action: 'refresh' });
     }
