@@ -9,6 +9,7 @@ import {
   recalculateAllOrders,
   recalculateAllShiftIndexes,
   refreshIndexesAffectedBy,
+  REFRESH_LINES_PER_TRANSACTION,
   refreshOpenIndexes,
   type EngineClock,
 } from './indexes.service';
@@ -173,6 +174,18 @@ describe('shift index', () => {
     const now = tm.startMs + 3 * HOUR;
     await refreshOpenIndexes(db, clockAt(now));
     expect(await shiftRow(2, tm.startMs)).toMatchObject({ closed: 0, staffedTime: 3 * HOUR, stopTime: 2 * HOUR });
+  });
+
+  it('refreshes every line seen, across its transactions of several lines, and skips lines never seen', async () => {
+    const tm = shiftOf('TM', '2026-05-04', TZ);
+    const seen = Array.from({ length: 2 * REFRESH_LINES_PER_TRANSACTION + 1 }, (_, i) => 10 + i);
+    const neverSeen = 90;
+    for (const lineID of [...seen, neverSeen]) await addLine(db, { lineID });
+    for (const lineID of seen) await seenSince(db, lineID, tm.startMs + HOUR);
+    const result = await refreshOpenIndexes(db, clockAt(tm.startMs + 3 * HOUR));
+    const rows = await db.selectFrom('shift_indexes').select(['lineID', 'staffedTime']).where('lineID', '>=', 10).orderBy('lineID').execute();
+    expect(rows).toEqual(seen.map((lineID) => ({ lineID, staffedTime: 2 * HOUR })));
+    expect(result.shifts).toBe(seen.length + 1); // and line 2 of every test here
   });
 
   it('adds the shifts of a plant day up to the day exactly (roll-ups sum inputs)', async () => {
