@@ -80,6 +80,7 @@ const MATRIX: Record<string, Expected> = {
   ...grid('/api/products', 'any', [S]),
   'GET /api/products/lookup': 'any',
   'GET /api/products/getUnitById': 'any',
+  'GET /api/products/lookupByLineAndDate': 'any',
   ...grid('/api/productspeeds', [A, S], [S]),
   // Validation orders: view supervisor, administrator, consultant; write supervisor. Preload: view S, A; write S.
   ...grid('/api/validatedOrder', [A, S, C], [S]),
@@ -101,6 +102,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/indicators/get': 'any',
   // Summary by sector: supervisor, consultant, administrator.
   'GET /api/indicators/sector': [A, S, C],
+  // Reports: supervisor, consultant, administrator.
+  'GET /api/reports/completeoaereport': [A, S, C],
   // Orders are planned by the supervisor; supervisor and operator run them on the line and validate them.
   'POST /api/orders': [S],
   'PUT /api/oeeindex/put': [S],

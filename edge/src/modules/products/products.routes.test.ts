@@ -82,6 +82,33 @@ describe('products', () => {
     expect((await call('GET', '/api/products/lookup')).status).toBe(401);
   });
 
+  it("lookupByLineAndDate lists the products of the line's orders that overlap the range, with the option for all first", async () => {
+    await addProduct({ code: 'L1-A', name: 'Aceite 1 l', wrappersPerPackage: 1, unitsPerWrapper: 1 });
+    await addProduct({ code: 'L1-B', name: 'Bolsa 5 kg', wrappersPerPackage: 1, unitsPerWrapper: 1 });
+    const day = (h: number) => Date.UTC(2026, 10, 20, h);
+    await db()
+      .insertInto('orders')
+      .values([
+        { order: '100-0-RP', lineID: 1, productCode: 'L1-A', startDate: day(6), endDate: day(9), status: 2, op: null, lot: null, productName: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null },
+        { order: '101-0-RP', lineID: 1, productCode: 'L1-B', startDate: day(9), endDate: null, status: 1, op: null, lot: null, productName: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null },
+        { order: '200-0-RP', lineID: 2, productCode: 'CAJA', startDate: day(6), endDate: day(20), status: 2, op: null, lot: null, productName: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null },
+      ])
+      .execute();
+    const lookup = (startDate: string, endDate: string, extra: Record<string, string> = {}) =>
+      call('GET', '/api/products/lookupByLineAndDate', { token: tokens.operator, query: { line: '1', startDate, endDate, ...extra } });
+
+    expect((await lookup('2026-11-20T06:00:00Z', '2026-11-20T08:00:00Z')).body).toEqual([{ value: 'L1-A', text: 'Aceite 1 l' }]);
+    expect((await lookup('2026-11-20T08:00:00Z', '2026-11-21T06:00:00Z')).body).toEqual([
+      { value: 'L1-A', text: 'Aceite 1 l' },
+      { value: 'L1-B', text: 'Bolsa 5 kg' },
+    ]);
+    const withAll = await lookup('2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', { includeOptionForAll: 'true' });
+    expect(withAll.body).toEqual([{ value: '', text: 'Todos' }, { value: 'L1-B', text: 'Bolsa 5 kg' }]);
+    const bad = await lookup('yesterday', '2026-11-20T11:00:00Z');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.startDate ?? bad.body.error.message).toBeTruthy();
+  });
+
   it('the administrator reads products but gets 403 writing them; operator and consultant cannot write', async () => {
     await addProduct({ ...yerba, code: 'PERM' });
     for (const token of [tokens.admin, tokens.operator, tokens.consultant]) {

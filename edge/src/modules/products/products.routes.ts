@@ -3,8 +3,8 @@ import type { Api } from '../../http/api';
 import { registerGridResource, registerLookup } from '../../http/grid-resource';
 import { preparingWithReferences } from '../common/prepare';
 import { productLookup } from './products.repository';
-import { PRODUCT_COLUMNS, PRODUCT_SPEED_COLUMNS, productSchema, productSpeedSchema, unitQuerySchema } from './products.schemas';
-import { productUnit } from './products.service';
+import { lineAndDateQuerySchema, PRODUCT_COLUMNS, PRODUCT_SPEED_COLUMNS, productSchema, productSpeedSchema, unitQuerySchema } from './products.schemas';
+import { productsOfLineAndDates, productUnit } from './products.service';
 
 /** SPEC.md section 6: the administrator sees the tabs; only the supervisor changes products and speeds. */
 const ACCESS = { read: [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR], write: [ROLE.SUPERVISOR] } as const;
@@ -23,6 +23,17 @@ export function registerProductRoutes(api: Api): void {
     ({ ctx, query }) => productUnit(ctx.db, query.code),
   );
   registerLookup(api, { path: '/api/products/lookup', access: 'authenticated', tag, load: (db) => productLookup(db) });
+  api.route(
+    {
+      method: 'get',
+      path: '/api/products/lookupByLineAndDate',
+      access: 'authenticated',
+      tag,
+      summary: "Products made on a line between startDate and endDate (its orders overlapping the range) as [{ value, text }]; includeOptionForAll adds { value: '', text: 'Todos' } first.",
+      query: lineAndDateQuerySchema,
+    },
+    ({ ctx, query }) => productsOfLineAndDates(ctx.db, query, ctx.timeZone, ctx.language),
+  );
   registerGridResource(api, {
     name: tag,
     path: '/api/products',

@@ -36,3 +36,11 @@ export const productSpeedSchema = z.object({
 });
 
 export const unitQuerySchema = z.object({ code: z.string().optional() });
+
+/** GET /api/products/lookupByLineAndDate: the line and the range (ISO or plant-local dates) the products were made in. */
+export const lineAndDateQuerySchema = z.object({
+  line: z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid'),
+  startDate: z.string().min(1),
+  endDate: z.string().min(1),
+  includeOptionForAll: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).optional(),
+});
