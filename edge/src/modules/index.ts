@@ -15,6 +15,7 @@ import { registerPlantStructureRoutes } from './plant-structure/plant-structure.
 import { registerPreloadOrderRoutes } from './preload-orders/preload-orders.routes';
 import { registerProductionRoutes } from './production/production.routes';
 import { registerProductRoutes } from './products/products.routes';
+import { registerReportRoutes } from './reports/reports.routes';
 import { registerResourceRoutes } from './resources/resources.routes';
 import { registerSetupRoutes } from './setup/setup.routes';
 import { registerStopReasonRoutes } from './stop-reasons/stop-reasons.routes';
@@ -51,5 +52,6 @@ export const routeModules: readonly RouteModule[] = [
   registerMaintenanceRoutes,
   registerProductionRoutes,
   registerLineOverviewRoutes,
+  registerReportRoutes,
   registerSyncRoutes,
 ];

@@ -1,0 +1,26 @@
+import { ROLE } from '../../domain/roles';
+import type { Api } from '../../http/api';
+import { clockOf } from '../indexes/indexes.service';
+import { oeeReportQuerySchema, XLSX_CONTENT_TYPE } from './reports.schemas';
+import { buildOeeReport, reportFileName, reportRange } from './reports.service';
+
+/** Reports (SPEC §6: supervisor, consultant, administrator). */
+export function registerReportRoutes(api: Api): void {
+  api.route(
+    {
+      method: 'get',
+      path: '/api/reports/completeoaereport',
+      access: [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT],
+      tag: 'reports',
+      summary:
+        "'Reporte OEE' as xlsx: sheets of order indexes, shift indexes and stops sharing time with [startDate, endDate) (ISO or plant-local; a plain date is its plant day; default the last 7 plant days up to now), optionally of one lineID.",
+      query: oeeReportQuerySchema,
+    },
+    async ({ ctx, query }) => {
+      const clock = clockOf(ctx);
+      const range = reportRange(query, clock);
+      const file = await buildOeeReport(ctx.db, range, clock, ctx.language);
+      ctx.res.set({ 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${reportFileName(range, ctx.timeZone)}"` }).send(file);
+    },
+  );
+}

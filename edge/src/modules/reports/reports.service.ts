@@ -1,0 +1,169 @@
+import ExcelJS from 'exceljs';
+import type { Database } from '../../db/database';
+import { addPlantDays, isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { parsePlantDate, plantDateParts } from '../../domain/time-zone';
+import { AppError } from '../../http/errors';
+import type { Language } from '../../http/messages';
+import { listLineSettings } from '../indexes/indexes.repository';
+import type { EngineClock } from '../indexes/indexes.service';
+import { orderIndexesInRange, shiftIndexesInRange, stopsInRange, type ReportRange } from './reports.repository';
+import type { OeeReportQuery } from './reports.schemas';
+
+/**
+ * 'Reporte OEE' (SPEC §2, §7): one workbook with the order indexes, the shift indexes and the stops of a range, as
+ * the grids show them (times in minutes, ratios as percentages), dates in plant time.
+ */
+
+/** Days the report covers when no start is given: the last REPORT_DEFAULT_DAYS plant days, up to now. */
+export const REPORT_DEFAULT_DAYS = 7;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function invalidDate(field: string): AppError {
+  return new AppError('validation', 'validation.invalid', { field }, { [field]: { key: 'validation.invalid', params: { field } } });
+}
+
+/** A bound of the range: a plant date means the start (or, for the end, the end) of that plant day (06:00). */
+function parseBound(value: string, field: 'startDate' | 'endDate', timeZone: string): number {
+  if (DATE_ONLY.test(value)) {
+    if (!isValidPlantDate(value)) throw invalidDate(field);
+    const day = shiftOf('TO', value, timeZone);
+    return field === 'startDate' ? day.startMs : day.endMs;
+  }
+  const instant = parsePlantDate(value, timeZone);
+  if (instant === null) throw invalidDate(field);
+  return instant;
+}
+
+/** The report's range and line; by default the last REPORT_DEFAULT_DAYS plant days up to now. 400 on bad dates. */
+export function reportRange(query: OeeReportQuery, clock: EngineClock): ReportRange {
+  const toMs = query.endDate ? parseBound(query.endDate, 'endDate', clock.timeZone) : clock.nowMs;
+  const fromMs = query.startDate
+    ? parseBound(query.startDate, 'startDate', clock.timeZone)
+    : shiftOf('TO', addPlantDays(plantDateOf(toMs, clock.timeZone), 1 - REPORT_DEFAULT_DAYS), clock.timeZone).startMs;
+  if (fromMs >= toMs) throw invalidDate('endDate');
+  return { fromMs, toMs, ...(query.lineID !== undefined ? { lineID: query.lineID } : {}) };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM-DD HH:mm:ss' in plant time. */
+export function plantDateTimeText(instantMs: number, timeZone: string): string {
+  const p = plantDateParts(instantMs, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+type CellKind = 'text' | 'number' | 'minutes' | 'percent' | 'date' | 'yesNo';
+
+interface ReportColumn {
+  key: string;
+  es: string;
+  en: string;
+  kind: CellKind;
+}
+
+interface ReportSheet {
+  es: string;
+  en: string;
+  columns: readonly ReportColumn[];
+}
+
+const col = (key: string, es: string, en: string, kind: CellKind): ReportColumn => ({ key, es, en, kind });
+
+const LINE = col('line', 'Línea', 'Line', 'text');
+const QUANTITIES = [col('productionQuantity', 'Cantidad producida', 'Quantity produced', 'number'), col('discardQuantity', 'Cantidad descartada', 'Quantity discarded', 'number')];
+const INDICATORS = [
+  col('staffedTime', 'Tiempo dotado (min)', 'Staffed time (min)', 'minutes'),
+  col('discountTime', 'Tiempo descontado (min)', 'Discount time (min)', 'minutes'),
+  col('runtime', 'Tiempo en marcha (min)', 'Runtime (min)', 'minutes'),
+  col('utilization', 'Utilización', 'Utilization', 'percent'),
+  col('throughput', 'Rendimiento', 'Throughput', 'percent'),
+  col('acceptance', 'Aceptación', 'Acceptance', 'percent'),
+  col('oee', 'OEE', 'OEE', 'percent'),
+  col('mtbf', 'MTBF (min)', 'MTBF (min)', 'minutes'),
+  col('mttr', 'MTTR (min)', 'MTTR (min)', 'minutes'),
+];
+
+const ORDERS_SHEET: ReportSheet = {
+  es: 'Ordenes',
+  en: 'Orders',
+  columns: [
+    col('order', 'Orden', 'Order', 'text'),
+    LINE,
+    col('product', 'Producto', 'Product', 'text'),
+    col('startDate', 'Inicio', 'Start', 'date'),
+    col('endDate', 'Fin', 'End', 'date'),
+    ...QUANTITIES,
+    ...INDICATORS,
+  ],
+};
+
+const SHIFTS_SHEET: ReportSheet = {
+  es: 'Turnos',
+  en: 'Shifts',
+  columns: [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date'), ...QUANTITIES, ...INDICATORS],
+};
+
+const STOPS_SHEET: ReportSheet = {
+  es: 'Paradas',
+  en: 'Stops',
+  columns: [
+    LINE,
+    col('startDate', 'Inicio', 'Start', 'date'),
+    col('endDate', 'Fin', 'End', 'date'),
+    col('duration', 'Duración (min)', 'Duration (min)', 'minutes'),
+    col('reason', 'Motivo', 'Reason', 'text'),
+    col('path', 'Ruta', 'Path', 'text'),
+    col('recognized', 'Reconocida', 'Recognized', 'yesNo'),
+  ],
+};
+
+const YES_NO: Record<Language, [string, string]> = { es: ['Sí', 'No'], en: ['Yes', 'No'] };
+const NUMBER_FORMAT: Partial<Record<CellKind, string>> = { percent: '0.0 %', minutes: '0.00' };
+
+type RawRow = Record<string, unknown>;
+
+function cellValue(value: unknown, kind: CellKind, language: Language, timeZone: string): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'date':
+      return plantDateTimeText(Number(value), timeZone);
+    case 'yesNo':
+      return YES_NO[language][value === 1 || value === true ? 0 : 1];
+    case 'text':
+      return String(value);
+    default:
+      return Number(value);
+  }
+}
+
+function addSheet(workbook: ExcelJS.Workbook, sheet: ReportSheet, rows: readonly RawRow[], language: Language, timeZone: string): void {
+  const worksheet = workbook.addWorksheet(sheet[language]);
+  worksheet.columns = sheet.columns.map((column) => ({ header: column[language], key: column.key, width: Math.max(12, column[language].length + 2), style: { numFmt: NUMBER_FORMAT[column.kind] } }));
+  worksheet.getRow(1).font = { bold: true };
+  worksheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of rows) {
+    worksheet.addRow(Object.fromEntries(sheet.columns.map((column) => [column.key, cellValue(row[column.key], column.kind, language, timeZone)])));
+  }
+}
+
+/** The 'Reporte OEE' workbook (xlsx bytes) of a range: sheets of orders, shifts and stops. */
+export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
+  const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
+  const lineOf = (row: RawRow) => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
+  const orders = (await orderIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), product: row.productName ?? row.productCode }));
+  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code }));
+  const stops = (await stopsInRange(db, range, clock.nowMs)).map(lineOf);
+
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date(clock.nowMs);
+  addSheet(workbook, ORDERS_SHEET, orders, language, clock.timeZone);
+  addSheet(workbook, SHIFTS_SHEET, shifts, language, clock.timeZone);
+  addSheet(workbook, STOPS_SHEET, stops, language, clock.timeZone);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The download's file name: reporte-oee-<plant date of the end of the range>.xlsx. */
+export function reportFileName(range: ReportRange, timeZone: string): string {
+  return `reporte-oee-${plantDateTimeText(Math.max(range.fromMs, range.toMs - 1), timeZone).slice(0, 10)}.xlsx`;
+}
