@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestEdge } from '../support/test-edge';
+import { logIn, openBrowser } from './support/browser';
+import { startUiEdge } from './support/edge';
+import { addLine } from './support/fixtures';
+
+/** Reports → 'Reporte OEE' (SPEC.md sections 2, 7, 8): the xlsx is saved only on status 200, with its toasts. */
+describe('Reporte OEE', () => {
+  let edge: TestEdge;
+
+  beforeAll(async () => {
+    edge = await startUiEdge();
+    await addLine(edge, { lineID: 1, description: 'Llenadora A', sectorName: 'Envasado' });
+  }, 180_000);
+  afterAll(async () => {
+    await edge?.close();
+  });
+
+  async function openReportItem(page: Page): Promise<void> {
+    await page.getByTestId('menu-reports').click();
+    await page.getByRole('menuitem', { name: 'Reporte OEE' }).click();
+  }
+
+  test('the supervisor downloads the workbook from Reportes → Reporte OEE and sees the success toast', async () => {
+    const supervisor = await edge.userWithRole(2);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, supervisor.userID, supervisor.password);
+    const [download] = await Promise.all([page.waitForEvent('download'), openReportItem(page)]);
+    await page.getByTestId('toast-success').filter({ hasText: 'Se generó correctamente el reporte.' }).waitFor();
+
+    const bytes = readFileSync(await download.path());
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ordenes', 'Turnos', 'Paradas']);
+  }, 120_000);
+
+  test('a failed report saves nothing and shows the error toast', async () => {
+    const consultant = await edge.userWithRole(4);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, consultant.userID, consultant.password);
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    await page.route('**/api/reports/completeoaereport**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+    await openReportItem(page);
+    await page.getByTestId('toast-error').filter({ hasText: 'Ha ocurrido un error. Consulte con su supervisor.' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(downloads).toBe(0);
+  }, 120_000);
+});
