@@ -262,6 +262,28 @@ describe('line dashboard', () => {
     plant.simulator.runLine(2);
   }, 90_000);
 
+  test('a hidden tab polls nothing; shown again, it refreshes at once', async () => {
+    const page = await openDashboard('supervisor');
+    await page.waitForFunction(() => /^\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent ?? ''));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(new URL(request.url()).pathname);
+    });
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        Object.defineProperty(document, 'hidden', { value: value === 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    calls.length = 0;
+    // gridRefreshTime is 2 s here: three periods without a call (but the once-a-minute session check, SPEC §4).
+    await page.waitForTimeout(6_000);
+    expect(calls.filter((path) => path !== '/api/users/isvalid')).toEqual([]);
+    await setVisibility('visible');
+    await page.waitForRequest((request) => new URL(request.url()).pathname === '/api/indicators/get', { timeout: 5_000 });
+  }, 60_000);
+
   test('shift navigation moves every tile 8 hours back and returns to now; tiles shown are kept per line', async () => {
     const page = await openDashboard('supervisor');
     const label = page.getByTestId('shift-label');
@@ -281,9 +303,24 @@ describe('line dashboard', () => {
     await page.getByTestId('toggle-tile-acceptance').click();
     await page.keyboard.press('Escape');
     await page.getByTestId('tile-acceptance').waitFor();
+
+    // Moved by its title bar: the OEE gauge goes to the right of the current stop, and stays there after a reload.
+    const handle = page.getByTestId('tile-oee').locator('.tile-handle');
+    const from = (await handle.boundingBox())!;
+    const target = (await page.getByTestId('tile-currentStop').boundingBox())!;
+    await page.mouse.move(from.x + 20, from.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 12, { steps: 5 });
+    await page.mouse.move(target.x + target.width - 20, from.y + 10, { steps: 20 });
+    await page.mouse.up();
+    const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}') as { visible: string[]; layouts: Record<string, { i: string; x: number }[]> });
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}').layouts?.lg ?? []).some((place: { i: string; x: number }) => place.i === 'oee' && place.x > 0));
+    const movedTo = (await saved()).layouts.lg!.find((place) => place.i === 'oee')!.x;
     await page.reload();
     await page.getByTestId('tile-acceptance').waitFor();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}').visible)).toContain('acceptance');
+    expect((await saved()).visible).toContain('acceptance');
+    expect((await page.getByTestId('tile-oee').boundingBox())!.x).toBeGreaterThan(from.x + 100);
+    expect((await saved()).layouts.lg!.find((place) => place.i === 'oee')!.x).toBe(movedTo);
     // Another line keeps its own choice (acceptance off by default).
     await page.goto(`${plant.edge.url}/?line=3`);
     await page.getByTestId('tile-oee').waitFor();

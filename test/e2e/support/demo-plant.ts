@@ -43,9 +43,8 @@ export async function startDemoPlant(): Promise<DemoPlant> {
     const demoServer = await waitFor(async () => (await servers()).find((server) => server.connected), 'the demo simulator connected', 30_000);
 
     const db = edge.edge.plant.db!;
-    const states = await db.selectFrom('line_states').select(['lineID', 'unitsCounter', 'discardsCounter']).execute();
-    const initial = Object.fromEntries(states.map((state) => [state.lineID, { units: state.unitsCounter ?? 0, discards: state.discardsCounter ?? 0, running: true }]));
-    simulator = await PlantSimulator.start({ lines: DEMO_LINES.length, port: 0, pkiDir, automatic: false, speeds: DEMO_LINES.map((line) => line.speed), initial });
+    // Its counters start at 0: the engine reads a lower counter as a reset and counts nothing for the switch.
+    simulator = await PlantSimulator.start({ lines: DEMO_LINES.length, port: 0, pkiDir, automatic: false, speeds: DEMO_LINES.map((line) => line.speed) });
     // The demo simulator writes its own endpoint into the row once it has started (on another port when 4840 is
     // taken), possibly after this: the row is pointed at the test's simulator until it stays so and connects.
     const endpoint = simulator.endpointUrl;

@@ -85,7 +85,7 @@ export function LineDashboard({ line }: { line: LineSummary }) {
               <TilePicker visible={layout.visible} onToggle={layout.setVisible} onReset={layout.reset} />
             </HStack>
           </Flex>
-          <TileGrid tiles={tiles} layouts={layout.layouts} onLayoutsChange={layout.saveLayouts} />
+          <TileGrid tiles={tiles} layouts={layout.layouts} onUserLayout={layout.saveLayout} />
         </Box>
         <MaintenanceAlert lineID={line.lineID} />
       </StopDialogsProvider>

@@ -1,9 +1,9 @@
 import { Box, Card, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Responsive, useContainerWidth, type Layout, type ResponsiveLayouts } from 'react-grid-layout';
+import { getBreakpointFromWidth, Responsive, useContainerWidth, type Layout, type ResponsiveLayouts } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
-import { BREAKPOINTS, COLS, ROW_HEIGHT, type TileLayouts, type TilePlace } from './dashboard-layout';
+import { BREAKPOINTS, COLS, ROW_HEIGHT, type BreakpointName, type TileLayouts, type TilePlace } from './dashboard-layout';
 
 export interface GridTile {
   id: string;
@@ -12,11 +12,13 @@ export interface GridTile {
 }
 
 /**
- * The tiles on react-grid-layout's responsive grid: each moves by its title bar and resizes by its corner; every
- * change is handed back to be saved for the line.
+ * The tiles on react-grid-layout's responsive grid: each moves by its title bar and resizes by its corner. Only what
+ * the user does (a move or a resize that ends) is handed back to be saved, with the breakpoint it was done on: the
+ * grid's own re-layouts (a new width, compaction) are never saved, so saving can never feed back into the grid.
  */
-export function TileGrid({ tiles, layouts, onLayoutsChange }: { tiles: readonly GridTile[]; layouts: TileLayouts; onLayoutsChange: (layouts: Partial<Record<keyof TileLayouts, readonly TilePlace[]>>) => void }) {
+export function TileGrid({ tiles, layouts, onUserLayout }: { tiles: readonly GridTile[]; layouts: TileLayouts; onUserLayout: (breakpoint: BreakpointName, places: readonly TilePlace[]) => void }) {
   const { width, containerRef, mounted } = useContainerWidth();
+  const done = (layout: Layout) => onUserLayout(getBreakpointFromWidth(BREAKPOINTS, width) as BreakpointName, layout);
   return (
     <Box ref={containerRef} data-testid="tile-grid">
       {mounted && (
@@ -28,7 +30,8 @@ export function TileGrid({ tiles, layouts, onLayoutsChange }: { tiles: readonly 
           rowHeight={ROW_HEIGHT}
           margin={[10, 10]}
           dragConfig={{ handle: '.tile-handle' }}
-          onLayoutChange={(_layout: Layout, all: ResponsiveLayouts<string>) => onLayoutsChange(all as unknown as Partial<Record<keyof TileLayouts, readonly TilePlace[]>>)}
+          onDragStop={done}
+          onResizeStop={done}
         >
           {tiles.map((tile) => (
             <div key={tile.id} data-testid={`tile-${tile.id}`}>

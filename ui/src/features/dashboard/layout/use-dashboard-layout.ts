@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { storedValue, useStoredValue, type StoredValue } from '../../../lib/stored-value';
-import { DEFAULT_VISIBLE, layoutsFor, readSaved, storageKey, type SavedDashboard, type TileId, type TileLayouts, type TilePlace } from './dashboard-layout';
+import { DEFAULT_VISIBLE, layoutsFor, readSaved, storageKey, type BreakpointName, type SavedDashboard, type TileId, type TilePlace } from './dashboard-layout';
 
 const stores = new Map<number, StoredValue<SavedDashboard | null>>();
 
@@ -27,10 +27,11 @@ export function useDashboardLayout(lineID: number) {
       const visible = shown ? [...saved.visible.filter((id) => id !== tile), tile] : saved.visible.filter((id) => id !== tile);
       store.set({ ...saved, visible });
     },
-    saveLayouts(next: Partial<Record<keyof TileLayouts, readonly TilePlace[]>>) {
-      const plain = Object.fromEntries(Object.entries(next).map(([name, places]) => [name, (places ?? []).map(({ i, x, y, w, h }) => ({ i, x, y, w, h }))]));
-      if (JSON.stringify(plain) === JSON.stringify(saved.layouts)) return;
-      store.set({ ...saved, layouts: plain });
+    /** What the user left on one breakpoint; the other breakpoints keep theirs. */
+    saveLayout(breakpoint: BreakpointName, places: readonly TilePlace[]) {
+      const plain = places.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+      if (JSON.stringify(plain) === JSON.stringify(saved.layouts[breakpoint])) return;
+      store.set({ ...saved, layouts: { ...saved.layouts, [breakpoint]: plain } });
     },
     reset() {
       store.set(null);

@@ -67,7 +67,8 @@ export function StopExplorerTile() {
           ),
         )}
       </Box>
-      <Box position="relative" h="4" mt="1">
+      {/* Clipped: a label can never widen the tile (its width decides the ticks). */}
+      <Box position="relative" h="4" mt="1" overflow="hidden">
         {ticks.map((tick) => (
           <Text
             key={tick.left}
