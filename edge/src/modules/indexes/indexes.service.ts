@@ -153,11 +153,16 @@ export async function refreshOrderIndex(trx: Transaction<DB>, order: string, now
   return writeOrderIndex(trx, span, orderIndexValues(span, data, nowMs, microStopSeconds), await findOrderIndex(trx, order), ctx);
 }
 
+/** Stores the shift index computed from `data` (loadLineRangeData of the shift). */
+async function writeShiftIndex(trx: Transaction<DB>, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
+  const lineID = data.line.lineID;
+  const values = shiftIndexValues(lineID, shift, data, nowMs, microStopSeconds);
+  return writeIndex(trx, 'shift_indexes', { lineID, shiftStart: shift.startMs }, values, await findShiftIndex(trx, lineID, shift.startMs), ctx);
+}
+
 /** Recomputes and stores one shift index of a line. */
 export async function refreshShiftIndex(trx: Transaction<DB>, line: LineSettings, shift: Shift, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
-  const data = await loadLineRangeData(trx, line, shift.startMs, shift.endMs);
-  const values = shiftIndexValues(line.lineID, shift, data, nowMs, microStopSeconds);
-  return writeIndex(trx, 'shift_indexes', { lineID: line.lineID, shiftStart: shift.startMs }, values, await findShiftIndex(trx, line.lineID, shift.startMs), ctx);
+  return writeShiftIndex(trx, shift, await loadLineRangeData(trx, line, shift.startMs, shift.endMs), nowMs, microStopSeconds, ctx);
 }
 
 /**
@@ -211,10 +216,12 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
   for (let start = 0; start < lines.length; start += REFRESH_LINES_PER_TRANSACTION) {
     await db.transaction().execute(async (trx) => {
       for (const line of lines.slice(start, start + REFRESH_LINES_PER_TRANSACTION)) {
-        if ((await firstActivityOfLine(trx, line.lineID)) === null) continue;
+        const data = await loadLineRangeData(trx, line, shift.startMs, shift.endMs);
+        // A line with data is active; only a line without any looks further (an older stored shift index).
+        if (data.firstDataMs === null && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
         const ready = await trx.selectFrom('orders').select('order').where('lineID', '=', line.lineID).where('status', '=', 1).executeTakeFirst();
         if (ready && (await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
-        if (await refreshShiftIndex(trx, line, shift, clock.nowMs, microStopSeconds, ctx)) result.shifts += 1;
+        if (await writeShiftIndex(trx, shift, data, clock.nowMs, microStopSeconds, ctx)) result.shifts += 1;
       }
     });
   }
