@@ -21,6 +21,8 @@ export function stopsListLink(stop: Pick<Stop, 'lineID' | 'order' | 'stopID'>): 
  * The stop explorer: the shift on screen as one bar, running time green ('En marcha') and stops in their reason's
  * colour (red while unrecognized), tick labels every 15, 30 or 60 minutes as the width allows. Clicking an
  * unrecognized stop opens its recognition; any other goes to the stops list of that stop.
+ * Positions and widths change with every refresh, so they are inline styles: as style props each new value would
+ * add a rule to Emotion's style cache, which never shrinks (a dashboard runs for hours).
  */
 export function StopExplorerTile() {
   const { t } = useTranslation();
@@ -51,8 +53,7 @@ export function StopExplorerTile() {
               position="absolute"
               top="0"
               h="full"
-              left={`${segment.left * 100}%`}
-              w={`max(3px, ${segment.width * 100}%)`}
+              style={{ left: `${segment.left * 100}%`, width: `max(3px, ${segment.width * 100}%)` }}
               // Above the running time around it: a stop of a few seconds is still a bar one can click.
               zIndex={1}
               bg={segment.color}
@@ -63,7 +64,7 @@ export function StopExplorerTile() {
               data-recognized={segment.stop.recognized}
             />
           ) : (
-            <Box key={`run-${segment.startMs}`} position="absolute" top="0" h="full" left={`${segment.left * 100}%`} w={`${segment.width * 100}%`} bg={segment.color} title={t('dashboard.running')} />
+            <Box key={`run-${segment.startMs}`} position="absolute" top="0" h="full" style={{ left: `${segment.left * 100}%`, width: `${segment.width * 100}%` }} bg={segment.color} title={t('dashboard.running')} />
           ),
         )}
       </Box>
@@ -73,9 +74,9 @@ export function StopExplorerTile() {
           <Text
             key={tick.left}
             position="absolute"
-            left={`${tick.left * 100}%`}
             // The first and last labels stay inside the bar's width.
             transform={`translateX(${tick.left <= 0.02 ? 0 : tick.left >= 0.98 ? -100 : -50}%)`}
+            style={{ left: `${tick.left * 100}%` }}
             fontSize="2xs"
             color="fg.muted"
             whiteSpace="nowrap"
