@@ -23,6 +23,7 @@ import {
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
+import { readyOrderOfLine } from '../orders/orders.repository';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
 import { LineHistory, lineRangeInputs, loadLineRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
 
@@ -219,7 +220,7 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
         const data = await loadLineRangeData(trx, line, shift.startMs, shift.endMs);
         // A line with data is active; only a line without any looks further (an older stored shift index).
         if (data.firstDataMs === null && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
-        const ready = await trx.selectFrom('orders').select('order').where('lineID', '=', line.lineID).where('status', '=', 1).executeTakeFirst();
+        const ready = await readyOrderOfLine(trx, line.lineID);
         if (ready && (await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
         if (await writeShiftIndex(trx, shift, data, clock.nowMs, microStopSeconds, ctx)) result.shifts += 1;
       }
