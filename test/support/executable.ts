@@ -8,20 +8,20 @@ import { fileURLToPath } from 'node:url';
  * started as a plant would start it, timed from the spawn to its first answered request.
  */
 
-/** The repository: the folder above this module holding scripts/package.mjs (the benchmarks run it bundled elsewhere). */
+/** The repository: the folder above this module holding deploy/scripts/package.mjs (the benchmarks run it bundled elsewhere). */
 function repositoryRoot(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'scripts', 'package.mjs'))) return dir;
-    if (dirname(dir) === dir) throw new Error('scripts/package.mjs not found above this module');
+    if (existsSync(join(dir, 'deploy', 'scripts', 'package.mjs'))) return dir;
+    if (dirname(dir) === dir) throw new Error('deploy/scripts/package.mjs not found above this module');
   }
 }
 
 export const ROOT = repositoryRoot();
 export const BUILT_EXECUTABLE = join(ROOT, 'dist', `oee-edge-${process.platform}-${process.arch}`);
 
-/** Runs scripts/package.mjs --if-stale with the pinned Node; answers its summary line (size, time or "up to date"). */
+/** Runs deploy/scripts/package.mjs --if-stale with the pinned Node; answers its summary line (size, time or "up to date"). */
 export function packageExecutable(): string {
-  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'scripts', 'package.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'deploy', 'scripts', 'package.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm run package failed: ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`);
   return result.stdout
     .split('\n')

@@ -1,5 +1,5 @@
 /**
- * What the single executable carries besides its script, by asset key (scripts/package.mjs writes the same keys):
+ * What the single executable carries besides its script, by asset key (deploy/scripts/package.mjs writes the same keys):
  * better-sqlite3's addon, every file of the built UI under `ui/`, and node-opcua's standard nodeset.
  */
 export const SEA_ASSET = {

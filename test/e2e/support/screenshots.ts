@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { ROOT } from './ui-build';
 
 /** Screenshots of the app kept in the repository (README, "The app"). */
-export const SCREENSHOTS_DIR = join(ROOT, 'docs', 'screenshots');
+export const SCREENSHOTS_DIR = join(ROOT, 'test', 'screenshots');
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });

@@ -12,7 +12,7 @@ function sleep(ms: number): void {
 }
 
 /**
- * Builds the app if any source is newer than the last build (`scripts/build.mjs --if-stale`), one test process at a
+ * Builds the app if any source is newer than the last build (`deploy/scripts/build.mjs --if-stale`), one test process at a
  * time, then copies dist/ui to a folder of this process's own: a rebuild started by another test file (because a
  * source changed meanwhile) can then never pull files from under a running browser test.
  */
@@ -28,7 +28,7 @@ export function builtUiSnapshot(): string {
     }
   }
   try {
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(ROOT, 'deploy/scripts/build.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'pipe' });
     const snapshot = mkdtempSync(join(tmpdir(), 'oee-ui-'));
     cpSync(join(ROOT, 'dist/ui'), snapshot, { recursive: true });
     return snapshot;

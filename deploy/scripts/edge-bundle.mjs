@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const edgeBundlePath = join(root, 'dist/edge/main.js');
 
 export function edgeBundleOptions(logLevel) {

@@ -2,7 +2,7 @@
 // the project's pinned Node 24): the server bundled as CommonJS, the built UI and better-sqlite3's addon as SEA
 // assets, injected with postject into a copy of the Node binary. Nothing is downloaded.
 //
-//   node scripts/package.mjs [--if-stale] [--target <platform-arch> --node <that platform's node 24.21 binary>
+//   node deploy/scripts/package.mjs [--if-stale] [--target <platform-arch> --node <that platform's node 24.21 binary>
 //                             [--addon <that platform's better_sqlite3.node>]]
 //
 // --if-stale reuses the executable when it is newer than the build (dist/.build-stamp), this script and its inputs.
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postject from 'postject';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const started = Date.now();
 const { values: options } = parseArgs({
   options: { 'if-stale': { type: 'boolean' }, target: { type: 'string' }, node: { type: 'string' }, addon: { type: 'string' } },
@@ -89,7 +89,7 @@ function run(command, args) {
 }
 
 // 1. The normal build (dist/edge, dist/ui), when its sources changed.
-run(pinnedNode, [join(root, 'scripts/build.mjs'), '--if-stale']);
+run(pinnedNode, [join(root, 'deploy/scripts/build.mjs'), '--if-stale']);
 if (!existsSync(join(uiDir, 'index.html'))) fail('dist/ui/index.html is missing: the UI did not build');
 
 if (options['if-stale'] && existsSync(output)) {
