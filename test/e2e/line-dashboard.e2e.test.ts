@@ -182,6 +182,11 @@ describe('line dashboard', () => {
     const grid = operator.getByTestId('stops-grid');
     await grid.getByTestId(`modify-${stopID}`).waitFor();
     expect(await grid.getByTestId(`split-${stopID}`).count()).toBe(0);
+    // The grid's buttons open the same dialogs as the dashboard's.
+    await grid.getByTestId(`modify-${stopID}`).click();
+    await operator.getByTestId('recognize-dialog').getByRole('button', { name: /No planificadas/ }).waitFor();
+    await operator.keyboard.press('Escape');
+    await operator.getByTestId('recognize-dialog').waitFor({ state: 'detached' });
 
     const supervisor = (await openBrowser()).page;
     await logIn(supervisor, plant.edge.url, 'supervisor', 'demo');
@@ -308,13 +313,24 @@ describe('line dashboard', () => {
     const handle = page.getByTestId('tile-oee').locator('.tile-handle');
     const from = (await handle.boundingBox())!;
     const target = (await page.getByTestId('tile-currentStop').boundingBox())!;
-    await page.mouse.move(from.x + 20, from.y + 10);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 60, from.y + 12, { steps: 5 });
-    await page.mouse.move(target.x + target.width - 20, from.y + 10, { steps: 20 });
-    await page.mouse.up();
+    const movedAndSaved = () =>
+      page.waitForFunction(() => (JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}').layouts?.lg ?? []).some((place: { i: string; x: number }) => place.i === 'oee' && place.x > 0), undefined, { timeout: 10_000 });
+    // A drag is a gesture: on a loaded machine the grid can miss its start, so the gesture (not the check) is retried,
+    // at most three times.
+    for (let attempt = 1; ; attempt += 1) {
+      await page.mouse.move(from.x + 20, from.y + 10);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 60, from.y + 12, { steps: 5 });
+      await page.mouse.move(target.x + target.width - 20, from.y + 10, { steps: 20 });
+      await page.mouse.up();
+      try {
+        await movedAndSaved();
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}') as { visible: string[]; layouts: Record<string, { i: string; x: number }[]> });
-    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}').layouts?.lg ?? []).some((place: { i: string; x: number }) => place.i === 'oee' && place.x > 0));
     const movedTo = (await saved()).layouts.lg!.find((place) => place.i === 'oee')!.x;
     await page.reload();
     await page.getByTestId('tile-acceptance').waitFor();
