@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { prepared } from './prepared';
 import type { DB } from './schema';
 
 /** Tables replicated to the central PostgreSQL (ARCHITECTURE.md "sync/"). */
@@ -40,14 +41,15 @@ export function keyText(key: Record<string, unknown>): string {
  * a row only when the incoming seq is newer than the one it holds, so replays and reordering change nothing.
  */
 export async function recordChange(trx: Transaction<DB>, change: ChangeRecord): Promise<void> {
-  await trx
-    .insertInto('outbox')
-    .values({
-      entity: change.entity,
-      entityKey: keyText(change.key),
-      operation: change.row ? 'upsert' : 'delete',
-      payload: change.row ? JSON.stringify(change.row) : null,
-      createdAt: change.now,
-    })
-    .execute();
+  await insertOutboxRow.execute(trx, {
+    entity: change.entity,
+    entityKey: keyText(change.key),
+    operation: change.row ? 'upsert' : 'delete',
+    payload: change.row ? JSON.stringify(change.row) : null,
+    createdAt: change.now,
+  });
 }
+
+const insertOutboxRow = prepared((db, p: { entity: string; entityKey: string; operation: 'upsert' | 'delete'; payload: string | null; createdAt: number }) =>
+  db.insertInto('outbox').values({ entity: p.entity, entityKey: p.entityKey, operation: p.operation, payload: p.payload, createdAt: p.createdAt }),
+);

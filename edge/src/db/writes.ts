@@ -1,6 +1,7 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type AuditedEntity } from './audit';
 import { isSyncedEntity, recordChange } from './outbox';
+import { prepared, type PreparedQuery, type Query } from './prepared';
 import type { DB, TableName } from './schema';
 
 /**
@@ -28,16 +29,41 @@ const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 
  * unknown columns". Only this module and the grid mechanism need that view.
  */
 export type DynamicDB = Record<string, Record<string, unknown>>;
-type LooseTrx = Transaction<DynamicDB>;
+type Loose = Kysely<DynamicDB>;
 
-export function dynamic(db: Transaction<DB>): LooseTrx {
-  return db as unknown as LooseTrx;
+/**
+ * The statements of the writers, prepared once per table and set of columns (the tables and the columns code writes
+ * are a fixed few): a write is then a bind and a run, not a query built and compiled again (see prepared.ts).
+ */
+const statements = new Map<string, PreparedQuery<AnyRow, AnyRow>>();
+
+function statement(shape: string, build: (db: Loose, params: AnyRow) => Query<unknown>): PreparedQuery<AnyRow, AnyRow> {
+  let query = statements.get(shape);
+  if (!query) {
+    query = prepared((db, params: AnyRow) => build(db as unknown as Loose, params) as Query<AnyRow>);
+    statements.set(shape, query);
+  }
+  return query;
 }
 
-async function selectByKey(trx: LooseTrx, table: string, key: RowKey): Promise<AnyRow | undefined> {
-  let query = trx.selectFrom(table).selectAll();
-  for (const [column, value] of Object.entries(key)) query = query.where(column, '=', value);
-  return (await query.executeTakeFirst()) as AnyRow | undefined;
+function whereKey<Q extends { where(column: string, operator: '=', value: unknown): Q }>(query: Q, key: RowKey, params: AnyRow): Q {
+  let keyed = query;
+  for (const column of Object.keys(key)) keyed = keyed.where(column, '=', params[`key.${column}`]);
+  return keyed;
+}
+
+/** The parameters of a statement: the values by column, the key's as `key.<column>`. */
+function bind(values: AnyRow, key: RowKey = {}): AnyRow {
+  const params: AnyRow = { ...values };
+  for (const [column, value] of Object.entries(key)) params[`key.${column}`] = value;
+  return params;
+}
+
+const columnsOf = (row: AnyRow) => Object.keys(row).filter((column) => row[column] !== undefined);
+
+function selectByKey(trx: Transaction<DB>, table: string, key: RowKey): Promise<AnyRow | undefined> {
+  const query = statement(`select ${table} ${Object.keys(key)}`, (db, params) => whereKey(db.selectFrom(table).selectAll(), key, params));
+  return query.executeTakeFirst(trx, bind({}, key));
 }
 
 async function afterWrite(
@@ -76,32 +102,40 @@ export async function insertRow(
   keyColumns: readonly string[],
   ctx: WriteContext,
 ): Promise<AnyRow> {
-  const loose = dynamic(trx);
-  const inserted = (await loose.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow()) as AnyRow;
+  const columns = columnsOf(values);
+  const query = statement(`insert ${table} ${columns}`, (db, params) => db.insertInto(table).values(Object.fromEntries(columns.map((column) => [column, params[column]]))).returningAll());
+  const inserted = (await query.executeTakeFirst(trx, bind(values)))!;
   const key = keyOf(inserted, keyColumns);
   await afterWrite(trx, table, key, null, inserted, ctx, 'insert');
   return inserted;
 }
 
-/** Updates the row with `key`; returns it as stored, or undefined when there is no such row. */
+/**
+ * Updates the row with `key`; returns it as stored, or undefined when there is no such row. `current` is the row as
+ * the caller has just read it in this transaction, when it has (it saves reading it again for the audit row).
+ */
 export async function updateRow(
   trx: Transaction<DB>,
   table: TableName,
   key: RowKey,
   values: AnyRow,
   ctx: WriteContext,
+  current?: AnyRow,
 ): Promise<AnyRow | undefined> {
-  const loose = dynamic(trx);
-  const before = await selectByKey(loose, table, key);
+  const before = current ?? (await selectByKey(trx, table, key));
   if (!before) return undefined;
-  if (Object.keys(values).length > 0) {
-    let query = loose.updateTable(table).set(values);
-    for (const [column, value] of Object.entries(key)) query = query.where(column, '=', value);
-    await query.execute();
+  const columns = columnsOf(values);
+  let after: AnyRow | undefined;
+  if (columns.length > 0) {
+    const query = statement(`update ${table} ${columns} ${Object.keys(key)}`, (db, params) =>
+      whereKey(db.updateTable(table).set(Object.fromEntries(columns.map((column) => [column, params[column]]))), key, params).returningAll(),
+    );
+    after = await query.executeTakeFirst(trx, bind(values, key));
+  } else {
+    after = await selectByKey(trx, table, key);
   }
-  const after = (await selectByKey(loose, table, key)) ?? null;
-  await afterWrite(trx, table, key, before, after, ctx, 'update');
-  return after ?? undefined;
+  await afterWrite(trx, table, key, before, after ?? null, ctx, 'update');
+  return after;
 }
 
 /** Deletes the row with `key`; returns the deleted row, or undefined when there was none. */
@@ -111,12 +145,9 @@ export async function deleteRow(
   key: RowKey,
   ctx: WriteContext,
 ): Promise<AnyRow | undefined> {
-  const loose = dynamic(trx);
-  const before = await selectByKey(loose, table, key);
+  const before = await selectByKey(trx, table, key);
   if (!before) return undefined;
-  let query = loose.deleteFrom(table);
-  for (const [column, value] of Object.entries(key)) query = query.where(column, '=', value);
-  await query.execute();
+  await statement(`delete ${table} ${Object.keys(key)}`, (db, params) => whereKey(db.deleteFrom(table), key, params)).execute(trx, bind({}, key));
   await afterWrite(trx, table, key, before, null, ctx, 'delete');
   return before;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
 
@@ -33,8 +34,10 @@ function toLineSettings(row: { lineID: number; sectorID: number; description: st
   return { lineID: row.lineID, sectorID: row.sectorID, description: row.description, managesOrders: row.enableOrderManager === 1 };
 }
 
+const lineSettingsByID = prepared((db, p: { lineID: number }) => lineSettingsQuery(db).where('lineID', '=', p.lineID));
+
 export async function findLineSettings(db: Executor, lineID: number): Promise<LineSettings | undefined> {
-  const row = await lineSettingsQuery(db).where('lineID', '=', lineID).executeTakeFirst();
+  const row = await lineSettingsByID.executeTakeFirst(db, { lineID });
   return row ? toLineSettings(row) : undefined;
 }
 
@@ -91,19 +94,22 @@ type OrderSpanRow = Omit<OrderSpan, 'startMs'> & { startMs: number | null };
 const toOrderSpans = (rows: OrderSpanRow[]): OrderSpan[] => rows as OrderSpan[];
 
 /** The started orders of a line that share time with [fromMs, toMs) (an order still running ends at +∞). */
+const ordersOverlappingQuery = prepared((db, p: { lineID: number; fromMs: number; toMs: number }) =>
+  orderSpanQuery(db)
+    .where('o.lineID', '=', onLine(p.lineID))
+    .where('o.startDate', '<', p.toMs)
+    .where((eb) => eb.or([eb('o.endDate', 'is', null), eb('o.endDate', '>', p.fromMs)]))
+    .orderBy('o.startDate'),
+);
+
 export async function ordersOverlapping(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<OrderSpan[]> {
-  const rows = await orderSpanQuery(db)
-    .where('o.lineID', '=', onLine(lineID))
-    .where('o.startDate', '<', toMs)
-    .where((eb) => eb.or([eb('o.endDate', 'is', null), eb('o.endDate', '>', fromMs)]))
-    .orderBy('o.startDate')
-    .execute();
-  return toOrderSpans(rows);
+  return toOrderSpans(await ordersOverlappingQuery.execute(db, { lineID, fromMs, toMs }));
 }
 
+const orderSpanByOrder = prepared((db, p: { order: string }) => orderSpanQuery(db).where('o.order', '=', p.order));
+
 export async function findOrderSpan(db: Executor, order: string): Promise<OrderSpan | undefined> {
-  const row = await orderSpanQuery(db).where('o.order', '=', order).executeTakeFirst();
-  return row as OrderSpan | undefined;
+  return (await orderSpanByOrder.executeTakeFirst(db, { order })) as OrderSpan | undefined;
 }
 
 /** Every started order of a line, by start. */
@@ -128,24 +134,17 @@ const toStopSpans = (rows: StopSpanRow[]): StopSpan[] => rows.map((row) => ({ st
  * can reach into the range, and both reads stay on the (lineID, startDate) index however long the history is.
  */
 export async function stopSpans(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<StopSpan[]> {
-  const previous = await db
-    .selectFrom('stops')
-    .select(stopSpanColumns)
-    .where('lineID', '=', onLine(lineID))
-    .where('startDate', '<', fromMs)
-    .orderBy('startDate', 'desc')
-    .limit(sql.lit(1))
-    .execute();
-  const inside = await db
-    .selectFrom('stops')
-    .select(stopSpanColumns)
-    .where('lineID', '=', onLine(lineID))
-    .where('startDate', '>=', fromMs)
-    .where('startDate', '<', toMs)
-    .orderBy('startDate')
-    .execute();
+  const previous = await stopSpanBefore.execute(db, { lineID, fromMs });
+  const inside = await stopSpansInside.execute(db, { lineID, fromMs, toMs });
   return toStopSpans([...previous, ...inside]);
 }
+
+const stopSpanBefore = prepared((db, p: { lineID: number; fromMs: number }) =>
+  db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(p.lineID)).where('startDate', '<', p.fromMs).orderBy('startDate', 'desc').limit(sql.lit(1)),
+);
+const stopSpansInside = prepared((db, p: { lineID: number; fromMs: number; toMs: number }) =>
+  db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(p.lineID)).where('startDate', '>=', p.fromMs).where('startDate', '<', p.toMs).orderBy('startDate'),
+);
 
 export async function stopSpansOfLine(db: Executor, lineID: number): Promise<StopSpan[]> {
   return toStopSpans(await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(lineID)).orderBy('startDate').execute());
@@ -164,16 +163,19 @@ export function minuteOf(instantMs: number): number {
 }
 
 /** Production minutes of a line starting in [minute of fromMs, toMs), in time order. */
-export async function productionMinutes(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<ProductionMinute[]> {
-  return db
+export function productionMinutes(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<ProductionMinute[]> {
+  return productionMinutesQuery.execute(db, { lineID, fromMs: minuteOf(fromMs), toMs });
+}
+
+const productionMinutesQuery = prepared((db, p: { lineID: number; fromMs: number; toMs: number }) =>
+  db
     .selectFrom('production_minutes')
     .select(['minuteStart', 'order', 'units', 'discards'])
-    .where('lineID', '=', onLine(lineID))
-    .where('minuteStart', '>=', minuteOf(fromMs))
-    .where('minuteStart', '<', toMs)
-    .orderBy('minuteStart')
-    .execute();
-}
+    .where('lineID', '=', onLine(p.lineID))
+    .where('minuteStart', '>=', p.fromMs)
+    .where('minuteStart', '<', p.toMs)
+    .orderBy('minuteStart'),
+);
 
 export async function productionMinutesOfLine(db: Executor, lineID: number): Promise<ProductionMinute[]> {
   return db.selectFrom('production_minutes').select(['minuteStart', 'order', 'units', 'discards']).where('lineID', '=', onLine(lineID)).orderBy('minuteStart').execute();
@@ -185,8 +187,10 @@ export interface EngineParameters {
 }
 
 /** The parameters the engine reads (seeded defaults when the row is missing). */
+const engineParametersQuery = prepared((db) => db.selectFrom('parameters').select(['microStopTime', 'oeeCalculationRefresh']).where('id', '=', 1));
+
 export async function engineParameters(db: Executor): Promise<EngineParameters> {
-  const row = await db.selectFrom('parameters').select(['microStopTime', 'oeeCalculationRefresh']).where('id', '=', 1).executeTakeFirst();
+  const row = await engineParametersQuery.executeTakeFirst(db, {});
   return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10 };
 }
 
@@ -201,16 +205,20 @@ const FIRST_DATA_SOURCES = (lineID: number) => sql`
  * reported it. A line without the order manager is staffed from then on. Null: nothing known yet.
  */
 export async function firstDataOfLine(db: Executor, lineID: number): Promise<number | null> {
-  const result = await sql<{ first: number | null }>`SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(lineID)})`.execute(db);
-  return result.rows[0]?.first ?? null;
+  return (await firstDataQuery.executeTakeFirst(db, { lineID }))?.first ?? null;
 }
+
+const firstDataQuery = prepared((_db, p: { lineID: number }) => sql<{ first: number | null }>`SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(p.lineID)})`);
 
 /** Where a line's shift indexes start: its first data, or an older stored shift index (the recalculation rebuilds it too). */
 export async function firstActivityOfLine(db: Executor, lineID: number): Promise<number | null> {
-  const result = await sql<{ first: number | null }>`
-    SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(lineID)} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${onLine(lineID)})`.execute(db);
-  return result.rows[0]?.first ?? null;
+  return (await firstActivityQuery.executeTakeFirst(db, { lineID }))?.first ?? null;
 }
+
+const firstActivityQuery = prepared(
+  (_db, p: { lineID: number }) => sql<{ first: number | null }>`
+    SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(p.lineID)} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${onLine(p.lineID)})`,
+);
 
 /** When the acquisition first reported the line (null: never). */
 export async function firstSeenOfLine(db: Executor, lineID: number): Promise<number | null> {
@@ -218,8 +226,10 @@ export async function firstSeenOfLine(db: Executor, lineID: number): Promise<num
   return row?.firstSeenAt ?? null;
 }
 
+const orderIndexByOrder = prepared((db, p: { order: string }) => db.selectFrom('order_indexes').selectAll().where('order', '=', p.order));
+
 export function findOrderIndex(db: Executor, order: string): Promise<Row<'order_indexes'> | undefined> {
-  return db.selectFrom('order_indexes').selectAll().where('order', '=', order).executeTakeFirst();
+  return orderIndexByOrder.executeTakeFirst(db, { order });
 }
 
 export async function orderIndexesOfLine(db: Executor, lineID: number): Promise<Map<string, Row<'order_indexes'>>> {
@@ -227,8 +237,10 @@ export async function orderIndexesOfLine(db: Executor, lineID: number): Promise<
   return new Map(rows.map((row) => [row.order, row]));
 }
 
+const shiftIndexByKey = prepared((db, p: { lineID: number; shiftStart: number }) => db.selectFrom('shift_indexes').selectAll().where('lineID', '=', p.lineID).where('shiftStart', '=', p.shiftStart));
+
 export function findShiftIndex(db: Executor, lineID: number, shiftStart: number): Promise<Row<'shift_indexes'> | undefined> {
-  return db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).where('shiftStart', '=', shiftStart).executeTakeFirst();
+  return shiftIndexByKey.executeTakeFirst(db, { lineID, shiftStart });
 }
 
 export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<Map<number, Row<'shift_indexes'>>> {

@@ -121,7 +121,7 @@ async function writeIndex(
 ): Promise<boolean> {
   if (unchanged(existing, values)) return false;
   const row = { ...values, calculatedAt: ctx.now };
-  if (existing) await updateRow(trx, table, key, row, ctx);
+  if (existing) await updateRow(trx, table, key, row, ctx, existing);
   else await insertRow(trx, table, row, Object.keys(key), ctx);
   return true;
 }

@@ -1,54 +1,50 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import type { Executor } from '../indexes/indexes.repository';
+
+/**
+ * The ingestion's queries run in every transaction of the acquisition (every second or so), so they are prepared
+ * (compiled once) and take their lists as one JSON array: the same statements whatever the number of lines.
+ */
 
 export type LineStateRow = Row<'line_states'>;
 
 /** The lines of `lineIDs` that exist. */
 export async function existingLineIDs(db: Executor, lineIDs: readonly number[]): Promise<Set<number>> {
   if (lineIDs.length === 0) return new Set();
-  const rows = await db.selectFrom('lines').select('lineID').where('lineID', 'in', [...lineIDs]).execute();
+  const rows = await existingLinesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Set(rows.map((row) => row.lineID));
 }
+
+const existingLinesQuery = prepared((db, p: { lineIDs: string }) => db.selectFrom('lines').select('lineID').where('lineID', 'in', inJsonArray(p.lineIDs)));
 
 /** What each line was last seen doing (absent for a line never seen). */
 export async function lineStatesOf(db: Executor, lineIDs: readonly number[]): Promise<Map<number, LineStateRow>> {
   if (lineIDs.length === 0) return new Map();
-  const rows = await db.selectFrom('line_states').selectAll().where('lineID', 'in', [...lineIDs]).execute();
+  const rows = await lineStatesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row]));
 }
 
-/**
- * Rows per multi-row upsert: one statement per chunk instead of one per row (a tick of the acquisition writes every
- * line's state and minute). 500 rows × 7 columns stays far below SQLite's limit of bound parameters.
- */
-const UPSERT_CHUNK = 500;
+const lineStatesQuery = prepared((db, p: { lineIDs: string }) => db.selectFrom('line_states').selectAll().where('lineID', 'in', inJsonArray(p.lineIDs)));
 
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += UPSERT_CHUNK) out.push(rows.slice(start, start + UPSERT_CHUNK));
-  return out;
-}
-
-/** Stores the lines' states as given (each line at most once). */
+/** Stores the lines' states as given (each line at most once): one statement for all, the rows as a JSON array. */
 export async function saveLineStates(trx: Transaction<DB>, states: readonly LineStateRow[]): Promise<void> {
-  for (const rows of chunks(states)) {
-    await trx
-      .insertInto('line_states')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('lineID').doUpdateSet((eb) => ({
-          running: eb.ref('excluded.running'),
-          changedAt: eb.ref('excluded.changedAt'),
-          unitsCounter: eb.ref('excluded.unitsCounter'),
-          discardsCounter: eb.ref('excluded.discardsCounter'),
-          lastSampleAt: eb.ref('excluded.lastSampleAt'),
-          firstSeenAt: eb.ref('excluded.firstSeenAt'),
-        })),
-      )
-      .execute();
-  }
+  if (states.length === 0) return;
+  await saveLineStatesQuery.execute(trx, { rows: JSON.stringify(states) });
 }
+
+/** `WHERE true`: SQLite needs it to read ON CONFLICT after INSERT … SELECT. */
+const saveLineStatesQuery = prepared(
+  (_db, p: { rows: string }) => sql`
+    INSERT INTO line_states (lineID, running, changedAt, unitsCounter, discardsCounter, lastSampleAt, firstSeenAt)
+    SELECT value ->> 'lineID', value ->> 'running', value ->> 'changedAt', value ->> 'unitsCounter', value ->> 'discardsCounter',
+           value ->> 'lastSampleAt', value ->> 'firstSeenAt'
+    FROM json_each(${p.rows}) WHERE true
+    ON CONFLICT (lineID) DO UPDATE SET
+      running = excluded.running, changedAt = excluded.changedAt, unitsCounter = excluded.unitsCounter,
+      discardsCounter = excluded.discardsCounter, lastSampleAt = excluded.lastSampleAt, firstSeenAt = excluded.firstSeenAt`,
+);
 
 export interface ProductionDelta {
   lineID: number;
@@ -64,16 +60,15 @@ export interface ProductionDelta {
  * running at its first reading.
  */
 export async function addProductionMinutes(trx: Transaction<DB>, deltas: readonly ProductionDelta[]): Promise<void> {
-  for (const rows of chunks(deltas)) {
-    await trx
-      .insertInto('production_minutes')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['lineID', 'minuteStart']).doUpdateSet((eb) => ({
-          units: eb('production_minutes.units', '+', eb.ref('excluded.units')),
-          discards: eb('production_minutes.discards', '+', eb.ref('excluded.discards')),
-        })),
-      )
-      .execute();
-  }
+  if (deltas.length === 0) return;
+  await addProductionQuery.execute(trx, { rows: JSON.stringify(deltas) });
 }
+
+const addProductionQuery = prepared(
+  (_db, p: { rows: string }) => sql`
+    INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards)
+    SELECT value ->> 'lineID', value ->> 'minuteStart', value ->> 'order', value ->> 'units', value ->> 'discards'
+    FROM json_each(${p.rows}) WHERE true
+    ON CONFLICT (lineID, minuteStart) DO UPDATE SET
+      units = production_minutes.units + excluded.units, discards = production_minutes.discards + excluded.discards`,
+);

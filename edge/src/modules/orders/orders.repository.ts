@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import type { Executor } from '../indexes/indexes.repository';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from '../indexes/indexes.schemas';
@@ -22,16 +23,22 @@ export function findOrder(db: Executor, order: string): Promise<OrderRow | undef
   return db.selectFrom('orders').selectAll().where('order', '=', order).executeTakeFirst();
 }
 
+const readyOrderQuery = prepared((db, p: { lineID: number }) => db.selectFrom('orders').selectAll().where('lineID', '=', p.lineID).where('status', '=', statusIs(ORDER_STATUS.READY)));
+
 export function readyOrderOfLine(db: Executor, lineID: number): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('lineID', '=', lineID).where('status', '=', statusIs(ORDER_STATUS.READY)).executeTakeFirst();
+  return readyOrderQuery.executeTakeFirst(db, { lineID });
 }
 
 /** The Ready order of each of the lines (at most one per line: the orders_one_ready_per_line index). */
 export async function readyOrdersOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, OrderRow>> {
   if (lineIDs.length === 0) return new Map();
-  const rows = await db.selectFrom('orders').selectAll().where('status', '=', statusIs(ORDER_STATUS.READY)).where('lineID', 'in', [...lineIDs]).execute();
+  const rows = await readyOrdersQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row]));
 }
+
+const readyOrdersQuery = prepared((db, p: { lineIDs: string }) =>
+  db.selectFrom('orders').selectAll().where('status', '=', statusIs(ORDER_STATUS.READY)).where('lineID', 'in', inJsonArray(p.lineIDs)),
+);
 
 /** When the line's last finalized order ended (the dashboard's prevOrderEndDate), or null. */
 export async function previousOrderEnd(db: Executor, lineID: number): Promise<number | null> {

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import type { ReasonsById, StopReasonNode } from '../../domain/stops';
 import type { Executor } from '../indexes/indexes.repository';
@@ -12,9 +13,11 @@ export function findStop(db: Executor, stopID: number): Promise<StopRow | undefi
 /** The stop in progress of each of the lines (at most one per line: the stops_one_open_per_line index). */
 export async function openStopsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, StopRow>> {
   if (lineIDs.length === 0) return new Map();
-  const rows = await db.selectFrom('stops').selectAll().where('endDate', 'is', null).where('lineID', 'in', [...lineIDs]).execute();
+  const rows = await openStopsQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row]));
 }
+
+const openStopsQuery = prepared((db, p: { lineIDs: string }) => db.selectFrom('stops').selectAll().where('endDate', 'is', null).where('lineID', 'in', inJsonArray(p.lineIDs)));
 
 /**
  * The stops of a line that can overlap [fromMs, toMs]: the last one starting before it, those starting inside it,

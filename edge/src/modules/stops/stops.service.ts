@@ -95,8 +95,9 @@ export async function insertStop(trx: Transaction<DB>, values: NewStop, ctx: Wri
   return (await insertRow(trx, 'stops', { ...values, ...stampOf(ctx) }, ['stopID'], ctx)) as StopRow;
 }
 
-async function updateStopRow(trx: Transaction<DB>, stopID: number, values: Partial<NewStop>, ctx: WriteContext): Promise<StopRow> {
-  const after = await updateRow(trx, 'stops', { stopID }, { ...values, ...stampOf(ctx) }, ctx);
+/** `current`: the stop as just read in this transaction, when the caller has it. */
+async function updateStopRow(trx: Transaction<DB>, stopID: number, values: Partial<NewStop>, ctx: WriteContext, current?: StopRow): Promise<StopRow> {
+  const after = await updateRow(trx, 'stops', { stopID }, { ...values, ...stampOf(ctx) }, ctx, current);
   if (!after) throw notFound();
   return after as StopRow;
 }
@@ -135,7 +136,7 @@ export async function closeStop(
   const durationMs = endMs - stop.startDate;
   const microstop = stop.recognized === 0 && stop.reasonID === null && isMicrostop(durationMs, microStopSeconds);
   const recognition = microstop ? recognitionColumns(recognitionFields(REASON.MICROSTOP, (await reasons.get()).tree)) : {};
-  return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' });
+  return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' }, stop);
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in plant time, as the UI shows dates (for messages). */
