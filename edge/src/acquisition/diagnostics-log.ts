@@ -1,3 +1,5 @@
+import type { LineSample } from '../modules/line-events/line-events.service';
+
 /**
  * The acquisition's recent history for the diagnostics page (SPEC.md sections 7 and 9): how long each tag update
  * took to reach the store, and what each calculation pass computed per line. Kept in memory, bounded: the page
@@ -11,11 +13,36 @@ export interface TagUpdateEntry {
   duration: number;
 }
 
+/**
+ * What a pass computed for one line: its sample, or none with the reason in `note` (waiting for data, a script
+ * error); `note` also adds to a sample (a bad tag, a script that does not compile, a failed store).
+ */
+export interface LineOutcome {
+  lineID: number;
+  sample: LineSample | null;
+  note: string;
+}
+
+/** A calculation pass as the diagnostics page shows it. */
 export interface CalculationEntry {
   dateTime: number;
   /** Milliseconds the pass took (evaluation and storing). */
   duration: number;
   lines: { line: number; result: string }[];
+}
+
+interface CalculationRecord {
+  dateTime: number;
+  duration: number;
+  outcomes: readonly LineOutcome[];
+}
+
+/** The text of an outcome: 'running, units 120, discards 3', 'unknown, … (why)', 'error: …'. */
+export function describeOutcome(outcome: LineOutcome): string {
+  const { sample, note } = outcome;
+  if (!sample) return note;
+  const state = sample.running === null ? 'unknown' : sample.running ? 'running' : 'stopped';
+  return `${state}, units ${sample.units ?? '-'}, discards ${sample.discards ?? '-'}${note}`;
 }
 
 export const DIAGNOSTICS_CAPACITY = 1_000;
@@ -45,7 +72,24 @@ export class RingBuffer<T> {
   }
 }
 
+/**
+ * Passes are kept as computed (the samples the pass made anyway) and described only when asked: a pass runs several
+ * times a second, and writing every line's text each time was a real share of the acquisition's CPU.
+ */
 export class DiagnosticsLog {
   readonly tagUpdates = new RingBuffer<TagUpdateEntry>(DIAGNOSTICS_CAPACITY);
-  readonly calculations = new RingBuffer<CalculationEntry>(DIAGNOSTICS_CAPACITY);
+  private readonly passes = new RingBuffer<CalculationRecord>(DIAGNOSTICS_CAPACITY);
+
+  recordCalculation(dateTime: number, duration: number, outcomes: readonly LineOutcome[]): void {
+    this.passes.push({ dateTime, duration, outcomes });
+  }
+
+  /** The last `take` passes (all kept without it), oldest first. */
+  calculations(take?: number): CalculationEntry[] {
+    return this.passes.toArray(take).map((pass) => ({
+      dateTime: pass.dateTime,
+      duration: pass.duration,
+      lines: pass.outcomes.map((outcome) => ({ line: outcome.lineID, result: describeOutcome(outcome) })),
+    }));
+  }
 }

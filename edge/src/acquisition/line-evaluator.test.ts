@@ -116,7 +116,7 @@ describe('the line evaluator', () => {
     cache.setBad('L1.Run', WAITING_STATUS, 10_000);
     await settle();
     expect(batches).toEqual([]);
-    expect(diagnostics.calculations.toArray().at(-1)?.lines).toEqual([{ line: 1, result: expect.stringMatching(/^waiting for initial data/) }]);
+    expect(diagnostics.calculations().at(-1)?.lines).toEqual([{ line: 1, result: expect.stringMatching(/^waiting for initial data/) }]);
   });
 
   it('does not turn a script that fails on good values (a type mismatch) into a stop, and reports it', async () => {
@@ -124,7 +124,7 @@ describe('the line evaluator', () => {
     good('L1.Run', 3);
     await settle();
     expect(batches).toEqual([]);
-    expect(diagnostics.calculations.toArray().at(-1)?.lines[0]?.result).toMatch(/^error: Tag 'L1.Run' is a number, expected a boolean/);
+    expect(diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/^error: Tag 'L1.Run' is a number, expected a boolean/);
   });
 
   it('never sends a line back in time: a late source timestamp is taken as the previous sample time', async () => {
@@ -142,7 +142,7 @@ describe('the line evaluator', () => {
     good('L2.Run', true);
     await settle();
     expect(batches).toEqual([]);
-    expect(diagnostics.calculations.toArray().at(-1)?.lines).toEqual([{ line: 2, result: expect.stringMatching(/^error: calculationBaliza: .*line 1, column/) }]);
+    expect(diagnostics.calculations().at(-1)?.lines).toEqual([{ line: 2, result: expect.stringMatching(/^error: calculationBaliza: .*line 1, column/) }]);
     expect(evaluator?.tagsOfLine(1)).toEqual([]);
   });
 
@@ -157,7 +157,7 @@ describe('the line evaluator', () => {
     failing.good('L1.Run', true);
     await failing.settle();
     expect(failing.diagnostics.tagUpdates.toArray()).toEqual([]);
-    expect(failing.diagnostics.calculations.toArray().at(-1)?.lines[0]?.result).toMatch(/not stored: disk full/);
+    expect(failing.diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/not stored: disk full/);
   });
 
   it('evaluates every line periodically even when nothing changes', async () => {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../domain/script';
 import type { LineSample } from '../modules/line-events/line-events.service';
-import type { DiagnosticsLog } from './diagnostics-log';
+import type { DiagnosticsLog, LineOutcome } from './diagnostics-log';
 import { type TagCache, type TagReading, WAITING_STATUS } from './tag-cache';
 
 /**
@@ -41,9 +41,6 @@ interface CompiledLine {
   /** Scripts that do not compile. Without a running script the line is not evaluated; without a counter, it is null. */
   problems: string[];
 }
-
-/** Outcome of evaluating one line, for the diagnostics page and the sample. */
-type LineOutcome = { sample: LineSample; result: string } | { sample: null; result: string };
 
 export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly LineSample[], storedAt: number] }> {
   private lines = new Map<number, CompiledLine>();
@@ -185,12 +182,12 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.due.clear();
 
     const samples: LineSample[] = [];
-    const results: { line: number; result: string }[] = [];
+    const outcomes: LineOutcome[] = [];
     for (const lineID of lineIDs) {
       const line = this.lines.get(lineID);
       if (!line) continue;
       const outcome = this.evaluate(line, started);
-      results.push({ line: lineID, result: outcome.result });
+      outcomes.push(outcome);
       const sample = outcome.sample;
       const last = this.lastSent.get(lineID);
       if (sample && !due.has(lineID) && last && last.running === sample.running) {
@@ -224,30 +221,30 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       } catch (error) {
         if (this.stopped) return;
         this.deps.logger.error({ err: error, lines: samples.map((s) => s.lineID) }, 'Storing line samples failed');
-        for (const entry of results) entry.result = `${entry.result} (not stored: ${(error as Error).message})`;
+        for (const outcome of outcomes) outcome.note += ` (not stored: ${(error as Error).message})`;
       }
     }
-    if (results.length > 0) this.deps.diagnostics.calculations.push({ dateTime: started, duration: this.deps.now() - started, lines: results });
+    if (outcomes.length > 0) this.deps.diagnostics.recordCalculation(started, this.deps.now() - started, outcomes);
   }
 
   /** Evaluates a line's scripts (its pending change time is consumed by the caller once the sample is sent). */
   private evaluate(line: CompiledLine, now: number): LineOutcome {
     const changed = this.changedAt.get(line.lineID);
-    if (!line.running) return { sample: null, result: `error: ${line.problems.join('; ')}` };
+    if (!line.running) return { lineID: line.lineID, sample: null, note: `error: ${line.problems.join('; ')}` };
     const runningResult = line.running.evaluate(this.cache);
     let running: boolean | null;
     let note = '';
     if (runningResult.ok) running = runningResult.value;
     else if (line.running.tags.some((tag) => this.cache.reading(tag)?.status === WAITING_STATUS)) {
       // Not read yet (the edge or the tag just started): nothing to say about the line until it is.
-      return { sample: null, result: `waiting for initial data (${runningResult.message})` };
+      return { lineID: line.lineID, sample: null, note: `waiting for initial data (${runningResult.message})` };
     } else if (line.running.tags.some((tag) => !this.cache.reading(tag)?.good)) {
       // A tag it needs has no good value: the line cannot be observed (the engine's "OPC disconnected").
       running = null;
       note = ` (${runningResult.message})`;
     } else {
       // The tags are fine but the script fails on them (a type mismatch): a configuration fault, not a stop.
-      return { sample: null, result: `error: ${runningResult.message}` };
+      return { lineID: line.lineID, sample: null, note: `error: ${runningResult.message}` };
     }
     const units = counter(line.units, this.cache);
     const discards = counter(line.discards, this.cache);
@@ -255,10 +252,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
 
     const previous = this.lastAt.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
     const atMs = Math.max(previous, Math.min(changed?.time ?? now, now));
-
-    const state = running === null ? 'unknown' : running ? 'running' : 'stopped';
-    const result = `${state}, units ${units ?? '-'}, discards ${discards ?? '-'}${note}`;
-    return { sample: { lineID: line.lineID, atMs, running, units, discards }, result };
+    return { lineID: line.lineID, sample: { lineID: line.lineID, atMs, running, units, discards }, note };
   }
 }
 

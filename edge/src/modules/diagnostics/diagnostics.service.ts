@@ -8,7 +8,7 @@ export function tagUpdates(manager: AcquisitionManager, timeZone: string, take?:
 
 /** SPEC.md "Calculation times": each calculation pass with its result per line, oldest first. */
 export function calculationTimes(manager: AcquisitionManager, timeZone: string, take?: number) {
-  return manager.diagnostics.calculations.toArray(take).map((entry) => ({ ...entry, dateTime: toPlantIso(entry.dateTime, timeZone) }));
+  return manager.diagnostics.calculations(take).map((entry) => ({ ...entry, dateTime: toPlantIso(entry.dateTime, timeZone) }));
 }
 
 /** SPEC.md "OPC server status", one per configured and enabled server. */
