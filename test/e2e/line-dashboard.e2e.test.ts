@@ -289,7 +289,7 @@ describe('line dashboard', () => {
     await page.waitForRequest((request) => new URL(request.url()).pathname === '/api/indicators/get', { timeout: 5_000 });
   }, 60_000);
 
-  test('shift navigation moves every tile 8 hours back and returns to now; tiles shown are kept per line across a reload', async () => {
+  test('shift navigation moves every tile 8 hours back and returns to now; tiles shown and a tile moved by its title bar are kept per line across a reload', async () => {
     const page = await openDashboard('supervisor');
     const label = page.getByTestId('shift-label');
     await label.filter({ hasText: /Turno/ }).waitFor();
@@ -309,10 +309,28 @@ describe('line dashboard', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('tile-acceptance').waitFor();
 
-    const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}') as { visible: string[] });
+    // Moved by its title bar half the grid's width to the right, the OEE gauge is saved there and stays after a reload.
+    // The handle is brought into view first: the page may be scrolled (the click on the menu item above scrolls when
+    // the menu's opening animation makes Playwright retry), and a press outside the viewport reaches nothing.
+    const handle = page.getByTestId('tile-oee').locator('.tile-handle');
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    const gridWidth = (await page.getByTestId('tile-grid').boundingBox())!.width;
+    await page.mouse.move(from.x + 20, from.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 12, { steps: 5 });
+    await page.mouse.move(from.x + 20 + gridWidth / 2, from.y + 10, { steps: 20 });
+    await page.mouse.up();
+    const saved = () => page.evaluate(() => JSON.parse(localStorage.getItem('dashboard.line.1') ?? '{}') as { visible: string[]; layouts: Partial<Record<string, { i: string; x: number }[]>> });
+    const oeeColumn = async () => (await saved()).layouts.lg?.find((place) => place.i === 'oee')?.x;
+    await expect.poll(oeeColumn, { timeout: 10_000 }).toBeGreaterThan(3);
+    const movedTo = await oeeColumn();
+    const oeeLeft = async () => (await page.getByTestId('tile-oee').boundingBox())?.x ?? 0;
     await page.reload();
     await page.getByTestId('tile-acceptance').waitFor();
     expect((await saved()).visible).toContain('acceptance');
+    await expect.poll(oeeLeft, { timeout: 10_000 }).toBeGreaterThan(from.x + gridWidth / 3);
+    expect(await oeeColumn()).toBe(movedTo);
     // Another line keeps its own choice (acceptance off by default).
     await page.goto(`${plant.edge.url}/?line=3`);
     await page.getByTestId('tile-oee').waitFor();
