@@ -54,8 +54,13 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private readonly lastSent = new Map<number, LineSample>();
   /** Lines the periodic pass must send even when nothing changed. */
   private readonly due = new Set<number>();
-  /** Lines whose counter change waits for the flush (see COUNTER_FLUSH_MS), and the flush's timer. */
+  /**
+   * Lines whose counter change waits for the flush (see COUNTER_FLUSH_MS), and the flush's timer. The flush sends
+   * every waiting line at once (`flushing`), even one whose wait is a little short of the period: one transaction a
+   * period for the plant's counters, not one per line as their waits fall due.
+   */
   private readonly deferred = new Set<number>();
+  private readonly flushing = new Set<number>();
   private flushTimer: NodeJS.Timeout | null = null;
   /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
   private firstChangeArrival: number | null = null;
@@ -146,7 +151,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (this.flushTimer || this.stopped) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = null;
-      for (const deferred of this.deferred) this.dirty.add(deferred);
+      for (const deferred of this.deferred) {
+        this.dirty.add(deferred);
+        this.flushing.add(deferred);
+      }
       this.deferred.clear();
       this.schedule();
     }, Math.max(0, at - this.deps.now()));
@@ -180,6 +188,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.dirty.clear();
     const due = new Set(this.due);
     this.due.clear();
+    const flushing = new Set(this.flushing);
+    this.flushing.clear();
 
     const samples: LineSample[] = [];
     const outcomes: LineOutcome[] = [];
@@ -193,13 +203,13 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       if (sample && !due.has(lineID) && last && last.running === sample.running) {
         // A change of a tag that leaves what the line shows as it was is no news for the engine (most tag changes
         // are process values). Counters that moved, with the line in the same state, are sent at most every
-        // COUNTER_FLUSH_MS: the engine counts production per minute, and a line whose PLC counts several times a
+        // COUNTER_FLUSH_MS (with the next flush): the engine counts production per minute, and a line whose PLC counts several times a
         // second would otherwise cost a transaction per publish. A change of state goes at once.
         if (sameReading(last, sample)) {
           this.changedAt.delete(lineID);
           continue;
         }
-        if (started - last.atMs < COUNTER_FLUSH_MS) {
+        if (!flushing.has(lineID) && started - last.atMs < COUNTER_FLUSH_MS) {
           this.deferUntil(lineID, last.atMs + COUNTER_FLUSH_MS);
           continue;
         }

@@ -42,3 +42,23 @@ describe('the tag cache', () => {
     expect(cache.reading('A')).toEqual({ value: 2, good: false, status: 'BadConnectionClosed', time: 4 });
   });
 });
+
+describe('the tag cache, many tags', () => {
+  it('keeps each tag its own reading of every kind as tags come and go', () => {
+    const cache = new TagCache();
+    const valueOf = (i: number) => (i % 4 === 0 ? i % 8 === 0 : i % 4 === 1 ? i * 1.5 : i % 4 === 2 ? `text ${i}` : BigInt(i));
+    for (let i = 0; i < 300; i += 1) cache.set(`T${i}`, { value: valueOf(i), good: i % 7 !== 0, status: i % 7 !== 0 ? 'Good' : 'BadNodeIdUnknown', time: i });
+    for (let i = 0; i < 300; i += 3) cache.delete(`T${i}`);
+    for (let i = 300; i < 400; i += 1) cache.set(`T${i}`, { value: valueOf(i), good: true, status: 'Good', time: i });
+    for (let i = 0; i < 400; i += 1) {
+      if (i < 300 && i % 3 === 0) {
+        expect(cache.has(`T${i}`)).toBe(false);
+        continue;
+      }
+      const good = i >= 300 || i % 7 !== 0;
+      expect(cache.reading(`T${i}`)).toEqual({ value: valueOf(i), good, status: good ? 'Good' : 'BadNodeIdUnknown', time: i });
+      expect(cache.get(`T${i}`)).toEqual(good ? valueOf(i) : null);
+    }
+    expect([...cache.tagNames()]).toHaveLength(300);
+  });
+});

@@ -39,66 +39,131 @@ export const WAITING_STATUS = 'BadWaitingForInitialData';
 
 export type TagChangeListener = (tagName: string, reading: TagReading) => void;
 
-type Slot = { -readonly [K in keyof TagReading]: TagReading[K] };
+/** How a reading's value is held: numbers and booleans in the number column, anything else beside it. */
+const NULL = 0;
+const BOOLEAN = 1;
+const NUMBER = 2;
+const OTHER = 3;
 
 /**
- * Each tag has one reading object, updated in place: a cache of thousands of tags changing every second would
- * otherwise keep every new reading alive just long enough to be promoted out of V8's young generation, and its
- * collection of the old generation was a large share of the acquisition's CPU. A reading handed out (`reading`, the
- * listener) is therefore current only until the tag's next update: read it, do not keep it.
+ * The readings are held in columns (typed arrays indexed by tag), updated in place. A cache of thousands of tags
+ * changing every second that holds a fresh object (or a fresh boxed number) per value keeps pointers from old objects
+ * to young ones, which every young-generation collection must walk; with plain numbers in typed arrays there are none,
+ * and that was most of what the acquisition cost beyond the OPC UA client itself. A `TagReading` is built when asked.
  */
 export class TagCache implements TagValueLookup {
-  private readonly readings = new Map<string, Slot>();
+  private readonly index = new Map<string, number>();
+  /** Slots of deleted tags, used again first; `used` is the high-water mark. */
+  private readonly free: number[] = [];
+  private used = 0;
+  private capacity = 64;
+  private numbers = new Float64Array(this.capacity);
+  private times = new Float64Array(this.capacity);
+  private kinds = new Uint8Array(this.capacity);
+  private goods = new Uint8Array(this.capacity);
+  private readonly statuses: string[] = [];
+  /** Values that are neither numbers nor booleans (strings, bigints), by slot. */
+  private readonly others: TagValue[] = [];
   private listener: TagChangeListener = () => undefined;
 
-  /** One listener (the line evaluator): told of every update, in the order they arrive. */
+  /** One listener (the line evaluator): told of every change of value or quality, in the order they arrive. */
   onChange(listener: TagChangeListener): void {
     this.listener = listener;
   }
 
   /** What scripts read: the value of a good reading, else null. */
   get(tagName: string): TagValue | undefined {
-    const reading = this.readings.get(tagName);
-    return reading?.good ? reading.value : null;
+    const slot = this.index.get(tagName);
+    return slot === undefined || this.goods[slot] === 0 ? null : this.valueAt(slot);
   }
 
   reading(tagName: string): TagReading | undefined {
-    return this.readings.get(tagName);
+    const slot = this.index.get(tagName);
+    if (slot === undefined) return undefined;
+    return { value: this.valueAt(slot), good: this.goods[slot] === 1, status: this.statuses[slot]!, time: this.times[slot]! };
   }
 
   has(tagName: string): boolean {
-    return this.readings.has(tagName);
+    return this.index.has(tagName);
   }
 
   /** Stores a reading and tells the listener. A reading equal to the stored one (value, quality) is not news. */
   set(tagName: string, reading: TagReading): void {
-    const slot = this.readings.get(tagName);
-    if (!slot) {
-      const created = { ...reading };
-      this.readings.set(tagName, created);
-      this.listener(tagName, created);
-      return;
+    let slot = this.index.get(tagName);
+    const isNew = slot === undefined;
+    if (slot === undefined) {
+      slot = this.allocate();
+      this.index.set(tagName, slot);
     }
-    const same = slot.good === reading.good && slot.status === reading.status && Object.is(slot.value, reading.value);
-    slot.value = reading.value;
-    slot.good = reading.good;
-    slot.status = reading.status;
-    slot.time = reading.time;
-    if (!same) this.listener(tagName, slot);
+    const good = reading.good ? 1 : 0;
+    const value = reading.value;
+    const kind = value === null ? NULL : typeof value === 'boolean' ? BOOLEAN : typeof value === 'number' ? NUMBER : OTHER;
+    const number = kind === BOOLEAN ? (value ? 1 : 0) : kind === NUMBER ? (value as number) : 0;
+    const same =
+      !isNew &&
+      this.goods[slot] === good &&
+      this.statuses[slot] === reading.status &&
+      this.kinds[slot] === kind &&
+      (kind === OTHER ? this.others[slot] === value : Object.is(this.numbers[slot], number));
+    this.goods[slot] = good;
+    this.kinds[slot] = kind;
+    this.numbers[slot] = number;
+    this.times[slot] = reading.time;
+    if (this.statuses[slot] !== reading.status) this.statuses[slot] = reading.status;
+    if (kind === OTHER) this.others[slot] = value;
+    else if (this.others[slot] !== undefined) this.others[slot] = undefined as unknown as TagValue;
+    if (!same) this.listener(tagName, reading);
   }
 
   /** Marks a tag bad, keeping its last value for display; `time` is when the quality was lost. */
   setBad(tagName: string, status: string, time: number): void {
-    const before = this.readings.get(tagName);
-    if (before && !before.good && before.status === status) return;
-    this.set(tagName, { value: before?.value ?? null, good: false, status, time });
+    const slot = this.index.get(tagName);
+    if (slot !== undefined && this.goods[slot] === 0 && this.statuses[slot] === status) return;
+    this.set(tagName, { value: slot === undefined ? null : this.valueAt(slot), good: false, status, time });
   }
 
   delete(tagName: string): void {
-    this.readings.delete(tagName);
+    const slot = this.index.get(tagName);
+    if (slot === undefined) return;
+    this.index.delete(tagName);
+    this.others[slot] = undefined as unknown as TagValue;
+    this.free.push(slot);
   }
 
   tagNames(): IterableIterator<string> {
-    return this.readings.keys();
+    return this.index.keys();
+  }
+
+  private valueAt(slot: number): TagValue {
+    switch (this.kinds[slot]) {
+      case BOOLEAN:
+        return this.numbers[slot] === 1;
+      case NUMBER:
+        return this.numbers[slot]!;
+      case OTHER:
+        return this.others[slot]!;
+      default:
+        return null;
+    }
+  }
+
+  private allocate(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    if (this.used === this.capacity) this.grow();
+    return this.used++;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const numbers = new Float64Array(this.capacity);
+    numbers.set(this.numbers);
+    const times = new Float64Array(this.capacity);
+    times.set(this.times);
+    const kinds = new Uint8Array(this.capacity);
+    kinds.set(this.kinds);
+    const goods = new Uint8Array(this.capacity);
+    goods.set(this.goods);
+    [this.numbers, this.times, this.kinds, this.goods] = [numbers, times, kinds, goods];
   }
 }
