@@ -48,8 +48,8 @@ const OTHER = 3;
 /**
  * The readings are held in columns (typed arrays indexed by tag), updated in place. A cache of thousands of tags
  * changing every second that holds a fresh object (or a fresh boxed number) per value keeps pointers from old objects
- * to young ones, which every young-generation collection must walk; with plain numbers in typed arrays there are none,
- * and that was most of what the acquisition cost beyond the OPC UA client itself. A `TagReading` is built when asked.
+ * to young ones, which every young-generation collection must walk; typed arrays hold plain numbers and keep none. A
+ * `TagReading` is built when asked.
  */
 export class TagCache implements TagValueLookup {
   private readonly index = new Map<string, number>();
