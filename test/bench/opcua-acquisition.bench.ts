@@ -6,7 +6,7 @@
 // They are measured side by side over the same windows, so what else the machine does at that moment weighs on all
 // three alike (measured one after the other, the bare client's own figure varied threefold between runs). Two phases
 // of PHASE_MS: 'steady' (a line stops every 2 s, a busy plant) and 'stops' (a line stops every 250 ms, to time many
-// stops). Printed: CPU use and notifications per second of each, and for the edge the time from a line's beacon
+// stops). Printed: CPU use, notifications per second, GC pauses and heap of each, and for the edge the time from a line's beacon
 // change at the source to its stop being stored (p50, p99).
 // Targets: edge CPU ≤ 1.5 × the bare client's (steady phase, the median of its 10-s windows), p99 < 250 ms.
 //
@@ -48,7 +48,7 @@ const PHASES = [
   { name: 'stops', stopEveryMs: 250 },
 ] as const;
 type PhaseName = (typeof PHASES)[number]['name'];
-type PhaseResult = { cpu: number; windows: number[]; perSecond: number; p50?: number; p99?: number; stops?: number; storesPerSecond?: number; unknownSamples?: number };
+type PhaseResult = { cpu: number; windows: number[]; gcShare: number; heapMB: number; perSecond: number; p50?: number; p99?: number; stops?: number; storesPerSecond?: number; unknownSamples?: number };
 
 type Message = { type: string; [key: string]: unknown };
 const send = (message: Message) => process.send?.(message);
@@ -92,7 +92,12 @@ function cpuMeter() {
 }
 
 /** Waits out a phase: this process's CPU share over the whole of it and over each WINDOW_MS of it. */
-async function meterPhase(): Promise<{ cpu: number; windows: number[] }> {
+async function meterPhase(): Promise<{ cpu: number; windows: number[]; gcShare: number; heapMB: number }> {
+  let gcMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const whole = cpuMeter();
   const windows: number[] = [];
   for (let elapsed = 0; elapsed < PHASE_MS; elapsed += WINDOW_MS) {
@@ -100,7 +105,8 @@ async function meterPhase(): Promise<{ cpu: number; windows: number[] }> {
     await sleep(Math.min(WINDOW_MS, PHASE_MS - elapsed));
     windows.push(window());
   }
-  return { cpu: whole(), windows };
+  gc.disconnect();
+  return { cpu: whole(), windows, gcShare: gcMs / PHASE_MS, heapMB: process.memoryUsage().heapUsed / 2 ** 20 };
 }
 
 function percentile(values: number[], p: number): number {
@@ -371,9 +377,10 @@ async function orchestrate(): Promise<void> {
         50,
       );
       console.log(`\nphase '${phase.name}' (a line stops every ${phase.stopEveryMs} ms, ${PHASE_MS / 1000} s):`);
-      console.log(`  bare node-opcua client:            CPU ${pct(b.cpu)}, ${b.perSecond.toFixed(0)} values/s`);
-      console.log(`  acquisition alone (samples dropped): CPU ${pct(a.cpu)}, ${a.perSecond.toFixed(0)} values/s, ${(a.cpu / b.cpu).toFixed(2)}× the bare client`);
-      console.log(`  edge (acquisition + OEE engine):   CPU ${pct(e.cpu)}, ${e.perSecond.toFixed(0)} values/s, ${e.storesPerSecond?.toFixed(1)} transactions/s, ${ratio.toFixed(2)}× the bare client`);
+      const memory = (r: PhaseResult) => `GC pauses ${(r.gcShare * 100).toFixed(2)} % of a core, heap ${r.heapMB.toFixed(0)} MB`;
+      console.log(`  bare node-opcua client:            CPU ${pct(b.cpu)}, ${b.perSecond.toFixed(0)} values/s; ${memory(b)}`);
+      console.log(`  acquisition alone (samples dropped): CPU ${pct(a.cpu)}, ${a.perSecond.toFixed(0)} values/s, ${(a.cpu / b.cpu).toFixed(2)}× the bare client; ${memory(a)}`);
+      console.log(`  edge (acquisition + OEE engine):   CPU ${pct(e.cpu)}, ${e.perSecond.toFixed(0)} values/s, ${e.storesPerSecond?.toFixed(1)} transactions/s, ${ratio.toFixed(2)}× the bare client; ${memory(e)}`);
       console.log(`  edge / bare client, median of ${e.windows.length} windows of ${WINDOW_MS / 1000} s: ${medianRatio.toFixed(2)}×${phase.name === 'steady' ? ` (target ≤ 1.5×) ${medianRatio <= 1.5 ? 'OK' : 'OVER'}` : ''}`);
       if (a.unknownSamples || e.unknownSamples) console.log(`  lines seen as disconnected (samples of unknown state): acquisition ${a.unknownSamples}, edge ${e.unknownSamples}`);
       console.log(`  edge, beacon change at the source → stop stored (${e.stops} stops): p50 ${e.p50?.toFixed(0)} ms, p99 ${e.p99?.toFixed(0)} ms (target < 250 ms) ${(e.p99 ?? Infinity) < 250 ? 'OK' : 'OVER'}`);

@@ -86,6 +86,32 @@ describe('the line evaluator', () => {
     expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 11_000, running: false, units: 6, discards: null }]);
   });
 
+  it('sends waiting counters with the next change of state of any line, in the same transaction, and no flush after it', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
+    good('L1.Run', true);
+    good('L1.Units', 1);
+    good('L2.Run', true);
+    good('L2.Units', 1);
+    await settle();
+    good('L1.Units', 2);
+    await settle();
+    expect(batches).toHaveLength(1);
+    good('L2.Run', false);
+    await settle();
+    expect(batches.map((batch) => batch.map((sample) => [sample.lineID, sample.running, sample.units]))).toEqual([
+      [
+        [1, true, 1],
+        [2, true, 1],
+      ],
+      [
+        [2, false, 1],
+        [1, true, 2],
+      ],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, COUNTER_FLUSH_MS + 100));
+    expect(batches).toHaveLength(2);
+  });
+
   it('makes one pass of a burst of changes', async () => {
     const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
     good('L1.Run', true);

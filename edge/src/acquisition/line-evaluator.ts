@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../domain/script';
 import type { LineSample } from '../modules/line-events/line-events.service';
 import type { DiagnosticsLog, LineOutcome } from './diagnostics-log';
-import { type TagCache, type TagReading, WAITING_STATUS } from './tag-cache';
+import { type TagCache, WAITING_STATUS } from './tag-cache';
 
 /**
  * Turns tag values into line samples: on every tag change (for the lines whose scripts read that tag) and for every
@@ -17,7 +17,11 @@ import { type TagCache, type TagReading, WAITING_STATUS } from './tag-cache';
 
 export type { LineSample };
 
-/** Counter changes of a line whose state did not change are sent at most this often. */
+/**
+ * Counters that moved while their line kept its state wait for the next transaction, and one comes at least this
+ * often: they ride along with any sample sent (a change of state, the periodic pass), or are flushed this long after
+ * the last one was stored.
+ */
 export const COUNTER_FLUSH_MS = 1_000;
 
 /** The engine's ingestion (line-events' `ingestSamples`), as this loop needs it. */
@@ -55,13 +59,14 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   /** Lines the periodic pass must send even when nothing changed. */
   private readonly due = new Set<number>();
   /**
-   * Lines whose counter change waits for the flush (see COUNTER_FLUSH_MS), and the flush's timer. The flush sends
-   * every waiting line at once (`flushing`), even one whose wait is a little short of the period: one transaction a
-   * period for the plant's counters, not one per line as their waits fall due.
+   * Lines whose counters moved and wait for the next transaction (see COUNTER_FLUSH_MS), the flush's timer, and
+   * whether it has fired. One transaction a period at most for the plant's counters, not one per line or publish.
    */
   private readonly deferred = new Set<number>();
-  private readonly flushing = new Set<number>();
   private flushTimer: NodeJS.Timeout | null = null;
+  private flushDue = false;
+  /** When samples were last stored (the evaluator's clock). */
+  private lastStoredAt = Number.NEGATIVE_INFINITY;
   /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
   private firstChangeArrival: number | null = null;
   /** The pass scheduled or running, if any. */
@@ -75,7 +80,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     private readonly deps: { logger: Logger; now: () => number; diagnostics: DiagnosticsLog },
   ) {
     super();
-    cache.onChange((tagName, reading) => this.tagChanged(tagName, reading));
+    cache.onChange((tagName, time) => this.tagChanged(tagName, time));
   }
 
   /** Compiles the lines' scripts (the decoded expressions) against the configured tag names. */
@@ -92,6 +97,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     }
     this.lines = compiled;
     this.readers = readers;
+    this.cache.watch(readers.keys());
     for (const lineID of compiled.keys()) this.dirty.add(lineID);
     this.schedule();
   }
@@ -130,34 +136,34 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
    * (so a stop starts when the beacon dropped, even if a counter moved a moment later in the same batch); otherwise
    * with the latest change of the counters' tags.
    */
-  private tagChanged(tagName: string, reading: TagReading): void {
+  private tagChanged(tagName: string, time: number): void {
     const lineIDs = this.readers.get(tagName);
     if (!lineIDs) return;
     for (const lineID of lineIDs) {
       this.dirty.add(lineID);
       const beacon = this.lines.get(lineID)?.running?.tags.includes(tagName) ?? false;
       const previous = this.changedAt.get(lineID);
-      if (!previous || (beacon && !previous.beacon) || (beacon === previous.beacon && reading.time > previous.time)) {
-        this.changedAt.set(lineID, { time: reading.time, beacon });
+      if (!previous || (beacon && !previous.beacon) || (beacon === previous.beacon && time > previous.time)) {
+        this.changedAt.set(lineID, { time, beacon });
       }
     }
     this.firstChangeArrival ??= this.deps.now();
     this.schedule();
   }
 
-  /** Evaluates the deferred lines again at `at` (one timer for all of them). */
-  private deferUntil(lineID: number, at: number): void {
-    this.deferred.add(lineID);
-    if (this.flushTimer || this.stopped) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
-      for (const deferred of this.deferred) {
-        this.dirty.add(deferred);
-        this.flushing.add(deferred);
-      }
-      this.deferred.clear();
-      this.schedule();
-    }, Math.max(0, at - this.deps.now()));
+  /** Keeps the lines' counters for the next transaction, flushed COUNTER_FLUSH_MS after the last one at the latest. */
+  private defer(lineIDs: readonly number[]): void {
+    for (const lineID of lineIDs) this.deferred.add(lineID);
+    if (this.flushTimer || this.stopped || this.deferred.size === 0) return;
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = null;
+        this.flushDue = true;
+        for (const lineID of this.deferred) this.dirty.add(lineID);
+        this.schedule();
+      },
+      Math.max(0, this.lastStoredAt + COUNTER_FLUSH_MS - this.deps.now()),
+    );
     this.flushTimer.unref();
   }
 
@@ -188,44 +194,57 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.dirty.clear();
     const due = new Set(this.due);
     this.due.clear();
-    const flushing = new Set(this.flushing);
-    this.flushing.clear();
+    const flushDue = this.flushDue;
+    this.flushDue = false;
 
+    // News for the engine goes at once: a change of state, a line's first sample, the periodic pass. A change of a
+    // tag that leaves what the line shows as it was is none (most tag changes are process values). Counters that
+    // moved with the line in the same state wait for the next transaction: the engine counts production per minute,
+    // and a line whose PLC counts several times a second would otherwise cost a transaction per publish.
     const samples: LineSample[] = [];
+    const counters: LineSample[] = [];
     const outcomes: LineOutcome[] = [];
-    for (const lineID of lineIDs) {
+    const evaluated = new Set<number>();
+    const sample = (lineID: number) => {
       const line = this.lines.get(lineID);
-      if (!line) continue;
+      evaluated.add(lineID);
+      if (!line) return;
       const outcome = this.evaluate(line, started);
       outcomes.push(outcome);
-      const sample = outcome.sample;
+      const next = outcome.sample;
       const last = this.lastSent.get(lineID);
-      if (sample && !due.has(lineID) && last && last.running === sample.running) {
-        // A change of a tag that leaves what the line shows as it was is no news for the engine (most tag changes
-        // are process values). Counters that moved, with the line in the same state, are sent at most every
-        // COUNTER_FLUSH_MS (with the next flush): the engine counts production per minute, and a line whose PLC counts several times a
-        // second would otherwise cost a transaction per publish. A change of state goes at once.
-        if (sameReading(last, sample)) {
-          this.changedAt.delete(lineID);
-          continue;
-        }
-        if (!flushing.has(lineID) && started - last.atMs < COUNTER_FLUSH_MS) {
-          this.deferUntil(lineID, last.atMs + COUNTER_FLUSH_MS);
-          continue;
-        }
+      if (next && !due.has(lineID) && last && last.running === next.running) {
+        if (sameReading(last, next)) this.changedAt.delete(lineID);
+        else counters.push(next);
+      } else {
+        this.changedAt.delete(lineID);
+        if (next) samples.push(next);
       }
-      this.changedAt.delete(lineID);
-      if (sample) samples.push(sample);
+    };
+    for (const lineID of lineIDs) sample(lineID);
+    const flush = samples.length > 0 || flushDue || started - this.lastStoredAt >= COUNTER_FLUSH_MS;
+    if (flush) {
+      for (const lineID of this.deferred) if (!evaluated.has(lineID)) sample(lineID);
+      this.deferred.clear();
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+      for (const waiting of counters) {
+        this.changedAt.delete(waiting.lineID);
+        samples.push(waiting);
+      }
+    } else {
+      this.defer(counters.map((waiting) => waiting.lineID));
     }
 
     if (samples.length > 0) {
       try {
         await this.sink.ingest(samples);
-        for (const sample of samples) {
-          this.lastSent.set(sample.lineID, sample);
-          this.lastAt.set(sample.lineID, sample.atMs);
+        for (const sent of samples) {
+          this.lastSent.set(sent.lineID, sent);
+          this.lastAt.set(sent.lineID, sent.atMs);
         }
         const storedAt = this.deps.now();
+        this.lastStoredAt = storedAt;
         if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
         this.emit('stored', samples, storedAt);
       } catch (error) {

@@ -29,17 +29,37 @@ describe('the tag cache', () => {
     expect(cache.get('C')).toBeNull();
   });
 
-  it('tells its listener of changes of value or quality, not of repeats', () => {
+  it('tells its listener of changes of value or quality of the watched tags, not of repeats', () => {
     const cache = new TagCache();
     const seen: string[] = [];
-    cache.onChange((tagName, reading) => seen.push(`${tagName}=${String(reading.value)}/${reading.status}`));
+    cache.onChange((tagName, time) => seen.push(`${tagName}=${String(cache.reading(tagName)?.value)}/${cache.reading(tagName)?.status}@${time}`));
+    cache.set('B', good(1));
+    cache.watch(['A', 'B']);
     cache.set('A', good(1));
     cache.set('A', good(1, 2));
     cache.set('A', good(2, 3));
     cache.setBad('A', 'BadConnectionClosed', 4);
     cache.setBad('A', 'BadConnectionClosed', 5);
-    expect(seen).toEqual(['A=1/Good', 'A=2/Good', 'A=2/BadConnectionClosed']);
+    cache.set('B', good(3, 6));
+    cache.set('C', good(3, 7));
+    expect(seen).toEqual(['A=1/Good@1', 'A=2/Good@3', 'A=2/BadConnectionClosed@4', 'B=3/Good@6']);
     expect(cache.reading('A')).toEqual({ value: 2, good: false, status: 'BadConnectionClosed', time: 4 });
+    expect(cache.reading('C')).toEqual({ value: 3, good: true, status: 'Good', time: 7 });
+  });
+
+  it('stores by slot, and a slot kept after its tag was deleted reaches the tag by name, not the tag now in its slot', () => {
+    const cache = new TagCache();
+    const slot = cache.slotOf('A');
+    expect(cache.has('A')).toBe(false);
+    cache.store(slot, 'A', 4, true, 'Good', 1);
+    expect(cache.get('A')).toBe(4);
+    cache.delete('A');
+    cache.set('B', good(9, 2));
+    expect(cache.slotOf('B')).toBe(slot);
+    cache.store(slot, 'A', 5, true, 'Good', 3);
+    expect(cache.reading('B')).toEqual({ value: 9, good: true, status: 'Good', time: 2 });
+    expect(cache.reading('A')).toEqual({ value: 5, good: true, status: 'Good', time: 3 });
+    expect(cache.isGood('A')).toBe(true);
   });
 });
 

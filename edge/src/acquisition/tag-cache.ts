@@ -37,7 +37,8 @@ export function plausibleSourceTime(sourceTime: number | null | undefined, recei
  */
 export const WAITING_STATUS = 'BadWaitingForInitialData';
 
-export type TagChangeListener = (tagName: string, reading: TagReading) => void;
+/** Told that a watched tag changed value or quality, and when (the reading's time). */
+export type TagChangeListener = (tagName: string, time: number) => void;
 
 /** How a reading's value is held: numbers and booleans in the number column, anything else beside it. */
 const NULL = 0;
@@ -46,13 +47,19 @@ const NUMBER = 2;
 const OTHER = 3;
 
 /**
- * The readings are held in columns (typed arrays indexed by tag), updated in place. A cache of thousands of tags
+ * The readings are held in columns (typed arrays indexed by tag slot), updated in place. A cache of thousands of tags
  * changing every second that holds a fresh object (or a fresh boxed number) per value keeps pointers from old objects
  * to young ones, which every young-generation collection must walk; typed arrays hold plain numbers and keep none. A
  * `TagReading` is built when asked.
+ *
+ * A source that writes the same tags over and over (an OPC UA subscription) keeps each tag's slot and stores by slot
+ * (`store`), without a lookup by name or a reading object per value. Only the tags the listener watches (those line
+ * scripts read, a few of the thousands a plant monitors) are news for it.
  */
 export class TagCache implements TagValueLookup {
   private readonly index = new Map<string, number>();
+  /** The tag of each slot (undefined once deleted). */
+  private readonly names: (string | undefined)[] = [];
   /** Slots of deleted tags, used again first; `used` is the high-water mark. */
   private readonly free: number[] = [];
   private used = 0;
@@ -61,14 +68,24 @@ export class TagCache implements TagValueLookup {
   private times = new Float64Array(this.capacity);
   private kinds = new Uint8Array(this.capacity);
   private goods = new Uint8Array(this.capacity);
-  private readonly statuses: string[] = [];
+  private watchedSlots = new Uint8Array(this.capacity);
+  /** undefined until the slot's first reading. */
+  private readonly statuses: (string | undefined)[] = [];
   /** Values that are neither numbers nor booleans (strings, bigints), by slot. */
   private readonly others: TagValue[] = [];
+  private watched: ReadonlySet<string> = new Set();
   private listener: TagChangeListener = () => undefined;
 
-  /** One listener (the line evaluator): told of every change of value or quality, in the order they arrive. */
+  /** One listener (the line evaluator): told of every change of value or quality of a watched tag, in arrival order. */
   onChange(listener: TagChangeListener): void {
     this.listener = listener;
+  }
+
+  /** The tags whose changes the listener is told of, replacing the previous set. */
+  watch(tagNames: Iterable<string>): void {
+    this.watched = new Set(tagNames);
+    this.watchedSlots.fill(0);
+    for (const [tagName, slot] of this.index) if (this.watched.has(tagName)) this.watchedSlots[slot] = 1;
   }
 
   /** What scripts read: the value of a good reading, else null. */
@@ -79,40 +96,62 @@ export class TagCache implements TagValueLookup {
 
   reading(tagName: string): TagReading | undefined {
     const slot = this.index.get(tagName);
-    if (slot === undefined) return undefined;
-    return { value: this.valueAt(slot), good: this.goods[slot] === 1, status: this.statuses[slot]!, time: this.times[slot]! };
+    const status = slot === undefined ? undefined : this.statuses[slot];
+    if (slot === undefined || status === undefined) return undefined;
+    return { value: this.valueAt(slot), good: this.goods[slot] === 1, status, time: this.times[slot]! };
+  }
+
+  /** Whether the tag has a good reading (for counting bad tags without building readings). */
+  isGood(tagName: string): boolean {
+    const slot = this.index.get(tagName);
+    return slot !== undefined && this.goods[slot] === 1;
   }
 
   has(tagName: string): boolean {
-    return this.index.has(tagName);
+    const slot = this.index.get(tagName);
+    return slot !== undefined && this.statuses[slot] !== undefined;
+  }
+
+  /** The tag's slot, for `store`; a tag not in the cache gets one (without a reading until stored). */
+  slotOf(tagName: string): number {
+    let slot = this.index.get(tagName);
+    if (slot === undefined) {
+      slot = this.allocate();
+      this.index.set(tagName, slot);
+      this.names[slot] = tagName;
+      this.watchedSlots[slot] = this.watched.has(tagName) ? 1 : 0;
+    }
+    return slot;
   }
 
   /** Stores a reading and tells the listener. A reading equal to the stored one (value, quality) is not news. */
   set(tagName: string, reading: TagReading): void {
-    let slot = this.index.get(tagName);
-    const isNew = slot === undefined;
-    if (slot === undefined) {
-      slot = this.allocate();
-      this.index.set(tagName, slot);
-    }
-    const good = reading.good ? 1 : 0;
-    const value = reading.value;
+    this.store(this.slotOf(tagName), tagName, reading.value, reading.good, reading.status, reading.time);
+  }
+
+  /**
+   * `set` by slot (see `slotOf`). A slot kept since the tag was deleted may belong to another tag now: the name tells,
+   * and the tag is then found by name again.
+   */
+  store(slot: number, tagName: string, value: TagValue, good: boolean, status: string, time: number): void {
+    if (this.names[slot] !== tagName) slot = this.slotOf(tagName);
+    const goodFlag = good ? 1 : 0;
     const kind = value === null ? NULL : typeof value === 'boolean' ? BOOLEAN : typeof value === 'number' ? NUMBER : OTHER;
     const number = kind === BOOLEAN ? (value ? 1 : 0) : kind === NUMBER ? (value as number) : 0;
     const same =
-      !isNew &&
-      this.goods[slot] === good &&
-      this.statuses[slot] === reading.status &&
+      this.goods[slot] === goodFlag &&
+      this.statuses[slot] === status &&
       this.kinds[slot] === kind &&
       (kind === OTHER ? this.others[slot] === value : Object.is(this.numbers[slot], number));
-    this.goods[slot] = good;
+    this.times[slot] = time;
+    if (same) return;
+    this.goods[slot] = goodFlag;
     this.kinds[slot] = kind;
     this.numbers[slot] = number;
-    this.times[slot] = reading.time;
-    if (this.statuses[slot] !== reading.status) this.statuses[slot] = reading.status;
+    this.statuses[slot] = status;
     if (kind === OTHER) this.others[slot] = value;
     else if (this.others[slot] !== undefined) this.others[slot] = undefined as unknown as TagValue;
-    if (!same) this.listener(tagName, reading);
+    if (this.watchedSlots[slot] === 1) this.listener(tagName, time);
   }
 
   /** Marks a tag bad, keeping its last value for display; `time` is when the quality was lost. */
@@ -126,7 +165,12 @@ export class TagCache implements TagValueLookup {
     const slot = this.index.get(tagName);
     if (slot === undefined) return;
     this.index.delete(tagName);
+    this.names[slot] = undefined;
+    this.statuses[slot] = undefined;
     this.others[slot] = undefined as unknown as TagValue;
+    this.goods[slot] = 0;
+    this.kinds[slot] = NULL;
+    this.watchedSlots[slot] = 0;
     this.free.push(slot);
   }
 
@@ -156,14 +200,15 @@ export class TagCache implements TagValueLookup {
 
   private grow(): void {
     this.capacity *= 2;
-    const numbers = new Float64Array(this.capacity);
-    numbers.set(this.numbers);
-    const times = new Float64Array(this.capacity);
-    times.set(this.times);
-    const kinds = new Uint8Array(this.capacity);
-    kinds.set(this.kinds);
-    const goods = new Uint8Array(this.capacity);
-    goods.set(this.goods);
-    [this.numbers, this.times, this.kinds, this.goods] = [numbers, times, kinds, goods];
+    const widen = <T extends Float64Array | Uint8Array>(column: T, create: (length: number) => T): T => {
+      const wider = create(this.capacity);
+      wider.set(column);
+      return wider;
+    };
+    this.numbers = widen(this.numbers, (length) => new Float64Array(length));
+    this.times = widen(this.times, (length) => new Float64Array(length));
+    this.kinds = widen(this.kinds, (length) => new Uint8Array(length));
+    this.goods = widen(this.goods, (length) => new Uint8Array(length));
+    this.watchedSlots = widen(this.watchedSlots, (length) => new Uint8Array(length));
   }
 }

@@ -86,7 +86,7 @@ export class ApiServerSource implements TagSource {
     const now = this.now();
     const connected = this.lastPost !== null && now - this.lastPost <= API_STALE_AFTER_MS;
     let badTagCount = 0;
-    for (const tagName of this.desired.keys()) if (!this.cache.reading(tagName)?.good) badTagCount += 1;
+    for (const tagName of this.desired.keys()) if (!this.cache.isGood(tagName)) badTagCount += 1;
     return {
       opcServerID: this.opcServerID,
       name: this.name,

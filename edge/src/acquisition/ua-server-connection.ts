@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { resolveTagNodeId } from './node-ids';
 import { plausibleSourceTime, type TagCache, WAITING_STATUS } from './tag-cache';
 import type { TagSource } from './tag-sources';
-import { tagValueOfVariant } from './variant-values';
+import { tagValueOfVariant, UNSUPPORTED_STATUS } from './variant-values';
 
 /**
  * One OPC UA server: one client, one session, one subscription. node-opcua reconnects by itself (same client, same
@@ -176,7 +176,7 @@ export class UaServerConnection implements TagSource {
 
   status(): OpcServerStatus {
     let badTagCount = 0;
-    for (const tagName of this.desired.keys()) if (!this.deps.cache.reading(tagName)?.good) badTagCount += 1;
+    for (const tagName of this.desired.keys()) if (!this.deps.cache.isGood(tagName)) badTagCount += 1;
     return {
       opcServerID: this.server.opcServerID,
       name: this.server.name,
@@ -366,10 +366,11 @@ export class UaServerConnection implements TagSource {
       TimestampsToReturn.Both,
     );
     const names = tags.map((tag) => tag.tagName);
+    const slots = names.map((tagName) => this.deps.cache.slotOf(tagName));
     group.on('changed', (_item: ClientMonitoredItemBase, dataValue: DataValue, index: number) => {
       if (this.subscription !== subscription) return;
       const tagName = names[index];
-      if (tagName !== undefined) this.apply(tagName, dataValue);
+      if (tagName !== undefined) this.apply(tagName, slots[index]!, dataValue);
     });
     await new Promise<void>((resolve, reject) => {
       group.once('initialized', () => resolve());
@@ -393,20 +394,20 @@ export class UaServerConnection implements TagSource {
     });
   }
 
-  /** The hot path: one data change into the cache. */
-  private apply(tagName: string, dataValue: DataValue): void {
+  /** The hot path: one data change into the cache, by the tag's slot. */
+  private apply(tagName: string, slot: number, dataValue: DataValue): void {
     const receivedAt = this.deps.now();
     this.lastActivity = receivedAt;
     this.valuesReceived += 1;
-    const converted = tagValueOfVariant(dataValue.value);
+    const value = tagValueOfVariant(dataValue.value);
     const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
     const time = plausibleSourceTime(sourceTime, receivedAt);
-    if (!converted.ok) {
-      this.deps.cache.set(tagName, { value: null, good: false, status: converted.status, time });
+    if (value === undefined) {
+      this.deps.cache.store(slot, tagName, null, false, UNSUPPORTED_STATUS, time);
       return;
     }
     const good = dataValue.statusCode.isGood();
-    this.deps.cache.set(tagName, { value: converted.value, good, status: good ? 'Good' : dataValue.statusCode.name, time });
+    this.deps.cache.store(slot, tagName, value, good, good ? 'Good' : dataValue.statusCode.name, time);
   }
 
   /** Reads every monitored tag once (after a reconnection or a stale spell), in calls of at most MaxNodesPerRead. */
@@ -421,7 +422,7 @@ export class UaServerConnection implements TagSource {
         const dataValue = values[index];
         const cached = this.deps.cache.reading(tagName);
         // A notification that arrived meanwhile is newer than this read: keep it.
-        if (dataValue && (!cached || !cached.good)) this.apply(tagName, dataValue);
+        if (dataValue && (!cached || !cached.good)) this.apply(tagName, this.deps.cache.slotOf(tagName), dataValue);
       });
     }
   }
