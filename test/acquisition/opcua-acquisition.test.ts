@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_POLL_MS } from '../../edge/src/acquisition/acquisition-manager';
 import { simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
 import { SimulatedPlant, storedScript, waitFor } from '../support/simulated-plant';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
@@ -117,6 +118,15 @@ describe('OPC UA acquisition with the simulator', () => {
     await t.call('PUT', '/api/Resources', { token, form: { key: 2, values: { calculationBaliza: storedScript('Line2.Running') } } });
     await waitFor(async () => ((await openStopOf(2)) ? undefined : true), 'line 2 to run again under its old script');
   });
+
+  it('a script written straight into the database, by a tool that tells nobody, takes effect within seconds', async () => {
+    const setScript = (expression: string) => db().updateTable('lines').set({ calculationBaliza: storedScript(expression) }).where('lineID', '=', 2).execute();
+    await setScript('Line2.Running and Line2.Units > 1000000');
+    const open = await waitFor(() => openStopOf(2), 'line 2 to stop under the script written behind its back', CONFIG_POLL_MS + 5_000);
+    expect(open.reasonID).toBeNull();
+    await setScript('Line2.Running');
+    await waitFor(async () => ((await openStopOf(2)) ? undefined : true), 'line 2 to run again', CONFIG_POLL_MS + 5_000);
+  }, 30_000);
 
   it('a script that does not compile is refused with its position, and the stored one is kept', async () => {
     const token = t.adminToken;

@@ -3,7 +3,7 @@ import { format } from 'node:util';
 import { OPCUACertificateManager, setErrorLogger, setWarningLogger } from 'node-opcua';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { type AcquisitionConfig, loadAcquisitionConfig } from './acquisition.repository';
+import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig } from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
 import { LineEvaluator, type LineSampleSink } from './line-evaluator';
 import { TagCache } from './tag-cache';
@@ -17,13 +17,14 @@ import { type OpcServerStatus, UaServerConnection } from './ua-server-connection
  * Configuration changes (servers, tags, line scripts, the calculation period) take effect without a restart. The
  * configuration is loaded and compared with what runs:
  * - at once (debounced) when a module that writes it emits `configurationChanged` on the Plant after its write;
- * - and every CONFIG_POLL_MS anyway, so a change made any other way (another tool on the database, a module that
- *   does not emit) is picked up within half a minute. Loading is a few SELECTs (5,000 tags: a few ms); nothing
- *   restarts unless it changed.
+ * - and when the database's configuration version has moved, looked at every CONFIG_POLL_MS: triggers move it at
+ *   every write to what the acquisition reads, so a change made any other way (another tool on the database, a
+ *   module that does not emit) is picked up within seconds. Looking is one single-row read; loading is a few
+ *   SELECTs (5,000 tags: several ms in a busy edge), done only then. Nothing restarts unless it changed.
  * A server is only reconnected when its type or endpoint changes; tag changes are applied on the live session.
  */
 
-export const CONFIG_POLL_MS = 30_000;
+export const CONFIG_POLL_MS = 5_000;
 const RELOAD_DEBOUNCE_MS = 100;
 
 export interface AcquisitionDeps {
@@ -57,6 +58,8 @@ export class AcquisitionManager {
   private appliedTags = '';
   private appliedLines = '';
   private appliedRefresh = 0;
+  /** The configuration version of the last load (null before it). */
+  private loadedVersion: number | null = null;
   private certificateManager: OPCUACertificateManager | null = null;
   private reloading: Promise<void> = Promise.resolve();
   private reloadTimer: NodeJS.Timeout | null = null;
@@ -70,7 +73,7 @@ export class AcquisitionManager {
   async start(): Promise<void> {
     routeOpcuaLogs(this.deps.logger);
     await this.reload();
-    this.pollTimer = setInterval(() => this.requestReload(0), CONFIG_POLL_MS);
+    this.pollTimer = setInterval(() => void this.reloadIfMoved(), CONFIG_POLL_MS);
     this.pollTimer.unref();
   }
 
@@ -86,10 +89,25 @@ export class AcquisitionManager {
 
   /** Loads the configuration and applies the differences; reloads run one at a time. */
   reload(): Promise<void> {
+    return this.serially(async () => {
+      // Read before loading: a change committed while loading moves it again, and the next look reloads.
+      const version = await acquisitionConfigVersion(this.deps.db);
+      this.apply(await loadAcquisitionConfig(this.deps.db));
+      this.loadedVersion = version;
+    });
+  }
+
+  private reloadIfMoved(): Promise<void> {
+    return this.serially(async () => {
+      if ((await acquisitionConfigVersion(this.deps.db)) !== this.loadedVersion) this.requestReload(0);
+    });
+  }
+
+  private serially(work: () => Promise<void>): Promise<void> {
     this.reloading = this.reloading.then(async () => {
       if (this.stopped) return;
       try {
-        this.apply(await loadAcquisitionConfig(this.deps.db));
+        await work();
       } catch (error) {
         if (!this.stopped) this.deps.logger.error({ err: error }, 'Loading the acquisition configuration failed');
       }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { prepared } from '../db/prepared';
 
 /** What the acquisition reads of the configuration: servers, tags, line scripts and the calculation period. */
 export interface AcquisitionConfig {
@@ -7,6 +8,13 @@ export interface AcquisitionConfig {
   lines: { lineID: number; calculationBaliza: string | null; calculationUnits: string | null; calculationDiscards: string | null }[];
   /** Seconds between calculation passes over every line (parameters.oeeCalculationRefresh). */
   refreshSeconds: number;
+}
+
+/** The counter every change to the acquisition's configuration moves (triggers of migration 0005). */
+const configVersion = prepared((db) => db.selectFrom('acquisition_config_version').select('version').where('id', '=', 1));
+
+export async function acquisitionConfigVersion(db: Database): Promise<number> {
+  return (await configVersion.executeTakeFirst(db, {}))?.version ?? 0;
 }
 
 export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionConfig> {

@@ -60,6 +60,29 @@ describe('database', () => {
     await db.insertInto('orders').values({ ...order, order: '1-0-RP' }).execute();
     await expect(db.insertInto('orders').values({ ...order, order: '2-0-RP' }).execute()).rejects.toThrow(/UNIQUE/);
   });
+
+  it("moves the acquisition's configuration version at every write to what the acquisition reads, and only then", async () => {
+    const version = async () => (await db.selectFrom('acquisition_config_version').select('version').executeTakeFirstOrThrow()).version;
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await version();
+      await write();
+      return (await version()) - before;
+    };
+    await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
+    const line = { lineID: 1, sectorID: 1, description: 'L1', calculationBaliza: null, calculationUnits: null, calculationDiscards: null, fixedThroughput: null, updatedBy: null, updateDate: null };
+    expect(await moves(() => db.insertInto('lines').values(line).execute())).toBe(1);
+    expect(await moves(() => db.updateTable('lines').set({ calculationUnits: 'A' }).execute())).toBe(1);
+    expect(await moves(() => db.updateTable('lines').set({ description: 'Línea 1' }).execute())).toBe(0);
+    const server = { name: 'S', description: null, hostName: 'opc.tcp://plc:4840', serverType: 'UA' as const, enabled: 1 as const, apiKeyHash: null };
+    expect(await moves(() => db.insertInto('opc_servers').values(server).execute())).toBe(1);
+    expect(await moves(() => db.insertInto('opc_tags').values({ tagName: 'A', tagType: 'Double', opcServerID: 1, tagValue: 'ns=1;s=A' }).execute())).toBe(1);
+    expect(await moves(() => db.updateTable('opc_tags').set({ tagValue: 'ns=1;s=B' }).execute())).toBe(1);
+    expect(await moves(() => db.deleteFrom('opc_tags').execute())).toBe(1);
+    expect(await moves(() => db.updateTable('opc_servers').set({ enabled: 0 }).execute())).toBe(1);
+    expect(await moves(() => db.updateTable('parameters').set({ oeeCalculationRefresh: 5 }).execute())).toBe(1);
+    expect(await moves(() => db.updateTable('parameters').set({ microStopTime: 30 }).execute())).toBe(0);
+    expect(await moves(() => db.deleteFrom('lines').execute())).toBe(1);
+  });
 });
 
 describe('the write chokepoint', () => {

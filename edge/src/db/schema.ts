@@ -408,6 +408,12 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** One row: moved by triggers at every change to what the acquisition reads (migration 0005). */
+export interface AcquisitionConfigVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -423,6 +429,7 @@ export interface DB {
   line_states: LineStatesTable;
   opc_servers: OpcServersTable;
   opc_tags: OpcTagsTable;
+  acquisition_config_version: AcquisitionConfigVersionTable;
   parameters: ParametersTable;
   terminals: TerminalsTable;
   stop_reasons: StopReasonsTable;

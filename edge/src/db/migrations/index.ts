@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-oee-engine';
 import * as m0003 from './0003-stop-summary-index';
 import * as m0004 from './0004-line-first-seen';
+import * as m0005 from './0005-acquisition-config-version';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-oee-engine': m0002,
   '0003-stop-summary-index': m0003,
   '0004-line-first-seen': m0004,
+  '0005-acquisition-config-version': m0005,
 };
