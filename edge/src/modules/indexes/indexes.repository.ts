@@ -1,5 +1,5 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { prepared } from '../../db/prepared';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
 
@@ -93,17 +93,36 @@ function orderSpanQuery(db: Executor) {
 type OrderSpanRow = Omit<OrderSpan, 'startMs'> & { startMs: number | null };
 const toOrderSpans = (rows: OrderSpanRow[]): OrderSpan[] => rows as OrderSpan[];
 
-/** The started orders of a line that share time with [fromMs, toMs) (an order still running ends at +∞). */
-const ordersOverlappingQuery = prepared((db, p: { lineID: number; fromMs: number; toMs: number }) =>
+/**
+ * The reads of the indicator computation come for a list of lines over one range (the periodic refresh reads every
+ * line's open shift in a few statements, not a few per line), as a JSON array of line IDs; the one-line functions
+ * ask for a list of one.
+ */
+type LinesRange = { lineIDs: string; fromMs: number; toMs: number };
+
+/** Groups rows by line, for every line asked for (a line without rows gets an empty list), keeping their order. */
+function byLine<R extends { lineID: number }, T>(lineIDs: readonly number[], rows: readonly R[], map: (row: R) => T): Map<number, T[]> {
+  const grouped = new Map<number, T[]>(lineIDs.map((lineID) => [lineID, []]));
+  for (const row of rows) grouped.get(row.lineID)?.push(map(row));
+  return grouped;
+}
+
+/** The started orders of lines that share time with [fromMs, toMs) (an order still running ends at +∞), by start. */
+const ordersOverlappingQuery = prepared((db, p: LinesRange) =>
   orderSpanQuery(db)
-    .where('o.lineID', '=', onLine(p.lineID))
+    .where('o.lineID', 'in', inJsonArray(p.lineIDs))
     .where('o.startDate', '<', p.toMs)
     .where((eb) => eb.or([eb('o.endDate', 'is', null), eb('o.endDate', '>', p.fromMs)]))
     .orderBy('o.startDate'),
 );
 
+export async function ordersOverlappingLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, OrderSpan[]>> {
+  const rows = toOrderSpans(await ordersOverlappingQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs, toMs }));
+  return byLine(lineIDs, rows, (row) => row);
+}
+
 export async function ordersOverlapping(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<OrderSpan[]> {
-  return toOrderSpans(await ordersOverlappingQuery.execute(db, { lineID, fromMs, toMs }));
+  return (await ordersOverlappingLines(db, [lineID], fromMs, toMs)).get(lineID)!;
 }
 
 const orderSpanByOrder = prepared((db, p: { order: string }) => orderSpanQuery(db).where('o.order', '=', p.order));
@@ -126,24 +145,36 @@ export interface StopSpan {
 
 const stopSpanColumns = ['startDate as startMs', 'endDate as endMs', 'discountOEE'] as const;
 type StopSpanRow = { startMs: number; endMs: number | null; discountOEE: number };
-const toStopSpans = (rows: StopSpanRow[]): StopSpan[] => rows.map((row) => ({ startMs: row.startMs, endMs: row.endMs, discountOEE: row.discountOEE === 1 }));
+const toStopSpan = (row: StopSpanRow): StopSpan => ({ startMs: row.startMs, endMs: row.endMs, discountOEE: row.discountOEE === 1 });
+const toStopSpans = (rows: StopSpanRow[]): StopSpan[] => rows.map(toStopSpan);
 
 /**
- * The stops of a line that can share time with [fromMs, toMs): those starting inside it, plus the last one starting
+ * The stops of lines that can share time with [fromMs, toMs): those starting inside it, plus the last one starting
  * before it. Stops of a line never overlap (the open-stop index and the overlap rule keep it so), so no earlier stop
  * can reach into the range, and both reads stay on the (lineID, startDate) index however long the history is.
  */
-export async function stopSpans(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<StopSpan[]> {
-  const previous = await stopSpanBefore.execute(db, { lineID, fromMs });
-  const inside = await stopSpansInside.execute(db, { lineID, fromMs, toMs });
-  return toStopSpans([...previous, ...inside]);
+export async function stopSpansOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, StopSpan[]>> {
+  const params = { lineIDs: JSON.stringify(lineIDs), fromMs, toMs };
+  const rows = [...(await stopSpanBefore.execute(db, params)), ...(await stopSpansInside.execute(db, params))];
+  return byLine(lineIDs, rows, toStopSpan);
 }
 
-const stopSpanBefore = prepared((db, p: { lineID: number; fromMs: number }) =>
-  db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(p.lineID)).where('startDate', '<', p.fromMs).orderBy('startDate', 'desc').limit(sql.lit(1)),
+/** Each line's last stop starting before the range (the subquery walks the (lineID, startDate) index backwards). */
+const stopSpanBefore = prepared(
+  (_db, p: LinesRange) => sql<StopSpanRow & { lineID: number }>`
+    SELECT s.lineID, s.startDate AS startMs, s.endDate AS endMs, s.discountOEE
+    FROM json_each(${p.lineIDs}) AS l
+    JOIN stops AS s ON s.stopID = (SELECT stopID FROM stops WHERE lineID = l.value AND startDate < ${p.fromMs} ORDER BY startDate DESC LIMIT 1)`,
 );
-const stopSpansInside = prepared((db, p: { lineID: number; fromMs: number; toMs: number }) =>
-  db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(p.lineID)).where('startDate', '>=', p.fromMs).where('startDate', '<', p.toMs).orderBy('startDate'),
+const stopSpansInside = prepared((db, p: LinesRange) =>
+  db
+    .selectFrom('stops')
+    .select(['lineID', ...stopSpanColumns])
+    .where('lineID', 'in', inJsonArray(p.lineIDs))
+    .where('startDate', '>=', p.fromMs)
+    .where('startDate', '<', p.toMs)
+    .orderBy('lineID')
+    .orderBy('startDate'),
 );
 
 export async function stopSpansOfLine(db: Executor, lineID: number): Promise<StopSpan[]> {
@@ -162,18 +193,20 @@ export function minuteOf(instantMs: number): number {
   return Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
 }
 
-/** Production minutes of a line starting in [minute of fromMs, toMs), in time order. */
-export function productionMinutes(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<ProductionMinute[]> {
-  return productionMinutesQuery.execute(db, { lineID, fromMs: minuteOf(fromMs), toMs });
+/** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */
+export async function productionMinutesOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
+  const rows = await productionMinutesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
+  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
 }
 
-const productionMinutesQuery = prepared((db, p: { lineID: number; fromMs: number; toMs: number }) =>
+const productionMinutesQuery = prepared((db, p: LinesRange) =>
   db
     .selectFrom('production_minutes')
-    .select(['minuteStart', 'order', 'units', 'discards'])
-    .where('lineID', '=', onLine(p.lineID))
+    .select(['lineID', 'minuteStart', 'order', 'units', 'discards'])
+    .where('lineID', 'in', inJsonArray(p.lineIDs))
     .where('minuteStart', '>=', p.fromMs)
     .where('minuteStart', '<', p.toMs)
+    .orderBy('lineID')
     .orderBy('minuteStart'),
 );
 
@@ -194,21 +227,26 @@ export async function engineParameters(db: Executor): Promise<EngineParameters> 
   return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10 };
 }
 
-const FIRST_DATA_SOURCES = (lineID: number) => sql`
-  SELECT min(startDate) AS t FROM orders WHERE lineID = ${onLine(lineID)}
-  UNION ALL SELECT min(startDate) FROM stops WHERE lineID = ${onLine(lineID)}
-  UNION ALL SELECT min(minuteStart) FROM production_minutes WHERE lineID = ${onLine(lineID)}
-  UNION ALL SELECT firstSeenAt FROM line_states WHERE lineID = ${onLine(lineID)}`;
+/** `line`: the line's ID as SQL (a bound value, or a column of the enclosing query). */
+const FIRST_DATA_SOURCES = (line: RawBuilder<number>) => sql`
+  SELECT min(startDate) AS t FROM orders WHERE lineID = ${line}
+  UNION ALL SELECT min(startDate) FROM stops WHERE lineID = ${line}
+  UNION ALL SELECT min(minuteStart) FROM production_minutes WHERE lineID = ${line}
+  UNION ALL SELECT firstSeenAt FROM line_states WHERE lineID = ${line}`;
 
 /**
- * The first instant the line is known from: its first order, stop or production, or when the acquisition first
+ * The first instant each line is known from: its first order, stop or production, or when the acquisition first
  * reported it. A line without the order manager is staffed from then on. Null: nothing known yet.
  */
-export async function firstDataOfLine(db: Executor, lineID: number): Promise<number | null> {
-  return (await firstDataQuery.executeTakeFirst(db, { lineID }))?.first ?? null;
+export async function firstDataOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, number | null>> {
+  const rows = await firstDataQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
+  return new Map(rows.map((row) => [row.lineID, row.first]));
 }
 
-const firstDataQuery = prepared((_db, p: { lineID: number }) => sql<{ first: number | null }>`SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(p.lineID)})`);
+const firstDataQuery = prepared(
+  (_db, p: { lineIDs: string }) =>
+    sql<{ lineID: number; first: number | null }>`SELECT l.value AS lineID, (SELECT min(t) FROM (${FIRST_DATA_SOURCES(sql<number>`l.value`)})) AS first FROM json_each(${p.lineIDs}) AS l`,
+);
 
 /** Where a line's shift indexes start: its first data, or an older stored shift index (the recalculation rebuilds it too). */
 export async function firstActivityOfLine(db: Executor, lineID: number): Promise<number | null> {
@@ -217,7 +255,7 @@ export async function firstActivityOfLine(db: Executor, lineID: number): Promise
 
 const firstActivityQuery = prepared(
   (_db, p: { lineID: number }) => sql<{ first: number | null }>`
-    SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(p.lineID)} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${onLine(p.lineID)})`,
+    SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(onLine(p.lineID))} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${onLine(p.lineID)})`,
 );
 
 /** When the acquisition first reported the line (null: never). */
@@ -241,6 +279,16 @@ const shiftIndexByKey = prepared((db, p: { lineID: number; shiftStart: number })
 
 export function findShiftIndex(db: Executor, lineID: number, shiftStart: number): Promise<Row<'shift_indexes'> | undefined> {
   return shiftIndexByKey.executeTakeFirst(db, { lineID, shiftStart });
+}
+
+const shiftIndexesAtQuery = prepared((db, p: { lineIDs: string; shiftStart: number }) =>
+  db.selectFrom('shift_indexes').selectAll().where('lineID', 'in', inJsonArray(p.lineIDs)).where('shiftStart', '=', p.shiftStart),
+);
+
+/** The stored indexes of one shift of several lines, by line. */
+export async function shiftIndexesAt(db: Executor, lineIDs: readonly number[], shiftStart: number): Promise<Map<number, Row<'shift_indexes'>>> {
+  const rows = await shiftIndexesAtQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), shiftStart });
+  return new Map(rows.map((row) => [row.lineID, row]));
 }
 
 export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<Map<number, Row<'shift_indexes'>>> {

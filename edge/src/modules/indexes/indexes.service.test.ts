@@ -11,6 +11,7 @@ import {
   refreshIndexesAffectedBy,
   REFRESH_LINES_PER_TRANSACTION,
   refreshOpenIndexes,
+  refreshShiftIndex,
   type EngineClock,
 } from './indexes.service';
 import { lineIndicators, lineRangeInputs, loadLineRangeData } from './line-indicators';
@@ -182,10 +183,25 @@ describe('shift index', () => {
     const neverSeen = 90;
     for (const lineID of [...seen, neverSeen]) await addLine(db, { lineID });
     for (const lineID of seen) await seenSince(db, lineID, tm.startMs + HOUR);
-    const result = await refreshOpenIndexes(db, clockAt(tm.startMs + 3 * HOUR));
+    // Lines of one transaction, each with its own stops (one reaching in from before the shift) and production.
+    for (const [k, lineID] of seen.slice(0, 3).entries()) {
+      await stop(lineID, tm.startMs - (k + 1) * MINUTE, tm.startMs + (k + 1) * 10 * MINUTE);
+      await stop(lineID, tm.startMs + (90 + k) * MINUTE, tm.startMs + (100 + 2 * k) * MINUTE);
+      await produce(lineID, tm.startMs + (70 + k) * MINUTE, null, 10 * (k + 1), k);
+    }
+    const clock = clockAt(tm.startMs + 3 * HOUR);
+    const result = await refreshOpenIndexes(db, clock);
     const rows = await db.selectFrom('shift_indexes').select(['lineID', 'staffedTime']).where('lineID', '>=', 10).orderBy('lineID').execute();
-    expect(rows).toEqual(seen.map((lineID) => ({ lineID, staffedTime: 2 * HOUR })));
+    // Known from their first stop, before the shift: staffed from its start; the others from when first seen.
+    expect(rows).toEqual(seen.map((lineID, k) => ({ lineID, staffedTime: k < 3 ? 3 * HOUR : 2 * HOUR })));
     expect(result.shifts).toBe(seen.length + 1); // and line 2 of every test here
+    const withData = await db.selectFrom('shift_indexes').select(['lineID', 'productionQuantity', 'stopTime', 'failureCount']).where('lineID', 'in', seen.slice(0, 3)).orderBy('lineID').execute();
+    expect(withData).toEqual(seen.slice(0, 3).map((lineID, k) => ({ lineID, productionQuantity: 10 * (k + 1), stopTime: ((k + 1) * 10 + 10 + k) * MINUTE, failureCount: 1 })));
+    // Each line refreshed alone finds nothing to change: the reads of several lines at once kept their data apart.
+    for (const lineID of seen.slice(0, 4)) {
+      const line = (await findLineSettings(db, lineID))!;
+      expect(await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, clock.nowMs, 60, { userID: null, now: clock.nowMs }))).toBe(false);
+    }
   });
 
   it('adds the shifts of a plant day up to the day exactly (roll-ups sum inputs)', async () => {

@@ -18,14 +18,15 @@ import {
   listLineSettings,
   orderIndexesOfLine,
   ordersOverlapping,
+  shiftIndexesAt,
   shiftIndexesOfLine,
   shiftIndexGridSource,
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
-import { readyOrderOfLine } from '../orders/orders.repository';
+import { readyOrdersOfLines } from '../orders/orders.repository';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
-import { LineHistory, lineRangeInputs, loadLineRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
+import { LineHistory, lineRangeInputs, loadLineRangeData, loadLinesRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
 
 /**
  * Order and shift indexes: computed by line-indicators.ts, stored through the write chokepoint (outbox + audit),
@@ -206,7 +207,8 @@ export const REFRESH_LINES_PER_TRANSACTION = 25;
 /**
  * The periodic refresh (every oeeCalculationRefresh seconds): the index of each line's Ready order and of the open
  * shift, in short transactions of REFRESH_LINES_PER_TRANSACTION lines (a failure leaves the lines of its
- * transaction as they were; the next refresh computes them again).
+ * transaction as they were; the next refresh computes them again). The shift's data, stored indexes and Ready
+ * orders are read for all the lines of a transaction at once.
  */
 export async function refreshOpenIndexes(db: Database, clock: EngineClock): Promise<{ orders: number; shifts: number }> {
   const { microStopSeconds } = await engineParameters(db);
@@ -215,14 +217,23 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
   const result = { orders: 0, shifts: 0 };
   const lines = await listLineSettings(db);
   for (let start = 0; start < lines.length; start += REFRESH_LINES_PER_TRANSACTION) {
+    const chunk = lines.slice(start, start + REFRESH_LINES_PER_TRANSACTION);
+    const lineIDs = chunk.map((line) => line.lineID);
     await db.transaction().execute(async (trx) => {
-      for (const line of lines.slice(start, start + REFRESH_LINES_PER_TRANSACTION)) {
-        const data = await loadLineRangeData(trx, line, shift.startMs, shift.endMs);
-        // A line with data is active; only a line without any looks further (an older stored shift index).
-        if (data.firstDataMs === null && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
-        const ready = await readyOrderOfLine(trx, line.lineID);
-        if (ready && (await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
-        if (await writeShiftIndex(trx, shift, data, clock.nowMs, microStopSeconds, ctx)) result.shifts += 1;
+      const [data, stored, ready] = [
+        await loadLinesRangeData(trx, chunk, shift.startMs, shift.endMs),
+        await shiftIndexesAt(trx, lineIDs, shift.startMs),
+        await readyOrdersOfLines(trx, lineIDs),
+      ];
+      for (const line of chunk) {
+        const lineData = data.get(line.lineID)!;
+        const existing = stored.get(line.lineID);
+        // A line with data (or this shift's index) is active; only a line without any looks further (an older index).
+        if (lineData.firstDataMs === null && !existing && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
+        const order = ready.get(line.lineID);
+        if (order && (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
+        const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds);
+        if (await writeIndex(trx, 'shift_indexes', { lineID: line.lineID, shiftStart: shift.startMs }, values, existing, ctx)) result.shifts += 1;
       }
     });
   }

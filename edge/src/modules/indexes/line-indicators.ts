@@ -2,15 +2,15 @@ import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indic
 import { stopTimeTotals } from '../../domain/stops';
 import {
   findLineSettings,
-  firstDataOfLine,
+  firstDataOfLines,
   firstSeenOfLine,
   minuteOf,
   orderSpansOfLine,
-  ordersOverlapping,
-  productionMinutes,
+  ordersOverlappingLines,
   productionMinutesOfLine,
-  stopSpans,
+  productionMinutesOfLines,
   stopSpansOfLine,
+  stopSpansOfLines,
   type Executor,
   type LineSettings,
   type OrderSpan,
@@ -42,7 +42,7 @@ const NO_ORDER = null;
 /** Everything the computation reads for one line and range. Loaders may give more than the range needs. */
 export interface LineRangeData {
   line: LineSettings;
-  /** The first instant the line is known from (indexes.repository firstDataOfLine); null: never seen. */
+  /** The first instant the line is known from (indexes.repository firstDataOfLines); null: never seen. */
   firstDataMs: number | null;
   orders: readonly OrderSpan[];
   stops: readonly StopSpan[];
@@ -162,15 +162,26 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
   return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0 };
 }
 
+/** Reads what lineRangeInputs needs for several lines over one range: one read per table for all of them. */
+export async function loadLinesRangeData(db: Executor, lines: readonly LineSettings[], fromMs: number, toMs: number): Promise<Map<number, LineRangeData>> {
+  const lineIDs = lines.map((line) => line.lineID);
+  const [orders, stops, production, firstData] = [
+    await ordersOverlappingLines(db, lineIDs, fromMs, toMs),
+    await stopSpansOfLines(db, lineIDs, fromMs, toMs),
+    await productionMinutesOfLines(db, lineIDs, fromMs, toMs),
+    await firstDataOfLines(db, lineIDs),
+  ];
+  return new Map(
+    lines.map((line) => [
+      line.lineID,
+      { line, firstDataMs: firstData.get(line.lineID) ?? null, orders: orders.get(line.lineID)!, stops: stops.get(line.lineID)!, production: production.get(line.lineID)! },
+    ]),
+  );
+}
+
 /** Reads what lineRangeInputs needs for one line and range. */
 export async function loadLineRangeData(db: Executor, line: LineSettings, fromMs: number, toMs: number): Promise<LineRangeData> {
-  const [orders, stops, production, firstDataMs] = [
-    await ordersOverlapping(db, line.lineID, fromMs, toMs),
-    await stopSpans(db, line.lineID, fromMs, toMs),
-    await productionMinutes(db, line.lineID, fromMs, toMs),
-    await firstDataOfLine(db, line.lineID),
-  ];
-  return { line, firstDataMs, orders, stops, production };
+  return (await loadLinesRangeData(db, [line], fromMs, toMs)).get(line.lineID)!;
 }
 
 /** The first index of `items` whose key is >= `value` (items sorted by key). */
@@ -207,7 +218,7 @@ export class LineHistory {
       await productionMinutesOfLine(db, line.lineID),
       await firstSeenOfLine(db, line.lineID),
     ];
-    // The same first instant firstDataOfLine reads: the earliest order, stop, production minute or report.
+    // The same first instant firstDataOfLines reads: the earliest order, stop, production minute or report.
     const candidates = [orders[0]?.startMs, stops[0]?.startMs, production[0]?.minuteStart, firstSeenMs ?? undefined].filter((ms): ms is number => ms !== undefined);
     return new LineHistory(line, candidates.length ? Math.min(...candidates) : null, orders, stops, production);
   }
