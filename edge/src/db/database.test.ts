@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite, withStatementCache, type Database } from './database';
 import { openPlantDatabase } from './installation';
 import { DEFAULT_PARAMETERS, SYSTEM_STOP_REASONS } from './seed';
-import { deleteRow, insertRow, updateRow } from './writes';
+import { deleteRow, insertRow, updateRow, updateRows } from './writes';
 
 let dir: string;
 let db: Database;
@@ -110,6 +110,47 @@ describe('the write chokepoint', () => {
     expect(audit[2]!.after).toBeNull();
     const orderChanges = await db.selectFrom('outbox').select(['operation', 'seq']).where('entity', '=', 'orders').orderBy('seq').execute();
     expect(orderChanges.map((o) => o.operation)).toEqual(['upsert', 'upsert', 'delete']);
+  });
+
+  it('updates several rows in one go with the outbox and audit rows of each, as updateRow one by one would', async () => {
+    await db.transaction().execute(async (trx) => {
+      await insertRow(trx, 'sectors', { sectorName: 'S', buildingId: null }, ['sectorID'], ctx);
+      for (const lineID of [1, 2, 3]) {
+        await insertRow(trx, 'lines', { lineID, sectorID: 1, description: `L${lineID}` }, ['lineID'], ctx);
+        await insertRow(trx, 'orders', { order: `${lineID}00-0-RP`, lineID }, ['order'], ctx);
+      }
+    });
+    const seq = (await db.selectFrom('outbox').select((eb) => eb.fn.max('seq').as('last')).executeTakeFirstOrThrow()).last;
+    const auditID = (await db.selectFrom('audit_log').select((eb) => eb.fn.max('auditID').as('last')).executeTakeFirstOrThrow()).last;
+    const rows = await db.selectFrom('orders').selectAll().where('lineID', 'in', [1, 3]).orderBy('lineID').execute();
+    const written = await db.transaction().execute((trx) =>
+      updateRows(
+        trx,
+        'orders',
+        [
+          { key: { order: '300-0-RP' }, values: { lot: 'L-3', desiredProductionQuantity: 30 }, current: rows[1]! },
+          { key: { order: '100-0-RP' }, values: { lot: 'L-1', desiredProductionQuantity: 10.5 }, current: rows[0]! },
+          { key: { order: 'gone' }, values: { lot: 'L-9', desiredProductionQuantity: null }, current: rows[0]! },
+        ],
+        { ...ctx, action: 'assignLot' },
+      ),
+    );
+    expect(written.map((row) => row && [row.order, row.lot, row.desiredProductionQuantity])).toEqual([['300-0-RP', 'L-3', 30], ['100-0-RP', 'L-1', 10.5], undefined]);
+    expect(await db.selectFrom('orders').select(['order', 'lot']).orderBy('order').execute()).toEqual([
+      { order: '100-0-RP', lot: 'L-1' },
+      { order: '200-0-RP', lot: null },
+      { order: '300-0-RP', lot: 'L-3' },
+    ]);
+    const outbox = await db.selectFrom('outbox').selectAll().where('seq', '>', seq!).orderBy('seq').execute();
+    expect(outbox.map((o) => [o.entityKey, o.operation, JSON.parse(o.payload!).lot])).toEqual([
+      ['{"order":"300-0-RP"}', 'upsert', 'L-3'],
+      ['{"order":"100-0-RP"}', 'upsert', 'L-1'],
+    ]);
+    const audit = await db.selectFrom('audit_log').selectAll().where('auditID', '>', auditID!).orderBy('auditID').execute();
+    expect(audit.map((a) => [a.entityKey, a.action, a.userID, JSON.parse(a.before!).lot, JSON.parse(a.after!).lot])).toEqual([
+      ['{"order":"300-0-RP"}', 'assignLot', 'ana', null, 'L-3'],
+      ['{"order":"100-0-RP"}', 'assignLot', 'ana', null, 'L-1'],
+    ]);
   });
 
   it('leaves neither the change nor its outbox and audit rows when the transaction rolls back', async () => {

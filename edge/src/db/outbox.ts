@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { prepared } from './prepared';
 import type { DB } from './schema';
 
@@ -41,15 +41,31 @@ export function keyText(key: Record<string, unknown>): string {
  * a row only when the incoming seq is newer than the one it holds, so replays and reordering change nothing.
  */
 export async function recordChange(trx: Transaction<DB>, change: ChangeRecord): Promise<void> {
-  await insertOutboxRow.execute(trx, {
+  await insertOutboxRow.execute(trx, outboxRow(change));
+}
+
+function outboxRow(change: ChangeRecord) {
+  return {
     entity: change.entity,
     entityKey: keyText(change.key),
-    operation: change.row ? 'upsert' : 'delete',
+    operation: change.row ? ('upsert' as const) : ('delete' as const),
     payload: change.row ? JSON.stringify(change.row) : null,
     createdAt: change.now,
-  });
+  };
 }
 
 const insertOutboxRow = prepared((db, p: { entity: string; entityKey: string; operation: 'upsert' | 'delete'; payload: string | null; createdAt: number }) =>
   db.insertInto('outbox').values({ entity: p.entity, entityKey: p.entityKey, operation: p.operation, payload: p.payload, createdAt: p.createdAt }),
+);
+
+/** recordChange of several changes in one statement, in their order (the periodic refresh's indexes). */
+export async function recordChanges(trx: Transaction<DB>, changes: readonly ChangeRecord[]): Promise<void> {
+  if (changes.length > 0) await insertOutboxRows.execute(trx, { rows: JSON.stringify(changes.map(outboxRow)) });
+}
+
+const insertOutboxRows = prepared(
+  (_db, p: { rows: string }) => sql`
+    INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
+    SELECT value ->> 'entity', value ->> 'entityKey', value ->> 'operation', value ->> 'payload', value ->> 'createdAt'
+    FROM json_each(${p.rows}) WHERE true ORDER BY key`,
 );

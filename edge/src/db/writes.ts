@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import { recordAudit, type AuditedEntity } from './audit';
-import { isSyncedEntity, recordChange } from './outbox';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { recordAudit, recordAudits, type AuditedEntity } from './audit';
+import { isSyncedEntity, keyText, recordChange, recordChanges } from './outbox';
 import { prepared, type PreparedQuery, type Query } from './prepared';
 import type { DB, TableName } from './schema';
 
@@ -136,6 +136,51 @@ export async function updateRow(
   }
   await afterWrite(trx, table, key, before, after ?? null, ctx, 'update');
   return after;
+}
+
+export interface RowChange {
+  key: RowKey;
+  values: AnyRow;
+  /** The row as the caller has just read it in this transaction. */
+  current: AnyRow;
+}
+
+/**
+ * updateRow of several rows of one table in three statements whatever their number (the update, the outbox rows and
+ * the audit rows), for the periodic refresh that rewrites every line's index. Every change sets the same columns and
+ * has the same key columns. Answers the rows as stored, in the order given (undefined for a row no longer there).
+ */
+export async function updateRows(trx: Transaction<DB>, table: TableName, changes: readonly RowChange[], ctx: WriteContext): Promise<(AnyRow | undefined)[]> {
+  if (changes.length === 0) return [];
+  const keyColumns = Object.keys(changes[0]!.key);
+  const columns = columnsOf(changes[0]!.values);
+  const field = (column: string) => sql`j.value ->> ${sql.lit(column)}`;
+  const query = statement(
+    `update rows ${table} ${columns} ${keyColumns}`,
+    (_db, params) => sql`
+      UPDATE ${sql.table(table)} SET ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${field(column)}`))}
+      FROM json_each(${params.rows}) AS j
+      WHERE ${sql.join(
+        keyColumns.map((column) => sql`${sql.ref(`${table}.${column}`)} = ${field(column)}`),
+        sql` AND `,
+      )}
+      RETURNING *`,
+  );
+  const stored = await query.execute(trx, { rows: JSON.stringify(changes.map((change) => ({ ...change.values, ...change.key }))) });
+  const byKey = new Map(stored.map((row) => [keyText(keyOf(row, keyColumns)), row]));
+  const written = changes.flatMap((change) => {
+    const after = byKey.get(keyText(change.key));
+    return after ? [{ change, after }] : [];
+  });
+  if (isSyncedEntity(table)) await recordChanges(trx, written.map(({ change, after }) => ({ entity: table, key: change.key, row: after, now: ctx.now })));
+  if (AUDITED.has(table)) {
+    const action = ctx.action ?? 'update';
+    await recordAudits(
+      trx,
+      written.map(({ change, after }) => ({ entity: table as AuditedEntity, key: change.key, action, userID: ctx.userID, before: change.current, after, now: ctx.now })),
+    );
+  }
+  return changes.map((change) => byKey.get(keyText(change.key)));
 }
 
 /** Deletes the row with `key`; returns the deleted row, or undefined when there was none. */

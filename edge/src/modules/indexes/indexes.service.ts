@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { insertRow, updateRow, type WriteContext } from '../../db/writes';
+import { insertRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
 import { shiftAt, shiftsOverlapping, stepShift, type Shift } from '../../domain/calendar';
 import { computeIndicators, type Indicators } from '../../domain/oee';
 import { parsePlantDate } from '../../domain/time-zone';
@@ -225,6 +225,8 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
         await shiftIndexesAt(trx, lineIDs, shift.startMs),
         await readyOrdersOfLines(trx, lineIDs),
       ];
+      // The shift indexes that exist and changed are written together at the end (updateRows).
+      const updates: RowChange[] = [];
       for (const line of chunk) {
         const lineData = data.get(line.lineID)!;
         const existing = stored.get(line.lineID);
@@ -232,9 +234,12 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
         if (lineData.firstDataMs === null && !existing && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
         const order = ready.get(line.lineID);
         if (order && (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
+        const key = { lineID: line.lineID, shiftStart: shift.startMs };
         const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds);
-        if (await writeIndex(trx, 'shift_indexes', { lineID: line.lineID, shiftStart: shift.startMs }, values, existing, ctx)) result.shifts += 1;
+        if (existing && !unchanged(existing, values)) updates.push({ key, values: { ...values, calculatedAt: ctx.now }, current: existing });
+        else if (!existing && (await writeIndex(trx, 'shift_indexes', key, values, undefined, ctx))) result.shifts += 1;
       }
+      result.shifts += (await updateRows(trx, 'shift_indexes', updates, ctx)).filter(Boolean).length;
     });
   }
   return result;
