@@ -10,23 +10,24 @@ import type { Executor } from '../indexes/indexes.repository';
 
 export type LineStateRow = Row<'line_states'>;
 
-/** The lines of `lineIDs` that exist. */
-export async function existingLineIDs(db: Executor, lineIDs: readonly number[]): Promise<Set<number>> {
-  if (lineIDs.length === 0) return new Set();
-  const rows = await existingLinesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
-  return new Set(rows.map((row) => row.lineID));
-}
-
-const existingLinesQuery = prepared((db, p: { lineIDs: string }) => db.selectFrom('lines').select('lineID').where('lineID', 'in', inJsonArray(p.lineIDs)));
-
-/** What each line was last seen doing (absent for a line never seen). */
-export async function lineStatesOf(db: Executor, lineIDs: readonly number[]): Promise<Map<number, LineStateRow>> {
+/**
+ * The lines of `lineIDs` that exist, each with what it was last seen doing (undefined for a line never seen), in one
+ * read.
+ */
+export async function statesOfExistingLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, LineStateRow | undefined>> {
   if (lineIDs.length === 0) return new Map();
-  const rows = await lineStatesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
-  return new Map(rows.map((row) => [row.lineID, row]));
+  const rows = await existingLineStatesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
+  return new Map(rows.map(({ existingLineID, ...state }) => [existingLineID, state.lineID === null ? undefined : (state as LineStateRow)]));
 }
 
-const lineStatesQuery = prepared((db, p: { lineIDs: string }) => db.selectFrom('line_states').selectAll().where('lineID', 'in', inJsonArray(p.lineIDs)));
+const existingLineStatesQuery = prepared((db, p: { lineIDs: string }) =>
+  db
+    .selectFrom('lines as l')
+    .leftJoin('line_states as s', 's.lineID', 'l.lineID')
+    .select(['l.lineID as existingLineID', 's.lineID', 's.running', 's.changedAt', 's.unitsCounter', 's.discardsCounter', 's.lastSampleAt', 's.firstSeenAt'])
+    .where('l.lineID', 'in', inJsonArray(p.lineIDs))
+    .orderBy('l.lineID'),
+);
 
 /** Stores the lines' states as given (each line at most once): one statement for all, the rows as a JSON array. */
 export async function saveLineStates(trx: Transaction<DB>, states: readonly LineStateRow[]): Promise<void> {

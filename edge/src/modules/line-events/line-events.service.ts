@@ -11,7 +11,7 @@ import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import { closeStop, openStop, ReasonSource, recordManualStop, type ManualStopInput } from '../stops/stops.service';
-import { addProductionMinutes, existingLineIDs, lineStatesOf, saveLineStates, type LineStateRow, type ProductionDelta } from './line-events.repository';
+import { addProductionMinutes, saveLineStates, statesOfExistingLines, type LineStateRow, type ProductionDelta } from './line-events.repository';
 
 /**
  * THE way line activity enters the system. The OPC UA acquisition (every tick, for every line), manual stop entry,
@@ -253,9 +253,9 @@ class Ingestion {
 export async function applyLineEvents(db: Database, events: readonly LineEvent[], context: IngestionContext): Promise<IngestionResult> {
   const lineIDs = [...new Set(events.map((event) => event.lineID))];
   return db.transaction().execute(async (trx) => {
-    const known = [...(await existingLineIDs(trx, lineIDs))];
-    const [states, openStops, readyOrders, parameters] = [
-      await lineStatesOf(trx, known),
+    const states = await statesOfExistingLines(trx, lineIDs);
+    const known = [...states.keys()];
+    const [openStops, readyOrders, parameters] = [
       await openStopsOfLines(trx, known),
       await readyOrdersOfLines(trx, known),
       await engineParameters(trx),

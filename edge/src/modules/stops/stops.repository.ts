@@ -47,25 +47,52 @@ function parseLineList(text: string): number[] {
   }
 }
 
+type ReasonRow = Pick<Row<'stop_reasons'>, 'reasonID' | 'parentID' | 'reason' | 'isCategory' | 'color' | 'pareto' | 'discountOEE'>;
+
+function toReasonNode(row: ReasonRow): StopReasonNode {
+  return {
+    reasonID: row.reasonID,
+    parentID: row.parentID,
+    reason: row.reason,
+    isCategory: row.isCategory === 1,
+    color: row.color,
+    pareto: row.pareto === 1,
+    discountOEE: row.discountOEE === 1,
+  };
+}
+
 /** The whole stop-reason tree (a few hundred rows at most). */
 export async function loadReasonTree(db: Executor): Promise<ReasonTree> {
   const rows = await db.selectFrom('stop_reasons').select(['reasonID', 'parentID', 'reason', 'isCategory', 'color', 'pareto', 'discountOEE', 'enabledForLine']).execute();
   const tree = new Map<number, StopReasonNode>();
   const linesOf = new Map<number, number[]>();
   for (const row of rows) {
-    tree.set(row.reasonID, {
-      reasonID: row.reasonID,
-      parentID: row.parentID,
-      reason: row.reason,
-      isCategory: row.isCategory === 1,
-      color: row.color,
-      pareto: row.pareto === 1,
-      discountOEE: row.discountOEE === 1,
-    });
+    tree.set(row.reasonID, toReasonNode(row));
     linesOf.set(row.reasonID, parseLineList(row.enabledForLine));
   }
   return { tree, linesOf };
 }
+
+/** Deeper than any tree a plant keeps: a cycle in parentID stops here (and recognitionFields reports it). */
+const MAX_REASON_DEPTH = 64;
+
+/** A reason and its ancestors only: what recognitionFields needs, without reading the whole tree. */
+export async function loadReasonBranch(db: Executor, reasonID: number): Promise<ReasonsById> {
+  const rows = await reasonBranchQuery.execute(db, { reasonID });
+  return new Map(rows.map((row) => [row.reasonID, toReasonNode(row)]));
+}
+
+const reasonBranchQuery = prepared(
+  (_db, p: { reasonID: number }) => sql<ReasonRow>`
+    WITH RECURSIVE branch(reasonID, depth) AS (
+      SELECT ${p.reasonID}, 0
+      UNION ALL
+      SELECT r.parentID, b.depth + 1 FROM branch AS b JOIN stop_reasons AS r ON r.reasonID = b.reasonID
+      WHERE r.parentID IS NOT NULL AND b.depth < ${sql.lit(MAX_REASON_DEPTH)}
+    )
+    SELECT r.reasonID, r.parentID, r.reason, r.isCategory, r.color, r.pareto, r.discountOEE
+    FROM branch AS b JOIN stop_reasons AS r ON r.reasonID = b.reasonID`,
+);
 
 /** The maintenance call raised for a stop, if any. */
 export function maintenanceCallOfStop(db: Executor, stopID: number) {

@@ -8,7 +8,7 @@ import type { EngineClock } from '../indexes/indexes.service';
 import { applyLineEvents } from '../line-events/line-events.service';
 import { addLine, addOrder, addProduct, addReason, at, HOUR, MINUTE, openTestPlant, type TestPlant } from '../line-events/test-plant';
 import { stopSummary } from './stop-summary.service';
-import { loadReasonTree } from './stops.repository';
+import { loadReasonBranch, loadReasonTree } from './stops.repository';
 import { deleteStop, recognizeStops, splitStop, updateStop } from './stops.service';
 
 const TZ = 'Europe/Madrid';
@@ -95,6 +95,16 @@ describe('recognition', () => {
     expect(recognized).toMatchObject({ reasonID: 20, reason: 'Almuerzo', rootID: 7, root: 'Planificadas', path: 'Planificadas / Almuerzo', color: '#123456', pareto: 0, discountOEE: 1, recognized: 1, observation: 'comedor', updatedBy: 'sup' });
     const index = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', 1).where('shiftStart', '=', tm.startMs).executeTakeFirstOrThrow();
     expect(index).toMatchObject({ discountTime: 30 * MINUTE, stopTime: 0, failureCount: 0 });
+  });
+
+  it('recognizes from a reason’s branch of the tree as from the whole tree', async () => {
+    const { tree } = await loadReasonTree(db);
+    for (const reasonID of [REASON.MICROSTOP, REASON.OPC_DISCONNECTED, 20, 31]) {
+      const branch = await loadReasonBranch(db, reasonID);
+      expect(recognitionFields(reasonID, branch)).toEqual(recognitionFields(reasonID, tree));
+    }
+    expect([...(await loadReasonBranch(db, 31)).keys()].sort((a, b) => a - b)).toEqual([1, 8, 30, 31]);
+    expect((await loadReasonBranch(db, 999)).size).toBe(0);
   });
 
   it('refuses a category and a reason not enabled for the stop’s line, leaving the stop as it was', async () => {

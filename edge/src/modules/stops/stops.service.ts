@@ -23,6 +23,7 @@ import { isEnabledOnLine } from '../stop-reasons/reason-lines';
 import {
   findLineStopSettings,
   findStop,
+  loadReasonBranch,
   loadReasonTree,
   maintenanceCallOfStop,
   orderAt,
@@ -69,15 +70,20 @@ const UNRECOGNIZED = {
   observation: null,
 } as const;
 
-/** Loads the reason tree once per use case, and only when a stop needs it. */
+/** The recognitions of system reasons a use case needs, each read once, and only when a stop needs it. */
 export class ReasonSource {
-  private loaded: Promise<ReasonTree> | null = null;
+  private readonly fields = new Map<number, Promise<RecognitionFields>>();
 
   constructor(private readonly db: Transaction<DB>) {}
 
-  get(): Promise<ReasonTree> {
-    this.loaded ??= loadReasonTree(this.db);
-    return this.loaded;
+  /** The recognition of a system reason, from its branch of the tree (read once per reason and transaction). */
+  recognition(reasonID: number): Promise<RecognitionFields> {
+    let fields = this.fields.get(reasonID);
+    if (!fields) {
+      fields = loadReasonBranch(this.db, reasonID).then((branch) => recognitionFields(reasonID, branch));
+      this.fields.set(reasonID, fields);
+    }
+    return fields;
   }
 }
 
@@ -117,7 +123,7 @@ export async function openStop(trx: Transaction<DB>, input: OpenStopInput, reaso
     input.order === undefined
       ? await orderColumnsAt(trx, input.lineID, input.startMs)
       : { order: input.order?.order ?? null, op: input.order?.op ?? null, reproceso: input.order?.version ?? 0 };
-  const recognition = input.systemReasonID === undefined ? {} : recognitionColumns(recognitionFields(input.systemReasonID, (await reasons.get()).tree));
+  const recognition = input.systemReasonID === undefined ? {} : recognitionColumns(await reasons.recognition(input.systemReasonID));
   return insertStop(trx, { lineID: input.lineID, startDate: input.startMs, endDate: null, ...tag, ...recognition }, ctx);
 }
 
@@ -135,7 +141,7 @@ export async function closeStop(
 ): Promise<StopRow> {
   const durationMs = endMs - stop.startDate;
   const microstop = stop.recognized === 0 && stop.reasonID === null && isMicrostop(durationMs, microStopSeconds);
-  const recognition = microstop ? recognitionColumns(recognitionFields(REASON.MICROSTOP, (await reasons.get()).tree)) : {};
+  const recognition = microstop ? recognitionColumns(await reasons.recognition(REASON.MICROSTOP)) : {};
   return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' }, stop);
 }
 
