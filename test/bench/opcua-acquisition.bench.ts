@@ -381,6 +381,8 @@ async function orchestrate(): Promise<void> {
       console.log(`  bare node-opcua client:            CPU ${pct(b.cpu)}, ${b.perSecond.toFixed(0)} values/s; ${memory(b)}`);
       console.log(`  acquisition alone (samples dropped): CPU ${pct(a.cpu)}, ${a.perSecond.toFixed(0)} values/s, ${(a.cpu / b.cpu).toFixed(2)}× the bare client; ${memory(a)}`);
       console.log(`  edge (acquisition + OEE engine):   CPU ${pct(e.cpu)}, ${e.perSecond.toFixed(0)} values/s, ${e.storesPerSecond?.toFixed(1)} transactions/s, ${ratio.toFixed(2)}× the bare client; ${memory(e)}`);
+      const shares = (r: PhaseResult) => r.windows.map((share) => (share * 100).toFixed(2)).join(' ');
+      console.log(`  CPU by ${WINDOW_MS / 1000}-s window (% of a core): bare ${shares(b)} | acquisition ${shares(a)} | edge ${shares(e)}`);
       console.log(`  edge / bare client, median of ${e.windows.length} windows of ${WINDOW_MS / 1000} s: ${medianRatio.toFixed(2)}×${phase.name === 'steady' ? ` (target ≤ 1.5×) ${medianRatio <= 1.5 ? 'OK' : 'OVER'}` : ''}`);
       if (a.unknownSamples || e.unknownSamples) console.log(`  lines seen as disconnected (samples of unknown state): acquisition ${a.unknownSamples}, edge ${e.unknownSamples}`);
       console.log(`  edge, beacon change at the source → stop stored (${e.stops} stops): p50 ${e.p50?.toFixed(0)} ms, p99 ${e.p99?.toFixed(0)} ms (target < 250 ms) ${(e.p99 ?? Infinity) < 250 ? 'OK' : 'OVER'}`);

@@ -18,9 +18,9 @@ import { type TagCache, WAITING_STATUS } from './tag-cache';
 export type { LineSample };
 
 /**
- * Counters that moved while their line kept its state wait for the next transaction, and one comes at least this
- * often: they ride along with any sample sent (a change of state, the periodic pass), or are flushed this long after
- * the last one was stored.
+ * Counters that moved while their line kept its state wait for the next transaction, at most this long: they ride
+ * along with any sample sent meanwhile (a change of state, the periodic pass), else they are flushed when the first
+ * of them has waited this long.
  */
 export const COUNTER_FLUSH_MS = 1_000;
 
@@ -65,8 +65,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private readonly deferred = new Set<number>();
   private flushTimer: NodeJS.Timeout | null = null;
   private flushDue = false;
-  /** When samples were last stored (the evaluator's clock). */
-  private lastStoredAt = Number.NEGATIVE_INFINITY;
+  /** When the first of the waiting counter changes was seen (the evaluator's clock); null when none waits. */
+  private waitingSince: number | null = null;
   /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
   private firstChangeArrival: number | null = null;
   /** The pass scheduled or running, if any. */
@@ -151,10 +151,12 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.schedule();
   }
 
-  /** Keeps the lines' counters for the next transaction, flushed COUNTER_FLUSH_MS after the last one at the latest. */
-  private defer(lineIDs: readonly number[]): void {
+  /** Keeps the lines' counters for the next transaction, flushed once the first has waited COUNTER_FLUSH_MS. */
+  private defer(lineIDs: readonly number[], now: number): void {
     for (const lineID of lineIDs) this.deferred.add(lineID);
-    if (this.flushTimer || this.stopped || this.deferred.size === 0) return;
+    if (this.deferred.size === 0) return;
+    this.waitingSince ??= now;
+    if (this.flushTimer || this.stopped) return;
     this.flushTimer = setTimeout(
       () => {
         this.flushTimer = null;
@@ -162,7 +164,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
         for (const lineID of this.deferred) this.dirty.add(lineID);
         this.schedule();
       },
-      Math.max(0, this.lastStoredAt + COUNTER_FLUSH_MS - this.deps.now()),
+      Math.max(0, this.waitingSince + COUNTER_FLUSH_MS - this.deps.now()),
     );
     this.flushTimer.unref();
   }
@@ -222,10 +224,11 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       }
     };
     for (const lineID of lineIDs) sample(lineID);
-    const flush = samples.length > 0 || flushDue || started - this.lastStoredAt >= COUNTER_FLUSH_MS;
+    const flush = samples.length > 0 || flushDue || (this.waitingSince !== null && started - this.waitingSince >= COUNTER_FLUSH_MS);
     if (flush) {
       for (const lineID of this.deferred) if (!evaluated.has(lineID)) sample(lineID);
       this.deferred.clear();
+      this.waitingSince = null;
       if (this.flushTimer) clearTimeout(this.flushTimer);
       this.flushTimer = null;
       for (const waiting of counters) {
@@ -233,7 +236,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
         samples.push(waiting);
       }
     } else {
-      this.defer(counters.map((waiting) => waiting.lineID));
+      this.defer(counters.map((waiting) => waiting.lineID), started);
     }
 
     if (samples.length > 0) {
@@ -244,7 +247,6 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
           this.lastAt.set(sent.lineID, sent.atMs);
         }
         const storedAt = this.deps.now();
-        this.lastStoredAt = storedAt;
         if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
         this.emit('stored', samples, storedAt);
       } catch (error) {
