@@ -199,6 +199,34 @@ export async function productionMinutesOfLines(db: Executor, lineIDs: readonly n
   return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
 }
 
+/**
+ * The production of lines in [minute of fromMs, toMs) summed by order: one row per line and order, standing for all
+ * its minutes (at the first of them). For a computation over that whole range it gives the same figures as the
+ * minutes, for a read of a few rows per line instead of one per minute (480 a line at the end of a shift).
+ */
+export async function productionTotalsOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
+  const rows = await productionTotalsQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
+  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
+}
+
+const productionTotalsQuery = prepared((db, p: LinesRange) =>
+  db
+    .selectFrom('production_minutes')
+    .select((eb) => [
+      'lineID',
+      'order',
+      eb.fn.min<number>('minuteStart').as('minuteStart'),
+      eb.fn.sum<number>('units').as('units'),
+      eb.fn.sum<number>('discards').as('discards'),
+    ])
+    .where('lineID', 'in', inJsonArray(p.lineIDs))
+    .where('minuteStart', '>=', p.fromMs)
+    .where('minuteStart', '<', p.toMs)
+    .groupBy(['lineID', 'order'])
+    .orderBy('lineID')
+    .orderBy('minuteStart'),
+);
+
 const productionMinutesQuery = prepared((db, p: LinesRange) =>
   db
     .selectFrom('production_minutes')

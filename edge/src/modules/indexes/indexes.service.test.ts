@@ -204,6 +204,21 @@ describe('shift index', () => {
     }
   });
 
+  it('counts the production of the open shift summed by order as minute by minute, and none after now', async () => {
+    await addProduct(db, 'P3', { 2: 10 });
+    await addOrder(db, '300-0', 2, { productCode: 'P3' });
+    const tm = shiftOf('TM', '2026-05-04', TZ);
+    const now = tm.startMs + 4 * HOUR + 30 * 1000;
+    await runOrder('300-0', 2, tm.startMs + HOUR, tm.startMs + 3 * HOUR);
+    for (let m = 0; m < 4 * 60; m += 3) await produce(2, tm.startMs + m * MINUTE, m >= 60 && m < 180 ? '300-0' : null, 7, m % 2);
+    await produce(2, tm.startMs + 4 * 60 * MINUTE, null, 5, 1); // the minute in progress at now
+    await produce(2, tm.startMs + 5 * 60 * MINUTE, null, 1000, 0); // after now: not counted
+    await refreshOpenIndexes(db, clockAt(now));
+    expect(await shiftRow(2, tm.startMs)).toMatchObject({ productionQuantity: 80 * 7 + 5, discardQuantity: 40 + 1 });
+    const line = (await findLineSettings(db, 2))!;
+    expect(await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, now, 60, { userID: null, now }))).toBe(false);
+  });
+
   it('adds the shifts of a plant day up to the day exactly (roll-ups sum inputs)', async () => {
     await addProduct(db, 'P2', { 2: 12 });
     await addOrder(db, '200-0', 2, { productCode: 'P2' });

@@ -221,7 +221,7 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
     const lineIDs = chunk.map((line) => line.lineID);
     await db.transaction().execute(async (trx) => {
       const [data, stored, ready] = [
-        await loadLinesRangeData(trx, chunk, shift.startMs, shift.endMs),
+        await loadLinesRangeData(trx, chunk, shift.startMs, shift.endMs, { summedUntilMs: clock.nowMs }),
         await shiftIndexesAt(trx, lineIDs, shift.startMs),
         await readyOrdersOfLines(trx, lineIDs),
       ];

@@ -9,6 +9,7 @@ import {
   ordersOverlappingLines,
   productionMinutesOfLine,
   productionMinutesOfLines,
+  productionTotalsOfLines,
   stopSpansOfLine,
   stopSpansOfLines,
   type Executor,
@@ -162,13 +163,25 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
   return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0 };
 }
 
-/** Reads what lineRangeInputs needs for several lines over one range: one read per table for all of them. */
-export async function loadLinesRangeData(db: Executor, lines: readonly LineSettings[], fromMs: number, toMs: number): Promise<Map<number, LineRangeData>> {
+/**
+ * Reads what lineRangeInputs needs for several lines over one range: one read per table for all of them. With
+ * `summedUntilMs` (the scope's end: min(range end, now)) the data serves only the scope [fromMs, toMs) itself (the
+ * periodic refresh of the open shift), and the production comes summed by order instead of minute by minute.
+ */
+export async function loadLinesRangeData(
+  db: Executor,
+  lines: readonly LineSettings[],
+  fromMs: number,
+  toMs: number,
+  options: { summedUntilMs?: number } = {},
+): Promise<Map<number, LineRangeData>> {
   const lineIDs = lines.map((line) => line.lineID);
   const [orders, stops, production, firstData] = [
     await ordersOverlappingLines(db, lineIDs, fromMs, toMs),
     await stopSpansOfLines(db, lineIDs, fromMs, toMs),
-    await productionMinutesOfLines(db, lineIDs, fromMs, toMs),
+    options.summedUntilMs === undefined
+      ? await productionMinutesOfLines(db, lineIDs, fromMs, toMs)
+      : await productionTotalsOfLines(db, lineIDs, fromMs, Math.min(toMs, options.summedUntilMs)),
     await firstDataOfLines(db, lineIDs),
   ];
   return new Map(
