@@ -420,9 +420,8 @@ export class UaServerConnection implements TagSource {
       const values = await session.read(chunk.map(([, item]) => ({ nodeId: item.nodeId, attributeId: AttributeIds.Value })));
       chunk.forEach(([tagName], index) => {
         const dataValue = values[index];
-        const cached = this.deps.cache.reading(tagName);
         // A notification that arrived meanwhile is newer than this read: keep it.
-        if (dataValue && (!cached || !cached.good)) this.apply(tagName, this.deps.cache.slotOf(tagName), dataValue);
+        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), dataValue);
       });
     }
   }

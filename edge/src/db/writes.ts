@@ -168,8 +168,9 @@ export async function updateRows(trx: Transaction<DB>, table: TableName, changes
   );
   const stored = await query.execute(trx, { rows: JSON.stringify(changes.map((change) => ({ ...change.values, ...change.key }))) });
   const byKey = new Map(stored.map((row) => [keyText(keyOf(row, keyColumns)), row]));
-  const written = changes.flatMap((change) => {
-    const after = byKey.get(keyText(change.key));
+  const afters = changes.map((change) => byKey.get(keyText(change.key)));
+  const written = changes.flatMap((change, index) => {
+    const after = afters[index];
     return after ? [{ change, after }] : [];
   });
   if (isSyncedEntity(table)) await recordChanges(trx, written.map(({ change, after }) => ({ entity: table, key: change.key, row: after, now: ctx.now })));
@@ -180,7 +181,7 @@ export async function updateRows(trx: Transaction<DB>, table: TableName, changes
       written.map(({ change, after }) => ({ entity: table as AuditedEntity, key: change.key, action, userID: ctx.userID, before: change.current, after, now: ctx.now })),
     );
   }
-  return changes.map((change) => byKey.get(keyText(change.key)));
+  return afters;
 }
 
 /** Deletes the row with `key`; returns the deleted row, or undefined when there was none. */

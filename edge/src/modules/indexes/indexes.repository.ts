@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { inJsonArray, prepared } from '../../db/prepared';
+import { inJsonArray, prepared, type PreparedQuery } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
 
@@ -194,9 +194,8 @@ export function minuteOf(instantMs: number): number {
 }
 
 /** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */
-export async function productionMinutesOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
-  const rows = await productionMinutesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
-  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
+export function productionMinutesOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
+  return productionOfLines(productionMinutesQuery, db, lineIDs, fromMs, toMs);
 }
 
 /**
@@ -204,8 +203,18 @@ export async function productionMinutesOfLines(db: Executor, lineIDs: readonly n
  * its minutes (at the first of them). For a computation over that whole range it gives the same figures as the
  * minutes, for a read of a few rows per line instead of one per minute (480 a line at the end of a shift).
  */
-export async function productionTotalsOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
-  const rows = await productionTotalsQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
+export function productionTotalsOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
+  return productionOfLines(productionTotalsQuery, db, lineIDs, fromMs, toMs);
+}
+
+async function productionOfLines(
+  query: PreparedQuery<LinesRange, ProductionMinute & { lineID: number }>,
+  db: Executor,
+  lineIDs: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, ProductionMinute[]>> {
+  const rows = await query.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
   return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
 }
 

@@ -111,6 +111,11 @@ function unchanged(existing: Record<string, unknown> | undefined, values: IndexV
   return true;
 }
 
+/** What an index row stores: its values and when they were computed. */
+function indexRow(values: IndexValues, ctx: WriteContext): IndexValues {
+  return { ...values, calculatedAt: ctx.now };
+}
+
 /** Writes an index row when it is new or a value differs; answers whether it wrote. */
 async function writeIndex(
   trx: Transaction<DB>,
@@ -121,7 +126,7 @@ async function writeIndex(
   ctx: WriteContext,
 ): Promise<boolean> {
   if (unchanged(existing, values)) return false;
-  const row = { ...values, calculatedAt: ctx.now };
+  const row = indexRow(values, ctx);
   if (existing) await updateRow(trx, table, key, row, ctx, existing);
   else await insertRow(trx, table, row, Object.keys(key), ctx);
   return true;
@@ -236,7 +241,7 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
         if (order && (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
         const key = { lineID: line.lineID, shiftStart: shift.startMs };
         const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds);
-        if (existing && !unchanged(existing, values)) updates.push({ key, values: { ...values, calculatedAt: ctx.now }, current: existing });
+        if (existing && !unchanged(existing, values)) updates.push({ key, values: indexRow(values, ctx), current: existing });
         else if (!existing && (await writeIndex(trx, 'shift_indexes', key, values, undefined, ctx))) result.shifts += 1;
       }
       result.shifts += (await updateRows(trx, 'shift_indexes', updates, ctx)).filter(Boolean).length;
