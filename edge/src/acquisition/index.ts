@@ -30,7 +30,7 @@ export function requireAcquisition(plant: Plant): AcquisitionManager {
 export function engineSink(plant: Plant, db: Database): LineSampleSink {
   return {
     async ingest(samples) {
-      await ingestSamples(db, samples, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null });
+      await ingestSamples(db, samples, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null, sourceTimes: true });
     },
   };
 }

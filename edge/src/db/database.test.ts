@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite, withStatementCache, type Database } from './database';
 import { openPlantDatabase } from './installation';
-import { DEFAULT_PARAMETERS, SYSTEM_STOP_REASONS } from './seed';
+import { REASON } from '../domain/stops';
+import { DEFAULT_PARAMETERS, seedDatabase, SYSTEM_STOP_REASONS } from './seed';
 import { deleteRow, insertRow, updateRow, updateRows } from './writes';
 
 let dir: string;
@@ -38,7 +39,7 @@ describe('database', () => {
     await second.destroy();
   });
 
-  it('seeds the system stop-reason roots 1..8 and the default parameters once', async () => {
+  it('seeds the system stop reasons 1..9 and the default parameters once', async () => {
     const reasons = await db.selectFrom('stop_reasons').selectAll().orderBy('reasonID').execute();
     expect(reasons.map((r) => r.reasonID)).toEqual(SYSTEM_STOP_REASONS.map((r) => r.reasonID));
     expect(reasons.every((r) => r.systemStop === 1)).toBe(true);
@@ -47,7 +48,43 @@ describe('database', () => {
     expect(parameters).toHaveLength(1);
     expect(parameters[0]).toMatchObject({ microStopTime: DEFAULT_PARAMETERS.microStopTime, gridRefreshTime: DEFAULT_PARAMETERS.gridRefreshTime });
     const outbox = await db.selectFrom('outbox').selectAll().where('entity', '=', 'stop_reasons').execute();
-    expect(outbox).toHaveLength(8);
+    expect(outbox).toHaveLength(SYSTEM_STOP_REASONS.length);
+  });
+
+  it("moves a plant's own reason out of the way of a system reason added later, with its children, stops and equipment", async () => {
+    // A database seeded before reason 9 existed, where the plant's next reason took id 9.
+    await db.deleteFrom('stop_reasons').where('reasonID', '=', REASON.EDGE_DOWN).execute();
+    await db.insertInto('stop_reasons').values({ reasonID: 9, parentID: 8, reason: 'Mecánica', isCategory: 1, systemStop: 0 }).execute();
+    await db.insertInto('stop_reasons').values({ reasonID: 10, parentID: 9, reason: 'Rotura', isCategory: 0, systemStop: 0 }).execute();
+    await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
+    await db.insertInto('lines').values({ lineID: 1, sectorID: 1, description: 'L1' }).execute();
+    await db.insertInto('stops').values({ lineID: 1, startDate: 1000, endDate: 2000, reasonID: 9, rootID: 9, path: 'No planificadas / Mecánica', recognized: 1 }).execute();
+    await db.insertInto('equipments').values({ name: 'Llenadora', description: 'Llenadora 1', lineID: 1 }).execute();
+    await db.insertInto('equipment_stop_reasons').values({ equipmentID: 1, reasonID: 9 }).execute();
+
+    await seedDatabase(db);
+
+    const moved = await db.selectFrom('stop_reasons').selectAll().where('reason', '=', 'Mecánica').executeTakeFirstOrThrow();
+    expect(moved.reasonID).toBeGreaterThan(10);
+    expect(moved).toMatchObject({ parentID: 8, isCategory: 1, systemStop: 0 });
+    expect(await db.selectFrom('stop_reasons').select('parentID').where('reasonID', '=', 10).executeTakeFirst()).toEqual({ parentID: moved.reasonID });
+    expect(await db.selectFrom('stops').select(['reasonID', 'rootID', 'path']).executeTakeFirst()).toEqual({ reasonID: moved.reasonID, rootID: moved.reasonID, path: 'No planificadas / Mecánica' });
+    expect(await db.selectFrom('equipment_stop_reasons').select('reasonID').executeTakeFirst()).toEqual({ reasonID: moved.reasonID });
+    expect(await db.selectFrom('stop_reasons').select(['reason', 'systemStop', 'parentID']).where('reasonID', '=', 9).executeTakeFirst()).toEqual({
+      reason: 'Edge fuera de servicio',
+      systemStop: 1,
+      parentID: REASON.SYSTEM,
+    });
+    // The central copy hears of each move: the old key deleted, the new one and the stop upserted.
+    const outbox = await db.selectFrom('outbox').select(['entity', 'entityKey', 'operation']).where('seq', '>', 9).orderBy('seq').execute();
+    expect(outbox).toEqual(
+      expect.arrayContaining([
+        { entity: 'stop_reasons', entityKey: JSON.stringify({ reasonID: moved.reasonID }), operation: 'upsert' },
+        { entity: 'stops', entityKey: JSON.stringify({ stopID: 1 }), operation: 'upsert' },
+        { entity: 'stop_reasons', entityKey: JSON.stringify({ reasonID: 9 }), operation: 'delete' },
+        { entity: 'stop_reasons', entityKey: JSON.stringify({ reasonID: 9 }), operation: 'upsert' },
+      ]),
+    );
   });
 
   it('keeps one open stop per line and one Ready order per line', async () => {

@@ -117,6 +117,13 @@ export interface LineStatesTable {
   lastSampleAt: number | null;
   /** When the line was first reported (migration 0004). */
   firstSeenAt: number | null;
+  /** The stop a gap in the line's data closed at its start, reopened when the gap proves empty (migration 0006). */
+  interruptedStopID: number | null;
+  /** Where the units and discards counters were read from; another source starts a new baseline (migration 0006). */
+  unitsSource: string | null;
+  discardsSource: string | null;
+  /** When the counters' baseline was read (migration 0006). */
+  countersReadAt: number | null;
 }
 
 export interface OpcServersTable {
@@ -159,6 +166,8 @@ export interface ParametersTable {
   telegramBotProxyHost: string | null;
   telegramBotProxyPort: number | null;
   terminalSyncByIP: Generated<Flag>;
+  /** A counter step above this many times the nominal speed is not production (migration 0006). */
+  counterPlausibilityFactor: Generated<number>;
   updatedBy: string | null;
   updateDate: number | null;
 }

@@ -26,3 +26,13 @@ export function counterStep(previous: number | null, current: number | null): Co
   if (current >= previous) return { delta: current - previous, next: current, reset: false };
   return { delta: current, next: current, reset: true };
 }
+
+/**
+ * The largest step a counter of a line can make in `elapsedMs`: `factor` times the line's top speed over the elapsed
+ * time, and never less than a minute's worth (PLCs publish counters in bursts). A larger step is not production: the
+ * counter was re-pointed, replaced or written by hand. null when the line's speed is unknown (nothing to judge by).
+ */
+export function counterStepLimit(topUnitsPerMinute: number | null, elapsedMs: number, factor: number): number | null {
+  if (topUnitsPerMinute === null || !(topUnitsPerMinute > 0) || !(factor > 0)) return null;
+  return factor * topUnitsPerMinute * Math.max(1, elapsedMs / 60_000);
+}

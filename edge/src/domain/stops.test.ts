@@ -25,8 +25,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 const utc = (iso: string) => Date.parse(iso);
 
 describe('REASON', () => {
-  it('names the fixed categories by the reasonIDs of SPEC §3', () => {
-    expect(REASON).toEqual({ ROOT: 1, SYSTEM: 2, MICROSTOP: 3, OPC_DISCONNECTED: 4, END_OF_LOT: 5, ADJUSTMENT: 6, PLANNED: 7, UNPLANNED: 8 });
+  it('names the fixed categories by the reasonIDs of SPEC §3, and the edge’s own downtime as 9', () => {
+    expect(REASON).toEqual({ ROOT: 1, SYSTEM: 2, MICROSTOP: 3, OPC_DISCONNECTED: 4, END_OF_LOT: 5, ADJUSTMENT: 6, PLANNED: 7, UNPLANNED: 8, EDGE_DOWN: 9 });
   });
 });
 

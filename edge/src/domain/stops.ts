@@ -15,6 +15,8 @@ export const REASON = {
   ADJUSTMENT: 6,
   PLANNED: 7,
   UNPLANNED: 8,
+  /** The edge itself was not running: nothing was known of the line (seed.ts). */
+  EDGE_DOWN: 9,
 } as const;
 
 export type CategoryReasonId = (typeof REASON)[keyof typeof REASON];

@@ -254,14 +254,18 @@ export async function productionMinutesOfLine(db: Executor, lineID: number): Pro
 export interface EngineParameters {
   microStopSeconds: number;
   refreshSeconds: number;
+  /** A counter step above this many times the line's top speed is not production (see counterStepLimit). */
+  counterPlausibilityFactor: number;
 }
 
 /** The parameters the engine reads (seeded defaults when the row is missing). */
-const engineParametersQuery = prepared((db) => db.selectFrom('parameters').select(['microStopTime', 'oeeCalculationRefresh']).where('id', '=', 1));
+const engineParametersQuery = prepared((db) =>
+  db.selectFrom('parameters').select(['microStopTime', 'oeeCalculationRefresh', 'counterPlausibilityFactor']).where('id', '=', 1),
+);
 
 export async function engineParameters(db: Executor): Promise<EngineParameters> {
   const row = await engineParametersQuery.executeTakeFirst(db, {});
-  return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10 };
+  return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10, counterPlausibilityFactor: row?.counterPlausibilityFactor ?? 10 };
 }
 
 /** `line`: the line's ID as SQL (a bound value, or a column of the enclosing query). */

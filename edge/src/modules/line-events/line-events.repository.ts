@@ -24,7 +24,20 @@ const existingLineStatesQuery = prepared((db, p: { lineIDs: string }) =>
   db
     .selectFrom('lines as l')
     .leftJoin('line_states as s', 's.lineID', 'l.lineID')
-    .select(['l.lineID as existingLineID', 's.lineID', 's.running', 's.changedAt', 's.unitsCounter', 's.discardsCounter', 's.lastSampleAt', 's.firstSeenAt'])
+    .select([
+      'l.lineID as existingLineID',
+      's.lineID',
+      's.running',
+      's.changedAt',
+      's.unitsCounter',
+      's.discardsCounter',
+      's.lastSampleAt',
+      's.firstSeenAt',
+      's.interruptedStopID',
+      's.unitsSource',
+      's.discardsSource',
+      's.countersReadAt',
+    ])
     .where('l.lineID', 'in', inJsonArray(p.lineIDs))
     .orderBy('l.lineID'),
 );
@@ -38,13 +51,17 @@ export async function saveLineStates(trx: Transaction<DB>, states: readonly Line
 /** `WHERE true`: SQLite needs it to read ON CONFLICT after INSERT … SELECT. */
 const saveLineStatesQuery = prepared(
   (_db, p: { rows: string }) => sql`
-    INSERT INTO line_states (lineID, running, changedAt, unitsCounter, discardsCounter, lastSampleAt, firstSeenAt)
+    INSERT INTO line_states (lineID, running, changedAt, unitsCounter, discardsCounter, lastSampleAt, firstSeenAt, interruptedStopID,
+                             unitsSource, discardsSource, countersReadAt)
     SELECT value ->> 'lineID', value ->> 'running', value ->> 'changedAt', value ->> 'unitsCounter', value ->> 'discardsCounter',
-           value ->> 'lastSampleAt', value ->> 'firstSeenAt'
+           value ->> 'lastSampleAt', value ->> 'firstSeenAt', value ->> 'interruptedStopID', value ->> 'unitsSource',
+           value ->> 'discardsSource', value ->> 'countersReadAt'
     FROM json_each(${p.rows}) WHERE true
     ON CONFLICT (lineID) DO UPDATE SET
       running = excluded.running, changedAt = excluded.changedAt, unitsCounter = excluded.unitsCounter,
-      discardsCounter = excluded.discardsCounter, lastSampleAt = excluded.lastSampleAt, firstSeenAt = excluded.firstSeenAt`,
+      discardsCounter = excluded.discardsCounter, lastSampleAt = excluded.lastSampleAt, firstSeenAt = excluded.firstSeenAt,
+      interruptedStopID = excluded.interruptedStopID, unitsSource = excluded.unitsSource,
+      discardsSource = excluded.discardsSource, countersReadAt = excluded.countersReadAt`,
 );
 
 export interface ProductionDelta {
@@ -72,4 +89,23 @@ const addProductionQuery = prepared(
     FROM json_each(${p.rows}) WHERE true
     ON CONFLICT (lineID, minuteStart) DO UPDATE SET
       units = production_minutes.units + excluded.units, discards = production_minutes.discards + excluded.discards`,
+);
+
+/**
+ * The fastest a line is known to run, units per minute: the largest of its products' speeds on it and the nominal
+ * speed of its Ready order (its product's speed, else the order's desired speed). Absent for a line with none.
+ */
+export async function topSpeedsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, number>> {
+  if (lineIDs.length === 0) return new Map();
+  const rows = await topSpeedsQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
+  return new Map(rows.filter((row) => row.speed !== null && row.speed > 0).map((row) => [row.lineID, Number(row.speed)]));
+}
+
+const topSpeedsQuery = prepared(
+  (_db, p: { lineIDs: string }) => sql<{ lineID: number; speed: number | null }>`
+    SELECT lineID, max(speed) AS speed FROM (
+      SELECT lineID, speed FROM product_speeds WHERE lineID IN (SELECT value FROM json_each(${p.lineIDs}))
+      UNION ALL
+      SELECT lineID, desiredProductionSpeed FROM orders WHERE status = 1 AND lineID IN (SELECT value FROM json_each(${p.lineIDs}))
+    ) GROUP BY lineID`,
 );

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { REASON } from '../../domain/stops';
-import { applyLineEvents, ingestSamples, type IngestionContext, type LineSample } from './line-events.service';
+import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineSample } from './line-events.service';
 import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from './test-plant';
 
 const TZ = 'Europe/Madrid';
@@ -80,13 +80,47 @@ describe('line state → stops', () => {
     ]);
   });
 
-  it('lets a stop in progress go on when the line becomes unknown (nothing says it started)', async () => {
+  it('ends a stop in progress at the disconnection and covers the outage with a reason-4 stop', async () => {
     await tick([sample(1, T0, false)]);
     await tick([sample(1, T0 + MINUTE, null)]);
     await tick([sample(1, T0 + 2 * MINUTE, null)]);
+    await tick([sample(1, T0 + 5 * MINUTE, true)]);
     const stops = await stopsOf(1);
-    expect(stops).toHaveLength(1);
-    expect(stops[0]).toMatchObject({ reasonID: null, endDate: null });
+    expect(stops.map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([
+      [null, T0, T0 + MINUTE],
+      [REASON.OPC_DISCONNECTED, T0 + MINUTE, T0 + 5 * MINUTE],
+    ]);
+  });
+
+  it('ends an outage at the source time of the first reading, even when periodic samples came later', async () => {
+    await tick([sample(1, T0, false)]);
+    await tick([sample(1, T0 + MINUTE, null)]);
+    await tick([sample(1, T0 + 9 * MINUTE, null)]);
+    // The value read on reconnection at T0 + 10 min changed at its source at T0 + 4 min: the line ran from then.
+    await ingestSamples(db, [sample(1, T0 + 4 * MINUTE, true)], ctx(T0 + 10 * MINUTE));
+    const stops = await stopsOf(1);
+    expect(stops.map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([
+      [null, T0, T0 + MINUTE],
+      [REASON.OPC_DISCONNECTED, T0 + MINUTE, T0 + 4 * MINUTE],
+    ]);
+  });
+
+  it('forgets an outage the source says nothing happened in: the stop it interrupted goes on as one stop', async () => {
+    await tick([sample(1, T0, false)]);
+    await tick([sample(1, T0 + MINUTE, null)]);
+    // On reconnection the beacon's source time is older than the outage: stopped all along.
+    await ingestSamples(db, [sample(1, T0, false)], ctx(T0 + 3 * MINUTE));
+    const stops = await stopsOf(1);
+    expect(stops.map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([[null, T0, null]]);
+    const outbox = await db.selectFrom('outbox').select(['entity', 'operation']).where('entity', '=', 'stops').orderBy('seq').execute();
+    // The outage's stop was deleted: the central copy holds a tombstone, never a zero-length stop.
+    expect(outbox.filter((row) => row.operation === 'delete')).toHaveLength(1);
+  });
+
+  it('never stores a zero-length stop: a disconnection at start-up that the first reading contradicts leaves nothing', async () => {
+    await tick([sample(1, T0, null)]);
+    await ingestSamples(db, [sample(1, T0 - 5_000, true)], ctx(T0 + 2_000));
+    expect(await stopsOf(1)).toEqual([]);
   });
 
   it('opens a stop for a line first seen stopped, and opens nothing for one first seen running', async () => {
@@ -132,9 +166,9 @@ describe('counters → production', () => {
     await tick([sample(1, T0, true, 50_000, 500)]);
     await tick([sample(1, T0 + 1000, true, 50_020, 501)]);
     const reset = await tick([sample(1, T0 + 2000, true, 7, 0)]);
-    expect(reset.counterResets).toEqual([
-      { lineID: 1, atMs: T0 + 2000, counter: 'units' },
-      { lineID: 1, atMs: T0 + 2000, counter: 'discards' },
+    expect(reset.counterEvents).toEqual([
+      { lineID: 1, atMs: T0 + 2000, counter: 'units', kind: 'reset', previous: 50_020, current: 7 },
+      { lineID: 1, atMs: T0 + 2000, counter: 'discards', kind: 'reset', previous: 501, current: 0 },
     ]);
     await tick([sample(1, T0 + 3000, true, 12, 1)]);
     const [minute] = await minutesOf(1);
@@ -158,7 +192,7 @@ describe('counters → production', () => {
   });
 
   it('tags production and stops with the Ready order, and the next order once it starts', async () => {
-    await addProduct(db, 'P1', { 1: 10 });
+    await addProduct(db, 'P1', { 1: 100 });
     await addOrder(db, '100-0', 1, { productCode: 'P1' });
     await addOrder(db, '101-0', 1, { productCode: 'P1' });
     await applyLineEvents(db, [{ type: 'orderStarted', lineID: 1, atMs: T0, order: '100-0' }], ctx(T0));
@@ -178,6 +212,111 @@ describe('counters → production', () => {
       { order: '100-0', status: 2, startDate: T0, endDate: T0 + 2 * MINUTE },
       { order: '101-0', status: 1, startDate: T0 + 2 * MINUTE, endDate: null },
     ]);
+  });
+});
+
+describe('counters from another source, and steps no line could make', () => {
+  const sourced = (atMs: number, units: number, unitsSource: string): LineSample => ({ ...sample(1, atMs, true, units, 0), unitsSource, discardsSource: 'D' });
+
+  it('starts a new baseline when the counter is re-pointed, counting only the real deltas of each source', async () => {
+    await tick([sourced(T0, 1_000_000, 'A')]);
+    await tick([sourced(T0 + 20_000, 1_000_040, 'A')]);
+    // The counter tag now reads another node: 1,183, then 1,200. Neither the drop nor a jump is production.
+    const repointed = await tick([sourced(T0 + 40_000, 1_183, 'B')]);
+    expect(repointed.counterEvents).toEqual([{ lineID: 1, atMs: T0 + 40_000, counter: 'units', kind: 'newSource', previous: 1_000_040, current: 1_183 }]);
+    await tick([sourced(T0 + 50_000, 1_200, 'B')]);
+    expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(40 + 17);
+  });
+
+  it('adopts a source seen for the first time (a database from before sources were kept) without losing the step', async () => {
+    await tick([sample(1, T0, true, 100)]);
+    await tick([sourced(T0 + 30_000, 130, 'A')]);
+    expect((await minutesOf(1))[0]?.units).toBe(30);
+  });
+
+  it('does not book a step above counterPlausibilityFactor × the line’s top speed, and takes it as the new baseline', async () => {
+    await addProduct(db, 'P1', { 1: 60 });
+    await tick([sample(1, T0, true, 500)]);
+    // 60 units/min × 10 over at least a minute: 600 is the most a minute can bring.
+    await tick([sample(1, T0 + 30_000, true, 1_100)]);
+    const jump = await tick([sample(1, T0 + 40_000, true, 2_005_009)]);
+    expect(jump.counterEvents).toEqual([{ lineID: 1, atMs: T0 + 40_000, counter: 'units', kind: 'implausible', previous: 1_100, current: 2_005_009, limit: 600 }]);
+    await tick([sample(1, T0 + 50_000, true, 2_005_019)]);
+    expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(600 + 10);
+    // After a long outage the same step is plausible: the limit grows with the elapsed time.
+    await tick([sample(1, T0 + 50_000 + 10 * HOUR, true, 2_105_019)]);
+    expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(610 + 100_000);
+  });
+
+  it('reads the factor from the parameters, and judges nothing on a line with no known speed', async () => {
+    await tick([sample(2, T0, true, 0)]);
+    await tick([sample(2, T0 + 1000, true, 1_000_000)]);
+    expect((await minutesOf(2))[0]?.units).toBe(1_000_000);
+    await addProduct(db, 'P1', { 1: 60 });
+    await db.updateTable('parameters').set({ counterPlausibilityFactor: 2 }).execute();
+    await tick([sample(1, T0, true, 0)]);
+    const step = await tick([sample(1, T0 + 1000, true, 121)]);
+    expect(step.counterEvents.map((event) => [event.kind, event.limit])).toEqual([['implausible', 120]]);
+  });
+});
+
+describe('the edge not running', () => {
+  const restart = (nowMs: number) => recordEdgeRestart(db, ctx(nowMs));
+
+  it('ends the open stop at the last instant the edge knew, charges its downtime to reason 9, and resumes at the first reading’s source time', async () => {
+    await tick([sample(1, T0, true, 100)]);
+    await tick([sample(1, T0 + MINUTE, false, 160)]);
+    await tick([sample(1, T0 + 2 * MINUTE, false, 160)]);
+    // Killed after T0 + 2 min; started again at T0 + 10 min. The line ran, stopped, ran and stopped again meanwhile:
+    // the first reading says stopped since T0 + 8 min (its source time), with 300 more units.
+    await restart(T0 + 10 * MINUTE);
+    await ingestSamples(db, [sample(1, T0 + 8 * MINUTE, false, 460)], ctx(T0 + 10 * MINUTE + 500));
+    const stops = await stopsOf(1);
+    expect(stops.map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([
+      [null, T0 + MINUTE, T0 + 2 * MINUTE],
+      [REASON.EDGE_DOWN, T0 + 2 * MINUTE, T0 + 8 * MINUTE],
+      [null, T0 + 8 * MINUTE, null],
+    ]);
+    expect(stops[1]).toMatchObject({ recognized: 1, path: 'Sistema / Edge fuera de servicio' });
+    expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(360);
+  });
+
+  it('keeps one stop through a restart when the first reading says the line never changed', async () => {
+    await tick([sample(1, T0, false)]);
+    await tick([sample(1, T0 + MINUTE, false)]);
+    await restart(T0 + 3 * MINUTE);
+    await ingestSamples(db, [sample(1, T0, false)], ctx(T0 + 3 * MINUTE));
+    expect((await stopsOf(1)).map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([[null, T0, null]]);
+  });
+
+  it('charges a restart to reason 9 until the edge finds the server unreachable, then to reason 4', async () => {
+    await tick([sample(1, T0, true)]);
+    await restart(T0 + 5 * MINUTE);
+    await ingestSamples(db, [sample(1, T0 + 5 * MINUTE + 5_000, null)], ctx(T0 + 5 * MINUTE + 5_000));
+    await ingestSamples(db, [sample(1, T0 + 7 * MINUTE, true)], ctx(T0 + 7 * MINUTE));
+    expect((await stopsOf(1)).map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([
+      [REASON.EDGE_DOWN, T0, T0 + 5 * MINUTE + 5_000],
+      [REASON.OPC_DISCONNECTED, T0 + 5 * MINUTE + 5_000, T0 + 7 * MINUTE],
+    ]);
+  });
+
+  it('turns a disconnection the edge went down in into downtime from the last instant it knew the line', async () => {
+    await tick([sample(1, T0, true)]);
+    await tick([sample(1, T0 + MINUTE, null)]);
+    await tick([sample(1, T0 + 2 * MINUTE, null)]);
+    await restart(T0 + 6 * MINUTE);
+    await restart(T0 + 7 * MINUTE);
+    await ingestSamples(db, [sample(1, T0 + 6 * MINUTE + 2_000, true)], ctx(T0 + 6 * MINUTE + 2_000));
+    expect((await stopsOf(1)).map((s) => [s.reasonID, s.startDate, s.endDate])).toEqual([
+      [REASON.OPC_DISCONNECTED, T0 + MINUTE, T0 + 2 * MINUTE],
+      [REASON.EDGE_DOWN, T0 + 2 * MINUTE, T0 + 6 * MINUTE + 2_000],
+    ]);
+  });
+
+  it('leaves lines never seen alone', async () => {
+    const result = await restart(T0);
+    expect(result.stopsOpened).toEqual([]);
+    expect(await db.selectFrom('line_states').selectAll().execute()).toEqual([]);
   });
 });
 

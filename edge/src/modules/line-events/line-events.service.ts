@@ -3,15 +3,31 @@ import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { WriteContext } from '../../db/writes';
 import { shiftAt } from '../../domain/calendar';
-import { counterStep } from '../../domain/counters';
+import { counterStep, counterStepLimit } from '../../domain/counters';
 import { REASON } from '../../domain/stops';
-import { engineParameters, minuteOf } from '../indexes/indexes.repository';
+import { engineParameters, minuteOf, type EngineParameters } from '../indexes/indexes.repository';
 import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
 import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
-import { closeStop, openStop, ReasonSource, recordManualStop, type ManualStopInput } from '../stops/stops.service';
-import { addProductionMinutes, saveLineStates, statesOfExistingLines, type LineStateRow, type ProductionDelta } from './line-events.repository';
+import {
+  classifyClosedStop,
+  closeStop,
+  discardEmptyStop,
+  openStop,
+  ReasonSource,
+  recordManualStop,
+  reopenStop,
+  type ManualStopInput,
+} from '../stops/stops.service';
+import {
+  addProductionMinutes,
+  saveLineStates,
+  statesOfExistingLines,
+  topSpeedsOfLines,
+  type LineStateRow,
+  type ProductionDelta,
+} from './line-events.repository';
 
 /**
  * THE way line activity enters the system. The OPC UA acquisition (every tick, for every line), manual stop entry,
@@ -23,15 +39,32 @@ import { addProductionMinutes, saveLineStates, statesOfExistingLines, type LineS
  * The state machine of a line:
  * - running → stopped: a stop opens at the event's time (unrecognized, tagged with the Ready order).
  * - stopped → running: the stop in progress closes; shorter than microStopTime and unrecognized → microstop (3).
- * - state unknown (disconnected, bad quality): if the line was running, a stop with system reason 4 (OPC
- *   disconnected) opens; if a stop was already in progress it goes on (nothing says the line started).
- * - known again: a reason-4 stop closes; if the line is stopped, an unrecognized stop opens at that instant.
- * Events older than the line's last sample are ignored (a late delivery must not rewrite what is stored).
+ * - a gap in the data: the line's state becomes unknown (its server disconnected, a bad-quality tag, a failing
+ *   script: reason 4, OPC disconnected) or the edge itself was not running (`recordEdgeRestart`: reason 9). Whatever
+ *   the line was doing ends at the gap's start, and a stop of the gap's reason covers it.
+ * - known again: the reading's own time (its source timestamp, never before the gap's start) ends the gap, and the
+ *   line's state follows from that instant. A gap the source says nothing happened in (the reading is older than the
+ *   gap) was no gap: its stop is deleted and a stop the gap had interrupted goes on as one stop.
+ * No stop of zero length is kept. Events older than the line's last change of state are ignored (a late delivery
+ * must not rewrite what is stored), except a gap's first reading, which holds from the gap's start.
+ *
+ * Counters are absolute: production is the step between two readings of the same source (counters.ts). A reading
+ * from another source (a re-pointed tag, another server, another script) starts a new baseline, and a step no line
+ * could make (counterStepLimit) is not booked: both are reported in `counterEvents`, with the resets.
  */
 
 export type LineEvent =
   | { type: 'lineState'; lineID: number; atMs: number; running: boolean | null }
-  | { type: 'counters'; lineID: number; atMs: number; units: number | null; discards: number | null }
+  | {
+      type: 'counters';
+      lineID: number;
+      atMs: number;
+      units: number | null;
+      discards: number | null;
+      /** Where each counter was read from (see LineSample); absent: the same source as before. */
+      unitsSource?: string;
+      discardsSource?: string;
+    }
   | { type: 'orderStarted'; lineID: number; atMs: number; order: string }
   | { type: 'orderFinished'; lineID: number; atMs: number; order?: string | null }
   | ({ type: 'manualStop' } & ManualStopInput);
@@ -46,6 +79,12 @@ export interface LineSample {
   units: number | null;
   /** Absolute discards counter; null when unreadable or the line has none. */
   discards: number | null;
+  /**
+   * Where the counters come from (script, tags, node ids, servers), as one text each: another text than the last
+   * one stored starts a new baseline. Absent: the same source as before.
+   */
+  unitsSource?: string;
+  discardsSource?: string;
 }
 
 export interface IngestionContext {
@@ -53,16 +92,42 @@ export interface IngestionContext {
   timeZone: string;
   /** The user behind the events (manual entry, order calls); null for the acquisition. */
   userID: string | null;
+  /**
+   * The events' times are the sources' own timestamps (the acquisition): a line's very first reading then counts from
+   * at most FIRST_READING_MAX_AGE_MS before nowMs.
+   */
+  sourceTimes?: boolean;
 }
 
 export type IgnoredReason = 'unknownLine' | 'stale';
+
+/**
+ * A line's very first reading counts from at most this long ago, whatever its source timestamp says: nothing was
+ * known of the line before the edge read it (a beacon stopped for days would otherwise open a stop days old).
+ */
+export const FIRST_READING_MAX_AGE_MS = 60_000;
+
+/**
+ * A counter reading that was not booked as production as it came: a reset (the units since are counted), a new
+ * source (a new baseline, nothing counted) or a step no line could make (a new baseline, nothing counted).
+ */
+export interface CounterEvent {
+  lineID: number;
+  atMs: number;
+  counter: 'units' | 'discards';
+  kind: 'reset' | 'newSource' | 'implausible';
+  previous: number | null;
+  current: number | null;
+  /** For 'implausible': the most the line could have made meanwhile. */
+  limit?: number;
+}
 
 export interface IngestionResult {
   applied: number;
   ignored: Array<{ lineID: number; atMs: number; reason: IgnoredReason }>;
   stopsOpened: StopRow[];
   stopsClosed: StopRow[];
-  counterResets: Array<{ lineID: number; atMs: number; counter: 'units' | 'discards' }>;
+  counterEvents: CounterEvent[];
   ordersStarted: OrderRow[];
   ordersFinished: OrderRow[];
   manualStops: StopRow[];
@@ -86,7 +151,15 @@ export function samplesToEvents(samples: readonly LineSample[]): LineEvent[] {
   const events: LineEvent[] = [];
   for (const sample of samples) {
     events.push({ type: 'lineState', lineID: sample.lineID, atMs: sample.atMs, running: sample.running });
-    events.push({ type: 'counters', lineID: sample.lineID, atMs: sample.atMs, units: sample.units, discards: sample.discards });
+    events.push({
+      type: 'counters',
+      lineID: sample.lineID,
+      atMs: sample.atMs,
+      units: sample.units,
+      discards: sample.discards,
+      unitsSource: sample.unitsSource,
+      discardsSource: sample.discardsSource,
+    });
   }
   return events;
 }
@@ -102,7 +175,7 @@ class Ingestion {
     ignored: [],
     stopsOpened: [],
     stopsClosed: [],
-    counterResets: [],
+    counterEvents: [],
     ordersStarted: [],
     ordersFinished: [],
     manualStops: [],
@@ -113,16 +186,20 @@ class Ingestion {
   private readonly reasons: ReasonSource;
   private readonly clock: EngineClock;
   private readonly ctx: WriteContext;
+  /** The lines' top speeds, read once per transaction and only when a counter moved (counterStepLimit). */
+  private topSpeeds: Promise<Map<number, number>> | null = null;
+  private readonly sourceTimes: boolean;
 
   constructor(
     private readonly trx: Transaction<DB>,
     private readonly lines: Map<number, LineRuntime>,
-    private readonly microStopSeconds: number,
+    private readonly parameters: EngineParameters,
     context: IngestionContext,
   ) {
     this.reasons = new ReasonSource(trx);
     this.clock = { nowMs: context.nowMs, timeZone: context.timeZone };
     this.ctx = { userID: context.userID, now: context.nowMs };
+    this.sourceTimes = context.sourceTimes === true;
   }
 
   async apply(event: LineEvent): Promise<void> {
@@ -131,17 +208,19 @@ class Ingestion {
       this.result.ignored.push({ lineID: event.lineID, atMs: eventTime(event), reason: 'unknownLine' });
       return;
     }
-    if ((event.type === 'lineState' || event.type === 'counters') && line.state.lastSampleAt !== null && event.atMs < line.state.lastSampleAt) {
-      this.result.ignored.push({ lineID: event.lineID, atMs: event.atMs, reason: 'stale' });
-      return;
-    }
     switch (event.type) {
-      case 'lineState':
-        await this.lineState(line, event.atMs, event.running);
+      case 'lineState': {
+        const atMs = this.stateTime(line, event.atMs, event.running);
+        if (atMs === null) return this.ignore(event.lineID, event.atMs);
+        await this.lineState(line, atMs, event.running);
         break;
-      case 'counters':
-        this.counters(line, event.atMs, event.units, event.discards);
+      }
+      case 'counters': {
+        const atMs = this.counterTime(line, event);
+        if (atMs === null) return this.ignore(event.lineID, event.atMs);
+        await this.counters(line, atMs, event);
         break;
+      }
       case 'orderStarted':
         await this.orderStarted(line, event.order, event.atMs);
         break;
@@ -153,6 +232,48 @@ class Ingestion {
         break;
     }
     this.result.applied += 1;
+  }
+
+  /** What the edge found when it started again: every line it knew is in a gap from the last instant it knew it. */
+  async edgeRestarted(line: LineRuntime): Promise<void> {
+    const sinceMs = line.state.lastSampleAt;
+    if (!line.seen || sinceMs === null) return;
+    const open = line.openStop;
+    if (open?.reasonID === REASON.EDGE_DOWN) return;
+    if (open && isGapStop(open)) await this.switchGap(line, sinceMs, REASON.EDGE_DOWN);
+    else await this.startGap(line, sinceMs, REASON.EDGE_DOWN);
+    line.state.running = null;
+    line.state.changedAt = sinceMs;
+    line.dirty = true;
+  }
+
+  private ignore(lineID: number, atMs: number): void {
+    this.result.ignored.push({ lineID, atMs, reason: 'stale' });
+  }
+
+  /**
+   * The instant a state event takes effect, or null when it is stale (older than the line's last change of state).
+   * The first reading after a gap may be older than the gap: it then holds from the gap's start.
+   */
+  private stateTime(line: LineRuntime, atMs: number, running: boolean | null): number | null {
+    if (!line.seen) return this.sourceTimes ? Math.max(atMs, this.clock.nowMs - FIRST_READING_MAX_AGE_MS) : atMs;
+    const floor = line.state.changedAt;
+    if (floor === null || atMs >= floor) return atMs;
+    return line.state.running === null && running !== null ? floor : null;
+  }
+
+  /**
+   * The instant a counter reading is booked at, or null when it is stale. A reading older than the line's last
+   * sample is booked then, unless a counter went down: a late delivery must not pass for a reset.
+   */
+  private counterTime(line: LineRuntime, event: Extract<LineEvent, { type: 'counters' }>): number | null {
+    const last = line.state.lastSampleAt;
+    if (last === null || event.atMs >= last) return event.atMs;
+    const wentDown = (previous: number | null, current: number | null) => previous !== null && current !== null && current < previous;
+    const sameSource = (stored: string | null, source: string | undefined) => source === undefined || stored === null || stored === source;
+    if (sameSource(line.state.unitsSource, event.unitsSource) && wentDown(line.state.unitsCounter, event.units)) return null;
+    if (sameSource(line.state.discardsSource, event.discardsSource) && wentDown(line.state.discardsCounter, event.discards)) return null;
+    return last;
   }
 
   private touch(line: LineRuntime, atMs: number): void {
@@ -168,54 +289,139 @@ class Ingestion {
     this.result.stopsOpened.push(stop);
   }
 
-  private async close(line: LineRuntime, atMs: number): Promise<void> {
+  /** Closes the line's open stop at `atMs`; one that would end where it starts is discarded. */
+  private async close(line: LineRuntime, atMs: number, classify = true): Promise<void> {
     const stop = line.openStop;
     if (!stop) return;
-    const closed = await closeStop(this.trx, stop, Math.max(atMs, stop.startDate), this.microStopSeconds, this.reasons, this.ctx);
     line.openStop = null;
+    if (atMs <= stop.startDate) {
+      await discardEmptyStop(this.trx, stop, this.ctx);
+      return;
+    }
+    const closed = await closeStop(this.trx, stop, atMs, this.parameters.microStopSeconds, this.reasons, this.ctx, classify);
     this.result.stopsClosed.push(closed);
     const shiftStartMs = shiftAt(closed.endDate!, this.clock.timeZone).startMs;
     if (closed.startDate < shiftStartMs) this.pastRanges.push({ lineID: closed.lineID, fromMs: closed.startDate, toMs: shiftStartMs });
   }
 
+  /** A gap of `reasonID` starts at `atMs`: what the line was doing ends there (kept aside, it may go on after). */
+  private async startGap(line: LineRuntime, atMs: number, reasonID: number): Promise<void> {
+    const open = line.openStop;
+    // A stop entered by hand after the line's last news is not the line's to end.
+    if (open && open.startDate > atMs) return;
+    line.state.interruptedStopID = open && open.startDate < atMs ? open.stopID : null;
+    await this.close(line, atMs, false);
+    await this.open(line, atMs, reasonID);
+  }
+
+  /** The gap goes on with another reason from `atMs` (the edge went down during a disconnection, or came back to none). */
+  private async switchGap(line: LineRuntime, atMs: number, reasonID: number): Promise<void> {
+    const gap = line.openStop!;
+    const at = Math.max(atMs, gap.startDate);
+    if (at > gap.startDate) await this.settleInterrupted(line);
+    await this.close(line, at);
+    await this.open(line, at, reasonID);
+  }
+
+  /**
+   * The line is known again at `atMs`. A gap the reading does not reach into (atMs at its start) was none: its stop is
+   * discarded and the interrupted stop, if the line is still stopped, goes on. Otherwise the gap's stop ends there.
+   */
+  private async endGap(line: LineRuntime, atMs: number, running: boolean): Promise<void> {
+    const gap = line.openStop!;
+    const interrupted = line.state.interruptedStopID;
+    await this.close(line, atMs);
+    if (atMs <= gap.startDate && interrupted !== null && !running) {
+      line.openStop = await reopenStop(this.trx, interrupted, gap.startDate, { ...this.ctx, action: 'reopen' });
+      line.state.interruptedStopID = null;
+      if (line.openStop) return;
+    }
+    await this.settleInterrupted(line);
+    if (!running) await this.open(line, Math.max(atMs, gap.startDate));
+  }
+
+  /** The stop a gap interrupted will not go on: now it is judged as any closed stop (microstop or not). */
+  private async settleInterrupted(line: LineRuntime): Promise<void> {
+    const stopID = line.state.interruptedStopID;
+    line.state.interruptedStopID = null;
+    if (stopID !== null) await classifyClosedStop(this.trx, stopID, this.parameters.microStopSeconds, this.reasons, this.ctx);
+  }
+
   private async lineState(line: LineRuntime, atMs: number, running: boolean | null): Promise<void> {
     const next = running === null ? null : running ? 1 : 0;
-    const unchanged = line.seen && line.state.running === next;
+    // Still unknown, but now because the edge cannot read the line, no longer because it was not running.
+    const edgeBack = running === null && line.openStop?.reasonID === REASON.EDGE_DOWN;
+    const unchanged = line.seen && line.state.running === next && !edgeBack;
     this.touch(line, atMs);
     if (unchanged) return;
     const open = line.openStop;
     if (open && atMs < open.startDate) return;
-    const disconnectionStop = open !== null && open.reasonID === REASON.OPC_DISCONNECTED;
-    if (running === true) {
+    if (running === null) {
+      if (!open || !isGapStop(open)) await this.startGap(line, atMs, REASON.OPC_DISCONNECTED);
+      else if (open.reasonID === REASON.EDGE_DOWN) await this.switchGap(line, atMs, REASON.OPC_DISCONNECTED);
+    } else if (open && isGapStop(open)) {
+      await this.endGap(line, atMs, running);
+    } else if (running) {
       await this.close(line, atMs);
-    } else if (running === false) {
-      if (disconnectionStop) await this.close(line, atMs);
-      if (!line.openStop) await this.open(line, atMs);
     } else if (!open) {
-      await this.open(line, atMs, REASON.OPC_DISCONNECTED);
+      await this.open(line, atMs);
     }
     line.state.running = next;
     line.state.changedAt = atMs;
   }
 
-  private counters(line: LineRuntime, atMs: number, units: number | null, discards: number | null): void {
-    const unitsStep = counterStep(line.state.unitsCounter, units);
-    const discardsStep = counterStep(line.state.discardsCounter, discards);
-    if (unitsStep.reset) this.result.counterResets.push({ lineID: line.state.lineID, atMs, counter: 'units' });
-    if (discardsStep.reset) this.result.counterResets.push({ lineID: line.state.lineID, atMs, counter: 'discards' });
-    line.state.unitsCounter = unitsStep.next;
-    line.state.discardsCounter = discardsStep.next;
+  private async counters(line: LineRuntime, atMs: number, event: Extract<LineEvent, { type: 'counters' }>): Promise<void> {
+    const units = await this.counterStep(line, atMs, 'units', event.units, event.unitsSource);
+    const discards = await this.counterStep(line, atMs, 'discards', event.discards, event.discardsSource);
+    if (event.units !== null && Number.isFinite(event.units) && event.units >= 0) line.state.countersReadAt = atMs;
     this.touch(line, atMs);
-    if (unitsStep.delta === 0 && discardsStep.delta === 0) return;
+    if (units === 0 && discards === 0) return;
     const minuteStart = minuteOf(atMs);
     const key = `${line.state.lineID}|${minuteStart}`;
     const delta = this.production.get(key);
     if (delta) {
-      delta.units += unitsStep.delta;
-      delta.discards += discardsStep.delta;
+      delta.units += units;
+      delta.discards += discards;
     } else {
-      this.production.set(key, { lineID: line.state.lineID, minuteStart, order: line.ready?.order ?? null, units: unitsStep.delta, discards: discardsStep.delta });
+      this.production.set(key, { lineID: line.state.lineID, minuteStart, order: line.ready?.order ?? null, units, discards });
     }
+  }
+
+  /** Moves one counter of the line to `current` and answers the production to book (see the class comment). */
+  private async counterStep(line: LineRuntime, atMs: number, counter: 'units' | 'discards', current: number | null, source: string | undefined): Promise<number> {
+    const state = line.state;
+    const [previous, storedSource] = counter === 'units' ? [state.unitsCounter, state.unitsSource] : [state.discardsCounter, state.discardsSource];
+    const set = (value: number | null) => {
+      if (counter === 'units') state.unitsCounter = value;
+      else state.discardsCounter = value;
+      if (source === undefined) return;
+      if (counter === 'units') state.unitsSource = source;
+      else state.discardsSource = source;
+    };
+    const report = (kind: CounterEvent['kind'], limit?: number) =>
+      this.result.counterEvents.push({ lineID: state.lineID, atMs, counter, kind, previous, current, ...(limit === undefined ? {} : { limit }) });
+
+    // A stored source of null predates the tracking of sources: adopted as it is, nothing is lost.
+    if (source !== undefined && storedSource !== null && source !== storedSource) {
+      set(counterStep(null, current).next);
+      report('newSource');
+      return 0;
+    }
+    const step = counterStep(previous, current);
+    set(step.next);
+    if (step.reset) report('reset');
+    if (step.delta === 0) return 0;
+    const limit = counterStepLimit(await this.topSpeedOf(state.lineID), atMs - (state.countersReadAt ?? atMs), this.parameters.counterPlausibilityFactor);
+    if (limit !== null && step.delta > limit) {
+      report('implausible', limit);
+      return 0;
+    }
+    return step.delta;
+  }
+
+  private async topSpeedOf(lineID: number): Promise<number | null> {
+    this.topSpeeds ??= topSpeedsOfLines(this.trx, [...this.lines.keys()]);
+    return (await this.topSpeeds).get(lineID) ?? null;
   }
 
   private async orderStarted(line: LineRuntime, order: string, atMs: number): Promise<void> {
@@ -249,32 +455,68 @@ class Ingestion {
   }
 }
 
-/** Applies line events in order, all in one transaction (all or nothing). */
-export async function applyLineEvents(db: Database, events: readonly LineEvent[], context: IngestionContext): Promise<IngestionResult> {
-  const lineIDs = [...new Set(events.map((event) => event.lineID))];
+/** A stop that stands for a gap in the line's data rather than for something the line did. */
+function isGapStop(stop: StopRow): boolean {
+  return stop.reasonID === REASON.OPC_DISCONNECTED || stop.reasonID === REASON.EDGE_DOWN;
+}
+
+/** Runs `work` on the lines of `lineIDs` that exist, in one transaction, and stores what it changed. */
+async function withLines(
+  db: Database,
+  lineIDs: readonly number[] | 'all',
+  context: IngestionContext,
+  work: (ingestion: Ingestion, lines: Map<number, LineRuntime>) => Promise<void>,
+): Promise<IngestionResult> {
   return db.transaction().execute(async (trx) => {
-    const states = await statesOfExistingLines(trx, lineIDs);
+    const wanted = lineIDs === 'all' ? (await trx.selectFrom('lines').select('lineID').execute()).map((row) => row.lineID) : lineIDs;
+    const states = await statesOfExistingLines(trx, wanted);
     const known = [...states.keys()];
-    const [openStops, readyOrders, parameters] = [
-      await openStopsOfLines(trx, known),
-      await readyOrdersOfLines(trx, known),
-      await engineParameters(trx),
-    ];
+    const [openStops, readyOrders, parameters] = [await openStopsOfLines(trx, known), await readyOrdersOfLines(trx, known), await engineParameters(trx)];
     const lines = new Map<number, LineRuntime>();
     for (const lineID of known) {
       const stored = states.get(lineID);
       const ready = readyOrders.get(lineID);
       lines.set(lineID, {
-        state: stored ?? { lineID, running: null, changedAt: null, unitsCounter: null, discardsCounter: null, lastSampleAt: null, firstSeenAt: null },
+        state: stored ?? {
+          lineID,
+          running: null,
+          changedAt: null,
+          unitsCounter: null,
+          discardsCounter: null,
+          lastSampleAt: null,
+          firstSeenAt: null,
+          interruptedStopID: null,
+          unitsSource: null,
+          discardsSource: null,
+          countersReadAt: null,
+        },
         seen: stored !== undefined,
         dirty: false,
         openStop: openStops.get(lineID) ?? null,
         ready: ready ? { order: ready.order, op: ready.op, version: ready.version } : null,
       });
     }
-    const ingestion = new Ingestion(trx, lines, parameters.microStopSeconds, context);
-    for (const event of events) await ingestion.apply(event);
+    const ingestion = new Ingestion(trx, lines, parameters, context);
+    await work(ingestion, lines);
     await ingestion.flush();
     return ingestion.result;
+  });
+}
+
+/** Applies line events in order, all in one transaction (all or nothing). */
+export function applyLineEvents(db: Database, events: readonly LineEvent[], context: IngestionContext): Promise<IngestionResult> {
+  return withLines(db, [...new Set(events.map((event) => event.lineID))], context, async (ingestion) => {
+    for (const event of events) await ingestion.apply(event);
+  });
+}
+
+/**
+ * Called once when the edge starts, before it reads anything: the time it was not running is a gap for every line it
+ * knew (reason 9, from the last instant it knew each line), so that time is charged neither to the stop that was open
+ * nor to the line running. The first reading of each line ends that gap at the reading's own time.
+ */
+export function recordEdgeRestart(db: Database, context: IngestionContext): Promise<IngestionResult> {
+  return withLines(db, 'all', context, async (ingestion, lines) => {
+    for (const line of lines.values()) await ingestion.edgeRestarted(line);
   });
 }

@@ -129,7 +129,8 @@ export async function openStop(trx: Transaction<DB>, input: OpenStopInput, reaso
 
 /**
  * Closes a stop in progress at `endMs`. A stop nobody recognized that lasted less than microStopTime is a
- * microstop: it is recognized at once with the system reason 3.
+ * microstop: it is recognized at once with the system reason 3. `classify` false leaves that decision for later
+ * (`classifyClosedStop`): a stop closed because the line's data stopped may yet be reopened.
  */
 export async function closeStop(
   trx: Transaction<DB>,
@@ -138,11 +139,41 @@ export async function closeStop(
   microStopSeconds: number,
   reasons: ReasonSource,
   ctx: WriteContext,
+  classify = true,
 ): Promise<StopRow> {
-  const durationMs = endMs - stop.startDate;
-  const microstop = stop.recognized === 0 && stop.reasonID === null && isMicrostop(durationMs, microStopSeconds);
+  const microstop = classify && isUnrecognizedMicrostop(stop, endMs, microStopSeconds);
   const recognition = microstop ? recognitionColumns(await reasons.recognition(REASON.MICROSTOP)) : {};
   return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' }, stop);
+}
+
+function isUnrecognizedMicrostop(stop: StopRow, endMs: number, microStopSeconds: number): boolean {
+  return stop.recognized === 0 && stop.reasonID === null && isMicrostop(endMs - stop.startDate, microStopSeconds);
+}
+
+/** The microstop rule of closeStop, for a stop closed earlier without it (read again: it may have changed since). */
+export async function classifyClosedStop(trx: Transaction<DB>, stopID: number, microStopSeconds: number, reasons: ReasonSource, ctx: WriteContext): Promise<void> {
+  const stop = await findStop(trx, stopID);
+  if (!stop || stop.endDate === null || !isUnrecognizedMicrostop(stop, stop.endDate, microStopSeconds)) return;
+  await updateStopRow(trx, stopID, recognitionColumns(await reasons.recognition(REASON.MICROSTOP)), { ...ctx, action: 'closeMicrostop' }, stop);
+}
+
+/** Opens again a stop closed at `closedAtMs` (the gap in the data that closed it proved empty); null if it changed since. */
+export async function reopenStop(trx: Transaction<DB>, stopID: number, closedAtMs: number, ctx: WriteContext): Promise<StopRow | null> {
+  const stop = await findStop(trx, stopID);
+  if (!stop || stop.endDate !== closedAtMs) return null;
+  return updateStopRow(trx, stopID, { endDate: null }, { ...ctx, action: 'reopen' }, stop);
+}
+
+/**
+ * A stop that would end where it starts never happened: it is deleted (the central copy gets a tombstone), unless a
+ * maintenance call points at it, which keeps it as a record of the call.
+ */
+export async function discardEmptyStop(trx: Transaction<DB>, stop: StopRow, ctx: WriteContext): Promise<void> {
+  if (await maintenanceCallOfStop(trx, stop.stopID)) {
+    await updateStopRow(trx, stop.stopID, { endDate: stop.startDate }, { ...ctx, action: 'close' }, stop);
+    return;
+  }
+  await deleteRow(trx, 'stops', { stopID: stop.stopID }, { ...ctx, action: 'discardEmpty' });
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in plant time, as the UI shows dates (for messages). */
