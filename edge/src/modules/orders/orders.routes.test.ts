@@ -130,6 +130,19 @@ describe('PUT /api/oeeindex/adjust', () => {
     expect((await adjust('100-0', 20, ROLE.SUPERVISOR)).body).toMatchObject({ adjustedDiscountTime: 20, staffedTimeCorrect: 100, runtime: 100, utilization: 1 });
   });
 
+  it('refuses more minutes than the order’s stop time not discounted (400, ES and EN), changing nothing', async () => {
+    await endedOrder();
+    const tables = ['orders', 'order_indexes', 'shift_indexes'] as const;
+    const before = await Promise.all(tables.map((table) => snapshot(e.db, table)));
+    const refused = await adjust('100-0', 100, ROLE.SUPERVISOR);
+    expectError(refused, 400, 'No se puede ajustar 100 min: la orden 100-0 tiene 20 min de paradas no descontadas.');
+    expect(refused.body.error).toMatchObject({ code: 'validation', fields: { discountTime: 'No se puede ajustar 100 min: la orden 100-0 tiene 20 min de paradas no descontadas.' } });
+    const { username, password } = signatureOf(e, ROLE.SUPERVISOR);
+    const english = await e.t.call('PUT', '/api/oeeindex/adjust', { token: as(ROLE.SUPERVISOR), language: 'en', json: { order: '100-0', discountTime: 20.01, user: username, password } });
+    expectError(english, 400, 'Cannot adjust 20.01 min: order 100-0 has 20 min of stops not discounted.');
+    expect(await Promise.all(tables.map((table) => snapshot(e.db, table)))).toEqual(before);
+  });
+
   it('refuses an order that has not ended (409), a signer who is not a supervisor (403), a wrong password (401), changing nothing', async () => {
     await createOrder('100-0');
     await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '100-0' } });
