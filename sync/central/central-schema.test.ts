@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite } from '../../edge/src/db/database';
 import { SYNCED_ENTITIES } from '../../edge/src/db/outbox';
@@ -9,7 +10,8 @@ import { bundleScript } from '../testing/child-agent';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres';
 import { applyBatch, type OutboxRow } from './apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central-database';
-import { CENTRAL_TABLES, centralTableOf, type ColumnKind } from './tables';
+import { centralMigrations } from './migrations/index';
+import { CENTRAL_SCHEMA, CENTRAL_TABLES, centralTableOf, type ColumnKind } from './tables';
 
 /**
  * The central schema on a real PostgreSQL: what the migrations create matches the mapping the applier writes
@@ -40,10 +42,24 @@ const PG_TYPE: Record<ColumnKind, string> = {
   json: 'jsonb',
 };
 const BOOKKEEPING = ['plant_id', 'row_version', 'deleted_at', 'synced_at'];
+const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time'];
+
+/** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
+async function withScratchDatabase(prefix: string, use: (url: string) => Promise<void>): Promise<void> {
+  const database = `${prefix}_${Date.now()}`;
+  await sql`CREATE DATABASE ${sql.id(database)}`.execute(central);
+  const url = new URL(postgres.url);
+  url.pathname = `/${database}`;
+  try {
+    await use(url.toString());
+  } finally {
+    await sql`DROP DATABASE IF EXISTS ${sql.id(database)} WITH (FORCE)`.execute(central);
+  }
+}
 
 describe('central migrations', () => {
   it('create the schema once; running them again applies nothing', async () => {
-    expect(await migrateCentral(central)).toEqual(['0001-central-schema']);
+    expect(await migrateCentral(central)).toEqual(MIGRATIONS);
     expect(await migrateCentral(central)).toEqual([]);
   });
 
@@ -52,7 +68,7 @@ describe('central migrations', () => {
     const dbs = [1, 2, 3].map(() => openCentral(other.url));
     try {
       const results = await Promise.all(dbs.map((db) => migrateCentral(db)));
-      expect(results.flat()).toEqual(['0001-central-schema']);
+      expect(results.flat()).toEqual(MIGRATIONS);
     } finally {
       await Promise.all(dbs.map((db) => db.destroy()));
       await other.close();
@@ -60,25 +76,22 @@ describe('central migrations', () => {
   });
 
   it("'oee-edge central migrate' creates the schema, and says so; run again it finds it up to date", async () => {
-    const database = `oee_cli_${Date.now()}`;
-    await sql`CREATE DATABASE ${sql.id(database)}`.execute(central);
-    const url = new URL(postgres.url);
-    url.pathname = `/${database}`;
     const main = await bundleScript('edge/src/main.ts');
     try {
-      // Asynchronously: with TEST_DATABASE_URL the server is reached through a proxy in this process.
-      const run = () => promisify(execFile)(process.execPath, [main.script, 'central', 'migrate'], { env: { ...process.env, SYNC_DATABASE_URL: url.toString() }, timeout: 30_000 });
-      const first = await run();
-      expect(first.stderr).toBe('');
-      expect(first.stdout.trim()).toBe('Central schema migrated: 0001-central-schema');
-      expect((await run()).stdout.trim()).toBe('The central schema is up to date.');
-      const cli = openCentral(url.toString());
-      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
-      await cli.destroy();
-      expect(Number(rows[0]!.n)).toBe(6);
+      await withScratchDatabase('oee_cli', async (url) => {
+        // Asynchronously: with TEST_DATABASE_URL the server is reached through a proxy in this process.
+        const run = () => promisify(execFile)(process.execPath, [main.script, 'central', 'migrate'], { env: { ...process.env, SYNC_DATABASE_URL: url }, timeout: 30_000 });
+        const first = await run();
+        expect(first.stderr).toBe('');
+        expect(first.stdout.trim()).toBe(`Central schema migrated: ${MIGRATIONS.join(', ')}`);
+        expect((await run()).stdout.trim()).toBe('The central schema is up to date.');
+        const cli = openCentral(url);
+        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
+        await cli.destroy();
+        expect(Number(rows[0]!.n)).toBe(6);
+      });
     } finally {
       main.cleanup();
-      await sql`DROP DATABASE IF EXISTS ${sql.id(database)} WITH (FORCE)`.execute(central);
     }
   });
 
@@ -152,6 +165,50 @@ function expectedColumns(indicators: Indicators) {
   };
 }
 
+/** The row oee.indicators answers for `input`, with `ideal` as its ideal units. */
+async function sqlIndicators(db: CentralDatabase, input: IndicatorInputs, ideal: number | null): Promise<Record<string, unknown>> {
+  const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.indicators(${input.staffedMs}, ${input.discountMs},
+    ${input.adjustedDiscountMs}, ${input.stopMs}, ${input.failureMs}, ${input.failureCount}, ${input.unitsProduced},
+    ${input.unitsDiscarded}, ${ideal}::float8)`.execute(db);
+  return rows[0]!;
+}
+
+/** A deterministic pseudo-random number in [0, 1) (an LCG), so a failing case can be found again. */
+function lcg(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/**
+ * Inputs as the edge's indexes hold them (whole ms, counts, quantities that may be kilos), with adjustments under,
+ * at and over the stop time, and edge cases: zeros, discounts and stops beyond the staffed time.
+ */
+function variedInputs(count: number): IndicatorInputs[] {
+  const random = lcg(20260504);
+  const pick = <T>(choices: readonly T[]) => choices[Math.floor(random() * choices.length)]!;
+  return Array.from({ length: count }, () => {
+    const staffedMs = pick([0, MIN, 96_000, 8 * HOUR, 7 * HOUR, Math.floor(random() * 9 * HOUR)]);
+    const discountMs = Math.floor(random() * pick([0, 0.1, 0.6, 1.2]) * staffedMs);
+    const stopMs = Math.floor(random() * pick([0, 0.05, 0.4, 1.1]) * staffedMs);
+    const failureMs = Math.floor(random() * stopMs);
+    const unitsProduced = pick([0, 10, Math.floor(random() * 50_000), random() * 3_000]);
+    return {
+      staffedMs,
+      discountMs,
+      adjustedDiscountMs: pick([0, Math.floor(random() * stopMs), stopMs, stopMs + Math.floor(random() * HOUR), 30_000]),
+      stopMs,
+      failureMs,
+      failureCount: failureMs === 0 ? pick([0, 1]) : 1 + Math.floor(random() * 9),
+      unitsProduced,
+      unitsDiscarded: pick([0, unitsProduced * random() * 0.1, unitsProduced + 5]),
+      nominalUnitsPerMinute: pick([null, 55, 100, 12.5 + random() * 100]),
+    };
+  });
+}
+
 function expectClose(actual: Record<string, unknown>, expected: Record<string, number | null>, label: string) {
   for (const [column, value] of Object.entries(expected)) {
     if (value === null) expect(actual[column], `${label} ${column}`).toBeNull();
@@ -159,7 +216,7 @@ function expectClose(actual: Record<string, unknown>, expected: Record<string, n
   }
 }
 
-describe('oee.indicators (the SQL twin of computeIndicators)', () => {
+describe('oee.indicators (the SQL twin of computeIndicators): the same doubles, to the last digit', () => {
   const cases: Record<string, IndicatorInputs> = {
     'a normal shift': inputs({}),
     'nothing staffed': inputs({ staffedMs: 0, discountMs: 0, stopMs: 0, failureMs: 0, failureCount: 0, unitsProduced: 0, unitsDiscarded: 0 }),
@@ -169,18 +226,38 @@ describe('oee.indicators (the SQL twin of computeIndicators)', () => {
     'no failures (mtbf, mttr unknown)': inputs({ failureMs: 0, failureCount: 0 }),
     'more discards than units': inputs({ unitsProduced: 10, unitsDiscarded: 25 }),
     'above nominal speed (throughput > 1)': inputs({ unitsProduced: 60_000 }),
+    'an adjustment of part of the stop time': inputs({ adjustedDiscountMs: 20 * MIN }),
+    'an adjustment of all the stop time (utilization 1)': inputs({ adjustedDiscountMs: 45 * MIN }),
+    'an adjustment over the stop time (capped at it)': inputs({ adjustedDiscountMs: 100 * MIN }),
+    'issue 12.5: 0.5 min adjusted on an order with 0.45 min of runtime': inputs({ staffedMs: 96_000, discountMs: 0, adjustedDiscountMs: 30_000, stopMs: 69_000, failureMs: 69_000, failureCount: 1, unitsProduced: 40, unitsDiscarded: 4 }),
+    'an adjustment with discounts beyond the staffed time': inputs({ staffedMs: 10 * MIN, discountMs: 8 * MIN, stopMs: 5 * MIN, adjustedDiscountMs: 5 * MIN }),
+  };
+  /** Both ideal units the views pass: the order's (nominal × runtime) and unknown. */
+  const expectSameAsEdge = async (input: IndicatorInputs) => {
+    for (const ideal of [computeIndicators(input).idealUnits, null]) {
+      const expected = computeIndicators({ ...input, nominalUnitsPerMinute: null, idealUnits: ideal });
+      expect(await sqlIndicators(central, input, ideal), JSON.stringify({ ...input, ideal })).toEqual(expectedColumns(expected));
+    }
   };
   for (const [name, input] of Object.entries(cases)) {
-    it(`matches computeIndicators: ${name}`, async () => {
-      for (const ideal of [computeIndicators(input).idealUnits, null]) {
-        const { rows } = await sql<Record<string, number | null>>`SELECT * FROM oee.indicators(${input.staffedMs}, ${input.discountMs},
-          ${input.adjustedDiscountMs}, ${input.stopMs}, ${input.failureMs}, ${input.failureCount}, ${input.unitsProduced},
-          ${input.unitsDiscarded}, ${ideal}::float8)`.execute(central);
-        const expected = computeIndicators({ ...input, nominalUnitsPerMinute: null, idealUnits: ideal });
-        expectClose(rows[0]!, expectedColumns(expected), `${name} (ideal ${ideal})`);
-      }
-    });
+    it(`matches computeIndicators: ${name}`, () => expectSameAsEdge(input));
   }
+
+  it('matches computeIndicators on 300 varied inputs, adjustments under, at and over the stop time among them', async () => {
+    const varied = variedInputs(300);
+    expect(varied.filter((input) => input.adjustedDiscountMs > input.stopMs).length).toBeGreaterThan(20);
+    expect(varied.filter((input) => input.adjustedDiscountMs > 0 && input.adjustedDiscountMs <= input.stopMs).length).toBeGreaterThan(20);
+    for (const input of varied) await expectSameAsEdge(input);
+  });
+
+  it("keeps the runtime when an adjustment is made, and counts it only up to the stop time", async () => {
+    const plain = await sqlIndicators(central, inputs({}), 30_000);
+    const adjusted = await sqlIndicators(central, inputs({ adjustedDiscountMs: 20 * MIN }), 30_000);
+    const over = await sqlIndicators(central, inputs({ adjustedDiscountMs: 100 * MIN }), 30_000);
+    expect(plain).toMatchObject({ staffed_time_correct_ms: 450 * MIN, runtime_ms: 405 * MIN });
+    expect(adjusted).toMatchObject({ staffed_time_correct_ms: 430 * MIN, runtime_ms: 405 * MIN, utilization: 405 / 430 });
+    expect(over).toMatchObject({ staffed_time_correct_ms: 405 * MIN, runtime_ms: 405 * MIN, utilization: 1 });
+  });
 });
 
 describe('BI views', () => {
@@ -221,9 +298,9 @@ describe('BI views', () => {
   const BA_DAY = Date.parse('2026-03-02T09:00:00Z');
   const baRows = [
     shiftRow(1, BA_DAY, inputs({})),
-    shiftRow(1, BA_DAY + 8 * HOUR, inputs({ unitsProduced: 30_000, stopMs: 2 * HOUR, failureCount: 6 })),
+    shiftRow(1, BA_DAY + 8 * HOUR, inputs({ unitsProduced: 30_000, stopMs: 2 * HOUR, failureCount: 6, adjustedDiscountMs: 25 * MIN })),
     shiftRow(1, BA_DAY + 16 * HOUR, inputs({ stopMs: 8 * HOUR, unitsProduced: 0, unitsDiscarded: 0 })),
-    shiftRow(2, BA_DAY, inputs({ nominalUnitsPerMinute: 55, unitsProduced: 20_000 })),
+    shiftRow(2, BA_DAY, inputs({ nominalUnitsPerMinute: 55, unitsProduced: 20_000, adjustedDiscountMs: 45 * MIN })),
     shiftRow(2, BA_DAY + 8 * HOUR, inputs({ unitsProduced: 38_000, discountMs: 0 })),
     shiftRow(2, BA_DAY + 24 * HOUR, inputs({ unitsProduced: 12_000 }), null),
   ];
@@ -280,7 +357,7 @@ describe('BI views', () => {
 
   it('order_indicators: an order index with its order, ideal units from the nominal speed', async () => {
     const order = { order: '7-RP', op: '7', version: 0, lineID: 1, lot: 'L7', validation: 0, productCode: 'P1', productName: 'Uno', startDate: BA_DAY, endDate: BA_DAY + 6 * HOUR, desiredProductionQuantity: 1000, desiredProductionSpeed: null, productionQuantity: 0, discardQuantity: 0, adjustedDiscountTime: 0, status: 2, shiftStart: BA_DAY, createdBy: 'x', createDate: 1, updatedBy: null, updateDate: null };
-    const input = inputs({ staffedMs: 6 * HOUR, nominalUnitsPerMinute: 120, unitsProduced: 31_000 });
+    const input = inputs({ staffedMs: 6 * HOUR, nominalUnitsPerMinute: 120, unitsProduced: 31_000, adjustedDiscountMs: 10 * MIN });
     const indicators = computeIndicators(input);
     const index = { order: '7-RP', lineID: 1, ...indexColumns(input, indicators), productionSpeed: indicators.unitsPerRuntimeMinute, nominalSpeed: 120, performance: 0.9, calculatedAt: 5 };
     await applyBatch(central, { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' }, [
@@ -292,6 +369,27 @@ describe('BI views', () => {
     expect(rows[0]).toMatchObject({ order_number: '7-RP', line_id: 1, product_code: 'P1', status: 2, lot: 'L7' });
     expectClose(rows[0]!, expectedColumns(indicators), 'order');
     expect(rows[0]!.oee as number).toBeCloseTo(index.oee!, 12);
+  });
+
+  it('in a database created before 0002, the views it has compute with the new formula once 0002 is applied', async () => {
+    await withScratchDatabase('oee_upgrade', async (url) => {
+      const db = openCentral(url);
+      try {
+        const migrator = new Migrator({ db, provider: { getMigrations: async () => centralMigrations }, migrationTableSchema: CENTRAL_SCHEMA });
+        expect((await migrator.migrateTo('0001-central-schema')).error).toBeUndefined();
+        const input = inputs({ adjustedDiscountMs: 30 * MIN });
+        await applyBatch(db, { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' }, [shiftRow(1, BA_DAY, input)]);
+        const read = async () => (await sql<Record<string, unknown>>`SELECT * FROM oee.line_shift_indicators`.execute(db)).rows;
+        // 0001: the adjustment came out of the planned time only: 480 − 30 − 30 = 420 min planned, 375 min runtime.
+        expect((await read())[0]).toMatchObject({ staffed_time_correct_ms: 420 * MIN, runtime_ms: 375 * MIN });
+        expect(await migrateCentral(db)).toEqual(['0002-adjustment-moves-stop-time']);
+        const rows = await read();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ ...expectedColumns(computeIndicators(input)), staffed_time_correct_ms: 420 * MIN, runtime_ms: 405 * MIN });
+      } finally {
+        await db.destroy();
+      }
+    });
   });
 
   it('deleted rows leave the views', async () => {

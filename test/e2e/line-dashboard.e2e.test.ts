@@ -221,7 +221,7 @@ describe('line dashboard', () => {
     await previous.waitFor();
     await previous.getByTestId('adjust-order').click();
     const adjust = page.getByTestId('adjust-dialog');
-    await adjust.locator('input[name="discountTime"]').fill('12,5');
+    await adjust.locator('input[name="discountTime"]').fill('999');
     // An operator's signature is refused: the order keeps its discount time.
     await adjust.locator('input[name="signUser"]').fill('operator');
     await adjust.locator('input[name="signPassword"]').fill('demo');
@@ -229,10 +229,19 @@ describe('line dashboard', () => {
     await adjust.getByTestId('adjust-form-errors').filter({ hasText: 'El firmante no tiene permiso para esta acción.' }).waitFor();
     expect(await ended()).toEqual(endedBefore);
 
+    // The supervisor may adjust at most the order's stop time not discounted: more is refused with the server's message.
     await adjust.locator('input[name="signUser"]').fill('supervisor');
     await adjust.getByTestId('adjust-form-submit').click();
+    await adjust.getByTestId('adjust-form-errors').filter({ hasText: 'No se puede ajustar 999 min: la orden 4500101-0 tiene' }).waitFor();
+    expect(await ended()).toEqual(endedBefore);
+
+    const index = await plant.edge.call('GET', '/api/orders', { token: supervisorToken, query: { orderID: '4500101-0' } });
+    const minutes = Math.floor((index.body.data[0].stopTime as number) * 10) / 10;
+    expect(minutes).toBeGreaterThan(0);
+    await adjust.locator('input[name="discountTime"]').fill(String(minutes).replace('.', ','));
+    await adjust.getByTestId('adjust-form-submit').click();
     await page.getByTestId('toast-success').filter({ hasText: 'Op 4500101 ajustada' }).waitFor();
-    expect(await ended()).toMatchObject({ adjustedDiscountTime: 12.5 * 60_000, updatedBy: 'supervisor' });
+    expect(await ended()).toMatchObject({ adjustedDiscountTime: Math.round(minutes * 60_000), updatedBy: 'supervisor' });
 
     // The operator has no 'Ajustar' at all, and the server refuses the call from an operator's session.
     const operatorPage = await openDashboard('operator');

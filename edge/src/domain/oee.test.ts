@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeIndicators, NO_INDICATOR_INPUTS, sumIndicatorInputs, type IndicatorInputs } from './oee';
+import { computeIndicators, effectiveAdjustedMs, NO_INDICATOR_INPUTS, sumIndicatorInputs, type IndicatorInputs } from './oee';
 
 const MINUTE_MS = 60_000;
 /** |ratio − expected %| in percentage points, for "to 0.01 %" comparisons with published rounded figures. */
@@ -45,11 +45,6 @@ describe('computeIndicators', () => {
     expect(result.mtbfMinutes).toBeCloseTo(373 / 3, 12);
     expect(result.mttrMinutes).toBe(10);
     expect(result.unitsPerRuntimeMinute).toBeCloseTo(19_271 / 373, 12);
-  });
-
-  it('subtracts the adjusted discount from the planned time as well', () => {
-    const result = computeIndicators({ ...textbook, discountMs: 40 * MINUTE_MS, adjustedDiscountMs: 20 * MINUTE_MS });
-    expect(result.staffedTimeCorrectMs).toBe(420 * MINUTE_MS);
   });
 
   it('gives null, not NaN or Infinity, for MTBF and MTTR when there is no failure', () => {
@@ -133,6 +128,75 @@ describe('computeIndicators', () => {
   });
 });
 
+describe("computeIndicators with a supervisor's adjustment ('Ajustar')", () => {
+  // Issue 12 point 5: a 1.6-minute order stopped 1.15 min of it, so 0.45 min of runtime; 0.5 min adjusted.
+  const shortOrder = inputs({
+    staffedMs: 96_000,
+    stopMs: 69_000,
+    failureMs: 69_000,
+    failureCount: 1,
+    unitsProduced: 40,
+    unitsDiscarded: 4,
+    nominalUnitsPerMinute: 100,
+  });
+  const adjustedShortOrder = { ...shortOrder, adjustedDiscountMs: 30_000 };
+
+  it('takes the adjusted minutes out of planned time and stop time alike: 0.5 min on 0.45 min of runtime keeps the runtime', () => {
+    const before = computeIndicators(shortOrder);
+    const after = computeIndicators(adjustedShortOrder);
+    expect(before.runtimeMs).toBe(27_000);
+    expect(after.runtimeMs).toBe(27_000);
+    expect(after.staffedTimeCorrectMs).toBe(66_000);
+    expect(after.utilization).toBe(27_000 / 66_000);
+    expect(after.oee).toBeGreaterThan(0);
+  });
+
+  it('raises utilization and OEE by planned time before / after, and leaves throughput, acceptance, MTBF and MTTR as they were', () => {
+    const before = computeIndicators(shortOrder);
+    const after = computeIndicators(adjustedShortOrder);
+    expect(before.utilization).toBe(27_000 / 96_000);
+    expect(after.utilization! / before.utilization!).toBeCloseTo(96_000 / 66_000, 12);
+    expect(after.oee! / before.oee!).toBeCloseTo(96_000 / 66_000, 12);
+    expect(after.oee).toBeCloseTo((27_000 / 66_000) * (36 / 45), 12);
+    for (const unchanged of ['idealUnits', 'goodUnits', 'unitsPerRuntimeMinute', 'throughput', 'acceptance', 'mtbfMinutes', 'mttrMinutes'] as const) {
+      expect(after[unchanged], unchanged).toBe(before[unchanged]);
+    }
+  });
+
+  it('on the worked example, 20 adjusted minutes of its 47 stop minutes: planned 400 min, runtime still 373 min', () => {
+    const result = computeIndicators({ ...textbook, adjustedDiscountMs: 20 * MINUTE_MS });
+    expect(result.staffedTimeCorrectMs).toBe(400 * MINUTE_MS);
+    expect(result.runtimeMs).toBe(373 * MINUTE_MS);
+    expect(result.utilization).toBe(373 / 400);
+  });
+
+  it('adjusting all the stop time gives utilization 1', () => {
+    const result = computeIndicators({ ...textbook, adjustedDiscountMs: 47 * MINUTE_MS });
+    expect(result.staffedTimeCorrectMs).toBe(373 * MINUTE_MS);
+    expect(result.utilization).toBe(1);
+  });
+
+  it('caps the adjustment at the stop time it moves (a stop re-recognized as discounted after the adjustment)', () => {
+    expect(effectiveAdjustedMs({ adjustedDiscountMs: 100 * MINUTE_MS, stopMs: 69_000 })).toBe(69_000);
+    expect(effectiveAdjustedMs({ adjustedDiscountMs: 30_000, stopMs: 69_000 })).toBe(30_000);
+    const overAdjusted = computeIndicators({ ...shortOrder, adjustedDiscountMs: 100 * MINUTE_MS });
+    expect(overAdjusted).toEqual(computeIndicators({ ...shortOrder, adjustedDiscountMs: 69_000 }));
+    expect(overAdjusted).toMatchObject({ staffedTimeCorrectMs: 27_000, runtimeMs: 27_000, utilization: 1 });
+    // Nothing left to move: no stop time, no effect.
+    const noStops = inputs({ staffedMs: 96_000, unitsProduced: 40, nominalUnitsPerMinute: 100 });
+    expect(computeIndicators({ ...noStops, adjustedDiscountMs: 30_000 })).toEqual(computeIndicators(noStops));
+  });
+
+  it('keeps runtime at staffed − discount − stop, floored at 0, whatever the adjustment', () => {
+    const stopped = inputs({ staffedMs: 10 * MINUTE_MS, discountMs: 8 * MINUTE_MS, stopMs: 5 * MINUTE_MS, nominalUnitsPerMinute: 60 });
+    for (const adjustedDiscountMs of [0, MINUTE_MS, 5 * MINUTE_MS, 50 * MINUTE_MS]) {
+      const result = computeIndicators({ ...stopped, adjustedDiscountMs });
+      expect(result.runtimeMs).toBe(0);
+      expect(result.staffedTimeCorrectMs).toBe(Math.max(0, 2 * MINUTE_MS - Math.min(adjustedDiscountMs, 5 * MINUTE_MS)));
+    }
+  });
+});
+
 describe('sumIndicatorInputs', () => {
   // Order A: 1 h at a slow nominal speed, half stopped, made all it could. Order B: 7 h at a fast speed, half speed.
   const orderA = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 30 * MINUTE_MS, failureMs: 30 * MINUTE_MS, failureCount: 1, unitsProduced: 300, nominalUnitsPerMinute: 10 });
@@ -173,6 +237,19 @@ describe('sumIndicatorInputs', () => {
     expect(sumIndicatorInputs([orderA, { ...orderB, nominalUnitsPerMinute: null }]).idealUnits).toBeNull();
     const idle = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 60 * MINUTE_MS });
     expect(sumIndicatorInputs([orderA, idle]).idealUnits).toBe(300);
+  });
+
+  it("sums each part's effective adjustment: one order's excess adjustment never moves another order's stop time", () => {
+    const adjustedA = { ...orderA, adjustedDiscountMs: 10 * MINUTE_MS };
+    const overAdjustedB = { ...orderB, stopMs: 5 * MINUTE_MS, adjustedDiscountMs: 60 * MINUTE_MS };
+    const sum = sumIndicatorInputs([adjustedA, overAdjustedB]);
+    expect(sum.adjustedDiscountMs).toBe(15 * MINUTE_MS);
+    const shift = computeIndicators(sum);
+    const parts = [adjustedA, overAdjustedB].map(computeIndicators);
+    expect(shift.staffedTimeCorrectMs).toBe(parts[0]!.staffedTimeCorrectMs + parts[1]!.staffedTimeCorrectMs);
+    expect(shift.runtimeMs).toBe(parts[0]!.runtimeMs + parts[1]!.runtimeMs);
+    expect(shift.utilization).toBe((30 + 415) / (50 + 415));
+    expect(computeIndicators(sumIndicatorInputs([sumIndicatorInputs([adjustedA]), sumIndicatorInputs([overAdjustedB])]))).toEqual(shift);
   });
 
   it('sums nothing into zeros with unknown nominal speed', () => {

@@ -12,6 +12,13 @@
  * mean operating time between failures, mean time to restoration): runtime / failures and failure time / failures,
  * where a failure is a stop not discounted from OEE and not a microstop (stops.ts, stopTimeTotals).
  *
+ * A supervisor's adjustment ('Ajustar' on an order) says "these stop minutes should not count against this order":
+ * it moves stop time that counts (stopMs) to discounted time, so it comes out of the planned time and the stop time
+ * alike and the runtime does not change. It can only move stop time there is: the effective adjustment is capped at
+ * stopMs (the API refuses a larger one, but a stop re-recognized later with a discounting reason can shrink stopMs
+ * below an adjustment already made; the figures then stay sane instead of going negative). MTBF and MTTR do not
+ * change with an adjustment: the failures happened and took the time they took, whoever they are charged to.
+ *
  * Invariants: ratios are 0..1 except throughput, which may exceed 1 (running above nominal speed is shown, not
  * hidden); a division by zero yields null, never NaN or Infinity; oee is null when the planned time or the nominal speed
  * is unknown or zero, and 0 for a staffed period that produced nothing.
@@ -24,9 +31,9 @@ export interface IndicatorInputs {
   staffedMs: number;
   /** Time discounted from OEE (stops whose reason discounts, such as planned breaks). */
   discountMs: number;
-  /** Discount time adjusted by a supervisor ('Ajustar'). */
+  /** Stop time a supervisor discounted ('Ajustar'); only the part up to stopMs takes effect (effectiveAdjustedMs). */
   adjustedDiscountMs: number;
-  /** Stop time NOT discounted from OEE (it reduces runtime). */
+  /** Stop time NOT discounted from OEE (it reduces runtime), before any adjustment. */
   stopMs: number;
   /** The part of stopMs that is failures. */
   failureMs: number;
@@ -44,9 +51,9 @@ export interface IndicatorInputs {
 }
 
 export interface Indicators {
-  /** Planned production time: staffed − discount − adjusted discount, floored at 0. */
+  /** Planned production time: staffed − discount − effective adjustment, floored at 0. */
   staffedTimeCorrectMs: number;
-  /** staffedTimeCorrect − stop time, floored at 0. */
+  /** staffed − discount − stop time, floored at 0 (an adjustment does not change it). */
   runtimeMs: number;
   /** Production at nominal speed over the runtime; null when the nominal speed is unknown. */
   idealUnits: number | null;
@@ -69,12 +76,22 @@ function ratio(numerator: number, denominator: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-function staffedTimeCorrectMsOf(input: IndicatorInputs): number {
-  return Math.max(0, input.staffedMs - input.discountMs - input.adjustedDiscountMs);
+/** The adjustment that takes effect: adjustedDiscount capped at the stop time it moves, min(adjusted, stop), ≥ 0. */
+export function effectiveAdjustedMs(input: Pick<IndicatorInputs, 'adjustedDiscountMs' | 'stopMs'>): number {
+  return Math.max(0, Math.min(input.adjustedDiscountMs, input.stopMs));
 }
 
+function staffedTimeCorrectMsOf(input: IndicatorInputs): number {
+  return Math.max(0, input.staffedMs - input.discountMs - effectiveAdjustedMs(input));
+}
+
+/**
+ * max(0, staffedTimeCorrect − (stop − effective adjustment)), which is max(0, staffed − discount − stop): when
+ * staffed − discount < effective adjustment ≤ stop both are 0. Computed in the second form, which the SQL twin
+ * (oee.indicators) repeats operation for operation.
+ */
 function runtimeMsOf(input: IndicatorInputs): number {
-  return Math.max(0, staffedTimeCorrectMsOf(input) - input.stopMs);
+  return Math.max(0, input.staffedMs - input.discountMs - input.stopMs);
 }
 
 /** Ideal production of one input: the explicit idealUnits, else nominal × runtime (0 with no runtime). */
@@ -87,8 +104,9 @@ function idealUnitsOf(input: IndicatorInputs, runtimeMs: number): number | null 
 
 /**
  * Computes the indicators from times (ms) and counts:
- * - staffedTimeCorrect = max(0, staffed − discount − adjustedDiscount)
- * - runtime = max(0, staffedTimeCorrect − stop)
+ * - adjusted = min(adjustedDiscount, stop), ≥ 0 (the effective adjustment); counted stop = stop − adjusted
+ * - staffedTimeCorrect = max(0, staffed − discount − adjusted)
+ * - runtime = max(0, staffedTimeCorrect − counted stop) = max(0, staffed − discount − stop)
  * - utilization = runtime / staffedTimeCorrect
  * - throughput = units / idealUnits, idealUnits = nominal units per minute × runtime minutes (or given)
  * - acceptance = (units − discards) / units
@@ -141,6 +159,8 @@ export const NO_INDICATOR_INPUTS: Readonly<IndicatorInputs> = Object.freeze({
  * idealUnits = Σ ideal_i, each ideal_i from its own input (explicit, or nominal_i × runtime_i); throughput of the
  * sum is then Σ units / Σ ideal_i. It is null (unknown) when an input with runtime has no nominal speed.
  * nominalUnitsPerMinute of the sum is the runtime-weighted nominal speed Σ ideal_i / Σ runtime_i, for display.
+ * The adjustment of the sum is Σ effective adjustment_i: an order's adjustment moves only its own stop time, never
+ * another order's, so the roll-up's planned time is Σ staffedTimeCorrect_i whenever no part is floored at 0.
  */
 export function sumIndicatorInputs(inputs: readonly IndicatorInputs[]): IndicatorInputs {
   const sum: IndicatorInputs = { ...NO_INDICATOR_INPUTS, idealUnits: 0 };
@@ -149,7 +169,7 @@ export function sumIndicatorInputs(inputs: readonly IndicatorInputs[]): Indicato
   for (const input of inputs) {
     sum.staffedMs += input.staffedMs;
     sum.discountMs += input.discountMs;
-    sum.adjustedDiscountMs += input.adjustedDiscountMs;
+    sum.adjustedDiscountMs += effectiveAdjustedMs(input);
     sum.stopMs += input.stopMs;
     sum.failureMs += input.failureMs;
     sum.failureCount += input.failureCount;

@@ -58,6 +58,10 @@ const catalogue = {
     en: 'The order must have the format number-RP (for example 4512-0).',
   },
   'order.notEnded': { es: 'Solo se puede ajustar una orden finalizada.', en: 'Only an ended order can be adjusted.' },
+  'order.adjustOverStops': {
+    es: 'No se puede ajustar {minutes} min: la orden {order} tiene {stopMinutes} min de paradas no descontadas.',
+    en: 'Cannot adjust {minutes} min: order {order} has {stopMinutes} min of stops not discounted.',
+  },
   'order.finalized': { es: 'La orden {order} ya fue finalizada.', en: 'Order {order} is already finalized.' },
   'order.otherLine': { es: 'La orden {order} pertenece a la línea {lineID}.', en: 'Order {order} belongs to line {lineID}.' },
   'order.noneRunning': { es: 'La línea {lineID} no tiene una orden en curso.', en: 'Line {lineID} has no order in progress.' },

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-central-schema';
+import * as m0002 from './0002-adjustment-moves-stop-time';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -7,4 +8,5 @@ import * as m0001 from './0001-central-schema';
  */
 export const centralMigrations: Record<string, Migration> = {
   '0001-central-schema': m0001,
+  '0002-adjustment-moves-stop-time': m0002,
 };

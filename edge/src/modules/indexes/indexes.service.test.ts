@@ -261,16 +261,64 @@ describe('shift index', () => {
     expect(await shiftRow(3, tm.startMs)).toMatchObject({ staffedTime: 3 * HOUR, discountShift: 5 * HOUR, stopTime: 0 });
   });
 
-  it('spreads an order’s adjusted discount over its shifts pro rata, so the shifts add up to the order', async () => {
-    await addLine(db, { lineID: 4, managesOrders: true });
-    await addOrder(db, '400-0', 4, { desiredProductionSpeed: 5 });
+  describe('an order’s adjustment', () => {
     const tm = shiftOf('TM', '2026-05-04', TZ);
-    await runOrder('400-0', 4, tm.endMs - 2 * HOUR, tm.endMs + 6 * HOUR);
-    await db.updateTable('orders').set({ adjustedDiscountTime: 80 * MINUTE }).execute();
-    await refreshRange(4, tm.startMs, tm.endMs + 8 * HOUR, tm.endMs + 9 * HOUR);
-    expect((await shiftRow(4, tm.startMs)).adjustedDiscountTime).toBe(20 * MINUTE);
-    expect((await shiftRow(4, tm.endMs)).adjustedDiscountTime).toBe(60 * MINUTE);
-    expect((await orderRow('400-0')).adjustedDiscountTime).toBe(80 * MINUTE);
+    const tt = shiftOf('TT', '2026-05-04', TZ);
+    const adjust = (minutes: number) => db.updateTable('orders').set({ adjustedDiscountTime: minutes * MINUTE }).where('order', '=', '400-0').execute();
+    const times = (row: { staffedTime: number; adjustedDiscountTime: number; staffedTimeCorrect: number; stopTime: number; runtime: number }) => ({
+      staffedTime: row.staffedTime / MINUTE,
+      adjustedDiscountTime: row.adjustedDiscountTime / MINUTE,
+      staffedTimeCorrect: row.staffedTimeCorrect / MINUTE,
+      stopTime: row.stopTime / MINUTE,
+      runtime: row.runtime / MINUTE,
+    });
+
+    // Order 400-0 runs the last 2 h of TM and the first 6 h of TT, stopped 30 min in TM (10 of them across the
+    // change of shift) and 10 min in TT; a 15-minute break discounted from OEE in TT.
+    beforeEach(async () => {
+      await addLine(db, { lineID: 4, managesOrders: true });
+      await addOrder(db, '400-0', 4, { desiredProductionSpeed: 5 });
+      await runOrder('400-0', 4, tm.endMs - 2 * HOUR, tm.endMs + 6 * HOUR);
+      await stop(4, tm.endMs - 90 * MINUTE, tm.endMs - 70 * MINUTE);
+      await stop(4, tm.endMs - 10 * MINUTE, tm.endMs);
+      await stop(4, tm.endMs, tm.endMs + 5 * MINUTE);
+      await stop(4, tm.endMs + 3 * HOUR, tm.endMs + 3 * HOUR + 5 * MINUTE);
+      await stop(4, tm.endMs + 4 * HOUR, tm.endMs + 4 * HOUR + 15 * MINUTE, { discountOEE: true });
+    });
+
+    it('is shared over its shifts where its stops are, so the shifts add up to the order and the runtime stays', async () => {
+      await adjust(20);
+      await refreshRange(4, tm.startMs, tt.endMs, tt.endMs + HOUR);
+      expect(times(await orderRow('400-0'))).toEqual({ staffedTime: 480, adjustedDiscountTime: 20, staffedTimeCorrect: 445, stopTime: 40, runtime: 425 });
+      expect(times(await shiftRow(4, tm.startMs))).toEqual({ staffedTime: 120, adjustedDiscountTime: 15, staffedTimeCorrect: 105, stopTime: 30, runtime: 90 });
+      expect(times(await shiftRow(4, tt.startMs))).toEqual({ staffedTime: 360, adjustedDiscountTime: 5, staffedTimeCorrect: 340, stopTime: 10, runtime: 335 });
+      expect((await orderRow('400-0')).utilization).toBe(425 / 445);
+    });
+
+    it('gives a shift its share from the whole order’s stops when only that shift is refreshed (and the rebuild agrees)', async () => {
+      await adjust(20);
+      await refreshRange(4, tt.startMs, tt.startMs + HOUR, tt.endMs + HOUR);
+      const refreshed = await shiftRow(4, tt.startMs);
+      expect(refreshed.adjustedDiscountTime).toBe(5 * MINUTE);
+      await recalculateAllShiftIndexes(db, clockAt(tt.endMs + HOUR), null);
+      expect(await shiftRow(4, tt.startMs)).toEqual(refreshed);
+    });
+
+    it('counts only up to the order’s stop time when the adjustment outgrows it (a stop re-recognized as discounted)', async () => {
+      await adjust(40);
+      await refreshRange(4, tm.startMs, tt.endMs, tt.endMs + HOUR);
+      expect(times(await orderRow('400-0'))).toMatchObject({ adjustedDiscountTime: 40, staffedTimeCorrect: 425, runtime: 425 });
+      // The 20-minute failure in TM turns out to be a planned break: 20 min of stop time left for a 40-minute adjustment.
+      await db.updateTable('stops').set({ discountOEE: 1, recognized: 1 }).where('lineID', '=', 4).where('startDate', '=', tm.endMs - 90 * MINUTE).execute();
+      await refreshRange(4, tm.startMs, tt.endMs, tt.endMs + HOUR);
+      const order = await orderRow('400-0');
+      expect(times(order)).toEqual({ staffedTime: 480, adjustedDiscountTime: 20, staffedTimeCorrect: 425, stopTime: 20, runtime: 425 });
+      expect(order.utilization).toBe(1);
+      expect(times(await shiftRow(4, tm.startMs))).toEqual({ staffedTime: 120, adjustedDiscountTime: 10, staffedTimeCorrect: 90, stopTime: 10, runtime: 90 });
+      expect(times(await shiftRow(4, tt.startMs))).toEqual({ staffedTime: 360, adjustedDiscountTime: 10, staffedTimeCorrect: 335, stopTime: 10, runtime: 335 });
+      // The supervisor's figure stays on the order; the indexes hold the part that takes effect.
+      expect((await db.selectFrom('orders').select('adjustedDiscountTime').where('order', '=', '400-0').executeTakeFirstOrThrow()).adjustedDiscountTime).toBe(40 * MINUTE);
+    });
   });
 });
 

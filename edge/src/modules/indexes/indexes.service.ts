@@ -21,6 +21,7 @@ import {
   shiftIndexesAt,
   shiftIndexesOfLine,
   shiftIndexGridSource,
+  type Executor,
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
@@ -73,9 +74,14 @@ function commonValues(range: RangeInputs, indicators: Indicators): IndexValues {
   };
 }
 
+/** The indicator inputs of the whole of one order as of `nowMs` (what its index is computed from). */
+function orderRangeInputs(span: OrderSpan, data: LineRangeData, nowMs: number, microStopSeconds: number): RangeInputs {
+  return lineRangeInputs(data, { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order: span.order }, nowMs, microStopSeconds);
+}
+
 /** The order_indexes row of an order (times in ms, mtbf/mttr in minutes, speeds in units per minute). */
 export function orderIndexValues(span: OrderSpan, data: LineRangeData, nowMs: number, microStopSeconds: number): IndexValues {
-  const range = lineRangeInputs(data, { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order: span.order }, nowMs, microStopSeconds);
+  const range = orderRangeInputs(span, data, nowMs, microStopSeconds);
   const indicators = computeIndicators(range.inputs);
   return {
     order: span.order,
@@ -150,14 +156,32 @@ async function writeOrderIndex(trx: Transaction<DB>, span: OrderSpan, values: In
   return wrote || quantities;
 }
 
+/** An order's span and the data of its line over it as of `nowMs`; undefined for an order not started (or lineless). */
+async function loadOrderData(db: Executor, order: string, nowMs: number): Promise<{ span: OrderSpan; data: LineRangeData } | undefined> {
+  const span = await findOrderSpan(db, order);
+  if (!span) return undefined;
+  const line = await findLineSettings(db, span.lineID);
+  if (!line) return undefined;
+  return { span, data: await loadLineRangeData(db, line, span.startMs, span.endMs ?? nowMs) };
+}
+
 /** Recomputes and stores one order's index (nothing for an order that has not started). */
 export async function refreshOrderIndex(trx: Transaction<DB>, order: string, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
-  const span = await findOrderSpan(trx, order);
-  if (!span) return false;
-  const line = await findLineSettings(trx, span.lineID);
-  if (!line) return false;
-  const data = await loadLineRangeData(trx, line, span.startMs, span.endMs ?? nowMs);
-  return writeOrderIndex(trx, span, orderIndexValues(span, data, nowMs, microStopSeconds), await findOrderIndex(trx, order), ctx);
+  const loaded = await loadOrderData(trx, order, nowMs);
+  if (!loaded) return false;
+  return writeOrderIndex(trx, loaded.span, orderIndexValues(loaded.span, loaded.data, nowMs, microStopSeconds), await findOrderIndex(trx, order), ctx);
+}
+
+/**
+ * The stop time that counts against an order as of `nowMs` — its not-discounted stop time, the stopTime its index
+ * holds, computed from the stored stops the way the index is (so read in the transaction that acts on it). 0 for an
+ * order that has not started.
+ */
+export async function orderStopTimeMs(db: Executor, order: string, nowMs: number): Promise<number> {
+  const loaded = await loadOrderData(db, order, nowMs);
+  if (!loaded) return 0;
+  const { microStopSeconds } = await engineParameters(db);
+  return orderRangeInputs(loaded.span, loaded.data, nowMs, microStopSeconds).inputs.stopMs;
 }
 
 /** Stores the shift index computed from `data` (loadLineRangeData of the shift). */

@@ -1,4 +1,4 @@
-import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { computeIndicators, effectiveAdjustedMs, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
 import { stopTimeTotals } from '../../domain/stops';
 import {
   findLineSettings,
@@ -33,8 +33,11 @@ import {
  *   nominal speed.
  * - Each order's part of the range is one input: its stops clipped to that part (stops.ts stopTimeTotals), the
  *   production tagged with that order, its nominal speed (product speed on the line, else the order's desired
- *   speed) and its adjusted discount pro rata to the part of the order inside the range (so an order's shifts add
- *   up to the order).
+ *   speed) and its share of the order's adjustment ('Ajustar'). An adjustment moves stop time to discounted time
+ *   (oee.ts), so it is shared out where the stops are: the order's effective adjustment (capped at its stop time) in
+ *   proportion to the order's stop time inside the range. A part without stops gets none, no part gets more than
+ *   its own stop time, and an order's shifts add up to the order (to rounding, 1 ms a part). The share depends on
+ *   the whole order's stop time, so the loaders read the stops of the whole of an adjusted order (stopRangeOf).
  * - Production counts by minute, in the range where the minute starts, and by the order it was tagged with.
  */
 
@@ -112,11 +115,31 @@ function emptyInput(): IndicatorInputs {
   return { ...sumIndicatorInputs([]), idealUnits: null };
 }
 
-/** The adjusted discount of `order` that falls in a part of it, pro rata to time. */
-function adjustedShareMs(order: OrderSpan, partMs: number, nowMs: number): number {
-  if (order.adjustedDiscountMs === 0) return 0;
-  const orderMs = (order.endMs ?? nowMs) - order.startMs;
-  return orderMs > 0 ? Math.round((order.adjustedDiscountMs * partMs) / orderMs) : order.adjustedDiscountMs;
+/**
+ * The range whose stops lineRangeInputs needs for [fromMs, toMs): that range, widened to the whole of every order
+ * with an adjustment among `orders` (its share in the range depends on all its stop time). A running order reaches
+ * to the end of time: the loader does not know `now`.
+ */
+function stopRangeOf(orders: readonly OrderSpan[], fromMs: number, toMs: number): { fromMs: number; toMs: number } {
+  const range = { fromMs, toMs };
+  for (const order of orders) {
+    if (order.adjustedDiscountMs === 0) continue;
+    range.fromMs = Math.min(range.fromMs, order.startMs);
+    range.toMs = Math.max(range.toMs, order.endMs ?? Number.MAX_SAFE_INTEGER);
+  }
+  return range;
+}
+
+/**
+ * The share of `order`'s adjustment in a part of it whose not-discounted stop time is `partStopMs`: the effective
+ * adjustment (at most the order's stop time) × partStop / the order's stop time. At most partStopMs (stop times are
+ * whole ms); the whole effective adjustment when the part is the whole order.
+ */
+function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: number, nowMs: number, microStopSeconds: number): number {
+  if (order.adjustedDiscountMs === 0 || partStopMs === 0) return 0;
+  const orderStopMs = stopTimeTotals(data.stops, order.startMs, order.endMs ?? nowMs, nowMs, microStopSeconds).stopMs;
+  const adjustedMs = effectiveAdjustedMs({ adjustedDiscountMs: order.adjustedDiscountMs, stopMs: orderStopMs });
+  return partStopMs >= orderStopMs ? adjustedMs : Math.round((adjustedMs * partStopMs) / orderStopMs);
 }
 
 /**
@@ -147,7 +170,7 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
       input.unitsProduced = made?.units ?? 0;
       input.unitsDiscarded = made?.discards ?? 0;
       input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
-      input.adjustedDiscountMs = adjustedShareMs(segment.order, partMs, nowMs);
+      input.adjustedDiscountMs = adjustedShareMs(data, segment.order, totals.stopMs, nowMs, microStopSeconds);
       inputs.push(input);
     } else {
       gapSeen = true;
@@ -184,6 +207,11 @@ export async function loadLinesRangeData(
       : await productionTotalsOfLines(db, lineIDs, fromMs, Math.min(toMs, options.summedUntilMs)),
     await firstDataOfLines(db, lineIDs),
   ];
+  // Rare (an adjusted order reaching into the range from outside it): that line's stops are read again, wider.
+  for (const lineID of lineIDs) {
+    const wider = stopRangeOf(orders.get(lineID)!, fromMs, toMs);
+    if (wider.fromMs < fromMs || wider.toMs > toMs) stops.set(lineID, (await stopSpansOfLines(db, [lineID], wider.fromMs, wider.toMs)).get(lineID)!);
+  }
   return new Map(
     lines.map((line) => [
       line.lineID,
@@ -212,8 +240,8 @@ function lowerBound<T>(items: readonly T[], value: number, key: (item: T) => num
 /**
  * A line's whole history held in memory, for rebuilding every index of the line: one read per table instead of a
  * few per index. `slice` hands lineRangeInputs the same candidates loadLineRangeData would read for the range
- * (orders sharing time with it, the last stop before it plus the stops inside, the minutes inside), so a rebuilt
- * index equals the one the periodic refresh writes.
+ * (orders sharing time with it; the last stop before it plus the stops inside, the range widened by stopRangeOf;
+ * the minutes inside), so a rebuilt index equals the one the periodic refresh writes.
  */
 export class LineHistory {
   private constructor(
@@ -242,8 +270,9 @@ export class LineHistory {
 
   slice(fromMs: number, toMs: number): LineRangeData {
     const orders = this.orders.filter((order) => order.startMs < toMs && (order.endMs === null || order.endMs > fromMs));
-    const firstStop = lowerBound(this.stops, fromMs, (stop) => stop.startMs);
-    const endStop = lowerBound(this.stops, toMs, (stop) => stop.startMs);
+    const stopRange = stopRangeOf(orders, fromMs, toMs);
+    const firstStop = lowerBound(this.stops, stopRange.fromMs, (stop) => stop.startMs);
+    const endStop = lowerBound(this.stops, stopRange.toMs, (stop) => stop.startMs);
     const firstMinute = lowerBound(this.production, minuteOf(fromMs), (minute) => minute.minuteStart);
     const endMinute = lowerBound(this.production, toMs, (minute) => minute.minuteStart);
     return {

@@ -117,13 +117,30 @@ describe('PUT /api/oeeindex/adjust', () => {
     return e.t.call('PUT', '/api/oeeindex/adjust', { token: as(session), json: { order, discountTime: minutes, user: username, password: pass } });
   };
 
-  it('adjusts an ended order’s discount time in minutes (200) and recomputes its index and shift', async () => {
-    await endedOrder();
-    const result = await adjust('100-0', 20, ROLE.SUPERVISOR);
+  it('adjusts an ended order’s discount time in minutes (200): out of planned and stop time alike, the runtime stays', async () => {
+    const ended = (await endedOrder()).body;
+    const result = await adjust('100-0', 12.5, ROLE.SUPERVISOR);
     expect(result.status, result.text).toBe(200);
-    expect(result.body).toMatchObject({ order: '100-0', adjustedDiscountTime: 20, staffedTimeCorrect: 100, utilization: 0.8, updatedBy: 'tsuper' });
+    expect(result.body).toMatchObject({ order: '100-0', adjustedDiscountTime: 12.5, staffedTimeCorrect: 107.5, stopTime: 20, runtime: 100, utilization: 100 / 107.5, updatedBy: 'tsuper' });
+    expect(result.body.oee).toBeCloseTo(ended.oee * (120 / 107.5), 12);
+    expect(result.body).toMatchObject({ throughput: ended.throughput, acceptance: ended.acceptance, mtbf: ended.mtbf, mttr: ended.mttr });
     const shift = await e.t.call('GET', '/api/history/get', { token: as(ROLE.SUPERVISOR), query: { lineId: '1', shiftStart: '2026-05-04T06:00:00' } });
-    expect(shift.body.adjustedDiscountTime).toBe(20);
+    expect(shift.body).toMatchObject({ adjustedDiscountTime: 12.5, runtime: 100 });
+    // All of the stop time may be adjusted: the order then ran all of its planned time.
+    expect((await adjust('100-0', 20, ROLE.SUPERVISOR)).body).toMatchObject({ adjustedDiscountTime: 20, staffedTimeCorrect: 100, runtime: 100, utilization: 1 });
+  });
+
+  it('refuses more minutes than the order’s stop time not discounted (400, ES and EN), changing nothing', async () => {
+    await endedOrder();
+    const tables = ['orders', 'order_indexes', 'shift_indexes'] as const;
+    const before = await Promise.all(tables.map((table) => snapshot(e.db, table)));
+    const refused = await adjust('100-0', 100, ROLE.SUPERVISOR);
+    expectError(refused, 400, 'No se puede ajustar 100 min: la orden 100-0 tiene 20 min de paradas no descontadas.');
+    expect(refused.body.error).toMatchObject({ code: 'validation', fields: { discountTime: 'No se puede ajustar 100 min: la orden 100-0 tiene 20 min de paradas no descontadas.' } });
+    const { username, password } = signatureOf(e, ROLE.SUPERVISOR);
+    const english = await e.t.call('PUT', '/api/oeeindex/adjust', { token: as(ROLE.SUPERVISOR), language: 'en', json: { order: '100-0', discountTime: 20.01, user: username, password } });
+    expectError(english, 400, 'Cannot adjust 20.01 min: order 100-0 has 20 min of stops not discounted.');
+    expect(await Promise.all(tables.map((table) => snapshot(e.db, table)))).toEqual(before);
   });
 
   it('refuses an order that has not ended (409), a signer who is not a supervisor (403), a wrong password (401), changing nothing', async () => {

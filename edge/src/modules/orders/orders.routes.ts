@@ -64,7 +64,7 @@ export function registerOrderRoutes(api: Api): void {
       path: '/api/oeeindex/adjust',
       access: ADJUST_ROLES,
       tag: 'oeeindex',
-      summary: 'Adjusts the discount time of an ended order (order, discountTime in minutes, user, password), signed by a supervisor; answers 200 with its grid row. 409 when the order has not ended.',
+      summary: 'Adjusts the discount time of an ended order (order, discountTime in minutes, user, password), signed by a supervisor; answers 200 with its grid row. 400 when the minutes exceed the order’s stop time not discounted (an adjustment moves that time to discounted time, leaving the runtime as it was); 409 when the order has not ended.',
       body: adjustSchema,
     },
     async ({ ctx, body }) => {

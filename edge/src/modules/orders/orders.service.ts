@@ -10,7 +10,7 @@ import { listResource, type GridResource } from '../../http/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
 import { engineParameters } from '../indexes/indexes.repository';
-import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
+import { orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
 import { findOrder, ORDER_STATUS, orderIndexGridSource, productName, readyOrderOfLine, type OrderRow } from './orders.repository';
 import { ORDER_INDEX_COLUMNS } from './orders.schemas';
 
@@ -153,17 +153,28 @@ export async function setOrderValidation(db: Database, input: { order: string; v
   });
 }
 
+/** The refusal of an adjustment larger than the order's stop time (shown in minutes, the maximum rounded down). */
+function adjustmentOverStops(order: string, minutes: number, stopMs: number): AppError {
+  const params = { order, minutes, stopMinutes: Math.floor(stopMs / 600) / 100 };
+  return new AppError('validation', 'order.adjustOverStops', params, { discountTime: { key: 'order.adjustOverStops', params } });
+}
+
 /**
  * Adjusts the discount time of an ended order (`signer` signed it, a supervisor): `minutes` replaces its
- * adjustedDiscountTime, and the order's index and the shift indexes of its time are recomputed.
+ * adjustedDiscountTime, and the order's index and the shift indexes of its time are recomputed. An adjustment moves
+ * stop time that counts against the order to discounted time (domain/oee.ts), so it may not exceed the order's
+ * not-discounted stop time, read in this transaction from the stops its index is computed from.
  */
 export async function adjustOrder(db: Database, input: { order: string; minutes: number }, signer: SessionUser, clock: EngineClock): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, input.order);
     if (!order) throw notFound();
     if (order.endDate === null || order.startDate === null) throw new AppError('conflict', 'order.notEnded', { order: order.order });
+    const adjustedMs = Math.round(input.minutes * 60_000);
+    const stopMs = await orderStopTimeMs(trx, order.order, clock.nowMs);
+    if (adjustedMs > stopMs) throw adjustmentOverStops(order.order, input.minutes, stopMs);
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'adjust' };
-    const after = await updateRow(trx, 'orders', { order: order.order }, { adjustedDiscountTime: Math.round(input.minutes * 60_000), ...stamp(ctx) }, ctx);
+    const after = await updateRow(trx, 'orders', { order: order.order }, { adjustedDiscountTime: adjustedMs, ...stamp(ctx) }, ctx);
     await refreshIndexesAffectedBy(trx, order.lineID, order.startDate, order.endDate, clock, ctx);
     return after as OrderRow;
   });
