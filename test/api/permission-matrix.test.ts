@@ -63,6 +63,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/diagnostics/tagsupdates': [A],
   'GET /api/diagnostics/calculationtimes': [A],
   'GET /api/diagnostics/opcservers': [A],
+  'GET /api/diagnostics/counters': [A],
   // Replication to the central PostgreSQL is the administrator's to watch.
   'GET /api/sync/status': [A],
 

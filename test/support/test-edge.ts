@@ -37,15 +37,24 @@ export interface TestEdge {
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   /** Creates an active user with this role (password = userID) and returns a session token for it. */
   userWithRole(roleID: RoleId, userID?: string): Promise<{ userID: string; password: string; token: string }>;
-  close(): Promise<void>;
+  /** Stops the edge; `keepData` leaves its data directory for an edge started again on it (`dataDir`). */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export const ROLE_USER_IDS: Record<RoleId, string> = { 1: 'tadmin', 2: 'tsuper', 3: 'toper', 4: 'tconsul' };
 
 export async function startTestEdge(
-  options: { configured?: boolean; timeZone?: string; now?: () => number; /** Built UI to serve (browser tests). */ uiDir?: string } = {},
+  options: {
+    configured?: boolean;
+    timeZone?: string;
+    now?: () => number;
+    /** Built UI to serve (browser tests). */
+    uiDir?: string;
+    /** The data directory of an edge closed with keepData: this edge starts again on it (signed in as `admin`). */
+    again?: { dataDir: string; adminPassword: string };
+  } = {},
 ): Promise<TestEdge> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oee-test-'));
+  const dataDir = options.again?.dataDir ?? mkdtempSync(join(tmpdir(), 'oee-test-'));
   const settings: Settings = Object.freeze({
     command: 'serve',
     port: 0,
@@ -86,8 +95,10 @@ export async function startTestEdge(
   }
 
   let adminToken: string | null = null;
-  let adminPassword: string | null = null;
-  if (options.configured ?? true) {
+  let adminPassword: string | null = options.again?.adminPassword ?? null;
+  if (options.again) {
+    adminToken = (await call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: adminPassword } })).body.token;
+  } else if (options.configured ?? true) {
     const setup = await call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } });
     if (!setup.body?.valid) throw new Error(`setup failed: ${setup.text}`);
     adminPassword = setup.body.password;
@@ -116,9 +127,9 @@ export async function startTestEdge(
       if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
       return { userID, password: userID, token: login.body.token };
     },
-    async close() {
+    async close(closing = {}) {
       await edge.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!closing.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig } from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
 import { LineEvaluator, type LineSampleSink } from './line-evaluator';
-import { TagCache } from './tag-cache';
+import { TagCache, WAITING_STATUS } from './tag-cache';
 import { ApiServerSource, type TagSource, UnsupportedServerSource } from './tag-sources';
 import { type OpcServerStatus, UaServerConnection } from './ua-server-connection';
 
@@ -55,6 +55,8 @@ export class AcquisitionManager {
   readonly evaluator: LineEvaluator;
   private readonly sources = new Map<number, RunningSource>();
   private tags = new Map<string, ConfiguredTag>();
+  /** Where each tag's value comes from (server type, endpoint, node id): see `tagOrigin`. */
+  private origins = new Map<string, string>();
   private appliedTags = '';
   private appliedLines = '';
   private appliedRefresh = 0;
@@ -138,6 +140,12 @@ export class AcquisitionManager {
     return new Set(this.tags.keys());
   }
 
+  /** What is wrong with a tag beyond its quality (a data type other than configured), or null. */
+  tagProblem(tagName: string): string | null {
+    const tag = this.tags.get(tagName);
+    return (tag && this.sources.get(tag.opcServerID)?.source.tagProblem?.(tagName)) ?? null;
+  }
+
   /** The HTTP-pushed source of an API server, if that server is configured, enabled and of type API. */
   apiSource(opcServerID: number): ApiServerSource | null {
     const source = this.sources.get(opcServerID)?.source;
@@ -151,8 +159,11 @@ export class AcquisitionManager {
   private apply(config: AcquisitionConfig): void {
     const tagsByServer = new Map<number, Map<string, string>>();
     const tags = new Map<string, ConfiguredTag>();
+    const origins = new Map<string, string>();
+    const servers = new Map(config.servers.map((server) => [server.opcServerID, server]));
     for (const tag of config.tags) {
       tags.set(tag.tagName, tag);
+      origins.set(tag.tagName, tagOrigin(tag, servers.get(tag.opcServerID)));
       const serverTags = tagsByServer.get(tag.opcServerID) ?? new Map<string, string>();
       serverTags.set(tag.tagName, tag.tagValue);
       tagsByServer.set(tag.opcServerID, serverTags);
@@ -161,13 +172,20 @@ export class AcquisitionManager {
     const serversChanged = this.applyServers(config, tagsByServer, tagsSignature !== this.appliedTags);
     this.tags = tags;
     for (const tagName of [...this.cache.tagNames()]) if (!tags.has(tagName)) this.cache.delete(tagName);
-    // Tags of a server that is disabled or missing: bad, so the lines reading them are not taken as running.
     const now = this.deps.now();
+    // A tag that reads another node (or server) now: its value so far was another node's, never to be compared with
+    // the new one. It waits for its first reading from the new node.
+    for (const [tagName, origin] of origins) {
+      const previous = this.origins.get(tagName);
+      if (previous !== undefined && previous !== origin) this.cache.clear(tagName, WAITING_STATUS, now);
+    }
+    this.origins = origins;
+    // Tags of a server that is disabled or missing: bad, so the lines reading them are not taken as running.
     for (const tag of config.tags) if (!this.sources.has(tag.opcServerID)) this.cache.setBad(tag.tagName, 'BadOutOfService', now);
 
     const linesSignature = JSON.stringify(config.lines);
-    if (linesSignature !== this.appliedLines || tagsSignature !== this.appliedTags) {
-      this.evaluator.setLines(config.lines, new Set(tags.keys()));
+    if (linesSignature !== this.appliedLines || tagsSignature !== this.appliedTags || serversChanged) {
+      this.evaluator.setLines(config.lines, new Set(tags.keys()), (tagName) => origins.get(tagName));
       this.appliedLines = linesSignature;
     }
     if (config.refreshSeconds !== this.appliedRefresh) {
@@ -214,7 +232,13 @@ export class AcquisitionManager {
     const { logger, now } = this.deps;
     switch (server.serverType) {
       case 'UA': {
-        const connection = new UaServerConnection(server, { cache: this.cache, logger, now, certificateManager: this.certificates() });
+        const connection = new UaServerConnection(server, {
+          cache: this.cache,
+          logger,
+          now,
+          certificateManager: this.certificates(),
+          tagType: (tagName) => this.tags.get(tagName)?.tagType,
+        });
         connection.start();
         return connection;
       }
@@ -233,6 +257,11 @@ export class AcquisitionManager {
     });
     return this.certificateManager;
   }
+}
+
+/** Where a tag's value comes from: a value from another origin is another quantity (another node, PLC, server). */
+function tagOrigin(tag: ConfiguredTag, server: AcquisitionConfig['servers'][number] | undefined): string {
+  return JSON.stringify([tag.opcServerID, server?.serverType ?? null, server?.hostName ?? null, tag.tagValue]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LineSample } from '../modules/line-events/line-events.service';
+import type { CounterEvent, LineSample } from '../modules/line-events/line-events.service';
 
 /**
  * The acquisition's recent history for the diagnostics page (SPEC.md sections 7 and 9): how long each tag update
@@ -78,6 +78,8 @@ export class RingBuffer<T> {
  */
 export class DiagnosticsLog {
   readonly tagUpdates = new RingBuffer<TagUpdateEntry>(DIAGNOSTICS_CAPACITY);
+  /** Counter readings the engine did not book as they came: resets, new sources, steps no line could make. */
+  readonly counterEvents = new RingBuffer<CounterEvent>(DIAGNOSTICS_CAPACITY);
   private readonly passes = new RingBuffer<CalculationRecord>(DIAGNOSTICS_CAPACITY);
 
   recordCalculation(dateTime: number, duration: number, outcomes: readonly LineOutcome[]): void {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Database } from '../db/database';
 import { AppError } from '../http/errors';
-import { ingestSamples } from '../modules/line-events/line-events.service';
+import { ingestSamples, recordEdgeRestart, type CounterEvent } from '../modules/line-events/line-events.service';
 import type { Plant } from '../plant';
 import { AcquisitionManager } from './acquisition-manager';
 import type { LineSampleSink } from './line-evaluator';
@@ -26,13 +26,38 @@ export function requireAcquisition(plant: Plant): AcquisitionManager {
   return manager;
 }
 
-/** The OEE engine's ingestion: every sample of a pass in one transaction, in the plant's time zone. */
-export function engineSink(plant: Plant, db: Database): LineSampleSink {
+const COUNTER_EVENT_TEXT: Record<CounterEvent['kind'], string> = {
+  reset: 'Counter reset: the units since it restarted are counted',
+  newSource: 'Counter read from another source: a new baseline, the step between the sources is not production',
+  implausible: 'Counter step larger than the line can make: not booked, taken as the new baseline',
+};
+
+/**
+ * The OEE engine's ingestion: every sample of a pass in one transaction, in the plant's time zone. Counter readings
+ * it did not book as they came are logged and kept for the diagnostics.
+ */
+export function engineSink(plant: Plant, db: Database, diagnostics?: AcquisitionManager['diagnostics']): LineSampleSink {
+  const logger = plant.logger.child({ module: 'engine' });
   return {
     async ingest(samples) {
-      await ingestSamples(db, samples, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null, sourceTimes: true });
+      const result = await ingestSamples(db, samples, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null, sourceTimes: true });
+      for (const event of result.counterEvents) {
+        diagnostics?.counterEvents.push(event);
+        const { kind, ...details } = event;
+        if (kind === 'reset') logger.info(details, COUNTER_EVENT_TEXT[kind]);
+        else logger.warn(details, COUNTER_EVENT_TEXT[kind]);
+      }
     },
   };
+}
+
+/** Records the time the edge was not running (a gap for every line it knew), then starts reading the plant. */
+async function startReading(plant: Plant, db: Database, manager: AcquisitionManager): Promise<void> {
+  const downtime = await recordEdgeRestart(db, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null });
+  if (downtime.stopsOpened.length > 0) {
+    plant.logger.info({ lines: downtime.stopsOpened.map((stop) => stop.lineID) }, "The edge's downtime is recorded as a stop on each line it knew");
+  }
+  await manager.start();
 }
 
 export interface AcquisitionHandle {
@@ -49,15 +74,17 @@ export function attachAcquisition(plant: Plant): AcquisitionHandle {
   const onChange = () => acquisitionOf(plant)?.requestReload();
   plant.on('configurationChanged', onChange);
   plant.on('configured', (db) => {
+    let sink: LineSampleSink = { ingest: async () => undefined };
     const manager = new AcquisitionManager({
       db,
-      sink: engineSink(plant, db),
+      sink: { ingest: (samples) => sink.ingest(samples) },
       logger: plant.logger.child({ module: 'acquisition' }),
       now: plant.now,
       pkiDir: join(plant.settings.dataDir, 'pki'),
     });
+    sink = engineSink(plant, db, manager.diagnostics);
     managers.set(plant, manager);
-    starting = manager.start().catch((error: unknown) => plant.logger.error({ err: error }, 'Acquisition failed to start'));
+    starting = startReading(plant, db, manager).catch((error: unknown) => plant.logger.error({ err: error }, 'Acquisition failed to start'));
   });
   return {
     async stop() {

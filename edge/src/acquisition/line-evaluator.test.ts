@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeStoredScript } from '../domain/script';
 import { DiagnosticsLog } from './diagnostics-log';
 import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
@@ -22,21 +22,25 @@ afterEach(async () => {
 
 function setUp(lines: LineScripts[], options: { failing?: boolean; now?: () => number } = {}) {
   const cache = new TagCache();
+  /** The samples as sent, less where their counters come from (`sources`; see its own tests). */
   const batches: LineSample[][] = [];
+  const sources: Pick<LineSample, 'unitsSource' | 'discardsSource'>[] = [];
   const diagnostics = new DiagnosticsLog();
+  const logged: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line).msg) });
   const sink = {
     async ingest(samples: readonly LineSample[]) {
       if (options.failing) throw new Error('disk full');
-      batches.push([...samples]);
+      batches.push(samples.map(({ unitsSource, discardsSource, ...sample }) => (sources.push({ unitsSource, discardsSource }), sample)));
     },
   };
   let clock = 10_000;
   const now = options.now ?? (() => clock);
-  evaluator = new LineEvaluator(cache, sink, { logger: pino({ level: 'silent' }), now, diagnostics });
+  evaluator = new LineEvaluator(cache, sink, { logger, now, diagnostics });
   evaluator.setLines(lines, TAGS);
   const good = (tagName: string, value: boolean | number | string, time = clock) => cache.set(tagName, { value, good: true, status: 'Good', time });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-  return { cache, batches, diagnostics, good, settle, advance: (ms: number) => (clock += ms) };
+  return { cache, batches, sources, logged, diagnostics, good, settle, advance: (ms: number) => (clock += ms) };
 }
 
 describe('the line evaluator', () => {
@@ -145,12 +149,56 @@ describe('the line evaluator', () => {
     expect(diagnostics.calculations().at(-1)?.lines).toEqual([{ line: 1, result: expect.stringMatching(/^waiting for initial data/) }]);
   });
 
-  it('does not turn a script that fails on good values (a type mismatch) into a stop, and reports it', async () => {
-    const { batches, diagnostics, good, settle } = setUp([line(1, 'L1.Run')]);
+  it('says unknown (null) when the running script fails on good values (a type mismatch), logging it once per message', async () => {
+    const { batches, diagnostics, good, logged, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units')]);
     good('L1.Run', 3);
     await settle();
-    expect(batches).toEqual([]);
-    expect(diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/^error: Tag 'L1.Run' is a number, expected a boolean/);
+    good('L1.Units', 1);
+    await settle();
+    good('L1.Units', 2);
+    await settle();
+    expect(batches.flat()[0]).toEqual({ lineID: 1, atMs: 10_000, running: null, units: null, discards: null });
+    expect(diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/^unknown, .*error: Tag 'L1.Run' is a number, expected a boolean/);
+    expect(logged.filter((message) => message.startsWith('Line 1: its beacon script fails'))).toHaveLength(1);
+    advance(1);
+    good('L1.Run', true, 10_001);
+    await settle();
+    expect(batches.flat().at(-1)).toMatchObject({ running: true, atMs: 10_001 });
+    expect(logged.at(-1)).toBe('Line 1: its beacon script works again');
+  });
+
+  it('tells where the counters come from: the same text while script and tags stay, another once a tag reads another node', async () => {
+    const cache = new TagCache();
+    const sent: LineSample[] = [];
+    let origin = 'ns=2;s=A';
+    evaluator = new LineEvaluator(cache, { ingest: async (samples) => void sent.push(...samples) }, { logger: pino({ level: 'silent' }), now: () => 10_000, diagnostics: new DiagnosticsLog() });
+    const origins = (tagName: string) => (tagName === 'L1.Units' ? origin : tagName);
+    evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
+    cache.set('L1.Run', { value: true, good: true, status: 'Good', time: 10_000 });
+    cache.set('L1.Units', { value: 5, good: true, status: 'Good', time: 10_000 });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
+    origin = 'ns=2;s=B';
+    evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
+    // The new source is news at once, not a counter change waiting for the next flush.
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.unitsSource).not.toBe(sent[0]!.unitsSource);
+    expect(sent[1]!.discardsSource).toBe(sent[0]!.discardsSource);
+  });
+
+  it('never stamps a sample before a change of its beacon’s configuration, nor before its last change of state', async () => {
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run')]);
+    good('L1.Run', true, 9_000);
+    await settle();
+    advance(5_000);
+    evaluator!.setLines([line(1, 'L1.Run and L1.Units > 0')], TAGS);
+    good('L1.Units', 1, 15_000);
+    good('L1.Run', false, 12_000);
+    await settle();
+    expect(batches.flat().map((sample) => [sample.running, sample.atMs])).toEqual([
+      [true, 9_000],
+      [false, 15_000],
+    ]);
   });
 
   it('never sends a line back in time: a late source timestamp is taken as the previous sample time', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../domain/script';
@@ -44,7 +45,12 @@ interface CompiledLine {
   discards: CompiledScript<number> | null;
   /** Scripts that do not compile. Without a running script the line is not evaluated; without a counter, it is null. */
   problems: string[];
+  /** Where each reading comes from: the script and the origin of every tag it reads (see `sourceOf`). */
+  sources: { running: string; units: string; discards: string };
 }
+
+/** Tells where a tag's value comes from (server, endpoint, node id); undefined for a tag not configured. */
+export type TagOrigin = (tagName: string) => string | undefined;
 
 export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly LineSample[], storedAt: number] }> {
   private lines = new Map<number, CompiledLine>();
@@ -53,9 +59,15 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private readonly dirty = new Set<number>();
   /** When the tags of a dirty line changed since its last sample (see `tagChanged`). */
   private readonly changedAt = new Map<number, { time: number; beacon: boolean }>();
-  /** Time and content of the last sample stored per line. */
-  private readonly lastAt = new Map<number, number>();
+  /**
+   * No sample of a line is stamped before this: its last change of state stored, or the moment its configuration
+   * changed (a re-pointed beacon must not rewrite what happened before). Periodic samples do not move it, so the
+   * first reading after an outage can say when, during the outage, the line changed.
+   */
+  private readonly floors = new Map<number, number>();
   private readonly lastSent = new Map<number, LineSample>();
+  /** The last script failure logged per line (logged once per change of message). */
+  private readonly failures = new Map<number, string>();
   /** Lines the periodic pass must send even when nothing changed. */
   private readonly due = new Set<number>();
   /**
@@ -83,13 +95,19 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     cache.onChange((tagName, time) => this.tagChanged(tagName, time));
   }
 
-  /** Compiles the lines' scripts (the decoded expressions) against the configured tag names. */
-  setLines(lines: readonly LineScripts[], knownTags: ReadonlySet<string>): void {
+  /**
+   * Compiles the lines' scripts (the decoded expressions) against the configured tags; `originOf` tells where each
+   * comes from (a reading from another origin starts a new counter baseline in the engine).
+   */
+  setLines(lines: readonly LineScripts[], knownTags: ReadonlySet<string>, originOf: TagOrigin = (tagName) => tagName): void {
     const compiled = new Map<number, CompiledLine>();
     const readers = new Map<string, number[]>();
+    const now = this.deps.now();
     for (const line of lines) {
-      const entry = compileLine(line, knownTags);
+      const entry = compileLine(line, knownTags, originOf);
       if (!entry) continue;
+      const previous = this.lines.get(line.lineID);
+      if (previous && previous.sources.running !== entry.sources.running) this.floors.set(line.lineID, Math.max(now, this.floors.get(line.lineID) ?? now));
       compiled.set(line.lineID, entry);
       const tags = new Set([...(entry.running?.tags ?? []), ...(entry.units?.tags ?? []), ...(entry.discards?.tags ?? [])]);
       for (const tag of tags) readers.set(tag, [...(readers.get(tag) ?? []), line.lineID]);
@@ -124,11 +142,18 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.timer.unref();
   }
 
+  /**
+   * Stops after a last pass over every line, so the engine knows each line up to this instant: after a restart the
+   * edge's downtime is counted from here (line-events' recordEdgeRestart), not from the last periodic pass.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    if (this.stopped) return;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.periodicPass();
+    while (this.pending) await this.pending;
+    this.stopped = true;
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    await this.pending;
   }
 
   /**
@@ -215,7 +240,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       outcomes.push(outcome);
       const next = outcome.sample;
       const last = this.lastSent.get(lineID);
-      if (next && !due.has(lineID) && last && last.running === next.running) {
+      // A reading from another source (its script or tags re-pointed) is news too: its baseline is taken at once.
+      if (next && !due.has(lineID) && last && last.running === next.running && sameSources(last, next)) {
         if (sameReading(last, next)) this.changedAt.delete(lineID);
         else counters.push(next);
       } else {
@@ -243,8 +269,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       try {
         await this.sink.ingest(samples);
         for (const sent of samples) {
+          if (this.lastSent.get(sent.lineID)?.running !== sent.running) this.floors.set(sent.lineID, Math.max(sent.atMs, this.floors.get(sent.lineID) ?? sent.atMs));
           this.lastSent.set(sent.lineID, sent);
-          this.lastAt.set(sent.lineID, sent.atMs);
         }
         const storedAt = this.deps.now();
         if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
@@ -274,21 +300,49 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       running = null;
       note = ` (${runningResult.message})`;
     } else {
-      // The tags are fine but the script fails on them (a type mismatch): a configuration fault, not a stop.
-      return { lineID: line.lineID, sample: null, note: `error: ${runningResult.message}` };
+      // The tags are fine but the script fails on them (a Boolean tag bound to a UInt32 node, say): the line cannot be
+      // observed, exactly as with a bad tag. Logged once per message, shown in the diagnostics' calculation history.
+      running = null;
+      note = ` (error: ${runningResult.message})`;
+      this.reportFailure(line.lineID, runningResult.message);
     }
+    if (running !== null) this.reportFailure(line.lineID, null);
     const units = counter(line.units, this.cache);
     const discards = counter(line.discards, this.cache);
     if (line.problems.length > 0) note += ` (error: ${line.problems.join('; ')})`;
 
-    const previous = this.lastAt.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
-    const atMs = Math.max(previous, Math.min(changed?.time ?? now, now));
-    return { lineID: line.lineID, sample: { lineID: line.lineID, atMs, running, units, discards }, note };
+    const floor = this.floors.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
+    const atMs = Math.max(floor, Math.min(changed?.time ?? now, now));
+    const sample = { lineID: line.lineID, atMs, running, units, discards, unitsSource: line.sources.units, discardsSource: line.sources.discards };
+    return { lineID: line.lineID, sample, note };
+  }
+
+  /** Logs a line's beacon script failing on its values when the message changes, and once when it works again. */
+  private reportFailure(lineID: number, message: string | null): void {
+    const previous = this.failures.get(lineID);
+    if (previous === (message ?? undefined)) return;
+    if (message === null) {
+      this.failures.delete(lineID);
+      this.deps.logger.info({ lineID }, `Line ${lineID}: its beacon script works again`);
+      return;
+    }
+    this.failures.set(lineID, message);
+    this.deps.logger.error({ lineID, error: message }, `Line ${lineID}: its beacon script fails on its tags' values (${message}); the line's state is unknown`);
   }
 }
 
 function sameReading(previous: LineSample | undefined, next: LineSample): boolean {
   return previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards;
+}
+
+function sameSources(previous: LineSample, next: LineSample): boolean {
+  return previous.unitsSource === next.unitsSource && previous.discardsSource === next.discardsSource;
+}
+
+/** Where a script's reading comes from: its expression and the origin of each tag it reads, as a short digest. */
+function sourceOf(script: { readonly tags: readonly string[] } | null, expression: string, originOf: TagOrigin): string {
+  const tags = [...new Set(script?.tags ?? [])].sort().map((tagName) => [tagName, originOf(tagName) ?? null]);
+  return createHash('sha256').update(JSON.stringify([expression.trim(), tags])).digest('base64url').slice(0, 22);
 }
 
 function counter(script: CompiledScript<number> | null, cache: TagCache): number | null {
@@ -297,18 +351,19 @@ function counter(script: CompiledScript<number> | null, cache: TagCache): number
   return result.ok ? result.value : null;
 }
 
-function compileOne<K extends ScriptKind>(stored: string | null, expect: K, knownTags: ReadonlySet<string>) {
+function compileOne<K extends ScriptKind>(stored: string | null, expect: K, knownTags: ReadonlySet<string>, originOf: TagOrigin) {
   const { expression } = decodeStoredScript(stored);
-  if (expression.trim() === '') return { script: null, problem: null };
+  if (expression.trim() === '') return { script: null, problem: null, source: sourceOf(null, '', originOf) };
   const result = compileScript(expression, { expect, knownTags });
-  return result.ok ? { script: result.script, problem: null } : { script: null, problem: result.error.message };
+  const script = result.ok ? result.script : null;
+  return { script, problem: result.ok ? null : result.error.message, source: sourceOf(script, expression, originOf) };
 }
 
 /** A line with a running script (or a compile problem to report); null for a line without any script. */
-function compileLine(line: LineScripts, knownTags: ReadonlySet<string>): CompiledLine | null {
-  const running = compileOne(line.calculationBaliza, 'boolean', knownTags);
-  const units = compileOne(line.calculationUnits, 'number', knownTags);
-  const discards = compileOne(line.calculationDiscards, 'number', knownTags);
+function compileLine(line: LineScripts, knownTags: ReadonlySet<string>, originOf: TagOrigin): CompiledLine | null {
+  const running = compileOne(line.calculationBaliza, 'boolean', knownTags, originOf);
+  const units = compileOne(line.calculationUnits, 'number', knownTags, originOf);
+  const discards = compileOne(line.calculationDiscards, 'number', knownTags, originOf);
   if (!running.script && !running.problem) return null;
   const problems = [
     running.problem && `calculationBaliza: ${running.problem}`,
@@ -321,5 +376,6 @@ function compileLine(line: LineScripts, knownTags: ReadonlySet<string>): Compile
     units: units.script as CompiledScript<number> | null,
     discards: discards.script as CompiledScript<number> | null,
     problems,
+    sources: { running: running.source, units: units.source, discards: discards.source },
   };
 }

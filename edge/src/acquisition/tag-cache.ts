@@ -23,11 +23,15 @@ export const MAX_CLOCK_SKEW_MS = 60_000;
  * The time a value changed: the source timestamp when it is plausible, else the time we received it. A source time
  * slightly in the future (clocks a little apart) is brought back to the receive time so nothing is stored ahead of
  * the edge's own clock.
+ *
+ * `afterGap`: the first good value after the tag was unknown (not read yet since the edge started, or bad: a lost
+ * connection). Its source time may then be as old as it is: it tells when the value changed while the edge could
+ * not see it, which is what ends the gap (the engine never lets it reach back before the gap's start).
  */
-export function plausibleSourceTime(sourceTime: number | null | undefined, receivedAt: number): number {
+export function plausibleSourceTime(sourceTime: number | null | undefined, receivedAt: number, afterGap = false): number {
   if (sourceTime === null || sourceTime === undefined || !Number.isFinite(sourceTime)) return receivedAt;
   if (sourceTime > receivedAt) return receivedAt;
-  return receivedAt - sourceTime <= MAX_CLOCK_SKEW_MS ? sourceTime : receivedAt;
+  return afterGap || receivedAt - sourceTime <= MAX_CLOCK_SKEW_MS ? sourceTime : receivedAt;
 }
 
 /**
@@ -107,6 +111,11 @@ export class TagCache implements TagValueLookup {
     return slot !== undefined && this.goods[slot] === 1;
   }
 
+  /** `isGood` by slot (see `slotOf`), for a source's hot path. */
+  isGoodAt(slot: number): boolean {
+    return this.goods[slot] === 1;
+  }
+
   has(tagName: string): boolean {
     const slot = this.index.get(tagName);
     return slot !== undefined && this.statuses[slot] !== undefined;
@@ -159,6 +168,11 @@ export class TagCache implements TagValueLookup {
     const slot = this.index.get(tagName);
     if (slot !== undefined && this.goods[slot] === 0 && this.statuses[slot] === status) return;
     this.set(tagName, { value: slot === undefined ? null : this.valueAt(slot), good: false, status, time });
+  }
+
+  /** Forgets the tag's value (its source changed: the old value belongs to another node): bad with `status`. */
+  clear(tagName: string, status: string, time: number): void {
+    this.set(tagName, { value: null, good: false, status, time });
   }
 
   delete(tagName: string): void {

@@ -7,6 +7,8 @@ export interface TagSource {
   readonly opcServerID: number;
   /** The tags to deliver (name → tagValue as configured). */
   setTags(tags: ReadonlyMap<string, string>): void;
+  /** What is wrong with a tag beyond its quality (a data type other than configured), if the source can tell. */
+  tagProblem?(tagName: string): string | null;
   status(): OpcServerStatus;
   stop(): Promise<void>;
 }

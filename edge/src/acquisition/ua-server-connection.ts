@@ -4,6 +4,7 @@ import {
   ClientMonitoredItemGroup,
   type ClientSession,
   type ClientSubscription,
+  DataType,
   type DataValue,
   type OPCUACertificateManager,
   OPCUAClient,
@@ -93,6 +94,8 @@ export interface UaConnectionDeps {
   logger: Logger;
   certificateManager: OPCUACertificateManager;
   now: () => number;
+  /** The configured tagType of a tag (SPEC.md: Boolean, Int32, …), to report a server that sends another type. */
+  tagType: (tagName: string) => string | undefined;
 }
 
 export class UaServerConnection implements TagSource {
@@ -105,6 +108,10 @@ export class UaServerConnection implements TagSource {
   private readonly monitored = new Map<string, MonitoredTag>();
   /** Tags the server refused (or whose node id cannot be resolved), with the status: retried later. */
   private readonly refused = new Map<string, string>();
+  /** Tags whose values come with another data type than configured: tagName → what is wrong (reported once). */
+  private readonly typeMismatches = new Map<string, string>();
+  /** Whether the server being out of reach has been logged since the last connection. */
+  private unreachableLogged = false;
   private namespaceArray: string[] = [];
   private itemsPerCall = DEFAULT_ITEMS_PER_CALL;
   private nodesPerRead = DEFAULT_ITEMS_PER_CALL;
@@ -141,7 +148,9 @@ export class UaServerConnection implements TagSource {
     });
     this.client.on('connection_lost', () => this.connectionLost('BadConnectionClosed', 'Connection lost; reconnecting'));
     this.client.on('backoff', (count: number) => {
-      if (this.state !== 'connected') this.statusInfo = `Cannot connect to ${server.hostName} (attempt ${count + 1})`;
+      if (this.state === 'connected') return;
+      this.statusInfo = `Cannot connect to ${server.hostName} (attempt ${count + 1})`;
+      this.logUnreachable();
     });
   }
 
@@ -154,6 +163,9 @@ export class UaServerConnection implements TagSource {
 
   /** The tags to read from this server (name → node id text). Applied now if connected, else on connection. */
   setTags(tags: ReadonlyMap<string, string>): void {
+    // A refused tag given another node id is tried at once, not at the next retry of refused tags.
+    for (const [tagName, tagValue] of tags) if (this.desired.get(tagName) !== tagValue) this.refused.delete(tagName);
+    for (const tagName of this.typeMismatches.keys()) if (this.desired.get(tagName) !== tags.get(tagName)) this.typeMismatches.delete(tagName);
     this.desired = new Map(tags);
     const now = this.deps.now();
     for (const tagName of this.desired.keys()) {
@@ -172,6 +184,11 @@ export class UaServerConnection implements TagSource {
       this.deps.logger.debug({ err: error, server: this.server.name }, 'OPC UA disconnect failed');
     }
     await this.queue;
+  }
+
+  /** What is wrong with a tag beyond its quality (a data type other than configured), or null. */
+  tagProblem(tagName: string): string | null {
+    return this.typeMismatches.get(tagName) ?? null;
   }
 
   status(): OpcServerStatus {
@@ -234,6 +251,7 @@ export class UaServerConnection implements TagSource {
       this.state = 'connected';
       this.statusInfo = 'Connected';
       this.lastActivity = this.deps.now();
+      this.unreachableLogged = false;
       logger.info({ server: this.server.name, endpoint: this.server.hostName }, 'OPC UA server connected');
       await this.syncItems(true);
     } catch (error) {
@@ -273,9 +291,17 @@ export class UaServerConnection implements TagSource {
     }
   }
 
+  /** Once per spell out of reach (node-opcua retries for ever without a word, also when the first connection fails). */
+  private logUnreachable(): void {
+    if (this.unreachableLogged || this.isStopped()) return;
+    this.unreachableLogged = true;
+    this.deps.logger.warn({ server: this.server.name, endpoint: this.server.hostName }, 'OPC UA server cannot be reached; retrying');
+  }
+
   private checkLiveness(): void {
     const now = this.deps.now();
     if (this.state === 'connecting' && now - this.startedAt > INITIAL_GRACE_MS) {
+      this.logUnreachable();
       for (const tagName of this.desired.keys()) {
         if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', this.startedAt + INITIAL_GRACE_MS);
       }
@@ -332,6 +358,10 @@ export class UaServerConnection implements TagSource {
       const resolution = resolveTagNodeId(tagValue, this.namespaceArray);
       if (resolution.ok) resolved.set(tagName, resolution.nodeId);
       else {
+        if (this.refused.get(tagName) !== resolution.status) {
+          const reason = resolution.status === 'BadNodeIdUnknown' ? 'its namespace is not one the server publishes' : 'it is not a valid node id';
+          this.deps.logger.warn({ server: this.server.name, tag: tagName, tagValue, status: resolution.status }, `OPC UA tag cannot be read: ${reason}`);
+        }
         this.refused.set(tagName, resolution.status);
         this.deps.cache.setBad(tagName, resolution.status, now);
       }
@@ -401,13 +431,33 @@ export class UaServerConnection implements TagSource {
     this.valuesReceived += 1;
     const value = tagValueOfVariant(dataValue.value);
     const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
-    const time = plausibleSourceTime(sourceTime, receivedAt);
+    const time = plausibleSourceTime(sourceTime, receivedAt, !this.deps.cache.isGoodAt(slot));
+    this.checkType(tagName, dataValue);
     if (value === undefined) {
       this.deps.cache.store(slot, tagName, null, false, UNSUPPORTED_STATUS, time);
       return;
     }
     const good = dataValue.statusCode.isGood();
     this.deps.cache.store(slot, tagName, value, good, good ? 'Good' : dataValue.statusCode.name, time);
+  }
+
+  /**
+   * A server that sends another data type than the tag is configured with (a Boolean tag on a UInt32 node) is reported
+   * when the value is read, once per tag and type, not left for a script to fail on silently.
+   */
+  private checkType(tagName: string, dataValue: DataValue): void {
+    const sent = dataValue.value?.dataType;
+    if (sent === undefined || sent === DataType.Null) return;
+    const configured = this.deps.tagType(tagName);
+    const expected = configured === undefined ? undefined : (DataType as unknown as Record<string, number | undefined>)[configured];
+    if (expected === undefined || sent === expected) {
+      if (this.typeMismatches.size > 0) this.typeMismatches.delete(tagName);
+      return;
+    }
+    const problem = `configured as ${configured}, the server sends ${DataType[sent] ?? sent}`;
+    if (this.typeMismatches.get(tagName) === problem) return;
+    this.typeMismatches.set(tagName, problem);
+    this.deps.logger.warn({ server: this.server.name, tag: tagName, nodeId: this.desired.get(tagName) }, `OPC UA tag type mismatch: ${problem}`);
   }
 
   /** Reads every monitored tag once (after a reconnection or a stale spell), in calls of at most MaxNodesPerRead. */

@@ -2,8 +2,8 @@ import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { calculationTimesSchema, opcServersSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
-import { calculationTimes, opcServers, tagUpdates } from './diagnostics.service';
+import { calculationTimesSchema, counterEventsSchema, opcServersSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
+import { calculationTimes, counterEvents, opcServers, tagUpdates } from './diagnostics.service';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
 
@@ -24,5 +24,18 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
   api.route(
     { method: 'get', path: '/api/diagnostics/opcservers', access: ADMIN, tag: 'diagnostics', summary: 'Each enabled OPC server: vendorInfo, productVersion, startTime, lastUpdateTime, serverState, statusInfo, tag counts.', response: opcServersSchema },
     ({ ctx }) => opcServers(manager(), ctx.timeZone),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/diagnostics/counters',
+      access: ADMIN,
+      tag: 'diagnostics',
+      summary:
+        'Counter readings not booked as they came: [{ dateTime, lineID, counter, kind (reset, newSource, implausible), previous, current, limit? }], oldest first.',
+      query: takeQuerySchema,
+      response: counterEventsSchema,
+    },
+    ({ ctx, query }) => counterEvents(manager(), ctx.timeZone, query.take),
   );
 }

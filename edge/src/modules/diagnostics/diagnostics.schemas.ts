@@ -26,3 +26,15 @@ export const opcServersSchema = z.array(
     valuesReceived: z.number().int(),
   }),
 );
+
+export const counterEventsSchema = z.array(
+  z.object({
+    dateTime: z.string(),
+    lineID: z.number().int(),
+    counter: z.enum(['units', 'discards']),
+    kind: z.enum(['reset', 'newSource', 'implausible']),
+    previous: z.number().nullable(),
+    current: z.number().nullable(),
+    limit: z.number().optional(),
+  }),
+);

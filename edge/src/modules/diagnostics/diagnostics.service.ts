@@ -16,3 +16,8 @@ export function opcServers(manager: AcquisitionManager, timeZone: string) {
   const iso = (ms: number | null) => (ms === null ? null : toPlantIso(ms, timeZone));
   return manager.serverStatuses().map((status) => ({ ...status, startTime: iso(status.startTime), lastUpdateTime: iso(status.lastUpdateTime) }));
 }
+
+/** Counter readings not booked as they came (resets, new sources, implausible steps), oldest first. */
+export function counterEvents(manager: AcquisitionManager, timeZone: string, take?: number) {
+  return manager.diagnostics.counterEvents.toArray(take).map(({ atMs, ...event }) => ({ dateTime: toPlantIso(atMs, timeZone), ...event }));
+}

@@ -11,7 +11,6 @@ import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import {
-  classifyClosedStop,
   closeStop,
   discardEmptyStop,
   openStop,
@@ -289,7 +288,10 @@ class Ingestion {
     this.result.stopsOpened.push(stop);
   }
 
-  /** Closes the line's open stop at `atMs`; one that would end where it starts is discarded. */
+  /**
+   * Closes the line's open stop at `atMs`; one that would end where it starts is discarded. `classify` false: a gap
+   * starts, and the stop is not judged a microstop (see settleInterrupted).
+   */
   private async close(line: LineRuntime, atMs: number, classify = true): Promise<void> {
     const stop = line.openStop;
     if (!stop) return;
@@ -318,7 +320,7 @@ class Ingestion {
   private async switchGap(line: LineRuntime, atMs: number, reasonID: number): Promise<void> {
     const gap = line.openStop!;
     const at = Math.max(atMs, gap.startDate);
-    if (at > gap.startDate) await this.settleInterrupted(line);
+    if (at > gap.startDate) this.settleInterrupted(line);
     await this.close(line, at);
     await this.open(line, at, reasonID);
   }
@@ -336,15 +338,16 @@ class Ingestion {
       line.state.interruptedStopID = null;
       if (line.openStop) return;
     }
-    await this.settleInterrupted(line);
+    this.settleInterrupted(line);
     if (!running) await this.open(line, Math.max(atMs, gap.startDate));
   }
 
-  /** The stop a gap interrupted will not go on: now it is judged as any closed stop (microstop or not). */
-  private async settleInterrupted(line: LineRuntime): Promise<void> {
-    const stopID = line.state.interruptedStopID;
+  /**
+   * The stop a gap interrupted will not go on. It stays as it is, unrecognized: how long the line really stood is not
+   * known (at least until the gap), so it is never taken for a microstop.
+   */
+  private settleInterrupted(line: LineRuntime): void {
     line.state.interruptedStopID = null;
-    if (stopID !== null) await classifyClosedStop(this.trx, stopID, this.parameters.microStopSeconds, this.reasons, this.ctx);
   }
 
   private async lineState(line: LineRuntime, atMs: number, running: boolean | null): Promise<void> {

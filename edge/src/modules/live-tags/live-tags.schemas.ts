@@ -55,5 +55,7 @@ export const tagStatusSchema = z.array(
     data: z.union([z.boolean(), z.number(), z.string(), z.null()]),
     status: z.string(),
     sourceTime: z.string().nullable(),
+    /** What is wrong beyond the quality: the server sends another data type than configured. */
+    problem: z.string().nullable(),
   }),
 );

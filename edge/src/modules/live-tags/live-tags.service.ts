@@ -126,11 +126,12 @@ function valueForType(tagType: string, value: string | number | boolean | null):
   return typeof value === 'boolean' ? undefined : String(value);
 }
 
-function timeOf(timestamp: string | number | undefined, receivedAt: number): number {
+/** `afterGap`: the tag had no good value (see plausibleSourceTime). */
+function timeOf(timestamp: string | number | undefined, receivedAt: number, afterGap: boolean): number {
   if (timestamp === undefined) return receivedAt;
   const ms = typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
   if (!Number.isFinite(ms)) throw new AppError('validation', 'validation.invalid', { field: 'timestamp' });
-  return plausibleSourceTime(ms, receivedAt);
+  return plausibleSourceTime(ms, receivedAt, afterGap);
 }
 
 /**
@@ -154,7 +155,7 @@ export function pushValues(manager: AcquisitionManager, authority: number | null
     const value = valueForType(tag.tagType, entry.value);
     if (value === undefined) throw new AppError('validation', 'tags.badValue', { tag: tagName, type: tag.tagType });
     const values = byServer.get(source) ?? [];
-    values.push({ tagName, value, time: timeOf(entry.timestamp, receivedAt), good: (entry.good ?? true) && value !== null });
+    values.push({ tagName, value, time: timeOf(entry.timestamp, receivedAt, !manager.cache.isGood(tagName)), good: (entry.good ?? true) && value !== null });
     byServer.set(source, values);
   }
   if (unknown.length > 0) throw new AppError('validation', 'tags.unknownTags', { names: unknown.slice(0, 20).join(', ') });
@@ -178,6 +179,7 @@ export function lineTagStatus(manager: AcquisitionManager, lineID: number, timeZ
       data: typeof value === 'bigint' ? Number(value) : value,
       status: reading?.status ?? 'BadNotConnected',
       sourceTime: reading ? toPlantIso(reading.time, timeZone) : null,
+      problem: manager.tagProblem(tagName),
     };
   });
 }

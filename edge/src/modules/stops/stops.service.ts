@@ -129,8 +129,8 @@ export async function openStop(trx: Transaction<DB>, input: OpenStopInput, reaso
 
 /**
  * Closes a stop in progress at `endMs`. A stop nobody recognized that lasted less than microStopTime is a
- * microstop: it is recognized at once with the system reason 3. `classify` false leaves that decision for later
- * (`classifyClosedStop`): a stop closed because the line's data stopped may yet be reopened.
+ * microstop: it is recognized at once with the system reason 3. `classify` false: closed because the line's data
+ * stopped, so its real length is not known and it is never taken for a microstop.
  */
 export async function closeStop(
   trx: Transaction<DB>,
@@ -141,20 +141,9 @@ export async function closeStop(
   ctx: WriteContext,
   classify = true,
 ): Promise<StopRow> {
-  const microstop = classify && isUnrecognizedMicrostop(stop, endMs, microStopSeconds);
+  const microstop = classify && stop.recognized === 0 && stop.reasonID === null && isMicrostop(endMs - stop.startDate, microStopSeconds);
   const recognition = microstop ? recognitionColumns(await reasons.recognition(REASON.MICROSTOP)) : {};
   return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' }, stop);
-}
-
-function isUnrecognizedMicrostop(stop: StopRow, endMs: number, microStopSeconds: number): boolean {
-  return stop.recognized === 0 && stop.reasonID === null && isMicrostop(endMs - stop.startDate, microStopSeconds);
-}
-
-/** The microstop rule of closeStop, for a stop closed earlier without it (read again: it may have changed since). */
-export async function classifyClosedStop(trx: Transaction<DB>, stopID: number, microStopSeconds: number, reasons: ReasonSource, ctx: WriteContext): Promise<void> {
-  const stop = await findStop(trx, stopID);
-  if (!stop || stop.endDate === null || !isUnrecognizedMicrostop(stop, stop.endDate, microStopSeconds)) return;
-  await updateStopRow(trx, stopID, recognitionColumns(await reasons.recognition(REASON.MICROSTOP)), { ...ctx, action: 'closeMicrostop' }, stop);
 }
 
 /** Opens again a stop closed at `closedAtMs` (the gap in the data that closed it proved empty); null if it changed since. */
