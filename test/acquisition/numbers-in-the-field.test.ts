@@ -151,6 +151,27 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     await waitFor(async () => ((await stopsOf(rig!, 2)).find((row) => row.stopID === stop.stopID)?.endDate ? true : undefined), 'the reason-4 stop to end');
   }, 60_000);
 
+  it('a tag re-pointed to a node the server does not know shows no value, and is read again as soon as it is fixed', async () => {
+    const plc = await startSimulator({ lines: 1, initial: { 1: { units: 321 } } });
+    rig = await startRig([plc], 1);
+    const token = rig.t.adminToken;
+    const tagStatus = async () =>
+      (ok(await rig!.t.call('GET', '/api/opcstatus/get', { token, query: { line: 1 } }), 'opcstatus') as { tagName: string; status: string; data: unknown }[]).find(
+        (tag) => tag.tagName === 'S0.Line1.Units',
+      );
+    ok(await editTag(rig, 'S0.Line1.Units', { tagValue: simulatorNodeId(1, 'Nowhere') }), 'bad node id');
+    const refused = await waitFor(async () => ((await tagStatus())?.status === 'BadNodeIdUnknown' ? tagStatus() : undefined), 'the tag refused');
+    // Not the value the previous node had.
+    expect(refused).toMatchObject({ status: 'BadNodeIdUnknown', data: null });
+
+    ok(await editTag(rig, 'S0.Line1.Units', { tagValue: simulatorNodeId(1, 'Units') }), 'fixed node id');
+    // Well before the periodic retry of refused tags (every 30 s): at once, as any other tag change.
+    await waitFor(async () => ((await tagStatus())?.status === 'Good' ? true : undefined), 'the fixed tag read', 10_000);
+    expect(await tagStatus()).toMatchObject({ data: 321 });
+    await plc.produce(1, 2);
+    await unitsReach(rig, 1, 2);
+  }, 60_000);
+
   it('a server killed while a line is stopped ends that stop at the disconnection; a reason-4 stop covers the outage', async () => {
     const plc = await startSimulator({ lines: 1 });
     rig = await startRig([plc], 1);

@@ -240,8 +240,9 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       outcomes.push(outcome);
       const next = outcome.sample;
       const last = this.lastSent.get(lineID);
-      // A reading from another source (its script or tags re-pointed) is news too: its baseline is taken at once.
-      if (next && !due.has(lineID) && last && last.running === next.running && sameSources(last, next)) {
+      // A reading from another source (its script or tags re-pointed), or a counter readable again, is news too: the
+      // engine takes it as the baseline, so it must not be replaced by a later reading while it waits.
+      if (next && !due.has(lineID) && last && last.running === next.running && sameBaselines(last, next)) {
         if (sameReading(last, next)) this.changedAt.delete(lineID);
         else counters.push(next);
       } else {
@@ -335,8 +336,13 @@ function sameReading(previous: LineSample | undefined, next: LineSample): boolea
   return previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards;
 }
 
-function sameSources(previous: LineSample, next: LineSample): boolean {
-  return previous.unitsSource === next.unitsSource && previous.discardsSource === next.discardsSource;
+function sameBaselines(previous: LineSample, next: LineSample): boolean {
+  return (
+    previous.unitsSource === next.unitsSource &&
+    previous.discardsSource === next.discardsSource &&
+    (previous.units === null) === (next.units === null) &&
+    (previous.discards === null) === (next.discards === null)
+  );
 }
 
 /** Where a script's reading comes from: its expression and the origin of each tag it reads, as a short digest. */

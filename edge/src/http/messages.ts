@@ -269,6 +269,7 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   calculationDiscards: { es: 'descartes', en: 'discards' },
   fixedThroughput: { es: 'calcular throughput', en: 'calculate throughput' },
   microStopTime: { es: 'tiempo de microparada', en: 'microstop time' },
+  counterPlausibilityFactor: { es: 'factor de plausibilidad de contadores', en: 'counter plausibility factor' },
   problemResolutionTime: { es: 'tiempo de resolución de problemas', en: 'problem resolution time' },
   gridRefreshTime: { es: 'tiempo de refresco de grillas', en: 'grid refresh time' },
   oeeCalculationRefresh: { es: 'refresco del cálculo de OEE', en: 'OEE calculation refresh' },

@@ -7,6 +7,7 @@ export interface Parameters {
   problemResolutionTime: number | null;
   gridRefreshTime: number | null;
   oeeCalculationRefresh: number | null;
+  counterPlausibilityFactor: number | null;
   enableDomainValidation: boolean;
   domain: string | null;
   enableGroupValidation: boolean;

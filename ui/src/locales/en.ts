@@ -449,6 +449,7 @@ export const en: Catalogue = {
     telegram: 'Telegram',
     terminals: 'Terminals',
     microStopTime: 'Microstop time (s)',
+    counterPlausibilityFactor: 'Counter plausibility factor (× nominal speed)',
     problemResolutionTime: 'Problem resolution time (s)',
     gridRefreshTime: 'Grid refresh (s)',
     oeeCalculationRefresh: 'OEE calculation refresh (s)',

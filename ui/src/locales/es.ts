@@ -450,6 +450,7 @@ export const es = {
     telegram: 'Telegram',
     terminals: 'Terminales',
     microStopTime: 'Tiempo de microparada (s)',
+    counterPlausibilityFactor: 'Factor de plausibilidad de contadores (× velocidad nominal)',
     problemResolutionTime: 'Tiempo de resolución de problemas (s)',
     gridRefreshTime: 'Refresco de grillas (s)',
     oeeCalculationRefresh: 'Refresco del cálculo de OEE (s)',

@@ -24,6 +24,7 @@ describe('general parameters', () => {
       problemResolutionTime: 600,
       gridRefreshTime: 15,
       oeeCalculationRefresh: 10,
+      counterPlausibilityFactor: 10,
       enableDomainValidation: false,
       domain: null,
       enableGroupValidation: false,
@@ -91,6 +92,14 @@ describe('general parameters', () => {
     expect((await put({ microStopTime: 0, gridRefreshTime: 999_999 })).status).toBe(200);
     await put({ microStopTime: before.microStopTime, gridRefreshTime: before.gridRefreshTime });
     expect({ ...(await stored()), updateDate: 0 }).toEqual({ ...before, updateDate: 0 });
+  });
+
+  it('the counter plausibility factor is a number from 1 to 1000 that the engine reads', async () => {
+    expectFieldError(await put({ counterPlausibilityFactor: 0.5 }), 'counterPlausibilityFactor', 'El campo factor de plausibilidad de contadores debe ser como mínimo 1.');
+    expectFieldError(await put({ counterPlausibilityFactor: 1_001 }, 'en'), 'counterPlausibilityFactor', 'The counter plausibility factor field must be at most 1000.');
+    expect((await put({ counterPlausibilityFactor: 2.5 })).body.counterPlausibilityFactor).toBe(2.5);
+    expect((await stored()).counterPlausibilityFactor).toBe(2.5);
+    await put({ counterPlausibilityFactor: 10 });
   });
 
   it('ports are 0 to 65535 (telegramBotPort is another name for the proxy port); the interval is at least 0', async () => {

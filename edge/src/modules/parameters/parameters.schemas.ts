@@ -7,6 +7,7 @@ export const PARAMETER_COLUMNS = {
   problemResolutionTime: 'number',
   gridRefreshTime: 'number',
   oeeCalculationRefresh: 'number',
+  counterPlausibilityFactor: 'number',
   enableDomainValidation: 'boolean',
   domain: 'string',
   enableGroupValidation: 'boolean',
@@ -42,6 +43,8 @@ export const parametersUpdateSchema = z.strictObject({
   problemResolutionTime: seconds,
   gridRefreshTime: seconds,
   oeeCalculationRefresh: seconds,
+  // A counter step above this many times the line's top speed is not production (line-events' counterStepLimit).
+  counterPlausibilityFactor: z.number().min(1).max(1_000).optional(),
   enableDomainValidation: yesNo,
   domain: optionalText(255),
   enableGroupValidation: yesNo,

@@ -11,13 +11,16 @@ import type { ConfigurationPageProps } from '../../../modules/manifest';
 import { useParameters, type Parameters } from '../../../lib/parameters';
 import { useUpdateParameters } from '../api/update-parameters';
 
-const seconds = (name: string): GridField => ({ name, label: `parameters.${name}` as MessageKey, kind: 'number', required: true });
+const requiredNumber = (name: string): GridField => ({ name, label: `parameters.${name}` as MessageKey, kind: 'number', required: true });
 const flag = (name: string): GridField => ({ name, label: `parameters.${name}` as MessageKey, kind: 'boolean' });
 const text = (name: string, kind: GridField['kind'] = 'text'): GridField => ({ name, label: `parameters.${name}` as MessageKey, kind });
 
 /** The form's sections (SPEC.md section 3, Parameters). The bot token is write-only: empty keeps the stored one. */
 const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] = [
-  { title: 'parameters.general', fields: [seconds('microStopTime'), seconds('problemResolutionTime'), seconds('gridRefreshTime'), seconds('oeeCalculationRefresh')] },
+  {
+    title: 'parameters.general',
+    fields: [requiredNumber('microStopTime'), requiredNumber('problemResolutionTime'), requiredNumber('gridRefreshTime'), requiredNumber('oeeCalculationRefresh'), requiredNumber('counterPlausibilityFactor')],
+  },
   { title: 'parameters.validation', fields: [flag('enableDomainValidation'), text('domain'), flag('enableGroupValidation'), text('group')] },
   { title: 'parameters.email', fields: [flag('emailEnabled'), text('emailFrom'), text('emailHost'), text('emailPort', 'number')] },
   {
