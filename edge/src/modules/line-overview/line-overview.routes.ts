@@ -52,7 +52,7 @@ export function registerLineOverviewRoutes(api: Api): void {
       access: 'authenticated',
       tag: TAG,
       summary:
-        'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate.',
+        'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate; firstDataDate: the first instant the line is known from (its first order, stop, production or report by the acquisition), null when never seen — no time before it is counted.',
       query: indicatorsQuery,
     },
     ({ ctx, query }) => {

@@ -133,7 +133,8 @@ export async function sectorIndicators(db: Database, filter: { sectorID?: number
  * The dashboard's indicators of a line (SPEC §3 "Indicators"): the shift containing `atMs` (now by default), each
  * shift of its plant day and the day, the Ready order, and prevOrderEndDate. `values` are what the gauges show: the
  * Ready order's, or the shift's when the line shows its indicators per shift (enableIndicadorPorTurno) or has no
- * Ready order.
+ * Ready order. firstDataDate is the instant the line is known from (null: never seen): the indicators count no time
+ * before it, and the stop explorer draws the time before it as time without data.
  */
 export async function dashboardIndicators(db: Database, lineID: number, atMs: number, clock: EngineClock) {
   const line = await findLineSettings(db, lineID);
@@ -162,5 +163,6 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
     day: { ...shiftToApi(day, clock.timeZone), ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))) },
     order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,
     prevOrderEndDate: previousEnd === null ? null : toPlantIso(previousEnd, clock.timeZone),
+    firstDataDate: data.firstDataMs === null ? null : toPlantIso(data.firstDataMs, clock.timeZone),
   };
 }
