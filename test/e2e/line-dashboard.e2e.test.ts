@@ -9,7 +9,8 @@ import { saveScreenshot } from './support/screenshots';
  * A line's dashboard against the demo plant, its lines driven by the test's simulator: live values, a stop forced on
  * the line shown as current stop and as an unrecognized bar, recognition and split through their signed dialogs, a
  * wrong signature refused, the validation switch, adjusting an ended order (not by an operator), the maintenance
- * alert, shift navigation, tile choice kept per line, and the stops list a recognized bar leads to.
+ * alert, shift navigation (a shift before the plant began drawn as time without data), tile choice kept per line,
+ * and the stops list a recognized bar leads to.
  */
 describe('line dashboard', () => {
   let plant: DemoPlant;
@@ -309,6 +310,12 @@ describe('line dashboard', () => {
     expect(await page.getByTestId('shift-now').isDisabled()).toBe(false);
     // The explorer now draws the previous shift: the forced stop of this shift is not on it.
     await page.getByTestId(`explorer-stop-${stopID}`).waitFor({ state: 'detached' });
+    // The demo plant began in the middle of a shift: the previous shift's bar starts with time without data, grey
+    // 'Sin datos', not running time.
+    const noData = page.locator('[data-testid="explorer-noData"][data-left="0"]');
+    await noData.waitFor();
+    expect(await noData.getAttribute('title')).toBe('Sin datos');
+    expect(await page.locator('[data-testid="explorer-running"][data-left="0"]').count()).toBe(0);
     await page.getByTestId('shift-now').click();
     await label.filter({ hasText: current }).waitFor();
     await page.getByTestId(`explorer-stop-${stopID}`).waitFor();

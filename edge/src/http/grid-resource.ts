@@ -7,6 +7,7 @@ import { parsePlantDate, toPlantIso } from '../domain/time-zone';
 import type { Access, Api, AuthedContext } from './api';
 import { AppError, notFound } from './errors';
 import { filterToSql, parseLoadOptions, type ColumnKind, type ColumnMap, type SortItem } from './load-options';
+import type { Language } from './messages';
 import { parseInput, readKey, readValues } from './request-input';
 import type { SessionUser } from './session';
 import { translateSqliteError } from './sqlite-errors';
@@ -68,6 +69,8 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   beforeDelete?: (before: AnyRow, ctx: HookContext) => Promise<void> | void;
   /** Runs after a write inside the same transaction (e.g. to keep a link table in step). */
   afterWrite?: (after: AnyRow | null, before: AnyRow | null, ctx: HookContext) => Promise<void> | void;
+  /** A row as answered in the request's language (lists and written rows), e.g. the system reasons' names. */
+  localize?: (row: AnyRow, language: Language) => AnyRow;
 }
 
 function toApiValue(kind: ColumnKind, value: unknown, timeZone: string): unknown {
@@ -160,8 +163,14 @@ async function selectRow(db: Database | Transaction<DB>, resource: GridResource,
   return (await query.executeTakeFirst()) as AnyRow | undefined;
 }
 
-/** Lists a resource with the load options of the request. */
-export async function listResource(resource: GridResource, db: Database, query: AnyRow, timeZone: string) {
+/** The API form of a stored row, in the request's language when the resource localizes its rows. */
+function answerOf(resource: GridResource, row: AnyRow, timeZone: string, language: Language): AnyRow {
+  const answer = rowToApi(row, resource.columns, timeZone);
+  return resource.localize ? resource.localize(answer, language) : answer;
+}
+
+/** Lists a resource with the load options of the request (rows in `language` when the resource localizes them). */
+export async function listResource(resource: GridResource, db: Database, query: AnyRow, timeZone: string, language: Language = 'es') {
   const options = parseLoadOptions(query, resource.columns, timeZone, resource.plainFilters);
   const base = (
     resource.source ? loose(db).selectFrom(resource.source(db).as('t')) : loose(db).selectFrom(resource.table)
@@ -175,7 +184,7 @@ export async function listResource(resource: GridResource, db: Database, query: 
   else if (options.skip > 0) page = page.limit(-1);
   if (options.skip > 0) page = page.offset(options.skip);
   const rows = (await page.execute()) as AnyRow[];
-  const data = rows.map((row) => rowToApi(row, resource.columns, timeZone));
+  const data = rows.map((row) => answerOf(resource, row, timeZone, language));
   if (!options.requireTotalCount) return { data };
   const count = (await filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number };
   return { data, totalCount: Number(count.n) };
@@ -189,7 +198,7 @@ async function answerRow(resource: GridResource, ctx: AuthedContext, stored: Any
     for (const column of resource.key) query = query.where(column, '=', stored[column] as string | number);
     row = ((await query.executeTakeFirst()) as AnyRow | undefined) ?? stored;
   }
-  return rowToApi(row, resource.columns, ctx.timeZone);
+  return answerOf(resource, row, ctx.timeZone, ctx.language);
 }
 
 function hookContext(trx: Transaction<DB>, ctx: AuthedContext): HookContext {
@@ -283,7 +292,7 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
 
   api.route(
     { method: 'get', path: paths('get'), access: resource.access.read, tag, summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).` },
-    ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone),
+    ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
   // No `body` schema here: insertResource reads `values` (form field JSON, `values` in a JSON body, or the body itself),
   // normalizes it and then validates it; parsing the raw body with the record schema would refuse the first two.

@@ -3,6 +3,7 @@ import type { Api } from '../../http/api';
 import { deleteResource, insertResource, listResource, registerGridResource, type GridResource } from '../../http/grid-resource';
 import { readKey, readValues } from '../../http/request-input';
 import { preparingWithReferences } from '../common/prepare';
+import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { equipmentStopsSource } from './equipments.repository';
 import { EQUIPMENT_COLUMNS, EQUIPMENT_STOP_COLUMNS, equipmentSchema, equipmentStopSchema } from './equipments.schemas';
 import { prepareEquipmentStop } from './equipments.service';
@@ -24,6 +25,7 @@ const equipmentStops = {
     { column: 'reasonID', desc: false },
   ],
   prepare: prepareEquipmentStop,
+  localize: localizeReasonNames,
 } satisfies GridResource<typeof equipmentStopSchema> as unknown as GridResource;
 
 type AnyRow = Record<string, unknown>;
@@ -38,7 +40,7 @@ export function registerEquipmentRoutes(api: Api): void {
   const stops = '/api/equipments/stops';
   api.route(
     { method: 'get', path: [stops, `${stops}/get`], access: ACCESS.read, tag, summary: 'Stop reasons linked to equipment (filter by equipmentID).' },
-    ({ ctx, query }) => listResource(equipmentStops, ctx.db, query as AnyRow, ctx.timeZone),
+    ({ ctx, query }) => listResource(equipmentStops, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
   api.route(
     { method: 'post', path: [stops, `${stops}/post`], access: ACCESS.write, tag, summary: 'Links a stop reason (not a category) to equipment: values {equipmentID, reasonID}.' },

@@ -114,6 +114,14 @@ describe('GET /api/indicators/get', () => {
     const yesterday = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2', shiftStart: '2026-05-03T15:00:00' } });
     expect(yesterday.body.shift).toMatchObject({ code: 'TT', plantDate: '2026-05-03', utilization: null });
   });
+
+  it('answers firstDataDate, the instant the line is known from, whatever shift is asked; null for a line never seen', async () => {
+    const indicators = (lineID: number, shiftStart?: string) =>
+      e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID), ...(shiftStart ? { shiftStart } : {}) } });
+    expect((await indicators(1)).body.firstDataDate).toBe('2026-05-04T08:00:00.000+02:00');
+    expect((await indicators(2, '2026-05-03T15:00:00')).body.firstDataDate).toBe('2026-05-04T08:00:00.000+02:00');
+    expect((await indicators(3)).body).toMatchObject({ firstDataDate: null, shift: { code: 'TM', utilization: null } });
+  });
 });
 
 describe('GET /api/indicators/sector', () => {

@@ -43,7 +43,7 @@ export function registerLineOverviewRoutes(api: Api): void {
         'The overview of a line (lineID): description, targetOEE, targetSummary, beacon (green running, red stopped, amber while a maintenance call is not finished, white unknown), orderData (Ready order progress and indicators), callData, stopData (stop in progress), shiftData (current shift indicators).',
       query: statusQuery,
     },
-    ({ ctx, query }) => lineOverview(ctx.db, query.lineID, clockOf(ctx)),
+    ({ ctx, query }) => lineOverview(ctx.db, query.lineID, clockOf(ctx), ctx.language),
   );
   api.route(
     {
@@ -52,7 +52,7 @@ export function registerLineOverviewRoutes(api: Api): void {
       access: 'authenticated',
       tag: TAG,
       summary:
-        'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate.',
+        'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate; firstDataDate: the first instant the line is known from (its first order, stop, production or report by the acquisition), null when never seen — no time before it is counted.',
       query: indicatorsQuery,
     },
     ({ ctx, query }) => {
@@ -71,6 +71,6 @@ export function registerLineOverviewRoutes(api: Api): void {
         'Sector indicators for the current shift (sectorID, or lines as a comma list; neither: every line): the sum of the lines’ inputs as oee, throughput, acceptance, utilization, mtbf, mttr, and each line’s overview card.',
       query: sectorQuery,
     },
-    ({ ctx, query }) => sectorIndicators(ctx.db, { sectorID: query.sectorID, lineIDs: query.lines }, clockOf(ctx)),
+    ({ ctx, query }) => sectorIndicators(ctx.db, { sectorID: query.sectorID, lineIDs: query.lines }, clockOf(ctx), ctx.language),
   );
 }

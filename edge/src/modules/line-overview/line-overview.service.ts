@@ -4,6 +4,7 @@ import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indic
 import { stopDurationMs } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
 import { notFound } from '../../http/errors';
+import type { Language } from '../../http/messages';
 import { engineParameters, findLineSettings, listLineSettings, type LineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
@@ -11,6 +12,7 @@ import { callsInProgress } from '../maintenance/maintenance.repository';
 import { callToApi } from '../maintenance/maintenance.service';
 import { previousOrderEnd } from '../orders/orders.repository';
 import { orderProgress, readyOrderStatus, type ReadyOrderStatus } from '../production/production.service';
+import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import { overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
 
@@ -52,18 +54,21 @@ async function shiftInputs(db: Database, line: LineSettings, shift: Shift, clock
   return lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, clock.nowMs, microStopSeconds).inputs;
 }
 
-function stopToOverview(stop: StopRow | undefined, clock: EngineClock) {
+function stopToOverview(stop: StopRow | undefined, clock: EngineClock, language: Language) {
   if (!stop) return null;
-  return {
-    stopID: stop.stopID,
-    startDate: toPlantIso(stop.startDate, clock.timeZone),
-    duration: Math.round(stopDurationMs({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs) / 600) / 100,
-    reasonID: stop.reasonID,
-    reason: stop.reason,
-    path: stop.path,
-    color: stop.color,
-    recognized: stop.recognized === 1,
-  };
+  return localizeReasonNames(
+    {
+      stopID: stop.stopID,
+      startDate: toPlantIso(stop.startDate, clock.timeZone),
+      duration: Math.round(stopDurationMs({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs) / 600) / 100,
+      reasonID: stop.reasonID,
+      reason: stop.reason,
+      path: stop.path,
+      color: stop.color,
+      recognized: stop.recognized === 1,
+    },
+    language,
+  );
 }
 
 async function orderData(db: Database, status: ReadyOrderStatus | null, timeZone: string) {
@@ -71,8 +76,8 @@ async function orderData(db: Database, status: ReadyOrderStatus | null, timeZone
   return { ...(await orderProgress(db, status, timeZone)), ...indicatorValues(status.indexes.indicators) };
 }
 
-/** The overview cards of lines (the /resumen page, the beacon): one per line, in lineID order. */
-async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: EngineClock) {
+/** The overview cards of lines (the /resumen page, the beacon): one per line, in lineID order; reasons in `language`. */
+async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: EngineClock, language: Language) {
   const lineIDs = lines.map((line) => line.lineID);
   const [stops, calls, targets, parameters] = [await openStopsOfLines(db, lineIDs), await callsInProgress(db, lineIDs), await targetsOfLines(db, lineIDs), await engineParameters(db)];
   const settings = new Map((await listLineSettings(db, { lineIDs })).map((line) => [line.lineID, line]));
@@ -97,7 +102,7 @@ async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: 
         lastSampleAt: line.lastSampleAt === null ? null : toPlantIso(line.lastSampleAt, clock.timeZone),
         orderData: await orderData(db, status, clock.timeZone),
         callData: call ? callToApi(call, clock) : null,
-        stopData: stopToOverview(stops.get(line.lineID), clock),
+        stopData: stopToOverview(stops.get(line.lineID), clock, language),
         shiftData: { ...shiftToApi(shift, clock.timeZone), ...indicatorValues(computeIndicators(inputs)) },
       },
     });
@@ -106,19 +111,19 @@ async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: 
 }
 
 /** GET /api/resources/status/get: the overview of one line; 404 for an unknown line. */
-export async function lineOverview(db: Database, lineID: number, clock: EngineClock) {
+export async function lineOverview(db: Database, lineID: number, clock: EngineClock, language: Language) {
   const lines = await overviewLines(db, { lineIDs: [lineID] });
   if (lines.length === 0) throw notFound();
-  return (await overviewsOf(db, lines, clock))[0]!.card;
+  return (await overviewsOf(db, lines, clock, language))[0]!.card;
 }
 
 /**
  * The sector indicators (the /resumen page): every line's card, and the sector's indicators for the current shift
  * computed from the sum of its lines' inputs (never an average of their percentages).
  */
-export async function sectorIndicators(db: Database, filter: { sectorID?: number; lineIDs?: readonly number[] }, clock: EngineClock) {
+export async function sectorIndicators(db: Database, filter: { sectorID?: number; lineIDs?: readonly number[] }, clock: EngineClock, language: Language) {
   const lines = await overviewLines(db, filter);
-  const cards = await overviewsOf(db, lines, clock);
+  const cards = await overviewsOf(db, lines, clock, language);
   const shift = shiftAt(clock.nowMs, clock.timeZone);
   const total = computeIndicators(sumIndicatorInputs(cards.map((card) => card.inputs)));
   return {
@@ -133,7 +138,8 @@ export async function sectorIndicators(db: Database, filter: { sectorID?: number
  * The dashboard's indicators of a line (SPEC §3 "Indicators"): the shift containing `atMs` (now by default), each
  * shift of its plant day and the day, the Ready order, and prevOrderEndDate. `values` are what the gauges show: the
  * Ready order's, or the shift's when the line shows its indicators per shift (enableIndicadorPorTurno) or has no
- * Ready order.
+ * Ready order. firstDataDate is the instant the line is known from (null: never seen): the indicators count no time
+ * before it, and the stop explorer draws the time before it as time without data.
  */
 export async function dashboardIndicators(db: Database, lineID: number, atMs: number, clock: EngineClock) {
   const line = await findLineSettings(db, lineID);
@@ -162,5 +168,6 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
     day: { ...shiftToApi(day, clock.timeZone), ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))) },
     order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,
     prevOrderEndDate: previousEnd === null ? null : toPlantIso(previousEnd, clock.timeZone),
+    firstDataDate: data.firstDataMs === null ? null : toPlantIso(data.firstDataMs, clock.timeZone),
   };
 }

@@ -119,6 +119,20 @@ describe('GET /api/reports/completeoaereport', () => {
     expect(rowsOf(workbook, 'Stops').map((row) => [row[0], row[6]])).toEqual([['Line', 'Recognized'], ['Línea 2', 'No']]);
   });
 
+  it('names the system reasons of the stops in the request language', async () => {
+    // The next morning line 2's server cannot be read for 15 minutes: a stop of reason 4, 'OPC desconectado'.
+    await e.events([
+      { type: 'lineState', lineID: 2, atMs: tm.startMs + 24 * HOUR, running: null },
+      { type: 'lineState', lineID: 2, atMs: tm.startMs + 24 * HOUR + 15 * MINUTE, running: true },
+    ]);
+    const reasons = async (language: string, sheet: string) => {
+      const { bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-05', endDate: '2026-05-05', lineID: '2' }, language);
+      return rowsOf(await workbookOf(bytes), sheet).map((row) => [row[4], row[5]]);
+    };
+    expect(await reasons('es', 'Paradas')).toEqual([['Motivo', 'Ruta'], ['OPC desconectado', 'Sistema / OPC desconectado']]);
+    expect(await reasons('en', 'Stops')).toEqual([['Reason', 'Path'], ['OPC disconnected', 'System / OPC disconnected']]);
+  });
+
   it('covers the last 7 plant days up to now by default', async () => {
     e.clock.now = tm.startMs + 8 * 24 * HOUR;
     const recent = await workbookOf((await download(await tokenOf(ROLE.ADMINISTRATOR))).bytes);

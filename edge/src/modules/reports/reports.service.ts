@@ -6,12 +6,14 @@ import { AppError } from '../../http/errors';
 import type { Language } from '../../http/messages';
 import { listLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
+import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { orderIndexesInRange, shiftIndexesInRange, stopsInRange, type ReportRange } from './reports.repository';
 import type { OeeReportQuery } from './reports.schemas';
 
 /**
  * 'Reporte OEE' (SPEC §2, §7): one workbook with the order indexes, the shift indexes and the stops of a range, as
- * the grids show them (times in minutes, ratios as percentages), dates in plant time.
+ * the grids show them (times in minutes, ratios as percentages, system reasons named in the request's language),
+ * dates in plant time.
  */
 
 /** Days the report covers when no start is given: the last REPORT_DEFAULT_DAYS plant days, up to now. */
@@ -150,10 +152,10 @@ function addSheet(workbook: ExcelJS.Workbook, sheet: ReportSheet, rows: readonly
 /** The 'Reporte OEE' workbook (xlsx bytes) of a range: sheets of orders, shifts and stops. */
 export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
-  const lineOf = (row: RawRow) => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
+  const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
   const orders = (await orderIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), product: row.productName ?? row.productCode }));
   const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code }));
-  const stops = (await stopsInRange(db, range, clock.nowMs)).map(lineOf);
+  const stops = (await stopsInRange(db, range, clock.nowMs)).map((row) => localizeReasonNames(lineOf(row), language));
 
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(clock.nowMs);

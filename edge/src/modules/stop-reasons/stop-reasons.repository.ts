@@ -34,7 +34,7 @@ export async function deleteEquipmentLinks(db: Database, reasonID: number): Prom
 export function childrenOf(db: Database, parentID: number) {
   return db
     .selectFrom('stop_reasons')
-    .select(['reasonID as value', 'reason as text'])
+    .select(['reasonID', 'reason'])
     .where('parentID', '=', parentID)
     .orderBy('reason')
     .orderBy('reasonID')

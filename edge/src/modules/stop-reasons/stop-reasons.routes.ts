@@ -1,6 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import { registerGridResource } from '../../http/grid-resource';
+import { localizeReasonNames } from './reason-names';
 import { reasonVisibilitySchema, rootLookupQuerySchema, STOP_REASON_COLUMNS, stopReasonSchema } from './stop-reasons.schemas';
 import { checkStopReasonDelete, checkStopReasonUpdate, prepareStopReason, rootLookup, setReasonVisibility } from './stop-reasons.service';
 
@@ -9,7 +10,9 @@ const SUPERVISOR = [ROLE.SUPERVISOR];
 /**
  * Stop reasons (SPEC.md sections 3, 5, 7): a tree under reason 1, filtered by parentID. Every role reads them (an
  * operator recognizes stops with them); only the supervisor changes them (SPEC.md section 6). stop_reasons is a
- * synced table: every write goes through db/writes (the grid mechanism does), which appends the outbox row.
+ * synced table: every write goes through db/writes (the grid mechanism does), which appends the outbox row. The
+ * seeded system reasons are answered in the request's language (reason-names.ts); filters and sorts read the stored
+ * (Spanish) names.
  */
 export function registerStopReasonRoutes(api: Api): void {
   const tag = 'stopreasons';
@@ -19,7 +22,7 @@ export function registerStopReasonRoutes(api: Api): void {
       path: '/api/stopreasons/rootlookup',
       access: 'authenticated',
       tag,
-      summary: 'Top categories (children of reason 1) as [{value, text}]; includeOptionForAll=true adds {value: 0, text: Todos/All} first.',
+      summary: 'Top categories (children of reason 1) as [{value, text}]; includeOptionForAll=true adds {value: 0, text: Todos/All} first. System reasons are named in the request language.',
       query: rootLookupQuerySchema,
     },
     ({ ctx, query }) => rootLookup(ctx.db, query.includeOptionForAll ?? false, ctx.language),
@@ -52,5 +55,6 @@ export function registerStopReasonRoutes(api: Api): void {
     prepare: prepareStopReason,
     beforeUpdate: checkStopReasonUpdate,
     beforeDelete: checkStopReasonDelete,
+    localize: localizeReasonNames,
   });
 }

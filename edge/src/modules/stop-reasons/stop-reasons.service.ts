@@ -7,6 +7,7 @@ import type { Database } from '../../db/database';
 import { fieldError } from '../common/field-error';
 import { checkReferences } from '../common/references';
 import { linesAfterVisibilityChange, parseEnabledForLine } from './reason-lines';
+import { isSystemReasonName, localizeReasonNames } from './reason-names';
 import {
   allLineIDs,
   childrenOf,
@@ -41,6 +42,8 @@ export async function prepareStopReason(values: StopReasonValues, ctx: HookConte
   }
   const row = apiToRow(values, STOP_REASON_COLUMNS);
   delete row.systemStop;
+  // A system reason sent back with the name a request in another language read is not a rename.
+  if (wasSystem && isSystemReasonName(before.reasonID, row.reason)) row.reason = before.reason;
   return row;
 }
 
@@ -77,11 +80,11 @@ export async function setReasonVisibility(ctx: AuthedContext, input: ReasonVisib
     // Through the write chokepoint: stop_reasons is synced, so the outbox row commits with the change.
     return updateRow(trx, 'stop_reasons', { reasonID: input.reasonID }, changes, { userID: ctx.user.userID, now: ctx.now });
   });
-  return rowToApi(stored ?? {}, STOP_REASON_COLUMNS, ctx.timeZone);
+  return localizeReasonNames(rowToApi(stored ?? {}, STOP_REASON_COLUMNS, ctx.timeZone), ctx.language);
 }
 
 /** The top categories (children of the root), optionally led by an option for all of them (value 0). */
 export async function rootLookup(db: Database, includeOptionForAll: boolean, language: Language): Promise<AnyRow[]> {
-  const roots = await childrenOf(db, ROOT_REASON_ID);
+  const roots = (await childrenOf(db, ROOT_REASON_ID)).map((row) => ({ value: row.reasonID, text: localizeReasonNames(row, language).reason }));
   return includeOptionForAll ? [{ value: 0, text: translate('lookup.all', language) }, ...roots] : roots;
 }

@@ -1,6 +1,8 @@
 import { summarizeStops, type ReasonSummaryRow, type StopSummaryLevel, type SummaryGroup, type SummaryStop } from '../../domain/stop-summary';
 import { recognitionFields, type ReasonsById } from '../../domain/stops';
+import type { Language } from '../../http/messages';
 import { listLineSettings, type Executor } from '../indexes/indexes.repository';
+import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { loadReasonTree, summaryData } from './stops.repository';
 
 /**
@@ -9,8 +11,8 @@ import { loadReasonTree, summaryData } from './stops.repository';
  * the domain's shape and summarized in one pass (domain/stop-summary.ts), so a year of a busy line stays fast.
  *
  * Stops are grouped by the reason they were recognized with, named as the reason tree names it now (path, reason,
- * colour of the nearest coloured ancestor): a renamed reason reads the same on every stop. Unrecognized stops form
- * the group with path null.
+ * colour of the nearest coloured ancestor): a renamed reason reads the same on every stop. The system reasons of the
+ * tree are named in the request's language. Unrecognized stops form the group with path null.
  */
 
 export interface StopSummaryQuery {
@@ -61,10 +63,10 @@ function textsOf(tree: ReasonsById, cache: Map<number | null, ReasonTexts>, reas
 }
 
 /** Durations in minutes (rounded to the hundredth), percents as ratios 0..1; unrecognized stops have path null. */
-export async function stopSummary(db: Executor, query: StopSummaryQuery, nowMs: number) {
+export async function stopSummary(db: Executor, query: StopSummaryQuery, nowMs: number, language: Language = 'es') {
   const lines = query.lineID != null ? [query.lineID] : (await listLineSettings(db, query.sectorID != null ? { sectorID: query.sectorID } : {})).map((line) => line.lineID);
   const { aggregates, edges } = await summaryData(db, { lineIDs: lines, fromMs: query.fromMs, toMs: query.toMs, productCode: query.productCode, rootID: query.rootID });
-  const { tree } = await loadReasonTree(db);
+  const tree: ReasonsById = new Map([...(await loadReasonTree(db)).tree].map(([id, node]) => [id, localizeReasonNames(node, language)]));
   const texts = new Map<number | null, ReasonTexts>();
   const groups: SummaryGroup[] = aggregates.map((row) => ({ ...textsOf(tree, texts, row.reasonID), pareto: row.pareto === 1, durationMs: row.durationMs, stopCount: row.stopCount }));
   const inside = (startMs: number, endMs: number | null) => startMs >= query.fromMs && endMs !== null && endMs <= query.toMs;

@@ -43,7 +43,7 @@ function splitInstant(value: string | number | null | undefined, timeZone: strin
 export function registerStopRoutes(api: Api): void {
   api.route(
     { method: 'get', path: paths('get'), access: 'authenticated', tag: TAG, summary: 'Stops grid (filter, sort, skip, take, requireTotalCount; lineID, order, stopID, recognized as plain parameters too). duration in minutes.' },
-    ({ ctx, query }) => listStops(ctx.db, query as Record<string, unknown>, clockOf(ctx)),
+    ({ ctx, query }) => listStops(ctx.db, query as Record<string, unknown>, clockOf(ctx), ctx.language),
   );
 
   api.route(
@@ -59,7 +59,7 @@ export function registerStopRoutes(api: Api): void {
       const values = parseInput(manualStopSchema, normalizeApiValues(readValues(ctx.req.body, ctx.req.query as Record<string, unknown>), STOP_COLUMNS, ctx.timeZone));
       const event = { type: 'manualStop' as const, lineID: values.lineID, startMs: values.startDate, endMs: values.endDate ?? null, reasonID: values.reasonID, observation: values.observation, equipmentName: values.equipmentName, maintenanceReason: values.maintenanceReason };
       const result = await applyLineEvents(ctx.db, [event], { nowMs: ctx.now, timeZone: ctx.timeZone, userID: ctx.user.userID });
-      return stopToApi(result.manualStops[0]!, clockOf(ctx));
+      return stopToApi(result.manualStops[0]!, clockOf(ctx), ctx.language);
     },
   );
 
@@ -69,7 +69,7 @@ export function registerStopRoutes(api: Api): void {
       const input = ctx.req.query as Record<string, unknown>;
       const values = parseInput(stopChangesSchema, normalizeApiValues(readValues(ctx.req.body, input), STOP_COLUMNS, ctx.timeZone));
       const changes = { startMs: values.startDate, endMs: values.endDate, observation: values.observation, equipmentName: values.equipmentName, maintenanceReason: values.maintenanceReason };
-      return stopToApi(await updateStop(ctx.db, stopIdOf(readKey(ctx.req.body, input)), changes, clockOf(ctx), ctx.user), clockOf(ctx));
+      return stopToApi(await updateStop(ctx.db, stopIdOf(readKey(ctx.req.body, input)), changes, clockOf(ctx), ctx.user), clockOf(ctx), ctx.language);
     },
   );
 
@@ -90,7 +90,7 @@ export function registerStopRoutes(api: Api): void {
     async ({ ctx, body }) => {
       const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now);
       const stops = await recognizeStops(ctx.db, { stopIDs: body.stopValues, reasonID: body.reasonValues, observation: body.observation }, signer, clockOf(ctx));
-      return stops.map((stop) => stopToApi(stop, clockOf(ctx)));
+      return stops.map((stop) => stopToApi(stop, clockOf(ctx), ctx.language));
     },
   );
 
@@ -108,7 +108,7 @@ export function registerStopRoutes(api: Api): void {
       const newEndMs = splitInstant(body.newEnd, ctx.timeZone, 'split.invalidEnd', 'newEnd');
       const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now);
       const pieces = await splitStop(ctx.db, { stopID: body.stopID, lineID: body.lineID, newStartMs, newEndMs }, signer, clockOf(ctx));
-      return pieces.map((stop) => stopToApi(stop, clockOf(ctx)));
+      return pieces.map((stop) => stopToApi(stop, clockOf(ctx), ctx.language));
     },
   );
 
@@ -118,7 +118,7 @@ export function registerStopRoutes(api: Api): void {
       path: ['/api/stops/getStopsSummary', '/api/stops/summary'],
       access: 'authenticated',
       tag: TAG,
-      summary: 'Stop summary of a line (or sector, or plant) between startDate and endDate: by path cut to level, by reason and Pareto; minutes, percents 0..1.',
+      summary: 'Stop summary of a line (or sector, or plant) between startDate and endDate: by path cut to level, by reason and Pareto; minutes, percents 0..1; system reasons named in the request language.',
       query: stopSummaryQuerySchema,
       response: stopSummaryResponseSchema,
     },
@@ -128,7 +128,7 @@ export function registerStopRoutes(api: Api): void {
       if (fromMs === null || toMs === null || toMs < fromMs) throw new AppError('validation', 'summary.filterRequired');
       const product = query.product && query.product !== '0' && query.product.toLowerCase() !== 'all' ? query.product : null;
       const root = query.root && query.root > 0 ? query.root : null;
-      return stopSummary(ctx.db, { lineID: query.line ?? query.lineID, sectorID: query.sector ?? query.sectorID, productCode: product, rootID: root, fromMs, toMs, level: query.level }, ctx.now);
+      return stopSummary(ctx.db, { lineID: query.line ?? query.lineID, sectorID: query.sector ?? query.sectorID, productCode: product, rootID: root, fromMs, toMs, level: query.level }, ctx.now, ctx.language);
     },
   );
 }

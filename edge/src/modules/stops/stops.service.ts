@@ -16,10 +16,11 @@ import {
 import { toPlantIso } from '../../domain/time-zone';
 import { AppError, notFound } from '../../http/errors';
 import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
-import type { MessageKey } from '../../http/messages';
+import type { Language, MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
 import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
 import { isEnabledOnLine } from '../stop-reasons/reason-lines';
+import { localizeReasonNames } from '../stop-reasons/reason-names';
 import {
   findLineStopSettings,
   findStop,
@@ -396,14 +397,14 @@ export async function splitStop(db: Database, input: SplitInput, signer: Session
   });
 }
 
-/** A stop as the API shows it: dates ISO with the plant offset, flags true/false, duration in minutes. */
-export function stopToApi(row: StopRow, clock: EngineClock): Record<string, unknown> {
+/** A stop as the API shows it: dates ISO with the plant offset, flags true/false, duration in minutes, in `language`. */
+export function stopToApi(row: StopRow, clock: EngineClock, language: Language): Record<string, unknown> {
   const duration = Math.round(stopDurationMs({ startMs: row.startDate, endMs: row.endDate }, clock.nowMs) / 600) / 100;
-  return rowToApi({ ...row, duration }, STOP_COLUMNS, clock.timeZone);
+  return localizeReasonNames(rowToApi({ ...row, duration }, STOP_COLUMNS, clock.timeZone), language);
 }
 
 /** The stops grid (GET /api/stops/get): lineID, order, stopID and recognized may also be plain query parameters. */
-export function listStops(db: Database, query: Record<string, unknown>, clock: EngineClock) {
+export function listStops(db: Database, query: Record<string, unknown>, clock: EngineClock, language: Language) {
   const grid: GridResource = {
     name: 'stops',
     path: '/api/stops',
@@ -415,6 +416,7 @@ export function listStops(db: Database, query: Record<string, unknown>, clock: E
     access: { read: 'authenticated', write: [...STOP_EDIT_ROLES] },
     defaultSort: [{ column: 'startDate', desc: true }],
     source: (source) => stopsGridSource(source, clock.nowMs),
+    localize: localizeReasonNames,
   };
-  return listResource(grid, db, query, clock.timeZone);
+  return listResource(grid, db, query, clock.timeZone, language);
 }

@@ -1,3 +1,4 @@
+import type { REASON } from '../../../../edge/src/domain/stops';
 import { hasRole, ROLE, type Roles } from '../../lib/roles';
 
 /** A stop as GET /api/stops answers it (SPEC.md section 3): dates ISO with the plant offset, duration in minutes. */
@@ -33,6 +34,14 @@ export const canHandleStops = (roleID: number | null | undefined) => hasRole(rol
 /** Colours of SPEC.md section 9: a stop not recognized is red; running time is 'En marcha' green. */
 export const UNRECOGNIZED_COLOR = '#e53e3e';
 export const RUNNING_COLOR = '#66D18A';
+/** Time nothing is known of the line ('Sin datos'): the seeded colour of reason 9. */
+export const NO_DATA_COLOR = '#bdbdbd';
+
+/** The system reason of the time the edge itself was not running (edge/src/domain/stops.ts REASON.EDGE_DOWN). */
+export const EDGE_DOWN_REASON_ID: (typeof REASON)['EDGE_DOWN'] = 9;
+
+/** A stop that stands for time without data: the edge's own downtime. */
+export const isNoDataStop = (stop: Pick<Stop, 'reasonID'>) => stop.reasonID === EDGE_DOWN_REASON_ID;
 
 /** The colour a stop is drawn in: its reason's, red while unrecognized. */
 export function stopColor(stop: Pick<Stop, 'recognized' | 'color'>): string {

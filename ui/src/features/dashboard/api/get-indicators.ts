@@ -13,6 +13,8 @@ export interface LineIndicators {
   day: ShiftInfo & IndicatorValues;
   order: (IndicatorValues & { order: string; startDate: string }) | null;
   prevOrderEndDate: string | null;
+  /** The first instant the line is known from; null: never seen. No time before it is counted (stop explorer: no data). */
+  firstDataDate: string | null;
 }
 
 /** `at`: any instant of the shift to show (ISO); null for the current shift. */

@@ -3,7 +3,7 @@ import { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStopDialogs } from '../../../components/stops/stop-dialogs';
-import { canHandleStops, RUNNING_COLOR, UNRECOGNIZED_COLOR, type Stop } from '../../../components/stops/stop';
+import { canHandleStops, NO_DATA_COLOR, RUNNING_COLOR, UNRECOGNIZED_COLOR, type Stop } from '../../../components/stops/stop';
 import { useNow } from '../../../components/use-now';
 import { formatPlantDateTime, offsetMinutesOf } from '../../../lib/plant-time';
 import { useRangeStops } from '../api/get-range-stops';
@@ -19,7 +19,8 @@ export function stopsListLink(stop: Pick<Stop, 'lineID' | 'order' | 'stopID'>): 
 
 /**
  * The stop explorer: the shift on screen as one bar, running time green ('En marcha') and stops in their reason's
- * colour (red while unrecognized), tick labels every 15, 30 or 60 minutes as the width allows. Clicking an
+ * colour (red while unrecognized), time without data grey ('Sin datos': before the line's first data, and the edge's
+ * own downtime, which stays a stop), tick labels every 15, 30 or 60 minutes as the width allows. Clicking an
  * unrecognized stop opens its recognition; any other goes to the stops list of that stop.
  * Positions and widths change with every refresh, so they are inline styles: as style props each new value would
  * add a rule to Emotion's style cache, which never shrinks (a dashboard runs for hours).
@@ -28,13 +29,14 @@ export function StopExplorerTile() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useStopDialogs();
-  const { lineID, roleID, range, refreshMs } = useDashboard();
+  const { lineID, roleID, range, refreshMs, indicators } = useDashboard();
   const stops = useRangeStops(lineID, range, refreshMs);
   const { width, containerRef } = useContainerWidth();
   const now = useNow(30_000);
   const startMs = range ? Date.parse(range.start) : 0;
   const endMs = range ? Date.parse(range.end) : 0;
-  const timeline = buildTimeline(stops.data ?? [], startMs, endMs, now);
+  const firstData = indicators.data?.firstDataDate;
+  const timeline = buildTimeline(stops.data ?? [], startMs, endMs, now, firstData ? Date.parse(firstData) : null);
   const ticks = range ? timelineTicks(startMs, endMs, width, offsetMinutesOf(range.start)) : [];
 
   const open = (stop: Stop) => {
@@ -58,13 +60,29 @@ export function StopExplorerTile() {
               zIndex={1}
               bg={segment.color}
               cursor="pointer"
-              title={`${formatPlantDateTime(segment.stop.startDate)} · ${segment.stop.duration.toFixed(1)} min · ${segment.stop.recognized ? (segment.stop.path ?? '') : t('dashboard.unrecognized')}`}
+              title={[
+                ...(segment.noData ? [t('dashboard.noData')] : []),
+                formatPlantDateTime(segment.stop.startDate),
+                `${segment.stop.duration.toFixed(1)} min`,
+                segment.stop.recognized ? (segment.stop.path ?? '') : t('dashboard.unrecognized'),
+              ].join(' · ')}
               onClick={() => open(segment.stop!)}
               data-testid={`explorer-stop-${segment.stop.stopID}`}
               data-recognized={segment.stop.recognized}
+              data-no-data={segment.noData}
             />
           ) : (
-            <Box key={`run-${segment.startMs}`} position="absolute" top="0" h="full" style={{ left: `${segment.left * 100}%`, width: `${segment.width * 100}%` }} bg={segment.color} title={t('dashboard.running')} />
+            <Box
+              key={`${segment.kind}-${segment.startMs}`}
+              position="absolute"
+              top="0"
+              h="full"
+              style={{ left: `${segment.left * 100}%`, width: `${segment.width * 100}%` }}
+              bg={segment.color}
+              title={t(segment.noData ? 'dashboard.noData' : 'dashboard.running')}
+              data-testid={`explorer-${segment.kind}`}
+              data-left={segment.left}
+            />
           ),
         )}
       </Box>
@@ -98,6 +116,10 @@ export function StopExplorerTile() {
         <HStack gap="1">
           <Box w="3" h="3" bg={UNRECOGNIZED_COLOR} borderRadius="sm" />
           <Text>{t('dashboard.unrecognized')}</Text>
+        </HStack>
+        <HStack gap="1">
+          <Box w="3" h="3" bg={NO_DATA_COLOR} borderRadius="sm" />
+          <Text>{t('dashboard.noData')}</Text>
         </HStack>
       </HStack>
     </Box>

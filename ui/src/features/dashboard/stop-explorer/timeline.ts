@@ -1,13 +1,15 @@
-import { RUNNING_COLOR, stopColor, type Stop } from '../../../components/stops/stop';
+import { isNoDataStop, NO_DATA_COLOR, RUNNING_COLOR, stopColor, type Stop } from '../../../components/stops/stop';
 import { toPlantLocal } from '../../../lib/plant-time';
 
 /**
  * The stop explorer's bar (SPEC.md sections 4, 9): the shift from its start, running time ('En marcha') between
- * stops, each stop clamped to the shift (an open stop ends now), nothing after now. When the stops' durations add
- * up to more than the shift, the data is inconsistent and nothing is drawn.
+ * stops, each stop clamped to the shift (an open stop ends now), nothing after now. Time nothing is known of is
+ * 'Sin datos', never running time: before the line's first data (`firstDataMs`, null when the line was never seen,
+ * as the indicators count it) and the edge's own downtime (stops of reason 9, still stops one can open). When the
+ * stops' durations add up to more than the shift, the data is inconsistent and nothing is drawn.
  */
 export interface TimelineSegment {
-  kind: 'running' | 'stop';
+  kind: 'running' | 'stop' | 'noData';
   /** Position and width as fractions of the shift. */
   left: number;
   width: number;
@@ -15,6 +17,8 @@ export interface TimelineSegment {
   endMs: number;
   color: string;
   stop: Stop | null;
+  /** Drawn as time without data: a 'noData' segment, or a stop of the edge's own downtime. */
+  noData: boolean;
 }
 
 export interface Timeline {
@@ -23,7 +27,7 @@ export interface Timeline {
   overflow: boolean;
 }
 
-export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rangeEndMs: number, nowMs: number): Timeline {
+export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rangeEndMs: number, nowMs: number, firstDataMs: number | null): Timeline {
   const span = rangeEndMs - rangeStartMs;
   if (!(span > 0)) return { segments: [], overflow: false };
   const drawnEnd = Math.min(rangeEndMs, Math.max(rangeStartMs, nowMs));
@@ -39,17 +43,25 @@ export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rang
   if (stopped > span) return { segments: [], overflow: true };
 
   const segments: TimelineSegment[] = [];
-  const add = (kind: TimelineSegment['kind'], startMs: number, endMs: number, color: string, stop: Stop | null) => {
+  const add = (kind: TimelineSegment['kind'], startMs: number, endMs: number, stop: Stop | null) => {
     if (endMs <= startMs) return;
-    segments.push({ kind, left: (startMs - rangeStartMs) / span, width: (endMs - startMs) / span, startMs, endMs, color, stop });
+    const noData = kind === 'noData' || (stop !== null && isNoDataStop(stop));
+    const color = noData ? NO_DATA_COLOR : stop ? stopColor(stop) : RUNNING_COLOR;
+    segments.push({ kind, left: (startMs - rangeStartMs) / span, width: (endMs - startMs) / span, startMs, endMs, color, stop, noData });
+  };
+  // Between stops: no data up to the line's first data, running time from then on.
+  const dataFrom = firstDataMs ?? Infinity;
+  const addBetween = (startMs: number, endMs: number) => {
+    add('noData', startMs, Math.min(endMs, dataFrom), null);
+    add('running', Math.max(startMs, dataFrom), endMs, null);
   };
   let cursor = rangeStartMs;
   for (const item of clamped) {
-    add('running', cursor, Math.min(item.startMs, drawnEnd), RUNNING_COLOR, null);
-    add('stop', Math.max(item.startMs, cursor), item.endMs, stopColor(item.stop), item.stop);
+    addBetween(cursor, Math.min(item.startMs, drawnEnd));
+    add('stop', Math.max(item.startMs, cursor), item.endMs, item.stop);
     cursor = Math.max(cursor, item.endMs);
   }
-  add('running', cursor, drawnEnd, RUNNING_COLOR, null);
+  addBetween(cursor, drawnEnd);
   return { segments, overflow: false };
 }
 
