@@ -6,7 +6,7 @@ import { openPlantDatabase } from '../../db/installation';
 
 /**
  * A plant database for the engine's service tests (imported by tests only): a real SQLite file in a temporary
- * folder, migrated and seeded like a real one (system stop reasons 1..8, default parameters), plus helpers that
+ * folder, migrated and seeded like a real one (system stop reasons 1..9, default parameters), plus helpers that
  * add configuration rows directly — configuration has its own modules and tests.
  */
 
