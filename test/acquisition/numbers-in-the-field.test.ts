@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
 import { REASON } from '../../edge/src/domain/stops';
 import { lineScripts, storedScript, TAG_KINDS, waitFor } from '../support/simulated-plant';
 import { SimulatorProcess } from '../support/simulator-process';
-import { startTestEdge, type TestEdge } from '../support/test-edge';
+import { EdgeProcess } from '../support/edge-process';
+import { startTestEdge, type CallOptions, type CallResult, type TestEdge } from '../support/test-edge';
 
 /**
  * The engine's numbers through what a plant's OPC UA servers and the edge itself go through (issue 12): counters
@@ -17,25 +19,36 @@ import { startTestEdge, type TestEdge } from '../support/test-edge';
 
 interface Rig {
   t: TestEdge;
-  simulators: SimulatorProcess[];
   serverIDs: number[];
   tagIDs: Map<string, number>;
 }
 
 let rig: Rig | null = null;
-const pkiDirs: string[] = [];
+/** What a test started, stopped or removed after it whatever its outcome. */
+const simulators: SimulatorProcess[] = [];
+const edges: EdgeProcess[] = [];
+const closers: (() => void)[] = [];
+const tempDirs: string[] = [];
 
 afterEach(async () => {
+  for (const close of closers.splice(0)) close();
+  for (const edge of edges.splice(0)) await edge.stop();
   await rig?.t.close();
-  for (const simulator of rig?.simulators ?? []) await simulator.stop();
   rig = null;
-  for (const dir of pkiDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const simulator of simulators.splice(0)) await simulator.stop();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
 async function startSimulator(options: { lines: number; port?: number; initial?: Record<number, { units?: number; discards?: number; running?: boolean }> }) {
-  const pkiDir = mkdtempSync(join(tmpdir(), 'oee-sim-pki-'));
-  pkiDirs.push(pkiDir);
-  return SimulatorProcess.start({ port: 0, automatic: false, speeds: Array(options.lines).fill(0), pkiDir, ...options });
+  const simulator = await SimulatorProcess.start({ port: 0, automatic: false, speeds: Array(options.lines).fill(0), pkiDir: tempDir('oee-sim-pki-'), ...options });
+  simulators.push(simulator);
+  return simulator;
 }
 
 function ok(result: { status: number; text: string; body: any }, what: string) {
@@ -43,32 +56,38 @@ function ok(result: { status: number; text: string; body: any }, what: string) {
   return result.body;
 }
 
+type Call = (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
+
 /**
- * An edge reading the simulators: server k's tags are named `S<k>.Line<n>.<Variable>`; lines 1..`lines` read server
- * 0's tags of their own number, through the API as an administrator would configure them.
+ * Configures an edge to read the simulators, through the API as an administrator would: server k's tags are named
+ * `S<k>.Line<n>.<Variable>`; lines 1..`lines` read server 0's tags of their own number.
  */
-async function startRig(simulators: SimulatorProcess[], lines: number): Promise<Rig> {
-  const t = await startTestEdge();
-  const token = t.adminToken;
+async function configurePlant(call: Call, token: string | null, plcs: SimulatorProcess[], lines: number) {
   const serverIDs: number[] = [];
   const tagIDs = new Map<string, number>();
-  for (const [index, simulator] of simulators.entries()) {
-    const server = ok(await t.call('POST', '/api/opcservers', { token, form: { values: { name: `PLC ${index}`, hostName: simulator.endpointUrl, serverType: 'UA', enabled: true } } }), 'server');
+  for (const [index, simulator] of plcs.entries()) {
+    const server = ok(await call('POST', '/api/opcservers', { token, form: { values: { name: `PLC ${index}`, hostName: simulator.endpointUrl, serverType: 'UA', enabled: true } } }), 'server');
     serverIDs.push(server.opcServerID);
     for (let line = 1; line <= lines; line += 1) {
       for (const [variable, tagType] of TAG_KINDS) {
         const tagName = `S${index}.Line${line}.${variable}`;
         const values = { tagName, tagType, opcServerID: server.opcServerID, tagValue: simulatorNodeId(line, variable) };
-        tagIDs.set(tagName, ok(await t.call('POST', '/api/tags', { token, form: { values } }), 'tag').tagID);
+        tagIDs.set(tagName, ok(await call('POST', '/api/tags', { token, form: { values } }), 'tag').tagID);
       }
     }
   }
-  const sector = ok(await t.call('POST', '/api/sectors', { token, form: { values: { sectorName: 'Envasado' } } }), 'sector');
+  const sector = ok(await call('POST', '/api/sectors', { token, form: { values: { sectorName: 'Envasado' } } }), 'sector');
   for (let line = 1; line <= lines; line += 1) {
     const scripts = Object.fromEntries(Object.entries(lineScripts(line)).map(([field, stored]) => [field, stored.replaceAll(`Line${line}.`, `S0.Line${line}.`)]));
-    ok(await t.call('POST', '/api/Resources', { token, form: { values: { lineID: line, sectorID: sector.sectorID, description: `Línea ${line}`, ...scripts } } }), 'line');
+    ok(await call('POST', '/api/Resources', { token, form: { values: { lineID: line, sectorID: sector.sectorID, description: `Línea ${line}`, ...scripts } } }), 'line');
   }
-  const started = { t, simulators, serverIDs, tagIDs };
+  return { serverIDs, tagIDs };
+}
+
+/** An edge in this process reading the simulators, its lines seen once. */
+async function startRig(plcs: SimulatorProcess[], lines: number): Promise<Rig> {
+  const t = await startTestEdge();
+  const started = { t, ...(await configurePlant(t.call, t.adminToken, plcs, lines)) };
   for (let line = 1; line <= lines; line += 1) await lineKnown(started, line);
   return started;
 }
@@ -186,8 +205,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
 
     // The PLC comes back (its counters kept), the line still stopped: the outage ends at the source time of its values.
     const restartedAt = Date.now();
-    const again = await startSimulator({ lines: 1, port: plc.port, initial: { 1: { running: false, units: 40 } } });
-    rig.simulators.push(again);
+    await startSimulator({ lines: 1, port: plc.port, initial: { 1: { running: false, units: 40 } } });
     const resumed = await waitFor(async () => {
       const stops = await stopsOf(rig!, 1);
       return stops.find((row) => row.stopID === outage.stopID)?.endDate ? stops : undefined;
@@ -231,6 +249,47 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect(after).toMatchObject({ reasonID: null, startDate: downAt + 5, endDate: null });
     await unitsReach(rig, 1, 50);
   }, 60_000);
+
+  it('an edge killed (SIGKILL) with a stop open: the stop ends at the last instant it knew, its downtime is reason 9, nothing is lost', async () => {
+    const plc = await startSimulator({ lines: 1, initial: { 1: { units: 500 } } });
+    const dataDir = tempDir('oee-killed-');
+    let edge = await EdgeProcess.start(dataDir);
+    edges.push(edge);
+    const setup = ok(await edge.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } }), 'setup');
+    const login = ok(await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: setup.password } }), 'login');
+    await configurePlant((method, path, options) => edge.call(method, path, options), login.token, [plc], 1);
+    const database = new Sqlite(join(dataDir, 'oee.db'), { readonly: true, fileMustExist: true });
+    closers.push(() => database.close());
+    type StopRow = { stopID: number; reasonID: number | null; startDate: number; endDate: number | null };
+    const stops = () => database.prepare('SELECT stopID, reasonID, startDate, endDate FROM stops WHERE lineID = 1 ORDER BY startDate').all() as StopRow[];
+    const units = () => Number((database.prepare('SELECT coalesce(sum(units), 0) AS units FROM production_minutes WHERE lineID = 1').get() as { units: number }).units);
+    await waitFor(() => (database.prepare('SELECT unitsCounter FROM line_states WHERE lineID = 1').get() as { unitsCounter: number } | undefined)?.unitsCounter === 500, 'line 1 read');
+    await plc.produce(1, 20);
+    await waitFor(() => units() === 20, '20 units');
+    await plc.stopLine(1);
+    const open = await waitFor(() => stops().find((row) => row.endDate === null), 'line 1 stopped');
+    await waitFor(() => units() === 20 && (database.prepare('SELECT lastSampleAt FROM line_states WHERE lineID = 1').get() as { lastSampleAt: number }).lastSampleAt > open.startDate, 'a sample after the stop');
+
+    await edge.kill();
+    const lastKnown = (database.prepare('SELECT lastSampleAt FROM line_states WHERE lineID = 1').get() as { lastSampleAt: number }).lastSampleAt;
+    const downAt = Date.now();
+    await plc.runLine(1, downAt + 1);
+    await plc.produce(1, 30, 0, downAt + 2);
+    await plc.stopLine(1, downAt + 3);
+
+    edge = await EdgeProcess.start(dataDir);
+    edges.push(edge);
+    const after = await waitFor(() => {
+      const rows = stops();
+      return rows.some((row) => row.startDate === downAt + 3) ? rows : undefined;
+    }, 'the stop the first reading tells of', 20_000);
+    expect(after).toEqual([
+      { stopID: open.stopID, reasonID: null, startDate: open.startDate, endDate: lastKnown },
+      { stopID: expect.any(Number), reasonID: REASON.EDGE_DOWN, startDate: lastKnown, endDate: downAt + 3 },
+      { stopID: expect.any(Number), reasonID: null, startDate: downAt + 3, endDate: null },
+    ]);
+    await waitFor(() => units() === 50, 'the 30 units made while the edge was down, counted once');
+  }, 90_000);
 
   it('an edge restarted while nothing changed stores no stop at all: no downtime stop of zero length, no disconnection', async () => {
     const plc = await startSimulator({ lines: 1 });

@@ -1,37 +1,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import type { PlantSimulatorOptions } from '../../edge/src/acquisition/simulator/plant-simulator';
 import type { LineSnapshot } from '../../edge/src/acquisition/simulator/line-model';
+import { bundledEntry, ROOT } from './bundled-entry';
 
 /**
- * The project's OPC UA plant simulator in its own process (test/support/simulator-child.ts, bundled once per test
- * process with esbuild; its packages load from node_modules). Commands go over IPC and answer when applied; `kill()`
- * ends the process with SIGKILL, as a server that crashes.
+ * The project's OPC UA plant simulator in its own process (test/support/simulator-child.ts, see bundledEntry).
+ * Commands go over IPC and answer when applied; `kill()` ends the process with SIGKILL, as a server that crashes.
  */
-
-const ROOT = resolve(import.meta.dirname, '../..');
-let bundle: Promise<string> | null = null;
-
-function childBundle(): Promise<string> {
-  bundle ??= (async () => {
-    const cache = join(ROOT, 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    const outfile = join(mkdtempSync(join(cache, 'oee-simulator-')), 'simulator-child.mjs');
-    await build({
-      entryPoints: [join(ROOT, 'test/support/simulator-child.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    return outfile;
-  })();
-  return bundle;
-}
 
 type Options = Omit<PlantSimulatorOptions, 'now'>;
 
@@ -61,7 +36,7 @@ export class SimulatorProcess {
 
   /** Starts a simulator process; resolves once its server listens. */
   static async start(options: Options): Promise<SimulatorProcess> {
-    const child = fork(await childBundle(), [JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(await bundledEntry('test/support/simulator-child.ts'), [JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const ready = await new Promise<{ endpointUrl: string; port: number }>((resolveReady, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the simulator process exited with ${code} before it listened`)));

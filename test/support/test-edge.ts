@@ -41,6 +41,34 @@ export interface TestEdge {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
+/** One HTTP call to an edge at `url`, as the app and the grids make them. */
+export async function callEdge<T = any>(url: string, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const target = new URL(path, url);
+  for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.language) headers['accept-language'] = opts.language;
+  let body: string | undefined;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(
+      Object.entries(opts.form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    ).toString();
+  }
+  const response = await fetch(target, { method: method.toUpperCase(), headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed as T, text };
+}
+
 export const ROLE_USER_IDS: Record<RoleId, string> = { 1: 'tadmin', 2: 'tsuper', 3: 'toper', 4: 'tconsul' };
 
 export async function startTestEdge(
@@ -67,32 +95,7 @@ export async function startTestEdge(
   const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir });
   const url = edge.url;
 
-  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
-    const target = new URL(path, url);
-    for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-    const headers: Record<string, string> = {};
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.language) headers['accept-language'] = opts.language;
-    let body: string | undefined;
-    if (opts.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.json);
-    } else if (opts.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(
-        Object.entries(opts.form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-      ).toString();
-    }
-    const response = await fetch(target, { method: method.toUpperCase(), headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: parsed as T, text };
-  }
+  const call = <T = any>(method: string, path: string, opts: CallOptions = {}) => callEdge<T>(url, method, path, opts);
 
   let adminToken: string | null = null;
   let adminPassword: string | null = options.again?.adminPassword ?? null;
