@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeStoredScript } from '../domain/script';
 import { DiagnosticsLog } from './diagnostics-log';
 import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
@@ -14,13 +14,21 @@ const line = (lineID: number, baliza: string | null, units: string | null = null
   calculationDiscards: null,
 });
 
+/**
+ * The evaluator's clock and timers (its counter flush, its periodic pass) are fake: a test moves time itself. Its
+ * passes run on the real event loop (setImmediate), and a test waits for them with `idle()`, never with a sleep.
+ */
 let evaluator: LineEvaluator | null = null;
+beforeEach(() => {
+  vi.useFakeTimers({ now: 10_000, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
 afterEach(async () => {
   await evaluator?.stop();
   evaluator = null;
+  vi.useRealTimers();
 });
 
-function setUp(lines: LineScripts[], options: { failing?: boolean; now?: () => number } = {}) {
+function setUp(lines: LineScripts[], options: { failing?: boolean } = {}) {
   const cache = new TagCache();
   const batches: LineSample[][] = [];
   const diagnostics = new DiagnosticsLog();
@@ -30,13 +38,18 @@ function setUp(lines: LineScripts[], options: { failing?: boolean; now?: () => n
       batches.push([...samples]);
     },
   };
-  let clock = 10_000;
-  const now = options.now ?? (() => clock);
-  evaluator = new LineEvaluator(cache, sink, { logger: pino({ level: 'silent' }), now, diagnostics });
-  evaluator.setLines(lines, TAGS);
-  const good = (tagName: string, value: boolean | number | string, time = clock) => cache.set(tagName, { value, good: true, status: 'Good', time });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-  return { cache, batches, diagnostics, good, settle, advance: (ms: number) => (clock += ms) };
+  const running = new LineEvaluator(cache, sink, { logger: pino({ level: 'silent' }), now: () => Date.now(), diagnostics });
+  evaluator = running;
+  running.setLines(lines, TAGS);
+  const good = (tagName: string, value: boolean | number | string, time = Date.now()) => cache.set(tagName, { value, good: true, status: 'Good', time });
+  /** The passes the changes so far have caused are over (the clock standing still). */
+  const settle = () => running.idle();
+  /** Lets `ms` pass: the timers due meanwhile fire, and the passes they cause are over. */
+  const advance = async (ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms);
+    await running.idle();
+  };
+  return { cache, batches, diagnostics, good, settle, advance };
 }
 
 describe('the line evaluator', () => {
@@ -76,8 +89,9 @@ describe('the line evaluator', () => {
     good('L1.Units', 5, 10_000);
     await settle();
     expect(batches).toHaveLength(1);
-    advance(COUNTER_FLUSH_MS);
-    await new Promise((resolve) => setTimeout(resolve, COUNTER_FLUSH_MS + 100));
+    await advance(COUNTER_FLUSH_MS - 1);
+    expect(batches).toHaveLength(1);
+    await advance(1);
     expect(batches.map((batch) => batch[0]!.units)).toEqual([3, 5]);
 
     good('L1.Units', 6, 11_000);
@@ -87,7 +101,7 @@ describe('the line evaluator', () => {
   });
 
   it('sends waiting counters with the next change of state of any line, in the same transaction, and no flush after it', async () => {
-    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
     good('L1.Run', true);
     good('L1.Units', 1);
     good('L2.Run', true);
@@ -108,7 +122,7 @@ describe('the line evaluator', () => {
         [1, true, 2],
       ],
     ]);
-    await new Promise((resolve) => setTimeout(resolve, COUNTER_FLUSH_MS + 100));
+    await advance(COUNTER_FLUSH_MS);
     expect(batches).toHaveLength(2);
   });
 
@@ -187,12 +201,12 @@ describe('the line evaluator', () => {
   });
 
   it('evaluates every line periodically even when nothing changes', async () => {
-    const { batches, good, settle } = setUp([line(1, 'L1.Run')]);
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run')]);
     good('L1.Run', true);
     await settle();
     evaluator!.start(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_150));
-    expect(batches.length).toBeGreaterThanOrEqual(2);
-    expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 10_000, running: true, units: null, discards: null }]);
+    await advance(1_000);
+    await advance(1_000);
+    expect(batches.map((batch) => batch.map((sample) => [sample.atMs, sample.running]))).toEqual([[[10_000, true]], [[11_000, true]], [[12_000, true]]]);
   });
 });

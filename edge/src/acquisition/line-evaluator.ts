@@ -128,7 +128,15 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    await this.pending;
+    await this.idle();
+  }
+
+  /**
+   * Resolves once no pass is scheduled or running: every change seen so far has been evaluated, and stored or not.
+   * Counters waiting for their flush and the periodic pass are timers, not passes: they do not count.
+   */
+  async idle(): Promise<void> {
+    while (this.pending) await this.pending;
   }
 
   /**
