@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toPlantLocal } from '../../ui/src/lib/plant-time';
 import { waitFor } from '../support/simulated-plant';
-import { logIn, openBrowser } from './support/browser';
+import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 import { saveScreenshot } from './support/screenshots';
 
@@ -198,13 +198,13 @@ describe('line dashboard', () => {
     await dialog.locator('input[name="signUser"]').fill('supervisor');
     await dialog.locator('input[name="signPassword"]').fill('demo');
     await dialog.getByTestId('split-form-submit').click();
-    await page.getByTestId('toast-warning').filter({ hasText: 'Fecha de inicio no es válida' }).waitFor();
+    await toastShown(page, 'warning', 'Fecha de inicio no es válida');
     expect((await db().selectFrom('stops').select('stopID').where('lineID', '=', 1).execute()).length).toBe(stopsBefore);
 
     const cut = Math.floor((stop.startDate + stop.endDate!) / 2 / 1000) * 1000;
     await dialog.locator('input[name="newStart"]').fill(time(cut));
     await dialog.getByTestId('split-form-submit').click();
-    await page.getByTestId('toast-success').filter({ hasText: 'Split creado con éxito' }).waitFor();
+    await toastShown(page, 'success', 'Split creado con éxito');
     await dialog.waitFor({ state: 'detached' });
     const pieces = await db().selectFrom('stops').selectAll().where('lineID', '=', 1).where('startDate', '>=', stop.startDate).where('startDate', '<', stop.endDate!).orderBy('startDate').execute();
     expect(pieces.map((piece) => [piece.startDate, piece.endDate, piece.split, piece.recognized])).toEqual([
@@ -249,7 +249,7 @@ describe('line dashboard', () => {
     await validation.locator('input[name="signUser"]').fill('operator');
     await validation.locator('input[name="signPassword"]').fill('demo');
     await validation.getByTestId('validation-form-submit').click();
-    await page.getByTestId('toast-success').filter({ hasText: 'Op validada con éxito' }).waitFor();
+    await toastShown(page, 'success', 'Op validada con éxito');
     await label.filter({ hasText: 'SI' }).waitFor();
 
     // End the line's order by starting another: the ended one can be adjusted.
@@ -277,7 +277,7 @@ describe('line dashboard', () => {
 
     await adjust.locator('input[name="signUser"]').fill('supervisor');
     await adjust.getByTestId('adjust-form-submit').click();
-    await page.getByTestId('toast-success').filter({ hasText: `Op ${current.op} ajustada` }).waitFor();
+    await toastShown(page, 'success', `Op ${current.op} ajustada`);
     expect(await ended()).toMatchObject({ adjustedDiscountTime: 12.5 * 60_000, updatedBy: 'supervisor' });
 
     // The operator has no 'Ajustar' at all, and the server refuses the call from an operator's session.
