@@ -55,11 +55,10 @@ describe('OPC UA acquisition with the simulator', () => {
     plant.simulator.produce(1, 10, 1);
     await waitFor(sameProduction(1, { units: 10, discards: 1 }), 'production of 10 units and 1 discard');
 
-    const stoppedAt = Date.now();
-    plant.simulator.stopLine(1);
+    // At the beacon's change as its source stamped it (how soon it is stored: npm run bench -- opcua).
+    const stoppedAt = plant.simulator.stopLine(1);
     const open = await waitFor(() => openStopOf(1), 'the stop of line 1');
-    expect(open.startDate).toBeGreaterThanOrEqual(stoppedAt - 5);
-    expect(open.startDate - stoppedAt).toBeLessThan(1_000);
+    expect(open.startDate).toBe(stoppedAt);
     expect(open.reasonID).toBeNull();
     expect(open.recognized).toBe(0);
 
@@ -75,18 +74,21 @@ describe('OPC UA acquisition with the simulator', () => {
     expect(await stopsOf(2)).toEqual([]);
   });
 
-  it('a simulator that goes away gives every line a reason-4 stop within seconds; after it restarts nothing is lost or counted twice', async () => {
+  it('a simulator that goes away gives every line a reason-4 stop from when it went; after it restarts nothing is lost or counted twice', async () => {
     const before = { 1: await produced(1), 2: await produced(2) };
     const counters = { 1: plant.simulator.line(1), 2: plant.simulator.line(2) };
 
+    // Stamped when the edge saw the connection go: after the server went away, and by the time the test sees the
+    // stop (how soon: npm run bench -- opcua).
     const killedAt = Date.now();
     await plant.simulator.stop();
     for (const lineID of [1, 2]) {
       const stop = await waitFor(async () => {
         const open = await openStopOf(lineID);
         return open?.reasonID === 4 ? open : undefined;
-      }, `the OPC-disconnected stop of line ${lineID}`, 5_000);
-      expect(stop.startDate - killedAt).toBeLessThan(3_000);
+      }, `the OPC-disconnected stop of line ${lineID}`);
+      expect(stop.startDate).toBeGreaterThanOrEqual(killedAt);
+      expect(stop.startDate).toBeLessThanOrEqual(Date.now());
     }
 
     // The PLCs kept counting while their OPC UA server was down.
@@ -96,10 +98,12 @@ describe('OPC UA acquisition with the simulator', () => {
     }
     await waitFor(sameProduction(1, { units: before[1].units + 25, discards: before[1].discards + 2 }), 'line 1 production after the restart');
     await waitFor(sameProduction(2, { units: before[2].units + 7, discards: before[2].discards }), 'line 2 production after the restart');
-    // A few more publish cycles: still not counted twice.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await produced(1)).toEqual({ units: before[1].units + 25, discards: before[1].discards + 2 });
-    expect(await produced(2)).toEqual({ units: before[2].units + 7, discards: before[2].discards });
+    // One unit more on each line: once it is counted, so is every change published before it, and none twice.
+    for (const lineID of [1, 2]) plant.simulator.produce(lineID, 1);
+    await waitFor(async () => (await produced(1)).units > before[1].units + 25, 'the unit after the restart on line 1');
+    await waitFor(async () => (await produced(2)).units > before[2].units + 7, 'the unit after the restart on line 2');
+    expect(await produced(1)).toEqual({ units: before[1].units + 26, discards: before[1].discards + 2 });
+    expect(await produced(2)).toEqual({ units: before[2].units + 8, discards: before[2].discards });
     const disconnections = (await stopsOf(1)).filter((stop) => stop.reasonID === 4);
     expect(disconnections).toHaveLength(1);
     expect(disconnections[0]!.endDate).not.toBeNull();

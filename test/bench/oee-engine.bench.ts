@@ -1,7 +1,8 @@
 // A year of one busy line — at least 200,000 stops and 5,000 orders, a production row per minute — seeded into a
 // temporary SQLite file, then: the stop summary of a month and of the year, a page of the order-index grid, the
 // recalculation of every order index (and of the shift history), and an acquisition tick of 50 lines.
-// Targets on the reference machine: year summary < 150 ms, grid page < 30 ms, recalculating everything < 20 s.
+// Targets on the reference machine: year summary < 150 ms (the service, and the domain's summarizeStops alone over
+// every stop of the year), grid page < 30 ms, recalculating everything < 20 s.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { openSqlite } from '../../edge/src/db/database';
 import { openPlantDatabase } from '../../edge/src/db/installation';
 import { seededRandom } from '../../edge/src/acquisition/simulator/line-model';
 import { shiftOf } from '../../edge/src/domain/calendar';
+import { summarizeStops, type SummaryStop } from '../../edge/src/domain/stop-summary';
 import { recognitionFields, type StopReasonNode } from '../../edge/src/domain/stops';
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../../edge/src/modules/indexes/indexes.service';
 import { ingestSamples, type LineSample } from '../../edge/src/modules/line-events/line-events.service';
@@ -185,6 +187,13 @@ async function main(): Promise<void> {
     console.log(`stop summary, one month (level 2):  median ${fmt(monthSummary.medianMs)}, min ${fmt(monthSummary.minMs)}`);
     const yearSummary = await timed(10, () => stopSummary(db, { lineID: LINE, fromMs: YEAR_START, toMs: YEAR_END, level: 'all' }, NOW));
     console.log(`stop summary, the year (all levels): median ${fmt(yearSummary.medianMs)}, min ${fmt(yearSummary.minMs)}   target < 150 ms   (${yearSummary.result.byPath.length} paths, ${yearSummary.result.totalMinutes.toLocaleString('en')} min)`);
+    // The service sums the stops wholly inside the range in SQL and hands the domain only those crossing its edges;
+    // the domain's one pass is timed here over every stop of the year in memory, its worst case.
+    const yearStops: SummaryStop[] = (await db.selectFrom('stops').select(['startDate', 'endDate', 'path', 'reason', 'color', 'pareto']).where('lineID', '=', LINE).execute()).map(
+      (row) => ({ startMs: row.startDate, endMs: row.endDate, path: row.path, reason: row.reason, color: row.color, pareto: row.pareto === 1 }),
+    );
+    const domainYear = await timed(10, async () => summarizeStops(yearStops, { fromMs: YEAR_START, toMs: YEAR_END, nowMs: NOW, level: 2 }));
+    console.log(`summarizeStops alone, the year's ${yearStops.length.toLocaleString('en')} stops in memory (level 2): median ${fmt(domainYear.medianMs)}, min ${fmt(domainYear.minMs)}   target < 150 ms`);
     const productYear = await timed(5, () => stopSummary(db, { lineID: LINE, fromMs: YEAR_START, toMs: YEAR_END, level: 1, productCode: 'P3' }, NOW));
     console.log(`stop summary, the year, one product: median ${fmt(productYear.medianMs)}`);
 
@@ -209,7 +218,7 @@ async function main(): Promise<void> {
     });
     console.log(`acquisition tick, 50 lines in one transaction: median ${fmt(tick.medianMs)}, min ${fmt(tick.minMs)}`);
 
-    const failed = yearSummary.medianMs >= 150 || page.medianMs >= 30 || recalculation.minMs >= 20_000;
+    const failed = yearSummary.medianMs >= 150 || domainYear.medianMs >= 150 || page.medianMs >= 30 || recalculation.minMs >= 20_000;
     console.log(failed ? 'TARGETS MISSED' : 'all targets met');
     await db.destroy();
     if (failed) process.exitCode = 1;

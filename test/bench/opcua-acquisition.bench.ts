@@ -7,8 +7,10 @@
 // three alike (measured one after the other, the bare client's own figure varied threefold between runs). Two phases
 // of PHASE_MS: 'steady' (a line stops every 2 s, a busy plant) and 'stops' (a line stops every 250 ms, to time many
 // stops). Printed: CPU use, notifications per second, GC pauses and heap of each, and for the edge the time from a line's beacon
-// change at the source to its stop being stored (p50, p99).
-// Targets: edge CPU ≤ 1.5 × the bare client's (steady phase, the median of its 10-s windows), p99 < 250 ms.
+// change at the source to its stop being stored (p50, p99). Last, the simulator shuts down, and for the edge the time
+// from then until each line is stored as disconnected (its reason-4 stop) is printed.
+// Targets: edge CPU ≤ 1.5 × the bare client's (steady phase, the median of its 10-s windows), p99 < 250 ms, every
+// line disconnected < 3 s after the shutdown.
 //
 // One file, several roles: the orchestrator forks this same bundle as `simulator`, `bare`, `acquisition` and `edge`.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -49,6 +51,8 @@ const PHASES = [
 ] as const;
 type PhaseName = (typeof PHASES)[number]['name'];
 type PhaseResult = { cpu: number; windows: number[]; gcShare: number; heapMB: number; perSecond: number; p50?: number; p99?: number; stops?: number; storesPerSecond?: number; unknownSamples?: number };
+/** After the simulator's shutdown: the lines stored as disconnected, and how long after it (ms). */
+type DisconnectionResult = { lines: number; p50: number; max: number };
 
 type Message = { type: string; [key: string]: unknown };
 const send = (message: Message) => process.send?.(message);
@@ -134,6 +138,10 @@ async function simulatorRole(pkiDir: string): Promise<void> {
   process.on('message', (message: Message) => {
     if (message.type === 'stop') simulator.stopLine(message.line as number);
     if (message.type === 'run') simulator.runLine(message.line as number);
+    if (message.type === 'shutdown') {
+      const at = Date.now();
+      void simulator.stop().then(() => send({ type: 'down', at }));
+    }
     if (message.type === 'exit') void simulator.stop().then(() => process.exit(0));
   });
   send({ type: 'ready', endpoint: simulator.endpointUrl });
@@ -172,7 +180,7 @@ async function bareRole(endpoint: string, pkiDir: string): Promise<void> {
  * A client's side of the measurement: ready once warmed up, then one window per 'measure' from the orchestrator
  * (profiled with BENCH_PROFILE_DIR), until 'exit'.
  */
-async function servePhases(role: string, window: () => Promise<PhaseResult>): Promise<void> {
+async function servePhases(role: string, window: (order: Message) => Promise<PhaseResult | DisconnectionResult>): Promise<void> {
   await sleep(WARM_UP_MS);
   const orders: Message[] = [];
   let wake: (() => void) | null = null;
@@ -186,7 +194,7 @@ async function servePhases(role: string, window: () => Promise<PhaseResult>): Pr
     const order = orders.shift()!;
     if (order.type === 'exit') return;
     const stopProfile = await profileWindow(`${role}-${String(order.name)}`);
-    const result = await window();
+    const result = await window(order);
     await stopProfile();
     send({ type: 'measured', name: order.name, result });
   }
@@ -222,23 +230,36 @@ async function configurePlant(db: Database, endpoint: string): Promise<void> {
   });
 }
 
-/** Measures an acquisition window by window: CPU, values received, and beacon change → samples stored. */
+/**
+ * Measures an acquisition window by window: CPU, values received, and beacon change → samples stored; on the
+ * 'disconnection' order, how long after the simulator's shutdown (`since`) every line was stored as disconnected.
+ */
 async function servePhasesOf(role: string, manager: AcquisitionManager): Promise<void> {
   const received = () => manager.serverStatuses().reduce((sum, status) => sum + status.valuesReceived, 0);
   let latencies: number[] = [];
   let stores = 0;
   let unknownSamples = 0;
   const wasRunning = new Map<number, boolean>();
+  /** When each line seen so far was first stored in an unknown state (its server gone) since it was last known. */
+  const lostAt = new Map<number, number>();
   manager.evaluator.on('stored', (samples, storedAt) => {
     stores += 1;
     for (const sample of samples) {
       if (sample.running === null) unknownSamples += 1;
       if (sample.running === false && wasRunning.get(sample.lineID) === true) latencies.push(storedAt - sample.atMs);
       if (sample.running !== null) wasRunning.set(sample.lineID, sample.running);
+      if (sample.running === null && !lostAt.has(sample.lineID)) lostAt.set(sample.lineID, storedAt);
+      if (sample.running !== null) lostAt.delete(sample.lineID);
     }
   });
+  const disconnection = async (since: number): Promise<DisconnectionResult> => {
+    const delays = () => [...lostAt.values()].filter((at) => at >= since).map((at) => at - since);
+    for (let attempt = 0; attempt < 600 && delays().length < LINES; attempt += 1) await sleep(100);
+    return { lines: delays().length, p50: percentile(delays(), 50), max: Math.max(...delays()) };
+  };
   for (let attempt = 0; attempt < 1_200 && wasRunning.size < LINES; attempt += 1) await sleep(100);
-  await servePhases(role, async () => {
+  await servePhases(role, async (order) => {
+    if (order.name === 'disconnection') return disconnection(order.since as number);
     const before = received();
     latencies = [];
     stores = 0;
@@ -334,8 +355,15 @@ async function toggleLines(simulator: ChildProcess, everyMs: number, done: Promi
 
 type Role = 'bare' | 'acquisition' | 'edge';
 
-/** Starts the three clients, then measures them together window by window while driving the simulator's stops. */
-async function measureSideBySide(simulator: ChildProcess, endpoint: string, pkiDir: string): Promise<Record<Role, Record<PhaseName, PhaseResult>>> {
+/**
+ * Starts the three clients, then measures them together window by window while driving the simulator's stops; last,
+ * shuts the simulator down and measures how soon the edge stores every line as disconnected.
+ */
+async function measureSideBySide(
+  simulator: ChildProcess,
+  endpoint: string,
+  pkiDir: string,
+): Promise<{ phases: Record<Role, Record<PhaseName, PhaseResult>>; disconnection: DisconnectionResult }> {
   const workers: Record<Role, ChildProcess> = {
     bare: child('bare', [endpoint, join(pkiDir, 'bare')]),
     acquisition: child('acquisition', [endpoint]),
@@ -352,7 +380,12 @@ async function measureSideBySide(simulator: ChildProcess, endpoint: string, pkiD
       await toggleLines(simulator, phase.stopEveryMs, all.catch(() => undefined));
       (await all).forEach((message, index) => (results[roles[index]!][phase.name] = message.result as PhaseResult));
     }
-    return results;
+    const down = next(simulator, 'down');
+    simulator.send({ type: 'shutdown' });
+    const { at } = (await down) as unknown as { at: number };
+    const lost = next(workers.edge, 'measured', 90_000);
+    workers.edge.send({ type: 'measure', name: 'disconnection', since: at });
+    return { phases: results, disconnection: (await lost).result as DisconnectionResult };
   } finally {
     for (const worker of Object.values(workers)) if (worker.connected) worker.send({ type: 'exit' });
     await Promise.all(Object.values(workers).map((worker) => (worker.exitCode === null ? new Promise((resolve) => worker.once('exit', resolve)) : undefined)));
@@ -365,7 +398,8 @@ async function orchestrate(): Promise<void> {
   try {
     const { endpoint } = (await next(simulator, 'ready')) as unknown as { endpoint: string };
     console.log(`${ITEMS} monitored items (${LINES} lines × ${PROCESS_TAGS_PER_LINE + 4}), each changing about once a second; simulator in its own process at ${endpoint}`);
-    const { bare, acquisition, edge } = await measureSideBySide(simulator, endpoint, pkiDir);
+    const { phases, disconnection } = await measureSideBySide(simulator, endpoint, pkiDir);
+    const { bare, acquisition, edge } = phases;
     const pct = (share: number) => `${(share * 100).toFixed(1)} % of a core`;
     for (const phase of PHASES) {
       const b = bare[phase.name];
@@ -387,6 +421,9 @@ async function orchestrate(): Promise<void> {
       if (a.unknownSamples || e.unknownSamples) console.log(`  lines seen as disconnected (samples of unknown state): acquisition ${a.unknownSamples}, edge ${e.unknownSamples}`);
       console.log(`  edge, beacon change at the source → stop stored (${e.stops} stops): p50 ${e.p50?.toFixed(0)} ms, p99 ${e.p99?.toFixed(0)} ms (target < 250 ms) ${(e.p99 ?? Infinity) < 250 ? 'OK' : 'OVER'}`);
     }
+    const d = disconnection;
+    const allLost = d.lines === LINES && d.max < 3_000;
+    console.log(`\nthe simulator shut down: the edge stored ${d.lines} of ${LINES} lines as disconnected (reason-4 stops), p50 ${d.p50.toFixed(0)} ms, last ${d.max.toFixed(0)} ms after the shutdown began (target: every line < 3000 ms) ${allLost ? 'OK' : 'OVER'}`);
   } finally {
     simulator.send({ type: 'exit' });
     await new Promise((resolve) => simulator.once('exit', resolve));

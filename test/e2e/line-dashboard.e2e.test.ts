@@ -1,21 +1,27 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toPlantLocal } from '../../ui/src/lib/plant-time';
-import { logIn, openBrowser } from './support/browser';
+import { waitFor } from '../support/simulated-plant';
+import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 import { saveScreenshot } from './support/screenshots';
+
+/**
+ * A test's time limit, a guard against a hang: generous, since on a loaded 2-core machine a test that opens two
+ * dashboards and signs three dialogs took over 90 s.
+ */
+const TEST_MS = 180_000;
 
 /**
  * A line's dashboard against the demo plant, its lines driven by the test's simulator: live values, a stop forced on
  * the line shown as current stop and as an unrecognized bar, recognition and split through their signed dialogs, a
  * wrong signature refused, the validation switch, adjusting an ended order (not by an operator), the maintenance
  * alert, shift navigation (a shift before the plant began drawn as time without data), tile choice kept per line,
- * and the stops list a recognized bar leads to.
+ * and the stops list a recognized bar leads to. Each test makes the stops and state it needs, so any one runs alone
+ * (-t) and in any order.
  */
 describe('line dashboard', () => {
   let plant: DemoPlant;
-  /** The stop the tests force on line 1. */
-  let stopID = 0;
   const db = () => plant.edge.edge.plant.db!;
   const stopRow = (id: number) => db().selectFrom('stops').selectAll().where('stopID', '=', id).executeTakeFirstOrThrow();
 
@@ -30,9 +36,39 @@ describe('line dashboard', () => {
     await plant?.close();
   });
 
-  async function openDashboard(user: string, line = 1, language: 'es' | 'en' = 'es'): Promise<Page> {
+  /** A line running: any stop it had is over. */
+  async function runLine(lineID: number): Promise<void> {
+    plant.simulator.runLine(lineID);
+    await plant.stopClosed(lineID);
+  }
+
+  /** A new stop forced on the line (running it first, so it is not one left open before): answers its id. */
+  async function forceStop(lineID: number): Promise<number> {
+    await runLine(lineID);
+    plant.simulator.stopLine(lineID);
+    return plant.stopOpened(lineID);
+  }
+
+  /** The demo's reason 'No planificadas / Mecánicas / Atasco de envases' (its id follows the system reasons'). */
+  const jamReasonID = async () => (await db().selectFrom('stop_reasons').select('reasonID').where('reason', '=', 'Atasco de envases').executeTakeFirstOrThrow()).reasonID;
+
+  /** Recognizes a stop as 'No planificadas / Mecánicas / Atasco de envases' through the API, signed by the operator. */
+  async function recognize(stopID: number): Promise<void> {
+    const token = await plant.token('operator');
+    const reasonValues = String(await jamReasonID());
+    const recognized = await plant.edge.call('POST', '/api/stops/recognize', { token, form: { stopValues: JSON.stringify([stopID]), reasonValues, username: 'operator', password: 'demo' } });
+    if (recognized.status !== 200) throw new Error(recognized.text);
+  }
+
+  /**
+   * The dashboard of a line. `fakeClock`: the page's timers and Date are Playwright's fake clock (installed before
+   * the app loads, time flowing as usual until the test moves it).
+   */
+  async function openDashboard(user: string, options: { line?: number; language?: 'es' | 'en'; fakeClock?: boolean } = {}): Promise<Page> {
+    const { line = 1, language = 'es' } = options;
     const { page } = await openBrowser();
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
+    if (options.fakeClock) await page.clock.install();
     await logIn(page, plant.edge.url, user, 'demo');
     await page.goto(`${plant.edge.url}/?line=${line}`);
     await page.getByTestId('line-dashboard').waitFor();
@@ -43,6 +79,7 @@ describe('line dashboard', () => {
   const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
 
   test('line 1 shows live values that change: gauges, production progress, beacon, charts', async () => {
+    await runLine(1);
     const page = await openDashboard('supervisor');
     expect(await page.title()).toBe('Linea 1');
     await page.waitForFunction(() => /^\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent ?? ''));
@@ -58,16 +95,15 @@ describe('line dashboard', () => {
     await page.waitForFunction((before) => document.querySelector('[data-testid="production-progress-value"]')?.textContent?.trim() !== before, first, { timeout: 40_000 });
     await saveScreenshot(page, 'dashboard-es');
 
-    const english = await openDashboard('supervisor', 1, 'en');
+    const english = await openDashboard('supervisor', { language: 'en' });
     expect(await english.title()).toBe('Line 1');
     await english.waitForFunction(() => /^\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent ?? ''));
     await english.getByTestId('chart-speed').locator('canvas').waitFor();
     await saveScreenshot(english, 'dashboard-en');
-  }, 90_000);
+  }, TEST_MS);
 
   test('a stop forced on the line shows as the current stop and as an unrecognized bar of the stop explorer', async () => {
-    plant.simulator.stopLine(1);
-    stopID = await plant.stopOpened(1);
+    const stopID = await forceStop(1);
     const page = await openDashboard('supervisor');
     await page.getByTestId('current-stop-reason').filter({ hasText: 'No reconocida' }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('beacon').getAttribute('data-color')).toBe('red');
@@ -75,9 +111,10 @@ describe('line dashboard', () => {
     await bar.waitFor();
     expect(await bar.getAttribute('data-recognized')).toBe('false');
     expect(await text(page, 'current-stop-ring-value')).toMatch(/^\d+[sm]$/);
-  }, 60_000);
+  }, TEST_MS);
 
   test('recognizing the stop from its bar: Selecting (deeper, Back), then Signing, turns it recognized', async () => {
+    const stopID = await forceStop(1);
     const page = await openDashboard('operator');
     await page.getByTestId(`explorer-stop-${stopID}`).click();
     const dialog = page.getByTestId('recognize-dialog');
@@ -105,11 +142,13 @@ describe('line dashboard', () => {
 
     await page.waitForFunction((id) => document.querySelector(`[data-testid="explorer-stop-${id}"]`)?.getAttribute('data-recognized') === 'true', stopID);
     const stored = await stopRow(stopID);
-    expect(stored).toMatchObject({ recognized: 1, reasonID: 16, path: 'No planificadas / Mecánicas / Atasco de envases', observation: 'Atasco en la entrada', updatedBy: 'operator' });
+    expect(stored).toMatchObject({ recognized: 1, reasonID: await jamReasonID(), path: 'No planificadas / Mecánicas / Atasco de envases', observation: 'Atasco en la entrada', updatedBy: 'operator' });
     await page.getByTestId('current-stop-reason').filter({ hasText: 'Atasco de envases' }).waitFor({ timeout: 30_000 });
-  }, 60_000);
+  }, TEST_MS);
 
   test('a wrong signature shows the error in the form and changes nothing', async () => {
+    const stopID = await forceStop(1);
+    await recognize(stopID);
     const before = await stopRow(stopID);
     const page = await openDashboard('supervisor');
     await page.getByTestId('shift-stops').getByTestId(`modify-${stopID}`).click();
@@ -126,24 +165,31 @@ describe('line dashboard', () => {
     // The session is not ended by a refused signature, and the stop is as it was.
     expect(await dialog.isVisible()).toBe(true);
     expect(await stopRow(stopID)).toEqual(before);
-  }, 60_000);
+  }, TEST_MS);
 
   test('a recognized bar leads to the stops list filtered by order, line and stop id', async () => {
+    const stopID = await forceStop(1);
+    await recognize(stopID);
+    const { order } = await stopRow(stopID);
     const page = await openDashboard('consultant');
     const bar = page.getByTestId(`explorer-stop-${stopID}`);
     await bar.click();
     await page.waitForURL(/\/paradas\/listado\?/);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ line: '1', stopId: String(stopID), order: '4500101-0' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ line: '1', stopId: String(stopID), order });
     await page.getByTestId('stops-grid').locator('.ag-row').first().waitFor();
     expect(await page.getByTestId('stops-grid').locator('.ag-row').count()).toBe(1);
     // A consultant only reads: no 'Reconocer' / 'Modificar' and no split.
     expect(await page.getByTestId('stops-grid').getByRole('button').filter({ hasText: /Reconocer|Modificar|Split/ }).count()).toBe(0);
-  }, 60_000);
+  }, TEST_MS);
 
   test('a split of the ended stop creates two stops; a start outside the stop is warned about and not sent', async () => {
-    plant.simulator.runLine(1);
-    await plant.stopClosed(1);
+    // A recognized stop that has ended, long enough for a cut at a whole second strictly inside it.
+    const stopID = await forceStop(1);
+    await recognize(stopID);
+    const { startDate } = await stopRow(stopID);
+    await waitFor(() => Date.now() >= startDate + 3_000, 'the stop to last 3 s');
+    await runLine(1);
     const stop = await stopRow(stopID);
     const stopsBefore = (await db().selectFrom('stops').select('stopID').where('lineID', '=', 1).execute()).length;
     const page = await openDashboard('supervisor');
@@ -157,13 +203,13 @@ describe('line dashboard', () => {
     await dialog.locator('input[name="signUser"]').fill('supervisor');
     await dialog.locator('input[name="signPassword"]').fill('demo');
     await dialog.getByTestId('split-form-submit').click();
-    await page.getByTestId('toast-warning').filter({ hasText: 'Fecha de inicio no es válida' }).waitFor();
+    await toastShown(page, 'warning', 'Fecha de inicio no es válida');
     expect((await db().selectFrom('stops').select('stopID').where('lineID', '=', 1).execute()).length).toBe(stopsBefore);
 
     const cut = Math.floor((stop.startDate + stop.endDate!) / 2 / 1000) * 1000;
     await dialog.locator('input[name="newStart"]').fill(time(cut));
     await dialog.getByTestId('split-form-submit').click();
-    await page.getByTestId('toast-success').filter({ hasText: 'Split creado con éxito' }).waitFor();
+    await toastShown(page, 'success', 'Split creado con éxito');
     await dialog.waitFor({ state: 'detached' });
     const pieces = await db().selectFrom('stops').selectAll().where('lineID', '=', 1).where('startDate', '>=', stop.startDate).where('startDate', '<', stop.endDate!).orderBy('startDate').execute();
     expect(pieces.map((piece) => [piece.startDate, piece.endDate, piece.split, piece.recognized])).toEqual([
@@ -172,9 +218,11 @@ describe('line dashboard', () => {
     ]);
     // The new, unrecognized piece shows in the dashboard's list with its red 'Reconocer'.
     await page.getByTestId('shift-stops').getByTestId(`recognize-${pieces[1]!.stopID}`).waitFor();
-  }, 60_000);
+  }, TEST_MS);
 
   test('the stops list: every stop of the line, Reconocer/Modificar for the operator, split only in the supervisor’s', async () => {
+    const stopID = await forceStop(1);
+    await recognize(stopID);
     const operator = (await openBrowser()).page;
     await logIn(operator, plant.edge.url, 'operator', 'demo');
     await operator.getByTestId('menu-stops').click();
@@ -193,9 +241,13 @@ describe('line dashboard', () => {
     await logIn(supervisor, plant.edge.url, 'supervisor', 'demo');
     await supervisor.goto(`${plant.edge.url}/paradas/listado?line=1&stopId=${stopID}`);
     await supervisor.getByTestId('stops-grid').getByTestId(`split-${stopID}`).waitFor();
-  }, 60_000);
+  }, TEST_MS);
 
   test('the validation switch is signed and toasts; an ended order is adjusted by the supervisor, never by an operator', async () => {
+    // A stop in the order, so it has stop time to adjust.
+    await forceStop(1);
+    // The line's order now (the demo's, unless another test started one), validated here and then ended.
+    const current = await db().selectFrom('orders').select(['order', 'op']).where('lineID', '=', 1).where('status', '=', 1).executeTakeFirstOrThrow();
     const page = await openDashboard('supervisor');
     const label = page.getByTestId('validation-label');
     await label.filter({ hasText: 'NO' }).waitFor();
@@ -204,7 +256,7 @@ describe('line dashboard', () => {
     await validation.locator('input[name="signUser"]').fill('operator');
     await validation.locator('input[name="signPassword"]').fill('demo');
     await validation.getByTestId('validation-form-submit').click();
-    await page.getByTestId('toast-success').filter({ hasText: 'Op validada con éxito' }).waitFor();
+    await toastShown(page, 'success', 'Op validada con éxito');
     await label.filter({ hasText: 'SI' }).waitFor();
 
     // End the line's order by starting another: the ended one can be adjusted.
@@ -212,7 +264,7 @@ describe('line dashboard', () => {
     const created = await plant.edge.call('POST', '/api/orders/post', { token: supervisorToken, form: { values: { order: '4500201-0', lineID: 1, productCode: 'AGUA-500', lot: 'L201', desiredProductionQuantity: 5000 } } });
     expect(created.status, created.text).toBe(200);
     expect((await plant.edge.call('POST', '/api/orders/start', { token: supervisorToken, json: { order: '4500201-0' } })).status).toBe(200);
-    const ended = () => db().selectFrom('orders').selectAll().where('order', '=', '4500101-0').executeTakeFirstOrThrow();
+    const ended = () => db().selectFrom('orders').selectAll().where('order', '=', current.order).executeTakeFirstOrThrow();
     const endedBefore = await ended();
     expect(endedBefore.status).toBe(2);
 
@@ -222,7 +274,7 @@ describe('line dashboard', () => {
     await previous.waitFor();
     await previous.getByTestId('adjust-order').click();
     const adjust = page.getByTestId('adjust-dialog');
-    await adjust.locator('input[name="discountTime"]').fill('999');
+    await adjust.locator('input[name="discountTime"]').fill('12,5');
     // An operator's signature is refused: the order keeps its discount time.
     await adjust.locator('input[name="signUser"]').fill('operator');
     await adjust.locator('input[name="signPassword"]').fill('demo');
@@ -231,17 +283,18 @@ describe('line dashboard', () => {
     expect(await ended()).toEqual(endedBefore);
 
     // The supervisor may adjust at most the order's stop time not discounted: more is refused with the server's message.
+    await adjust.locator('input[name="discountTime"]').fill('999');
     await adjust.locator('input[name="signUser"]').fill('supervisor');
     await adjust.getByTestId('adjust-form-submit').click();
-    await adjust.getByTestId('adjust-form-errors').filter({ hasText: 'No se puede ajustar 999 min: la orden 4500101-0 tiene' }).waitFor();
+    await adjust.getByTestId('adjust-form-errors').filter({ hasText: `No se puede ajustar 999 min: la orden ${current.order} tiene` }).waitFor();
     expect(await ended()).toEqual(endedBefore);
 
-    const index = await plant.edge.call('GET', '/api/orders', { token: supervisorToken, query: { orderID: '4500101-0' } });
-    const minutes = Math.floor((index.body.data[0].stopTime as number) * 10) / 10;
+    const index = await plant.edge.call('GET', '/api/orders', { token: supervisorToken, query: { orderID: current.order } });
+    const minutes = Math.floor((index.body.data[0].stopTime as number) * 100) / 100;
     expect(minutes).toBeGreaterThan(0);
     await adjust.locator('input[name="discountTime"]').fill(String(minutes).replace('.', ','));
     await adjust.getByTestId('adjust-form-submit').click();
-    await page.getByTestId('toast-success').filter({ hasText: 'Op 4500101 ajustada' }).waitFor();
+    await toastShown(page, 'success', `Op ${current.op} ajustada`);
     expect(await ended()).toMatchObject({ adjustedDiscountTime: Math.round(minutes * 60_000), updatedBy: 'supervisor' });
 
     // The operator has no 'Ajustar' at all, and the server refuses the call from an operator's session.
@@ -249,16 +302,15 @@ describe('line dashboard', () => {
     await operatorPage.getByTestId('order-information').waitFor();
     await operatorPage.getByTestId('order-order').filter({ hasText: '4500201-0' }).waitFor();
     expect(await operatorPage.getByTestId('adjust-order').count()).toBe(0);
-    const refused = await plant.edge.call('PUT', '/api/oeeindex/adjust', { token: await plant.token('operator'), json: { order: '4500101-0', discountTime: 1, user: 'operator', password: 'demo' } });
+    const refused = await plant.edge.call('PUT', '/api/oeeindex/adjust', { token: await plant.token('operator'), json: { order: current.order, discountTime: 1, user: 'operator', password: 'demo' } });
     expect(refused.status).toBe(403);
-  }, 90_000);
+  }, TEST_MS);
 
   test('a maintenance call on a stopped line: the Alerta! dialog with the over-10-minutes warning, and the three rings', async () => {
-    plant.simulator.stopLine(2);
-    const stop2 = await plant.stopOpened(2);
+    const stop2 = await forceStop(2);
     const callDate = Date.now() - 12 * 60_000;
     await db().insertInto('maintenance_calls').values({ resourceLineID: 2, stopID: stop2, status: 1, callReason: 'Rotura de cinta', message: null, callDate, declarationDate: callDate, startDate: callDate + 2 * 60_000, endDate: null, updatedBy: 'test', updateDate: callDate }).execute();
-    const page = await openDashboard('operator', 2);
+    const page = await openDashboard('operator', { line: 2 });
     const alert = page.getByTestId('maintenance-alert');
     await alert.waitFor({ timeout: 40_000 });
     expect(await alert.innerText()).toContain('Alerta!');
@@ -271,35 +323,44 @@ describe('line dashboard', () => {
     expect(await page.getByTestId('beacon').getAttribute('data-color')).toBe('amber');
 
     // In English the warning is the catalogue's text.
-    const english = await openDashboard('operator', 2, 'en');
+    const english = await openDashboard('operator', { line: 2, language: 'en' });
     await english.getByTestId('maintenance-over-limit').filter({ hasText: 'Line has been under mainteinance over 10 minutes' }).waitFor({ timeout: 40_000 });
     await db().updateTable('maintenance_calls').set({ status: 2, endDate: Date.now() }).where('resourceLineID', '=', 2).execute();
-    plant.simulator.runLine(2);
-  }, 90_000);
+  }, TEST_MS);
 
   test('a hidden tab polls nothing; shown again, it refreshes at once', async () => {
-    const page = await openDashboard('supervisor');
+    const page = await openDashboard('supervisor', { fakeClock: true });
     await page.waitForFunction(() => /^\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent ?? ''));
     const calls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(new URL(request.url()).pathname);
     });
+    /** A request of the test's own, made by the page: once it has answered, every request the page made before it is in `calls`. */
+    const mark = (name: string) => page.evaluate((path) => fetch(path).then(() => undefined), `/api/test-mark/${name}`);
     const setVisibility = (state: 'hidden' | 'visible') =>
       page.evaluate((value) => {
         Object.defineProperty(document, 'visibilityState', { value, configurable: true });
         Object.defineProperty(document, 'hidden', { value: value === 'hidden', configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
+        // As the browser fires it: at the document, bubbling (TanStack Query's focus manager listens on window).
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       }, state);
     await setVisibility('hidden');
-    calls.length = 0;
-    // gridRefreshTime is 2 s here: three periods without a call (but the once-a-minute session check, SPEC §4).
-    await page.waitForTimeout(6_000);
-    expect(calls.filter((path) => path !== '/api/users/isvalid')).toEqual([]);
+    await mark('hidden');
+    // The page's time stops; then gridRefreshTime (2 s here) passes three times over, every timer due firing, without a
+    // call (but the once-a-minute session check, SPEC §4).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.runFor(6_000);
+    await mark('shown');
+    const whileHidden = calls.slice(calls.indexOf('/api/test-mark/hidden') + 1, calls.indexOf('/api/test-mark/shown'));
+    expect(whileHidden.filter((path) => path !== '/api/users/isvalid')).toEqual([]);
+    // Shown again, with the page's time still stopped: the refresh comes from the tab being shown, not from a poll.
+    const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/indicators/get');
     await setVisibility('visible');
-    await page.waitForRequest((request) => new URL(request.url()).pathname === '/api/indicators/get', { timeout: 5_000 });
-  }, 60_000);
+    await refreshed;
+  }, TEST_MS);
 
   test('shift navigation moves every tile 8 hours back and returns to now; tiles shown and a tile moved by its title bar are kept per line across a reload', async () => {
+    const stopID = await forceStop(1);
     const page = await openDashboard('supervisor');
     const label = page.getByTestId('shift-label');
     await label.filter({ hasText: /Turno/ }).waitFor();
@@ -351,5 +412,5 @@ describe('line dashboard', () => {
     await page.goto(`${plant.edge.url}/?line=3`);
     await page.getByTestId('tile-oee').waitFor();
     expect(await page.getByTestId('tile-acceptance').count()).toBe(0);
-  }, 60_000);
+  }, TEST_MS);
 });

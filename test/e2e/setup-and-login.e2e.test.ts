@@ -123,35 +123,23 @@ describe('first run and login', () => {
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('es');
   }, 120_000);
 
-  test('the login page is interactive within 1 s of navigation and loads no grid or chart code', async () => {
-    const times: number[] = [];
+  // How soon it is interactive is measured by the benchmark (npm run bench -- login; target < 1 s), not asserted here.
+  test('the login page becomes interactive and loads no grid, chart or configuration code', async () => {
+    const { page } = await openBrowser();
     const scripts = new Set<string>();
-    // Three cold loads (a fresh profile each, nothing cached, no trace slowing the page); the median is the figure.
-    for (let run = 0; run < 3; run++) {
-      const { page } = await openBrowser({ trace: false });
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-      });
-      // The moment React has committed the form (its handlers are attached then), seen from inside the page.
-      await page.addInitScript(() => {
-        const seen = () => {
-          if (!document.querySelector('input[name="username"]')) return false;
-          (window as unknown as { loginReadyAt: number }).loginReadyAt = performance.now();
-          return true;
-        };
-        new MutationObserver((_records, observer) => seen() && observer.disconnect()).observe(document, { childList: true, subtree: true });
-      });
-      await page.goto(`${edge.url}/login`, { waitUntil: 'commit' });
-      const input = page.locator('input[name="username"]');
-      await input.fill('admin');
-      expect(await input.inputValue()).toBe('admin');
-      // Milliseconds from the start of the navigation.
-      times.push(await page.evaluate(() => (window as unknown as { loginReadyAt: number }).loginReadyAt));
-      await page.close();
-    }
-    const median = [...times].sort((a, b) => a - b)[1]!;
-    console.log(`login interactive after ${times.map(Math.round).join(', ')} ms (median ${Math.round(median)}); scripts: ${[...scripts].join(', ')}`);
-    expect(median).toBeLessThan(1000);
-    expect([...scripts].some((path) => /ag-grid|charts|data-grid|configuration/.test(path))).toBe(false);
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${edge.url}/login`, { waitUntil: 'commit' });
+    const input = page.locator('input[name="username"]');
+    await input.fill('admin');
+    expect(await input.inputValue()).toBe('admin');
+    // Its handlers are attached: an empty password is reported, not sent.
+    await page.locator('button[type="submit"]').click();
+    const errors = page.getByTestId('login-errors');
+    await errors.waitFor();
+    expect(await errors.locator('li').allInnerTexts()).toEqual(['El campo contraseña es obligatorio.']);
+    expect([...scripts].length).toBeGreaterThan(0);
+    expect([...scripts].filter((path) => /ag-grid|charts|data-grid|configuration/.test(path))).toEqual([]);
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeStoredScript } from '../domain/script';
 import { DiagnosticsLog } from './diagnostics-log';
 import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
@@ -14,13 +14,21 @@ const line = (lineID: number, baliza: string | null, units: string | null = null
   calculationDiscards: null,
 });
 
+/**
+ * The evaluator's clock and timers (its counter flush, its periodic pass) are fake: a test moves time itself. Its
+ * passes run on the real event loop (setImmediate), and a test waits for them with `idle()`, never with a sleep.
+ */
 let evaluator: LineEvaluator | null = null;
+beforeEach(() => {
+  vi.useFakeTimers({ now: 10_000, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
 afterEach(async () => {
   await evaluator?.stop();
   evaluator = null;
+  vi.useRealTimers();
 });
 
-function setUp(lines: LineScripts[], options: { failing?: boolean; now?: () => number } = {}) {
+function setUp(lines: LineScripts[], options: { failing?: boolean } = {}) {
   const cache = new TagCache();
   /** The samples as sent, less where their counters come from (`sources`; see its own tests). */
   const batches: LineSample[][] = [];
@@ -34,13 +42,18 @@ function setUp(lines: LineScripts[], options: { failing?: boolean; now?: () => n
       batches.push(samples.map(({ unitsSource, discardsSource, ...sample }) => (sources.push({ unitsSource, discardsSource }), sample)));
     },
   };
-  let clock = 10_000;
-  const now = options.now ?? (() => clock);
-  evaluator = new LineEvaluator(cache, sink, { logger, now, diagnostics });
-  evaluator.setLines(lines, TAGS);
-  const good = (tagName: string, value: boolean | number | string, time = clock) => cache.set(tagName, { value, good: true, status: 'Good', time });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-  return { cache, batches, sources, logged, diagnostics, good, settle, advance: (ms: number) => (clock += ms) };
+  const running = new LineEvaluator(cache, sink, { logger, now: () => Date.now(), diagnostics });
+  evaluator = running;
+  running.setLines(lines, TAGS);
+  const good = (tagName: string, value: boolean | number | string, time = Date.now()) => cache.set(tagName, { value, good: true, status: 'Good', time });
+  /** The passes the changes so far have caused are over (the clock standing still). */
+  const settle = () => running.idle();
+  /** Lets `ms` pass: the timers due meanwhile fire, and the passes they cause are over. */
+  const advance = async (ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms);
+    await running.idle();
+  };
+  return { cache, batches, sources, logged, diagnostics, good, settle, advance };
 }
 
 describe('the line evaluator', () => {
@@ -80,8 +93,9 @@ describe('the line evaluator', () => {
     good('L1.Units', 5, 10_000);
     await settle();
     expect(batches).toHaveLength(1);
-    advance(COUNTER_FLUSH_MS);
-    await new Promise((resolve) => setTimeout(resolve, COUNTER_FLUSH_MS + 100));
+    await advance(COUNTER_FLUSH_MS - 1);
+    expect(batches).toHaveLength(1);
+    await advance(1);
     expect(batches.map((batch) => batch[0]!.units)).toEqual([3, 5]);
 
     good('L1.Units', 6, 11_000);
@@ -91,7 +105,7 @@ describe('the line evaluator', () => {
   });
 
   it('sends waiting counters with the next change of state of any line, in the same transaction, and no flush after it', async () => {
-    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units'), line(2, 'L2.Run', 'L2.Units')]);
     good('L1.Run', true);
     good('L1.Units', 1);
     good('L2.Run', true);
@@ -112,7 +126,7 @@ describe('the line evaluator', () => {
         [1, true, 2],
       ],
     ]);
-    await new Promise((resolve) => setTimeout(resolve, COUNTER_FLUSH_MS + 100));
+    await advance(COUNTER_FLUSH_MS);
     expect(batches).toHaveLength(2);
   });
 
@@ -160,7 +174,7 @@ describe('the line evaluator', () => {
     expect(batches.flat()[0]).toEqual({ lineID: 1, atMs: 10_000, running: null, units: null, discards: null });
     expect(diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/^unknown, .*error: Tag 'L1.Run' is a number, expected a boolean/);
     expect(logged.filter((message) => message.startsWith('Line 1: its beacon script fails'))).toHaveLength(1);
-    advance(1);
+    await advance(1);
     good('L1.Run', true, 10_001);
     await settle();
     expect(batches.flat().at(-1)).toMatchObject({ running: true, atMs: 10_001 });
@@ -176,12 +190,14 @@ describe('the line evaluator', () => {
     evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
     cache.set('L1.Run', { value: true, good: true, status: 'Good', time: 10_000 });
     cache.set('L1.Units', { value: 5, good: true, status: 'Good', time: 10_000 });
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await evaluator.idle();
+    expect(sent).toHaveLength(1);
     evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
     origin = 'ns=2;s=B';
     evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
     // The new source is news at once, not a counter change waiting for the next flush.
-    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await evaluator.idle();
+    expect(sent).toHaveLength(2);
     expect(sent[1]!.unitsSource).not.toBe(sent[0]!.unitsSource);
     expect(sent[1]!.discardsSource).toBe(sent[0]!.discardsSource);
   });
@@ -190,7 +206,7 @@ describe('the line evaluator', () => {
     const { batches, good, settle, advance } = setUp([line(1, 'L1.Run')]);
     good('L1.Run', true, 9_000);
     await settle();
-    advance(5_000);
+    await advance(5_000);
     evaluator!.setLines([line(1, 'L1.Run and L1.Units > 0')], TAGS);
     good('L1.Units', 1, 15_000);
     good('L1.Run', false, 12_000);
@@ -235,12 +251,12 @@ describe('the line evaluator', () => {
   });
 
   it('evaluates every line periodically even when nothing changes', async () => {
-    const { batches, good, settle } = setUp([line(1, 'L1.Run')]);
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run')]);
     good('L1.Run', true);
     await settle();
     evaluator!.start(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_150));
-    expect(batches.length).toBeGreaterThanOrEqual(2);
-    expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 10_000, running: true, units: null, discards: null }]);
+    await advance(1_000);
+    await advance(1_000);
+    expect(batches.map((batch) => batch.map((sample) => [sample.atMs, sample.running]))).toEqual([[[10_000, true]], [[11_000, true]], [[12_000, true]]]);
   });
 });

@@ -151,9 +151,17 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.periodicPass();
-    while (this.pending) await this.pending;
+    await this.idle();
     this.stopped = true;
     if (this.flushTimer) clearTimeout(this.flushTimer);
+  }
+
+  /**
+   * Resolves once no pass is scheduled or running: every change seen so far has been evaluated, and stored or not.
+   * Counters waiting for their flush and the periodic pass are timers, not passes: they do not count.
+   */
+  async idle(): Promise<void> {
+    while (this.pending) await this.pending;
   }
 
   /**

@@ -12,6 +12,16 @@ export interface DemoSimulatorHandle {
   stop(): Promise<void>;
 }
 
+const simulators = new WeakMap<Plant, Promise<PlantSimulator | null>>();
+
+/**
+ * The demo plant's simulator once it runs, its endpoint written into the plant's OPC server row (null when the plant
+ * is no demo, or before setup). After this the demo writes the row no more: a test may point it elsewhere.
+ */
+export function demoSimulatorOf(plant: Plant): Promise<PlantSimulator | null> {
+  return simulators.get(plant) ?? Promise.resolve(null);
+}
+
 /**
  * A demo plant brings its own OPC UA server: when the plant's database is a demo plant (see demo-plant.ts), the
  * simulator starts in-process on 127.0.0.1, on the port its OPC server row names when that port is free (else on any
@@ -25,6 +35,7 @@ export function attachDemoSimulator(plant: Plant): DemoSimulatorHandle {
       plant.logger.error({ err: error }, 'The demo plant simulator failed to start');
       return null;
     });
+    simulators.set(plant, running);
   });
   return {
     async stop() {

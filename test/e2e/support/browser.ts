@@ -28,9 +28,10 @@ export interface BrowserSession {
 }
 
 /**
- * Headless Chromium on a fresh profile (its own user-data-dir) for the current test, tracing from the start. When the
- * test fails, its screenshot, Playwright trace and the page's console are kept under test-results/; the browser and
- * its profile go away when the test ends either way. Call it inside a test.
+ * Headless Chromium on a fresh profile (its own user-data-dir) for the current test, tracing from the start, its pages
+ * recording the toasts they show (see toastShown). When the test fails, its screenshot, Playwright trace and the
+ * page's console are kept under test-results/; the browser and its profile go away when the test ends either way.
+ * Call it inside a test.
  */
 export async function openBrowser(options: { width?: number; height?: number; /** Off only for timing measurements (tracing slows the page). */ trace?: boolean } = {}): Promise<BrowserSession> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'oee-chromium-'));
@@ -41,6 +42,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     acceptDownloads: true,
   });
+  await context.addInitScript(recordToasts);
   const tracing = options.trace ?? true;
   if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -74,4 +76,42 @@ export async function logIn(page: Page, baseUrl: string, userID: string, passwor
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.getByTestId('nav-bar').waitFor();
+}
+
+type ToastType = 'success' | 'info' | 'warning' | 'error';
+interface ShownToast {
+  type: string;
+  text: string;
+}
+
+/** In the page, from its start: every toast it shows, once it has its text, into `window.shownToasts`. */
+function recordToasts(): void {
+  const shown: ShownToast[] = [];
+  const recorded = new WeakSet<Element>();
+  (window as unknown as { shownToasts: ShownToast[] }).shownToasts = shown;
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[data-testid^="toast-"]')) {
+      const text = toast.textContent ?? '';
+      if (recorded.has(toast) || text === '') continue;
+      recorded.add(toast);
+      shown.push({ type: toast.getAttribute('data-testid')!.slice('toast-'.length), text });
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits until the page has shown a toast of `type` containing `text`, and takes it from the record (the next wait
+ * needs another toast). A success toast lasts 1.5 s: on a busy machine a poll for the visible toast can miss it, the
+ * page's record cannot.
+ */
+export async function toastShown(page: Page, type: ToastType, text: string): Promise<void> {
+  await page.waitForFunction(
+    ([type, text]) => {
+      const shown = (window as unknown as { shownToasts: ShownToast[] }).shownToasts;
+      const index = shown.findIndex((toast) => toast.type === type && toast.text.includes(text));
+      if (index >= 0) shown.splice(index, 1);
+      return index >= 0;
+    },
+    [type, text] as const,
+  );
 }

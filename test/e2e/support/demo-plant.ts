@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlantSimulator } from '../../../edge/src/acquisition/simulator/plant-simulator';
 import { DEMO_LINES, DEMO_PASSWORD } from '../../../edge/src/demo/demo-plant';
+import { demoSimulatorOf } from '../../../edge/src/demo/demo-simulator';
 import { waitFor } from '../../support/simulated-plant';
 import type { TestEdge } from '../../support/test-edge';
 import { startUiEdge } from './edge';
 
 /**
  * The demo plant (setup option demo: true) served with the built app, its four lines read from a simulator the test
- * drives: the demo's own simulator changes lines at random, so once it is connected the plant's OPC server is pointed
- * at a second simulator that holds every line running until the test stops one (`simulator.stopLine(n)`).
+ * drives: the demo's own simulator changes lines at random, so once it runs the plant's OPC server is pointed at a
+ * second simulator that holds every line running until the test stops one (`simulator.stopLine(n)`).
  */
 export interface DemoPlant {
   edge: TestEdge;
@@ -39,34 +40,19 @@ export async function startDemoPlant(): Promise<DemoPlant> {
     };
     const admin = await token('admin');
     const servers = async () => (await edge.call('GET', '/api/diagnostics/opcservers', { token: admin })).body as { opcServerID: number; endpointUrl: string; connected: boolean }[];
-    // The demo's simulator has started and the OPC server row names it (it writes its endpoint once, at start).
-    const demoServer = await waitFor(async () => (await servers()).find((server) => server.connected), 'the demo simulator connected', 30_000);
+    // The demo's own simulator runs and has written its endpoint into the OPC server row (another port than the row's
+    // when that one is busy): from here only the test writes the row.
+    const demoSimulator = await demoSimulatorOf(edge.edge.plant);
+    const demoServer = (await servers()).find((server) => server.endpointUrl === demoSimulator?.endpointUrl);
+    if (!demoServer) throw new Error(`no OPC server of the demo simulator (${demoSimulator?.endpointUrl}): ${JSON.stringify(await servers())}`);
 
     const db = edge.edge.plant.db!;
     // Its counters start at 0: the engine reads a lower counter as a reset and counts nothing for the switch.
     simulator = await PlantSimulator.start({ lines: DEMO_LINES.length, port: 0, pkiDir, automatic: false, speeds: DEMO_LINES.map((line) => line.speed) });
-    // The demo simulator writes its own endpoint into the row once it has started (on another port when 4840 is
-    // taken), possibly after this: the row is pointed at the test's simulator until it stays so and connects.
     const endpoint = simulator.endpointUrl;
-    let pointedAt = 0;
-    const pointed = () =>
-      waitFor(
-        async () => {
-          const server = (await servers()).find((row) => row.opcServerID === demoServer.opcServerID);
-          if (server?.endpointUrl !== endpoint && Date.now() - pointedAt > 2_000) {
-            pointedAt = Date.now();
-            const moved = await edge.call('PUT', '/api/opcservers', { token: admin, form: { key: demoServer.opcServerID, values: { hostName: endpoint } } });
-            if (moved.status !== 200) throw new Error(`opc server: ${moved.text}`);
-          }
-          return server?.connected === true && server.endpointUrl === endpoint;
-        },
-        'the test simulator connected',
-        60_000,
-      );
-    await pointed();
-    // Once more after a pause: a late write of the demo simulator would have taken the row back.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await pointed();
+    const moved = await edge.call('PUT', '/api/opcservers', { token: admin, form: { key: demoServer.opcServerID, values: { hostName: endpoint } } });
+    if (moved.status !== 200) throw new Error(`opc server: ${moved.text}`);
+    await waitFor(async () => (await servers()).some((server) => server.opcServerID === demoServer.opcServerID && server.connected && server.endpointUrl === endpoint), 'the test simulator connected', 60_000);
     for (const line of DEMO_LINES) simulator.runLine(line.lineID);
 
     const openStop = (lineID: number) => db.selectFrom('stops').select('stopID').where('lineID', '=', lineID).where('endDate', 'is', null).executeTakeFirst();

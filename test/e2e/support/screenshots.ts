@@ -8,7 +8,6 @@ export const SCREENSHOTS_DIR = join(ROOT, 'test', 'screenshots');
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  // Let toasts and transitions settle so the picture shows the screen, not a moment of it.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`) });
+  // The screen, not a moment of it: CSS animations and transitions (toasts, dialogs) are taken at their end.
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled' });
 }

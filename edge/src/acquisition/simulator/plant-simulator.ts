@@ -130,16 +130,17 @@ export class PlantSimulator {
     return line.snapshot();
   }
 
-  /** Stops the line now and holds it stopped (automatic changes suspended for it). */
-  stopLine(lineNumber: number): void {
-    this.lineNumbered(lineNumber).hold(false, this.now());
-    this.publish(lineNumber);
+  /**
+   * Stops the line now and holds it stopped (automatic changes suspended for it). Answers the source timestamp of
+   * the change (epoch ms), the time a subscriber sees on it.
+   */
+  stopLine(lineNumber: number): number {
+    return this.hold(lineNumber, false);
   }
 
-  /** Starts the line now and holds it running. */
-  runLine(lineNumber: number): void {
-    this.lineNumbered(lineNumber).hold(true, this.now());
-    this.publish(lineNumber);
+  /** Starts the line now and holds it running; answers the source timestamp of the change, as stopLine. */
+  runLine(lineNumber: number): number {
+    return this.hold(lineNumber, true);
   }
 
   resumeAutomatic(lineNumber: number): void {
@@ -165,6 +166,13 @@ export class PlantSimulator {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.server.shutdown(0);
+  }
+
+  private hold(lineNumber: number, running: boolean): number {
+    const now = this.now();
+    this.lineNumbered(lineNumber).hold(running, now);
+    this.publish(lineNumber, now);
+    return now;
   }
 
   private lineNumbered(lineNumber: number): SimulatedLine {
@@ -224,16 +232,16 @@ export class PlantSimulator {
     }
   }
 
-  /** Advances a line to now and writes the variables that changed, stamped now. */
-  private publish(lineNumber: number): void {
+  /** Advances a line to `now` and writes the variables that changed, stamped `now`. */
+  private publish(lineNumber: number, now = this.now()): void {
     if (this.stopped) return;
     const line = this.lineNumbered(lineNumber);
     const nodes = this.nodes.get(lineNumber);
     if (!nodes) return;
-    line.advance(this.now());
+    line.advance(now);
     const next = line.snapshot();
     const last = nodes.last;
-    const sourceTimestamp = new Date(this.now());
+    const sourceTimestamp = new Date(now);
     const set = (node: UAVariable, dataType: DataType, value: number | boolean) =>
       node.setValueFromSource(new Variant({ dataType, value }), StatusCodes.Good, sourceTimestamp);
     if (last?.running !== next.running) set(nodes.running, DataType.Boolean, next.running);

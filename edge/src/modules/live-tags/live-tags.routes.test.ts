@@ -68,10 +68,11 @@ describe('values pushed by API servers', () => {
     expect(await push([{ tagName: 'Press.Running', value: true }, { tagName: 'Press.Count', value: 100 }], { key: apiKey })).toEqual({ status: 200, body: { accepted: 2 } });
     await waitFor(async () => (await db().selectFrom('line_states').selectAll().where('lineID', '=', 3).executeTakeFirst())?.running === 1, 'line 3 running');
 
-    // By the sender's own item names (the tags' values), with a timestamp (later than the last sample: a line's
-    // samples never go back in time).
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const stoppedAt = Date.now() - 200;
+    // By the sender's own item names (the tags' values), with a timestamp of its own: half a second before the post
+    // reaches the edge, whose clock is moved on a second first, so it is later than every sample of the line so far
+    // (a line's samples never go back in time) without waiting for real time to pass.
+    offset += 1_000;
+    const stoppedAt = Date.now() + offset - 500;
     expect((await push([{ tagValue: 'press_count', value: 130 }, { tagValue: 'press_running', value: 0, timestamp: new Date(stoppedAt).toISOString() }], { key: apiKey })).status).toBe(200);
     const stop = await waitFor(() => openStop(3), 'the stop of line 3');
     expect(stop.startDate).toBe(stoppedAt);
