@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { attachAcquisition } from './acquisition/index';
 import type { Settings } from './config';
-import { attachDemoSimulator } from './demo/demo-simulator';
+import { attachDemoSimulator, demoSimulatorOf } from './demo/demo-simulator';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
 import type { Api } from './http/api';
@@ -44,7 +44,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const plant = new Plant(settings, logging.logger, logging.recent, options.now);
   // Before the database is attached, so they start on `configured` whichever way it comes (start-up or setup).
   const demoSimulator = attachDemoSimulator(plant);
-  const acquisition = attachAcquisition(plant);
+  // A demo plant's acquisition starts once the demo's own server runs and the configuration points at it.
+  const acquisition = attachAcquisition(plant, { beforeReading: () => demoSimulatorOf(plant) });
   const indexJobs = attachIndexJobs(plant);
   // Replication to the central PostgreSQL when configured; it never delays or fails the edge (sync/agent.ts).
   const sync = attachSync(plant);

@@ -51,12 +51,16 @@ export function engineSink(plant: Plant, db: Database, diagnostics?: Acquisition
   };
 }
 
-/** Records the time the edge was not running (a gap for every line it knew), then starts reading the plant. */
-async function startReading(plant: Plant, db: Database, manager: AcquisitionManager): Promise<void> {
+/**
+ * Records the time the edge was not running (a gap for every line it knew), waits for what must run before the plant
+ * is read (the demo plant's own server, so the first connection goes to it), then starts reading the plant.
+ */
+async function startReading(plant: Plant, db: Database, manager: AcquisitionManager, beforeReading: () => Promise<unknown>): Promise<void> {
   const downtime = await recordEdgeRestart(db, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null });
   if (downtime.stopsOpened.length > 0) {
     plant.logger.info({ lines: downtime.stopsOpened.map((stop) => stop.lineID) }, "The edge's downtime is recorded as a stop on each line it knew");
   }
+  await beforeReading();
   await manager.start();
 }
 
@@ -69,7 +73,7 @@ export interface AcquisitionHandle {
  * finishes) and lets `startEdge` stop it before the database closes. Configuration changes reach it through the
  * Plant's `configurationChanged` event and its own periodic check.
  */
-export function attachAcquisition(plant: Plant): AcquisitionHandle {
+export function attachAcquisition(plant: Plant, options: { beforeReading?: () => Promise<unknown> } = {}): AcquisitionHandle {
   let starting: Promise<void> = Promise.resolve();
   const onChange = () => acquisitionOf(plant)?.requestReload();
   plant.on('configurationChanged', onChange);
@@ -84,7 +88,7 @@ export function attachAcquisition(plant: Plant): AcquisitionHandle {
     });
     sink = engineSink(plant, db, manager.diagnostics);
     managers.set(plant, manager);
-    starting = startReading(plant, db, manager).catch((error: unknown) => plant.logger.error({ err: error }, 'Acquisition failed to start'));
+    starting = startReading(plant, db, manager, options.beforeReading ?? (() => Promise.resolve())).catch((error: unknown) => plant.logger.error({ err: error }, 'Acquisition failed to start'));
   });
   return {
     async stop() {

@@ -1,5 +1,7 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { SIMULATOR_PORT } from '../acquisition/simulator/plant-simulator';
 import { waitFor } from '../../../test/support/simulated-plant';
 import { startTestEdge, type TestEdge } from '../../../test/support/test-edge';
 import { openPlantDatabase } from '../db/installation';
@@ -12,6 +14,10 @@ afterEach(async () => {
 
 describe('the demo plant (setup option demo: true)', () => {
   it('creates a plant with one user per role, wired to an in-process simulator, whose four lines are read from it', async () => {
+    // Something else listens on the simulator's default port: the demo's server takes another, and the edge reads only it.
+    const squatter = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => squatter.once('error', () => resolve()).listen(SIMULATOR_PORT, '127.0.0.1', () => resolve()));
+    onTestFinished(() => new Promise<void>((resolve) => (squatter.listening ? squatter.close(() => resolve()) : resolve())));
     t = await startTestEdge({ configured: false });
     const setup = await t.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', demo: true } });
     expect(setup.body).toEqual({ valid: true, error: null, created: true, password: 'demo' });
@@ -48,6 +54,11 @@ describe('the demo plant (setup option demo: true)', () => {
       return rows.length === 4 && rows.every((row) => row.unitsCounter !== null) ? rows : undefined;
     }, 'all four lines read', 15_000);
     expect(states.map((state) => state.lineID).sort()).toEqual([1, 2, 3, 4]);
+    // A connection that succeeds at start-up is no disconnection: no OPC-disconnected stop, none of zero length, ever
+    // (not even one stored and then deleted).
+    const stops = await db.selectFrom('stops').select(['reasonID', 'startDate', 'endDate']).execute();
+    expect(stops.filter((stop) => stop.reasonID === 4 || stop.endDate === stop.startDate)).toEqual([]);
+    expect(await db.selectFrom('outbox').select('entityKey').where('entity', '=', 'stops').where('operation', '=', 'delete').execute()).toEqual([]);
   }, 40_000);
 
   it('is only created in an empty database', async () => {
