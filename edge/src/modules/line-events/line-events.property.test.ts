@@ -119,7 +119,7 @@ async function play({ startsRunning, initialCounter, steps }: History) {
   const plant = await openTestPlant();
   try {
     const db = plant.db;
-    await addLine(db, { lineID: 1 });
+    await addLine(db, { lineID: 1, beacon: 'L1.Running' });
     // Every stop the line makes is kept as it is (no microstop reclassification), to compare with the model.
     await db.updateTable('parameters').set({ microStopTime: 0 }).execute();
     const reference = new Reference();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { REASON } from '../../domain/stops';
+import { encodeStoredScript } from '../../domain/script';
 import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineSample } from './line-events.service';
 import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from './test-plant';
 
@@ -262,6 +263,9 @@ describe('counters from another source, and steps no line could make', () => {
 
 describe('the edge not running', () => {
   const restart = (nowMs: number) => recordEdgeRestart(db, ctx(nowMs));
+  beforeEach(async () => {
+    await db.updateTable('lines').set({ calculationBaliza: encodeStoredScript({ expression: 'L1.Running', edited: true, tags: [] }) }).where('lineID', '=', 1).execute();
+  });
 
   it('ends the open stop at the last instant the edge knew, charges its downtime to reason 9, and resumes at the first reading’s source time', async () => {
     await tick([sample(1, T0, true, 100)]);
@@ -313,10 +317,12 @@ describe('the edge not running', () => {
     ]);
   });
 
-  it('leaves lines never seen alone', async () => {
-    const result = await restart(T0);
-    expect(result.stopsOpened).toEqual([]);
+  it('leaves lines never seen alone, and lines no script reads (nothing would end their gap)', async () => {
+    expect((await restart(T0)).stopsOpened).toEqual([]);
     expect(await db.selectFrom('line_states').selectAll().execute()).toEqual([]);
+    await tick([sample(2, T0, false)]);
+    expect((await restart(T0 + MINUTE)).stopsOpened).toEqual([]);
+    expect((await stopsOf(2)).map((s) => [s.reasonID, s.endDate])).toEqual([[null, null]]);
   });
 });
 

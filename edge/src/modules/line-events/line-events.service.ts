@@ -21,6 +21,7 @@ import {
 } from '../stops/stops.service';
 import {
   addProductionMinutes,
+  linesWithBeacon,
   saveLineStates,
   statesOfExistingLines,
   topSpeedsOfLines,
@@ -466,12 +467,12 @@ function isGapStop(stop: StopRow): boolean {
 /** Runs `work` on the lines of `lineIDs` that exist, in one transaction, and stores what it changed. */
 async function withLines(
   db: Database,
-  lineIDs: readonly number[] | 'all',
+  lineIDs: readonly number[] | 'read',
   context: IngestionContext,
   work: (ingestion: Ingestion, lines: Map<number, LineRuntime>) => Promise<void>,
 ): Promise<IngestionResult> {
   return db.transaction().execute(async (trx) => {
-    const wanted = lineIDs === 'all' ? (await trx.selectFrom('lines').select('lineID').execute()).map((row) => row.lineID) : lineIDs;
+    const wanted = lineIDs === 'read' ? await linesWithBeacon(trx) : lineIDs;
     const states = await statesOfExistingLines(trx, wanted);
     const known = [...states.keys()];
     const [openStops, readyOrders, parameters] = [await openStopsOfLines(trx, known), await readyOrdersOfLines(trx, known), await engineParameters(trx)];
@@ -515,11 +516,12 @@ export function applyLineEvents(db: Database, events: readonly LineEvent[], cont
 
 /**
  * Called once when the edge starts, before it reads anything: the time it was not running is a gap for every line it
- * knew (reason 9, from the last instant it knew each line), so that time is charged neither to the stop that was open
- * nor to the line running. The first reading of each line ends that gap at the reading's own time.
+ * knew and reads (a beacon script: reason 9, from the last instant it knew each line), so that time is charged neither
+ * to the stop that was open nor to the line running. The first reading of each line ends that gap at the reading's
+ * own time. A line no script reads (its stops entered by hand) has no gap: nothing would end it.
  */
 export function recordEdgeRestart(db: Database, context: IngestionContext): Promise<IngestionResult> {
-  return withLines(db, 'all', context, async (ingestion, lines) => {
+  return withLines(db, 'read', context, async (ingestion, lines) => {
     for (const line of lines.values()) await ingestion.edgeRestarted(line);
   });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../../db/database';
 import { openPlantDatabase } from '../../db/installation';
+import { encodeStoredScript } from '../../domain/script';
 
 /**
  * A plant database for the engine's service tests (imported by tests only): a real SQLite file in a temporary
@@ -40,6 +41,8 @@ export interface LineOptions {
   manualStops?: boolean;
   sectorID?: number;
   description?: string;
+  /** A beacon script the acquisition would read the line by (lines without one are not read). */
+  beacon?: string;
 }
 
 export async function addLine(db: Database, options: LineOptions): Promise<void> {
@@ -51,7 +54,7 @@ export async function addLine(db: Database, options: LineOptions): Promise<void>
       lineID: options.lineID,
       sectorID,
       description: options.description ?? `Línea ${options.lineID}`,
-      calculationBaliza: null,
+      calculationBaliza: options.beacon === undefined ? null : encodeStoredScript({ expression: options.beacon, edited: true, tags: [] }),
       calculationUnits: null,
       calculationDiscards: null,
       fixedThroughput: null,
