@@ -15,7 +15,7 @@ type Language = 'es' | 'en';
 
 beforeEach(async () => {
   e = await startEngineEdge(T0);
-  await addLine(e.db, { lineID: 1 });
+  await addLine(e.db, { lineID: 1, beacon: 'L1.Running' });
   await addReason(e.db, { reasonID: 30, parentID: 8, reason: 'Mecánica', isCategory: true, color: '#aa0000' });
   await addReason(e.db, { reasonID: 31, parentID: 30, reason: 'Rotura de cinta', pareto: true });
   // 08:10–08:25 the line's server cannot be read (reason 4); 08:30–08:40 the line stops (recognized below with 31);
