@@ -41,12 +41,12 @@ export async function startDemoPlant(): Promise<DemoPlant> {
     const admin = await token('admin');
     const servers = async () => (await edge.call('GET', '/api/diagnostics/opcservers', { token: admin })).body as { opcServerID: number; endpointUrl: string; connected: boolean }[];
     // The demo's own simulator runs and has written its endpoint into the OPC server row (another port than the row's
-    // when that one is busy): from here only the test writes the row.
+    // when that one is busy): from here only the test writes the row. The row is found in the database: until the
+    // acquisition reloads, its diagnostics name the endpoint it was connected to (maybe someone else's server on 4840).
     const demoSimulator = await demoSimulatorOf(edge.edge.plant);
-    const demoServer = (await servers()).find((server) => server.endpointUrl === demoSimulator?.endpointUrl);
-    if (!demoServer) throw new Error(`no OPC server of the demo simulator (${demoSimulator?.endpointUrl}): ${JSON.stringify(await servers())}`);
-
     const db = edge.edge.plant.db!;
+    const demoServer = await db.selectFrom('opc_servers').select('opcServerID').where('hostName', '=', demoSimulator?.endpointUrl ?? '').executeTakeFirst();
+    if (!demoServer) throw new Error(`no OPC server row of the demo simulator (${demoSimulator?.endpointUrl})`);
     // Its counters start at 0: the engine reads a lower counter as a reset and counts nothing for the switch.
     simulator = await PlantSimulator.start({ lines: DEMO_LINES.length, port: 0, pkiDir, automatic: false, speeds: DEMO_LINES.map((line) => line.speed) });
     const endpoint = simulator.endpointUrl;
