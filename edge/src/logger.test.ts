@@ -43,10 +43,25 @@ describe('logging', () => {
     expect(existsSync(`${path}.3`)).toBe(false);
   });
 
-  it('keeps only the newest entries in memory', () => {
+  it('shows the context a line was logged with in its message, and the module as its logger', () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const logging = createLogging({ level: 'info', dataDir: dir, stdout: false });
+    logging.logger.child({ module: 'acquisition' }).info({ servers: 1, tags: 12, names: ['a', 'b'], password: 'hunter2' }, 'Acquisition configuration applied');
+    logging.close();
+    expect(logging.recent.all().at(-1)).toMatchObject({
+      logger: 'acquisition',
+      message: 'Acquisition configuration applied servers=1 tags=12 names=["a","b"] password=[Redacted]',
+    });
+  });
+
+  it('keeps only the newest entries in memory, numbered in the order they came', () => {
     dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
     const store = new RecentLogStore(3);
     for (let i = 0; i < 5; i += 1) store.write(JSON.stringify({ time: i, level: 30, msg: `m${i}` }));
-    expect(store.all().map((e) => e.message)).toEqual(['m2', 'm3', 'm4']);
+    expect(store.all().map((e) => [e.id, e.message])).toEqual([
+      [3, 'm2'],
+      [4, 'm3'],
+      [5, 'm4'],
+    ]);
   });
 });

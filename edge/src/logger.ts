@@ -2,8 +2,10 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, re
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 
-/** A log entry as the API returns it (SPEC.md section 3, "Log"). */
+/** A log entry as the API returns it (SPEC.md section 3, "Log"), with its place in the store. */
 export interface LogEntry {
+  /** Increases with every entry the store takes: the log viewer follows new lines by asking for ids above the newest it has. */
+  id: number;
   time: number;
   level: 'FATAL' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG' | 'TRACE';
   logger: string;
@@ -19,13 +21,20 @@ const LEVEL_NAMES: Record<number, LogEntry['level']> = {
   10: 'TRACE',
 };
 
-/** The most recent entries, in memory, for GET /api/log/get. Bounded: the oldest fall off. */
+export const RECENT_LOG_CAPACITY = 5000;
+
+/**
+ * The most recent entries, in memory, for GET /api/log/get. Bounded: the oldest fall off (they stay in the log files
+ * of <dataDir>/logs).
+ */
 export class RecentLogStore {
   private readonly entries: LogEntry[] = [];
-  constructor(private readonly capacity = 5000) {}
+  private lastId = 0;
+  constructor(readonly capacity = RECENT_LOG_CAPACITY) {}
 
-  add(entry: LogEntry): void {
-    this.entries.push(entry);
+  add(entry: Omit<LogEntry, 'id'>): void {
+    this.lastId += 1;
+    this.entries.push({ id: this.lastId, ...entry });
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
@@ -47,14 +56,29 @@ export class RecentLogStore {
   }
 }
 
-function parseLine(line: string): LogEntry | null {
+/** Fields of a pino line that are not context of the message. */
+const RECORD_FIELDS = new Set(['time', 'level', 'name', 'msg', 'err', 'module', 'pid', 'hostname']);
+
+/** A context value as the log viewer shows it: text as is, anything else as JSON. */
+function contextText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function parseLine(line: string): Omit<LogEntry, 'id'> | null {
   if (!line.startsWith('{')) return null;
   try {
-    const record = JSON.parse(line) as { time?: number; level?: number; name?: string; msg?: string; err?: { message?: string } };
+    const record = JSON.parse(line) as { time?: number; level?: number; name?: string; module?: string; msg?: string; err?: { message?: string } } & Record<string, unknown>;
     const level = LEVEL_NAMES[record.level ?? 30];
     if (!level || typeof record.time !== 'number') return null;
-    const message = record.err?.message && record.msg !== record.err.message ? `${record.msg ?? ''} ${record.err.message}`.trim() : (record.msg ?? '');
-    return { time: record.time, level, logger: record.name ?? 'edge', message };
+    const text = record.err?.message && record.msg !== record.err.message ? `${record.msg ?? ''} ${record.err.message}`.trim() : (record.msg ?? '');
+    // The context the line was logged with (line, server, counts…) is part of what an administrator reads; it is
+    // already redacted (pino redacts before writing).
+    const context = Object.entries(record)
+      .filter(([key, value]) => !RECORD_FIELDS.has(key) && value !== undefined)
+      .map(([key, value]) => `${key}=${contextText(value)}`);
+    const message = [text, ...context].filter(Boolean).join(' ');
+    const logger = typeof record.module === 'string' ? record.module : (record.name ?? 'edge');
+    return { time: record.time, level, logger, message };
   } catch {
     return null;
   }

@@ -25,6 +25,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/openapi.json': 'public',
   // Technical users
   'GET /api/log/get': [A],
+  'GET /api/log/info': [A],
 
   // Configuration tabs of the administrator (section 6): users, groups, sectors, resources, terminals, parameters.
   ...grid('/api/users', [A], [A]),
@@ -43,6 +44,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/Resources/LookupResources': 'any',
   'GET /api/Resources/GetById/:line': 'any',
   'GET /api/resources/isIndicadorPorTurno': 'any',
+  // The plant's clock (production day, shift) that screens take their "today" from.
+  'GET /api/calendar/now': 'any',
   ...grid('/api/terminals', [A], [A]),
   // Every terminal syncs itself by IP at start, whoever is logged in.
   'GET /api/terminals/syncronize/0': 'any',

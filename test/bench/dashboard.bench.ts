@@ -12,6 +12,7 @@
 // so nothing on screen grows).
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
+import { logIn } from '../e2e/support/log-in';
 
 const MINUTES = Number(process.env.BENCH_DASHBOARD_MINUTES ?? 10);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_SECONDS ?? 30) * 1000;
@@ -90,11 +91,7 @@ try {
 
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${plant.edge.url}/login`);
-  await page.locator('input[name="username"]').fill('supervisor');
-  await page.locator('input[name="password"]').fill('demo');
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId('nav-bar').waitFor();
+  await logIn(page, plant.edge.url, 'supervisor', 'demo');
 
   const dashboardUrl = `${plant.edge.url}/?line=1`;
   const loads: number[] = [];

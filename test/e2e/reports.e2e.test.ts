@@ -6,49 +6,100 @@ import type { TestEdge } from '../support/test-edge';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startUiEdge } from './support/edge';
 import { addLine } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 
-/** Reports → 'Reporte OEE' (SPEC.md sections 2, 7, 8): the xlsx is saved only on status 200, with its toasts. */
+/**
+ * Reports → 'Reporte OEE' (SPEC.md sections 2, 7, 8): a dialog of production days and line, proposing the plant's
+ * current production day; the xlsx is saved only on status 200, with its toasts, and covers exactly the chosen days.
+ */
 describe('Reporte OEE', () => {
   let edge: TestEdge;
+  let today: string;
 
   beforeAll(async () => {
     edge = await startUiEdge();
-    await addLine(edge, { lineID: 1, description: 'Llenadora A', sectorName: 'Envasado' });
+    // Lines whose stops are entered by hand, so the test can make its own.
+    await addLine(edge, { lineID: 1, description: 'Llenadora A', sectorName: 'Envasado', settings: { enableStopsManager: true } });
+    await addLine(edge, { lineID: 2, description: 'Llenadora B', sectorName: 'Envasado', settings: { enableStopsManager: true } });
+    const supervisor = await edge.userWithRole(2);
+    // A finished 20-minute stop on each line, ending a minute ago.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    for (const lineID of [1, 2]) {
+      const stop = await edge.call('POST', '/api/stops/post', { token: supervisor.token, json: { values: { lineID, startDate: minutesAgo(21), endDate: minutesAgo(1) } } });
+      if (stop.status !== 200) throw new Error(`stop: ${stop.text}`);
+    }
+    today = (await edge.call('GET', '/api/calendar/now', { token: supervisor.token })).body.plantDate;
   }, 180_000);
   afterAll(async () => {
     await edge?.close();
   });
 
-  async function openReportItem(page: Page): Promise<void> {
+  async function openReportDialog(page: Page): Promise<void> {
     await page.getByTestId('menu-reports').click();
     await page.getByRole('menuitem', { name: 'Reporte OEE' }).click();
+    await page.getByTestId('oee-report-dialog').waitFor();
   }
 
-  test('the supervisor downloads the workbook from Reportes → Reporte OEE and sees the success toast', async () => {
+  async function sheetRows(bytes: Buffer, name: string): Promise<unknown[][]> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet(name)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  test('the supervisor gets the current production day by default, narrows it to one line and downloads the workbook', async () => {
     const supervisor = await edge.userWithRole(2);
     const { page } = await openBrowser();
     await logIn(page, edge.url, supervisor.userID, supervisor.password);
-    const [download] = await Promise.all([page.waitForEvent('download'), openReportItem(page)]);
+    await openReportDialog(page);
+    // Yesterday's production day ends at 06:00 today; a stop a minute ago is in today's (or, just after 06:00, the
+    // last minutes of yesterday's): the default covers the plant's day, not the browser's calendar day.
+    expect(await page.getByTestId('report-start').inputValue()).toBe(today);
+    expect(await page.getByTestId('report-end').inputValue()).toBe(today);
+    await saveScreenshot(page, 'oee-report-es');
+    await page.getByTestId('report-start').fill(dayBefore(today));
+    await page.getByTestId('report-line').selectOption({ label: 'Línea 1: Llenadora A' });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download').click()]);
     await toastShown(page, 'success', 'Se generó correctamente el reporte.');
+    await page.getByTestId('oee-report-dialog').waitFor({ state: 'detached' });
 
     const bytes = readFileSync(await download.path());
-    expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ordenes', 'Turnos', 'Paradas']);
+    expect(download.suggestedFilename()).toBe('ReporteOEE.xlsx');
+    const stops = await sheetRows(bytes, 'Paradas');
+    expect(stops.map((row) => [row[0], row[3]])).toEqual([
+      ['Línea', 'Duración (min)'],
+      ['Llenadora A', 20],
+    ]);
   }, 120_000);
 
-  test('a failed report saves nothing and shows the error toast', async () => {
+  test('a range with nothing in it gives the sheets with their headers only; a start after the end cannot be asked', async () => {
+    const consultant = await edge.userWithRole(4);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, consultant.userID, consultant.password);
+    await openReportDialog(page);
+    await page.getByTestId('report-start').fill('2020-01-02');
+    await page.getByTestId('report-end').fill('2020-01-01');
+    await page.getByText('La fecha de inicio no puede ser posterior a la de fin.').waitFor();
+    expect(await page.getByTestId('report-download').isDisabled()).toBe(true);
+    await page.getByTestId('report-end').fill('2020-01-03');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download').click()]);
+    const bytes = readFileSync(await download.path());
+    for (const sheet of ['Ordenes', 'Turnos', 'Paradas']) expect(await sheetRows(bytes, sheet), sheet).toHaveLength(1);
+  }, 120_000);
+
+  test('a failed report saves nothing, shows the error toast and keeps the dialog open', async () => {
     const consultant = await edge.userWithRole(4);
     const { page } = await openBrowser();
     await logIn(page, edge.url, consultant.userID, consultant.password);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     await page.route('**/api/reports/completeoaereport**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
-    await openReportItem(page);
+    await openReportDialog(page);
+    await page.getByTestId('report-download').click();
     await toastShown(page, 'error', 'Ha ocurrido un error. Consulte con su supervisor.');
+    expect(await page.getByTestId('oee-report-dialog').isVisible()).toBe(true);
     // A download of the test's own, started by the page after the toast: any download the failed report had started
     // comes before it, so once it is seen the list is complete.
     const marker = page.waitForEvent('download', (download) => download.suggestedFilename() === 'marker.txt');
@@ -61,4 +112,22 @@ describe('Reporte OEE', () => {
     await marker;
     expect(downloads).toEqual(['marker.txt']);
   }, 120_000);
+
+  test('in English', async () => {
+    const supervisor = await edge.userWithRole(2);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, supervisor.userID, supervisor.password);
+    await page.getByTestId('menu-language').click();
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('menu-reports').click();
+    await page.getByRole('menuitem', { name: 'OEE report' }).click();
+    await page.getByTestId('oee-report-dialog').getByText('From production day').waitFor();
+    await page.getByRole('option', { name: 'All lines' }).waitFor({ state: 'attached' });
+    await saveScreenshot(page, 'oee-report-en');
+  }, 120_000);
 });
+
+/** The plant date before `date` ('YYYY-MM-DD'). */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}

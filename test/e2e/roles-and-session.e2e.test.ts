@@ -70,20 +70,25 @@ describe('roles and session', () => {
     const { page } = await openBrowser();
     await logIn(page, edge.url, supervisor.userID, supervisor.password);
     expect(await userMenuItems(page)).toEqual(['Configuración', 'Cerrar sesión']);
+    // The menus of SPEC.md section 2, each with the entries the supervisor may open.
+    const entries = async (menu: string) => {
+      await page.getByTestId(menu).click();
+      await page.getByRole('menuitem').first().waitFor();
+      const names = await page.getByRole('menuitem').allInnerTexts();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
+      return names;
+    };
     const openApi = await edge.call('GET', '/api/openapi.json');
     const reportServed = Object.keys(openApi.body.paths).some((path) => path.toLowerCase() === '/api/reports/completeoaereport');
     if (reportServed) {
-      await page.getByTestId('menu-reports').click();
-      await page.getByRole('menuitem', { name: 'Reporte OEE' }).waitFor();
+      expect(await entries('menu-reports')).toEqual(['Reporte OEE']);
     } else {
       expect(await page.getByTestId('menu-reports').count()).toBe(0);
     }
-    // The stops list and the summary by sector have their menus; pages still to come have none: no dead links.
-    await page.getByTestId('menu-stops').click();
-    await page.getByRole('menuitem', { name: 'Listado de paradas' }).waitFor();
-    await page.keyboard.press('Escape');
+    expect(await entries('menu-stops')).toEqual(['Listado de paradas', 'Resumen de paradas']);
+    expect(await entries('menu-indexes')).toEqual(['Índices por orden', 'Índices por turno', 'Precarga de OP', 'Órdenes a validar']);
     expect(await page.getByTestId('menu-summary').count()).toBe(1);
-    expect(await page.getByTestId('menu-indexes').count()).toBe(0);
   }, 120_000);
 
   test('a role outside the four gets the not-allowed page for a line', async () => {

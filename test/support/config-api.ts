@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../edge/src/db/database';
+import { waitFor } from './simulated-plant';
 import { startTestEdge, type CallOptions, type CallResult, type TestEdge } from './test-edge';
 
 /**
@@ -76,4 +77,22 @@ async function addLines(db: Database, lineIDs: readonly number[]): Promise<void>
 export function expectError(result: CallResult, status: number, message: string, field?: string): void {
   expect({ status: result.status, message: result.body?.error?.message }).toEqual({ status, message });
   if (field) expect(result.body.error.fields?.[field]).toBe(message);
+}
+
+/**
+ * An enabled OPC server of type API with its tags ([tagName, tagType, tagValue]), made by the administrator; waits
+ * until the acquisition has it with all its tags. Answers its id.
+ */
+export async function addApiServer(t: TestEdge, name: string, tags: readonly (readonly [string, string, string])[]): Promise<number> {
+  const token = t.adminToken;
+  const server = await t.call('POST', '/api/opcservers', { token, form: { values: { name, hostName: `${name.toLowerCase()}.plant.local`, serverType: 'API', enabled: true } } });
+  expect(server.status, server.text).toBe(200);
+  const opcServerID = server.body.opcServerID as number;
+  for (const [tagName, tagType, tagValue] of tags) {
+    const tag = await t.call('POST', '/api/tags', { token, form: { values: { tagName, tagType, opcServerID, tagValue } } });
+    expect(tag.status, tag.text).toBe(200);
+  }
+  const inAcquisition = async () => (await t.call('GET', '/api/diagnostics/opcservers', { token })).body.some?.((entry: any) => entry.opcServerID === opcServerID && entry.tagCount === tags.length);
+  await waitFor(inAcquisition, `the API server ${name} in the acquisition`);
+  return opcServerID;
 }

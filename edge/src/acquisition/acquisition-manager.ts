@@ -3,6 +3,7 @@ import { format } from 'node:util';
 import { OPCUACertificateManager, setErrorLogger, setWarningLogger } from 'node-opcua';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
+import { toPlantIso } from '../domain/time-zone';
 import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig } from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
 import { LineEvaluator, type LineSampleSink } from './line-evaluator';
@@ -41,6 +42,27 @@ export interface ConfiguredTag {
   tagType: string;
   tagValue: string;
   opcServerID: number;
+}
+
+/** SPEC.md "OPC tag status" of one configured tag, as the acquisition sees it now. */
+export interface TagStatus {
+  tagName: string;
+  /** The tag's node (its tagValue as configured). */
+  url: string;
+  goodQuality: boolean;
+  /** The last value (kept when the quality went bad). */
+  data: boolean | number | string | null;
+  /** The status code name ("Good", "BadNodeIdUnknown", …). */
+  status: string;
+  /** When the value changed at its source (epoch ms), null before the first reading. */
+  sourceTime: number | null;
+  /** What is wrong beyond the quality: the server sends another data type than configured. */
+  problem: string | null;
+}
+
+/** A tag status as the API writes it: the source time in the plant's ISO 8601 form. */
+export function tagStatusForApi(status: TagStatus, timeZone: string) {
+  return { ...status, sourceTime: status.sourceTime === null ? null : toPlantIso(status.sourceTime, timeZone) };
 }
 
 interface RunningSource {
@@ -144,6 +166,29 @@ export class AcquisitionManager {
   tagProblem(tagName: string): string | null {
     const tag = this.tags.get(tagName);
     return (tag && this.sources.get(tag.opcServerID)?.source.tagProblem?.(tagName)) ?? null;
+  }
+
+  /** The quality and value of a tag (a name not configured reads as not connected). */
+  tagStatus(tagName: string): TagStatus {
+    const reading = this.cache.reading(tagName);
+    const value = reading?.value ?? null;
+    return {
+      tagName,
+      url: this.tags.get(tagName)?.tagValue ?? '',
+      goodQuality: reading?.good ?? false,
+      data: typeof value === 'bigint' ? Number(value) : value,
+      status: reading?.status ?? 'BadNotConnected',
+      sourceTime: reading?.time ?? null,
+      problem: this.tagProblem(tagName),
+    };
+  }
+
+  /** The configured tags of a server, by name. */
+  tagsOfServer(opcServerID: number): string[] {
+    return [...this.tags.values()]
+      .filter((tag) => tag.opcServerID === opcServerID)
+      .map((tag) => tag.tagName)
+      .sort((a, b) => a.localeCompare(b));
   }
 
   /** The HTTP-pushed source of an API server, if that server is configured, enabled and of type API. */

@@ -6,7 +6,7 @@ import type { Plant } from '../plant';
 import { AcquisitionManager } from './acquisition-manager';
 import type { LineSampleSink } from './line-evaluator';
 
-export { AcquisitionManager, type ConfiguredTag } from './acquisition-manager';
+export { AcquisitionManager, type ConfiguredTag, type TagStatus, tagStatusForApi } from './acquisition-manager';
 export type { CalculationEntry, TagUpdateEntry } from './diagnostics-log';
 export type { LineSample, LineSampleSink } from './line-evaluator';
 export type { TagReading } from './tag-cache';

@@ -5,12 +5,14 @@ import { encodeStoredScript } from '../domain/script';
 import { ROLE } from '../domain/roles';
 import { applyLineEvents } from '../modules/line-events/line-events.service';
 import { hashPassword } from '../modules/auth/password';
+import { writeDemoHistory } from './demo-history';
 import { insertDemoUser, insertOpcServer, insertOpcTag, insertProductSpeed, insertTarget, writeDemoSettings } from './demo.repository';
 
 /**
  * The demo plant: what a newcomer sees running within a minute of `npm run demo` (or the setup wizard's demo
  * option). One building, two sectors, four lines wired to the in-process OPC UA simulator, products with their
- * speeds, a stop-reason tree, targets, an order in progress per line and one user per role.
+ * speeds, a stop-reason tree, targets, a week of history (demo-history.ts), an order in progress per line and one
+ * user per role.
  *
  * The demo users' password is DEMO_PASSWORD: this is a demonstration plant only, never a production install.
  */
@@ -65,6 +67,7 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ctx: WriteContext = { userID: 'demo', now: clock.nowMs, action: 'demo' };
   const orders: { lineID: number; order: string }[] = [];
+  const reasonIDs: number[] = [];
   await db.transaction().execute(async (trx) => {
     for (const user of DEMO_USERS) await insertDemoUser(trx, { ...user, passwordHash, now: clock.nowMs });
 
@@ -123,13 +126,14 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
         ctx,
       );
       for (const reason of branch.reasons) {
-        await insertRow(
+        const leaf = await insertRow(
           trx,
           'stop_reasons',
           { parentID: category.reasonID, reason, detail: null, pareto: 1, discountOEE: branch.parentID === 7 ? 1 : 0, isCategory: 0, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
           ['reasonID'],
           ctx,
         );
+        reasonIDs.push(Number(leaf.reasonID));
       }
     }
 
@@ -164,6 +168,11 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
     }
     await writeDemoSettings(trx, { lines: DEMO_LINES.length, opcServerID });
   });
+  const history = DEMO_LINES.map((line) => {
+    const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;
+    return { lineID: line.lineID, speed: line.speed, productCode: product.code, productName: product.name };
+  });
+  await writeDemoHistory(db, clock, history, reasonIDs);
   // Started through the engine, so each order becomes the line's Ready order with its index, as in production.
   await applyLineEvents(
     db,

@@ -86,3 +86,16 @@ export async function lastCounters(db: Database): Promise<Map<number, { units: n
   const rows = await db.selectFrom('line_states').select(['lineID', 'unitsCounter', 'discardsCounter']).execute();
   return new Map(rows.map((row) => [row.lineID, { units: row.unitsCounter ?? 0, discards: row.discardsCounter ?? 0 }]));
 }
+
+/** Stops of the demo's history nobody recognized yet (microstops are recognized by the engine itself). */
+export function unrecognizedStopsBetween(db: Database, fromMs: number, toMs: number): Promise<{ stopID: number }[]> {
+  return db.selectFrom('stops').select('stopID').where('recognized', '=', 0).where('startDate', '>=', fromMs).where('startDate', '<', toMs).orderBy('stopID').execute();
+}
+
+/**
+ * Forgets what the engine knew of the lines (state, counters, last reading): the live plant then starts as a first
+ * reading, with its own counters and no gap charged to the edge for the time before it.
+ */
+export async function forgetLineStates(db: Database, lineIDs: readonly number[]): Promise<void> {
+  await db.deleteFrom('line_states').where('lineID', 'in', [...lineIDs]).execute();
+}

@@ -51,6 +51,11 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   schema: S;
   access: { read: Access; write: Access };
   defaultSort?: readonly SortItem[];
+  /**
+   * Sort that always comes first, before the request's own or the default one (soft-deleted preload orders stay
+   * last whatever column the user sorts by, SPEC.md section 4).
+   */
+  leadingSort?: readonly SortItem[];
   /** Fill updatedBy / updateDate on every write. */
   stamp?: boolean;
   /** Extra spellings, e.g. { get: ['/api/Resources/Get'], post: ['/api/Resources/PostResources'] }. */
@@ -178,8 +183,11 @@ export async function listResource(resource: GridResource, db: Database, query: 
   const filter = options.filter;
   const filtered = filter ? base.where((eb) => filterToSql(eb, filter)) : base;
   let page = filtered.selectAll();
-  const sort = options.sort.length > 0 ? options.sort : (resource.defaultSort ?? resource.key.map((column) => ({ column, desc: false })));
-  for (const { column, desc } of sort) page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
+  const requested = options.sort.length > 0 ? options.sort : (resource.defaultSort ?? []);
+  // The key breaks ties: rows with equal sort values (orders not started have no start date) come in one order on
+  // every call, so a page never repeats a row of another page nor skips one.
+  const tieBreak = resource.key.filter((column) => !requested.some((item) => item.column === column)).map((column) => ({ column, desc: false }));
+  for (const { column, desc } of [...(resource.leadingSort ?? []), ...requested, ...tieBreak]) page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
   if (options.take !== null) page = page.limit(options.take);
   else if (options.skip > 0) page = page.limit(-1);
   if (options.skip > 0) page = page.offset(options.skip);

@@ -1,5 +1,6 @@
 import type { RouteModule } from '../http/app';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerCalendarRoutes } from './calendar/calendar.routes';
 import { registerDiagnosticsRoutes } from './diagnostics/diagnostics.routes';
 import { registerEquipmentRoutes } from './equipments/equipments.routes';
 import { registerIndexRoutes } from './indexes/indexes.routes';
@@ -30,6 +31,7 @@ import { registerValidationOrderRoutes } from './validation-orders/validation-or
 export const routeModules: readonly RouteModule[] = [
   registerSetupRoutes,
   registerAuthRoutes,
+  registerCalendarRoutes,
   registerLogRoutes,
   registerUserRoutes,
   registerNotificationRoutes,

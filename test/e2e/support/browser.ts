@@ -69,14 +69,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
   return { context, page };
 }
 
-/** Logs in through the login page, as a user would, and waits for the navigation bar. */
-export async function logIn(page: Page, baseUrl: string, userID: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('input[name="username"]').fill(userID);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId('nav-bar').waitFor();
-}
+export { logIn } from './log-in';
 
 type ToastType = 'success' | 'info' | 'warning' | 'error';
 interface ShownToast {

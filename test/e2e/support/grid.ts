@@ -97,3 +97,32 @@ export async function openTab(page: Page, id: string): Promise<void> {
   await page.getByTestId(`tab-${id}`).click();
   await page.getByTestId(`tab-content-${id}`).waitFor();
 }
+
+/**
+ * Scrolls a grid (by its test id) sideways, from its left edge, until its rows show the column: AG Grid draws only
+ * the columns in view (the pinned ones always).
+ */
+export async function showColumn(page: Page, grid: string, column: string): Promise<void> {
+  await page.getByTestId(grid).evaluate(async (root, column) => {
+    const bar = root.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
+    const shown = () => root.querySelector(`.ag-row [col-id="${column}"]`) !== null;
+    for (let left = 0; bar && left <= bar.scrollWidth; left += 150) {
+      bar.scrollLeft = left;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      if (shown()) return;
+    }
+  }, column);
+}
+
+/** The text of a column's cell in a row (by its index), scrolled into view. */
+export async function cellAt(page: Page, grid: string, rowIndex: number, column: string): Promise<string> {
+  await showColumn(page, grid, column);
+  return page.getByTestId(grid).locator(`.ag-row[row-index="${rowIndex}"] [col-id="${column}"]`).innerText();
+}
+
+/** The text of a column's cell in the row of an order (found by its order number, at the grid's left). */
+export async function cell(page: Page, grid: string, order: string, column: string): Promise<string> {
+  await showColumn(page, grid, 'order');
+  const row = page.getByTestId(grid).locator('.ag-row', { has: page.locator('[col-id="order"]', { hasText: new RegExp(`^${order}$`) }) });
+  return cellAt(page, grid, Number(await row.getAttribute('row-index')), column);
+}

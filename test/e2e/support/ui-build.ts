@@ -3,7 +3,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
+/**
+ * The repository. A benchmark bundled by test/bench/run.mjs runs from node_modules/.cache, which in a git worktree is
+ * another checkout's (node_modules linked): run.mjs names the repository it was started in.
+ */
+export const ROOT = process.env.OEE_REPO_ROOT ?? resolve(import.meta.dirname, '../../..');
 const LOCK = join(ROOT, 'dist', '.e2e-build-lock');
 const STALE_LOCK_MS = 5 * 60_000;
 

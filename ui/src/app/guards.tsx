@@ -1,4 +1,5 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { NotAllowedPage } from '../components/not-allowed-page';
 import { PageSpinner } from '../components/page-spinner';
@@ -15,12 +16,35 @@ export function RequireUser({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page of the route table: the role is checked before the page's code is fetched, so a role that may not open it
- * gets the not-allowed page without downloading it.
+ * As the route is entered: the page's first data is asked for while its code loads (this runs once the loading
+ * spinner is drawn, before the page's own requests). A request the page makes meanwhile is the same one, not a second.
  */
-export function GuardedPage({ access, page: Page, loadingModules = false }: { access: PageAccess; page: ComponentType; loadingModules?: boolean }) {
+function usePrefetchOnEntry(prefetch: ((client: QueryClient) => void) | undefined, allowed: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (allowed) prefetch?.(client);
+  }, [prefetch, allowed, client]);
+}
+
+/**
+ * A page of the route table: the role is checked before the page's code is fetched, so a role that may not open it
+ * gets the not-allowed page without downloading it (nor its data).
+ */
+export function GuardedPage({
+  access,
+  page: Page,
+  loadingModules = false,
+  prefetch,
+}: {
+  access: PageAccess;
+  page: ComponentType;
+  loadingModules?: boolean;
+  prefetch?: (client: QueryClient) => void;
+}) {
   const user = useSessionUser();
-  if (!canOpen(access, user?.roleID)) return <NotAllowedPage />;
+  const allowed = canOpen(access, user?.roleID);
+  usePrefetchOnEntry(prefetch, allowed);
+  if (!allowed) return <NotAllowedPage />;
   return (
     <Suspense fallback={<PageSpinner modules={loadingModules} />}>
       <Page />

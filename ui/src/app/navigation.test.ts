@@ -29,14 +29,36 @@ describe('menus by role (SPEC.md section 6)', () => {
     expect(labels(ROLE.SUPERVISOR, (requirement) => requirement !== 'GET /api/reports/completeoaereport').reports).toBeUndefined();
   });
 
-  it('lists the stops list for every line role, the summary by sector for supervisor, consultant and administrator', () => {
-    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT]) expect(labels(role).stops).toEqual(['nav.stopsList']);
+  it('lists the stops list for every line role, the stop summary and the summary by sector for supervisor, consultant and administrator', () => {
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).stops).toEqual(['nav.stopsList', 'nav.stopSummary']);
+    expect(labels(ROLE.OPERATOR).stops).toEqual(['nav.stopsList']);
     for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).summary).toEqual(['nav.overview']);
     expect(labels(ROLE.OPERATOR).summary).toBeUndefined();
   });
 
-  it('draws no menu for pages that do not exist yet (indexes)', () => {
-    expect(labels(ROLE.SUPERVISOR).indexes).toBeUndefined();
+  it('lists the preload in Indexes for supervisor and administrator, the orders to validate also for the consultant, neither for the operator', () => {
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR]) expect(labels(role).indexes).toEqual(expect.arrayContaining(['nav.preloadOrders', 'nav.validationOrders']));
+    expect(labels(ROLE.CONSULTANT).indexes).toContain('nav.validationOrders');
+    expect(labels(ROLE.CONSULTANT).indexes).not.toContain('nav.preloadOrders');
+    expect(labels(ROLE.OPERATOR).indexes ?? []).not.toContain('nav.preloadOrders');
+    expect(labels(ROLE.OPERATOR).indexes ?? []).not.toContain('nav.validationOrders');
+    const preload = pages.find((page) => page.path === '/indexes/precargaOp')!;
+    expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(preload.access, role))).toEqual([true, true, false, false]);
+    const validation = pages.find((page) => page.path === '/ordenes/validacion')!;
+    expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(validation.access, role))).toEqual([true, true, true, false]);
+  });
+
+  it('opens both stop summaries to supervisor, consultant and administrator, not to the operator; the first has no menu entry', () => {
+    for (const path of ['/paradas/resumen', '/paradas/resumen2']) {
+      const page = pages.find((entry) => entry.path === path)!;
+      expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(page.access, role))).toEqual([true, true, true, false]);
+    }
+    expect(pages.find((entry) => entry.path === '/paradas/resumen')!.menu).toBeUndefined();
+  });
+
+  it('lists the order and shift indexes, in that order, for supervisor, consultant and administrator, never for the operator', () => {
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).indexes?.slice(0, 2)).toEqual(['nav.orderIndexes', 'nav.shiftIndexes']);
+    expect(labels(ROLE.OPERATOR).indexes).toBeUndefined();
   });
 
   it('lets every page be opened only by its roles; a role outside the four opens nothing', () => {

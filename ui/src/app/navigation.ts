@@ -3,17 +3,17 @@ import type { MessageKey } from '../lib/i18n';
 import { hasRole } from '../lib/roles';
 import type { MenuAction, MenuId, PageAccess, PageEntry } from '../modules/manifest';
 
-/** One visible entry of a menu: a link to a page or an action. */
+/** One visible entry of a menu: a link to a page or a dialog. */
 export type MenuEntry =
   | { kind: 'link'; key: string; label: MessageKey; to: string; order: number }
-  | { kind: 'action'; key: string; label: MessageKey; run: () => Promise<void>; order: number };
+  | { kind: 'dialog'; key: string; label: MessageKey; dialog: MenuAction['dialog']; order: number };
 
 export function canOpen(access: PageAccess, roleID: number | null | undefined): boolean {
   return access === 'any' ? roleID !== null && roleID !== undefined : hasRole(roleID, access);
 }
 
 /**
- * The entries each menu shows to a role: pages the role may open and actions it may run, whose required API route
+ * The entries each menu shows to a role: pages the role may open and dialogs it may use, whose required API route
  * the server has. A menu absent from the result has nothing to show and is not drawn.
  */
 export function menuEntries(
@@ -32,7 +32,7 @@ export function menuEntries(
   for (const action of actions) {
     if (!hasRole(roleID, action.roles) || !served(action.requires)) continue;
     const { menu, label, order = 0 } = action.placement;
-    add(menu, { kind: 'action', key: action.id, label, run: action.run, order });
+    add(menu, { kind: 'dialog', key: action.id, label, dialog: action.dialog, order });
   }
   for (const entries of Object.values(menus)) entries.sort((a, b) => a.order - b.order);
   return menus;

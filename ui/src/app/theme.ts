@@ -11,6 +11,8 @@ const config = defineConfig({
   },
   globalCss: {
     'html, body, #root': { height: '100%' },
+    // A grid row that can no longer be changed (a deleted preload order): struck through and greyed.
+    '.ag-row.row-locked .ag-cell': { textDecoration: 'line-through', color: 'fg.muted' },
   },
 });
 

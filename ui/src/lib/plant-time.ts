@@ -42,3 +42,15 @@ export function formatPlantDateTime(iso: string | null | undefined): string {
 export function formatPlantTime(iso: string | null | undefined): string {
   return iso ? plantLocal(iso).slice(11, 16) : '';
 }
+
+/** The calendar date `days` days after a 'YYYY-MM-DD' date (negative goes back); plain calendar arithmetic. */
+export function addPlantDays(date: string, days: number): string {
+  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Whether `date` is an existing calendar date written 'YYYY-MM-DD'. */
+export function isPlantDate(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && addPlantDays(date, 0) === date;
+}

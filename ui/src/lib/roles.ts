@@ -16,10 +16,14 @@ export const LINE_ROLES: Roles = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONS
 export const ANALYSIS_ROLES: Roles = [ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.ADMINISTRATOR];
 /** The Configuración link of the user menu. */
 export const CONFIGURATION_ROLES: Roles = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR];
+/** The preload of operation orders: the supervisor changes it, the administrator reads it. */
+export const PRELOAD_ROLES: Roles = [ROLE.SUPERVISOR, ROLE.ADMINISTRATOR];
 /** The configuration tabs only the administrator sees. */
 export const ADMINISTRATOR_ONLY: Roles = [ROLE.ADMINISTRATOR];
-/** Tabs the supervisor manages and the administrator only reads (equipment, targets, products, speeds, stop reasons). */
+/** What only the supervisor changes: equipment, targets, products, speeds, stop reasons, preload and validation orders. */
 export const SUPERVISOR_WRITES: Roles = [ROLE.SUPERVISOR];
+/** SPEC.md section 6: 'Ajustar' on an order's discount time (the dashboard's previous order, the order-index grid). */
+export const ORDER_ADJUST_ROLES: Roles = [ROLE.SUPERVISOR];
 /** Roles that watch lines at a terminal; without a terminal they get the "not configured" page, not a line picker. */
 export const OPERATIONAL_ROLES: Roles = [ROLE.OPERATOR];
 

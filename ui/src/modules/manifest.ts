@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteRequirement } from '../lib/api-availability';
 import type { MessageKey } from '../lib/i18n';
@@ -32,15 +33,26 @@ export interface PageEntry {
   menu?: MenuPlacement;
   /** An API route the page needs; until the server has it, the menu item is hidden. */
   requires?: RouteRequirement;
+  /**
+   * Asks for the page's first data as its route is entered by a user who may open it, in parallel with downloading
+   * and starting the page's code (which, with AG Grid, takes longer than the data).
+   */
+  prefetch?: (client: QueryClient) => void;
 }
 
-/** A menu entry that runs something instead of opening a page (the OEE report download). */
+/** What a menu dialog is given: how to close itself. */
+export interface MenuDialogProps {
+  onClose: () => void;
+}
+
+/** A menu entry that opens a dialog instead of a page (the OEE report). */
 export interface MenuAction {
   id: string;
   placement: MenuPlacement;
   roles: Roles;
   requires?: RouteRequirement;
-  run: () => Promise<void>;
+  /** The dialog, loaded when first opened (its own chunk). */
+  dialog: () => Promise<{ default: ComponentType<MenuDialogProps> }>;
 }
 
 /** A tab of /configuracion. */

@@ -16,7 +16,7 @@ export function registerAuthRoutes(api: Api): void {
     },
     async ({ ctx, body }) => {
       if (!ctx.db) throw new AppError('setupPending', 'setup.pending');
-      return login(ctx.db, body, ctx.now, ctx.ip);
+      return login(ctx.db, body, ctx.now, ctx.ip, ctx.plant.logger.child({ module: 'auth' }));
     },
   );
 

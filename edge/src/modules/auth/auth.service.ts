@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import type { RoleId } from '../../domain/roles';
 import { AppError } from '../../http/errors';
@@ -43,13 +44,22 @@ export async function checkCredentials(db: Database, username: string, password:
   return { ok: true as const, user: sessionUser };
 }
 
-export async function login(db: Database, input: { userid: string; password: string }, now: number, ip: string) {
+/** Longest user name written to the log (names have at most 40 characters; anything longer is not a name). */
+const LOGGED_NAME_LENGTH = 40;
+
+/**
+ * A login: a session for the right username and password. Every attempt is logged (who, from where, and why a
+ * refusal), so an administrator sees in the log viewer who signs in and when someone is guessing passwords.
+ */
+export async function login(db: Database, input: { userid: string; password: string }, now: number, ip: string, logger: Logger) {
   const result = await checkCredentials(db, input.userid, input.password, now);
   if (!result.ok) {
+    logger.warn({ userID: input.userid.trim().slice(0, LOGGED_NAME_LENGTH), ip, reason: result.reason }, 'Sign-in refused');
     if (result.reason === 'auth.locked') throw new AppError('locked', 'auth.locked', { minutes: result.minutes ?? 5 });
     throw new AppError('unauthorized', result.reason);
   }
   const token = await openSession(db, result.user.userID, now, ip || null);
+  logger.info({ userID: result.user.userID, ip }, 'Signed in');
   return { ...result.user, token };
 }
 

@@ -22,7 +22,7 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
     ({ ctx, query }) => calculationTimes(manager(), ctx.timeZone, query.take),
   );
   api.route(
-    { method: 'get', path: '/api/diagnostics/opcservers', access: ADMIN, tag: 'diagnostics', summary: 'Each enabled OPC server: vendorInfo, productVersion, startTime, lastUpdateTime, serverState, statusInfo, tag counts.', response: opcServersSchema },
+    { method: 'get', path: '/api/diagnostics/opcservers', access: ADMIN, tag: 'diagnostics', summary: 'Each enabled OPC server: vendorInfo, productVersion, startTime, lastUpdateTime, serverState, statusInfo, tag counts, and each of its tags: tagName, url, goodQuality, data, status, sourceTime, problem.', response: opcServersSchema },
     ({ ctx }) => opcServers(manager(), ctx.timeZone),
   );
   api.route(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tagStatusItemSchema } from '../live-tags/live-tags.schemas';
 
 export const takeQuerySchema = z.object({ take: z.coerce.number().int().min(1).max(1_000).optional() });
 
@@ -24,6 +25,8 @@ export const opcServersSchema = z.array(
     tagCount: z.number().int(),
     badTagCount: z.number().int(),
     valuesReceived: z.number().int(),
+    /** SPEC.md "OPC tag status" of every tag of the server. */
+    tags: z.array(tagStatusItemSchema),
   }),
 );
 

@@ -1,4 +1,4 @@
-import type { AcquisitionManager } from '../../acquisition/index';
+import { type AcquisitionManager, tagStatusForApi } from '../../acquisition/index';
 import { toPlantIso } from '../../domain/time-zone';
 
 /** SPEC.md "Tag update": when each update arrived and how long it took to be stored (ms), oldest first. */
@@ -11,10 +11,15 @@ export function calculationTimes(manager: AcquisitionManager, timeZone: string, 
   return manager.diagnostics.calculations(take).map((entry) => ({ ...entry, dateTime: toPlantIso(entry.dateTime, timeZone) }));
 }
 
-/** SPEC.md "OPC server status", one per configured and enabled server. */
+/** SPEC.md "OPC server status", one per configured and enabled server, with the "OPC tag status" of each of its tags. */
 export function opcServers(manager: AcquisitionManager, timeZone: string) {
   const iso = (ms: number | null) => (ms === null ? null : toPlantIso(ms, timeZone));
-  return manager.serverStatuses().map((status) => ({ ...status, startTime: iso(status.startTime), lastUpdateTime: iso(status.lastUpdateTime) }));
+  return manager.serverStatuses().map((status) => ({
+    ...status,
+    startTime: iso(status.startTime),
+    lastUpdateTime: iso(status.lastUpdateTime),
+    tags: manager.tagsOfServer(status.opcServerID).map((tagName) => tagStatusForApi(manager.tagStatus(tagName), timeZone)),
+  }));
 }
 
 /** Counter readings not booked as they came (resets, new sources, implausible steps), oldest first. */

@@ -64,3 +64,15 @@ describe('GET /api/history/get', () => {
     expectError(await e.t.call('GET', '/api/oeeindex/history/get'), 401);
   });
 });
+
+describe('GET /api/oeeindex/history/get load options', () => {
+  it('refuses a sort or filter on the shift code, which is derived per row (400, not a 500)', async () => {
+    const tm = shiftOf('TM', '2026-05-04', ENGINE_TZ);
+    e = await startEngineEdge(tm.startMs + 2 * HOUR);
+    await addLine(e.db, { lineID: 1 });
+    const list = (query: Record<string, string>) => e.t.call('GET', '/api/oeeindex/history/get', { token: e.tokens[ROLE.CONSULTANT], query });
+    expectError(await list({ sort: JSON.stringify([{ selector: 'shift', desc: true }]) }), 400);
+    expectError(await list({ filter: JSON.stringify(['shift', '=', 'TM']) }), 400);
+    expect((await list({ sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]) })).status).toBe(200);
+  });
+});

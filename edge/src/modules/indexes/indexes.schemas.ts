@@ -14,7 +14,7 @@ export const INDEX_MINUTE_COLUMNS = ['staffedTime', 'discountTime', 'adjustedDis
 export type IndexMinuteColumn = (typeof INDEX_MINUTE_COLUMNS)[number];
 
 /** `alias.column` in minutes. */
-function minutesSql(alias: string, column: IndexMinuteColumn): RawBuilder<number> {
+export function minutesSql(alias: string, column: IndexMinuteColumn): RawBuilder<number> {
   return sql<number>`${sql.ref(`${alias}.${column}`)} / ${sql.raw(`${MINUTE_MS}.0`)}`;
 }
 

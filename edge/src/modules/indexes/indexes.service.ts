@@ -393,13 +393,16 @@ export async function shiftIndexAt(db: Database, lineID: number, atMs: number, c
   return { ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds), calculatedAt: clock.nowMs, ...base };
 }
 
+/** The shift code is derived per row from its start in the plant's zone (listShiftIndexes): no SQL column to filter or sort on. */
+const { shift: _derivedShift, ...SHIFT_INDEX_GRID_COLUMNS } = SHIFT_INDEX_COLUMNS;
+
 /** The shift-index grid (GET /api/oeeindex/history/get): stored shift indexes; lineID and shiftStart as plain parameters too. */
 export const SHIFT_INDEX_GRID: GridResource = {
   name: 'shift-indexes',
   path: '/api/oeeindex/history',
   table: 'shift_indexes',
   key: ['lineID', 'shiftStart'],
-  columns: SHIFT_INDEX_COLUMNS,
+  columns: SHIFT_INDEX_GRID_COLUMNS,
   plainFilters: ['lineID', 'shiftStart', 'closed'],
   schema: z.object({}),
   access: { read: 'authenticated', write: [] },

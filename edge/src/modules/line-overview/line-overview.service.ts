@@ -8,6 +8,7 @@ import type { Language } from '../../http/messages';
 import { engineParameters, findLineSettings, listLineSettings, type LineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
+import { shiftToApi } from '../calendar/calendar.service';
 import { callsInProgress } from '../maintenance/maintenance.repository';
 import { callToApi } from '../maintenance/maintenance.service';
 import { previousOrderEnd } from '../orders/orders.repository';
@@ -42,10 +43,6 @@ export function indicatorValues(indicators: Indicators) {
     mtbf: indicators.mtbfMinutes,
     mttr: indicators.mttrMinutes,
   };
-}
-
-function shiftToApi(shift: Shift, timeZone: string) {
-  return { code: shift.code, plantDate: shift.plantDate, start: toPlantIso(shift.startMs, timeZone), end: toPlantIso(shift.endMs, timeZone) };
 }
 
 /** The indicator inputs of a line's shift as of now. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STALE_AFTER_MS } from '../../acquisition/tag-sources';
 import { storedScript, waitFor } from '../../../../test/support/simulated-plant';
+import { addApiServer } from '../../../../test/support/config-api';
 import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
 
 /**
@@ -27,21 +28,15 @@ const push = (values: unknown, headers: { key?: string; token?: string | null } 
 beforeAll(async () => {
   t = await startTestEdge({ now: () => Date.now() + offset });
   const token = t.adminToken;
-  const api = await t.call('POST', '/api/opcservers', { token, form: { values: { name: 'MES', hostName: 'mes.plant.local', serverType: 'API', enabled: true } } });
-  apiServerID = api.body.opcServerID;
-  const ua = await t.call('POST', '/api/opcservers', { token, form: { values: { name: 'PLC', hostName: 'opc.tcp://127.0.0.1:1', serverType: 'UA', enabled: false } } });
-  uaServerID = ua.body.opcServerID;
-  for (const [tagName, tagType, tagValue] of [
+  apiServerID = await addApiServer(t, 'MES', [
     ['Press.Running', 'Boolean', 'press_running'],
     ['Press.Count', 'UInt32', 'press_count'],
-  ]) {
-    expect((await t.call('POST', '/api/tags', { token, form: { values: { tagName, tagType, opcServerID: apiServerID, tagValue } } })).status).toBe(200);
-  }
+  ]);
+  const ua = await t.call('POST', '/api/opcservers', { token, form: { values: { name: 'PLC', hostName: 'opc.tcp://127.0.0.1:1', serverType: 'UA', enabled: false } } });
+  uaServerID = ua.body.opcServerID;
   const sector = await t.call('POST', '/api/sectors', { token, form: { values: { sectorName: 'Prensas' } } });
   const line = { lineID: 3, sectorID: sector.body.sectorID, description: 'Prensa', calculationBaliza: storedScript('Press.Running'), calculationUnits: storedScript('Press.Count'), calculationDiscards: null };
   expect((await t.call('POST', '/api/Resources', { token, form: { values: line } })).status).toBe(200);
-  // The acquisition picks the configuration up after the writes.
-  await waitFor(async () => (await t.call('GET', '/api/diagnostics/opcservers', { token })).body.some((server: any) => server.tagCount === 2), 'the API server in the acquisition');
 }, 30_000);
 
 afterAll(async () => {

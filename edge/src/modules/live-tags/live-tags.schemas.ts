@@ -47,15 +47,16 @@ export const lineQuerySchema = z
     return { lineID };
   });
 
-export const tagStatusSchema = z.array(
-  z.object({
-    tagName: z.string(),
-    url: z.string(),
-    goodQuality: z.boolean(),
-    data: z.union([z.boolean(), z.number(), z.string(), z.null()]),
-    status: z.string(),
-    sourceTime: z.string().nullable(),
-    /** What is wrong beyond the quality: the server sends another data type than configured. */
-    problem: z.string().nullable(),
-  }),
-);
+/** SPEC.md "OPC tag status": a tag's name, node (url), quality and value, with its status code. */
+export const tagStatusItemSchema = z.object({
+  tagName: z.string(),
+  url: z.string(),
+  goodQuality: z.boolean(),
+  data: z.union([z.boolean(), z.number(), z.string(), z.null()]),
+  status: z.string(),
+  sourceTime: z.string().nullable(),
+  /** What is wrong beyond the quality: the server sends another data type than configured. */
+  problem: z.string().nullable(),
+});
+
+export const tagStatusSchema = z.array(tagStatusItemSchema);

@@ -1,11 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AcquisitionManager } from '../../acquisition/index';
+import { type AcquisitionManager, tagStatusForApi } from '../../acquisition/index';
 import { plausibleSourceTime } from '../../acquisition/tag-cache';
 import type { PushedValue } from '../../acquisition/tag-sources';
 import type { Database } from '../../db/database';
 import { ROLE } from '../../domain/roles';
 import { compileScript, type ScriptError, type ScriptKind, type TagValue } from '../../domain/script';
-import { toPlantIso } from '../../domain/time-zone';
 import { AppError, notFound } from '../../http/errors';
 import { hashToken, resolveSession } from '../../http/session';
 import { findOpcServer, setApiKeyHash } from '../../acquisition/acquisition.repository';
@@ -169,17 +168,5 @@ export function pushValues(manager: AcquisitionManager, authority: number | null
 
 /** SPEC.md "OPC tag status" for the tags a line's scripts read: name, node (url), quality and value. */
 export function lineTagStatus(manager: AcquisitionManager, lineID: number, timeZone: string) {
-  return manager.evaluator.tagsOfLine(lineID).map((tagName) => {
-    const reading = manager.cache.reading(tagName);
-    const value = reading?.value ?? null;
-    return {
-      tagName,
-      url: manager.tag(tagName)?.tagValue ?? '',
-      goodQuality: reading?.good ?? false,
-      data: typeof value === 'bigint' ? Number(value) : value,
-      status: reading?.status ?? 'BadNotConnected',
-      sourceTime: reading ? toPlantIso(reading.time, timeZone) : null,
-      problem: manager.tagProblem(tagName),
-    };
-  });
+  return manager.evaluator.tagsOfLine(lineID).map((tagName) => tagStatusForApi(manager.tagStatus(tagName), timeZone));
 }

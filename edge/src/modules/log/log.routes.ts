@@ -1,27 +1,33 @@
 import type { Api } from '../../http/api';
-import { toPlantIso } from '../../domain/time-zone';
 import { ROLE } from '../../domain/roles';
-import { loadInMemory, parseLoadOptions } from '../../http/load-options';
 import type { Plant } from '../../plant';
+import { logEntriesSchema, logInformationSchema } from './log.schemas';
+import { listLogEntries, logInformation } from './log.service';
 
-const LOG_COLUMNS = { time: 'date', level: 'string', logger: 'string', message: 'string' } as const;
-const DEFAULT_TAKE = 1000;
+const ADMIN = [ROLE.ADMINISTRATOR];
 
 export function registerLogRoutes(api: Api, plant: Plant): void {
   api.route(
     {
       method: 'get',
       path: '/api/log/get',
-      access: [ROLE.ADMINISTRATOR],
+      access: ADMIN,
       tag: 'log',
-      summary: 'Recent log entries { time, level, logger, message } with filter, sort, skip, take (newest first by default).',
+      summary:
+        'Recent log entries { id, time, level, logger, message } with filter, sort, skip, take (newest first by default). `id` increases with every entry: a filter ["id", ">", n] answers only the entries written after n.',
+      response: logEntriesSchema,
     },
-    ({ ctx, query }) => {
-      const options = parseLoadOptions(query as Record<string, unknown>, LOG_COLUMNS, ctx.timeZone);
-      if (options.sort.length === 0) options.sort = [{ column: 'time', desc: true }];
-      options.take ??= DEFAULT_TAKE;
-      const page = loadInMemory(plant.recentLogs.all() as unknown as Record<string, unknown>[], options);
-      return { ...page, data: page.data.map((entry) => ({ ...entry, time: toPlantIso(entry.time as number, ctx.timeZone) })) };
+    ({ ctx, query }) => listLogEntries(plant.recentLogs, query as Record<string, unknown>, ctx.timeZone),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/log/info',
+      access: ADMIN,
+      tag: 'log',
+      summary: 'How many entries the log viewer keeps in memory, the oldest it has, and the folder of the log files that hold the older ones.',
+      response: logInformationSchema,
     },
+    () => logInformation(plant),
   );
 }

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import type { Executor } from '../indexes/indexes.repository';
-import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from '../indexes/indexes.schemas';
+import { INDEX_MINUTE_COLUMNS, minuteColumnsSql, minutesSql } from '../indexes/indexes.schemas';
 
 /** An order index's times in minutes; adjustedDiscountTime is the order's own (it exists before the index). */
 const ORDER_MINUTE_COLUMNS = INDEX_MINUTE_COLUMNS.filter((column) => column !== 'discountShift');
@@ -59,7 +59,8 @@ type AnySource = SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;
 
 /**
  * The orders list and the order-index grid (one source): each order with its index. Index times are shown in minutes (staffedTime, runtime, …);
- * the quantities are the index's (current for the Ready order within oeeCalculationRefresh seconds).
+ * the quantities are the index's (current for the Ready order within oeeCalculationRefresh seconds). adjustedDiscountTime is
+ * what the supervisor typed; effectiveAdjustedDiscountTime the part of it the indicators used (null before the index).
  */
 export function orderIndexGridSource(db: Executor): AnySource {
   return db
@@ -98,6 +99,8 @@ export function orderIndexGridSource(db: Executor): AnySource {
       'i.mttr',
       'i.failureCount',
       ...minuteColumnsSql('i', ORDER_MINUTE_COLUMNS, { adjustedDiscountTime: 'o' }),
+      // The adjustment the index used: the typed one capped at the order's stop time (domain/oee.ts effectiveAdjustedMs).
+      minutesSql('i', 'adjustedDiscountTime').as('effectiveAdjustedDiscountTime'),
       'i.calculatedAt',
     ]) as unknown as AnySource;
 }

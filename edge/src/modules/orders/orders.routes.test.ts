@@ -100,6 +100,13 @@ describe('GET /api/oeeindex/get and PUT /api/oeeindex/put', () => {
     expect(ready.body.data[0]).toMatchObject({ order: '100-0', utilization: 100 / 120, validation: false });
   });
 
+  it('pages orders with equal sort values (not started: no start date) in key order, so no page repeats or skips a row', async () => {
+    for (const order of ['105-0', '101-0', '104-0', '102-0', '103-0']) expect((await createOrder(order)).status).toBe(200);
+    const page = async (skip: number) =>
+      (await e.t.call('GET', '/api/oeeindex/get', { token: as(ROLE.CONSULTANT), query: { sort: JSON.stringify([{ selector: 'startDate', desc: true }]), skip: String(skip), take: '2' } })).body.data.map((row: { order: string }) => row.order);
+    expect([...(await page(0)), ...(await page(2)), ...(await page(4))]).toEqual(['101-0', '102-0', '103-0', '104-0', '105-0']);
+  });
+
   it('lets a supervisor change an order’s plan; a new product speed recomputes its index', async () => {
     await endedOrder();
     await addProduct(e.db, 'P2', { 1: 20 });
@@ -128,6 +135,18 @@ describe('PUT /api/oeeindex/adjust', () => {
     expect(shift.body).toMatchObject({ adjustedDiscountTime: 12.5, runtime: 100 });
     // All of the stop time may be adjusted: the order then ran all of its planned time.
     expect((await adjust('100-0', 20, ROLE.SUPERVISOR)).body).toMatchObject({ adjustedDiscountTime: 20, staffedTimeCorrect: 100, runtime: 100, utilization: 1 });
+  });
+
+  it('answers the adjustment the indicators used beside the typed one: capped at the stop time when a stop stops counting later', async () => {
+    await endedOrder();
+    expect((await adjust('100-0', 15, ROLE.SUPERVISOR)).body).toMatchObject({ adjustedDiscountTime: 15, effectiveAdjustedDiscountTime: 15, staffedTimeCorrect: 105 });
+    // The 20-minute stop is recognized later with a reason that discounts it: no stop time counts, so nothing is left to adjust.
+    await e.db.updateTable('stops').set({ discountOEE: 1, recognized: 1 }).where('lineID', '=', 1).execute();
+    const { username, password } = signatureOf(e, ROLE.ADMINISTRATOR);
+    const rebuilt = await e.t.call('GET', '/api/OeeIndex/RecalculateAllOrders', { token: as(ROLE.ADMINISTRATOR), query: { user: username, password } });
+    expect(rebuilt.status, rebuilt.text).toBe(200);
+    const row = await e.t.call('GET', '/api/oeeindex/get', { token: as(ROLE.CONSULTANT), query: { filter: JSON.stringify(['order', '=', '100-0']) } });
+    expect(row.body.data[0]).toMatchObject({ adjustedDiscountTime: 15, effectiveAdjustedDiscountTime: 0, stopTime: 0, discountTime: 20, staffedTimeCorrect: 100 });
   });
 
   it('refuses more minutes than the order’s stop time not discounted (400, ES and EN), changing nothing', async () => {

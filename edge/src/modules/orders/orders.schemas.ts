@@ -17,7 +17,8 @@ export const ORDER_RUN_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 /**
  * The columns of the orders list and of the order-index grid (SPEC §3 "Order / order index"). Dates are ISO with
  * the plant offset; ratios 0..1; index times (staffedTime, discountTime, adjustedDiscountTime, staffedTimeCorrect,
- * runtime, stopTime, failureTime) in minutes; mtbf and mttr in minutes; speeds in units per minute.
+ * runtime, stopTime, failureTime, effectiveAdjustedDiscountTime) in minutes; mtbf and mttr in minutes; speeds in units per
+ * minute.
  */
 export const ORDER_INDEX_COLUMNS = {
   order: 'string',
@@ -36,6 +37,7 @@ export const ORDER_INDEX_COLUMNS = {
   desiredProductionQuantity: 'number',
   desiredProductionSpeed: 'number',
   ...INDEX_VALUE_COLUMNS,
+  effectiveAdjustedDiscountTime: 'number',
   productionSpeed: 'number',
   nominalSpeed: 'number',
   performance: 'number',

@@ -39,6 +39,11 @@ describe('preload orders', () => {
       [12, false],
       [10, true],
     ]);
+    // Whatever column the user sorts by, the deleted row stays last.
+    const byOp = await call('GET', '/api/preContract', { token: tokens.supervisor, query: { filter: ['id', '>=', 10], sort: [{ selector: 'op', desc: false }] } });
+    expect(byOp.body.data.map((r: { id: number }) => r.id)).toEqual([11, 12, 10]);
+    const byIdDesc = await call('GET', '/api/preContract', { token: tokens.supervisor, query: { filter: ['id', '>=', 10], sort: [{ selector: 'id', desc: true }] } });
+    expect(byIdDesc.body.data.map((r: { id: number }) => r.id)).toEqual([12, 11, 10]);
     expectError(await refusedWrite('PUT', '/api/preContract', { token: tokens.supervisor, json: { key: 10, values: { op: 'OP-X' } } }), 409, 'La orden de precarga fue eliminada y no se puede modificar.');
     expectError(await refusedWrite('DELETE', '/api/preContract', { token: tokens.supervisor, json: { key: 10 } }), 409, 'La orden de precarga fue eliminada y no se puede modificar.');
     expect((await refusedWrite('DELETE', '/api/preContract', { token: tokens.supervisor, json: { key: 999 } })).status).toBe(404);
@@ -54,6 +59,8 @@ describe('preload orders', () => {
       [{ producto: 'p'.repeat(19) }, 'producto', 'Máximo 18 caracteres'],
       [{ cosecha: 999 }, 'cosecha', 'El campo cosecha debe ser de 4 digitos'],
       [{ cosecha: 10000 }, 'cosecha', 'El campo cosecha debe ser de 4 digitos'],
+      [{ cosecha: 2024.5 }, 'cosecha', 'El campo cosecha debe ser de 4 digitos'],
+      [{ cosecha: '24a' }, 'cosecha', 'El campo cosecha debe ser de 4 digitos'],
       [{ cantidad: undefined }, 'cantidad', 'El campo cantidad es requerido'],
       [{ cantidad: 1.25 }, 'cantidad', 'El campo cantidad admite un solo decimal'],
       [{ cantidad: 'mucho' }, 'cantidad', 'El campo cantidad debe ser numérico.'],

@@ -7,7 +7,7 @@ import { refuseDeletedPreloadOrder } from './preload-orders.service';
 /**
  * Preload of operation orders, /indexes/precargaOp (SPEC.md sections 3, 4, 5, 6, 7): seen by supervisor and
  * administrator, changed only by the supervisor. Delete is soft: the row stays, flagged deleted, and the default
- * order lists deleted rows last (SPEC.md section 4); a deleted row can no longer be edited.
+ * deleted rows come last whatever the requested sort (SPEC.md section 4); a deleted row can no longer be edited.
  */
 export function registerPreloadOrderRoutes(api: Api): void {
   registerGridResource(api, {
@@ -18,10 +18,8 @@ export function registerPreloadOrderRoutes(api: Api): void {
     columns: PRELOAD_ORDER_COLUMNS,
     schema: preloadOrderSchema,
     access: { read: [ROLE.SUPERVISOR, ROLE.ADMINISTRATOR], write: [ROLE.SUPERVISOR] },
-    defaultSort: [
-      { column: 'deleted', desc: false },
-      { column: 'id', desc: false },
-    ],
+    leadingSort: [{ column: 'deleted', desc: false }],
+    defaultSort: [{ column: 'id', desc: false }],
     stamp: true,
     softDelete: 'deleted',
     beforeUpdate: refuseDeletedPreloadOrder,

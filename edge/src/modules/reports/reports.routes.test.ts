@@ -133,13 +133,34 @@ describe('GET /api/reports/completeoaereport', () => {
     expect(await reasons('en', 'Stops')).toEqual([['Reason', 'Path'], ['OPC disconnected', 'System / OPC disconnected']]);
   });
 
-  it('covers the last 7 plant days up to now by default', async () => {
-    e.clock.now = tm.startMs + 8 * 24 * HOUR;
-    const recent = await workbookOf((await download(await tokenOf(ROLE.ADMINISTRATOR))).bytes);
-    expect(rowsOf(recent, 'Paradas')).toHaveLength(1);
-    e.clock.now = tm.startMs + 6 * 24 * HOUR;
-    const within = await workbookOf((await download(await tokenOf(ROLE.ADMINISTRATOR))).bytes);
-    expect(rowsOf(within, 'Paradas')).toHaveLength(3);
+  it('covers the current production day by default, and a start or an end alone means its production day', async () => {
+    const stopRows = async (query: Record<string, string> = {}) => rowsOf(await workbookOf((await download(await tokenOf(ROLE.ADMINISTRATOR), query)).bytes), 'Paradas').slice(1);
+    // 03:00 of the next calendar day still belongs to the production day of 2026-05-04.
+    e.clock.now = tm.startMs + 21 * HOUR;
+    expect(await stopRows()).toHaveLength(2);
+    e.clock.now = tm.startMs + 25 * HOUR;
+    expect(await stopRows()).toEqual([]);
+    expect(await stopRows({ startDate: '2026-05-04' })).toHaveLength(2);
+    expect(await stopRows({ endDate: '2026-05-04' })).toHaveLength(2);
+  });
+
+  it('clips the stops to the range, as the stop summaries do, and lists the indexes that share time with it whole', async () => {
+    const { bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-04T07:10:00', endDate: '2026-05-04T07:20:00' });
+    const workbook = await workbookOf(bytes);
+    expect(rowsOf(workbook, 'Paradas').slice(1).map((row) => row.slice(0, 4))).toEqual([['Línea 1', '2026-05-04 07:10:00', '2026-05-04 07:20:00', 10]]);
+    expect(rowsOf(workbook, 'Ordenes').slice(1).map((row) => [row[0], row[3], row[4]])).toEqual([['100-0', '2026-05-04 06:00:00', '2026-05-04 08:00:00']]);
+    expect(rowsOf(workbook, 'Turnos').slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['Línea 1', 'TM'],
+      ['Línea 2', 'TM'],
+    ]);
+  });
+
+  it('gives a range with nothing in it as the three sheets with their headers and no rows', async () => {
+    const { response, bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-04-01', endDate: '2026-04-02', lineID: '1' });
+    expect(response.status).toBe(200);
+    const workbook = await workbookOf(bytes);
+    for (const sheet of ['Ordenes', 'Turnos', 'Paradas']) expect(rowsOf(workbook, sheet), sheet).toHaveLength(1);
+    expect(rowsOf(workbook, 'Paradas')[0]).toEqual(['Línea', 'Inicio', 'Fin', 'Duración (min)', 'Motivo', 'Ruta', 'Reconocida']);
   });
 
   it('refuses an operator (403) and a bad or reversed date (400)', async () => {

@@ -13,7 +13,7 @@ export function registerReportRoutes(api: Api): void {
       access: [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT],
       tag: 'reports',
       summary:
-        "'Reporte OEE' as xlsx: sheets of order indexes, shift indexes and stops sharing time with [startDate, endDate) (ISO or plant-local; a plain date is its plant day; default the last 7 plant days up to now), optionally of one lineID.",
+        "'Reporte OEE' as xlsx: sheets of order indexes, shift indexes and stops sharing time with [startDate, endDate) (ISO or plant-local; a plain date is its plant day; default the current production day), optionally of one lineID. Stops are clipped to the range; an order or shift index is listed whole. A range with nothing in it gives the sheets with their headers only.",
       query: oeeReportQuerySchema,
     },
     async ({ ctx, query }) => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database';
-import { addPlantDays, isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { clampStopsToRange } from '../../domain/stops';
 import { parsePlantDate, plantDateParts } from '../../domain/time-zone';
 import { AppError } from '../../http/errors';
 import type { Language } from '../../http/messages';
@@ -13,11 +14,10 @@ import type { OeeReportQuery } from './reports.schemas';
 /**
  * 'Reporte OEE' (SPEC §2, §7): one workbook with the order indexes, the shift indexes and the stops of a range, as
  * the grids show them (times in minutes, ratios as percentages, system reasons named in the request's language),
- * dates in plant time.
+ * dates in plant time. The stops sheet covers exactly the range, as the stop summaries do: a stop crossing an edge
+ * of the range (or still in progress) is clipped to it. Orders and shifts are listed whole when they share time
+ * with the range, since an index is the figure of its whole order or shift.
  */
-
-/** Days the report covers when no start is given: the last REPORT_DEFAULT_DAYS plant days, up to now. */
-export const REPORT_DEFAULT_DAYS = 7;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -37,15 +37,22 @@ function parseBound(value: string, field: 'startDate' | 'endDate', timeZone: str
   return instant;
 }
 
-/** The report's range and line; by default the last REPORT_DEFAULT_DAYS plant days up to now. 400 on bad dates. */
+/**
+ * The report's range and line; by default the current production day (06:00 to 06:00, as the dialog proposes), or
+ * the production day of the one bound given. 400 on bad dates or a start not before the end.
+ */
 export function reportRange(query: OeeReportQuery, clock: EngineClock): ReportRange {
-  const toMs = query.endDate ? parseBound(query.endDate, 'endDate', clock.timeZone) : clock.nowMs;
-  const fromMs = query.startDate
-    ? parseBound(query.startDate, 'startDate', clock.timeZone)
-    : shiftOf('TO', addPlantDays(plantDateOf(toMs, clock.timeZone), 1 - REPORT_DEFAULT_DAYS), clock.timeZone).startMs;
+  const productionDay = (instantMs: number) => shiftOf('TO', plantDateOf(instantMs, clock.timeZone), clock.timeZone);
+  const start = query.startDate ? parseBound(query.startDate, 'startDate', clock.timeZone) : undefined;
+  const end = query.endDate ? parseBound(query.endDate, 'endDate', clock.timeZone) : undefined;
+  const fromMs = start ?? productionDay(end === undefined ? clock.nowMs : end - 1).startMs;
+  const toMs = end ?? productionDay(start ?? clock.nowMs).endMs;
   if (fromMs >= toMs) throw invalidDate('endDate');
   return { fromMs, toMs, ...(query.lineID !== undefined ? { lineID: query.lineID } : {}) };
 }
+
+/** Minutes rounded to the hundredth, as the stops grid and the summaries show them. */
+const minutesOf = (durationMs: number) => Math.round(durationMs / 600) / 100;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -155,7 +162,12 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
   const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
   const orders = (await orderIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), product: row.productName ?? row.productCode }));
   const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code }));
-  const stops = (await stopsInRange(db, range, clock.nowMs)).map((row) => localizeReasonNames(lineOf(row), language));
+  const stops = clampStopsToRange(
+    (await stopsInRange(db, range, clock.nowMs)).map((row) => ({ ...row, startMs: Number(row.startDate), endMs: row.endDate === null ? null : Number(row.endDate) })),
+    range.fromMs,
+    range.toMs,
+    clock.nowMs,
+  ).map((stop) => localizeReasonNames(lineOf({ ...stop, startDate: stop.startMs, endDate: stop.endMs, duration: minutesOf(stop.endMs - stop.startMs) }), language));
 
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(clock.nowMs);

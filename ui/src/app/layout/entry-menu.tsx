@@ -1,22 +1,42 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { MenuAction, MenuDialogProps } from '../../modules/manifest';
 import type { MenuEntry } from '../navigation';
 
-/** The items of one menu's entries: links to pages, or actions. */
+type OpenDialog = (load: MenuAction['dialog']) => void;
+
+const MenuDialogContext = createContext<OpenDialog>(() => undefined);
+
+/**
+ * Holds the dialog a menu entry opened (the OEE report) outside the menus, so it stays open once its menu closes.
+ * Only one is open at a time.
+ */
+export function MenuDialogHost({ children }: { children: ReactNode }) {
+  const [Dialog, setDialog] = useState<ComponentType<MenuDialogProps> | null>(null);
+  const open = useCallback<OpenDialog>((load) => {
+    void load().then((module) => setDialog(() => module.default));
+  }, []);
+  return (
+    <MenuDialogContext value={open}>
+      {children}
+      {Dialog && <Dialog onClose={() => setDialog(null)} />}
+    </MenuDialogContext>
+  );
+}
+
+/** The items of one menu's entries: links to pages, or dialogs. */
 export function EntryItems({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
-  // An action (the report download) runs as a mutation, like every other call that changes or fetches on demand.
-  const action = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
+  const openDialog = useContext(MenuDialogContext);
   return entries.map((entry) =>
     entry.kind === 'link' ? (
       <Menu.Item key={entry.key} value={entry.key} asChild>
         <Link to={entry.to}>{t(entry.label)}</Link>
       </Menu.Item>
     ) : (
-      <Menu.Item key={entry.key} value={entry.key} disabled={action.isPending} onSelect={() => action.mutate(entry.run)}>
+      <Menu.Item key={entry.key} value={entry.key} onSelect={() => openDialog(entry.dialog)}>
         {t(entry.label)}
       </Menu.Item>
     ),

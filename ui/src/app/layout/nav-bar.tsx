@@ -10,7 +10,7 @@ import type { SessionUser } from '../../lib/session';
 import type { MenuId } from '../../modules/manifest';
 import { menuEntries } from '../navigation';
 import { menuActions, pages } from '../pages';
-import { EntryItems, NavMenu } from './entry-menu';
+import { EntryItems, MenuDialogHost, NavMenu } from './entry-menu';
 
 /** The menus drawn between the OEE menu and the right-hand side, in this order, when they have entries. */
 const LISTED_MENUS: readonly { id: MenuId; label: MessageKey }[] = [
@@ -92,26 +92,28 @@ export function NavBar({ user }: { user: SessionUser }) {
   const served = useServed();
   const menus = menuEntries(pages, menuActions, user.roleID, served);
   return (
-    <Flex as="nav" bg="teal.700" color="white" px="4" py="2" align="center" gap="2" wrap="wrap" data-testid="nav-bar">
-      <Text asChild fontWeight="bold" mr="3">
-        <Link to="/">{t('app.name')}</Link>
-      </Text>
-      <HStack gap="1" wrap="wrap">
-        {hasRole(user.roleID, LINE_ROLES) && <OeeMenu />}
-        {LISTED_MENUS.map(({ id, label }) => {
-          const entries = menus[id];
-          return entries?.length ? (
-            <NavMenu key={id} label={t(label)} testId={`menu-${id}`}>
-              <EntryItems entries={entries} />
-            </NavMenu>
-          ) : null;
-        })}
-      </HStack>
-      <Spacer />
-      <HStack gap="1">
-        <LanguageMenu />
-        <UserMenu user={user} entries={menus.user ?? []} />
-      </HStack>
-    </Flex>
+    <MenuDialogHost>
+      <Flex as="nav" bg="teal.700" color="white" px="4" py="2" align="center" gap="2" wrap="wrap" data-testid="nav-bar">
+        <Text asChild fontWeight="bold" mr="3">
+          <Link to="/">{t('app.name')}</Link>
+        </Text>
+        <HStack gap="1" wrap="wrap">
+          {hasRole(user.roleID, LINE_ROLES) && <OeeMenu />}
+          {LISTED_MENUS.map(({ id, label }) => {
+            const entries = menus[id];
+            return entries?.length ? (
+              <NavMenu key={id} label={t(label)} testId={`menu-${id}`}>
+                <EntryItems entries={entries} />
+              </NavMenu>
+            ) : null;
+          })}
+        </HStack>
+        <Spacer />
+        <HStack gap="1">
+          <LanguageMenu />
+          <UserMenu user={user} entries={menus.user ?? []} />
+        </HStack>
+      </Flex>
+    </MenuDialogHost>
   );
 }

@@ -1,10 +1,26 @@
-import { BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartData, type ChartOptions, type Plugin } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+  type Plugin,
+} from 'chart.js';
 import { useMemo } from 'react';
-import { Bar } from 'react-chartjs-2';
+import { Chart } from 'react-chartjs-2';
 import { shareLabels } from './share-labels';
 
-// Only what the bar charts use, so the charts chunk stays small.
-Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+// Only what the bar charts (and the Pareto's line) use, so the charts chunk stays small.
+ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+type BarOrLine = 'bar' | 'line';
 
 export interface BarSeries {
   label: string;
@@ -13,8 +29,18 @@ export interface BarSeries {
   color: string | readonly string[];
 }
 
-/** Writes each bar's share of its series' total on the bar, where the share is above 30 %. */
-const shareLabelPlugin: Plugin<'bar'> = {
+/** A line drawn over vertical bars on a second axis at the right, 0 to `max` (the Pareto's cumulative percent). */
+export interface LineSeries {
+  label: string;
+  values: readonly (number | null)[];
+  color: string;
+  max: number;
+  /** Axis title. */
+  unit?: string;
+}
+
+/** Writes each bar's share of its series' total on the bar, where the share is above 30 % (lines are not labelled). */
+const shareLabelPlugin: Plugin<BarOrLine> = {
   id: 'shareLabels',
   afterDatasetsDraw(chart) {
     const { ctx } = chart;
@@ -24,6 +50,7 @@ const shareLabelPlugin: Plugin<'bar'> = {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     chart.data.datasets.forEach((dataset, index) => {
+      if (dataset.type === 'line') return;
       const labels = shareLabels(dataset.data as (number | null)[]);
       chart.getDatasetMeta(index).data.forEach((bar, barIndex) => {
         const label = labels[barIndex];
@@ -39,11 +66,13 @@ const shareLabelPlugin: Plugin<'bar'> = {
 
 /**
  * A bar chart over chart.js (react-chartjs-2 creates the chart once, updates it in place when the data changes and
- * destroys it on unmount). No animation: polled data redraws without work in between.
+ * destroys it on unmount), optionally with a line on a second axis. No animation: polled data redraws without work
+ * in between.
  */
 export function BarChart({
   labels,
   series,
+  line,
   horizontal = false,
   showShares = false,
   unit,
@@ -51,6 +80,7 @@ export function BarChart({
 }: {
   labels: readonly string[];
   series: readonly BarSeries[];
+  line?: LineSeries;
   horizontal?: boolean;
   /** Label each bar with its share of the series' total (above 30 %). */
   showShares?: boolean;
@@ -58,34 +88,44 @@ export function BarChart({
   unit?: string;
   testId?: string;
 }) {
-  const data = useMemo<ChartData<'bar', (number | null)[], string>>(
+  const data = useMemo<ChartData<BarOrLine, (number | null)[], string>>(
     () => ({
       labels: [...labels],
-      datasets: series.map((item) => ({
-        label: item.label,
-        data: [...item.values],
-        backgroundColor: typeof item.color === 'string' ? item.color : [...item.color],
-        borderRadius: 3,
-      })),
+      datasets: [
+        ...(line
+          ? [{ type: 'line' as const, label: line.label, data: [...line.values], borderColor: line.color, backgroundColor: line.color, yAxisID: 'line', order: 0, pointRadius: 3 }]
+          : []),
+        ...series.map((item) => ({
+          type: 'bar' as const,
+          label: item.label,
+          data: [...item.values],
+          backgroundColor: typeof item.color === 'string' ? item.color : [...item.color],
+          borderRadius: 3,
+          order: 1,
+        })),
+      ],
     }),
-    [labels, series],
+    [labels, series, line],
   );
-  const options = useMemo<ChartOptions<'bar'>>(
+  const lineMax = line?.max;
+  const lineUnit = line?.unit;
+  const options = useMemo<ChartOptions<BarOrLine>>(
     () => ({
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
       indexAxis: horizontal ? 'y' : 'x',
-      plugins: { legend: { display: series.length > 1, position: 'bottom' } },
+      plugins: { legend: { display: series.length + (lineMax === undefined ? 0 : 1) > 1, position: 'bottom' } },
       scales: {
         [horizontal ? 'x' : 'y']: { beginAtZero: true, title: { display: !!unit, text: unit } },
+        ...(lineMax === undefined ? {} : { line: { position: 'right', min: 0, max: lineMax, grid: { drawOnChartArea: false }, title: { display: !!lineUnit, text: lineUnit } } }),
       },
     }),
-    [horizontal, series.length, unit],
+    [horizontal, series.length, unit, lineMax, lineUnit],
   );
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', minHeight: 0 }} data-testid={testId}>
-      <Bar data={data} options={options} plugins={showShares ? [shareLabelPlugin] : []} />
+      <Chart type="bar" data={data} options={options} plugins={showShares ? [shareLabelPlugin] : []} />
     </div>
   );
 }

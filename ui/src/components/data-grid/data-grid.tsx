@@ -9,11 +9,14 @@ import {
   NumberFilterModule,
   PaginationModule,
   RowSelectionModule,
+  RowStyleModule,
   TextFilterModule,
   type ColDef,
   type GetRowIdParams,
   type IDatasource,
   type IGetRowsParams,
+  type RowClassParams,
+  type RowSelectionOptions,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -21,9 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { notify } from '../feedback/toaster';
-import { displayValue, toCsv } from './field-values';
-import { MAX_TAKE, gridPageQuery, recordKey, useRecordWrite } from './grid-api';
-import { filterFromModel, joinFilters, sortFromModel, type FilterExpression, type LoadRequest } from './grid-query';
+import { cellText, toCsv } from './field-values';
+import { MAX_TAKE, gridPageQuery, pageRequest, recordKey, useRecordWrite } from './grid-api';
+import type { FilterExpression, LoadRequest } from './grid-query';
 import type { GridField, GridOperations, GridRow } from './grid-types';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { RecordFormDialog } from './record-form-dialog';
@@ -33,6 +36,7 @@ ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   PaginationModule,
   RowSelectionModule,
+  RowStyleModule,
   TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
@@ -64,13 +68,57 @@ export interface DataGridProps {
   toolbar?: ReactNode;
   /** Buttons in a last column of every row (the stops grid's 'Reconocer' / 'Modificar' and split). */
   rowActions?: { header: string; width: number; render: (row: GridRow) => ReactNode };
+  /**
+   * Rows the page holds (the log viewer's live tail), shown instead of the server's pages: paged here, in the order
+   * given, not sortable; the filter and export still go to the server.
+   */
+  rows?: readonly GridRow[];
   formSize?: 'md' | 'lg' | 'xl';
+  /** The toasts of this grid's writes where SPEC.md names them (validation orders, section 8); else the generic ones. */
+  messages?: Partial<GridMessages>;
+  /**
+   * Several rows at once: a checkbox per row, delete removes every selected row after one confirmation through
+   * `deleteSelected` (one call), 'clear selection' unticks them all; edit needs exactly one selected row.
+   */
+  multiSelect?: { deleteSelected: (keys: unknown[]) => Promise<unknown> };
+  /**
+   * Rows that can no longer be edited or deleted (a soft-deleted preload order, SPEC.md section 4): shown struck
+   * through and greyed (class 'row-locked'), and edit and delete are hidden while one is selected.
+   */
+  isRowLocked?: (row: GridRow) => boolean;
   testId?: string;
+}
+
+export interface GridMessages {
+  inserted: string;
+  updated: string;
+  deleted: string;
+  /** Title of the error toast of a refused delete (the server's message goes under it). */
+  deleteFailed: string;
 }
 
 type FormState = { mode: 'insert' | 'update'; record: GridRow | null } | null;
 
-const FILTERS: Partial<Record<NonNullable<GridField['kind']>, string>> = { text: 'agTextColumnFilter', textarea: 'agTextColumnFilter', code: 'agTextColumnFilter', time: 'agTextColumnFilter', color: 'agTextColumnFilter', number: 'agNumberColumnFilter', date: 'agDateColumnFilter' };
+/**
+ * How long a page just answered is used again instead of asked for again: a page may ask for its grid's first page as
+ * its route is entered (PageEntry.prefetch), while its code downloads and starts; the grid's own first request then
+ * finds it in flight or just answered. A write marks every page stale at once (invalidateData), whatever its age.
+ */
+const FRESH_PAGE_MS = 2_000;
+
+const FILTERS: Partial<Record<NonNullable<GridField['kind']>, string>> = {
+  text: 'agTextColumnFilter',
+  textarea: 'agTextColumnFilter',
+  code: 'agTextColumnFilter',
+  time: 'agTextColumnFilter',
+  color: 'agTextColumnFilter',
+  number: 'agNumberColumnFilter',
+  minutes: 'agNumberColumnFilter',
+  rate: 'agNumberColumnFilter',
+  date: 'agDateColumnFilter',
+};
+/** Bare figures, aligned to the right of their cells (a field with its own text reads as text). */
+const NUMERIC_KINDS: ReadonlySet<GridField['kind']> = new Set(['number', 'percent', 'minutes', 'rate']);
 
 /**
  * The one grid of the app (STYLE.md principle 5): AG Grid over a grid resource, paged, sorted and filtered on the
@@ -93,35 +141,54 @@ export function DataGrid({
   toolbar,
   rowActions,
   formSize,
+  rows,
+  messages,
+  multiSelect,
+  isRowLocked,
   testId = 'data-grid',
 }: DataGridProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const gridRef = useRef<AgGridReact<GridRow>>(null);
   const lastRequest = useRef<LoadRequest | null>(null);
-  const [selected, setSelected] = useState<GridRow | null>(null);
+  const [selection, setSelection] = useState<GridRow[]>([]);
   const [form, setForm] = useState<FormState>(null);
-  const [confirmDelete, setConfirmDelete] = useState<GridRow | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<GridRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const { optionsOf, resolver } = useFieldOptions(fields);
   const write = useRecordWrite(path);
   const can = { insert: true, update: true, delete: true, ...operations };
+  // Edit works on one row; delete on the one selected row, or on all of them with multiSelect.
+  const selected = selection.length === 1 ? selection[0]! : null;
+  const locked = (row: GridRow) => isRowLocked?.(row) ?? false;
+  const selectionLocked = selection.some(locked);
+  const multiple = canWrite && !!multiSelect;
+  const rowSelection = useMemo<RowSelectionOptions>(
+    () =>
+      multiple
+        ? // The header's select-all needs every row in the browser; this grid pages on the server.
+          { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: true }
+        : { mode: 'singleRow', checkboxes: false, enableClickSelection: true },
+    [multiple],
+  );
   const yesNo = { yes: t('common.yes'), no: t('common.no') };
   const gridFields = fields.filter((field) => (field.inGrid ?? true) && !field.writeOnly);
   const filterKey = JSON.stringify(filter);
+  const local = rows !== undefined;
+  const rowsRef = useRef(rows);
 
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows(params: IGetRowsParams) {
-        const request: LoadRequest = {
-          filter: joinFilters('and', [filterKey === 'null' ? null : (JSON.parse(filterKey) as FilterExpression), filterFromModel(params.filterModel)]),
-          sort: sortFromModel(params.sortModel),
-          skip: params.startRow,
-          take: params.endRow - params.startRow,
-        };
+        if (local) {
+          const held = rowsRef.current ?? [];
+          params.successCallback(held.slice(params.startRow, params.endRow), held.length);
+          return;
+        }
+        const request = pageRequest(filterKey === 'null' ? null : (JSON.parse(filterKey) as FilterExpression), params.filterModel, params.sortModel, params.startRow, params.endRow);
         lastRequest.current = request;
-        queryClient.fetchQuery(gridPageQuery(path, request)).then(
+        queryClient.fetchQuery({ ...gridPageQuery(path, request), staleTime: FRESH_PAGE_MS }).then(
           (page) => {
             setLoadError(null);
             params.successCallback(page.data, page.totalCount);
@@ -133,7 +200,7 @@ export function DataGrid({
         );
       },
     }),
-    [path, filterKey, queryClient, t],
+    [path, filterKey, queryClient, t, local],
   );
 
   // The cells read the options through a ref: when a lookup arrives or changes, the cells are redrawn, while the
@@ -156,10 +223,14 @@ export function DataGrid({
             colId: field.name,
             field: field.name,
             headerName: t(field.label),
-            sortable: true,
-            filter: FILTERS[field.kind ?? 'text'] ?? false,
+            sortable: !local && !field.derived,
+            initialSort: field.initialSort,
+            pinned: field.pinned,
+            type: NUMERIC_KINDS.has(field.kind) && !field.text ? 'rightAligned' : undefined,
+            filter: local || field.derived ? false : (FILTERS[field.kind ?? 'text'] ?? false),
             filterParams: { maxNumConditions: 1, buttons: ['reset'] },
-            valueFormatter: (params) => displayValue(field, params.value, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }),
+            valueFormatter: (params) => (params.data ? cellText(field, params.data, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }) : ''),
+            cellRenderer: field.cell ? (params: { data?: GridRow }) => (params.data ? field.cell!(params.data) : null) : undefined,
             cellStyle: field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
             width: field.width,
             flex: field.width ? undefined : (field.flex ?? 1),
@@ -167,10 +238,21 @@ export function DataGrid({
           }),
         ),
       ...(renderActions
-        ? [{ colId: '__actions', headerName: actionsHeader, width: actionsWidth, sortable: false, filter: false, cellRenderer: (params: { data?: GridRow }) => (params.data ? renderActions(params.data) : null) } satisfies ColDef<GridRow>]
+        ? [
+            {
+              colId: '__actions',
+              headerName: actionsHeader,
+              width: actionsWidth,
+              // A wide grid's row buttons stay in view, whatever the grid is scrolled to.
+              pinned: 'right',
+              sortable: false,
+              filter: false,
+              cellRenderer: (params: { data?: GridRow }) => (params.data ? renderActions(params.data) : null),
+            } satisfies ColDef<GridRow>,
+          ]
         : []),
     ],
-    [fields, t, renderActions, actionsHeader, actionsWidth],
+    [fields, t, renderActions, actionsHeader, actionsWidth, local],
   );
 
   // Reloads the rows once, however many causes ask in the same tick.
@@ -184,6 +266,12 @@ export function DataGrid({
     }, 0);
   };
 
+  // Rows held by the page changed: the grid reads them again (no call to the server).
+  useEffect(() => {
+    rowsRef.current = rows;
+    if (rows) refresh();
+  }, [rows]);
+
   // A write anywhere that marks this resource's data stale (a stop recognized in a dialog) shows in the rows.
   useEffect(
     () =>
@@ -193,18 +281,23 @@ export function DataGrid({
     [queryClient, path],
   );
 
-  const saved = () => {
-    notify.success(t('grid.saved'));
+  const saved = (mode: 'insert' | 'update') => {
+    notify.success((mode === 'insert' ? messages?.inserted : messages?.updated) ?? t('grid.saved'));
     setForm(null);
     refresh();
   };
+
+  const clearSelection = () => gridRef.current?.api?.deselectAll();
+
+  const deleteRows = (rows: GridRow[]): Promise<unknown> =>
+    multiSelect && multiple ? multiSelect.deleteSelected(rows.map((row) => recordKey(row, keyFields))) : write.mutateAsync({ kind: 'delete', key: recordKey(rows[0]!, keyFields) });
 
   const exportCsv = async () => {
     setExporting(true);
     try {
       const request = { ...(lastRequest.current ?? { filter, sort: [] }), skip: 0, take: MAX_TAKE };
       const page = await queryClient.fetchQuery(gridPageQuery(path, request));
-      const rows = page.data.map((row) => gridFields.map((field) => displayValue(field, row[field.name], resolver, yesNo)));
+      const rows = page.data.map((row) => gridFields.map((field) => cellText(field, row, resolver, yesNo)));
       saveBlob(new Blob([toCsv(gridFields.map((field) => t(field.label)), rows)], { type: 'text/csv;charset=utf-8' }), `${exportName}.csv`);
     } catch (error) {
       notify.error(errorMessage(error, t('common.unknownError')));
@@ -229,14 +322,26 @@ export function DataGrid({
               {t('grid.add')}
             </Button>
           )}
-          {canWrite && can.update && (
+          {canWrite && can.update && !selectionLocked && (
             <Button size="sm" variant="outline" disabled={!selected} onClick={() => selected && setForm({ mode: 'update', record: selected })} data-testid={`${testId}-edit`}>
               {t('grid.edit')}
             </Button>
           )}
-          {canWrite && can.delete && (
-            <Button size="sm" variant="outline" colorPalette="red" disabled={!selected} onClick={() => setConfirmDelete(selected)} data-testid={`${testId}-delete`}>
+          {canWrite && can.delete && !selectionLocked && (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              disabled={multiple ? selection.length === 0 : !selected}
+              onClick={() => setConfirmDelete(selection)}
+              data-testid={`${testId}-delete`}
+            >
               {t('grid.delete')}
+            </Button>
+          )}
+          {multiple && (
+            <Button size="sm" variant="outline" disabled={selection.length === 0} onClick={clearSelection} data-testid={`${testId}-clear-selection`}>
+              {t('grid.clearSelection', { n: selection.length })}
             </Button>
           )}
           <Button size="sm" variant="ghost" onClick={() => void exportCsv()} loading={exporting} data-testid={`${testId}-export`}>
@@ -261,13 +366,14 @@ export function DataGrid({
           paginationPageSize={pageSize}
           paginationPageSizeSelector={false}
           cacheBlockSize={pageSize}
-          rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
+          rowSelection={rowSelection}
           onSelectionChanged={(event) => {
-            const row = event.api.getSelectedRows()[0] ?? null;
-            setSelected(row);
-            onSelect?.(row);
+            const rows = event.api.getSelectedRows();
+            setSelection(rows);
+            onSelect?.(rows.length === 1 ? rows[0]! : null);
           }}
-          onRowDoubleClicked={(event) => canWrite && can.update && event.data && setForm({ mode: 'update', record: event.data })}
+          getRowClass={isRowLocked ? (params: RowClassParams<GridRow>) => (params.data && isRowLocked(params.data) ? 'row-locked' : undefined) : undefined}
+          onRowDoubleClicked={(event) => canWrite && can.update && event.data && !locked(event.data) && setForm({ mode: 'update', record: event.data })}
           localeText={t('agGrid', { returnObjects: true }) as Record<string, string>}
         />
       </Box>
@@ -285,18 +391,20 @@ export function DataGrid({
           onSubmit={(values) =>
             write
               .mutateAsync(form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values })
-              .then(saved)
+              .then(() => saved(form.mode))
           }
         />
       )}
       {confirmDelete && (
         <DeleteRecordDialog
-          path={path}
-          recordKey={recordKey(confirmDelete, keyFields)}
+          count={confirmDelete.length}
+          remove={() => deleteRows(confirmDelete)}
+          messages={messages}
           onClose={() => setConfirmDelete(null)}
           onDeleted={() => {
             setConfirmDelete(null);
-            setSelected(null);
+            clearSelection();
+            setSelection([]);
             onSelect?.(null);
             refresh();
           }}

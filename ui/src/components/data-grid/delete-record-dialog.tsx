@@ -2,26 +2,43 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../confirm-dialog';
 import { notify } from '../feedback/toaster';
-import { useRecordWrite } from './grid-api';
+import type { GridMessages } from './data-grid';
 
-/** Asks, then deletes one record of a grid resource; the server's refusal (e.g. "in use") comes as an error toast. */
-export function DeleteRecordDialog({ path, recordKey, onDeleted, onClose }: { path: string; recordKey: unknown; onDeleted: () => void; onClose: () => void }) {
+/**
+ * Asks, then deletes the selected record (or records) of a grid; the server's refusal (e.g. "in use") comes as an
+ * error toast, under the grid's own title for it when it has one.
+ */
+export function DeleteRecordDialog({
+  count,
+  remove,
+  messages,
+  onDeleted,
+  onClose,
+}: {
+  count: number;
+  remove: () => Promise<unknown>;
+  messages?: Partial<GridMessages>;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const write = useRecordWrite(path);
+  const many = count > 1;
   return (
     <ConfirmDialog
-      title={t('grid.deleteTitle')}
-      text={t('grid.deleteConfirm')}
+      title={many ? t('grid.deleteManyTitle') : t('grid.deleteTitle')}
+      text={many ? t('grid.deleteManyConfirm', { n: count }) : t('grid.deleteConfirm')}
       confirmLabel={t('grid.delete')}
       onClose={onClose}
       onConfirm={() =>
-        write.mutateAsync({ kind: 'delete', key: recordKey }).then(
+        remove().then(
           () => {
-            notify.success(t('grid.deleted'));
+            notify.success(messages?.deleted ?? (many ? t('grid.deletedMany', { n: count }) : t('grid.deleted')));
             onDeleted();
           },
           (error: unknown) => {
-            notify.error(errorMessage(error, t('common.unknownError')));
+            const serverMessage = errorMessage(error, t('common.unknownError'));
+            if (messages?.deleteFailed) notify.error(messages.deleteFailed, serverMessage);
+            else notify.error(serverMessage);
             onClose();
           },
         )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatDateTime, initialFormValues, toCsv, valuesToSend, type OptionResolver } from './field-values';
+import { cellText, displayValue, formatDateTime, initialFormValues, toCsv, valuesToSend, type OptionResolver } from './field-values';
 import type { GridField } from './grid-types';
 
 const FIELDS: GridField[] = [
@@ -58,9 +58,37 @@ describe('grid cells and export', () => {
     expect(displayValue(FIELDS[3]!, 1, resolver, yesNo)).toBe('Administrador');
     expect(displayValue(FIELDS[6]!, '2026-03-01T06:05:00-03:00', resolver, yesNo)).toBe('2026-03-01 06:05:00');
     expect(formatDateTime('2026-03-01T06:05-03:00')).toBe('2026-03-01 06:05:00');
+    const oee: GridField = { name: 'oee', label: 'fields.order', kind: 'percent' };
+    expect([displayValue(oee, 0.876, resolver, yesNo), displayValue(oee, null, resolver, yesNo)]).toEqual(['88%', '']);
+  });
+
+  it('shows and edits a number with its fixed decimals (tonnes with 1, kg with 2), others as they are', () => {
+    const tonnes: GridField = { name: 'cantidad', label: 'preloadOrders.cantidad', kind: 'number', decimals: 1 };
+    const kg: GridField = { name: 'pesoBolsa', label: 'preloadOrders.pesoBolsa', kind: 'number', decimals: 2 };
+    const yesNo = { yes: 'Sí', no: 'No' };
+    expect(displayValue(tonnes, 12, resolver, yesNo)).toBe('12.0');
+    expect(displayValue(tonnes, 12.5, resolver, yesNo)).toBe('12.5');
+    expect(displayValue(kg, 1000.2, resolver, yesNo)).toBe('1000.20');
+    expect(displayValue(FIELDS[5]!, 2.5, resolver, yesNo)).toBe('2.5');
+    expect(initialFormValues([tonnes, kg], { cantidad: 3, pesoBolsa: 25.5 })).toEqual({ cantidad: '3.0', pesoBolsa: '25.50' });
+    expect(initialFormValues([tonnes], { cantidad: null })).toEqual({ cantidad: '' });
   });
 
   it('writes CSV with quoted cells where needed and a BOM', () => {
     expect(toCsv(['a', 'b'], [['x,y', 'say "hi"']])).toBe('\uFEFFa,b\r\n"x,y","say ""hi"""\r\n');
+  });
+});
+
+describe('cell text', () => {
+  const yesNo = { yes: 'Sí', no: 'No' };
+  it('shows ratios as whole percentages, minutes and speeds with one decimal', () => {
+    expect(cellText({ name: 'oee', label: 'fields.name', kind: 'percent' }, { oee: 0.8765 }, resolver, yesNo)).toBe('88%');
+    expect(cellText({ name: 'runtime', label: 'fields.name', kind: 'minutes' }, { runtime: 12.25 }, resolver, yesNo)).toBe('12.3');
+    expect(cellText({ name: 'speed', label: 'fields.name', kind: 'rate' }, { speed: 118.44 }, resolver, yesNo)).toBe('118.4');
+    expect(cellText({ name: 'oee', label: 'fields.name', kind: 'percent' }, { oee: null }, resolver, yesNo)).toBe('');
+  });
+
+  it("uses the field's own text of the row when it has one", () => {
+    expect(cellText({ name: 'lineID', label: 'fields.lineID', text: (row) => `${String(row.lineID)} · ${String(row.description)}` }, { lineID: 2, description: 'Envasadora 2' }, resolver, yesNo)).toBe('2 · Envasadora 2');
   });
 });

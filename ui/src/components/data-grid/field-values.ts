@@ -1,3 +1,4 @@
+import { minutesLabel, percentLabel, rateLabel } from '../../lib/indicator-format';
 import type { FormContext, GridField, GridRow } from './grid-types';
 
 /**
@@ -20,6 +21,11 @@ export function formatDateTime(value: unknown): string {
   return `${match[1]} ${time}`;
 }
 
+/** A number with the field's decimals ('12.0' for 1 decimal); anything else as text. */
+function fixedDecimals(field: GridField, value: unknown): string {
+  return field.decimals !== undefined && typeof value === 'number' ? value.toFixed(field.decimals) : String(value);
+}
+
 export function displayValue(field: GridField, value: unknown, options: OptionResolver, yesNo: { yes: string; no: string }): string {
   if (value === null || value === undefined) return '';
   switch (field.kind) {
@@ -29,11 +35,24 @@ export function displayValue(field: GridField, value: unknown, options: OptionRe
       return options.text(field, value) ?? String(value);
     case 'date':
       return formatDateTime(value);
+    case 'percent':
+      return typeof value === 'number' ? percentLabel(value) : String(value);
     case 'password':
       return '';
+    case 'number':
+      return fixedDecimals(field, value);
+    case 'minutes':
+      return minutesLabel(Number(value));
+    case 'rate':
+      return rateLabel(Number(value));
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
+}
+
+/** What a cell shows of a row: the field's own text, else its value displayed by kind (the grid and the CSV alike). */
+export function cellText(field: GridField, row: GridRow, options: OptionResolver, yesNo: { yes: string; no: string }): string {
+  return field.text ? field.text(row) : displayValue(field, row[field.name], options, yesNo);
 }
 
 export const isFormField = (field: GridField) => field.inForm ?? !field.readOnly;
@@ -57,7 +76,8 @@ export function initialFormValues(fields: readonly GridField[], record: GridRow 
     const stored = record ? record[field.name] : (defaults[field.name] ?? field.defaultValue);
     if (field.kind === 'boolean') state[field.name] = stored === true || stored === 1;
     else if (field.writeOnly) state[field.name] = '';
-    else state[field.name] = stored === null || stored === undefined ? '' : typeof stored === 'object' ? JSON.stringify(stored) : String(stored);
+    else if (stored === null || stored === undefined) state[field.name] = '';
+    else state[field.name] = typeof stored === 'object' ? JSON.stringify(stored) : fixedDecimals(field, stored);
   }
   return state;
 }

@@ -9,7 +9,7 @@ export interface FormFieldProps {
   onChange: (value: unknown) => void;
   disabled: boolean;
   error?: string;
-  /** The choices of a select field. */
+  /** The choices of a select field, or the suggestions of a text field. */
   options: readonly GridOption[];
   /** Text under the input (e.g. 'Vacío: se mantiene el valor actual.'). */
   hint?: string;
@@ -71,15 +71,27 @@ export function FormField({ field, value, onChange, disabled, error, options, hi
         );
       default:
         return (
-          <Input
-            name={field.name}
-            type={field.kind === 'password' ? 'password' : field.kind === 'time' ? 'time' : 'text'}
-            inputMode={field.kind === 'number' ? 'decimal' : undefined}
-            autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
-            value={text}
-            disabled={disabled}
-            onChange={(event) => onChange(event.target.value)}
-          />
+          <>
+            <Input
+              name={field.name}
+              list={options.length > 0 ? `${field.name}-suggestions` : undefined}
+              type={field.kind === 'password' ? 'password' : field.kind === 'time' ? 'time' : 'text'}
+              inputMode={field.kind === 'number' ? 'decimal' : undefined}
+              autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+              value={text}
+              disabled={disabled}
+              onChange={(event) => onChange(event.target.value)}
+            />
+            {options.length > 0 && (
+              <datalist id={`${field.name}-suggestions`}>
+                {options.map((option) => (
+                  <option key={String(option.value)} value={String(option.value)}>
+                    {option.text}
+                  </option>
+                ))}
+              </datalist>
+            )}
+          </>
         );
     }
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromModel, joinFilters, loadQuery, sortFromModel } from './grid-query';
+import { filterFromModel, initialSortOf, joinFilters, loadQuery, sortFromModel } from './grid-query';
 
 describe("AG Grid's models as the server's load options", () => {
   it('maps text and number conditions to comparisons and and-s the columns', () => {
@@ -42,5 +42,15 @@ describe("AG Grid's models as the server's load options", () => {
       { selector: 'code', desc: false },
     ]);
     expect(loadQuery({ filter: ['lineID', '=', 1], sort: [], skip: 20, take: 20 })).toEqual({ skip: 20, take: 20, requireTotalCount: true, filter: '["lineID","=",1]' });
+  });
+});
+
+describe('the sort a grid starts with', () => {
+  it("is its fields' initial sort in column order, as AG Grid's first request asks", () => {
+    expect(initialSortOf([{ name: 'order' }, { name: 'startDate', initialSort: 'desc' }, { name: 'lineID', initialSort: 'asc' }])).toEqual([
+      { selector: 'startDate', desc: true },
+      { selector: 'lineID', desc: false },
+    ]);
+    expect(initialSortOf([{ name: 'order' }])).toEqual([]);
   });
 });

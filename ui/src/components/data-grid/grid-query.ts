@@ -3,6 +3,7 @@
  * `[{ selector, desc }]`, `filter` a DevExtreme-style expression such as `[["name","contains","x"],"and",["lineID","=",1]]`.
  * Pure, so the mapping is unit-tested without a browser.
  */
+import { addPlantDays } from '../../lib/plant-time';
 
 export type FilterExpression = readonly unknown[];
 export interface SortItem {
@@ -46,13 +47,6 @@ export function joinFilters(operator: 'and' | 'or', parts: readonly (FilterExpre
   return present.flatMap((part, i) => (i === 0 ? [part] : [operator, part]));
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' (AG Grid's date filter value) plus whole days, as 'YYYY-MM-DD'. */
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 function simpleFilter(column: string, model: SimpleModel): FilterExpression | null {
   const type = model.type ?? 'equals';
   if (type === 'blank') return model.filterType === 'text' ? [[column, '=', null], 'or', [column, '=', '']] : [column, '=', null];
@@ -61,13 +55,13 @@ function simpleFilter(column: string, model: SimpleModel): FilterExpression | nu
     const from = model.dateFrom?.slice(0, 10);
     if (!from) return null;
     // A day is the range from its start to the next day's start, in the plant's time (the server reads local dates so).
-    if (type === 'equals') return [[column, '>=', from], 'and', [column, '<', addDays(from, 1)]];
-    if (type === 'notEqual') return [[column, '<', from], 'or', [column, '>=', addDays(from, 1)]];
+    if (type === 'equals') return [[column, '>=', from], 'and', [column, '<', addPlantDays(from, 1)]];
+    if (type === 'notEqual') return [[column, '<', from], 'or', [column, '>=', addPlantDays(from, 1)]];
     if (type === 'lessThan') return [column, '<', from];
-    if (type === 'greaterThan') return [column, '>=', addDays(from, 1)];
+    if (type === 'greaterThan') return [column, '>=', addPlantDays(from, 1)];
     if (type === 'inRange') {
       const to = model.dateTo?.slice(0, 10) ?? from;
-      return [[column, '>=', from], 'and', [column, '<', addDays(to, 1)]];
+      return [[column, '>=', from], 'and', [column, '<', addPlantDays(to, 1)]];
     }
     return null;
   }
@@ -95,6 +89,11 @@ export function filterFromModel(filterModel: Record<string, ColumnFilterModel> |
     'and',
     Object.entries(filterModel).map(([column, model]) => columnFilter(column, model)),
   );
+}
+
+/** The sort a grid starts with: its fields' initial sort, in column order (what AG Grid's first request asks). */
+export function initialSortOf(fields: readonly { name: string; initialSort?: 'asc' | 'desc' }[]): SortItem[] {
+  return fields.filter((field) => field.initialSort).map((field) => ({ selector: field.name, desc: field.initialSort === 'desc' }));
 }
 
 export function sortFromModel(sortModel: readonly { colId: string; sort: 'asc' | 'desc' | null | undefined }[]): SortItem[] {

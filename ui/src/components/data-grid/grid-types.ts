@@ -18,7 +18,13 @@ export type FieldKind =
   /** '#rrggbb'. */
   | 'color'
   /** ISO date-time, read-only (updateDate). */
-  | 'date';
+  | 'date'
+  /** A ratio 0..1 shown as a whole percentage (lib/indicator-format). */
+  | 'percent'
+  /** Minutes shown with one decimal (lib/indicator-format). */
+  | 'minutes'
+  /** A speed in units per minute, shown with one decimal (lib/indicator-format). */
+  | 'rate';
 
 export interface GridOption {
   value: string | number;
@@ -50,6 +56,7 @@ export interface GridField {
   name: string;
   label: MessageKey;
   kind?: FieldKind;
+  /** The choices of a select field; on a text field, suggestions that leave typing free (a product code). */
   options?: OptionSource;
   /** Part of the key: editable on insert only (SPEC.md section 5). */
   key?: boolean;
@@ -69,6 +76,8 @@ export interface GridField {
   min?: number;
   max?: number;
   step?: number;
+  /** A number shown and edited with exactly this many decimals (tonnes with 1, kg with 2). */
+  decimals?: number;
   /** A character counter under the input ('Utilizados {n} de 40 caracteres'), red beyond the limit. */
   counter?: number;
   /** Value of the field in a new record. */
@@ -79,6 +88,16 @@ export interface GridField {
   extra?: (context: FormContext & { value: unknown }) => ReactNode;
   width?: number;
   flex?: number;
+  /** What the cell (and the CSV export) shows of the row, when it is not the value displayed by its kind. */
+  text?: (row: GridRow) => string;
+  /** The cell's content when it is more than a text (a switch, the log level's coloured badge); `text` still serves the export. */
+  cell?: (row: GridRow) => ReactNode;
+  /** Computed per row, not a column of the resource: the server can neither sort nor filter on it. */
+  derived?: boolean;
+  /** The grid starts sorted by this field. */
+  initialSort?: 'asc' | 'desc';
+  /** Kept in view at a side of the grid, whatever it is scrolled to (a row's switch beside its buttons). */
+  pinned?: 'left' | 'right';
 }
 
 /** What the resource answers besides list (SPEC.md section 7: terminals and equipment links have no update). */

@@ -1,18 +1,11 @@
+import { percentLabel } from '../../lib/indicator-format';
+
 /** What a gauge shows of a ratio (0..1): a whole percentage, capped at '999+%' (SPEC.md sections 2, 9). */
 export interface GaugeReading {
   /** '87%', '999+%', or '—' when there is no value. */
   label: string;
   /** How much of the arc is filled, 0..1. */
   fraction: number;
-}
-
-export const GAUGE_CAP_PERCENT = 999;
-
-/** A ratio as a whole percentage ('87%'); '—' without a value. */
-export function percentLabel(ratio: number | null | undefined): string {
-  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
-  const percent = Math.round(ratio * 100);
-  return percent > GAUGE_CAP_PERCENT ? `${GAUGE_CAP_PERCENT}+%` : `${percent}%`;
 }
 
 export function gaugeReading(ratio: number | null | undefined): GaugeReading {

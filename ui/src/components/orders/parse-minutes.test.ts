@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMinutes } from './parse-minutes';
+import { maxAdjustMinutes, parseMinutes } from './parse-minutes';
 
 describe('adjust minutes', () => {
   it('reads minutes from 0 to 999999, with a comma or a point', () => {
@@ -13,5 +13,14 @@ describe('adjust minutes', () => {
     expect(parseMinutes('-1')).toBeNull();
     expect(parseMinutes('1000000')).toBeNull();
     expect(parseMinutes('abc')).toBeNull();
+  });
+});
+
+describe('most minutes an adjustment may take', () => {
+  it('is the stop time rounded down to the hundredth, read back from its milliseconds', () => {
+    expect(maxAdjustMinutes(17_400 / 60_000)).toBe(0.29);
+    expect(maxAdjustMinutes(20)).toBe(20);
+    expect(maxAdjustMinutes(12_345 / 60_000)).toBe(0.2);
+    expect(maxAdjustMinutes(0)).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { Box, Button, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
+import { minutesLabel } from '../../lib/indicator-format';
 import { formatPlantDateTime } from '../../lib/plant-time';
 import { ROOT_REASON_ID, useAllStopReasons } from '../../lib/stop-reasons';
 import { notify } from '../feedback/toaster';
@@ -25,7 +26,7 @@ export function RecognizeDialog({ stops, lineID, onClose }: { stops: readonly St
   const title = t(modifying ? 'stopActions.modifyTitle' : 'stopActions.recognizeTitle');
   const subject =
     stops.length === 1
-      ? t('stopActions.stopOf', { start: formatPlantDateTime(stops[0]!.startDate), minutes: stops[0]!.duration.toFixed(1) })
+      ? t('stopActions.stopOf', { start: formatPlantDateTime(stops[0]!.startDate), minutes: minutesLabel(stops[0]!.duration) })
       : t('stopActions.stopsCount', { n: stops.length });
 
   const selecting = () => {

@@ -1,6 +1,7 @@
 import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minutesLabel } from '../../lib/indicator-format';
 import { formatPlantDateTime } from '../../lib/plant-time';
 import { notify } from '../feedback/toaster';
 import { ActionDialog, SignedForm } from '../signature/signed-form';
@@ -58,7 +59,7 @@ export function SplitDialog({ stop, onClose }: { stop: Stop; onClose: () => void
         }}
       >
         <Text color="fg.muted">
-          {t('stopActions.stopOf', { start: formatPlantDateTime(stop.startDate), minutes: stop.duration.toFixed(1) })}
+          {t('stopActions.stopOf', { start: formatPlantDateTime(stop.startDate), minutes: minutesLabel(stop.duration) })}
         </Text>
         <SimpleGrid columns={2} gap="3">
           <CutField {...bounds} name="newStart" label={t('stopActions.newStart')} value={shown(newStart)} onChange={(value) => setNewStart(fromInput(value))} />

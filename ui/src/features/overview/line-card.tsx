@@ -2,12 +2,10 @@ import { Box, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BEACON_COLORS, Beacon } from '../../components/beacon';
-import { percentLabel } from '../../components/gauge/gauge-reading';
 import { oeeColor } from '../../components/gauge/indicator-colors';
 import type { MessageKey } from '../../lib/i18n';
+import { minutesLabel, percentLabel } from '../../lib/indicator-format';
 import type { LineCardData } from './api/get-sector-indicators';
-
-const minutes = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} min`);
 
 /** One line of the sector overview: beacon colour, OEE and the other indicators, current order and stop; opens its dashboard. */
 export function LineCard({ line }: { line: LineCardData }) {
@@ -37,8 +35,8 @@ export function LineCard({ line }: { line: LineCardData }) {
                   ['dashboard.tiles.utilization', percentLabel(shift.utilization)],
                   ['dashboard.tiles.throughput', percentLabel(shift.throughput)],
                   ['dashboard.tiles.acceptance', percentLabel(shift.acceptance)],
-                  ['dashboard.mtbf', minutes(shift.mtbf)],
-                  ['dashboard.mttr', minutes(shift.mttr)],
+                  ['dashboard.mtbf', minutesLabel(shift.mtbf, 'min')],
+                  ['dashboard.mttr', minutesLabel(shift.mttr, 'min')],
                 ] as const satisfies readonly (readonly [MessageKey, string])[]
               ).map(([label, value]) => (
                 <Text key={label}>

@@ -2,7 +2,7 @@ import { Button, Flex, Group, Heading, SimpleGrid, Spacer, Spinner, Text } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { percentLabel } from '../../components/gauge/gauge-reading';
+import { percentLabel } from '../../lib/indicator-format';
 import { useResourceTree } from '../../components/line-picker/resource-tree';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';

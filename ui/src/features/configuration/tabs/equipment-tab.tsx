@@ -3,7 +3,7 @@ import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import { MasterDetail } from '../../../components/data-grid/master-detail';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { LINE_OPTIONS } from './shared-fields';
+import { LINE_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 const EQUIPMENT_FIELDS: readonly GridField[] = [
   { name: 'equipmentID', label: 'fields.equipmentID', key: true, generated: true, inForm: false, width: 100 },

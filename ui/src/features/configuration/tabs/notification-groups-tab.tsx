@@ -3,7 +3,7 @@ import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import { MasterDetail } from '../../../components/data-grid/master-detail';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { BUILDING_OPTIONS, LINE_OPTIONS, SECTOR_OPTIONS } from './shared-fields';
+import { BUILDING_OPTIONS, LINE_OPTIONS, SECTOR_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 const GROUP_FIELDS: readonly GridField[] = [
   { name: 'groupID', label: 'fields.groupID', key: true, generated: true, inForm: false, width: 90 },

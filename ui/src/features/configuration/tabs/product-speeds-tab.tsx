@@ -1,7 +1,7 @@
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { LINE_OPTIONS, PRODUCT_OPTIONS } from './shared-fields';
+import { LINE_OPTIONS, PRODUCT_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 const FIELDS: readonly GridField[] = [
   { name: 'code', label: 'fields.code', kind: 'select', key: true, required: true, options: PRODUCT_OPTIONS },

@@ -2,7 +2,7 @@ import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
 import { ScriptTest } from './script-test';
-import { AUDIT_FIELDS, SECTOR_OPTIONS } from './shared-fields';
+import { AUDIT_FIELDS, SECTOR_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 /** A line script: monospace, with its test button (the beacon script gives a boolean, the counters numbers). */
 const script = (name: string, label: GridField['label'], kind: 'boolean' | 'number'): GridField => ({

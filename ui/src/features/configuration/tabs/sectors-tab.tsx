@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { BUILDING_OPTIONS } from './shared-fields';
+import { BUILDING_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 const BUILDING_FIELDS: readonly GridField[] = [
   { name: 'buildingId', label: 'fields.buildingId', key: true, generated: true, inForm: false, width: 90 },

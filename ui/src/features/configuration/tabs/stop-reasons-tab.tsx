@@ -7,7 +7,7 @@ import { optionsQuery } from '../../../components/data-grid/grid-api';
 import { errorMessage } from '../../../lib/api-client';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
 import { useAllStopReasons } from '../../../lib/stop-reasons';
-import { LINE_OPTIONS } from './shared-fields';
+import { LINE_OPTIONS } from '../../../components/data-grid/shared-fields';
 import { buildReasonTree } from './stop-reasons/reason-tree';
 import { ReasonTreeView } from './stop-reasons/reason-tree-view';
 import { STOP_REASON_FIELDS } from './stop-reasons/stop-reason-fields';

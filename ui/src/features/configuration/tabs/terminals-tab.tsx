@@ -1,7 +1,7 @@
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { AUDIT_FIELDS, LINE_OPTIONS } from './shared-fields';
+import { AUDIT_FIELDS, LINE_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 const FIELDS: readonly GridField[] = [
   { name: 'terminalID', label: 'fields.terminalID', key: true, generated: true, inForm: false, width: 100 },

@@ -1,7 +1,7 @@
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { GridField } from '../../../components/data-grid/grid-types';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { AUDIT_FIELDS } from './shared-fields';
+import { AUDIT_FIELDS } from '../../../components/data-grid/shared-fields';
 
 const FIELDS: readonly GridField[] = [
   { name: 'userID', label: 'fields.userID', key: true, required: true, width: 130 },

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRecords } from '../../../components/data-grid/grid-api';
 
-/** An ended order of the line, as the order-index grid answers it (discountTime in minutes). */
+/** An ended order of the line, as the order-index grid answers it (times in minutes). */
 export interface EndedOrder {
   order: string;
   op: string;
   endDate: string;
   discountTime: number | null;
   adjustedDiscountTime: number | null;
+  /** Its stop time not discounted: the most an adjustment may take. */
+  stopTime: number | null;
 }
 
 /** The line's most recently ended order (status Finalized with an end date): the one the supervisor may adjust. */

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStopDialogs } from '../../../components/stops/stop-dialogs';
 import { canHandleStops, NO_DATA_COLOR, RUNNING_COLOR, UNRECOGNIZED_COLOR, type Stop } from '../../../components/stops/stop';
 import { useNow } from '../../../components/use-now';
+import { minutesLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime, offsetMinutesOf } from '../../../lib/plant-time';
 import { useRangeStops } from '../api/get-range-stops';
 import { useDashboard } from '../dashboard-context';
@@ -63,7 +64,7 @@ export function StopExplorerTile() {
               title={[
                 ...(segment.noData ? [t('dashboard.noData')] : []),
                 formatPlantDateTime(segment.stop.startDate),
-                `${segment.stop.duration.toFixed(1)} min`,
+                minutesLabel(segment.stop.duration, 'min'),
                 segment.stop.recognized ? (segment.stop.path ?? '') : t('dashboard.unrecognized'),
               ].join(' · ')}
               onClick={() => open(segment.stop!)}

@@ -2,7 +2,8 @@ import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart, type BarSeries } from '../../../components/charts/bar-chart';
-import { UNRECOGNIZED_COLOR } from '../../../components/stops/stop';
+import { summaryRowColor } from '../../../components/stops/api/get-stop-summary';
+import { roundToTenth } from '../../../lib/indicator-format';
 import { useShiftHistory } from '../api/get-shift-history';
 import { useStopSummary } from '../api/get-stop-summary';
 import { useDashboard } from '../dashboard-context';
@@ -18,7 +19,7 @@ export function StopReasonsChartTile() {
     if (!rows) return null;
     return {
       labels: rows.map((row) => row.reason ?? t('dashboard.unrecognized')),
-      series: [{ label: t('dashboard.minutesUnit'), values: rows.map((row) => Math.round(row.duration * 10) / 10), color: rows.map((row) => (row.reason ? (row.color ?? '#718096') : UNRECOGNIZED_COLOR)) }],
+      series: [{ label: t('dashboard.minutesUnit'), values: rows.map((row) => roundToTenth(row.duration)), color: rows.map(summaryRowColor) }],
     };
   }, [rows, t]);
   if (!chart || chart.labels.length === 0) return <Text color="fg.muted">{summary.isPending ? t('app.loading') : t('dashboard.noStops')}</Text>;

@@ -3,16 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdjustDialog } from '../../../components/orders/adjust-dialog';
 import type { MessageKey } from '../../../lib/i18n';
+import { minutesLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
-import { hasRole, ROLE } from '../../../lib/roles';
+import { hasRole, ORDER_ADJUST_ROLES } from '../../../lib/roles';
 import { useLastEndedOrder, type EndedOrder } from '../api/get-last-ended-order';
 import { useOrderStops } from '../api/get-order-stops';
 import { useDashboard } from '../dashboard-context';
 import { StopRows } from './stop-rows';
-import { ValidationSwitch } from './validation-switch';
-
-/** SPEC.md section 6: only the supervisor adjusts an order's discount time. */
-const ADJUST_ROLES = [ROLE.SUPERVISOR];
+import { OrderValidation } from './order-validation';
 
 /** The previous, ended order with its 'Ajustar' button (the supervisor's; needs an end date, SPEC.md section 4). */
 function PreviousOrder({ order }: { order: EndedOrder }) {
@@ -22,12 +20,12 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
   return (
     <HStack justify="space-between" gap="2" wrap="wrap" data-testid="previous-order">
       <Text fontSize="sm" color="fg.muted">
-        {t('dashboard.previousOrder', { op: order.op, end: formatPlantDateTime(order.endDate), minutes: (minutes ?? 0).toFixed(1) })}
+        {t('dashboard.previousOrder', { op: order.op, end: formatPlantDateTime(order.endDate), minutes: minutesLabel(minutes ?? 0) })}
       </Text>
       <Button size="xs" variant="outline" onClick={() => setAdjusting(true)} data-testid="adjust-order">
         {t('dashboard.adjust')}
       </Button>
-      {adjusting && <AdjustDialog order={order.order} op={order.op} currentMinutes={minutes} onClose={() => setAdjusting(false)} />}
+      {adjusting && <AdjustDialog order={order.order} op={order.op} currentMinutes={minutes} stopMinutes={order.stopTime} onClose={() => setAdjusting(false)} />}
     </HStack>
   );
 }
@@ -38,7 +36,7 @@ export function OrderTile() {
   const { status, lineID, roleID, refreshMs } = useDashboard();
   const order = status.data?.orderData ?? null;
   const stops = useOrderStops(lineID, order?.order ?? null, refreshMs);
-  const canAdjust = hasRole(roleID, ADJUST_ROLES);
+  const canAdjust = hasRole(roleID, ORDER_ADJUST_ROLES);
   const previous = useLastEndedOrder(lineID, canAdjust);
   return (
     <Stack gap="3" data-testid="order-information">
@@ -59,7 +57,7 @@ export function OrderTile() {
               </DataList.Item>
             ))}
           </DataList.Root>
-          <ValidationSwitch order={order.order} op={order.op} roleID={roleID} />
+          <OrderValidation order={order.order} op={order.op} roleID={roleID} />
           <Text fontSize="sm" fontWeight="semibold">
             {t('dashboard.lastStops')}
           </Text>
@@ -68,7 +66,7 @@ export function OrderTile() {
       ) : (
         <>
           <Text color="fg.muted">{status.isPending ? t('app.loading') : t('dashboard.noOrder')}</Text>
-          <ValidationSwitch order={null} op="" roleID={roleID} />
+          <OrderValidation order={null} op="" roleID={roleID} />
         </>
       )}
       {canAdjust && previous.data && <PreviousOrder order={previous.data} />}

@@ -1,6 +1,6 @@
 import { Box, Progress, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { percentLabel } from '../../../components/gauge/gauge-reading';
+import { percentLabel } from '../../../lib/indicator-format';
 import { useDashboard } from '../dashboard-context';
 
 /** SPEC.md section 9: the progress bar has ticks at 10 %, 50 % and 90 %. */

@@ -1,3 +1,4 @@
+import { roundToTenth } from '../../../lib/indicator-format';
 import type { ShiftIndex } from '../api/get-shift-history';
 
 export interface ShiftSpeed {
@@ -8,7 +9,7 @@ export interface ShiftSpeed {
 }
 
 const perMinute = (units: number | null, runtimeMinutes: number | null) =>
-  units !== null && runtimeMinutes !== null && runtimeMinutes > 0 ? Math.round((units / runtimeMinutes) * 10) / 10 : null;
+  units !== null && runtimeMinutes !== null && runtimeMinutes > 0 ? roundToTenth(units / runtimeMinutes) : null;
 
 /** The current and nominal speed of each shift (in the order of `codes`), from its shift index; null where it has none. */
 export function shiftSpeeds(codes: readonly string[], indexes: readonly ShiftIndex[]): ShiftSpeed[] {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RecognizeButton, SplitButton } from '../../../components/stops/stop-dialogs';
 import { canHandleStops, SPLIT_COLUMN_ROLES, stopColor, type Stop } from '../../../components/stops/stop';
 import { hasRole } from '../../../lib/roles';
+import { minutesLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
 
 export interface StopRowsProps {
@@ -36,7 +37,7 @@ export function StopRows({ stops, roleID, selection, withSplit = false, testId }
             )}
             <Table.Cell whiteSpace="nowrap">{formatPlantDateTime(stop.startDate)}</Table.Cell>
             <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {stop.duration.toFixed(1)} min
+              {minutesLabel(stop.duration, 'min')}
             </Table.Cell>
             <Table.Cell>
               <HStack gap="2">

@@ -151,7 +151,9 @@ export function ReasonTreeView({ tree, canWrite, lineID }: { tree: ReasonNode[];
           }
         />
       )}
-      {deleting && <DeleteRecordDialog path="/api/stopreasons" recordKey={deleting.reasonID} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />}
+      {deleting && (
+        <DeleteRecordDialog count={1} remove={() => write.mutateAsync({ kind: 'delete', key: deleting.reasonID })} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { FormContext, GridField } from '../../../../components/data-grid/grid-types';
-import { AUDIT_FIELDS } from '../shared-fields';
+import { AUDIT_FIELDS } from '../../../../components/data-grid/shared-fields';
 
 /** On a system stop only the colour and pareto can change (SPEC.md section 5). */
 const notSystem = ({ record }: FormContext) => record?.systemStop !== true;

@@ -1,4 +1,4 @@
-import type { FetchedOptions, GridField } from '../../../components/data-grid/grid-types';
+import type { FetchedOptions, GridField } from './grid-types';
 
 /** Who changed a record and when (read-only columns). */
 export const AUDIT_FIELDS: readonly GridField[] = [

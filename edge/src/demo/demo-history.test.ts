@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftsOverlapping } from '../domain/calendar';
+import { openTestPlant, type TestPlant } from '../modules/line-events/test-plant';
+import { DEMO_HISTORY_DAYS } from './demo-history';
+import { DEMO_LINES, seedDemoPlant } from './demo-plant';
+
+const TZ = 'America/Argentina/Buenos_Aires';
+const NOW = Date.parse('2026-05-06T10:17:42-03:00');
+const DAY = 86_400_000;
+
+let plant: TestPlant;
+beforeAll(async () => {
+  plant = await openTestPlant();
+  await seedDemoPlant(plant.db, { nowMs: NOW, timeZone: TZ });
+}, 120_000);
+afterAll(async () => {
+  await plant.close();
+});
+
+describe('the demo plant starts with a week of history', () => {
+  it('runs finished orders back to back on every line over the week, each with its index, before the live order', async () => {
+    for (const line of DEMO_LINES) {
+      const orders = await plant.db.selectFrom('orders').selectAll().where('lineID', '=', line.lineID).orderBy('startDate').execute();
+      const live = orders.at(-1)!;
+      expect(live).toMatchObject({ status: 1, startDate: NOW });
+      const past = orders.slice(0, -1);
+      expect(past.length).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS * 2);
+      expect(past.every((order) => order.status === 2 && order.endDate !== null && order.endDate <= NOW)).toBe(true);
+      expect(past[0]!.startDate).toBeLessThanOrEqual(NOW - DEMO_HISTORY_DAYS * DAY + 60_000);
+      for (const [index, order] of past.slice(1).entries()) expect(order.startDate).toBe(past[index]!.endDate);
+      const indexes = await plant.db.selectFrom('order_indexes').selectAll().where('order', 'in', past.map((order) => order.order)).execute();
+      expect(indexes).toHaveLength(past.length);
+      for (const index of indexes) {
+        expect(index.productionQuantity).toBeGreaterThan(0);
+        expect(index.oee).toBeGreaterThan(0.3);
+        expect(index.oee).toBeLessThan(1);
+      }
+    }
+  });
+
+  it('has stops that never overlap, none of zero length, none charged to a disconnection or to the edge, most recognized', async () => {
+    const stops = await plant.db.selectFrom('stops').selectAll().orderBy('lineID').orderBy('startDate').execute();
+    expect(stops.length).toBeGreaterThan(DEMO_LINES.length * DEMO_HISTORY_DAYS * 5);
+    expect(stops.filter((stop) => stop.endDate === null || stop.endDate <= stop.startDate || stop.reasonID === 4 || stop.reasonID === 9)).toEqual([]);
+    for (const [index, stop] of stops.slice(1).entries()) {
+      const previous = stops[index]!;
+      if (previous.lineID === stop.lineID) expect(stop.startDate).toBeGreaterThanOrEqual(previous.endDate!);
+    }
+    const recognized = stops.filter((stop) => stop.recognized === 1 && stop.reasonID !== 3);
+    expect(recognized.length / stops.length).toBeGreaterThan(0.6);
+    expect(stops.some((stop) => stop.reasonID === 3)).toBe(true);
+    expect(stops.some((stop) => stop.recognized === 0)).toBe(true);
+  });
+
+  it('closes every shift of the week with its index, and leaves the engine nothing of the lines but their live order', async () => {
+    const due = shiftsOverlapping(NOW - DEMO_HISTORY_DAYS * DAY, NOW, TZ).filter((shift) => shift.endMs <= NOW);
+    for (const line of DEMO_LINES) {
+      const shifts = await plant.db.selectFrom('shift_indexes').select('shiftStart').where('lineID', '=', line.lineID).where('shiftEnd', '<=', NOW).execute();
+      expect(shifts.length).toBeGreaterThanOrEqual(due.length - 1);
+    }
+    const states = await plant.db.selectFrom('line_states').selectAll().execute();
+    expect(states.every((state) => state.lastSampleAt === null && state.unitsCounter === null)).toBe(true);
+  });
+
+  it('is the same history on every run', async () => {
+    const other = await openTestPlant();
+    try {
+      await seedDemoPlant(other.db, { nowMs: NOW, timeZone: TZ });
+      const summary = (db: TestPlant['db']) => db.selectFrom('stops').select(['lineID', 'startDate', 'endDate', 'reasonID']).orderBy('stopID').execute();
+      expect(await summary(other.db)).toEqual(await summary(plant.db));
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResourceTree } from '../../../components/line-picker/resource-tree';
+import { isRangeValid, NO_INDEX_FILTER, type IndexFilter } from '../index-filters';
+import { ORDER_STATUS_LABELS } from '../order-index-fields';
+
+/**
+ * The filters above an index grid: line, first and last production day and (orders) status. Each change applies at
+ * once; a first day after the last is said and not applied, so the grid keeps what it showed.
+ */
+export function IndexFilterBar({ onApply, withStatus = false, testId }: { onApply: (filter: IndexFilter) => void; withStatus?: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const tree = useResourceTree();
+  const lines = (tree.data ?? []).flatMap((sector) => sector.lines);
+  const [draft, setDraft] = useState<IndexFilter>(NO_INDEX_FILTER);
+  const valid = isRangeValid(draft);
+  const change = (next: IndexFilter) => {
+    setDraft(next);
+    if (isRangeValid(next)) onApply(next);
+  };
+  const number = (text: string) => (text === '' ? null : Number(text));
+  return (
+    <Stack gap="1" data-testid={testId}>
+      <HStack gap="3" align="end" wrap="wrap">
+        <Field.Root w="56">
+          <Field.Label>{t('indexes.line')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field name="lineID" value={draft.lineID ?? ''} onChange={(event) => change({ ...draft, lineID: number(event.target.value) })}>
+              <option value="">{t('indexes.allLines')}</option>
+              {lines.map((line) => (
+                <option key={line.lineID} value={line.lineID}>
+                  {t('dashboard.lineHeading', { n: line.lineID, description: line.description })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root w="40" invalid={!valid}>
+          <Field.Label>{t('indexes.from')}</Field.Label>
+          <Input size="sm" type="date" name="from" value={draft.from} onChange={(event) => change({ ...draft, from: event.target.value })} />
+        </Field.Root>
+        <Field.Root w="40" invalid={!valid}>
+          <Field.Label>{t('indexes.to')}</Field.Label>
+          <Input size="sm" type="date" name="to" value={draft.to} onChange={(event) => change({ ...draft, to: event.target.value })} />
+        </Field.Root>
+        {withStatus && (
+          <Field.Root w="40">
+            <Field.Label>{t('indexes.status')}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field name="status" value={draft.status ?? ''} onChange={(event) => change({ ...draft, status: number(event.target.value) })}>
+                <option value="">{t('indexes.allStatuses')}</option>
+                {ORDER_STATUS_LABELS.map((label, status) => (
+                  <option key={status} value={status}>
+                    {t(label)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => change(NO_INDEX_FILTER)} data-testid={`${testId}-clear`}>
+          {t('indexes.clear')}
+        </Button>
+      </HStack>
+      {valid ? (
+        <Text fontSize="xs" color="fg.muted">
+          {t('indexes.daysHint')}
+        </Text>
+      ) : (
+        <Text fontSize="sm" color="fg.error" data-testid={`${testId}-error`}>
+          {t('indexes.rangeInvalid')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isRangeValid, NO_INDEX_FILTER, orderIndexFilter, productionDayOf, shiftIndexFilter, shiftOrdersFilter } from './index-filters';
+
+describe('index grid filters (production days 06:00 to 06:00)', () => {
+  it('filters nothing without a choice', () => {
+    expect(orderIndexFilter(NO_INDEX_FILTER)).toBeNull();
+    expect(shiftIndexFilter(NO_INDEX_FILTER)).toBeNull();
+  });
+
+  it('lists the orders of a line and status that ran during the days: started before the last day ends, not ended before the first begins', () => {
+    expect(orderIndexFilter({ lineID: 2, from: '2026-05-04', to: '2026-05-05', status: 2 })).toEqual([
+      ['lineID', '=', 2],
+      'and',
+      ['status', '=', 2],
+      'and',
+      [['startDate', '<>', null], 'and', ['startDate', '<', '2026-05-06T06:00:00'], 'and', [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T06:00:00']]],
+    ]);
+    expect(orderIndexFilter({ ...NO_INDEX_FILTER, to: '2026-12-31' })).toEqual([['startDate', '<>', null], 'and', ['startDate', '<', '2027-01-01T06:00:00']]);
+  });
+
+  it('lists the shifts that start within the days', () => {
+    expect(shiftIndexFilter({ ...NO_INDEX_FILTER, lineID: 1, from: '2026-02-28', to: '2026-02-28' })).toEqual([
+      ['lineID', '=', 1],
+      'and',
+      ['shiftStart', '>=', '2026-02-28T06:00:00'],
+      'and',
+      ['shiftStart', '<', '2026-03-01T06:00:00'],
+    ]);
+  });
+
+  it('refuses a first day after the last one, or a date that is not one', () => {
+    expect(isRangeValid({ ...NO_INDEX_FILTER, from: '2026-05-05', to: '2026-05-04' })).toBe(false);
+    expect(isRangeValid({ ...NO_INDEX_FILTER, from: '5/4/2026' })).toBe(false);
+    expect(isRangeValid({ ...NO_INDEX_FILTER, from: '2026-05-04', to: '2026-05-04' })).toBe(true);
+    expect(isRangeValid({ ...NO_INDEX_FILTER, to: '2026-05-04' })).toBe(true);
+  });
+
+  it('finds the orders that ran in a shift', () => {
+    expect(shiftOrdersFilter(3, '2026-05-04T22:00:00.000-03:00', '2026-05-05T06:00:00.000-03:00')).toEqual([
+      ['lineID', '=', 3],
+      'and',
+      [['startDate', '<>', null], 'and', ['startDate', '<', '2026-05-05T06:00:00.000-03:00'], 'and', [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T22:00:00.000-03:00']]],
+    ]);
+  });
+
+  it('gives a shift the production day it starts in, in plant time (the night shift too)', () => {
+    expect(productionDayOf('2026-05-04T22:00:00.000-03:00')).toBe('2026-05-04');
+    expect(productionDayOf('2026-05-05T06:00:00.000-03:00')).toBe('2026-05-05');
+    expect(productionDayOf('2026-10-24T22:00:00.000+02:00')).toBe('2026-10-24');
+  });
+});

@@ -1,0 +1,96 @@
+import { Text } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
+import type { GridField, GridRow } from '../../components/data-grid/grid-types';
+import { ValidationSwitch } from '../../components/orders/validation-switch';
+import type { MessageKey } from '../../lib/i18n';
+import { minutesLabel } from '../../lib/indicator-format';
+import { ORDER_INDEX_SORT } from './api/get-order-indexes';
+import { RATIO_FIELDS, RELIABILITY_FIELDS, TIME_FIELDS } from './indicator-fields';
+
+/** An order-index row (GET /api/oeeindex): times in minutes, ratios 0..1. */
+export interface OrderIndexRow {
+  order: string;
+  op: string;
+  endDate: string | null;
+  validation: boolean;
+  stopTime: number | null;
+  /** What the supervisor typed. */
+  adjustedDiscountTime: number | null;
+  /** What the indicators used: the typed adjustment capped at the order's stop time (null before the order's index). */
+  effectiveAdjustedDiscountTime: number | null;
+}
+
+export const asOrderIndex = (row: GridRow) => row as unknown as OrderIndexRow;
+
+/**
+ * The adjustment the OEE used, and what was typed when it differs as shown (an adjustment beyond the order's stop
+ * time not discounted counts only up to it).
+ */
+export function adjustedDiscount(row: OrderIndexRow): { effective: string; typed: string; capped: boolean } {
+  const typed = minutesLabel(row.adjustedDiscountTime);
+  const effective = row.effectiveAdjustedDiscountTime === null ? typed : minutesLabel(row.effectiveAdjustedDiscountTime);
+  return { effective, typed, capped: effective !== typed };
+}
+
+function adjustedText(row: GridRow, t: TFunction): string {
+  const figure = adjustedDiscount(asOrderIndex(row));
+  return figure.capped ? t('orderIndexes.adjustedTyped', figure) : figure.effective;
+}
+
+/** Order status (SPEC.md section 3): 0 Created, 1 Ready, 2 Finalized. */
+export const ORDER_STATUS_LABELS: readonly MessageKey[] = ['indexes.statuses.created', 'indexes.statuses.ready', 'indexes.statuses.finalized'];
+
+const STATUS_OPTIONS: GridField['options'] = { kind: 'static', options: ORDER_STATUS_LABELS.map((label, status) => ({ value: status, label })) };
+
+/**
+ * The columns of the order-index grid: every field of SPEC.md section 3 a person reads. The validation switch is the
+ * supervisor's here (`canValidate`); the others see it read-only.
+ */
+export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[] {
+  return [
+    { name: 'order', label: 'indexes.fields.order', width: 120 },
+    { name: 'op', label: 'indexes.fields.op', width: 100 },
+    { name: 'version', label: 'indexes.fields.version', kind: 'number', width: 90 },
+    { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', width: 80 },
+    { name: 'lot', label: 'indexes.fields.lot', width: 100 },
+    { name: 'productCode', label: 'indexes.fields.productCode', width: 130 },
+    { name: 'productName', label: 'indexes.fields.productName', width: 180 },
+    { name: ORDER_INDEX_SORT.selector, label: 'indexes.fields.startDate', kind: 'date', width: 185, initialSort: ORDER_INDEX_SORT.desc ? 'desc' : 'asc' },
+    { name: 'endDate', label: 'indexes.fields.endDate', kind: 'date', width: 185 },
+    { name: 'desiredProductionQuantity', label: 'indexes.fields.desiredProductionQuantity', kind: 'number', width: 150 },
+    { name: 'productionQuantity', label: 'indexes.fields.productionQuantity', kind: 'number', width: 150 },
+    { name: 'desiredProductionSpeed', label: 'indexes.fields.desiredProductionSpeed', kind: 'rate', width: 170 },
+    { name: 'productionSpeed', label: 'indexes.fields.productionSpeed', kind: 'rate', width: 170 },
+    ...RATIO_FIELDS,
+    ...TIME_FIELDS,
+    {
+      name: 'effectiveAdjustedDiscountTime',
+      label: 'indexes.fields.adjustedDiscountTime',
+      kind: 'minutes',
+      width: 170,
+      text: (row) => adjustedText(row, t),
+      cell: (row) => {
+        const figure = adjustedDiscount(asOrderIndex(row));
+        return (
+          <Text as="span" color={figure.capped ? 'orange.600' : undefined} title={figure.capped ? t('orderIndexes.adjustedCapped', figure) : undefined} data-testid={`adjusted-${asOrderIndex(row).order}`} data-capped={figure.capped}>
+            {adjustedText(row, t)}
+          </Text>
+        );
+      },
+    },
+    ...RELIABILITY_FIELDS,
+    { name: 'status', label: 'indexes.fields.status', kind: 'select', options: STATUS_OPTIONS, width: 120 },
+    {
+      name: 'validation',
+      label: 'indexes.fields.validation',
+      kind: 'boolean',
+      width: 110,
+      pinned: 'right',
+      text: (row) => (asOrderIndex(row).validation ? t('orderValidation.yes') : t('orderValidation.no')),
+      cell: (row) => {
+        const order = asOrderIndex(row);
+        return <ValidationSwitch order={order.order} op={order.op} validated={order.validation} enabled={canValidate} wording="order" testId={`validation-${order.order}`} />;
+      },
+    },
+  ];
+}

@@ -1,0 +1,60 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid } from '../../components/data-grid/data-grid';
+import type { GridRow } from '../../components/data-grid/grid-types';
+import { AdjustDialog } from '../../components/orders/adjust-dialog';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { hasRole, ORDER_ADJUST_ROLES } from '../../lib/roles';
+import { useSessionUser } from '../../lib/session';
+import { ORDER_INDEX_PAGE_SIZE, ORDER_INDEX_PATH } from './api/get-order-indexes';
+import { IndexFilterBar } from './components/index-filter-bar';
+import { NO_INDEX_FILTER, orderIndexFilter } from './index-filters';
+import { asOrderIndex, orderIndexFields, type OrderIndexRow } from './order-index-fields';
+
+/**
+ * /indexes/order (SPEC.md sections 2, 3, 4, 6): every order with its indexes, newest first, paged on the server,
+ * filtered by line, production days and status. The supervisor adjusts an ended order's discount ('Ajustar') and
+ * switches its validation, both signed; the others only read.
+ */
+export default function OrderIndexesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('orderIndexes.title'));
+  const user = useSessionUser();
+  const supervisor = hasRole(user?.roleID, ORDER_ADJUST_ROLES);
+  const [filter, setFilter] = useState(NO_INDEX_FILTER);
+  const [adjusting, setAdjusting] = useState<OrderIndexRow | null>(null);
+  const fields = useMemo(() => orderIndexFields(t, supervisor), [t, supervisor]);
+  const renderAdjust = useCallback(
+    (row: GridRow) => {
+      const order = asOrderIndex(row);
+      return (
+        <Button size="xs" variant="outline" disabled={!order.endDate} onClick={() => setAdjusting(order)} data-testid={`adjust-${order.order}`}>
+          {t('orderIndexes.adjust')}
+        </Button>
+      );
+    },
+    [t],
+  );
+  return (
+    <Stack gap="3">
+      <IndexFilterBar onApply={setFilter} withStatus testId="order-indexes-filter" />
+      <DataGrid
+        path={ORDER_INDEX_PATH}
+        keyFields={['order']}
+        fields={fields}
+        canWrite={false}
+        filter={orderIndexFilter(filter)}
+        exportName="indices-por-orden"
+        title={t('orderIndexes.title')}
+        height={560}
+        pageSize={ORDER_INDEX_PAGE_SIZE}
+        rowActions={supervisor ? { header: t('orderIndexes.adjust'), width: 110, render: renderAdjust } : undefined}
+        testId="order-indexes-grid"
+      />
+      {adjusting && (
+        <AdjustDialog order={adjusting.order} op={adjusting.op} currentMinutes={adjusting.adjustedDiscountTime} stopMinutes={adjusting.stopTime} onClose={() => setAdjusting(null)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Progress } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { StopSummary } from '../../../components/stops/api/get-stop-summary';
+import { UNRECOGNIZED_COLOR } from '../../../components/stops/stop';
+import { shareText } from '../summary-format';
+import { SummaryTable } from './summary-table';
+
+/** The range's stops by reason path cut to the chosen level: minutes, stops, percent, and a bullet bar of the share. */
+export function PathSummary({ summary }: { summary: StopSummary }) {
+  const { t } = useTranslation();
+  return (
+    <SummaryTable
+      title={t('stopSummary.stopsByPath')}
+      headers={{ label: 'stopSummary.columns.path', count: 'stopSummary.columns.stopCount', extra: 'stopSummary.columns.share', extraWidth: '30%' }}
+      rows={summary.byPath.map((row) => ({
+        path: row.path,
+        label: row.path ?? t('stopSummary.unrecognized'),
+        minutes: row.duration,
+        count: row.stopCount,
+        percent: row.percent,
+        extra: (
+          <Progress.Root size="sm" value={Math.min(100, row.percent * 100)} colorPalette="teal" aria-label={shareText(row.percent)}>
+            <Progress.Track>
+              <Progress.Range bg={row.path === null ? UNRECOGNIZED_COLOR : undefined} />
+            </Progress.Track>
+          </Progress.Root>
+        ),
+      }))}
+      totalMinutes={summary.totalMinutes}
+      testId="summary-path"
+    />
+  );
+}

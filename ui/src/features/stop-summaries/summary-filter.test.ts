@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isCompleteFilter, isShiftPeriod, summaryFilterOf, summaryLink, type Period } from './summary-filter';
+
+describe('the filter of /paradas/resumen (SPEC.md section 5)', () => {
+  it('reads line, date and period from the query string; anything unreadable is left empty', () => {
+    expect(summaryFilterOf(new URLSearchParams('line=2&date=2026-03-01&period=TN'))).toEqual({ lineID: 2, date: '2026-03-01', period: 'TN' });
+    expect(summaryFilterOf(new URLSearchParams('line=dos&period=XX'))).toEqual({ lineID: null, date: '', period: null });
+  });
+
+  it('is complete only with a numeric line, an existing date and a period', () => {
+    expect(isCompleteFilter({ lineID: 1, date: '2026-03-01', period: 'order' })).toBe(true);
+    expect(isCompleteFilter({ lineID: null, date: '2026-03-01', period: 'TM' })).toBe(false);
+    expect(isCompleteFilter({ lineID: 1, date: '2026-02-30', period: 'TM' })).toBe(false);
+    expect(isCompleteFilter({ lineID: 1, date: '', period: 'TM' })).toBe(false);
+    expect(isCompleteFilter({ lineID: 1, date: '2026-03-01', period: null })).toBe(false);
+  });
+
+  it('tells the periods of the plant calendar from the current order', () => {
+    expect(['TM', 'TT', 'TN', 'TO', 'order'].map((period) => isShiftPeriod(period as Period))).toEqual([true, true, true, true, false]);
+  });
+
+  it('links to a line, date and period', () => {
+    expect(summaryLink({ lineID: 3, date: '2026-03-01', period: 'TN' })).toBe('/paradas/resumen?line=3&date=2026-03-01&period=TN');
+  });
+});

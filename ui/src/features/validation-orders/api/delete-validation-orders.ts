@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateData } from '../../../components/data-grid/grid-api';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/validatedOrder/deleteMany: the selected orders go in one transaction, all or none; answers how many. */
+export function deleteValidationOrders(orderIDs: readonly unknown[]): Promise<{ deleted: number }> {
+  return apiRequest<{ deleted: number }>('/api/validatedOrder/deleteMany', { method: 'POST', json: { orderIDs } });
+}
+
+export function useDeleteValidationOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteValidationOrders, onSuccess: () => invalidateData(queryClient) });
+}
