@@ -46,6 +46,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/resources/isIndicadorPorTurno': 'any',
   // The plant's clock (production day, shift) that screens take their "today" from.
   'GET /api/calendar/now': 'any',
+  'GET /api/modules/enabled': 'any',
   ...grid('/api/terminals', [A], [A]),
   // Every terminal syncs itself by IP at start, whoever is logged in.
   'GET /api/terminals/syncronize/0': 'any',

@@ -168,6 +168,8 @@ export interface ParametersTable {
   terminalSyncByIP: Generated<Flag>;
   /** A counter step above this many times the nominal speed is not production (migration 0006). */
   counterPlausibilityFactor: Generated<number>;
+  /** The maintenance manager module on every line, unless turned off (migration 0007). */
+  enableMaintenanceManager: Generated<Flag>;
   updatedBy: string | null;
   updateDate: number | null;
 }

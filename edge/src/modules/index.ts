@@ -3,6 +3,7 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import { registerCalendarRoutes } from './calendar/calendar.routes';
 import { registerDiagnosticsRoutes } from './diagnostics/diagnostics.routes';
 import { registerEquipmentRoutes } from './equipments/equipments.routes';
+import { registerFeatureModuleRoutes } from './feature-modules/feature-modules.routes';
 import { registerIndexRoutes } from './indexes/indexes.routes';
 import { registerLineOverviewRoutes } from './line-overview/line-overview.routes';
 import { registerLiveTagRoutes } from './live-tags/live-tags.routes';
@@ -32,6 +33,7 @@ export const routeModules: readonly RouteModule[] = [
   registerSetupRoutes,
   registerAuthRoutes,
   registerCalendarRoutes,
+  registerFeatureModuleRoutes,
   registerLogRoutes,
   registerUserRoutes,
   registerNotificationRoutes,

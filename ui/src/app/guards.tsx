@@ -1,8 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { NotAllowedPage } from '../components/not-allowed-page';
+import { ModuleOffPage, NotAllowedPage } from '../components/not-allowed-page';
 import { PageSpinner } from '../components/page-spinner';
+import { isModuleOn, useEnabledModules, type ModuleSwitch } from '../lib/enabled-modules';
 import { useSessionUser } from '../lib/session';
 import type { PageAccess } from '../modules/manifest';
 import { canOpen } from './navigation';
@@ -28,23 +29,30 @@ function usePrefetchOnEntry(prefetch: ((client: QueryClient) => void) | undefine
 
 /**
  * A page of the route table: the role is checked before the page's code is fetched, so a role that may not open it
- * gets the not-allowed page without downloading it (nor its data).
+ * gets the not-allowed page without downloading it (nor its data); a feature module's page, while the module runs on
+ * no line, says so instead.
  */
 export function GuardedPage({
   access,
   page: Page,
   loadingModules = false,
   prefetch,
+  module,
 }: {
   access: PageAccess;
   page: ComponentType;
   loadingModules?: boolean;
   prefetch?: (client: QueryClient) => void;
+  module?: ModuleSwitch;
 }) {
   const user = useSessionUser();
+  const modules = useEnabledModules();
   const allowed = canOpen(access, user?.roleID);
-  usePrefetchOnEntry(prefetch, allowed);
+  const moduleOn = module === undefined || isModuleOn(modules.data, module);
+  usePrefetchOnEntry(prefetch, allowed && moduleOn);
   if (!allowed) return <NotAllowedPage />;
+  if (module && modules.isPending) return <PageSpinner />;
+  if (!moduleOn) return <ModuleOffPage />;
   return (
     <Suspense fallback={<PageSpinner modules={loadingModules} />}>
       <Page />

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteRequirement } from '../lib/api-availability';
+import type { Availability } from '../lib/api-availability';
+import { isModuleOn } from '../lib/enabled-modules';
 import { ROLE } from '../lib/roles';
+import { ofModule, type FeatureModule } from '../modules/manifest';
 import { canOpen, menuEntries } from './navigation';
 import { menuActions, pages } from './pages';
 
 const everyRoute = () => true;
 const noRoute = () => false;
-const labels = (roleID: number, served: (requirement: RouteRequirement | undefined) => boolean = everyRoute) =>
-  Object.fromEntries(Object.entries(menuEntries(pages, menuActions, roleID, served)).map(([menu, entries]) => [menu, entries.map((entry) => entry.label)]));
+const labels = (roleID: number, available: (entry: Availability) => boolean = everyRoute) =>
+  Object.fromEntries(Object.entries(menuEntries(pages, menuActions, roleID, available)).map(([menu, entries]) => [menu, entries.map((entry) => entry.label)]));
 
 describe('menus by role (SPEC.md section 6)', () => {
   it('shows Configuración to the administrator and the supervisor only', () => {
@@ -26,7 +28,7 @@ describe('menus by role (SPEC.md section 6)', () => {
 
   it('leaves out an entry whose API route the server does not have yet (no dead links)', () => {
     expect(labels(ROLE.SUPERVISOR, noRoute).reports).toBeUndefined();
-    expect(labels(ROLE.SUPERVISOR, (requirement) => requirement !== 'GET /api/reports/completeoaereport').reports).toBeUndefined();
+    expect(labels(ROLE.SUPERVISOR, ({ requires }) => requires !== 'GET /api/reports/completeoaereport').reports).toBeUndefined();
   });
 
   it('lists the stops list for every line role, the stop summary and the summary by sector for supervisor, consultant and administrator', () => {
@@ -68,5 +70,26 @@ describe('menus by role (SPEC.md section 6)', () => {
     expect(canOpen(configuration.access, ROLE.CONSULTANT)).toBe(false);
     expect(canOpen('any', 9)).toBe(true);
     expect(canOpen('any', null)).toBe(false);
+  });
+});
+
+describe("feature modules' entries", () => {
+  const module: FeatureModule = {
+    id: 'orders',
+    runsOn: 'orderManager',
+    pages: [{ path: '/ordenes', access: [ROLE.SUPERVISOR, ROLE.OPERATOR], load: () => Promise.reject(new Error('not loaded in a unit test')), menu: { menu: 'modules', label: 'nav.menu' } }],
+    menuActions: [],
+    configurationPages: [],
+  };
+  const modulePages = ofModule(module, module.pages);
+
+  it('carry their module, and show only while it runs on a line (and to the roles the page names)', () => {
+    expect(modulePages[0]!.module).toBe('orderManager');
+    const enabled = (lines: number[]) => (entry: Availability) => isModuleOn({ orderManager: lines, productionManager: [], stopsManager: [], maintenanceManager: [] }, entry.module);
+    expect(menuEntries(modulePages, [], ROLE.OPERATOR, enabled([2])).modules?.map((entry) => entry.key)).toEqual(['/ordenes']);
+    expect(menuEntries(modulePages, [], ROLE.OPERATOR, enabled([])).modules).toBeUndefined();
+    expect(menuEntries(modulePages, [], ROLE.CONSULTANT, enabled([2])).modules).toBeUndefined();
+    expect(isModuleOn(undefined, 'orderManager')).toBe(false);
+    expect(isModuleOn(undefined, undefined)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { RouteRequirement } from '../lib/api-availability';
+import type { Availability } from '../lib/api-availability';
 import type { MessageKey } from '../lib/i18n';
 import { hasRole } from '../lib/roles';
 import type { MenuAction, MenuId, PageAccess, PageEntry } from '../modules/manifest';
@@ -14,23 +14,23 @@ export function canOpen(access: PageAccess, roleID: number | null | undefined): 
 
 /**
  * The entries each menu shows to a role: pages the role may open and dialogs it may use, whose required API route
- * the server has. A menu absent from the result has nothing to show and is not drawn.
+ * the server has and whose feature module runs. A menu absent from the result has nothing to show and is not drawn.
  */
 export function menuEntries(
   pages: readonly PageEntry[],
   actions: readonly MenuAction[],
   roleID: number | null | undefined,
-  served: (requirement: RouteRequirement | undefined) => boolean,
+  available: (entry: Availability) => boolean,
 ): Partial<Record<MenuId, MenuEntry[]>> {
   const menus: Partial<Record<MenuId, MenuEntry[]>> = {};
   const add = (menu: MenuId, entry: MenuEntry) => (menus[menu] ??= []).push(entry);
   for (const page of pages) {
-    if (!page.menu || !canOpen(page.access, roleID) || !served(page.requires)) continue;
+    if (!page.menu || !canOpen(page.access, roleID) || !available(page)) continue;
     const { menu, label, search = '', order = 0 } = page.menu;
     add(menu, { kind: 'link', key: `${page.path}${search}`, label, to: `${page.path}${search}`, order });
   }
   for (const action of actions) {
-    if (!hasRole(roleID, action.roles) || !served(action.requires)) continue;
+    if (!hasRole(roleID, action.roles) || !available(action)) continue;
     const { menu, label, order = 0 } = action.placement;
     add(menu, { kind: 'dialog', key: action.id, label, dialog: action.dialog, order });
   }

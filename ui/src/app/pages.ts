@@ -2,7 +2,7 @@ import { prefetchOrderIndexes } from '../features/indexes/api/get-order-indexes'
 import { OEE_REPORT_PATH } from '../features/reports/api/download-oee-report';
 import { ADMINISTRATOR_ONLY, ANALYSIS_ROLES, CONFIGURATION_ROLES, LINE_ROLES, PRELOAD_ROLES } from '../lib/roles';
 import { featureModules } from '../modules';
-import type { MenuAction, PageEntry } from '../modules/manifest';
+import { ofModule, type MenuAction, type PageEntry } from '../modules/manifest';
 
 /**
  * Every page behind the login, with who may open it and where its menu item goes. Adding a page is one entry here
@@ -87,7 +87,7 @@ export const pages: readonly PageEntry[] = [
     load: () => import('../features/configuration/configuration-page'),
     menu: { menu: 'user', label: 'nav.configuration', order: 1 },
   },
-  ...featureModules.flatMap((module) => module.pages),
+  ...featureModules.flatMap((module) => ofModule(module, module.pages)),
 ];
 
 /** Menu entries that open a dialog; shown once the server has the route they call. */
@@ -99,5 +99,5 @@ export const menuActions: readonly MenuAction[] = [
     requires: `GET ${OEE_REPORT_PATH}`,
     dialog: () => import('../features/reports/oee-report-dialog'),
   },
-  ...featureModules.flatMap((module) => module.menuActions),
+  ...featureModules.flatMap((module) => ofModule(module, module.menuActions)),
 ];

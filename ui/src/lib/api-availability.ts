@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { isModuleOn, useEnabledModules, type ModuleSwitch } from './enabled-modules';
 
 /**
  * Which API routes this edge serves, read once from /api/openapi.json. Menu items and configuration tabs that
@@ -37,8 +38,15 @@ export const servedRoutesQuery = queryOptions({
   gcTime: Infinity,
 });
 
-/** A predicate telling whether a requirement is met (false until the document has loaded). */
-export function useServed(): (requirement: RouteRequirement | undefined) => boolean {
-  const { data } = useQuery(servedRoutesQuery);
-  return (requirement) => isServed(data, requirement);
+/** What an entry (menu item, tab, page) needs before it shows: an API route the server has, a module that runs. */
+export interface Availability {
+  requires?: RouteRequirement;
+  module?: ModuleSwitch;
+}
+
+/** A predicate telling whether an entry's needs are met (false until the served routes and modules are known). */
+export function useAvailable(): (entry: Availability) => boolean {
+  const { data: routes } = useQuery(servedRoutesQuery);
+  const { data: modules } = useEnabledModules();
+  return (entry) => isServed(routes, entry.requires) && isModuleOn(modules, entry.module);
 }

@@ -23,6 +23,7 @@ export interface Parameters {
   telegramBotProxyHost: string | null;
   telegramBotProxyPort: number | null;
   terminalSyncByIP: boolean;
+  enableMaintenanceManager: boolean;
   telegramBotTokenSet: boolean;
   updatedBy: string | null;
   updateDate: string | null;

@@ -85,6 +85,8 @@ export const en: Catalogue = {
     fallbackText: 'Reload the page. If the problem persists, ask your supervisor.',
     notAllowedTitle: 'Not allowed',
     notAllowedText: 'Your role is not allowed to see this page.',
+    moduleOffTitle: 'Module not enabled',
+    moduleOffText: 'This module is not enabled on any line. An administrator enables it in Configuración: the line resource, or the general parameters for maintenance.',
     notFoundTitle: 'The page does not exist',
   },
   setup: {
@@ -712,6 +714,8 @@ export const en: Catalogue = {
     telegramBotProxyHost: 'Proxy host',
     telegramBotProxyPort: 'Proxy port',
     terminalSyncByIP: 'Sync the terminal by IP at start',
+    modules: 'Modules',
+    enableMaintenanceManager: 'Maintenance manager on every line',
     updated: 'Parameters updated',
     updateFailed: 'Error updating parameters',
   },

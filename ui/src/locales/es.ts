@@ -86,6 +86,8 @@ export const es = {
     fallbackText: 'Vuelva a cargar la página. Si el problema continúa, consulte con su supervisor.',
     notAllowedTitle: 'Acceso no permitido',
     notAllowedText: 'Su rol no tiene permiso para ver esta página.',
+    moduleOffTitle: 'Módulo no habilitado',
+    moduleOffText: 'Este módulo no está habilitado en ninguna línea. Un administrador lo habilita en Configuración: en el recurso de la línea, o en los parámetros generales para mantenimiento.',
     notFoundTitle: 'La página no existe',
   },
   setup: {
@@ -713,6 +715,8 @@ export const es = {
     telegramBotProxyHost: 'Host del proxy',
     telegramBotProxyPort: 'Puerto del proxy',
     terminalSyncByIP: 'Sincronizar la terminal por IP al iniciar',
+    modules: 'Módulos',
+    enableMaintenanceManager: 'Gestor de mantenimiento en todas las líneas',
     updated: 'Parametros actualizados',
     updateFailed: 'Error al actualizar parametros',
   },

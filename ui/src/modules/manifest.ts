@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteRequirement } from '../lib/api-availability';
+import type { ModuleSwitch } from '../lib/enabled-modules';
 import type { MessageKey } from '../lib/i18n';
 import type { Roles } from '../lib/roles';
 
@@ -38,6 +39,8 @@ export interface PageEntry {
    * and starting the page's code (which, with AG Grid, takes longer than the data).
    */
   prefetch?: (client: QueryClient) => void;
+  /** The feature module the page belongs to: shown only while the module runs on a line. */
+  module?: ModuleSwitch;
 }
 
 /** What a menu dialog is given: how to close itself. */
@@ -53,6 +56,7 @@ export interface MenuAction {
   requires?: RouteRequirement;
   /** The dialog, loaded when first opened (its own chunk). */
   dialog: () => Promise<{ default: ComponentType<MenuDialogProps> }>;
+  module?: ModuleSwitch;
 }
 
 /** A tab of /configuracion. */
@@ -66,6 +70,7 @@ export interface ConfigurationPage {
   /** The API route the tab lists; until the server has it, the tab is hidden. */
   requires?: RouteRequirement;
   load: () => Promise<{ default: ComponentType<ConfigurationPageProps> }>;
+  module?: ModuleSwitch;
 }
 
 export interface ConfigurationPageProps {
@@ -74,9 +79,19 @@ export interface ConfigurationPageProps {
   roleID: number;
 }
 
+/**
+ * One of SPEC.md section 1's feature modules. Its pages, menu items and configuration pages show only while it runs on
+ * at least one line (`runsOn`, from GET /api/modules/enabled); list it in modules/index.ts.
+ */
 export interface FeatureModule {
   id: string;
+  runsOn: ModuleSwitch;
   pages: readonly PageEntry[];
   menuActions: readonly MenuAction[];
   configurationPages: readonly ConfigurationPage[];
+}
+
+/** A module's pages, menu actions or configuration pages, each marked with the module's switch. */
+export function ofModule<T extends { module?: ModuleSwitch }>(module: FeatureModule, entries: readonly T[]): T[] {
+  return entries.map((entry) => ({ ...entry, module: module.runsOn }));
 }

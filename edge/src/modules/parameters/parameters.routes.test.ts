@@ -40,6 +40,7 @@ describe('general parameters', () => {
       telegramBotProxyHost: null,
       telegramBotProxyPort: null,
       terminalSyncByIP: false,
+      enableMaintenanceManager: true,
       updatedBy: null,
       updateDate: null,
       telegramBotTokenSet: false,

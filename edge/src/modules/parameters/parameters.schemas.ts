@@ -23,6 +23,7 @@ export const PARAMETER_COLUMNS = {
   telegramBotProxyHost: 'string',
   telegramBotProxyPort: 'number',
   terminalSyncByIP: 'boolean',
+  enableMaintenanceManager: 'boolean',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
@@ -63,6 +64,7 @@ export const parametersUpdateSchema = z.strictObject({
   telegramBotProxyPort: port,
   telegramBotPort: port,
   terminalSyncByIP: yesNo,
+  enableMaintenanceManager: yesNo,
 });
 
 export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean() });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResourceTree } from '../../components/line-picker/resource-tree';
 import { useLogout } from '../../features/auth/api/logout';
-import { useServed } from '../../lib/api-availability';
+import { useAvailable } from '../../lib/api-availability';
 import { LANGUAGES, changeLanguage, currentLanguage, type MessageKey } from '../../lib/i18n';
 import { LINE_ROLES, hasRole } from '../../lib/roles';
 import type { SessionUser } from '../../lib/session';
@@ -89,8 +89,8 @@ function UserMenu({ user, entries }: { user: SessionUser; entries: Parameters<ty
 /** The navigation bar of every page behind the login; each menu shows only what the user's role may open. */
 export function NavBar({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const served = useServed();
-  const menus = menuEntries(pages, menuActions, user.roleID, served);
+  const available = useAvailable();
+  const menus = menuEntries(pages, menuActions, user.roleID, available);
   return (
     <MenuDialogHost>
       <Flex as="nav" bg="teal.700" color="white" px="4" py="2" align="center" gap="2" wrap="wrap" data-testid="nav-bar">

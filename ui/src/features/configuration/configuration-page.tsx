@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useWindowWidth } from '../../components/use-window-width';
-import { isServed, servedRoutesQuery } from '../../lib/api-availability';
+import { servedRoutesQuery, useAvailable } from '../../lib/api-availability';
+import { useEnabledModules } from '../../lib/enabled-modules';
 import { useSessionUser } from '../../lib/session';
 import { configurationPages, visibleConfigurationPages } from './configuration-pages';
 
@@ -24,8 +25,10 @@ export default function ConfigurationPage() {
   const width = useWindowWidth();
   const [params, setParams] = useSearchParams();
   const routes = useQuery(servedRoutesQuery);
-  if (routes.isPending) return <Spinner />;
-  const tabs = visibleConfigurationPages(configurationPages, user?.roleID, (requirement) => isServed(routes.data, requirement));
+  const modules = useEnabledModules();
+  const available = useAvailable();
+  if (routes.isPending || modules.isPending) return <Spinner />;
+  const tabs = visibleConfigurationPages(configurationPages, user?.roleID, available);
   if (tabs.length === 0) return <Text>{t('configuration.noTabs')}</Text>;
   const requested = params.get('tab');
   const current = tabs.find(({ page }) => page.id === requested)?.page.id ?? tabs[0]!.page.id;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../lib/roles';
+import type { Availability } from '../../lib/api-availability';
 import { configurationPages, visibleConfigurationPages } from './configuration-pages';
 
-const tabs = (roleID: number, served: (r: string | undefined) => boolean = () => true) =>
-  Object.fromEntries(visibleConfigurationPages(configurationPages, roleID, served).map(({ page, canWrite }) => [page.id, canWrite]));
+const tabs = (roleID: number, available: (entry: Availability) => boolean = () => true) =>
+  Object.fromEntries(visibleConfigurationPages(configurationPages, roleID, available).map(({ page, canWrite }) => [page.id, canWrite]));
 
 describe('configuration tabs by role (SPEC.md section 6)', () => {
   it('gives the administrator every tab, read-only on equipment, stop reasons, targets, products and speeds', () => {
@@ -35,6 +36,6 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
   });
 
   it('hides a tab until the server lists the route it needs', () => {
-    expect(Object.keys(tabs(ROLE.ADMINISTRATOR, (requirement) => requirement !== 'GET /api/OeeIndex/RecalculateAllOrders'))).not.toContain('recalculation');
+    expect(Object.keys(tabs(ROLE.ADMINISTRATOR, ({ requires }) => requires !== 'GET /api/OeeIndex/RecalculateAllOrders'))).not.toContain('recalculation');
   });
 });

@@ -1,8 +1,8 @@
-import type { RouteRequirement } from '../../lib/api-availability';
+import type { Availability, RouteRequirement } from '../../lib/api-availability';
 import type { MessageKey } from '../../lib/i18n';
 import { ADMINISTRATOR_ONLY, ROLE, SUPERVISOR_WRITES, hasRole, type Roles } from '../../lib/roles';
 import { featureModules } from '../../modules';
-import type { ConfigurationPage } from '../../modules/manifest';
+import { ofModule, type ConfigurationPage } from '../../modules/manifest';
 
 /** Tabs the administrator and the supervisor see; only the supervisor changes them (SPEC.md section 6). */
 const SUPERVISOR_TABS: Roles = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR];
@@ -48,14 +48,14 @@ export const configurationPages: readonly ConfigurationPage[] = [
   supervisorTab('products', 'configuration.tabs.products', 'GET /api/products', () => import('./tabs/products-tab')),
   supervisorTab('product-speeds', 'configuration.tabs.productSpeeds', 'GET /api/productspeeds', () => import('./tabs/product-speeds-tab')),
   administratorTab('recalculation', 'configuration.tabs.recalculation', 'GET /api/OeeIndex/RecalculateAllOrders', () => import('./tabs/recalculation-tab')),
-  ...featureModules.flatMap((module) => module.configurationPages),
+  ...featureModules.flatMap((module) => ofModule(module, module.configurationPages)),
 ];
 
 /** The tabs a role sees, in order, each with whether it may write there. */
 export function visibleConfigurationPages(
   pages: readonly ConfigurationPage[],
   roleID: number | null | undefined,
-  served: (requirement: RouteRequirement | undefined) => boolean,
+  available: (entry: Availability) => boolean,
 ): { page: ConfigurationPage; canWrite: boolean }[] {
-  return pages.filter((page) => hasRole(roleID, page.roles) && served(page.requires)).map((page) => ({ page, canWrite: hasRole(roleID, page.writeRoles) }));
+  return pages.filter((page) => hasRole(roleID, page.roles) && available(page)).map((page) => ({ page, canWrite: hasRole(roleID, page.writeRoles) }));
 }

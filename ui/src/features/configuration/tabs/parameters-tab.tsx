@@ -36,6 +36,7 @@ const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] =
     ],
   },
   { title: 'parameters.terminals', fields: [flag('terminalSyncByIP')] },
+  { title: 'parameters.modules', fields: [flag('enableMaintenanceManager')] },
 ];
 const FIELDS = SECTIONS.flatMap((section) => section.fields);
 const NO_OPTIONS: OptionResolver = { text: () => undefined, value: (_field, formText) => formText };
