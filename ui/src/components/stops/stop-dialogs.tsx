@@ -22,7 +22,7 @@ export function StopDialogsProvider({ lineID, children }: { lineID: number | nul
   return (
     <StopDialogsContext.Provider value={dialogs}>
       {children}
-      {open?.kind === 'recognize' && <RecognizeDialog stops={open.stops} lineID={lineID ?? open.stops[0]!.lineID} onClose={close} />}
+      {open?.kind === 'recognize' && <RecognizeDialog stops={open.stops} lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]} onClose={close} />}
       {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
     </StopDialogsContext.Provider>
   );
