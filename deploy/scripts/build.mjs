@@ -31,7 +31,9 @@ await build(edgeBundleOptions('warning'));
 console.log(`edge: dist/edge/main.js (${(statSync(edgeBundlePath).size / 1024).toFixed(0)} KiB)`);
 
 if (existsSync(join(root, 'ui/index.html'))) {
-  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  // Always the production bundle: a caller's NODE_ENV (vitest sets 'test') would otherwise give React's development
+  // build, which the browser tests would test and a following `npm start` would serve.
+  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (vite.status !== 0) process.exit(vite.status ?? 1);
 }
 writeFileSync(stamp, new Date().toISOString());

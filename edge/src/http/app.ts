@@ -5,7 +5,11 @@ import { Api } from './api';
 import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
 import { buildOpenApi } from './openapi';
+import { translateSqliteError } from './sqlite-errors';
 import { uiHandler, type UiFiles } from './ui-files';
+
+/** The largest request body accepted (JSON or form); a bigger one is answered 413. */
+export const BODY_LIMIT = '5mb';
 
 export type RouteModule = (api: Api, plant: Plant) => void;
 
@@ -37,8 +41,8 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  app.use(express.json({ limit: '5mb' }));
-  app.use(express.urlencoded({ extended: false, limit: '5mb' }));
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
 
   app.get('/meta.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ version: VERSION });
@@ -65,7 +69,18 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
       res.status(error.status).json(errorBody(error, language));
       return;
     }
+    // A constraint the schema declares, met by no check before it (a row naming a line that does not exist): the
+    // caller's error, never a 500.
+    const refused = translateSqliteError(error, req.method === 'DELETE' ? 'delete' : 'insert');
+    if (refused instanceof AppError) {
+      res.status(refused.status).json(errorBody(refused, language));
+      return;
+    }
     const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    if (status === 413) {
+      res.status(413).json(errorBody(new AppError('tooLarge', 'request.tooLarge', { max: BODY_LIMIT }), language));
+      return;
+    }
     if (status && status >= 400 && status < 500) {
       // Malformed JSON body and the like, from the body parsers.
       res.status(400).json(errorBody(new AppError('validation', 'validation.invalid', { field: 'body' }), language));

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
   locked: 429,
   setupPending: 503,
   internal: 500,

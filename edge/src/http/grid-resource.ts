@@ -6,9 +6,9 @@ import { deleteRow, insertRow, updateRow, type DynamicDB, type RowKey } from '..
 import { parsePlantDate, toPlantIso } from '../domain/time-zone';
 import type { Access, Api, AuthedContext } from './api';
 import { AppError, notFound } from './errors';
-import { filterToSql, parseLoadOptions, type ColumnKind, type ColumnMap, type SortItem } from './load-options';
+import { filterToSql, loadOptionsQuerySchema, parseLoadOptions, type ColumnKind, type ColumnMap, type SortItem } from './load-options';
 import type { Language } from './messages';
-import { parseInput, readKey, readValues } from './request-input';
+import { parseInput, readKey, readValues, wholeNumberOf } from './request-input';
 import type { SessionUser } from './session';
 import { translateSqliteError } from './sqlite-errors';
 
@@ -144,12 +144,16 @@ function parseKey(resource: GridResource, raw: unknown): RowKey {
   const key: RowKey = {};
   for (const column of resource.key) {
     let value = keyObject[column] ?? Object.entries(keyObject).find(([k]) => k.toLowerCase() === column.toLowerCase())?.[1];
-    if (resource.columns[column] === 'number' && typeof value === 'string' && value.trim() !== '') value = Number(value);
+    if (value === undefined || value === null || value === '') throw new AppError('validation', 'validation.required', { field: column });
+    if (resource.columns[column] === 'number') {
+      // Whole numbers only: not `true` (1), '0x3', ' 3 ', '1e0' or 3.5, which a loose conversion would make a key.
+      const whole = wholeNumberOf(value);
+      if (whole === null) throw new AppError('validation', 'validation.invalid', { field: column });
+      value = whole;
+    }
     // A text key that looks like a number (`key=1001`) arrives parsed as one; SQLite would not match it to the text.
     if (resource.columns[column] === 'string' && typeof value === 'number') value = String(value);
-    if ((typeof value !== 'string' && typeof value !== 'number') || (typeof value === 'number' && !Number.isFinite(value))) {
-      throw new AppError('validation', 'validation.required', { field: column });
-    }
+    if (typeof value !== 'string' && typeof value !== 'number') throw new AppError('validation', 'validation.invalid', { field: column });
     key[column] = value;
   }
   return key;
@@ -299,7 +303,7 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
   const tag = resource.name;
 
   api.route(
-    { method: 'get', path: paths('get'), access: resource.access.read, tag, summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).` },
+    { method: 'get', path: paths('get'), access: resource.access.read, tag, summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).`, query: loadOptionsQuerySchema },
     ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
   // No `body` schema here: insertResource reads `values` (form field JSON, `values` in a JSON body, or the body itself),

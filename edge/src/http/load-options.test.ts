@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { loadInMemory, parseFilter, parseLoadOptions, parseSort, type ColumnMap } from './load-options';
+import { loadInMemory, MAX_FILTER_TERMS, MAX_SKIP, parseFilter, parseLoadOptions, parseSort, type ColumnMap } from './load-options';
 
 const columns: ColumnMap = { lineID: 'number', startDate: 'date', reason: 'string', recognized: 'boolean', endDate: 'date' };
 const tz = 'Europe/Madrid';
@@ -55,6 +55,28 @@ describe('grid load options', () => {
     const options = parseLoadOptions({ sort: '[{"selector":"startDate","desc":true}]', skip: '20', take: '999999', requireTotalCount: 'true' }, columns, tz);
     expect(options).toMatchObject({ sort: [{ column: 'startDate', desc: true }], skip: 20, take: 10_000, requireTotalCount: true });
     expect(() => parseLoadOptions({ skip: '-1' }, columns, tz)).toThrow(AppError);
+  });
+
+  it('takes skip and take as plain digits only, at most MAX_SKIP', () => {
+    for (const skip of ['1e20', '1e3', '0x10', ' 3 ', '3.0', '+3', 'true', 1e20, 2.5, Number.MAX_SAFE_INTEGER + 2, String(MAX_SKIP + 1)]) {
+      expect(() => parseLoadOptions({ skip }, columns, tz), String(skip)).toThrow(AppError);
+    }
+    expect(parseLoadOptions({ skip: String(MAX_SKIP), take: 7 }, columns, tz)).toMatchObject({ skip: MAX_SKIP, take: 7 });
+  });
+
+  it(`refuses a filter of more than ${MAX_FILTER_TERMS} comparisons, counting the plain parameters too`, () => {
+    const terms = (n: number) => Array.from({ length: n }, (_, i) => ['lineID', '=', i]).flatMap((term, i) => (i === 0 ? [term] : ['or', term]));
+    expect(parseFilter(terms(MAX_FILTER_TERMS), columns, tz)).toMatchObject({ kind: 'or' });
+    const tooLarge = (() => {
+      try {
+        parseFilter(terms(MAX_FILTER_TERMS + 1), columns, tz);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(tooLarge).toBeInstanceOf(AppError);
+    expect((tooLarge as AppError).status).toBe(400);
+    expect(() => parseLoadOptions({ filter: JSON.stringify(terms(MAX_FILTER_TERMS)), lineID: '3' }, columns, tz, ['lineID'])).toThrow(AppError);
   });
 
   it('filters, sorts and pages rows in memory the same way', () => {

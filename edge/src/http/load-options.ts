@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
 import { parsePlantDate } from '../domain/time-zone';
 import { AppError } from './errors';
 
@@ -33,6 +34,13 @@ export interface LoadOptions {
 }
 
 export const MAX_TAKE = 10_000;
+/** The most rows a list call may skip (SQLite's OFFSET is a 64-bit integer; no grid has this many rows). */
+export const MAX_SKIP = 2_147_483_647;
+/**
+ * The most comparisons one filter may hold: SQLite refuses an expression deeper than 1,000, and a flat chain of ORs
+ * is that deep, so a bigger filter would fail in the database instead of being refused here.
+ */
+export const MAX_FILTER_TERMS = 500;
 
 function invalid(kind: 'filter' | 'sort', detail: string): AppError {
   return new AppError('validation', kind === 'filter' ? 'validation.filter' : 'validation.sort', { detail });
@@ -78,11 +86,18 @@ function isComparison(value: unknown): value is Comparison {
   return typeof value === 'string' && (COMPARISONS as readonly string[]).includes(value.toLowerCase());
 }
 
-function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: number): FilterNode {
+/** How many comparisons a filter has used so far (shared by every node of one parse). */
+interface TermCount {
+  terms: number;
+}
+
+function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: number, count: TermCount): FilterNode {
   if (depth > 32 || !Array.isArray(raw) || raw.length === 0) throw invalid('filter', 'expression');
-  if (raw[0] === '!') return { kind: 'not', node: parseNode(raw[1], columns, timeZone, depth + 1) };
+  if (raw[0] === '!') return { kind: 'not', node: parseNode(raw[1], columns, timeZone, depth + 1, count) };
   // ["column", value] is shorthand for equality; ["column", "op", value] a comparison.
   if (typeof raw[0] === 'string') {
+    count.terms += 1;
+    if (count.terms > MAX_FILTER_TERMS) throw new AppError('validation', 'validation.filterTooLarge', { max: MAX_FILTER_TERMS });
     const column = Object.keys(columns).find((c) => c.toLowerCase() === String(raw[0]).toLowerCase());
     if (!column) throw invalid('filter', `column ${String(raw[0])}`);
     const kind = columns[column]!;
@@ -104,7 +119,7 @@ function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: nu
       expectOperand = true;
       continue;
     }
-    orGroups[orGroups.length - 1]!.push(parseNode(item, columns, timeZone, depth + 1));
+    orGroups[orGroups.length - 1]!.push(parseNode(item, columns, timeZone, depth + 1, count));
     expectOperand = false;
   }
   if (expectOperand) throw invalid('filter', 'expression');
@@ -112,10 +127,10 @@ function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: nu
   return ands.length === 1 ? ands[0]! : { kind: 'or', nodes: ands };
 }
 
-export function parseFilter(raw: unknown, columns: ColumnMap, timeZone: string): FilterNode | null {
+export function parseFilter(raw: unknown, columns: ColumnMap, timeZone: string, count: TermCount = { terms: 0 }): FilterNode | null {
   const value = parseJson(raw, 'filter');
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null;
-  return parseNode(value, columns, timeZone, 0);
+  return parseNode(value, columns, timeZone, 0, count);
 }
 
 export function parseSort(raw: unknown, columns: ColumnMap): SortItem[] {
@@ -131,10 +146,13 @@ export function parseSort(raw: unknown, columns: ColumnMap): SortItem[] {
   });
 }
 
+/** skip or take: digits only (no '1e3', '0x10', ' 3 ', '3.0'), at most MAX_SKIP. */
 function parseCount(raw: unknown, name: string): number | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new AppError('validation', 'validation.invalid', { field: name });
+  const digits = typeof raw === 'number' ? (Number.isSafeInteger(raw) ? String(raw) : '') : typeof raw === 'string' ? raw : '';
+  if (!/^\d+$/.test(digits)) throw new AppError('validation', 'validation.invalid', { field: name });
+  const n = Number(digits);
+  if (n > MAX_SKIP) throw new AppError('validation', 'validation.max', { field: name, max: MAX_SKIP });
   return n;
 }
 
@@ -149,11 +167,12 @@ export function parseLoadOptions(
   plainFilters: readonly string[] = [],
 ): LoadOptions {
   const take = parseCount(query.take, 'take');
+  const count: TermCount = { terms: 0 };
   const filters = plainFilters
     .map((column) => [column, Object.entries(query).find(([name]) => name.toLowerCase() === column.toLowerCase())?.[1]] as const)
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([column, value]) => parseNode([column, '=', value], columns, timeZone, 0));
-  const expression = parseFilter(query.filter, columns, timeZone);
+    .map(([column, value]) => parseNode([column, '=', value], columns, timeZone, 0, count));
+  const expression = parseFilter(query.filter, columns, timeZone, count);
   if (expression) filters.push(expression);
   return {
     filter: filters.length === 0 ? null : filters.length === 1 ? filters[0]! : { kind: 'and', nodes: filters },
@@ -163,6 +182,18 @@ export function parseLoadOptions(
     requireTotalCount: query.requireTotalCount === true || query.requireTotalCount === 'true',
   };
 }
+
+/**
+ * The load options as the OpenAPI document shows them on every list call. Documentation only: the values stay text
+ * (parseLoadOptions reads them) and other parameters pass through (a resource's plain filters, `?lineID=3`).
+ */
+export const loadOptionsQuerySchema = z.looseObject({
+  filter: z.string().optional().describe('A filter expression as JSON, e.g. [["lineID","=",3],"and",["endDate","=",null]].'),
+  sort: z.string().optional().describe('A sort list as JSON, e.g. [{"selector":"startDate","desc":true}].'),
+  skip: z.string().optional().describe(`Rows to skip: plain digits, at most ${MAX_SKIP}.`),
+  take: z.string().optional().describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered).`),
+  requireTotalCount: z.string().optional().describe('true: the answer carries totalCount.'),
+});
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -33,7 +33,9 @@ describe('request input', () => {
     expect(readValues({ values: '{"a":1}' })).toEqual({ a: 1 });
     expect(readValues({ values: { a: 1 } })).toEqual({ a: 1 });
     expect(readValues({ a: 1 })).toEqual({ a: 1 });
-    expect(readKey({ key: '7' })).toBe(7);
+    // A plain key stays text: the resource converts it by its column's kind (plain digits only for a number key).
+    expect(readKey({ key: '7' })).toBe('7');
+    expect(readKey({ key: 7 })).toBe(7);
     expect(readKey({}, { key: 'ABC-1' })).toBe('ABC-1');
     expect(readKey({ key: '{"code":"P1","lineID":2}' })).toEqual({ code: 'P1', lineID: 2 });
     expect(() => readValues({ values: '{broken' })).toThrow(AppError);

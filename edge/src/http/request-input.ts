@@ -22,6 +22,13 @@ function parseJsonField(value: unknown, field: string): unknown {
 
 type Source = Record<string, unknown> | undefined;
 
+/** A whole number given as a safe integer or as plain digits ('-12', '3'); anything else (true, '0x3', ' 3 ', '1e0', 3.5) is null. */
+export function wholeNumberOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
 /** The `values` object of an insert or update. */
 export function readValues(body: Source, query: Source = {}): Record<string, unknown> {
   const raw = body && 'values' in body ? body.values : query && 'values' in query ? query.values : body;
@@ -35,7 +42,9 @@ export function readValues(body: Source, query: Source = {}): Record<string, unk
 /** The `key` of an update or delete: a scalar, or an object for composite keys. */
 export function readKey(body: Source, query: Source = {}): unknown {
   const raw = body && body.key !== undefined ? body.key : query?.key;
-  const key = parseJsonField(raw, 'key');
+  // Only an object, a list or a quoted text is JSON: `key=3` stays the text '3' (a number key must be plain digits, so
+  // ' 3 ', '1e0' or 'true' never become stop 3 or 1).
+  const key = typeof raw === 'string' && !/^\s*[[{"]/.test(raw) ? raw : parseJsonField(raw, 'key');
   if (key === undefined || key === null || key === '') throw new AppError('validation', 'validation.required', { field: 'key' });
   return key;
 }

@@ -44,7 +44,9 @@ export async function openBrowser(options: { width?: number; height?: number; /*
   });
   await context.addInitScript(recordToasts);
   const tracing = options.trace ?? true;
-  if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
+  // DOM snapshots of every action, without the screencast (a frame stream that costs the browser more than the test
+  // itself); the failure screenshot below shows the last state.
+  if (tracing) await context.tracing.start({ screenshots: false, snapshots: true });
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { compileScript, type EvaluationResult, type ScriptKind } from './compile';
+import { MAX_SCRIPT_NESTING, MAX_SCRIPT_TOKENS } from './parser';
 import type { ScriptError } from './script-error';
 import type { TagValue, TagValueLookup } from './runtime';
 
@@ -537,5 +538,23 @@ describe('evaluate', () => {
     expect(script.source).toBe('a');
     expect(Object.isFrozen(script)).toBe(true);
     expect(Object.isFrozen(script.tags)).toBe(true);
+  });
+});
+
+describe('size limits (hostile or generated scripts never reach the end of the stack)', () => {
+  it(`compiles and evaluates scripts up to ${MAX_SCRIPT_NESTING} levels deep and ${MAX_SCRIPT_TOKENS} tokens long`, () => {
+    const levels = MAX_SCRIPT_NESTING - 1;
+    expect(num(`${'('.repeat(levels)}1${')'.repeat(levels)}`)).toBe(1);
+    expect(num(`${'-'.repeat(levels - 1)}1`)).toBe((-1) ** (levels - 1));
+    // 1 + 1 + … with MAX_SCRIPT_TOKENS tokens: n ones and n - 1 pluses.
+    const ones = (MAX_SCRIPT_TOKENS + 1) / 2;
+    expect(num(Array.from({ length: Math.floor(ones) }, () => '1').join(' + '))).toBe(Math.floor(ones));
+  });
+
+  it('refuses deeper nesting and longer scripts with a syntax error at the place, thousands of levels included', () => {
+    expect(compileError(`${'('.repeat(MAX_SCRIPT_NESTING + 1)}1${')'.repeat(MAX_SCRIPT_NESTING + 1)}`, 'number').message).toMatch(/Nested too deeply/);
+    expect(compileError(`${'('.repeat(50_000)}1${')'.repeat(50_000)}`, 'number').message).toMatch(/Nested too deeply|too long/);
+    expect(compileError(`${'not '.repeat(5_000)}true`, 'boolean').message).toMatch(/Nested too deeply|too long/);
+    expect(compileError(Array.from({ length: MAX_SCRIPT_TOKENS }, () => '1').join('+'), 'number').message).toMatch(/Script too long/);
   });
 });

@@ -98,3 +98,18 @@ describe('decodeStoredScript', () => {
     expect(decodeStoredScript('// @oeee edited=1\nx').edited).toBe(false);
   });
 });
+
+describe('reading a marker line of hostile text', () => {
+  it('reads long runs of blanks, a line separator and repeated attribute names in linear time, as the format says', () => {
+    const blanks = ' '.repeat(200_000);
+    // A line separator inside the first line: not a marker, the whole text is the expression.
+    const separated = `//@oee${blanks}\u2028`;
+    expect(decodeStoredScript(separated)).toEqual({ expression: separated, edited: false, tags: [] });
+    expect(decodeStoredScript(`//${blanks}@oee${blanks}edited=1${blanks}tags=["a"]${blanks}\na`)).toEqual({ expression: 'a', edited: true, tags: ['a'] });
+    const repeated = `// @oee ${'tags=['.repeat(50_000)}x]\nb`;
+    expect(decodeStoredScript(repeated)).toEqual({ expression: 'b', edited: false, tags: ['b'] });
+    expect(decodeStoredScript('// @oeeX edited=1\na').expression).toBe('// @oeeX edited=1\na');
+    expect(decodeStoredScript('\t//\t@oee\tedited=true\ttags=["a b"]\t\n[a b]')).toEqual({ expression: '[a b]', edited: true, tags: ['a b'] });
+  });
+});
+

@@ -24,10 +24,6 @@ export interface StoredScript {
   tags: readonly string[];
 }
 
-const MARKER_LINE = /^[ \t]*\/\/[ \t]*@oee(?:[ \t]+(.*?))?[ \t]*$/;
-const EDITED_ATTRIBUTE = /(?:^|[ \t])edited=(\S*)/;
-const TAGS_ATTRIBUTE = /(?:^|[ \t])tags=(\[.*\])$/;
-
 /** The text to store. Encoding an already encoded expression replaces its marker rather than stacking a second one. */
 export function encodeStoredScript(script: StoredScript): string {
   const expression = decodeStoredScript(script.expression).expression;
@@ -42,12 +38,60 @@ export function encodeStoredScript(script: StoredScript): string {
 export function decodeStoredScript(stored: string | null | undefined): StoredScript {
   const text = stored ?? '';
   const { firstLine, rest } = splitFirstLine(text);
-  const marker = MARKER_LINE.exec(firstLine);
-  if (!marker) return { expression: text, edited: false, tags: listScriptTags(text) ?? [] };
-  const attributes = marker[1] ?? '';
-  const editedValue = EDITED_ATTRIBUTE.exec(attributes)?.[1];
-  const tags = parseTagList(TAGS_ATTRIBUTE.exec(attributes)?.[1]) ?? listScriptTags(rest) ?? [];
+  const attributes = markerAttributes(firstLine);
+  if (attributes === null) return { expression: text, edited: false, tags: listScriptTags(text) ?? [] };
+  const editedValue = attributeValue(attributes, 'edited');
+  const tags = parseTagList(tagsAttribute(attributes)) ?? listScriptTags(rest) ?? [];
   return { expression: rest, edited: editedValue === '1' || editedValue === 'true', tags };
+}
+
+// The marker is read by hand, in time linear in the line's length: the regular expressions it replaced backtracked
+// cubically on a long run of blanks (a stored script could freeze the server on every load).
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+function skipBlanks(text: string, from: number): number {
+  let index = from;
+  while (isBlank(text[index])) index += 1;
+  return index;
+}
+
+/** `// @oee <attributes>` (blanks around each part allowed): the attributes without trailing blanks, or null. */
+function markerAttributes(line: string): string | null {
+  let index = skipBlanks(line, 0);
+  if (!line.startsWith('//', index)) return null;
+  index = skipBlanks(line, index + 2);
+  if (!line.startsWith('@oee', index)) return null;
+  index += 4;
+  if (index < line.length && !isBlank(line[index])) return null;
+  let end = line.length;
+  while (end > index && isBlank(line[end - 1])) end -= 1;
+  const attributes = line.slice(skipBlanks(line, index), end);
+  // A line separator inside the line ends the comment for a reader of the script: not a marker.
+  return /[\u2028\u2029]/.test(attributes) ? null : attributes;
+}
+
+/** The start of each `name=` that begins the attributes or follows a blank. */
+function* attributeStarts(attributes: string, name: string): Generator<number> {
+  for (let at = attributes.indexOf(`${name}=`); at >= 0; at = attributes.indexOf(`${name}=`, at + 1)) {
+    if (at === 0 || isBlank(attributes[at - 1])) yield at + name.length + 1;
+  }
+}
+
+/** A plain attribute's value: up to the next blank. */
+function attributeValue(attributes: string, name: string): string | undefined {
+  for (const start of attributeStarts(attributes, name)) {
+    let end = start;
+    while (end < attributes.length && !/\s/.test(attributes[end]!)) end += 1;
+    return attributes.slice(start, end);
+  }
+  return undefined;
+}
+
+/** `tags=[…]`, written last: the JSON array to the end of the line. */
+function tagsAttribute(attributes: string): string | undefined {
+  if (!attributes.endsWith(']')) return undefined;
+  for (const start of attributeStarts(attributes, 'tags')) if (attributes[start] === '[') return attributes.slice(start);
+  return undefined;
 }
 
 function splitFirstLine(text: string): { firstLine: string; rest: string } {

@@ -25,6 +25,15 @@ interface InfixOperator {
   precedence: number;
 }
 
+/**
+ * Limits that keep every walk of a script's tree (compiler, evaluator, tag listing) far from the stack's end: a line
+ * script is a formula of a few dozen tokens, so these refuse only hostile or generated input.
+ * - nesting: parentheses, prefix operators, call arguments and conditionals inside one another;
+ * - tokens: a long chain like `a + a + …` is parsed in a loop but gives a tree as deep as it is long.
+ */
+export const MAX_SCRIPT_NESTING = 100;
+export const MAX_SCRIPT_TOKENS = 2_000;
+
 const CONDITIONAL_PRECEDENCE = 1;
 const PREFIX_PRECEDENCE = 8;
 
@@ -71,12 +80,16 @@ export function listScriptTags(source: string): readonly string[] | undefined {
 
 /** Same as `parseScript` but throws `ScriptSyntaxError`; for the compiler, which reports all its errors that way. */
 export function parseOrThrow(source: string): ScriptNode {
-  const parser = new Parser(source, tokenize(source));
+  const tokens = tokenize(source);
+  // The end token is not one the user wrote.
+  if (tokens.length - 1 > MAX_SCRIPT_TOKENS) throw new ScriptSyntaxError(`Script too long: more than ${MAX_SCRIPT_TOKENS} tokens`, tokens[MAX_SCRIPT_TOKENS]!.offset);
+  const parser = new Parser(source, tokens);
   return parser.parseScript();
 }
 
 class Parser {
   private index = 0;
+  private nesting = 0;
 
   constructor(
     private readonly source: string,
@@ -94,6 +107,16 @@ class Parser {
 
   /** Parses operators binding more tightly than `minPrecedence` (precedence climbing). */
   private parseExpression(minPrecedence: number): ScriptNode {
+    this.nesting += 1;
+    try {
+      return this.parseOperators(minPrecedence);
+    } finally {
+      this.nesting -= 1;
+    }
+  }
+
+  private parseOperators(minPrecedence: number): ScriptNode {
+    if (this.nesting > MAX_SCRIPT_NESTING) throw new ScriptSyntaxError(`Nested too deeply: more than ${MAX_SCRIPT_NESTING} levels`, this.peek().offset);
     let left = this.parsePrefix();
     for (;;) {
       const operatorToken = this.peek();

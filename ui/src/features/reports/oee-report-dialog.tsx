@@ -17,7 +17,9 @@ export default function OeeReportDialog({ onClose }: MenuDialogProps) {
   const { t } = useTranslation();
   const now = usePlantNow();
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
+    // The menu that opened the dialog gives the focus back to its button as it closes, which can come after the dialog
+    // is drawn: that focus outside must not dismiss the dialog (a click outside or Escape still does).
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} onFocusOutside={(event) => event.preventDefault()}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FILTER_TERMS } from '../../edge/src/http/load-options';
+import { insert, onSharedEdge } from '../../edge/src/modules/common/test-fixtures';
+import type { CallResult, TestEdge } from '../support/test-edge';
+
+/**
+ * Input that once answered 500 or froze the server (issue 15, "Hostile input"): each gets a 400 (or 413) in the
+ * documented error shape, and nothing is stored.
+ */
+let t: TestEdge;
+onSharedEdge(async (edge) => {
+  t = edge;
+  const { sectorID } = await insert(t, '/api/sectors', { sectorName: 'Envasado' });
+  await insert(t, '/api/Resources/PostResources', { lineID: 1, sectorID, description: 'Llenadora', enableStopsManager: true });
+});
+
+function expectRefused(response: CallResult, status = 400): void {
+  expect(response.status, response.text).toBe(status);
+  expect(response.body).toEqual({ error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }) });
+  expect(response.text).not.toMatch(/<html|at .*\.(js|ts):\d+/i);
+}
+
+const count = async (table: 'lines') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('hostile input', () => {
+  it('skip beyond any table (1e20), or not in plain digits, is refused by every list call that pages', async () => {
+    const openApi = (await t.call('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const documented = Object.entries(openApi.paths)
+      .filter(([path, operations]) => !path.includes('{') && operations.get?.parameters?.some((parameter) => parameter.name === 'skip'))
+      .map(([path]) => path);
+    expect(documented.length).toBeGreaterThan(15);
+    const paged = [...documented, '/api/stops/get', '/api/oeeindex/get', '/api/maintenance/get', '/api/log/get'];
+    for (const path of paged) {
+      for (const skip of ['1e20', '0x10', '99999999999999999999']) expectRefused(await t.call('GET', path, { token: t.adminToken, query: { skip, take: '5' } }));
+      expect((await t.call('GET', path, { token: t.adminToken, query: { skip: '0', take: '5' } })).status, path).toBe(200);
+    }
+  });
+
+  it(`a filter of more than ${MAX_FILTER_TERMS} comparisons is refused with its own message`, async () => {
+    // Sent unencoded but for the quotes, as a script would: 600 terms fit the server's 16 KB request line then.
+    const terms = JSON.stringify(Array.from({ length: 600 }, (_, i) => ['stopID', i]));
+    const response = await fetch(`${t.url}/api/stops/get?filter=${terms}`, { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-language': 'en' } });
+    const body = (await response.json()) as { error: { message: string } };
+    expect(response.status).toBe(400);
+    expect(body.error.message).toBe(`The filter has too many conditions (at most ${MAX_FILTER_TERMS}).`);
+  });
+
+  it('a body over the limit is answered 413 in the error shape', async () => {
+    const response = await t.call('POST', '/api/sectors', { token: t.adminToken, json: { values: { sectorName: 'x'.repeat(6 * 1024 * 1024) } } });
+    expectRefused(response, 413);
+    expect(response.body.error.message).toMatch(/demasiado grande/);
+  });
+
+  it('a line script nested thousands of levels deep is refused on save and by the script check, and nothing is stored', async () => {
+    const deep = `${'('.repeat(5_000)}1${')'.repeat(5_000)} > 0`;
+    const lines = await count('lines');
+    const { sectorID } = (await t.call('GET', '/api/sectors', { token: t.adminToken })).body.data[0];
+    expectRefused(await t.call('POST', '/api/Resources/PostResources', { token: t.adminToken, form: { values: { lineID: 2, sectorID, description: 'Profunda', calculationBaliza: deep } } }));
+    expect(await count('lines')).toBe(lines);
+    const check = await t.call('POST', '/api/tags/execute/', { token: t.adminToken, form: { values: { script: deep } } });
+    expect(check.status, check.text).toBeLessThan(500);
+  });
+
+  it('a line marker of a long run of blanks and a line separator is read at once, on save and on every load', async () => {
+    const marker = `//@oee${' '.repeat(3_000)}\u2028`;
+    const response = await t.call('PUT', '/api/Resources/PutResources', { token: t.adminToken, form: { key: 1, values: { calculationBaliza: `${marker}\ntrue` } } });
+    expect(response.status, response.text).toBeLessThan(500);
+    expect((await t.call('GET', '/api/Resources', { token: t.adminToken })).status).toBe(200);
+  });
+
+  it('keys are whole numbers only: true, "0x3", " 3 " and 3.5 are not stop 1 or 3', async () => {
+    for (const key of [true, '0x3', ' 3 ', 3.5, '1e0']) {
+      expectRefused(await t.call('DELETE', '/api/sectors', { token: t.adminToken, form: { key } }));
+    }
+  });
+});
