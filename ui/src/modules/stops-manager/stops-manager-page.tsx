@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactTable } from '../../components/compact-table';
 import { notify } from '../../components/feedback/toaster';
-import { StopDialogsProvider, useStopDialogs } from '../../components/stops/stop-dialogs';
+import { RecognizeSelectedButton, StopDialogsProvider } from '../../components/stops/stop-dialogs';
+import { useStopSelection } from '../../components/stops/stop-selection';
 import type { Stop } from '../../components/stops/stop';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
@@ -39,11 +40,10 @@ function PendingStopsView() {
   const { t } = useTranslation();
   const lines = useStopsManagerLines();
   const parameters = useParameters();
-  const dialogs = useStopDialogs();
   const [filter, setFilter] = useState<PendingStopsFilter>({ sectorID: null, lineID: null, minDuration: null, maxDuration: null, microstops: 'all' });
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const refreshMs = (parameters.data?.gridRefreshTime ?? 0) > 0 ? parameters.data!.gridRefreshTime! * 1000 : DEFAULT_REFRESH_MS;
   const pending = usePendingStops(filter, refreshMs);
+  const selection = useStopSelection(pending.data?.data ?? []);
   const change = (next: Partial<PendingStopsFilter>) => setFilter((current) => ({ ...current, ...next }));
 
   if (lines.isPending) return <Spinner />;
@@ -51,14 +51,6 @@ function PendingStopsView() {
   const sectors = [...new Map(lines.data.filter((line) => line.sectorID !== null).map((line) => [line.sectorID!, line.sectorName ?? String(line.sectorID)])).entries()];
   const sectorLines = lines.data.filter((line) => filter.sectorID === null || line.sectorID === filter.sectorID);
   const stops = pending.data?.data ?? [];
-  // Only stops still listed stay selected (a refresh may have seen some recognized elsewhere).
-  const chosen = stops.filter((stop) => selected.has(stop.stopID));
-  const toggle = (stopID: number) => {
-    const next = new Set(chosen.map((stop) => stop.stopID));
-    if (next.has(stopID)) next.delete(stopID);
-    else next.add(stopID);
-    setSelected(next);
-  };
   const lineOf = new Map(lines.data.map((line) => [line.lineID, line]));
 
   return (
@@ -103,24 +95,13 @@ function PendingStopsView() {
           {t('stopsManager.pendingCount', { count: pending.data?.totalCount ?? 0, shown: stops.length })}
         </Text>
         <HStack gap="2">
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set(stops.map((stop) => stop.stopID)))} disabled={stops.length === 0} data-testid="stops-manager-select-all">
+          <Button size="sm" variant="ghost" onClick={selection.selectAll} disabled={stops.length === 0} data-testid="stops-manager-select-all">
             {t('dashboard.selectAll')}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())} disabled={chosen.length === 0}>
+          <Button size="sm" variant="ghost" onClick={selection.clear} disabled={selection.chosen.length === 0}>
             {t('stopsManager.clearSelection')}
           </Button>
-          <Button
-            size="sm"
-            colorPalette="red"
-            disabled={chosen.length === 0}
-            onClick={() => {
-              dialogs.recognize(chosen);
-              setSelected(new Set());
-            }}
-            data-testid="stops-manager-recognize"
-          >
-            {t('stopsManager.recognizeSelected', { count: chosen.length })}
-          </Button>
+          <RecognizeSelectedButton selection={selection} size="sm" label={t('stopsManager.recognizeSelected', { count: selection.chosen.length })} testId="stops-manager-recognize" />
         </HStack>
       </HStack>
       {pending.isError && <Text color="fg.error">{errorMessage(pending.error, t('common.unknownError'))}</Text>}
@@ -144,7 +125,7 @@ function PendingStopsView() {
           {stops.map((stop) => (
             <tr key={stop.stopID} data-testid={`pending-stop-${stop.stopID}`}>
               <td>
-                <Checkbox.Root size="sm" checked={selected.has(stop.stopID)} onCheckedChange={() => toggle(stop.stopID)} aria-label={String(stop.stopID)} data-testid={`select-stop-${stop.stopID}`}>
+                <Checkbox.Root size="sm" checked={selection.selected.has(stop.stopID)} onCheckedChange={() => selection.toggle(stop.stopID)} aria-label={String(stop.stopID)} data-testid={`select-stop-${stop.stopID}`}>
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                 </Checkbox.Root>
