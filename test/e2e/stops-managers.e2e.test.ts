@@ -69,8 +69,18 @@ describe('stops managers', () => {
     const startMs = endMs - 30 * MINUTE;
     const stopShift = shiftAt(startMs, timeZone());
 
-    const page = await openAs('supervisor');
+    // The module's page is its own chunk, fetched only when the page is opened (not at login, not with the menu).
+    const { page } = await openBrowser();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const chunk = /\/manual-stops-page-[\w-]+\.js$/;
+    await logIn(page, plant.edge.url, 'supervisor', 'demo');
+    expect(scripts.filter((url) => chunk.test(url))).toEqual([]);
     await openModulePage(page, 'Paradas manuales', '/paradas/manuales');
+    await page.getByTestId('manual-stops-page').waitFor();
+    expect(scripts.filter((url) => chunk.test(url))).toHaveLength(1);
     expect(await page.getByTestId('manual-stops-line').locator('option:checked').innerText()).toBe(`Línea ${LINE}: ${DEMO_MANUAL_LINE.description}`);
     expect(await page.getByTestId('manual-stops-beacon-note').innerText()).toBe('Las líneas con señal de baliza (1, 2, 3, 4) registran sus paradas solas: no admiten paradas manuales.');
 
