@@ -740,7 +740,6 @@ export const en: Catalogue = {
     noReason: 'No reason (left to recognize)',
     pickReason: 'Choose reason',
     equipment: 'Equipment',
-    manual: 'Manual',
     acquired: 'Acquired',
     startRequired: 'The Start field is required.',
     endRequired: 'Enter the end or mark the stop as in progress.',

@@ -741,7 +741,6 @@ export const es = {
     noReason: 'Sin motivo (queda por reconocer)',
     pickReason: 'Elegir motivo',
     equipment: 'Equipo',
-    manual: 'Manual',
     acquired: 'Adquirida',
     startRequired: 'El campo Inicio es obligatorio.',
     endRequired: 'Indique el fin o marque la parada como en curso.',

@@ -18,15 +18,14 @@ import { useWriteStop } from './api/write-stops';
 import { ManualStopDialog } from './manual-stop-dialog';
 
 const FIELDS: readonly GridField[] = [
-  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 90 },
-  { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 170 },
-  { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 170 },
-  { name: 'duration', label: 'fields.duration', kind: 'number', width: 110 },
-  { name: 'path', label: 'fields.path', flex: 2 },
-  { name: 'equipmentName', label: 'stopsManager.equipment', width: 150 },
+  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 80 },
+  { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 185 },
+  { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 185 },
+  { name: 'duration', label: 'fields.duration', kind: 'number', width: 100 },
+  { name: 'path', label: 'fields.path', width: 270 },
+  { name: 'equipmentName', label: 'stopsManager.equipment', width: 140 },
+  // Entered by hand or acquired shows in the actions column (edit and delete only for the former).
   { name: 'observation', label: 'fields.observation' },
-  { name: 'manual', label: 'stopsManager.manual', kind: 'boolean', width: 110 },
-  { name: 'updatedBy', label: 'fields.updatedBy', width: 130 },
 ];
 
 /** Deleting a stop entered by hand is the supervisor's (the server says so too). */
@@ -91,8 +90,7 @@ export default function ManualStopsPage() {
             {t('stopsManager.manualTitle')}
           </Text>
           {line && (
-            <>
-              <NativeSelect.Root width="auto" minW="240px">
+            <NativeSelect.Root width="auto" minW="240px">
                 <NativeSelect.Field aria-label={t('fields.lineID')} value={line.lineID} onChange={(event) => setParams({ line: event.target.value })} data-testid="manual-stops-line">
                   {manualLines.map((candidate) => (
                     <option key={candidate.lineID} value={candidate.lineID}>
@@ -102,10 +100,6 @@ export default function ManualStopsPage() {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Button colorPalette="teal" onClick={() => setEditing({ stop: null })} data-testid="manual-stop-new">
-                {t('stopsManager.newStop')}
-              </Button>
-            </>
           )}
         </HStack>
         {beaconLines.length > 0 && (
@@ -119,7 +113,14 @@ export default function ManualStopsPage() {
             path="/api/stops"
             keyFields={['stopID']}
             fields={FIELDS}
-            canWrite={false}
+            // Not the grid's own form: stops are entered through the engine with the reason tree (ManualStopDialog).
+            canWrite
+            operations={{ insert: false, update: false, delete: false }}
+            toolbar={
+              <Button size="sm" colorPalette="teal" onClick={() => setEditing({ stop: null })} data-testid="manual-stop-new">
+                {t('stopsManager.newStop')}
+              </Button>
+            }
             filter={['lineID', '=', line.lineID]}
             exportName="paradas-manuales"
             height={520}
