@@ -92,9 +92,13 @@ const catalogue = {
   // Sessions and signatures.
   'auth.invalidCredentials': { es: 'Usuario o contraseña incorrectos.', en: 'Wrong username or password.' },
   'auth.inactive': { es: 'El usuario está inactivo.', en: 'The user is inactive.' },
-  'auth.locked': {
-    es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {minutes} minutos.',
-    en: 'Too many failed attempts. Try again in {minutes} minutes.',
+  'auth.throttled': {
+    es: 'Demasiados intentos fallidos. Espere {seconds} s y vuelva a intentarlo.',
+    en: 'Too many failed attempts. Wait {seconds} s and try again.',
+  },
+  'auth.rateLimited': {
+    es: 'Demasiados intentos desde esta dirección. Espere un minuto y vuelva a intentarlo.',
+    en: 'Too many attempts from this address. Wait a minute and try again.',
   },
   'auth.required': { es: 'Debe iniciar sesión.', en: 'You must log in.' },
   'auth.expired': { es: 'Sesión expirada, vuelva a ingresar', en: 'Session expired, log back in' },
