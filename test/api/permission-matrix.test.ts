@@ -109,6 +109,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/maintenance/finish': [S, O],
   'POST /api/maintenance/close': [S],
   'GET /api/maintenance/mttr': 'any',
+  'GET /api/maintenance/equipment': 'any',
   ...grid('/api/maintenance/reasons', 'any', [S]),
   'GET /api/production/summary': 'any',
   'GET /api/production/summary/order': 'any',

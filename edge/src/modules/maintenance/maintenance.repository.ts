@@ -30,6 +30,16 @@ export function findEquipment(db: Executor, equipmentID: number) {
   return db.selectFrom('equipments').select(['equipmentID', 'lineID']).where('equipmentID', '=', equipmentID).executeTakeFirst();
 }
 
+/** The equipment a call on a line may name: the line's own and equipment of no line in particular. */
+export function equipmentOfLine(db: Executor, lineID: number) {
+  return db
+    .selectFrom('equipments')
+    .select(['equipmentID as value', 'name as text'])
+    .where((eb) => eb.or([eb('lineID', '=', lineID), eb('lineID', 'is', null)]))
+    .orderBy('name')
+    .execute();
+}
+
 export function findLine(db: Executor, lineID: number) {
   return db.selectFrom('lines').select(['lineID']).where('lineID', '=', lineID).executeTakeFirst();
 }

@@ -178,6 +178,8 @@ describe('maintenance calls (the maintenance manager)', () => {
     expectError(await act('start', first.callID), 409, `El llamado ${first.callID} ya fue iniciado.`);
     expect((await act('finish', first.callID)).status).toBe(200);
     expectError(await act('close', first.callID, ROLE.SUPERVISOR), 409, `El llamado ${first.callID} ya está cerrado.`);
+    // The call dialog offers a line's own equipment only.
+    expect((await e.t.call('GET', '/api/maintenance/equipment', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2' } })).body).toEqual([{ value: otherLineEquipment, text: 'Etiquetadora' }]);
     // A line whose call ended may call again; equipment of the line's own is accepted.
     expect((await call({ lineID: 2, callReasonID: motor, equipmentID: otherLineEquipment })).status).toBe(200);
   });
@@ -209,7 +211,7 @@ describe('maintenance calls (the maintenance manager)', () => {
     await act('start', again);
     e.clock.now = T0 + 22 * MINUTE;
     await act('finish', again);
-    const mttr = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.CONSULTANT], query: { from: '2026-05-04T00:00:00+02:00', to: '2026-05-05T00:00:00+02:00' } });
+    const mttr = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.CONSULTANT], query: { from: '2026-05-04', to: '2026-05-04' } });
     expect(mttr.status, mttr.text).toBe(200);
     expect(mttr.body.lines).toEqual([
       { lineID: 1, description: 'Línea 1', finishedCalls: 2, maintenanceMinutes: 10, mttr: 5, meanWaiting: 1 },
@@ -221,5 +223,8 @@ describe('maintenance calls (the maintenance manager)', () => {
     ]);
     const otherSector = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { sectorID: '2' } });
     expect(otherSector.body).toEqual({ lines: [], equipment: [] });
+    const dayBefore = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { from: '2026-05-03', to: '2026-05-03' } });
+    expect(dayBefore.body).toEqual({ lines: [], equipment: [] });
+    expectError(await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { from: 'ayer' } }), 400, 'El campo from no es válido.');
   });
 });

@@ -5,7 +5,7 @@ import type { MaintenanceAction } from '../../domain/maintenance';
 import { queryInt } from '../common/fields';
 import { clockOf } from '../indexes/indexes.service';
 import { CALL_REASON_COLUMNS, CALL_ROLES, callActionSchema, callReasonSchema, CLOSE_ROLES, mttrQuery, newCallSchema, REASON_ACCESS } from './maintenance.schemas';
-import { actOnCall, callMaintenance, firstAlert, listMaintenanceCalls, maintenanceMttr } from './maintenance.service';
+import { actOnCall, callMaintenance, firstAlert, lineEquipment, listMaintenanceCalls, maintenanceMttr } from './maintenance.service';
 
 const TAG = 'maintenance';
 const alertQuery = z.preprocess((value) => {
@@ -18,8 +18,6 @@ const ACTIONS: ReadonlyArray<{ action: MaintenanceAction; path: string; access: 
   { action: 'finish', path: '/api/maintenance/finish', access: CALL_ROLES, summary: 'Finishes a Started call (callID): Finished, endDate stamped; the call’s stop gets its maintenance minutes.' },
   { action: 'close', path: '/api/maintenance/close', access: CLOSE_ROLES, summary: 'Closes a Waiting or Started call as not a maintenance matter (NoMtto, status 4), endDate stamped.' },
 ];
-
-const instant = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
 
 /**
  * Maintenance calls (SPEC §7 for the dashboards' reads; the maintenance manager module for the rest): calls made by
@@ -69,10 +67,21 @@ export function registerMaintenanceRoutes(api: Api): void {
       path: '/api/maintenance/mttr',
       access: 'authenticated',
       tag: TAG,
-      summary: 'MTTR per line and per equipment over the Finished calls made in [from, to) (ISO; default the last 30 days), optionally of one sector: finishedCalls, maintenanceMinutes, mttr and meanWaiting (minutes).',
+      summary: 'MTTR per line and per equipment over the Finished calls made in production days from–to (YYYY-MM-DD, 06:00 to 06:00, both included; default the last 30), optionally of one sector: finishedCalls, maintenanceMinutes, mttr and meanWaiting (minutes).',
       query: mttrQuery,
     },
-    ({ ctx, query }) => maintenanceMttr(ctx.db, { fromMs: instant(query.from), toMs: instant(query.to), sectorID: query.sectorID }, clockOf(ctx)),
+    ({ ctx, query }) => maintenanceMttr(ctx.db, query, clockOf(ctx)),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/maintenance/equipment',
+      access: 'authenticated',
+      tag: TAG,
+      summary: 'The equipment a call on a line (lineID) may name, as value and text: the line’s own and equipment of no particular line.',
+      query: z.object({ lineID: queryInt() }),
+    },
+    ({ ctx, query }) => lineEquipment(ctx.db, query.lineID),
   );
   registerGridResource(api, {
     name: TAG,

@@ -57,9 +57,9 @@ export type NewCallInput = z.output<typeof newCallSchema>;
 
 export const callActionSchema = z.object({ callID: requiredInt({ min: 1 }) });
 
-/** The MTTR query: a range of call dates (ISO, plant offset; default the last 30 days) and optionally a sector. */
+/** The MTTR query: first and last production day (YYYY-MM-DD; default the last 30) and optionally a sector. */
 export const mttrQuery = z.object({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: z.string().trim().max(10).optional(),
+  to: z.string().trim().max(10).optional(),
   sectorID: queryInt().optional(),
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { declaringTimes, MAINTENANCE_STATUS, mttrMinutes, nextStatus, timesOfAction, type MaintenanceAction } from '../../domain/maintenance';
+import { addPlantDays, isValidPlantDate, plantDateOf, shiftSpan } from '../../domain/calendar';
 import { AppError, notFound } from '../../http/errors';
 import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
 import type { MessageKey } from '../../http/messages';
@@ -13,6 +14,7 @@ import { openStopsOfLines } from '../stops/stops.repository';
 import { plantText, recordStopMaintenance } from '../stops/stops.service';
 import {
   callsInProgress,
+  equipmentOfLine,
   finishedCallTotals,
   findCall,
   findCallReason,
@@ -58,6 +60,11 @@ export function callToApi(call: MaintenanceCallRow, clock: EngineClock) {
 export async function firstAlert(db: Database, lineID: number, clock: EngineClock) {
   const call = (await callsInProgress(db, [lineID])).get(lineID);
   return call ? callToApi(call, clock) : null;
+}
+
+/** The equipment the call dialog offers for a line. */
+export function lineEquipment(db: Database, lineID: number) {
+  return equipmentOfLine(db, lineID);
 }
 
 /** One call as the grid shows it (the answer of every write). */
@@ -148,7 +155,8 @@ export async function actOnCall(db: Database, callID: number, action: Maintenanc
   return callView(db, callID, clock);
 }
 
-const DAY_MS = 86_400_000;
+/** Without a range, MTTR covers the last 30 production days, today's included. */
+const MTTR_DEFAULT_DAYS = 30;
 
 function mttrRows(rows: readonly MttrRow[], keyName: 'lineID' | 'equipmentID', nameOf: 'description' | 'equipmentName') {
   return rows.map((row) => ({
@@ -162,11 +170,20 @@ function mttrRows(rows: readonly MttrRow[], keyName: 'lineID' | 'equipmentID', n
 }
 
 /**
- * MTTR per line and per equipment over the finished calls made in a range: the maintenance minutes summed, then
+ * MTTR per line and per equipment over the finished calls made in a range of production days (06:00 to 06:00, `from`
+ * and `to` included; default the last 30): the maintenance minutes summed, then
  * divided by the number of calls (never an average of averages); meanWaiting likewise for call → start.
  */
-export async function maintenanceMttr(db: Database, filter: { fromMs?: number; toMs?: number; sectorID?: number }, clock: EngineClock) {
-  const range = { fromMs: filter.fromMs ?? clock.nowMs - 30 * DAY_MS, toMs: filter.toMs ?? clock.nowMs + 1, sectorID: filter.sectorID ?? null };
+export async function maintenanceMttr(db: Database, filter: { from?: string; to?: string; sectorID?: number }, clock: EngineClock) {
+  const today = plantDateOf(clock.nowMs, clock.timeZone);
+  const day = (field: 'from' | 'to', fallback: string) => {
+    const text = filter[field];
+    if (text === undefined || text === '') return fallback;
+    if (!isValidPlantDate(text)) throw fieldError('validation', 'validation.invalid', field);
+    return text;
+  };
+  const span = shiftSpan('TO', day('from', addPlantDays(today, -(MTTR_DEFAULT_DAYS - 1))), day('to', today), clock.timeZone);
+  const range = { fromMs: span.startMs, toMs: span.endMs, sectorID: filter.sectorID ?? null };
   const [lines, equipment] = [await finishedCallTotals(db, 'line', range), await finishedCallTotals(db, 'equipment', range)];
   return { lines: mttrRows(lines, 'lineID', 'description'), equipment: mttrRows(equipment, 'equipmentID', 'equipmentName') };
 }
