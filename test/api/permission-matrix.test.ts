@@ -101,6 +101,16 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/stops/getStopsSummary': 'any',
   'GET /api/maintenance': 'any',
   'GET /api/alerts/first': 'any',
+  // Maintenance manager (issue 14): operators and supervisors call, start and finish (maintenance staff log in as
+  // operators); closing a call as NoMtto is the supervisor's; the call reasons are a supervisor's configuration tab,
+  // read by every caller; MTTR is read by every role with a line.
+  'POST /api/maintenance/call': [S, O],
+  'POST /api/maintenance/start': [S, O],
+  'POST /api/maintenance/finish': [S, O],
+  'POST /api/maintenance/close': [S],
+  'GET /api/maintenance/mttr': 'any',
+  'GET /api/maintenance/equipment': 'any',
+  ...grid('/api/maintenance/reasons', 'any', [S]),
   'GET /api/production/summary': 'any',
   'GET /api/production/summary/order': 'any',
   'GET /api/resources/status/get': 'any',

@@ -27,6 +27,8 @@ export const DEMO_USERS = [
 ] as const;
 
 /** The simulated lines: number, sector, description, nominal speed (units per minute) and the product running. */
+export const MAINTENANCE_CALL_REASONS = ['Falla mecánica', 'Falla eléctrica', 'Falla neumática', 'Sensor o instrumento', 'Lubricación'] as const;
+
 export const DEMO_LINES = [
   { lineID: 1, sector: 'Envasado', description: 'Envasadora 1', speed: 120, product: 'AGUA-500' },
   { lineID: 2, sector: 'Envasado', description: 'Envasadora 2', speed: 90, product: 'JUGO-1000' },
@@ -136,6 +138,9 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
         reasonIDs.push(Number(leaf.reasonID));
       }
     }
+
+    // The maintenance manager's call reasons (the module runs on every line unless the plant turns it off).
+    for (const name of MAINTENANCE_CALL_REASONS) await insertRow(trx, 'maintenance_call_reasons', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['callReasonID'], ctx);
 
     for (const [index, line] of DEMO_LINES.entries()) {
       const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;

@@ -135,6 +135,27 @@ const catalogue = {
   },
   'data.systemDelete': { es: 'Las paradas de sistema no se pueden eliminar.', en: 'System stops cannot be deleted.' },
 
+  // Maintenance manager (issue 14): calls and their refusals.
+  'maintenance.disabled': {
+    es: 'El gestor de mantenimiento está desactivado en los parámetros de la planta.',
+    en: 'The maintenance manager is turned off in the plant parameters.',
+  },
+  'maintenance.openCall': {
+    es: 'La línea {lineID} ya tiene un llamado de mantenimiento abierto (llamado {callID}, desde {date}).',
+    en: 'Line {lineID} already has an open maintenance call (call {callID}, since {date}).',
+  },
+  'maintenance.alreadyStarted': { es: 'El llamado {callID} ya fue iniciado.', en: 'Call {callID} has already been started.' },
+  'maintenance.notStarted': {
+    es: 'El llamado {callID} todavía no fue iniciado: debe iniciarse antes de finalizarlo.',
+    en: 'Call {callID} has not been started yet: it must be started before it is finished.',
+  },
+  'maintenance.closed': { es: 'El llamado {callID} ya está cerrado.', en: 'Call {callID} is already closed.' },
+  'maintenance.reasonNotFound': { es: 'El motivo de llamado no existe.', en: 'The call reason does not exist.' },
+  'maintenance.equipmentNotOfLine': {
+    es: 'El equipo seleccionado no pertenece a la línea {lineID}.',
+    en: 'The selected equipment does not belong to line {lineID}.',
+  },
+
   // Configuration: OPC servers and tags, equipment, stop reasons, targets, products, validation and preload orders.
   'opc.daNotSupported': {
     es: 'Los servidores OPC DA (COM, solo Windows) se leen a través de un gateway OPC UA: registre el gateway como servidor UA.',

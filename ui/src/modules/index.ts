@@ -1,3 +1,4 @@
+import { maintenanceModule } from './maintenance';
 import type { FeatureModule } from './manifest';
 
 /**
@@ -5,4 +6,4 @@ import type { FeatureModule } from './manifest';
  * manager, stops manager). Each adds its pages, menu items and configuration pages by exporting a FeatureModule and
  * being listed here; its pages load lazily like every other page. None is built yet.
  */
-export const featureModules: readonly FeatureModule[] = [];
+export const featureModules: readonly FeatureModule[] = [maintenanceModule];
