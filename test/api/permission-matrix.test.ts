@@ -125,6 +125,11 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/orders/start': [S, O],
   'POST /api/orders/finish': [S, O],
   'PUT /api/oeeindex/validate': [S, O],
+  // The order manager (issue 14): the supervisor makes an order from a preload order, edits one not started yet and
+  // deletes one never run.
+  'POST /api/orders/fromPreload': [S],
+  'PUT /api/orders': [S],
+  'DELETE /api/orders': [S],
   // 'Ajustar' is the supervisor's; recalculation the administrator's (both signed).
   'PUT /api/oeeindex/adjust': [S],
   'GET /api/OeeIndex/RecalculateAllOrders': [A],

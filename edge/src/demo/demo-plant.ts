@@ -52,6 +52,13 @@ const STOP_REASON_TREE: { parentID: number; category: string; color: string; rea
   { parentID: 8, category: 'Operativas', color: '#c9a227', reasons: ['Falta de operador', 'Esperando calidad'] },
 ];
 
+/** The demo's preload of operation orders (/indexes/precargaOp): OP, customer, product, quantity. */
+export const DEMO_PRELOAD_ORDERS = [
+  { id: 1, op: '4500301', cliente: 'Distribuidora Sur', producto: 'AGUA-500', cantidad: 12.5 },
+  { id: 2, op: '4500302', cliente: 'Mercado Central', producto: 'JUGO-1000', cantidad: 8 },
+  { id: 3, op: '4500303', cliente: 'Distribuidora Sur', producto: 'AGUA-500', cantidad: 20 },
+] as const;
+
 const TAGS = [
   ['Running', 'Boolean'],
   ['Units', 'UInt32'],
@@ -171,6 +178,8 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       );
       orders.push({ lineID: line.lineID, order });
     }
+    // Preload orders waiting to become orders (the order manager makes an order of one and marks it used).
+    for (const preload of DEMO_PRELOAD_ORDERS) await insertRow(trx, 'preload_orders', { ...preload, cosecha: 2026, bolsa: 'Pallet', pesoBolsa: 1000, utilizado: 0, deleted: 0, updatedBy: 'demo', updateDate: clock.nowMs }, ['id'], ctx);
     await writeDemoSettings(trx, { lines: DEMO_LINES.length, opcServerID });
   });
   const history = DEMO_LINES.map((line) => {

@@ -68,6 +68,24 @@ const catalogue = {
   'order.otherLine': { es: 'La orden {order} pertenece a la línea {lineID}.', en: 'Order {order} belongs to line {lineID}.' },
   'order.noneRunning': { es: 'La línea {lineID} no tiene una orden en curso.', en: 'Line {lineID} has no order in progress.' },
   'order.notRunning': { es: 'La orden {order} no está en curso en la línea {lineID}.', en: 'Order {order} is not in progress on line {lineID}.' },
+  // The order manager (issue 14).
+  'order.duplicate': { es: 'Ya existe la orden {order}.', en: 'Order {order} already exists.' },
+  'order.unknownProduct': { es: 'El producto {productCode} no existe.', en: 'Product {productCode} does not exist.' },
+  'order.managerOff': { es: 'La línea {lineID} no tiene habilitado el gestor de órdenes.', en: 'Line {lineID} does not run the order manager.' },
+  'order.productNotOnLine': {
+    es: 'El producto {productCode} no tiene velocidad configurada en la línea {lineID}.',
+    en: 'Product {productCode} has no speed configured on line {lineID}.',
+  },
+  'order.notDeletable': {
+    es: 'La orden {order} ya se inició: solo se puede eliminar una orden creada que nunca se inició.',
+    en: 'Order {order} has already started: only a created order that never started can be deleted.',
+  },
+  'order.notEditable': {
+    es: 'La orden {order} ya se inició: su lote y su cantidad ya no se pueden modificar.',
+    en: 'Order {order} has already started: its lot and quantity can no longer be changed.',
+  },
+  'order.preloadNotFound': { es: 'La orden de precarga {id} no existe.', en: 'Preload order {id} does not exist.' },
+  'order.preloadUsed': { es: 'La orden de precarga {id} (OP {op}) ya fue utilizada.', en: 'Preload order {id} (OP {op}) has already been used.' },
 
   // Configuration: users, notification groups, resources (lines), terminals.
   'validation.reference': {
@@ -311,6 +329,11 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   emailHost: { es: 'servidor de email', en: 'email host' },
   domain: { es: 'dominio', en: 'domain' },
   group: { es: 'grupo', en: 'group' },
+  // The order manager's form.
+  order: { es: 'orden', en: 'order' },
+  version: { es: 'versión (RP)', en: 'version (RP)' },
+  desiredProductionQuantity: { es: 'cantidad deseada', en: 'desired quantity' },
+  desiredProductionSpeed: { es: 'velocidad deseada', en: 'desired speed' },
 };
 
 export function fieldLabel(field: string, language: Language): string {
