@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from './db/database';
+import { ownerOnly } from './db/file-modes';
 
 export const BACKUP_RETENTION = 14;
 
@@ -22,6 +23,7 @@ export async function backupDatabase(databaseFile: string, dataDir: string, rete
   } finally {
     sqlite.close();
   }
+  ownerOnly(target, 0o600);
   const backups = readdirSync(folder)
     .filter((f) => /^oee-\d{8}-\d{6}\.db$/.test(f))
     .sort();

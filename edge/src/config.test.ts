@@ -23,6 +23,12 @@ describe('settings', () => {
     expect(settings).toMatchObject({ port: 9090, dataDir: '/tmp/plant', host: '127.0.0.1', timeZone: 'Europe/Madrid', logLevel: 'debug' });
   });
 
+  it('reads FAILED_SIGNINS_PER_MINUTE (default 30) and refuses one out of range', () => {
+    expect(settingsOf([]).failedSignInsPerMinute).toBe(30);
+    expect(settingsOf([], { FAILED_SIGNINS_PER_MINUTE: '200' }).failedSignInsPerMinute).toBe(200);
+    expect(() => settingsOf([], { FAILED_SIGNINS_PER_MINUTE: '0' })).toThrow(/FAILED_SIGNINS_PER_MINUTE must be 1..100000/);
+  });
+
   it('lets flags win over the environment', () => {
     const settings = settingsOf(['migrate', '--port', '7000', '--data-dir', '/srv/oee', '--tz', 'UTC'], { PORT: '9090', OEE_DATA_DIR: '/tmp/x' });
     expect(settings).toMatchObject({ command: 'migrate', port: 7000, dataDir: '/srv/oee', timeZone: 'UTC' });

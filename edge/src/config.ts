@@ -25,6 +25,16 @@ const settingsSchema = z.object({
   args: z.array(z.string()),
   /** Options of commands other than serve (simulate --lines, …), kept as given. */
   lines: z.coerce.number().int().min(1, 'lines must be 1..99').max(99, 'lines must be 1..99').optional(),
+  /**
+   * Failed sign-ins and signatures one source address may make per minute (successful ones do not count). Behind a
+   * reverse proxy every browser shares the proxy's address: raise it there.
+   */
+  failedSignInsPerMinute: z.coerce
+    .number({ error: 'FAILED_SIGNINS_PER_MINUTE must be a number' })
+    .int('FAILED_SIGNINS_PER_MINUTE must be a whole number')
+    .min(1, 'FAILED_SIGNINS_PER_MINUTE must be 1..100000')
+    .max(100_000, 'FAILED_SIGNINS_PER_MINUTE must be 1..100000')
+    .default(30),
   /** The central PostgreSQL the sync agent replicates to (sync/); holds a password, so never logged. */
   syncDatabaseUrl: z
     .string()
@@ -73,6 +83,10 @@ Options (flags win over environment variables):
   --log-level <l>     LOG_LEVEL     fatal|error|warn|info|debug|trace|silent (default info)
   --lines <n>                       simulate: number of simulated lines, 1..99 (default 4)
   --help, --version
+
+Sign-in protection (environment only):
+                      FAILED_SIGNINS_PER_MINUTE  failed sign-ins and signatures per source address and minute
+                                                 before it must wait (default 30; raise it behind a reverse proxy)
 
 Sync to a central PostgreSQL (off unless both are set; environment only — the URL holds a password):
                       SYNC_DATABASE_URL  postgres://user:password@host:5432/database
@@ -127,6 +141,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
     args: positionals.slice(1),
     lines: values.lines,
+    failedSignInsPerMinute: env.FAILED_SIGNINS_PER_MINUTE?.trim() || undefined,
     syncDatabaseUrl: env.SYNC_DATABASE_URL?.trim() || undefined,
     plantId: env.PLANT_ID?.trim() || undefined,
   };

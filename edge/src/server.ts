@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { attachAcquisition } from './acquisition/index';
 import type { Settings } from './config';
 import { attachDemoSimulator, demoSimulatorOf } from './demo/demo-simulator';
+import { ownerOnly } from './db/file-modes';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
 import type { Api } from './http/api';
@@ -39,7 +40,8 @@ export interface RunningEdge {
  */
 export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const { settings } = options;
-  mkdirSync(settings.dataDir, { recursive: true });
+  mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
+  ownerOnly(settings.dataDir, 0o700);
   const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true });
   const plant = new Plant(settings, logging.logger, logging.recent, options.now);
   // Before the database is attached, so they start on `configured` whichever way it comes (start-up or setup).

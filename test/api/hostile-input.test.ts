@@ -20,7 +20,7 @@ function expectRefused(response: CallResult, status = 400): void {
   expect(response.text).not.toMatch(/<html|at .*\.(js|ts):\d+/i);
 }
 
-const count = async (table: 'lines') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'lines' | 'orders') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('hostile input', () => {
   it('skip beyond any table (1e20), or not in plain digits, is refused by every list call that pages', async () => {
@@ -66,6 +66,15 @@ describe('hostile input', () => {
     const response = await t.call('PUT', '/api/Resources/PutResources', { token: t.adminToken, form: { key: 1, values: { calculationBaliza: `${marker}\ntrue` } } });
     expect(response.status, response.text).toBeLessThan(500);
     expect((await t.call('GET', '/api/Resources', { token: t.adminToken })).status).toBe(200);
+  });
+
+  it('an order finish on a line that does not exist is a 400 naming the line, and changes nothing', async () => {
+    const supervisor = await t.userWithRole(2, 'hostil-sup');
+    const orders = await count('orders');
+    const response = await t.call('POST', '/api/orders/finish', { token: supervisor.token, json: { lineID: 77 } });
+    expectRefused(response);
+    expect(response.body.error.message).toBe('La línea 77 no existe.');
+    expect(await count('orders')).toBe(orders);
   });
 
   it('keys are whole numbers only: true, "0x3", " 3 " and 3.5 are not stop 1 or 3', async () => {

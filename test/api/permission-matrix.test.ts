@@ -101,6 +101,16 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/stops/getStopsSummary': 'any',
   'GET /api/maintenance': 'any',
   'GET /api/alerts/first': 'any',
+  // Maintenance manager (issue 14): operators and supervisors call, start and finish (maintenance staff log in as
+  // operators); closing a call as NoMtto is the supervisor's; the call reasons are a supervisor's configuration tab,
+  // read by every caller; MTTR is read by every role with a line.
+  'POST /api/maintenance/call': [S, O],
+  'POST /api/maintenance/start': [S, O],
+  'POST /api/maintenance/finish': [S, O],
+  'POST /api/maintenance/close': [S],
+  'GET /api/maintenance/mttr': 'any',
+  'GET /api/maintenance/equipment': 'any',
+  ...grid('/api/maintenance/reasons', 'any', [S]),
   'GET /api/production/summary': 'any',
   'GET /api/production/summary/order': 'any',
   'GET /api/resources/status/get': 'any',
@@ -115,6 +125,11 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/orders/start': [S, O],
   'POST /api/orders/finish': [S, O],
   'PUT /api/oeeindex/validate': [S, O],
+  // The order manager (issue 14): the supervisor makes an order from a preload order, edits one not started yet and
+  // deletes one never run.
+  'POST /api/orders/fromPreload': [S],
+  'PUT /api/orders': [S],
+  'DELETE /api/orders': [S],
   // 'Ajustar' is the supervisor's; recalculation the administrator's (both signed).
   'PUT /api/oeeindex/adjust': [S],
   'GET /api/OeeIndex/RecalculateAllOrders': [A],

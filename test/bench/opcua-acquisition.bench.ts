@@ -286,7 +286,7 @@ async function acquisitionRole(endpoint: string): Promise<void> {
 /** The edge: a real edge (HTTP server, acquisition, the OEE engine storing samples, its index jobs). */
 async function edgeRole(endpoint: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-edge-'));
-  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'UTC', logLevel: 'warn', args: [] });
+  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'UTC', logLevel: 'warn', args: [], failedSignInsPerMinute: 30 });
   const edge = await startEdge({ settings, stdout: false });
   const setup = await configure(edge.plant, { databaseSelected: 'sqlite' }, 'en');
   if (!setup.valid) throw new Error(setup.error ?? 'setup failed');

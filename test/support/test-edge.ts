@@ -78,6 +78,8 @@ export async function startTestEdge(
     now?: () => number;
     /** Built UI to serve (browser tests). */
     uiDir?: string;
+    /** FAILED_SIGNINS_PER_MINUTE (default: high enough for tests that fail signatures on purpose). */
+    failedSignInsPerMinute?: number;
     /** The data directory of an edge closed with keepData: this edge starts again on it (signed in as `admin`). */
     again?: { dataDir: string; adminPassword: string };
   } = {},
@@ -91,6 +93,7 @@ export async function startTestEdge(
     timeZone: options.timeZone ?? 'America/Argentina/Buenos_Aires',
     logLevel: 'warn',
     args: [],
+    failedSignInsPerMinute: options.failedSignInsPerMinute ?? 1_000,
   });
   const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir });
   const url = edge.url;

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { backupDatabase } from '../backup';
+import { ownerOnly } from './file-modes';
 import { createKysely, migrateToLatest, migrationState, openSqlite, type Database } from './database';
 import { seedDatabase } from './seed';
 
@@ -41,6 +42,15 @@ export function databasePath(dataDir: string, connectionString: string | null | 
   return isAbsolute(path) ? path : resolve(dataDir, path);
 }
 
+/**
+ * The database path as setup.json keeps it: relative to the data directory when inside it, so a data directory copied
+ * or restored elsewhere opens its own database, never the one at the old place.
+ */
+export function storedDatabasePath(dataDir: string, path: string): string {
+  const inside = relative(resolve(dataDir), path);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
+
 export interface OpenedDatabase {
   db: Database;
   /** Migrations applied by this open (empty when the schema was current). */
@@ -62,6 +72,7 @@ export interface OpenPlantDatabaseOptions {
 /** Opens, migrates and seeds the database at `path`. */
 export async function openPlantDatabase(path: string, options: OpenPlantDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite({ file: path, mustExist: options.mustExist ?? false });
+  ownerOnly(path, 0o600);
   const db = createKysely(sqlite);
   try {
     let backup: string | undefined;

@@ -361,6 +361,19 @@ export interface MaintenanceCallsTable {
   endDate: number | null;
   updatedBy: string | null;
   updateDate: number | null;
+  /** The equipment of the line the call is about (migration 0011). */
+  equipmentID: Generated<number | null>;
+  calledBy: Generated<string | null>;
+  startedBy: Generated<string | null>;
+  finishedBy: Generated<string | null>;
+}
+
+/** The maintenance manager's list of call reasons (migration 0011). */
+export interface MaintenanceCallReasonsTable {
+  callReasonID: Generated<number>;
+  name: string;
+  updatedBy: string | null;
+  updateDate: number | null;
 }
 
 export interface ValidationOrdersTable {
@@ -458,6 +471,7 @@ export interface DB {
   production_lots: ProductionLotsTable;
   stops: StopsTable;
   maintenance_calls: MaintenanceCallsTable;
+  maintenance_call_reasons: MaintenanceCallReasonsTable;
   validation_orders: ValidationOrdersTable;
   preload_orders: PreloadOrdersTable;
   tag_update_log: TagUpdateLogTable;

@@ -27,6 +27,8 @@ export const DEMO_USERS = [
 ] as const;
 
 /** The simulated lines: number, sector, description, nominal speed (units per minute) and the product running. */
+export const MAINTENANCE_CALL_REASONS = ['Falla mecánica', 'Falla eléctrica', 'Falla neumática', 'Sensor o instrumento', 'Lubricación'] as const;
+
 export const DEMO_LINES = [
   { lineID: 1, sector: 'Envasado', description: 'Envasadora 1', speed: 120, product: 'AGUA-500' },
   { lineID: 2, sector: 'Envasado', description: 'Envasadora 2', speed: 90, product: 'JUGO-1000' },
@@ -64,6 +66,13 @@ const STOP_REASON_TREE: { parentID: number; category: string; color: string; rea
   { parentID: 8, category: 'Materiales', color: '#b56576', reasons: ['Falta de material', 'Material defectuoso'] },
   { parentID: 8, category: 'Operativas', color: '#c9a227', reasons: ['Falta de operador', 'Esperando calidad'] },
 ];
+
+/** The demo's preload of operation orders (/indexes/precargaOp): OP, customer, product, quantity. */
+export const DEMO_PRELOAD_ORDERS = [
+  { id: 1, op: '4500301', cliente: 'Distribuidora Sur', producto: 'AGUA-500', cantidad: 12.5 },
+  { id: 2, op: '4500302', cliente: 'Mercado Central', producto: 'JUGO-1000', cantidad: 8 },
+  { id: 3, op: '4500303', cliente: 'Distribuidora Sur', producto: 'AGUA-500', cantidad: 20 },
+] as const;
 
 const TAGS = [
   ['Running', 'Boolean'],
@@ -173,6 +182,9 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       }
     }
 
+    // The maintenance manager's call reasons (the module runs on every line unless the plant turns it off).
+    for (const name of MAINTENANCE_CALL_REASONS) await insertRow(trx, 'maintenance_call_reasons', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['callReasonID'], ctx);
+
     for (const [index, line] of DEMO_LINES.entries()) {
       const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;
       const op = String(4_500_101 + index);
@@ -202,6 +214,8 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       );
       orders.push({ lineID: line.lineID, order });
     }
+    // Preload orders waiting to become orders (the order manager makes an order of one and marks it used).
+    for (const preload of DEMO_PRELOAD_ORDERS) await insertRow(trx, 'preload_orders', { ...preload, cosecha: 2026, bolsa: 'Pallet', pesoBolsa: 1000, utilizado: 0, deleted: 0, updatedBy: 'demo', updateDate: clock.nowMs }, ['id'], ctx);
     await writeDemoSettings(trx, { lines: DEMO_LINES.length, opcServerID });
   });
   const history = DEMO_LINES.map((line) => {

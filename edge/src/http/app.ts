@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
 import { buildOpenApi } from './openapi';
 import { translateSqliteError } from './sqlite-errors';
+import { credentialRateLimit } from './credential-limit';
 import { uiHandler, type UiFiles } from './ui-files';
 
 /** The largest request body accepted (JSON or form); a bigger one is answered 413. */
@@ -43,6 +44,7 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   app.set('trust proxy', false);
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
+  app.use('/api', credentialRateLimit(plant.settings.failedSignInsPerMinute));
 
   app.get('/meta.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ version: VERSION });

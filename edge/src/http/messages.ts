@@ -85,6 +85,24 @@ const catalogue = {
   'order.otherLine': { es: 'La orden {order} pertenece a la línea {lineID}.', en: 'Order {order} belongs to line {lineID}.' },
   'order.noneRunning': { es: 'La línea {lineID} no tiene una orden en curso.', en: 'Line {lineID} has no order in progress.' },
   'order.notRunning': { es: 'La orden {order} no está en curso en la línea {lineID}.', en: 'Order {order} is not in progress on line {lineID}.' },
+  // The order manager (issue 14).
+  'order.duplicate': { es: 'Ya existe la orden {order}.', en: 'Order {order} already exists.' },
+  'order.unknownProduct': { es: 'El producto {productCode} no existe.', en: 'Product {productCode} does not exist.' },
+  'order.managerOff': { es: 'La línea {lineID} no tiene habilitado el gestor de órdenes.', en: 'Line {lineID} does not run the order manager.' },
+  'order.productNotOnLine': {
+    es: 'El producto {productCode} no tiene velocidad configurada en la línea {lineID}.',
+    en: 'Product {productCode} has no speed configured on line {lineID}.',
+  },
+  'order.notDeletable': {
+    es: 'La orden {order} ya se inició: solo se puede eliminar una orden creada que nunca se inició.',
+    en: 'Order {order} has already started: only a created order that never started can be deleted.',
+  },
+  'order.notEditable': {
+    es: 'La orden {order} ya se inició: su lote y su cantidad ya no se pueden modificar.',
+    en: 'Order {order} has already started: its lot and quantity can no longer be changed.',
+  },
+  'order.preloadNotFound': { es: 'La orden de precarga {id} no existe.', en: 'Preload order {id} does not exist.' },
+  'order.preloadUsed': { es: 'La orden de precarga {id} (OP {op}) ya fue utilizada.', en: 'Preload order {id} (OP {op}) has already been used.' },
 
   // Configuration: users, notification groups, resources (lines), terminals.
   'validation.reference': {
@@ -109,9 +127,13 @@ const catalogue = {
   // Sessions and signatures.
   'auth.invalidCredentials': { es: 'Usuario o contraseña incorrectos.', en: 'Wrong username or password.' },
   'auth.inactive': { es: 'El usuario está inactivo.', en: 'The user is inactive.' },
-  'auth.locked': {
-    es: 'Demasiados intentos fallidos. Vuelva a intentarlo en {minutes} minutos.',
-    en: 'Too many failed attempts. Try again in {minutes} minutes.',
+  'auth.throttled': {
+    es: 'Demasiados intentos fallidos. Espere {seconds} s y vuelva a intentarlo.',
+    en: 'Too many failed attempts. Wait {seconds} s and try again.',
+  },
+  'auth.rateLimited': {
+    es: 'Demasiados intentos desde esta dirección. Espere un minuto y vuelva a intentarlo.',
+    en: 'Too many attempts from this address. Wait a minute and try again.',
   },
   'auth.required': { es: 'Debe iniciar sesión.', en: 'You must log in.' },
   'auth.expired': { es: 'Sesión expirada, vuelva a ingresar', en: 'Session expired, log back in' },
@@ -147,6 +169,27 @@ const catalogue = {
     en: 'On system stops only the colour and pareto can be changed.',
   },
   'data.systemDelete': { es: 'Las paradas de sistema no se pueden eliminar.', en: 'System stops cannot be deleted.' },
+
+  // Maintenance manager (issue 14): calls and their refusals.
+  'maintenance.disabled': {
+    es: 'El gestor de mantenimiento está desactivado en los parámetros de la planta.',
+    en: 'The maintenance manager is turned off in the plant parameters.',
+  },
+  'maintenance.openCall': {
+    es: 'La línea {lineID} ya tiene un llamado de mantenimiento abierto (llamado {callID}, desde {date}).',
+    en: 'Line {lineID} already has an open maintenance call (call {callID}, since {date}).',
+  },
+  'maintenance.alreadyStarted': { es: 'El llamado {callID} ya fue iniciado.', en: 'Call {callID} has already been started.' },
+  'maintenance.notStarted': {
+    es: 'El llamado {callID} todavía no fue iniciado: debe iniciarse antes de finalizarlo.',
+    en: 'Call {callID} has not been started yet: it must be started before it is finished.',
+  },
+  'maintenance.closed': { es: 'El llamado {callID} ya está cerrado.', en: 'Call {callID} is already closed.' },
+  'maintenance.reasonNotFound': { es: 'El motivo de llamado no existe.', en: 'The call reason does not exist.' },
+  'maintenance.equipmentNotOfLine': {
+    es: 'El equipo seleccionado no pertenece a la línea {lineID}.',
+    en: 'The selected equipment does not belong to line {lineID}.',
+  },
 
   // Configuration: OPC servers and tags, equipment, stop reasons, targets, products, validation and preload orders.
   'opc.daNotSupported': {
@@ -303,6 +346,11 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   emailHost: { es: 'servidor de email', en: 'email host' },
   domain: { es: 'dominio', en: 'domain' },
   group: { es: 'grupo', en: 'group' },
+  // The order manager's form.
+  order: { es: 'orden', en: 'order' },
+  version: { es: 'versión (RP)', en: 'version (RP)' },
+  desiredProductionQuantity: { es: 'cantidad deseada', en: 'desired quantity' },
+  desiredProductionSpeed: { es: 'velocidad deseada', en: 'desired speed' },
 };
 
 export function fieldLabel(field: string, language: Language): string {

@@ -3,17 +3,9 @@ import type { Database } from '../../db/database';
 export function findUserForLogin(db: Database, userID: string) {
   return db
     .selectFrom('users')
-    .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active', 'failedLogins', 'lockedUntil'])
+    .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active'])
     .where('userID', '=', userID)
     .executeTakeFirst();
-}
-
-export async function recordLoginFailure(db: Database, userID: string, failedLogins: number, lockedUntil: number | null): Promise<void> {
-  await db.updateTable('users').set({ failedLogins, lockedUntil }).where('userID', '=', userID).execute();
-}
-
-export async function clearLoginFailures(db: Database, userID: string): Promise<void> {
-  await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('userID', '=', userID).execute();
 }
 
 export async function insertSession(

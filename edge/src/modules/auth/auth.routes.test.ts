@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
 import { hashToken, SESSION_TTL_MS } from '../../http/session';
-import { LOCK_MS, MAX_FAILED_LOGINS } from './auth.service';
+import { delayAfter, FREE_ATTEMPTS, MAX_DELAY_MS } from './login-throttle';
 
 let t: TestEdge;
 let clock = Date.now();
@@ -44,17 +44,44 @@ describe('login and sessions', () => {
     expect(wrong.body.error.message).toBe(unknown.body.error.message);
   });
 
-  it(`locks a user for ${LOCK_MS / 60000} minutes after ${MAX_FAILED_LOGINS} wrong passwords in a row, even with the right one`, async () => {
+  const signIn = (userid: string, password: string) => t.call('POST', '/api/users/authenticate', { json: { userid, password } });
+
+  it(`after ${FREE_ATTEMPTS} wrong passwords a name waits a delay that doubles up to ${MAX_DELAY_MS / 1000} s; the owner gets in once it is over`, async () => {
     await t.userWithRole(3, 'eva');
-    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i += 1) {
-      expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'bad' } })).status).toBe(401);
+    for (let i = 0; i < FREE_ATTEMPTS; i += 1) expect((await signIn('eva', 'bad')).status).toBe(401);
+    const waiting = await signIn('eva', 'eva');
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.error.message).toBe(`Demasiados intentos fallidos. Espere ${delayAfter(FREE_ATTEMPTS) / 1000} s y vuelva a intentarlo.`);
+    clock += delayAfter(FREE_ATTEMPTS);
+    expect((await signIn('eva', 'bad')).status).toBe(401);
+    expect((await signIn('eva', 'eva')).status).toBe(429);
+    clock += delayAfter(FREE_ATTEMPTS + 1);
+    expect((await signIn('eva', 'eva')).status).toBe(200);
+    // A success forgets the failures.
+    expect((await signIn('eva', 'bad')).status).toBe(401);
+    expect((await signIn('eva', 'eva')).status).toBe(200);
+    expect(delayAfter(FREE_ATTEMPTS + 20)).toBe(MAX_DELAY_MS);
+  });
+
+  it('counts parallel wrong passwords: none slips past the count', async () => {
+    await t.userWithRole(3, 'rui');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn('rui', 'bad')));
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(FREE_ATTEMPTS);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(12 - FREE_ATTEMPTS);
+    clock += MAX_DELAY_MS;
+  });
+
+  it('answers an unknown name exactly as a known one, so the answers never tell which names exist', async () => {
+    await t.userWithRole(3, 'ivo');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < FREE_ATTEMPTS + 1; i += 1) {
+      known.push((await signIn('ivo', 'bad')).status);
+      unknown.push((await signIn('nadie-aqui', 'bad')).status);
     }
-    const locked = await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'bad' } });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error.message).toContain('Demasiados intentos fallidos');
-    expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'eva' } })).status).toBe(429);
-    clock += LOCK_MS + 1000;
-    expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'eva', password: 'eva' } })).status).toBe(200);
+    expect(unknown).toEqual(known);
+    expect(known.at(-1)).toBe(429);
+    clock += MAX_DELAY_MS;
   });
 
   it('refuses inactive users', async () => {
@@ -117,3 +144,22 @@ describe('errors and documents', () => {
     expect(logs.body.data[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
   });
 });
+
+describe('failed sign-ins per source address (FAILED_SIGNINS_PER_MINUTE)', () => {
+  it('answers 429 once an address has failed that many times in a minute, whatever the names; successes do not count', async () => {
+    const limited = await startTestEdge({ failedSignInsPerMinute: 3 });
+    try {
+      const { userID, password } = await limited.userWithRole(2, 'sol');
+      for (let i = 0; i < 5; i += 1) expect((await limited.call('POST', '/api/users/authenticate', { json: { userid: userID, password } })).status).toBe(200);
+      for (const name of ['a1', 'a2', 'a3']) expect((await limited.call('POST', '/api/users/authenticate', { json: { userid: name, password: 'x' } })).status).toBe(401);
+      const refused = await limited.call('POST', '/api/users/authenticate', { json: { userid: userID, password }, language: 'en' });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toBe('Too many attempts from this address. Wait a minute and try again.');
+      // Calls without a password are not sign-ins: the session goes on.
+      expect((await limited.call('POST', '/api/users/isvalid', { token: limited.adminToken })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+

@@ -7,10 +7,31 @@ const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
+/**
+ * Password hashes computed at once. Each holds a thread of Node's pool (4) and 32 MiB for ~50 ms: a burst of sign-ins
+ * waits its turn here instead of filling the pool that file reads and the rest of the server also need.
+ */
+const CONCURRENT_HASHES = 1;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing hash hands its slot to the next one waiting, so a newcomer never slips in between.
+  if (running < CONCURRENT_HASHES) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 /** 'scrypt$N$r$p$salt$hash' (base64), a per-user random salt in every hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, KEY_LENGTH, PARAMS);
+  const hash = await oneAtATime(() => scryptAsync(password, salt, KEY_LENGTH, PARAMS));
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
@@ -18,12 +39,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: PARAMS.maxmem,
-  });
+  const actual = await oneAtATime(() =>
+    scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: PARAMS.maxmem,
+    }),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -1,11 +1,9 @@
+import { sql } from 'kysely';
 import type { Row } from '../../db/schema';
+import { MAINTENANCE_STATUS, OPEN_STATUSES } from '../../domain/maintenance';
 import type { Executor } from '../indexes/indexes.repository';
 
 export type MaintenanceCallRow = Row<'maintenance_calls'>;
-
-/** Maintenance status (SPEC §3): 0 Waiting, 1 Started, 2 Finished, 4 NoMtto. A call is in progress while 0 or 1. */
-export const MAINTENANCE_STATUS = { WAITING: 0, STARTED: 1, FINISHED: 2, NO_MAINTENANCE: 4 } as const;
-const IN_PROGRESS = [MAINTENANCE_STATUS.WAITING, MAINTENANCE_STATUS.STARTED];
 
 /** The oldest call in progress of each line (the beacon turns amber while there is one). */
 export async function callsInProgress(db: Executor, lineIDs: readonly number[]): Promise<Map<number, MaintenanceCallRow>> {
@@ -14,8 +12,97 @@ export async function callsInProgress(db: Executor, lineIDs: readonly number[]):
     .selectFrom('maintenance_calls')
     .selectAll()
     .where('resourceLineID', 'in', [...lineIDs])
-    .where('status', 'in', IN_PROGRESS)
+    .where('status', 'in', [...OPEN_STATUSES])
     .orderBy('callDate', 'desc')
     .execute();
   return new Map(rows.map((row) => [row.resourceLineID, row]));
+}
+
+export function findCall(db: Executor, callID: number): Promise<MaintenanceCallRow | undefined> {
+  return db.selectFrom('maintenance_calls').selectAll().where('callID', '=', callID).executeTakeFirst();
+}
+
+export function findCallReason(db: Executor, callReasonID: number) {
+  return db.selectFrom('maintenance_call_reasons').selectAll().where('callReasonID', '=', callReasonID).executeTakeFirst();
+}
+
+export function findEquipment(db: Executor, equipmentID: number) {
+  return db.selectFrom('equipments').select(['equipmentID', 'lineID']).where('equipmentID', '=', equipmentID).executeTakeFirst();
+}
+
+/** The equipment a call on a line may name: the line's own and equipment of no line in particular. */
+export function equipmentOfLine(db: Executor, lineID: number) {
+  return db
+    .selectFrom('equipments')
+    .select(['equipmentID as value', 'name as text'])
+    .where((eb) => eb.or([eb('lineID', '=', lineID), eb('lineID', 'is', null)]))
+    .orderBy('name')
+    .execute();
+}
+
+export function findLine(db: Executor, lineID: number) {
+  return db.selectFrom('lines').select(['lineID']).where('lineID', '=', lineID).executeTakeFirst();
+}
+
+export async function maintenanceManagerOn(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('parameters').select('enableMaintenanceManager').where('id', '=', 1).executeTakeFirst();
+  return (row?.enableMaintenanceManager ?? 1) === 1;
+}
+
+/**
+ * The calls with what the pages show beside them: the line's description and sector, the equipment's name, and the
+ * waiting and maintenance minutes (up to now while a phase lasts; null before it starts).
+ */
+export function maintenanceCallsSource(db: Executor, nowMs: number) {
+  const waitingEnd = sql<number>`coalesce(c.startDate, case when c.status in (0, 1) then ${nowMs} else c.endDate end)`;
+  const maintenanceEnd = sql<number>`coalesce(c.endDate, ${nowMs})`;
+  return db
+    .selectFrom('maintenance_calls as c')
+    .innerJoin('lines as l', 'l.lineID', 'c.resourceLineID')
+    .leftJoin('sectors as s', 's.sectorID', 'l.sectorID')
+    .leftJoin('equipments as e', 'e.equipmentID', 'c.equipmentID')
+    .selectAll('c')
+    .select([
+      'l.description as lineDescription',
+      'l.sectorID as sectorID',
+      's.sectorName as sectorName',
+      'e.name as equipmentName',
+      sql<number | null>`round((${waitingEnd} - coalesce(c.declarationDate, c.callDate)) / 600.0) / 100.0`.as('waitingMinutes'),
+      sql<number | null>`case when c.startDate is null then null else round((${maintenanceEnd} - c.startDate) / 600.0) / 100.0 end`.as('maintenanceMinutes'),
+    ]);
+}
+
+export interface MttrRow {
+  key: number | null;
+  name: string | null;
+  finishedCalls: number;
+  maintenanceMs: number;
+  waitingMs: number;
+}
+
+/**
+ * The finished calls of [fromMs, toMs) (by call date) summed per line or per equipment: their number, and the
+ * milliseconds of maintenance (start → end) and of waiting (call → start). Calls without equipment are one row.
+ */
+export function finishedCallTotals(db: Executor, by: 'line' | 'equipment', range: { fromMs: number; toMs: number; sectorID: number | null }) {
+  let query = db
+    .selectFrom('maintenance_calls as c')
+    .innerJoin('lines as l', 'l.lineID', 'c.resourceLineID')
+    .leftJoin('equipments as e', 'e.equipmentID', 'c.equipmentID')
+    .where('c.status', '=', MAINTENANCE_STATUS.FINISHED)
+    .where('c.callDate', '>=', range.fromMs)
+    .where('c.callDate', '<', range.toMs);
+  if (range.sectorID !== null) query = query.where('l.sectorID', '=', range.sectorID);
+  const group = by === 'line' ? (['c.resourceLineID', 'l.description'] as const) : (['c.equipmentID', 'e.name'] as const);
+  return query
+    .select([
+      sql<number | null>`${sql.ref(group[0])}`.as('key'),
+      sql<string | null>`${sql.ref(group[1])}`.as('name'),
+      sql<number>`count(*)`.as('finishedCalls'),
+      sql<number>`coalesce(sum(c.endDate - c.startDate), 0)`.as('maintenanceMs'),
+      sql<number>`coalesce(sum(c.startDate - coalesce(c.declarationDate, c.callDate)), 0)`.as('waitingMs'),
+    ])
+    .groupBy([group[0], group[1]])
+    .orderBy(sql`2`)
+    .execute() as Promise<MttrRow[]>;
 }

@@ -104,3 +104,17 @@ export function orderIndexGridSource(db: Executor): AnySource {
       'i.calculatedAt',
     ]) as unknown as AnySource;
 }
+
+/** Whether the line exists and runs the order manager. */
+export function lineOrderManager(db: Executor, lineID: number) {
+  return db.selectFrom('lines').select(['lineID', 'enableOrderManager']).where('lineID', '=', lineID).executeTakeFirst();
+}
+
+/** The nominal speed of a product on a line (its product speed), or undefined when the line has none for it. */
+export function productSpeedOnLine(db: Executor, code: string, lineID: number) {
+  return db.selectFrom('product_speeds').select('speed').where('code', '=', code).where('lineID', '=', lineID).executeTakeFirst();
+}
+
+export function findPreloadOrder(db: Executor, id: number) {
+  return db.selectFrom('preload_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -228,3 +228,115 @@ describe('GET /api/OeeIndex/RecalculateAllOrders(History)', () => {
     expect(await snapshot(e.db, 'order_indexes')).toEqual(before);
   });
 });
+
+describe('the order manager: from a preload order, edit before start, delete of an order never run, refusals', () => {
+  const preload = { cliente: 'Cooperativa Norte', producto: 'P1', cosecha: 2025, cantidad: 12.5, bolsa: 'Big bag', pesoBolsa: 25 };
+  const addPreload = async (id: number, values: Record<string, unknown> = {}) => {
+    const created = await e.t.call('POST', '/api/preContract', { token: as(ROLE.SUPERVISOR), json: { values: { id, op: String(4700 + id), ...preload, ...values } } });
+    expect(created.status, created.text).toBe(200);
+  };
+  const preloadRow = (id: number) => e.db.selectFrom('preload_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const fromPreload = (body: Record<string, unknown>, role: RoleId = ROLE.SUPERVISOR, language?: 'en') =>
+    e.t.call('POST', '/api/orders/fromPreload', { token: as(role), language, json: { lineID: 1, ...body } });
+  /** What a refused call must leave as it was: orders, preload orders, outbox and audit rows. */
+  const state = async () => ({ orders: await snapshot(e.db, 'orders'), preload: await e.db.selectFrom('preload_orders').selectAll().orderBy('id').execute() });
+
+  it('creates an order from a preload order (op, product, quantity; the product’s nominal speed) and marks the preload order used, in one transaction', async () => {
+    await addPreload(1);
+    const created = await fromPreload({ id: 1, version: 2, lot: 'L-7' });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject({ order: '4701-2', op: '4701', version: 2, lineID: 1, lot: 'L-7', productCode: 'P1', productName: 'Producto P1', desiredProductionQuantity: 12.5, desiredProductionSpeed: 10, status: 0, createdBy: 'tsuper' });
+    expect(await preloadRow(1)).toMatchObject({ utilizado: 1, updatedBy: 'tsuper' });
+    // A quantity and a speed given replace the preload's quantity and the nominal speed.
+    await addPreload(2);
+    expect((await fromPreload({ id: 2, desiredProductionQuantity: 900, desiredProductionSpeed: 8 })).body).toMatchObject({ order: '4702-0', desiredProductionQuantity: 900, desiredProductionSpeed: 8 });
+  });
+
+  it('refuses a used, a deleted and an unknown preload order, a duplicate order, a product without speed on the line and an operator, changing nothing', async () => {
+    await addPreload(1);
+    await addPreload(2);
+    await addPreload(3, { producto: 'P9' });
+    await addLine(e.db, { lineID: 2, managesOrders: true });
+    await addProduct(e.db, 'P2', { 2: 10 });
+    await addPreload(4, { producto: 'P2' });
+    expect((await fromPreload({ id: 1 })).status).toBe(200);
+    expect((await e.t.call('DELETE', '/api/preContract', { token: as(ROLE.SUPERVISOR), json: { key: 2 } })).status).toBe(204);
+    const before = await state();
+    expectError(await fromPreload({ id: 1 }), 409, 'La orden de precarga 1 (OP 4701) ya fue utilizada.');
+    expectError(await fromPreload({ id: 1 }, ROLE.SUPERVISOR, 'en'), 409, 'Preload order 1 (OP 4701) has already been used.');
+    expectError(await fromPreload({ id: 2 }), 409, 'La orden de precarga fue eliminada y no se puede modificar.');
+    expectError(await fromPreload({ id: 99 }), 404, 'La orden de precarga 99 no existe.');
+    expectError(await fromPreload({ id: 3 }), 400, 'El producto P9 no existe.');
+    expectError(await fromPreload({ id: 4 }), 400, 'El producto P2 no tiene velocidad configurada en la línea 1.');
+    expectError(await fromPreload({ id: 3 }, ROLE.OPERATOR), 403, 'No tiene permiso para esta acción.');
+    expectError(await fromPreload({ id: 'x' }), 400);
+    // The order 4701-0 exists: a second preload order with the same OP cannot make it again, and stays unused.
+    await e.db.updateTable('preload_orders').set({ op: '4701' }).where('id', '=', 3).execute();
+    const duplicate = await state();
+    expectError(await fromPreload({ id: 3 }), 409, 'Ya existe la orden 4701-0.');
+    expect(await state()).toEqual(duplicate);
+    await e.db.updateTable('preload_orders').set({ op: '4703' }).where('id', '=', 3).execute();
+    expect((await state()).orders).toEqual(before.orders);
+  });
+
+  it('refuses a duplicate order number by hand with its own message (ES and EN), and a line without the order manager', async () => {
+    expect((await createOrder('300-0')).status).toBe(200);
+    const before = await snapshot(e.db, 'orders');
+    expectError(await createOrder('300-0'), 409, 'Ya existe la orden 300-0.');
+    const english = await e.t.call('POST', '/api/orders', { token: as(ROLE.SUPERVISOR), language: 'en', json: { values: { op: '300', version: 0, lineID: 1 } } });
+    expectError(english, 409, 'Order 300-0 already exists.');
+    expect(english.body.error.fields).toEqual({ order: 'Order 300-0 already exists.' });
+    await addLine(e.db, { lineID: 2 });
+    expectError(await e.t.call('POST', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { values: { order: '301-0', lineID: 2 } } }), 409, 'La línea 2 no tiene habilitado el gestor de órdenes.');
+    expectError(await e.t.call('POST', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { values: { order: '301-0', lineID: 9 } } }), 400, 'La línea 9 no existe.');
+    expect(await snapshot(e.db, 'orders')).toEqual(before);
+    // By hand, the desired speed defaults to the product's nominal speed on the line.
+    expect((await e.t.call('POST', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { values: { op: '302', version: 1, lineID: 1, productCode: 'P1' } } })).body).toMatchObject({ order: '302-1', desiredProductionSpeed: 10 });
+  });
+
+  it('edits lot and quantity of an order not started (PUT /api/orders); refuses once it started, another line, other fields, an operator', async () => {
+    await createOrder('400-0');
+    const edited = await e.t.call('PUT', '/api/orders', { token: as(ROLE.SUPERVISOR), form: { key: '400-0', values: { lot: 'L-2', desiredProductionQuantity: 1500, lineID: 1 } } });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({ order: '400-0', lot: 'L-2', desiredProductionQuantity: 1500, productCode: 'P1', updatedBy: 'tsuper' });
+    const before = await snapshot(e.db, 'orders');
+    expectError(await e.t.call('PUT', '/api/orders/put', { token: as(ROLE.SUPERVISOR), json: { key: '400-0', values: { productCode: 'P2' } } }), 400, 'El campo producto no existe.');
+    expectError(await e.t.call('PUT', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: '400-0', values: { lot: 'x', lineID: 2 } } }), 409, 'La orden 400-0 pertenece a la línea 1.');
+    expectError(await e.t.call('PUT', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: '400-0', values: { desiredProductionQuantity: -1 } } }), 400);
+    expectError(await e.t.call('PUT', '/api/orders', { token: as(ROLE.OPERATOR), json: { key: '400-0', values: { lot: 'x' } } }), 403);
+    expectError(await e.t.call('PUT', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: 'nope-0', values: { lot: 'x' } } }), 404);
+    expect(await snapshot(e.db, 'orders')).toEqual(before);
+    await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '400-0' } });
+    const started = await snapshot(e.db, 'orders');
+    expectError(await e.t.call('PUT', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: '400-0', values: { lot: 'L-3' } } }), 409, 'La orden 400-0 ya se inició: su lote y su cantidad ya no se pueden modificar.');
+    expect(await snapshot(e.db, 'orders')).toEqual(started);
+  });
+
+  it('deletes an order that never ran (audit and outbox rows kept); refuses one that started, finished or not, and an operator', async () => {
+    await createOrder('500-0');
+    await createOrder('501-0');
+    const trail = await trailCounts(e.db);
+    const deleted = await e.t.call('DELETE', '/api/orders/delete', { token: as(ROLE.SUPERVISOR), form: { key: '500-0' } });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await e.db.selectFrom('orders').select('order').where('order', '=', '500-0').execute()).toEqual([]);
+    expect(await trailCounts(e.db)).toEqual({ outbox: trail.outbox + 1, audit: trail.audit + 1 });
+    const audit = await e.db.selectFrom('audit_log').selectAll().orderBy('auditID', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ entity: 'orders', action: 'delete', userID: 'tsuper' });
+
+    expectError(await e.t.call('DELETE', '/api/orders', { token: as(ROLE.OPERATOR), json: { key: '501-0' } }), 403);
+    await e.t.call('POST', '/api/orders/start', { token: as(ROLE.OPERATOR), json: { order: '501-0' } });
+    const running = await snapshot(e.db, 'orders');
+    expectError(await e.t.call('DELETE', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: '501-0' } }), 409, 'La orden 501-0 ya se inició: solo se puede eliminar una orden creada que nunca se inició.');
+    expectError(
+      await e.t.call('DELETE', '/api/orders', { token: as(ROLE.SUPERVISOR), language: 'en', json: { key: '501-0' } }),
+      409,
+      'Order 501-0 has already started: only a created order that never started can be deleted.',
+    );
+    expect(await snapshot(e.db, 'orders')).toEqual(running);
+    await e.t.call('POST', '/api/orders/finish', { token: as(ROLE.OPERATOR), json: { lineID: 1 } });
+    const finished = await snapshot(e.db, 'orders');
+    expectError(await e.t.call('DELETE', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: '501-0' } }), 409);
+    expectError(await e.t.call('DELETE', '/api/orders', { token: as(ROLE.SUPERVISOR), json: { key: 'nope-0' } }), 404);
+    expect(await snapshot(e.db, 'orders')).toEqual(finished);
+  });
+});

@@ -15,13 +15,15 @@ import {
   ORDER_RUN_ROLES,
   orderEditSchema,
   orderFinishSchema,
+  orderFromPreloadSchema,
   orderStartSchema,
+  plannedOrderEditSchema,
   RECALCULATE_ROLES,
   recalculationSchema,
   VALIDATE_ROLES,
   validationSchema,
 } from './orders.schemas';
-import { adjustOrder, createOrder, editOrder, listOrderIndexes, orderIndexRow, setOrderValidation } from './orders.service';
+import { adjustOrder, createOrder, createOrderFromPreload, deleteOrder, editOrder, listOrderIndexes, orderIndexRow, setOrderValidation } from './orders.service';
 
 const recalculationResult = 'Answers { count, changed }: indexes rebuilt, and how many of them changed.';
 
@@ -31,6 +33,11 @@ function eventInstant(ctx: AuthedContext, atDate: string | undefined): number {
   const ms = parsePlantDate(atDate, ctx.timeZone);
   if (ms === null || ms > ctx.now) throw new AppError('validation', 'validation.invalid', { field: 'atDate' });
   return ms;
+}
+
+/** The order named by a grid key: the value itself, or { order }. */
+function orderOfKey(key: unknown): string {
+  return String(typeof key === 'object' && key !== null ? (key as Record<string, unknown>).order : key);
 }
 
 async function orderEvent(ctx: AuthedContext, event: LineEvent, order: string) {
@@ -51,8 +58,7 @@ export function registerOrderRoutes(api: Api): void {
     { method: 'put', path: '/api/oeeindex/put', access: ORDER_PLAN_ROLES, tag: 'oeeindex', summary: 'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.' },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
-      const key = readKey(ctx.req.body, input);
-      const order = String(typeof key === 'object' && key !== null ? (key as Record<string, unknown>).order : key);
+      const order = orderOfKey(readKey(ctx.req.body, input));
       const edit = parseInput(orderEditSchema, normalizeApiValues(readValues(ctx.req.body, input), ORDER_INDEX_COLUMNS, ctx.timeZone));
       await editOrder(ctx.db, order, edit, clockOf(ctx), ctx.user);
       return orderIndexRow(ctx.db, order, ctx.timeZone);
@@ -113,6 +119,37 @@ export function registerOrderRoutes(api: Api): void {
       const values = parseInput(newOrderSchema, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>));
       const order = await createOrder(ctx.db, values, ctx.user, ctx.now);
       return orderIndexRow(ctx.db, order.order, ctx.timeZone);
+    },
+  );
+  // The order manager's writes (issue 14): from a preload order, the edit of an order not started, the delete of one never run.
+  api.route(
+    {
+      method: 'post',
+      path: '/api/orders/fromPreload',
+      access: ORDER_PLAN_ROLES,
+      tag: 'orders',
+      summary: 'Creates an order from a preload order (id, lineID, version, lot; desiredProductionQuantity and desiredProductionSpeed optional: the preload’s quantity, the product’s nominal speed) and marks the preload order used, in one transaction. 409 when it was used or deleted.',
+      body: orderFromPreloadSchema,
+    },
+    async ({ ctx, body }) => {
+      const order = await createOrderFromPreload(ctx.db, body, ctx.user, ctx.now);
+      return orderIndexRow(ctx.db, order.order, ctx.timeZone);
+    },
+  );
+  api.route(
+    { method: 'put', path: ['/api/orders', '/api/orders/put'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Changes the lot and desired quantity of an order not started yet (key: order; values: lot, desiredProductionQuantity); 409 once it started. Answers its grid row.' },
+    async ({ ctx }) => {
+      const input = ctx.req.query as Record<string, unknown>;
+      const order = orderOfKey(readKey(ctx.req.body, input));
+      const { lineID, ...edit } = parseInput(plannedOrderEditSchema, readValues(ctx.req.body, input));
+      await editOrder(ctx.db, order, edit, clockOf(ctx), ctx.user, { notStarted: true, lineID });
+      return orderIndexRow(ctx.db, order, ctx.timeZone);
+    },
+  );
+  api.route(
+    { method: 'delete', path: ['/api/orders', '/api/orders/delete'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Deletes an order that never started (key: order; status Created); 409 for an order that started. Answers 204.' },
+    async ({ ctx }) => {
+      await deleteOrder(ctx.db, orderOfKey(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), ctx.user, ctx.now);
     },
   );
   api.route(

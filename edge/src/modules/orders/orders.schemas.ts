@@ -72,6 +72,31 @@ export const orderEditSchema = z
   })
   .strict();
 
+/**
+ * The order manager's edit of an order not started yet (PUT /api/orders): lot and desired quantity only. `lineID`
+ * may come along (the page's grid sends its line with every write); it must be the order's.
+ */
+export const plannedOrderEditSchema = z
+  .object({
+    lot: optionalText(50),
+    desiredProductionQuantity: optionalAmount,
+    lineID: z.number().int().min(1).max(99).optional(),
+  })
+  .strict();
+
+/**
+ * An order made from a preload order (POST /api/orders/fromPreload): op, product and quantity come from the preload
+ * row `id`; the quantity and speed may be given instead (empty: the preload's quantity, the product's nominal speed).
+ */
+export const orderFromPreloadSchema = z.object({
+  id: z.number().int().min(1).max(2_147_483_647),
+  lineID: z.number().int().min(1, 'resource.lineRange').max(99, 'resource.lineRange'),
+  version: z.number().int().min(0).max(999).nullish(),
+  lot: optionalText(50),
+  desiredProductionQuantity: optionalAmount,
+  desiredProductionSpeed: z.number().min(0).max(99_999.999).nullish(),
+});
+
 /** The signature of an order action: username (sent as `user` by the grid calls) and password. */
 function signed<T extends z.ZodRawShape>(shape: T) {
   return z.preprocess(

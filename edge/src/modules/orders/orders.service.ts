@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { insertRow, updateRow, type WriteContext } from '../../db/writes';
+import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { shiftAt } from '../../domain/calendar';
 import { ROLE } from '../../domain/roles';
 import { AppError, notFound } from '../../http/errors';
@@ -11,7 +11,17 @@ import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
 import { engineParameters } from '../indexes/indexes.repository';
 import { orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
-import { findOrder, ORDER_STATUS, orderIndexGridSource, productName, readyOrderOfLine, type OrderRow } from './orders.repository';
+import {
+  findOrder,
+  findPreloadOrder,
+  lineOrderManager,
+  ORDER_STATUS,
+  orderIndexGridSource,
+  productName,
+  productSpeedOnLine,
+  readyOrderOfLine,
+  type OrderRow,
+} from './orders.repository';
 import { ORDER_INDEX_COLUMNS } from './orders.schemas';
 
 /**
@@ -33,8 +43,8 @@ export interface NewOrderInput {
   desiredProductionSpeed?: number | null;
 }
 
-function unknownProduct(): AppError {
-  return new AppError('validation', 'data.brokenReference', { field: 'productCode' }, { productCode: { key: 'data.brokenReference', params: { field: 'productCode' } } });
+function unknownProduct(productCode: string): AppError {
+  return new AppError('validation', 'order.unknownProduct', { productCode }, { productCode: { key: 'order.unknownProduct', params: { productCode } } });
 }
 
 function orderFormatError(): AppError {
@@ -55,38 +65,112 @@ function orderKey(input: NewOrderInput): { order: string; op: string; version: n
   return { order: `${input.op}-${version}`, op: input.op, version };
 }
 
+function orderManagerOff(lineID: number): AppError {
+  return new AppError('conflict', 'order.managerOff', { lineID });
+}
+
+/**
+ * Writes a new order (status Created) in `trx`, refusing a line without the order manager, a key already used, and a
+ * product the line has no speed for; the desired speed defaults to the product's nominal speed on the line.
+ */
+async function insertOrder(trx: Transaction<DB>, input: NewOrderInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
+  const key = orderKey(input);
+  const line = await lineOrderManager(trx, input.lineID);
+  if (!line) throw new AppError('validation', 'line.notFound', { lineID: input.lineID }, { lineID: { key: 'line.notFound', params: { lineID: input.lineID } } });
+  if (line.enableOrderManager !== 1) throw orderManagerOff(input.lineID);
+  if (await findOrder(trx, key.order)) throw new AppError('conflict', 'order.duplicate', { order: key.order }, { order: { key: 'order.duplicate', params: { order: key.order } } });
+  const product = input.productCode ? await productName(trx, input.productCode) : undefined;
+  if (input.productCode && !product) throw unknownProduct(input.productCode);
+  const speed = input.productCode ? await productSpeedOnLine(trx, input.productCode, input.lineID) : undefined;
+  if (input.productCode && !speed) {
+    const params = { productCode: input.productCode, lineID: input.lineID };
+    throw new AppError('validation', 'order.productNotOnLine', params, { productCode: { key: 'order.productNotOnLine', params } });
+  }
+  const row = await insertRow(
+    trx,
+    'orders',
+    {
+      ...key,
+      lineID: input.lineID,
+      lot: input.lot ?? null,
+      productCode: input.productCode ?? null,
+      productName: product?.name ?? null,
+      desiredProductionQuantity: input.desiredProductionQuantity ?? null,
+      desiredProductionSpeed: input.desiredProductionSpeed ?? speed?.speed ?? null,
+      status: ORDER_STATUS.CREATED,
+      createdBy: user.userID,
+      createDate: nowMs,
+      updatedBy: user.userID,
+      updateDate: nowMs,
+    },
+    ['order'],
+    { userID: user.userID, now: nowMs },
+  );
+  return row as OrderRow;
+}
+
 /** Creates an order (status Created). */
 export async function createOrder(db: Database, input: NewOrderInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
-  const key = orderKey(input);
+  try {
+    return await db.transaction().execute((trx) => insertOrder(trx, input, user, nowMs));
+  } catch (error) {
+    throw translateSqliteError(error, 'insert');
+  }
+}
+
+export interface OrderFromPreloadInput {
+  id: number;
+  lineID: number;
+  version?: number | null;
+  lot?: string | null;
+  desiredProductionQuantity?: number | null;
+  desiredProductionSpeed?: number | null;
+}
+
+/**
+ * Creates an order from a preload order (/indexes/precargaOp): its op, product and quantity (unless another quantity
+ * is given), and marks the preload order used, in one transaction: a preload order makes one order.
+ */
+export async function createOrderFromPreload(db: Database, input: OrderFromPreloadInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const product = input.productCode ? await productName(trx, input.productCode) : undefined;
-      if (input.productCode && !product) throw unknownProduct();
-      const row = await insertRow(
+      const preload = await findPreloadOrder(trx, input.id);
+      if (!preload) throw new AppError('notFound', 'order.preloadNotFound', { id: input.id });
+      if (preload.deleted === 1) throw new AppError('conflict', 'preload.deleted');
+      if (preload.utilizado === 1) throw new AppError('conflict', 'order.preloadUsed', { id: input.id, op: preload.op });
+      const order = await insertOrder(
         trx,
-        'orders',
         {
-          ...key,
+          op: preload.op,
+          version: input.version ?? 0,
           lineID: input.lineID,
-          lot: input.lot ?? null,
-          productCode: input.productCode ?? null,
-          productName: product?.name ?? null,
-          desiredProductionQuantity: input.desiredProductionQuantity ?? null,
-          desiredProductionSpeed: input.desiredProductionSpeed ?? null,
-          status: ORDER_STATUS.CREATED,
-          createdBy: user.userID,
-          createDate: nowMs,
-          updatedBy: user.userID,
-          updateDate: nowMs,
+          lot: input.lot,
+          productCode: preload.producto,
+          desiredProductionQuantity: input.desiredProductionQuantity ?? preload.cantidad,
+          desiredProductionSpeed: input.desiredProductionSpeed,
         },
-        ['order'],
-        { userID: user.userID, now: nowMs },
+        user,
+        nowMs,
       );
-      return row as OrderRow;
+      await updateRow(trx, 'preload_orders', { id: preload.id }, { utilizado: 1, updatedBy: user.userID, updateDate: nowMs }, { userID: user.userID, now: nowMs });
+      return order;
     });
   } catch (error) {
     throw translateSqliteError(error, 'insert');
   }
+}
+
+/**
+ * Deletes an order that never ran: status Created and no start. An order that started has stops, production and an
+ * index of its own, which are plant history: it is refused.
+ */
+export async function deleteOrder(db: Database, order: string, user: SessionUser, nowMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findOrder(trx, order);
+    if (!row) throw notFound();
+    if (row.status !== ORDER_STATUS.CREATED || row.startDate !== null) throw new AppError('conflict', 'order.notDeletable', { order });
+    await deleteRow(trx, 'orders', { order }, { userID: user.userID, now: nowMs });
+  });
 }
 
 function stamp(ctx: WriteContext) {
@@ -187,17 +271,28 @@ export interface OrderEdit {
   desiredProductionSpeed?: number | null;
 }
 
-/** Edits an order's plan (lot, product, desired quantity and speed); a new product or speed recomputes its indexes. */
-export async function editOrder(db: Database, order: string, edit: OrderEdit, clock: EngineClock, user: SessionUser): Promise<OrderRow> {
+/** What an edit requires of the order: not started yet (the order manager's edit), and on this line. */
+export interface EditRules {
+  notStarted?: boolean;
+  lineID?: number;
+}
+
+/**
+ * Edits an order's plan (lot, product, desired quantity and speed); a new product or speed recomputes its indexes.
+ * The order-index grid changes any order; the order manager only one not started yet (`rules`).
+ */
+export async function editOrder(db: Database, order: string, edit: OrderEdit, clock: EngineClock, user: SessionUser, rules: EditRules = {}): Promise<OrderRow> {
   const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'update' };
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await findOrder(trx, order);
       if (!before) throw notFound();
+      if (rules.lineID !== undefined && rules.lineID !== before.lineID) throw new AppError('conflict', 'order.otherLine', { order, lineID: before.lineID });
+      if (rules.notStarted && (before.status !== ORDER_STATUS.CREATED || before.startDate !== null)) throw new AppError('conflict', 'order.notEditable', { order });
       const values: Record<string, unknown> = { ...edit, ...stamp(ctx) };
       if (edit.productCode !== undefined) {
         const product = edit.productCode ? await productName(trx, edit.productCode) : undefined;
-        if (edit.productCode && !product) throw unknownProduct();
+        if (edit.productCode && !product) throw unknownProduct(edit.productCode);
         values.productName = product?.name ?? null;
       }
       const after = (await updateRow(trx, 'orders', { order }, values, ctx)) as OrderRow;

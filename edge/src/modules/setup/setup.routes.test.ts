@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
@@ -30,13 +31,34 @@ describe('first-run setup', () => {
     expect(result.body).toMatchObject({ valid: true, error: null, created: true });
     expect(result.body.password).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(existsSync(join(t.dataDir, 'plant.db'))).toBe(true);
-    expect(JSON.parse(readFileSync(join(t.dataDir, 'setup.json'), 'utf8')).connectionString).toBe(join(t.dataDir, 'plant.db'));
+    // Kept relative to the data directory: a copied or restored data directory opens its own database.
+    expect(JSON.parse(readFileSync(join(t.dataDir, 'setup.json'), 'utf8')).connectionString).toBe('plant.db');
+    // The service user's alone.
+    expect(statSync(join(t.dataDir, 'plant.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(t.dataDir).mode & 0o777).toBe(0o700);
 
     const login = await t.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: result.body.password } });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ userID: 'admin', roleID: 1 });
     expect(login.body.token.length).toBeGreaterThanOrEqual(43);
-    expect((await t.call('GET', '/api/setup/information')).body.setupPending).toBe(false);
+    // After setup, only that it is done: never where the database is.
+    expect((await t.call('GET', '/api/setup/information')).body).toEqual({ setupPending: false });
+  });
+
+  it('a data directory copied elsewhere opens its own database, not the one at the old place', async () => {
+    t = await startTestEdge();
+    const copy = mkdtempSync(join(tmpdir(), 'oee-copied-'));
+    await t.close({ keepData: true });
+    cpSync(t.dataDir, copy, { recursive: true });
+    // The old place is gone, as after a move: a copy that still pointed there could not open anything.
+    rmSync(t.dataDir, { recursive: true, force: true });
+    t = await startTestEdge({ again: { dataDir: copy, adminPassword: t.adminPassword! } });
+    await t.call('POST', '/api/sectors', { token: t.adminToken, json: { values: { sectorName: 'Solo en la copia' } } });
+    expect(t.edge.plant.db).not.toBeNull();
+    expect(existsSync(join(copy, 'oee.db'))).toBe(true);
+    const sectors = (await t.call('GET', '/api/sectors', { token: t.adminToken })).body.data.map((row: { sectorName: string }) => row.sectorName);
+    expect(sectors).toContain('Solo en la copia');
+    expect(JSON.parse(readFileSync(join(copy, 'setup.json'), 'utf8')).connectionString).not.toMatch(/^\//);
   });
 
   it('once configured, configure is no longer public and answers 409 El sistema ya fue configurado. to an administrator', async () => {

@@ -9,8 +9,9 @@ export const configureSchema = z.object({
 
 export const informationSchema = z.object({
   setupPending: z.boolean(),
-  dataProviders: z.array(z.object({ value: z.string(), text: z.string() })),
-  defaultConnectionString: z.string(),
+  /** Only while setup is pending. */
+  dataProviders: z.array(z.object({ value: z.string(), text: z.string() })).optional(),
+  defaultConnectionString: z.string().optional(),
 });
 
 export const configureResultSchema = z.object({

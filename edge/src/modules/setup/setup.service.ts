@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Plant } from '../../plant';
 import { AppError } from '../../http/errors';
 import { translate, type Language } from '../../http/messages';
-import { DATA_PROVIDERS, databasePath, openPlantDatabase, writeInstallation } from '../../db/installation';
+import { DATA_PROVIDERS, databasePath, openPlantDatabase, storedDatabasePath, writeInstallation } from '../../db/installation';
 import { DEMO_PASSWORD, seedDemoPlant } from '../../demo/demo-plant';
 import { isEmptyPlant } from '../../demo/demo.repository';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
@@ -11,9 +11,11 @@ import { countUsers, insertAdministrator } from './setup.repository';
 
 export const ADMIN_USER_ID = 'admin';
 
+/** Before setup, what the wizard offers; after it, only that it is done (never where the database is). */
 export function setupInformation(plant: Plant) {
+  if (plant.db !== null) return { setupPending: false };
   return {
-    setupPending: plant.db === null,
+    setupPending: true,
     dataProviders: [...DATA_PROVIDERS],
     defaultConnectionString: databasePath(plant.settings.dataDir, null),
   };
@@ -97,7 +99,7 @@ async function configureOnce(
     password = generateTemporaryPassword();
     await insertAdministrator(db, { userID: ADMIN_USER_ID, passwordHash: await hashPassword(password), now });
   }
-  writeInstallation(dataDir, { provider: 'sqlite', connectionString: path });
+  writeInstallation(dataDir, { provider: 'sqlite', connectionString: storedDatabasePath(dataDir, path) });
   plant.attachDatabase(db);
   plant.logger.info({ path, created: password !== null }, 'First-run setup done');
   return { valid: true, error: null, created: password !== null, password };

@@ -166,8 +166,19 @@ export async function discardEmptyStop(trx: Transaction<DB>, stop: StopRow, ctx:
   await deleteRow(trx, 'stops', { stopID: stop.stopID }, { ...ctx, action: 'discardEmpty' });
 }
 
+/** The columns a maintenance call fills on the stop in progress when it was made (domain/maintenance.ts). */
+export type StopMaintenanceColumns = Partial<Pick<NewStop, 'maintenanceReason' | 'declaringTime' | 'waitingTime' | 'maintenanceTime'>>;
+
+/**
+ * Records a maintenance call's reason and times on its stop (audit row under the call's action, outbox row). They
+ * enter no indicator, so no index is refreshed; the split limit (start + declaring time) reads them.
+ */
+export function recordStopMaintenance(trx: Transaction<DB>, stopID: number, columns: StopMaintenanceColumns, ctx: WriteContext): Promise<StopRow> {
+  return updateStopRow(trx, stopID, columns, ctx);
+}
+
 /** 'YYYY-MM-DD HH:mm:ss' in plant time, as the UI shows dates (for messages). */
-function plantText(ms: number | null, timeZone: string): string {
+export function plantText(ms: number | null, timeZone: string): string {
   return ms === null ? '…' : toPlantIso(ms, timeZone).slice(0, 19).replace('T', ' ');
 }
 

@@ -33,7 +33,7 @@ afterAll(async () => {
 /** A real edge on a temporary data directory with sync settings (test-edge.ts starts edges without them). */
 async function startSyncedEdge(plantId: string): Promise<{ edge: RunningEdge; dataDir: string; call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; login(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-sync-edge-'));
-  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'America/Argentina/Buenos_Aires', logLevel: 'silent', args: [], syncDatabaseUrl: postgres.url, plantId });
+  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'America/Argentina/Buenos_Aires', logLevel: 'silent', args: [], failedSignInsPerMinute: 30, syncDatabaseUrl: postgres.url, plantId });
   const edge = await startEdge({ settings, stdout: false });
   let token: string | null = null;
   const call = async (method: string, path: string, body?: unknown) => {

@@ -23,11 +23,13 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
       products: false,
       'product-speeds': false,
       recalculation: true,
+      // The maintenance manager's call reasons: the supervisor's list.
+      'maintenance-reasons': false,
     });
   });
 
   it('gives the supervisor equipment, stop reasons, targets, products and speeds, all writable', () => {
-    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true });
+    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true, 'maintenance-reasons': true });
   });
 
   it('gives operators and consultants no tab', () => {

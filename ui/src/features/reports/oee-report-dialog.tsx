@@ -2,6 +2,7 @@ import { Button, Dialog, Field, HStack, Input, NativeSelect, Portal, Spinner, St
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceTree } from '../../components/line-picker/resource-tree';
+import { SectorLineOptions } from '../../components/line-picker/sector-line-options';
 import { errorMessage } from '../../lib/api-client';
 import { usePlantNow } from '../../lib/plant-now';
 import type { MenuDialogProps } from '../../modules/manifest';
@@ -74,17 +75,7 @@ function ReportForm({ today, onClose }: { today: string; onClose: () => void }) 
             <NativeSelect.Root disabled={tree.isPending}>
               <NativeSelect.Field value={line} onChange={(event) => setLine(event.target.value)} data-testid="report-line">
                 <option value={ALL_LINES}>{t('reports.allLines')}</option>
-                {(tree.data ?? []).map((sector) =>
-                  sector.lines.length > 0 ? (
-                    <optgroup key={sector.sectorID} label={sector.sectorName}>
-                      {sector.lines.map((item) => (
-                        <option key={item.lineID} value={item.lineID}>
-                          {t('dashboard.lineHeading', { n: item.lineID, description: item.description })}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null,
-                )}
+                <SectorLineOptions sectors={tree.data} />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

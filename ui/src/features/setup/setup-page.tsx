@@ -93,7 +93,7 @@ export default function SetupPage() {
                 }}
               >
                 <option value="">{t('common.select')}</option>
-                {information.data.dataProviders.map((p) => (
+                {(information.data.dataProviders ?? []).map((p) => (
                   <option key={p.value} value={p.value}>
                     {p.text}
                   </option>
@@ -124,10 +124,10 @@ export default function SetupPage() {
             <Input
               name="connectionString"
               value={connectionString}
-              placeholder={information.data.defaultConnectionString}
+              placeholder={information.data.defaultConnectionString ?? ''}
               onChange={(event) => setConnectionString(event.target.value)}
             />
-            <Field.HelperText>{t('setup.defaultConnectionString', { value: information.data.defaultConnectionString })}</Field.HelperText>
+            <Field.HelperText>{t('setup.defaultConnectionString', { value: information.data.defaultConnectionString ?? '' })}</Field.HelperText>
           </Field.Root>
           <Field.Root>
             <Checkbox.Root checked={demo} onCheckedChange={(details) => setDemo(details.checked === true)} data-testid="setup-demo">

@@ -22,6 +22,11 @@ const FIELDS: readonly GridField[] = [
   { name: 'recognized', label: 'fields.recognized', kind: 'boolean', width: 120 },
   { name: 'split', label: 'fields.split', kind: 'boolean', width: 90 },
   { name: 'observation', label: 'fields.observation' },
+  // A maintenance call made during the stop: its reason and the three times of the rings (maintenance manager).
+  { name: 'maintenanceReason', label: 'maintenanceManager.reason', width: 160 },
+  { name: 'declaringTime', label: 'maintenanceManager.declaringMinutes', kind: 'minutes', width: 130 },
+  { name: 'waitingTime', label: 'maintenanceManager.waitingMinutes', kind: 'minutes', width: 120 },
+  { name: 'maintenanceTime', label: 'maintenanceManager.maintenanceMinutes', kind: 'minutes', width: 150 },
   { name: 'updatedBy', label: 'fields.updatedBy', width: 130 },
 ];
 

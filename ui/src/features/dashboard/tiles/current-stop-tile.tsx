@@ -7,6 +7,7 @@ import { useNow } from '../../../components/use-now';
 import { formatPlantTime } from '../../../lib/plant-time';
 import type { CurrentStop } from '../api/get-line-status';
 import { useDashboard } from '../dashboard-context';
+import { MaintenanceCallButton } from './maintenance-call-button';
 import { maintenancePhases } from './maintenance-phases';
 
 /** SPEC.md section 9: declaring time dark red, waiting red, maintenance orange. */
@@ -45,7 +46,15 @@ export function CurrentStopTile() {
   const { status, lineID, roleID } = useDashboard();
   const now = useNow(1_000);
   const current = status.data?.stopData;
-  if (!current) return <Text color="fg.muted">{status.isPending ? t('app.loading') : t('dashboard.noStop')}</Text>;
+  const callButton = <MaintenanceCallButton lineID={lineID} roleID={roleID} callOpen={Boolean(status.data?.callData)} />;
+  if (!current) {
+    return (
+      <Stack gap="2" align="center">
+        <Text color="fg.muted">{status.isPending ? t('app.loading') : t('dashboard.noStop')}</Text>
+        {status.data && callButton}
+      </Stack>
+    );
+  }
   // The server's duration when it answered, plus the time since: the ring keeps counting between polls.
   const elapsedMs = current.duration * 60_000 + Math.max(0, now - status.dataUpdatedAt);
   const call = status.data?.callData;
@@ -70,7 +79,10 @@ export function CurrentStopTile() {
           {t('dashboard.stopSince', { time: formatPlantTime(current.startDate) })}
         </Text>
       </Box>
-      {canHandleStops(roleID) && <RecognizeButton stop={stop} size="sm" />}
+      <HStack gap="2" wrap="wrap" justify="center">
+        {canHandleStops(roleID) && <RecognizeButton stop={stop} size="sm" />}
+        {callButton}
+      </HStack>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineSelect } from '../../../components/line-picker/line-select';
 import { useResourceTree } from '../../../components/line-picker/resource-tree';
 import { isRangeValid, NO_INDEX_FILTER, type IndexFilter } from '../index-filters';
 import { ORDER_STATUS_LABELS } from '../order-index-fields';
@@ -23,20 +24,7 @@ export function IndexFilterBar({ onApply, withStatus = false, testId }: { onAppl
   return (
     <Stack gap="1" data-testid={testId}>
       <HStack gap="3" align="end" wrap="wrap">
-        <Field.Root w="56">
-          <Field.Label>{t('indexes.line')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field name="lineID" value={draft.lineID ?? ''} onChange={(event) => change({ ...draft, lineID: number(event.target.value) })}>
-              <option value="">{t('indexes.allLines')}</option>
-              {lines.map((line) => (
-                <option key={line.lineID} value={line.lineID}>
-                  {t('dashboard.lineHeading', { n: line.lineID, description: line.description })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <LineSelect label={t('indexes.line')} name="lineID" lines={lines} value={draft.lineID} onChange={(lineID) => change({ ...draft, lineID })} allLabel={t('indexes.allLines')} />
         <Field.Root w="40" invalid={!valid}>
           <Field.Label>{t('indexes.from')}</Field.Label>
           <Input size="sm" type="date" name="from" value={draft.from} onChange={(event) => change({ ...draft, from: event.target.value })} />

@@ -3,8 +3,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 export interface SetupInformation {
   setupPending: boolean;
-  dataProviders: { value: string; text: string }[];
-  defaultConnectionString: string;
+  /** Only while setup is pending. */
+  dataProviders?: { value: string; text: string }[];
+  defaultConnectionString?: string;
 }
 
 /** GET /api/setup/information: whether setup is pending, and the database providers. */

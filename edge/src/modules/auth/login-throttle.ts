@@ -1,0 +1,53 @@
+/**
+ * Failed sign-ins and signatures per user name, known or not (so the answer never tells which names exist): a few
+ * free attempts, then each attempt must wait a delay that doubles up to a cap. An attempt counts as a failure from
+ * the moment it starts, so parallel wrong passwords cannot slip past the count; a success forgets the name. There is
+ * no lock anyone could put on someone else's account for long: the owner waits at most the cap.
+ */
+export const FREE_ATTEMPTS = 5;
+export const FIRST_DELAY_MS = 1_000;
+export const MAX_DELAY_MS = 60_000;
+/** Names remembered at most (the oldest forgotten first): a flood of invented names cannot grow memory. */
+const MAX_NAMES = 10_000;
+
+interface Attempts {
+  failures: number;
+  blockedUntil: number;
+}
+
+export class LoginThrottle {
+  private readonly names = new Map<string, Attempts>();
+
+  /** Starts an attempt for `name` at `now`: null when it may go on, else the milliseconds still to wait. */
+  begin(name: string, now: number): number | null {
+    const key = name.trim().toLowerCase();
+    const attempts = this.names.get(key) ?? { failures: 0, blockedUntil: 0 };
+    if (attempts.blockedUntil > now) return attempts.blockedUntil - now;
+    attempts.failures += 1;
+    if (attempts.failures >= FREE_ATTEMPTS) attempts.blockedUntil = now + delayAfter(attempts.failures);
+    // Map order is insertion order: re-inserting keeps the most recent names last, the oldest first to go.
+    this.names.delete(key);
+    this.names.set(key, attempts);
+    if (this.names.size > MAX_NAMES) this.names.delete(this.names.keys().next().value!);
+    return null;
+  }
+
+  /** The attempt for `name` succeeded: its count starts again. */
+  succeeded(name: string): void {
+    this.names.delete(name.trim().toLowerCase());
+  }
+}
+
+/** The wait after the `failures`-th failure in a row (from the FREE_ATTEMPTS-th on). */
+export function delayAfter(failures: number): number {
+  return Math.min(FIRST_DELAY_MS * 2 ** Math.max(0, failures - FREE_ATTEMPTS), MAX_DELAY_MS);
+}
+
+/** One throttle per plant database (tests run several edges in one process). */
+const throttles = new WeakMap<object, LoginThrottle>();
+
+export function throttleOf(owner: object): LoginThrottle {
+  let throttle = throttles.get(owner);
+  if (!throttle) throttles.set(owner, (throttle = new LoginThrottle()));
+  return throttle;
+}
