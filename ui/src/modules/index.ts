@@ -1,8 +1,9 @@
 import type { FeatureModule } from './manifest';
+import { productionModule } from './production';
 
 /**
  * The feature modules of SPEC.md section 1 (order manager, production manager, manual stops manager, maintenance
  * manager, stops manager). Each adds its pages, menu items and configuration pages by exporting a FeatureModule and
  * being listed here; its pages load lazily like every other page. None is built yet.
  */
-export const featureModules: readonly FeatureModule[] = [];
+export const featureModules: readonly FeatureModule[] = [productionModule];

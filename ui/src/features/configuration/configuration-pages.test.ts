@@ -23,11 +23,13 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
       products: false,
       'product-speeds': false,
       recalculation: true,
+      // Production manager (shown while it runs on a line): the supervisor's, read-only for the administrator.
+      wrapperTypes: false,
     });
   });
 
   it('gives the supervisor equipment, stop reasons, targets, products and speeds, all writable', () => {
-    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true });
+    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true, wrapperTypes: true });
   });
 
   it('gives operators and consultants no tab', () => {
