@@ -77,6 +77,19 @@ describe('hostile input', () => {
     expect(await count('orders')).toBe(orders);
   });
 
+  it('every answer carries the security headers, errors included', async () => {
+    for (const path of ['/meta.json', '/api/openapi.json', '/api/no-such-route', '/api/stops/get?skip=x']) {
+      const headers = (await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${t.adminToken}` } })).headers;
+      const policy = headers.get('content-security-policy') ?? '';
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(policy, path).toContain("script-src 'self'");
+      expect(policy, path).not.toContain('upgrade-insecure-requests');
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
   it('keys are whole numbers only: true, "0x3", " 3 " and 3.5 are not stop 1 or 3', async () => {
     for (const key of [true, '0x3', ' 3 ', 3.5, '1e0']) {
       expectRefused(await t.call('DELETE', '/api/sectors', { token: t.adminToken, form: { key } }));

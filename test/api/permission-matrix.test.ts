@@ -113,6 +113,17 @@ const MATRIX: Record<string, Expected> = {
   ...grid('/api/maintenance/reasons', 'any', [S]),
   'GET /api/production/summary': 'any',
   'GET /api/production/summary/order': 'any',
+  // Production manager (feature module, lines with enableProductionManager): every role reads; supervisor and operator
+  // declare lots and discards as the line packs its output; the wrapper types are the supervisor's configuration.
+  'GET /api/production/orders': 'any',
+  'GET /api/production/lots': 'any',
+  'POST /api/production/lots': [S, O],
+  'PUT /api/production/lots': [S, O],
+  'DELETE /api/production/lots': [S, O],
+  'GET /api/production/discards': 'any',
+  'POST /api/production/discards': [S, O],
+  'DELETE /api/production/discards': [S, O],
+  ...grid('/api/production/wrapperTypes', 'any', [S]),
   'GET /api/resources/status/get': 'any',
   'GET /api/indicators/get': 'any',
   // Summary by sector: supervisor, consultant, administrator.

@@ -30,10 +30,10 @@ describe('configuration, supervisor', () => {
     return page;
   }
 
-  test('the supervisor sees only its five tabs', async () => {
+  test("the supervisor sees only its five tabs, then the tabs of the modules that run (maintenance runs on every line)", async () => {
     const page = await configuration('equipment');
     const tabs = await page.locator('[data-testid^="tab-"][role="tab"]').allInnerTexts();
-    expect(tabs).toEqual(['Equipos', 'Motivos de parada', 'Objetivos de línea', 'Productos', 'Velocidades de producto']);
+    expect(tabs).toEqual(['Equipos', 'Motivos de parada', 'Objetivos de línea', 'Productos', 'Velocidades de producto', 'Motivos de llamado']);
   }, 120_000);
 
   test('equipment, with the stop reasons linked to the selected one', async () => {

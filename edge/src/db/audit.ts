@@ -4,7 +4,7 @@ import { prepared } from './prepared';
 import type { DB } from './schema';
 
 /** Entities whose every change keeps an audit row (ARCHITECTURE.md "Data conventions"). */
-export type AuditedEntity = 'stops' | 'orders' | 'order_indexes' | 'shift_indexes';
+export type AuditedEntity = 'stops' | 'orders' | 'order_indexes' | 'shift_indexes' | 'production_lots' | 'declared_discards';
 
 export interface AuditRecord {
   entity: AuditedEntity;

@@ -315,6 +315,32 @@ export interface ProductionLotsTable {
   units: number;
   wrapperType: string | null;
   createDate: number | null;
+  /** Migration 0009: the minute of its order's production the lot counts in. */
+  minuteStart: number | null;
+  /** Migration 0009: 1 when its units were booked there as production (a line with no units counter). */
+  booked: Generated<Flag>;
+  createdBy: string | null;
+}
+
+/** Migration 0009: discards declared by hand (booked into production_minutes by the engine). */
+export interface DeclaredDiscardsTable {
+  discardID: Generated<number>;
+  lineID: number;
+  order: string;
+  minuteStart: number;
+  quantity: number;
+  observation: string | null;
+  createdBy: string | null;
+  createDate: number;
+}
+
+/** Migration 0009: the wrapper types of production lots. */
+export interface WrapperTypesTable {
+  wrapperTypeID: Generated<number>;
+  name: string;
+  description: string | null;
+  updatedBy: string | null;
+  updateDate: number | null;
 }
 
 export interface StopsTable {
@@ -469,6 +495,8 @@ export interface DB {
   shift_indexes: ShiftIndexesTable;
   production_minutes: ProductionMinutesTable;
   production_lots: ProductionLotsTable;
+  declared_discards: DeclaredDiscardsTable;
+  wrapper_types: WrapperTypesTable;
   stops: StopsTable;
   maintenance_calls: MaintenanceCallsTable;
   maintenance_call_reasons: MaintenanceCallReasonsTable;

@@ -22,7 +22,7 @@ export interface WriteContext {
 type AnyRow = Record<string, unknown>;
 export type RowKey = Record<string, string | number>;
 
-const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 'order_indexes', 'shift_indexes']);
+const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 'order_indexes', 'shift_indexes', 'production_lots', 'declared_discards']);
 
 /**
  * Kysely's types cannot follow a table chosen at run time, so the generic writers see the schema as "any table of

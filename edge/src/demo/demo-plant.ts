@@ -73,6 +73,9 @@ export const DEMO_PRELOAD_ORDERS = [
   { id: 2, op: '4500302', cliente: 'Mercado Central', producto: 'JUGO-1000', cantidad: 8 },
   { id: 3, op: '4500303', cliente: 'Distribuidora Sur', producto: 'AGUA-500', cantidad: 20 },
 ] as const;
+/** Production manager: the demo line whose discards are declared by hand (no discards script), and the wrapper types. */
+export const DEMO_DISCARDS_BY_HAND_LINE = 3;
+export const DEMO_WRAPPER_TYPES = ['Film termocontraíble', 'Caja de cartón', 'Bandeja'] as const;
 
 const TAGS = [
   ['Running', 'Boolean'],
@@ -120,7 +123,8 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
           description: line.description,
           calculationBaliza: script(`Line${line.lineID}.Running`),
           calculationUnits: script(`Line${line.lineID}.Units`),
-          calculationDiscards: script(`Line${line.lineID}.Discards`),
+          // The case packer has no reject counter: its discards are declared by hand (production manager).
+          calculationDiscards: line.lineID === DEMO_DISCARDS_BY_HAND_LINE ? null : script(`Line${line.lineID}.Discards`),
           fixedThroughput: null,
           enableStopsManager: 1,
           enableOrderManager: 1,
@@ -156,6 +160,8 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
     for (const equipment of EQUIPMENT) await insertEquipment(trx, equipment);
 
     for (const product of PRODUCTS) await insertRow(trx, 'products', product, ['code'], ctx);
+    // The production manager's wrapper types.
+    for (const name of DEMO_WRAPPER_TYPES) await insertRow(trx, 'wrapper_types', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['wrapperTypeID'], ctx);
     for (const line of DEMO_LINES) {
       for (const product of PRODUCTS) {
         await insertProductSpeed(trx, { code: product.code, lineID: line.lineID, speed: product.code === line.product ? line.speed : Math.round(line.speed * 0.8) });

@@ -7,6 +7,7 @@ import { fieldLabel, languageOf, translate, type Language } from './messages';
 import { buildOpenApi } from './openapi';
 import { translateSqliteError } from './sqlite-errors';
 import { credentialRateLimit } from './credential-limit';
+import { securityHeaders } from './security-headers';
 import { uiHandler, type UiFiles } from './ui-files';
 
 /** The largest request body accepted (JSON or form); a bigger one is answered 413. */
@@ -42,6 +43,7 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  app.use(securityHeaders());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
   app.use('/api', credentialRateLimit(plant.settings.failedSignInsPerMinute));

@@ -254,6 +254,30 @@ const catalogue = {
     es: 'La orden de precarga fue eliminada y no se puede modificar.',
     en: 'The preload order was deleted and cannot be changed.',
   },
+  // Production manager (feature module): lots, declared discards, wrapper types.
+  'production.notEnabled': { es: 'La línea {line} no tiene habilitado el gestor de producción.', en: 'Line {line} does not have the production manager enabled.' },
+  'production.noReadyOrder': { es: 'La línea {line} no tiene una orden en curso.', en: 'Line {line} has no order in progress.' },
+  'production.orderNotOnLine': { es: 'La orden {order} no es de la línea {line}.', en: 'Order {order} is not an order of line {line}.' },
+  'production.orderNotStarted': { es: 'La orden {order} todavía no comenzó.', en: 'Order {order} has not started yet.' },
+  'production.orderWithoutProduct': {
+    es: 'El producto de la orden no está definido: no se pueden calcular las unidades.',
+    en: 'The order’s product is not defined: the units cannot be computed.',
+  },
+  'production.lotEmpty': { es: 'Ingrese paquetes o envoltorios: el lote no puede quedar vacío.', en: 'Enter packs or wrappers: the lot cannot be empty.' },
+  'production.wrapperTypeUnknown': { es: 'El tipo de envoltorio {name} no existe.', en: 'Wrapper type {name} does not exist.' },
+  'production.discardsExceedUnits': {
+    es: 'Los descartes de la orden {order} ({discards}) superarían su producción ({units}).',
+    en: 'The discards of order {order} ({discards}) would exceed its production ({units}).',
+  },
+  'production.discardsCounted': {
+    es: 'La línea {line} cuenta sus descartes con una señal: no se declaran a mano.',
+    en: 'Line {line} counts its discards from a signal: they are not declared by hand.',
+  },
+  'wrapperType.duplicate': { es: 'Ya existe el tipo de envoltorio {name}.', en: 'Wrapper type {name} already exists.' },
+  'wrapperType.inUse': {
+    es: 'El tipo de envoltorio {name} está en uso en {count} lotes: no se puede eliminar ni renombrar.',
+    en: 'Wrapper type {name} is used by {count} lots: it cannot be deleted or renamed.',
+  },
   'route.notFound': { es: 'La ruta {path} no existe.', en: 'The route {path} does not exist.' },
   'internal.error': { es: 'Ha ocurrido un error', en: 'An error has occurred' },
 } as const satisfies Record<string, { es: string; en: string }>;
@@ -351,6 +375,12 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   version: { es: 'versión (RP)', en: 'version (RP)' },
   desiredProductionQuantity: { es: 'cantidad deseada', en: 'desired quantity' },
   desiredProductionSpeed: { es: 'velocidad deseada', en: 'desired speed' },
+  // Production manager.
+  packs: { es: 'paquetes', en: 'packs' },
+  wrappers: { es: 'envoltorios', en: 'wrappers' },
+  wrapperType: { es: 'tipo de envoltorio', en: 'wrapper type' },
+  quantity: { es: 'cantidad', en: 'quantity' },
+  observation: { es: 'observación', en: 'observation' },
 };
 
 export function fieldLabel(field: string, language: Language): string {

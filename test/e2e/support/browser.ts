@@ -43,6 +43,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
     acceptDownloads: true,
   });
   await context.addInitScript(recordToasts);
+  await context.addInitScript(recordPolicyViolations);
   const tracing = options.trace ?? true;
   // DOM snapshots of every action, without the screencast (a frame stream that costs the browser more than the test
   // itself); the failure screenshot below shows the last state.
@@ -53,6 +54,9 @@ export async function openBrowser(options: { width?: number; height?: number; /*
   page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.stack ?? error.message}`));
 
   onTestFinished(async ({ task }) => {
+    // Every page must work under the edge's content security policy: a blocked script, style or request fails the test.
+    const violations = await page.evaluate(() => (window as unknown as { policyViolations?: string[] }).policyViolations ?? []).catch(() => []);
+    if (violations.length > 0 && task.result?.state !== 'fail') consoleLines.push(...violations.map((v) => `[csp] ${v}`));
     try {
       if (task.result?.state === 'fail') {
         const dir = join(RESULTS_DIR, `${slug(basename(task.file?.name ?? 'e2e'))}--${slug(task.name)}`);
@@ -67,6 +71,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
     }
+    if (violations.length > 0) throw new Error(`content security policy violations:\n${violations.join('\n')}`);
   });
   return { context, page };
 }
@@ -77,6 +82,13 @@ type ToastType = 'success' | 'info' | 'warning' | 'error';
 interface ShownToast {
   type: string;
   text: string;
+}
+
+/** In the page, from its start: what the content security policy blocked, into `window.policyViolations`. */
+function recordPolicyViolations(): void {
+  const violations: string[] = [];
+  (window as unknown as { policyViolations: string[] }).policyViolations = violations;
+  document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`));
 }
 
 /** In the page, from its start: every toast it shows, once it has its text, into `window.shownToasts`. */

@@ -1,6 +1,7 @@
 import { maintenanceModule } from './maintenance';
 import type { FeatureModule } from './manifest';
 import { ordersModule } from './orders';
+import { productionModule } from './production';
 import { stopsManagerModule } from './stops-manager';
 
 /**
@@ -8,4 +9,4 @@ import { stopsManagerModule } from './stops-manager';
  * manager, stops manager). Each adds its pages, menu items and configuration pages by exporting a FeatureModule and
  * being listed here; its pages load lazily like every other page.
  */
-export const featureModules: readonly FeatureModule[] = [ordersModule, maintenanceModule, stopsManagerModule];
+export const featureModules: readonly FeatureModule[] = [ordersModule, productionModule, maintenanceModule, stopsManagerModule];

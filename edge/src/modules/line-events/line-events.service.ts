@@ -10,6 +10,7 @@ import { engineParameters, minuteOf, type EngineParameters } from '../indexes/in
 import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
 import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
+import { recordDeclaration, type DeclarationOutcome, type ProductionBooking, type ProductionDeclaration } from '../production/production-declarations.service';
 import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import {
   closeStop,
@@ -68,7 +69,9 @@ export type LineEvent =
     }
   | { type: 'orderStarted'; lineID: number; atMs: number; order: string }
   | { type: 'orderFinished'; lineID: number; atMs: number; order?: string | null }
-  | ({ type: 'manualStop' } & ManualStopInput);
+  | ({ type: 'manualStop' } & ManualStopInput)
+  /** A production lot or discards declared by hand (production manager); atMs: when it was declared. */
+  | { type: 'productionDeclaration'; lineID: number; atMs: number; declaration: ProductionDeclaration };
 
 /** One reading of a line by the acquisition: its beacon and its absolute counters at `atMs`. */
 export interface LineSample {
@@ -132,6 +135,7 @@ export interface IngestionResult {
   ordersStarted: OrderRow[];
   ordersFinished: OrderRow[];
   manualStops: StopRow[];
+  declarations: DeclarationOutcome[];
 }
 
 interface LineRuntime {
@@ -180,9 +184,13 @@ class Ingestion {
     ordersStarted: [],
     ordersFinished: [],
     manualStops: [],
+    declarations: [],
   };
   private readonly production = new Map<string, ProductionDelta>();
-  /** Stops closed in a later shift than they started: the closed shifts they touch are recomputed. */
+  /**
+   * Stops closed in a later shift than they started, and minutes given declared production: the orders and shifts
+   * they touch are recomputed once the production is written.
+   */
   private readonly pastRanges: Array<{ lineID: number; fromMs: number; toMs: number }> = [];
   private readonly reasons: ReasonSource;
   private readonly clock: EngineClock;
@@ -230,6 +238,9 @@ class Ingestion {
         break;
       case 'manualStop':
         await this.manualStop(line, event);
+        break;
+      case 'productionDeclaration':
+        await this.declaration(line, event.declaration);
         break;
     }
     this.result.applied += 1;
@@ -445,6 +456,25 @@ class Ingestion {
     const stop = await recordManualStop(this.trx, input, this.clock, this.ctx);
     if (stop.endDate === null) line.openStop = stop;
     this.result.manualStops.push(stop);
+  }
+
+  private async declaration(line: LineRuntime, declaration: ProductionDeclaration): Promise<void> {
+    const outcome = await recordDeclaration(this.trx, line.state.lineID, declaration, this.clock, this.ctx);
+    this.result.declarations.push(outcome);
+    if (outcome.booking) this.book(outcome.booking);
+  }
+
+  /** Declared production (a delta, negative when withdrawn) into its order's minute, like a counted step. */
+  private book(booking: ProductionBooking): void {
+    const key = `${booking.lineID}|${booking.minuteStart}`;
+    const delta = this.production.get(key);
+    if (delta) {
+      delta.units += booking.units;
+      delta.discards += booking.discards;
+    } else {
+      this.production.set(key, { ...booking });
+    }
+    this.pastRanges.push({ lineID: booking.lineID, fromMs: booking.minuteStart, toMs: booking.minuteStart + 60_000 });
   }
 
   /**

@@ -33,8 +33,30 @@ describe('GET /api/production/summary', () => {
     expect(result.status, result.text).toBe(200);
     expect(result.body).toMatchObject({ lineID: 1, units: 900, discards: 24, goodUnits: 876, start: '2026-05-04T06:00:00.000+02:00' });
     expect(result.body.byProduct).toEqual([
-      { productCode: 'P2', productName: 'Producto P2', unit: 'u', units: 600, discards: 12, goodUnits: 588, wrappers: 100, packs: 10 },
-      { productCode: 'P1', productName: 'Producto P1', unit: 'u', units: 300, discards: 12, goodUnits: 288, wrappers: 50, packs: 5 },
+      {
+        productCode: 'P2',
+        productName: 'Producto P2',
+        unit: 'u',
+        units: 600,
+        discards: 12,
+        goodUnits: 588,
+        wrappers: 100,
+        packs: 10,
+        declared: { units: 600, wrappers: 100, packs: 10, lots: 1 },
+        difference: { units: 0, wrappers: 0, packs: 0 },
+      },
+      {
+        productCode: 'P1',
+        productName: 'Producto P1',
+        unit: 'u',
+        units: 300,
+        discards: 12,
+        goodUnits: 288,
+        wrappers: 50,
+        packs: 5,
+        declared: { units: 0, wrappers: 0, packs: 0, lots: 0 },
+        difference: { units: -300, wrappers: -50, packs: -5 },
+      },
     ]);
     expect(result.body.lots).toEqual([expect.objectContaining({ lot: 'L-7', units: 600, createDate: '2026-05-04T09:20:00.000+02:00' })]);
     const onlyP1 = await e.t.call('GET', '/api/production/summary', { token: e.tokens[ROLE.OPERATOR], query: { line: '1', start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00', product: 'P1' } });

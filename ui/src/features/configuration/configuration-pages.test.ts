@@ -25,11 +25,13 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
       recalculation: true,
       // The maintenance manager's call reasons: the supervisor's list.
       'maintenance-reasons': false,
+      // Production manager (shown while it runs on a line): the supervisor's, read-only for the administrator.
+      wrapperTypes: false,
     });
   });
 
   it('gives the supervisor equipment, stop reasons, targets, products and speeds, all writable', () => {
-    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true, 'maintenance-reasons': true });
+    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true, 'maintenance-reasons': true, wrapperTypes: true });
   });
 
   it('gives operators and consultants no tab', () => {

@@ -1,0 +1,114 @@
+import { HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CompactTable } from '../../components/compact-table';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorMessage } from '../../lib/api-client';
+import { usePlantNow } from '../../lib/plant-now';
+import { isPlantDate } from '../../lib/plant-time';
+import { shiftRange } from '../../lib/shift-range';
+import { useProductionSummary, type Quantities } from './api/get-production-summary';
+import { Figures, InfoNote } from './figures';
+import { ProductionLineSelect, useProductionLines } from './production-lines';
+
+/** Wrappers and packs are equivalents of the units (they may be fractions): at most two decimals. */
+function amount(value: number | null, language: string): string {
+  return value === null ? '-' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
+/**
+ * The production summary (/produccion/resumen): for a line and production days (06:00 to 06:00), per product the
+ * counted production against the lots declared, in units, wrappers and packs, and the difference (declared − counted).
+ * On a line with no units counter the lots are the production, so the difference is zero.
+ */
+export default function ProductionSummaryPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('production.summaryTitle'));
+  const { lines, pending } = useProductionLines();
+  const [params, setParams] = useSearchParams();
+  const plantNow = usePlantNow();
+  const today = plantNow.data?.plantDate ?? null;
+  const [dates, setDates] = useState<{ from: string; to: string } | null>(null);
+  const from = dates?.from ?? today;
+  const to = dates?.to ?? today;
+  const lineID = lines.find((line) => line.lineID === Number(params.get('line')))?.lineID ?? lines[0]?.lineID ?? null;
+  const valid = from !== null && to !== null && isPlantDate(from) && isPlantDate(to) && from <= to;
+  const summary = useProductionSummary(lineID, valid ? shiftRange('TO', from, to) : null);
+
+  if (pending) return <Spinner />;
+  if (lineID === null) {
+    return <InfoNote text={t('production.noLines')} />;
+  }
+  const data = summary.data;
+  const cells = (quantities: Quantities, unit: string | null, testId: string) => [
+    <td key="units" className="end nowrap" data-testid={`${testId}-units`}>
+      {amount(quantities.units, i18n.language)} {unit ?? ''}
+    </td>,
+    <td key="wrappers" className="end">
+      {amount(quantities.wrappers, i18n.language)}
+    </td>,
+    <td key="packs" className="end">
+      {amount(quantities.packs, i18n.language)}
+    </td>,
+  ];
+  const totals = data && [
+    { label: t('production.counted'), value: amount(data.units, i18n.language), testId: 'summary-counted' },
+    { label: t('production.declared'), value: amount(data.declaredUnits, i18n.language), testId: 'summary-declared' },
+    { label: t('production.difference'), value: amount(data.differenceUnits, i18n.language), testId: 'summary-difference' },
+    { label: t('production.discards'), value: `${amount(data.discards, i18n.language)} (${t('production.byHand', { n: amount(data.declaredDiscards, i18n.language) })})`, testId: 'summary-discards' },
+  ];
+
+  return (
+    <Stack gap="4" data-testid="production-summary-page">
+      <HStack gap="3" wrap="wrap" align="end">
+        <Text fontSize="xl" fontWeight="semibold" flex="1">
+          {t('production.summaryTitle')}
+        </Text>
+        <ProductionLineSelect lines={lines} value={lineID} onChange={(line) => setParams({ line: String(line) })} testId="summary-line" />
+        <Input type="date" width="auto" aria-label={t('production.from')} value={from ?? ''} onChange={(event) => setDates({ from: event.target.value, to: to ?? event.target.value })} data-testid="summary-from" />
+        <Input type="date" width="auto" aria-label={t('production.to')} value={to ?? ''} onChange={(event) => setDates({ from: from ?? event.target.value, to: event.target.value })} data-testid="summary-to" />
+      </HStack>
+      {!valid && from !== null && <Text color="fg.error">{t('production.badRange')}</Text>}
+      {summary.isError && <Text color="fg.error">{errorMessage(summary.error, t('common.unknownError'))}</Text>}
+      {summary.isPending && valid && <Spinner />}
+      {data && totals && (
+        <>
+          <Text fontSize="sm" color="fg.muted" data-testid="summary-mode">
+            {data.unitsCounted ? t('production.lotsBeside') : t('production.lotsAreProduction')}
+          </Text>
+          <Figures figures={totals} columns={{ base: 2, md: 4 }} />
+          <CompactTable
+            testId="summary-products"
+            maxH="480px"
+            columns={[
+              { label: t('production.product') },
+              { label: t('production.countedUnits'), end: true },
+              { label: t('production.wrappers'), end: true },
+              { label: t('production.packs'), end: true },
+              { label: t('production.declaredUnits'), end: true },
+              { label: t('production.wrappers'), end: true },
+              { label: t('production.packs'), end: true },
+              { label: t('production.differenceUnits'), end: true },
+              { label: t('production.wrappers'), end: true },
+              { label: t('production.packs'), end: true },
+            ]}
+          >
+            {data.byProduct.map((row) => {
+              const id = `summary-${row.productCode ?? 'none'}`;
+              return (
+                <tr key={row.productCode ?? ''} data-testid={id}>
+                  <td>{row.productCode ? `${row.productCode} · ${row.productName ?? ''}` : t('production.noOrder')}</td>
+                  {cells(row, row.unit, `${id}-counted`)}
+                  {cells(row.declared, row.unit, `${id}-declared`)}
+                  {cells(row.difference, row.unit, `${id}-difference`)}
+                </tr>
+              );
+            })}
+          </CompactTable>
+          {data.byProduct.length === 0 && <Text color="fg.muted">{t('production.nothing')}</Text>}
+        </>
+      )}
+    </Stack>
+  );
+}
