@@ -177,6 +177,7 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
     ['discountOEE', 'discount_oee', 'boolean'],
     ['color', 'color', 'text'],
     ...stamped,
+    ['manual', 'manual', 'boolean'],
   ]),
 ];
 

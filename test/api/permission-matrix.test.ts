@@ -152,6 +152,10 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/stops': [S],
   'POST /api/stops/recognize': [S, O],
   'POST /api/stops/split': [S, O],
+  // Stops managers (feature module, lines with enableStopsManager): the pages of supervisors and operators; their
+  // writes are the stops calls above.
+  'GET /api/stopsManager/lines': [S, O],
+  'GET /api/stopsManager/stops': [S, O],
 };
 
 /** The four grid calls of a resource: list with `read`, insert/update/delete with `write`. */

@@ -27,7 +27,8 @@ describe('sector overview', () => {
     await page.getByRole('menuitem', { name: 'Resumen de líneas' }).click();
     await page.waitForURL(/\/resumen$/);
     await cards(page).first().waitFor();
-    expect(await cards(page).count()).toBe(4);
+    // The four simulated lines and the manual stops line.
+    expect(await cards(page).count()).toBe(5);
     expect(await page.title()).toBe('Resumen por sector');
     await page.getByTestId('line-card-3-stop').filter({ hasText: 'No reconocida' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('line-card-1-oee').innerText()).toMatch(/^\d+%$/);

@@ -370,6 +370,8 @@ export interface StopsTable {
   color: string | null;
   updatedBy: string | null;
   updateDate: number | null;
+  /** 1: entered by hand (manual stops manager); 0: recorded by the line's acquisition (migration 0010). */
+  manual: Generated<Flag>;
 }
 
 export interface MaintenanceCallsTable {

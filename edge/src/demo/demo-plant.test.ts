@@ -33,7 +33,8 @@ describe('the demo plant (setup option demo: true)', () => {
     expect({ buildings: await count('buildings'), sectors: await count('sectors'), lines: await count('lines'), targets: await count('targets'), tags: await count('opc_tags') }).toEqual({
       buildings: 1,
       sectors: 2,
-      lines: 4,
+      // The four simulated lines and the manual stops line (no beacon, no tags, no target).
+      lines: 5,
       targets: 4,
       tags: 16,
     });
@@ -45,7 +46,7 @@ describe('the demo plant (setup option demo: true)', () => {
     const orders = await db.selectFrom('orders').select(['lineID', 'status', 'startDate']).where('status', '!=', 2).orderBy('lineID').execute();
     expect(orders.map((order) => [order.lineID, order.status])).toEqual(DEMO_LINES.map((line) => [line.lineID, 1]));
     // Synced tables went through the write chokepoint: the central copy gets the demo plant too.
-    expect(await db.selectFrom('outbox').select('entity').where('entity', '=', 'lines').execute()).toHaveLength(4);
+    expect(await db.selectFrom('outbox').select('entity').where('entity', '=', 'lines').execute()).toHaveLength(5);
 
     const admin = (await t.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: 'demo' } })).body.token;
     await waitFor(async () => (await t.call('GET', '/api/diagnostics/opcservers', { token: admin })).body[0]?.connected === true, 'the demo simulator connected', 15_000);

@@ -6,13 +6,13 @@ import { ROLE } from '../domain/roles';
 import { applyLineEvents } from '../modules/line-events/line-events.service';
 import { hashPassword } from '../modules/auth/password';
 import { writeDemoHistory } from './demo-history';
-import { insertDemoUser, insertOpcServer, insertOpcTag, insertProductSpeed, insertTarget, writeDemoSettings } from './demo.repository';
+import { insertDemoUser, insertEquipment, insertOpcServer, insertOpcTag, insertProductSpeed, insertTarget, writeDemoSettings } from './demo.repository';
 
 /**
  * The demo plant: what a newcomer sees running within a minute of `npm run demo` (or the setup wizard's demo
  * option). One building, two sectors, four lines wired to the in-process OPC UA simulator, products with their
  * speeds, a stop-reason tree, targets, a week of history (demo-history.ts), an order in progress per line and one
- * user per role.
+ * user per role; and a fifth line without a beacon, whose stops are entered by hand (DEMO_MANUAL_LINE).
  *
  * The demo users' password is DEMO_PASSWORD: this is a demonstration plant only, never a production install.
  */
@@ -34,6 +34,21 @@ export const DEMO_LINES = [
   { lineID: 2, sector: 'Envasado', description: 'Envasadora 2', speed: 90, product: 'JUGO-1000' },
   { lineID: 3, sector: 'Empaque', description: 'Encajonadora', speed: 40, product: 'CAJA-12' },
   { lineID: 4, sector: 'Empaque', description: 'Paletizadora', speed: 150, product: 'AGUA-500' },
+] as const;
+
+/**
+ * A line with no beacon signal (the manual stops manager's): nothing reads it, its stops are entered by hand. No order
+ * manager either: it is staffed from its first stop on. In a sector of its own kind's neighbours, Envasado.
+ */
+export const DEMO_MANUAL_LINE = { lineID: 5, sector: 'Envasado', description: 'Etiquetadora manual' } as const;
+
+/** Equipment a stop can be assigned to (stops manager): per line, and one not tied to a line. */
+const EQUIPMENT = [
+  { name: 'Compresor de aire', description: 'Aire comprimido de la planta', lineID: null },
+  { name: 'Llenadora', description: 'Llenadora de envases', lineID: 1 },
+  { name: 'Taponadora', description: 'Taponadora', lineID: 1 },
+  { name: 'Etiquetadora', description: 'Cabezal de etiquetado', lineID: DEMO_MANUAL_LINE.lineID },
+  { name: 'Cinta de alimentación', description: 'Cinta de entrada de envases', lineID: DEMO_MANUAL_LINE.lineID },
 ] as const;
 
 const PRODUCTS = [
@@ -122,6 +137,27 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       );
       await insertTarget(trx, { lineID: line.lineID, tag: 'TO', targetSummary: line.speed * 60 * 20, targetOEE: 75 });
     }
+    await insertRow(
+      trx,
+      'lines',
+      {
+        lineID: DEMO_MANUAL_LINE.lineID,
+        sectorID: sectorIDs.get(DEMO_MANUAL_LINE.sector),
+        description: DEMO_MANUAL_LINE.description,
+        calculationBaliza: null,
+        calculationUnits: null,
+        calculationDiscards: null,
+        fixedThroughput: null,
+        enableStopsManager: 1,
+        enableOrderManager: 0,
+        enableProductionManager: 0,
+        updatedBy: 'demo',
+        updateDate: clock.nowMs,
+      },
+      ['lineID'],
+      ctx,
+    );
+    for (const equipment of EQUIPMENT) await insertEquipment(trx, equipment);
 
     for (const product of PRODUCTS) await insertRow(trx, 'products', product, ['code'], ctx);
     // The production manager's wrapper types.

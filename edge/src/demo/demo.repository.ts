@@ -69,6 +69,10 @@ export async function insertTarget(trx: Transaction<DB>, target: { lineID: numbe
   await trx.insertInto('targets').values(target).execute();
 }
 
+export async function insertEquipment(trx: Transaction<DB>, equipment: { name: string; description: string; lineID: number | null }): Promise<void> {
+  await trx.insertInto('equipments').values({ ...equipment, tag: null }).execute();
+}
+
 export async function insertProductSpeed(trx: Transaction<DB>, speed: { code: string; lineID: number; speed: number }): Promise<void> {
   await trx.insertInto('product_speeds').values(speed).execute();
 }

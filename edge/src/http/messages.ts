@@ -54,6 +54,23 @@ const catalogue = {
   'stops.reasonIsCategory': { es: 'Debe seleccionar un motivo, no una categoría.', en: 'Select a reason, not a category.' },
   'stops.reasonNotFound': { es: 'El motivo de parada no existe.', en: 'The stop reason does not exist.' },
   'stops.reasonNotForLine': { es: 'El motivo no está habilitado para la línea {lineID}.', en: 'The reason is not enabled for line {lineID}.' },
+  // Stops managers (feature modules): manual stops only where no beacon records them; acquired stops are history.
+  'stops.manualOnBeaconLine': {
+    es: 'La línea {lineID} registra sus paradas con la señal de baliza: las paradas manuales son solo para líneas sin baliza.',
+    en: 'Line {lineID} records its stops from its beacon signal: manual stops are only for lines without a beacon.',
+  },
+  'stops.acquiredNotDeletable': {
+    es: 'La parada {stopID} ({start} a {end}) fue registrada por la adquisición de la línea: solo se pueden eliminar paradas ingresadas a mano.',
+    en: 'Stop {stopID} ({start} to {end}) was recorded by the line’s acquisition: only stops entered by hand can be deleted.',
+  },
+  'stops.acquiredNotMovable': {
+    es: 'La parada {stopID} ({start} a {end}) fue registrada por la adquisición de la línea: solo se pueden cambiar los horarios de paradas ingresadas a mano.',
+    en: 'Stop {stopID} ({start} to {end}) was recorded by the line’s acquisition: only stops entered by hand can have their times changed.',
+  },
+  'stops.alreadyRecognized': {
+    es: 'La parada {stopID} ({start} a {end}) ya fue reconocida por {user}: no se reconoció ninguna parada.',
+    en: 'Stop {stopID} ({start} to {end}) was already recognized by {user}: no stop was recognized.',
+  },
   'line.notFound': { es: 'La línea {lineID} no existe.', en: 'Line {lineID} does not exist.' },
   'order.format': {
     es: 'La orden debe tener el formato número-RP (por ejemplo 4512-0).',

@@ -22,6 +22,7 @@ import { registerResourceRoutes } from './resources/resources.routes';
 import { registerSetupRoutes } from './setup/setup.routes';
 import { registerStopReasonRoutes } from './stop-reasons/stop-reasons.routes';
 import { registerStopRoutes } from './stops/stops.routes';
+import { registerStopsManagerRoutes } from './stops-manager/stops-manager.routes';
 import { registerSyncRoutes } from './sync/sync.routes';
 import { registerTargetRoutes } from './targets/targets.routes';
 import { registerTerminalRoutes } from './terminals/terminals.routes';
@@ -53,6 +54,7 @@ export const routeModules: readonly RouteModule[] = [
   registerOrderRoutes,
   registerIndexRoutes,
   registerStopRoutes,
+  registerStopsManagerRoutes,
   registerMaintenanceRoutes,
   registerProductionRoutes,
   registerLineOverviewRoutes,

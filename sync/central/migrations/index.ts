@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-central-schema';
 import * as m0002 from './0002-adjustment-moves-stop-time';
+import * as m0003 from './0003-stops-manual-flag';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -9,4 +10,5 @@ import * as m0002 from './0002-adjustment-moves-stop-time';
 export const centralMigrations: Record<string, Migration> = {
   '0001-central-schema': m0001,
   '0002-adjustment-moves-stop-time': m0002,
+  '0003-stops-manual-flag': m0003,
 };

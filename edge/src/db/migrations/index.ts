@@ -7,6 +7,7 @@ import * as m0005 from './0005-acquisition-config-version';
 import * as m0006 from './0006-line-gaps-and-counter-sources';
 import * as m0007 from './0007-maintenance-manager-switch';
 import * as m0009 from './0009-production-manager';
+import * as m0010 from './0010-stops-managers';
 import * as m0011 from './0011-maintenance-manager';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006-line-gaps-and-counter-sources': m0006,
   '0007-maintenance-manager-switch': m0007,
   '0009-production-manager': m0009,
+  '0010-stops-managers': m0010,
   '0011-maintenance-manager': m0011,
 };

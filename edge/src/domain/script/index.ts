@@ -11,7 +11,7 @@ export {
   type ScriptKind,
   type ScriptValue,
 } from './compile';
-export { decodeStoredScript, encodeStoredScript, type StoredScript } from './markers';
+export { decodeStoredScript, encodeStoredScript, hasBeaconScript, type StoredScript } from './markers';
 export { listScriptTags } from './parser';
 export type { TagValue, TagValueLookup } from './runtime';
 export type { ScriptError } from './script-error';

@@ -111,3 +111,11 @@ function parseTagList(json: string | undefined): readonly string[] | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether a line has a beacon signal: its stored beacon script has an expression. Such a line's stops are recorded by
+ * the acquisition (line-events); a line without one can only have stops entered by hand.
+ */
+export function hasBeaconScript(stored: string | null | undefined): boolean {
+  return decodeStoredScript(stored).expression.trim() !== '';
+}

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { decodeStoredScript } from '../../domain/script';
+import { hasBeaconScript } from '../../domain/script';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import type { Executor } from '../indexes/indexes.repository';
@@ -114,5 +114,5 @@ const topSpeedsQuery = prepared(
 /** The lines the acquisition reads: those with a beacon script (calculationBaliza with an expression). */
 export async function linesWithBeacon(db: Executor): Promise<number[]> {
   const rows = await db.selectFrom('lines').select(['lineID', 'calculationBaliza']).where('calculationBaliza', 'is not', null).execute();
-  return rows.filter((row) => decodeStoredScript(row.calculationBaliza).expression.trim() !== '').map((row) => row.lineID);
+  return rows.filter((row) => hasBeaconScript(row.calculationBaliza)).map((row) => row.lineID);
 }

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
+import { hasBeaconScript } from '../../domain/script';
 import type { ReasonsById, StopReasonNode } from '../../domain/stops';
 import type { Executor } from '../indexes/indexes.repository';
 
@@ -112,8 +113,10 @@ export function orderAt(db: Executor, lineID: number, atMs: number) {
     .executeTakeFirst();
 }
 
-export function findLineStopSettings(db: Executor, lineID: number) {
-  return db.selectFrom('lines').select(['lineID', 'enableStopsManager']).where('lineID', '=', lineID).executeTakeFirst();
+/** Whether a line has the stops managers on, and whether the acquisition records its stops (a beacon script). */
+export async function findLineStopSettings(db: Executor, lineID: number) {
+  const line = await db.selectFrom('lines').select(['lineID', 'enableStopsManager', 'calculationBaliza']).where('lineID', '=', lineID).executeTakeFirst();
+  return line && { lineID: line.lineID, enableStopsManager: line.enableStopsManager, beacon: hasBeaconScript(line.calculationBaliza) };
 }
 
 /**

@@ -52,7 +52,8 @@ export function registerStopRoutes(api: Api): void {
       path: paths('post'),
       access: STOP_EDIT_ROLES,
       tag: TAG,
-      summary: 'Enters a stop by hand on a line with the manual stops manager (values: lineID, startDate, endDate or null, reasonID, observation…). 409 when it overlaps another stop of the line.',
+      summary:
+        'Enters a stop by hand on a line with the manual stops manager and no beacon script (values: lineID, startDate, endDate or null, reasonID, observation, equipmentName). 409 when it overlaps another stop of the line (named with its start and end) or the line has a beacon.',
       body: manualStopSchema.partial(),
     },
     async ({ ctx }) => {
@@ -74,7 +75,7 @@ export function registerStopRoutes(api: Api): void {
   );
 
   api.route(
-    { method: 'delete', path: paths('delete'), access: STOP_DELETE_ROLES, tag: TAG, summary: 'Deletes a closed stop of a line with the manual stops manager (key: stopID).' },
+    { method: 'delete', path: paths('delete'), access: STOP_DELETE_ROLES, tag: TAG, summary: 'Deletes a closed stop entered by hand on a line with the manual stops manager (key: stopID); 409 for a stop the acquisition recorded.' },
     ({ ctx }) => deleteStop(ctx.db, stopIdOf(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), clockOf(ctx), ctx.user),
   );
 
@@ -84,12 +85,13 @@ export function registerStopRoutes(api: Api): void {
       path: '/api/stops/recognize',
       access: STOP_EDIT_ROLES,
       tag: TAG,
-      summary: 'Recognizes or modifies stops with a reason (stopValues, reasonValues, username, password, observation). Signed by a supervisor or an operator.',
+      summary:
+        'Recognizes or modifies stops with a reason (stopValues, reasonValues, username, password, observation), all in one transaction. onlyUnrecognized: true refuses the whole call (409) when one of the stops was recognized meanwhile. Signed by a supervisor or an operator.',
       body: recognizeSchema,
     },
     async ({ ctx, body }) => {
       const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now);
-      const stops = await recognizeStops(ctx.db, { stopIDs: body.stopValues, reasonID: body.reasonValues, observation: body.observation }, signer, clockOf(ctx));
+      const stops = await recognizeStops(ctx.db, { stopIDs: body.stopValues, reasonID: body.reasonValues, observation: body.observation, onlyUnrecognized: body.onlyUnrecognized }, signer, clockOf(ctx));
       return stops.map((stop) => stopToApi(stop, clockOf(ctx), ctx.language));
     },
   );

@@ -36,6 +36,8 @@ export const STOP_COLUMNS = {
   color: 'string',
   updatedBy: 'string',
   updateDate: 'date',
+  /** Entered by hand (manual stops manager): only such stops may be deleted or moved. */
+  manual: 'boolean',
 } as const satisfies ColumnMap;
 
 const optionalText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
@@ -88,6 +90,8 @@ export const recognizeSchema = z.object({
   }, z.array(z.number().int()).min(1)),
   reasonValues: z.preprocess(idOf('reasonID'), z.number({ error: 'stops.reasonNotFound' }).int()),
   observation: optionalText(255),
+  /** true: every stop must still be unrecognized (bulk recognition of pending stops), else nothing is recognized. */
+  onlyUnrecognized: z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional()),
   ...signatureFields,
 });
 

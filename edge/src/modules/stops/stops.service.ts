@@ -216,10 +216,30 @@ function recognitionFor(reasons: ReasonTree, reasonID: number, lineID: number): 
   return fields;
 }
 
-async function requireManualStopsLine(trx: Transaction<DB>, lineID: number): Promise<void> {
+/** The line of a stop entered or edited by hand: it exists and has the stops managers on. */
+async function requireStopsManagerLine(trx: Transaction<DB>, lineID: number) {
   const line = await findLineStopSettings(trx, lineID);
   if (!line) throw fieldFailure('validation', 'line.notFound', 'lineID', { lineID });
   if (line.enableStopsManager !== 1) throw new AppError('conflict', 'stops.manualDisabled', { lineID });
+  return line;
+}
+
+/**
+ * Where stops may be entered or moved by hand: a line with the stops managers on and no beacon signal. A line with a
+ * beacon script has its stops recorded by the acquisition, and the time between them is time the line ran: a stop
+ * entered there by hand would contradict what the line reported, so it is refused (the stops manager's bulk
+ * recognition and equipment assignment still serve such a line).
+ */
+async function requireManualStopsLine(trx: Transaction<DB>, lineID: number): Promise<void> {
+  const line = await requireStopsManagerLine(trx, lineID);
+  if (line.beacon) throw new AppError('conflict', 'stops.manualOnBeaconLine', { lineID });
+}
+
+/** A stop the acquisition recorded is plant history: only stops entered by hand may be deleted or moved. */
+function requireManualStop(stop: StopRow, key: 'stops.acquiredNotDeletable' | 'stops.acquiredNotMovable', clock: EngineClock): void {
+  if (stop.manual !== 1) {
+    throw new AppError('conflict', key, { stopID: stop.stopID, start: plantText(stop.startDate, clock.timeZone), end: plantText(stop.endDate, clock.timeZone) });
+  }
 }
 
 export interface ManualStopInput {
@@ -252,6 +272,7 @@ export async function recordManualStop(trx: Transaction<DB>, input: ManualStopIn
       observation: input.observation ?? null,
       equipmentName: input.equipmentName ?? null,
       maintenanceReason: input.maintenanceReason ?? null,
+      manual: 1,
     },
     { ...ctx, action: 'manualInsert' },
   );
@@ -281,6 +302,7 @@ export async function updateStop(db: Database, stopID: number, changes: StopChan
     const endMs = changes.endMs === undefined ? before.endDate : changes.endMs;
     const timesChanged = startMs !== before.startDate || endMs !== before.endDate;
     if (timesChanged) {
+      requireManualStop(before, 'stops.acquiredNotMovable', clock);
       await requireManualStopsLine(trx, before.lineID);
       if (endMs === null && before.endDate !== null) throw fieldFailure('validation', 'validation.required', 'endDate');
       await checkStopTimes(trx, before.lineID, startMs, endMs, stopID, clock);
@@ -300,13 +322,17 @@ export async function updateStop(db: Database, stopID: number, changes: StopChan
   });
 }
 
-/** Deletes a stop entered by hand (lines with the manual stops manager); a stop in progress cannot be deleted. */
+/**
+ * Deletes a stop entered by hand (lines with the manual stops manager); a stop the acquisition recorded, or one in
+ * progress, cannot be deleted.
+ */
 export async function deleteStop(db: Database, stopID: number, clock: EngineClock, user: SessionUser): Promise<void> {
   const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'delete' };
   await db.transaction().execute(async (trx) => {
     const before = await findStop(trx, stopID);
     if (!before) throw notFound();
-    await requireManualStopsLine(trx, before.lineID);
+    await requireStopsManagerLine(trx, before.lineID);
+    requireManualStop(before, 'stops.acquiredNotDeletable', clock);
     if (before.endDate === null) throw new AppError('conflict', 'stops.openNotDeletable');
     await deleteRow(trx, 'stops', { stopID }, ctx);
     await refreshIndexesAffectedBy(trx, before.lineID, before.startDate, before.endDate, clock, ctx);
@@ -317,11 +343,17 @@ export interface RecognitionInput {
   stopIDs: readonly number[];
   reasonID: number;
   observation?: string | null;
+  /**
+   * The caller recognizes stops it saw unrecognized (the stops manager, the dashboard's pending stops): a stop someone
+   * recognized meanwhile refuses the whole call, so nobody's recognition is overwritten unseen.
+   */
+  onlyUnrecognized?: boolean;
 }
 
 /**
  * Recognizes (or modifies the recognition of) stops with a reason: reason, root, path, colour, pareto and
- * discountOEE come from the reason tree (domain recognitionFields). The signer is recorded as the author.
+ * discountOEE come from the reason tree (domain recognitionFields). The signer is recorded as the author. One
+ * transaction: a stop that cannot be recognized refuses the whole call (all or nothing).
  */
 export async function recognizeStops(db: Database, input: RecognitionInput, signer: SessionUser, clock: EngineClock): Promise<StopRow[]> {
   const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'recognize' };
@@ -331,6 +363,14 @@ export async function recognizeStops(db: Database, input: RecognitionInput, sign
     for (const stopID of input.stopIDs) {
       const stop = await findStop(trx, stopID);
       if (!stop) throw notFound();
+      if (input.onlyUnrecognized && stop.recognized === 1) {
+        throw new AppError('conflict', 'stops.alreadyRecognized', {
+          stopID,
+          start: plantText(stop.startDate, clock.timeZone),
+          end: plantText(stop.endDate, clock.timeZone),
+          user: stop.updatedBy ?? '-',
+        });
+      }
       const columns = recognitionColumns(recognitionFor(reasons, input.reasonID, stop.lineID));
       const observation = input.observation === undefined ? {} : { observation: input.observation };
       recognized.push(await updateStopRow(trx, stopID, { ...columns, ...observation }, ctx));

@@ -83,18 +83,7 @@ export function SignedForm({ children, observation, submitLabel, check, onSubmit
             <Textarea name="observation" maxLength={255} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
           </Field.Root>
         )}
-        {errors.length > 0 && (
-          <Alert.Root status="error" data-testid={`${testId}-errors`}>
-            <Alert.Indicator />
-            <Alert.Content>
-              <List.Root ps="4">
-                {errors.map((error) => (
-                  <List.Item key={error}>{error}</List.Item>
-                ))}
-              </List.Root>
-            </Alert.Content>
-          </Alert.Root>
-        )}
+        <FormErrors errors={errors} testId={`${testId}-errors`} />
         <Stack direction="row" justify="space-between" pt="2">
           <Button variant="outline" onClick={secondary.onClick} disabled={busy}>
             {secondary.label}
@@ -105,6 +94,23 @@ export function SignedForm({ children, observation, submitLabel, check, onSubmit
         </Stack>
       </Stack>
     </form>
+  );
+}
+
+/** The one error box of a form: what is missing, what the form refused and what the server answered. */
+export function FormErrors({ errors, testId }: { errors: readonly string[]; testId: string }) {
+  if (errors.length === 0) return null;
+  return (
+    <Alert.Root status="error" data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <List.Root ps="4">
+          {errors.map((error) => (
+            <List.Item key={error}>{error}</List.Item>
+          ))}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

@@ -2,14 +2,15 @@ import { isShownOnLine, ROOT_REASON_ID, type StopReason } from '../../lib/stop-r
 
 /**
  * What the recognition dialog offers (SPEC.md section 4, Recognition): under a category, its children shown on the
- * line (enabledForLine empty = every line). A reason can be chosen unless the system assigns it (microstop, OPC
+ * line, or on every one of the lines when stops of several are recognized at once (enabledForLine empty = every line). A reason can be chosen unless the system assigns it (microstop, OPC
  * disconnected, end of lot, adjustment); a category is offered only when something below it can be chosen, so the
  * system category does not appear. Categories first, then by text.
  */
-export function reasonChoices(reasons: readonly StopReason[], parentID: number, lineID: number): StopReason[] {
+export function reasonChoices(reasons: readonly StopReason[], parentID: number, lineIDs: number | readonly number[]): StopReason[] {
+  const lines = typeof lineIDs === 'number' ? [lineIDs] : lineIDs;
   const children = new Map<number, StopReason[]>();
   for (const reason of reasons) {
-    if (reason.parentID === null || !isShownOnLine(reason.enabledForLine, lineID)) continue;
+    if (reason.parentID === null || !lines.every((lineID) => isShownOnLine(reason.enabledForLine, lineID))) continue;
     const list = children.get(reason.parentID) ?? [];
     list.push(reason);
     children.set(reason.parentID, list);

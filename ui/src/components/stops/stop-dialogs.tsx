@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RecognizeDialog } from './recognize-dialog';
 import { SplitDialog } from './split-dialog';
 import type { Stop } from './stop';
+import type { StopSelection } from './stop-selection';
 
 interface StopDialogs {
   recognize(stops: readonly Stop[]): void;
@@ -22,7 +23,7 @@ export function StopDialogsProvider({ lineID, children }: { lineID: number | nul
   return (
     <StopDialogsContext.Provider value={dialogs}>
       {children}
-      {open?.kind === 'recognize' && <RecognizeDialog stops={open.stops} lineID={lineID ?? open.stops[0]!.lineID} onClose={close} />}
+      {open?.kind === 'recognize' && <RecognizeDialog stops={open.stops} lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]} onClose={close} />}
       {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
     </StopDialogsContext.Provider>
   );
@@ -57,6 +58,25 @@ export function SplitButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | '
   return (
     <Button size={size} variant="outline" onClick={() => dialogs.split(stop)} data-testid={`split-${stop.stopID}`}>
       {t('stopActions.split')}
+    </Button>
+  );
+}
+
+/** Opens recognition for the ticked stops (one reason, one signature) and clears the selection. */
+export function RecognizeSelectedButton({ selection, label, size = 'xs', testId }: { selection: StopSelection; label: string; size?: 'xs' | 'sm'; testId: string }) {
+  const dialogs = useStopDialogs();
+  return (
+    <Button
+      size={size}
+      colorPalette="red"
+      disabled={selection.chosen.length === 0}
+      onClick={() => {
+        dialogs.recognize(selection.chosen);
+        selection.clear();
+      }}
+      data-testid={testId}
+    >
+      {label}
     </Button>
   );
 }

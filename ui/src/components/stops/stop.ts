@@ -22,6 +22,9 @@ export interface Stop {
   waitingTime: number | null;
   maintenanceTime: number | null;
   color: string | null;
+  equipmentName?: string | null;
+  /** Entered by hand (manual stops manager): only such stops can be deleted or have their times changed. */
+  manual?: boolean;
 }
 
 /** SPEC.md section 6: supervisor and operator recognize, modify and split stops (and sign those actions). */

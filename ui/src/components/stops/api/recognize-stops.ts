@@ -7,12 +7,17 @@ import type { Stop } from '../stop';
 export interface RecognizeRequest extends Signature {
   stopIDs: readonly number[];
   reasonID: number;
+  /** Every stop must still be unrecognized, or nothing is recognized (409 naming the stop). */
+  onlyUnrecognized?: boolean;
 }
 
-/** POST /api/stops/recognize (stopValues, reasonValues, username, password, observation): the stops as recognized. */
+/**
+ * POST /api/stops/recognize (stopValues, reasonValues, username, password, observation, onlyUnrecognized): the stops as
+ * recognized, all in one transaction.
+ */
 export function recognizeStops(request: RecognizeRequest): Promise<Stop[]> {
-  const { stopIDs, reasonID, ...signature } = request;
-  return apiRequest<Stop[]>('/api/stops/recognize', { method: 'POST', json: { stopValues: stopIDs, reasonValues: reasonID, ...signature } });
+  const { stopIDs, reasonID, ...rest } = request;
+  return apiRequest<Stop[]>('/api/stops/recognize', { method: 'POST', json: { stopValues: stopIDs, reasonValues: reasonID, ...rest } });
 }
 
 /** Recognizes, then refreshes what shows stops (the dashboard tiles, the stops grid, the indicators). */
