@@ -20,7 +20,7 @@ function expectRefused(response: CallResult, status = 400): void {
   expect(response.text).not.toMatch(/<html|at .*\.(js|ts):\d+/i);
 }
 
-const count = async (table: 'lines' | 'orders') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'lines' | 'orders' | 'stops') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('hostile input', () => {
   it('skip beyond any table (1e20), or not in plain digits, is refused by every list call that pages', async () => {
@@ -90,9 +90,21 @@ describe('hostile input', () => {
     }
   });
 
+  it('a stop on a line that does not exist is a 400 naming the line, and stores nothing', async () => {
+    const supervisor = await t.userWithRole(2, 'linea-sup');
+    const stops = await count('stops');
+    const response = await t.call('POST', '/api/stops/post', { token: supervisor.token, json: { values: { lineID: 77, startDate: '2026-01-01T08:00:00Z', endDate: '2026-01-01T08:10:00Z' } } });
+    expectRefused(response);
+    expect(response.body.error.message).toBe('La línea 77 no existe.');
+    expect(await count('stops')).toBe(stops);
+  });
+
   it('keys are whole numbers only: true, "0x3", " 3 " and 3.5 are not stop 1 or 3', async () => {
+    const supervisor = await t.userWithRole(2, 'claves-sup');
     for (const key of [true, '0x3', ' 3 ', 3.5, '1e0']) {
       expectRefused(await t.call('DELETE', '/api/sectors', { token: t.adminToken, form: { key } }));
+      expectRefused(await t.call('DELETE', '/api/stops/delete', { token: supervisor.token, form: { key } }));
+      expectRefused(await t.call('POST', '/api/stops/split', { token: supervisor.token, json: { stopID: key, username: 'claves-sup', password: 'claves-sup' } }));
     }
   });
 });

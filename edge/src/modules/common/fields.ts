@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ColumnMap } from '../../http/load-options';
 import type { MessageKey } from '../../http/messages';
+import { wholeNumberOf } from '../../http/request-input';
 
 /**
  * Zod builders for the fields the configuration grids share, so every form applies the same rules: texts are
@@ -56,6 +57,11 @@ export function flag(initial = false) {
 /** A time of day 'HH:mm' (00:00 to 23:59). */
 export function timeOfDay() {
   return z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time');
+}
+
+/** A whole number given as a number or as plain digits ('3', '-2'); not true, '0x3', ' 3 ' or '1e0'. */
+export function wholeNumberInput() {
+  return z.preprocess((value) => (typeof value === 'string' ? (wholeNumberOf(value) ?? value) : value), wholeNumber());
 }
 
 /** A whole number read from a query string ('' and absent are "not given"). */

@@ -106,7 +106,7 @@ describe('production lots', () => {
     await refused(ROLE.OPERATOR, { ...lot, packs: 0 }, 400, 'Enter packs or wrappers: the lot cannot be empty.', 'en');
     await refused(ROLE.OPERATOR, { ...lot, wrapperType: 'Caja' }, 400, 'El tipo de envoltorio Caja no existe.');
     await refused(ROLE.OPERATOR, { ...lot, lineID: 3 }, 409, 'La línea 3 no tiene habilitado el gestor de producción.');
-    await refused(ROLE.OPERATOR, { ...lot, lineID: 42 }, 409, 'La línea 42 no tiene habilitado el gestor de producción.');
+    await refused(ROLE.OPERATOR, { ...lot, lineID: 42 }, 400, 'La línea 42 no existe.');
     await refused(ROLE.OPERATOR, { ...lot, order: '900-0' }, 409, 'La orden 900-0 todavía no comenzó.');
     await refused(ROLE.OPERATOR, { ...lot, order: '102-0' }, 400, 'La orden 102-0 no es de la línea 1.');
     await refused(ROLE.CONSULTANT, lot, 403);

@@ -2,7 +2,7 @@ import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError } from '../../http/errors';
 import { normalizeApiValues } from '../../http/grid-resource';
-import { parseInput, readKey, readValues } from '../../http/request-input';
+import { parseInput, readKey, readValues, wholeNumberOf } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
 import { clockOf } from '../indexes/indexes.service';
 import { applyLineEvents } from '../line-events/line-events.service';
@@ -26,8 +26,9 @@ const paths = (verb: string) => ['/api/stops', `/api/stops/${verb}`];
 /** The stop key of PUT/DELETE: a stopID, or the grid's { order, lineID, stopID }. */
 function stopIdOf(raw: unknown): number {
   const value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).stopID : raw;
-  const stopID = Number(value);
-  if (!Number.isInteger(stopID)) throw new AppError('validation', 'validation.required', { field: 'stopID' });
+  if (value === undefined || value === null || value === '') throw new AppError('validation', 'validation.required', { field: 'stopID' });
+  const stopID = wholeNumberOf(value);
+  if (stopID === null) throw new AppError('validation', 'validation.invalid', { field: 'stopID' });
   return stopID;
 }
 

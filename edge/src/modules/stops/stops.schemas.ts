@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
 import type { ColumnMap } from '../../http/load-options';
 import { signatureFields } from '../auth/auth.schemas';
+import { wholeNumberInput } from '../common/fields';
 
 /** Who may recognize, modify and split stops, and sign those actions (SPEC §6). */
 export const STOP_EDIT_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
@@ -103,8 +104,8 @@ export const splitSchema = z.preprocess(
     return { ...input, username: input.username ?? input.user ?? input.userID };
   },
   z.object({
-    stopID: z.coerce.number().int(),
-    lineID: z.coerce.number().int().nullish(),
+    stopID: wholeNumberInput(),
+    lineID: wholeNumberInput().nullish(),
     order: z.string().nullish(),
     split: z.unknown().optional(),
     newStart: z.union([z.string(), z.number()]).nullish(),
