@@ -61,6 +61,33 @@ describe('stops managers', () => {
     }
   }
 
+  test("every module page is its own chunk: none is fetched at login or on the dashboard, each when its page is opened", async () => {
+    const chunks: Record<string, RegExp> = {
+      '/ordenes': /\/order-manager-page-[\w-]+\.js$/,
+      '/produccion/lotes': /\/production-lots-page-[\w-]+\.js$/,
+      '/produccion/resumen': /\/production-summary-page-[\w-]+\.js$/,
+      '/paradas/manuales': /\/manual-stops-page-[\w-]+\.js$/,
+      '/paradas/gestor': /\/stops-manager-page-[\w-]+\.js$/,
+      '/mantenimiento': /\/open-calls-page-[\w-]+\.js$/,
+      '/mantenimiento/historial': /\/history-page-[\w-]+\.js$/,
+    };
+    const { page } = await openBrowser();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const fetched = (chunk: RegExp) => scripts.filter((url) => chunk.test(url)).length;
+    await logIn(page, plant.edge.url, 'supervisor', 'demo');
+    await page.goto(`${plant.edge.url}/?line=1`);
+    await page.getByTestId('line-dashboard').waitFor();
+    for (const [path, chunk] of Object.entries(chunks)) expect(fetched(chunk), path).toBe(0);
+    for (const [path, chunk] of Object.entries(chunks)) {
+      await page.goto(`${plant.edge.url}${path}`);
+      await page.waitForFunction((pattern) => performance.getEntriesByType('resource').some((entry) => new RegExp(pattern).test(entry.name)), chunk.source);
+      expect(fetched(chunk), path).toBe(1);
+    }
+  }, TEST_MS);
+
   test('a stop entered by hand on the line without beacon reaches the stops list, the stop summary and the shift index; an overlap is refused', async () => {
     // Thirty minutes inside one shift, ended a little before now.
     const now = Date.now();
