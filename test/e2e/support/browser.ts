@@ -50,7 +50,12 @@ export async function openBrowser(options: { width?: number; height?: number; /*
   if (tracing) await context.tracing.start({ screenshots: false, snapshots: true });
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleLines: string[] = [];
-  page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+  // AG Grid reports misuse (an unregistered module, a bad option) as console errors: a test with one fails.
+  const gridErrors: string[] = [];
+  page.on('console', (message) => {
+    consoleLines.push(`[${message.type()}] ${message.text()}`);
+    if (message.type() === 'error' && message.text().includes('AG Grid: error')) gridErrors.push(message.text());
+  });
   page.on('pageerror', (error) => consoleLines.push(`[pageerror] ${error.stack ?? error.message}`));
 
   onTestFinished(async ({ task }) => {
@@ -72,6 +77,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
       rmSync(userDataDir, { recursive: true, force: true });
     }
     if (violations.length > 0) throw new Error(`content security policy violations:\n${violations.join('\n')}`);
+    if (gridErrors.length > 0) throw new Error(`AG Grid errors:\n${gridErrors.join('\n')}`);
   });
   return { context, page };
 }

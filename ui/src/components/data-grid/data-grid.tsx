@@ -8,6 +8,7 @@ import {
   ModuleRegistry,
   NumberFilterModule,
   PaginationModule,
+  RenderApiModule,
   RowSelectionModule,
   RowStyleModule,
   TextFilterModule,
@@ -35,6 +36,8 @@ import { useFieldOptions } from './use-field-options';
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   PaginationModule,
+  // api.refreshCells (cells redrawn when a lookup arrives): without it AG Grid logs error #200 on every grid page.
+  RenderApiModule,
   RowSelectionModule,
   RowStyleModule,
   TextFilterModule,
