@@ -181,6 +181,7 @@ describe('line dashboard', () => {
     expect(await page.getByTestId('stops-grid').locator('.ag-row').count()).toBe(1);
     // A consultant only reads: no 'Reconocer' / 'Modificar' and no split.
     expect(await page.getByTestId('stops-grid').getByRole('button').filter({ hasText: /Reconocer|Modificar|Split/ }).count()).toBe(0);
+    await page.getByTestId('stops-grid-read-only').waitFor();
   }, TEST_MS);
 
   test('a split of the ended stop creates two stops; a start outside the stop is warned about and not sent', async () => {
@@ -231,6 +232,8 @@ describe('line dashboard', () => {
     const grid = operator.getByTestId('stops-grid');
     await grid.getByTestId(`modify-${stopID}`).waitFor();
     expect(await grid.getByTestId(`split-${stopID}`).count()).toBe(0);
+    // The operator acts here: the grid is not labelled 'Solo lectura'.
+    expect(await operator.getByTestId('stops-grid-read-only').count()).toBe(0);
     // The grid's buttons open the same dialogs as the dashboard's.
     await grid.getByTestId(`modify-${stopID}`).click();
     await operator.getByTestId('recognize-dialog').getByRole('button', { name: /No planificadas/ }).waitFor();

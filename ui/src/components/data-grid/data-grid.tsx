@@ -313,7 +313,8 @@ export function DataGrid({
     <Box data-testid={testId}>
       <Flex align="center" gap="2" mb="2" wrap="wrap">
         {title && <Heading size="md">{title}</Heading>}
-        {!canWrite && (
+        {/* Read-only only when the user can do nothing here: row actions (recognize, split, adjust) are doing. */}
+        {!canWrite && !rowActions && (
           <Badge colorPalette="gray" data-testid={`${testId}-read-only`}>
             {t('grid.readOnly')}
           </Badge>
