@@ -48,9 +48,12 @@ describe('sector overview', () => {
     await page.getByRole('button', { name: 'Empaque' }).click();
     await page.waitForURL(/\/resumen\?sector=\d+$/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="overview-cards"] a').length === 2);
+    await page.getByTestId('overview-scope-oee').filter({ hasText: /^OEE del sector Empaque: / }).waitFor();
+    // Lines of two sectors: the figure names them, not a sector.
     await page.goto(`${plant.edge.url}/resumen?lines=1,4`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="overview-cards"] a').length === 2);
     expect(await cards(page).evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')))).toEqual(['line-card-1', 'line-card-4']);
+    await page.getByTestId('overview-scope-oee').filter({ hasText: /^OEE de las líneas 1, 4: / }).waitFor();
 
     await page.getByTestId('line-card-4').click();
     await page.waitForURL(/\/\?line=4$/);

@@ -23,12 +23,24 @@ export default function OverviewPage() {
   const overview = useSectorIndicators(filter);
   const sectors = (useResourceTree().data ?? []).filter((sector) => sector.lines.length > 0);
   const all = filter.sectorID === null && filter.lines === null;
+  // The figure says what it covers: a sector by name, the lines asked for (they may span sectors), or every line.
+  const sectorName = sectors.find((sector) => sector.sectorID === filter.sectorID)?.sectorName;
+  const scopeLabel = (value: string) =>
+    filter.lines !== null
+      ? t('overview.linesOee', { lines: filter.lines.join(', '), value })
+      : filter.sectorID !== null
+        ? t('overview.sectorOee', { sector: sectorName ?? filter.sectorID, value })
+        : t('overview.allLinesOee', { value });
 
   return (
     <Flex direction="column" gap="3" data-testid="overview">
       <Flex align="center" gap="3" wrap="wrap">
         <Heading size="lg">{t('overview.title')}</Heading>
-        {overview.data && <Text color="fg.muted">{t('overview.sectorIndicators', { value: percentLabel(overview.data.oee) })}</Text>}
+        {overview.data && (
+          <Text color="fg.muted" data-testid="overview-scope-oee">
+            {scopeLabel(percentLabel(overview.data.oee))}
+          </Text>
+        )}
         <Spacer />
         <Group attached>
           <Button size="sm" variant={all ? 'solid' : 'outline'} onClick={() => setParams({})} data-testid="overview-all">
