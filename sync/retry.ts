@@ -5,8 +5,11 @@ export interface RetryPolicy {
   maxMs: number;
 }
 
-/** Waits of the agent after 1 s, 2 s, 4 s … failures, at most a minute: a down server is retried ~1/min. */
-export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 60_000 };
+/**
+ * Waits of the agent after 1 s, 2 s, 4 s … failures, at most 8 s: once the central server is back, a plant starts
+ * draining within 8 s (4 to 8 s with the jitter), and a down server sees one attempt per plant every 4 to 8 s.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1_000, maxMs: 8_000 };
 
 /**
  * The wait before the next attempt after `failures` failures in a row: exponential backoff (base × 2^(failures−1),
