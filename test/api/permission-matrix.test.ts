@@ -156,6 +156,12 @@ const MATRIX: Record<string, Expected> = {
   // writes are the stops calls above.
   'GET /api/stopsManager/lines': [S, O],
   'GET /api/stopsManager/stops': [S, O],
+  // OPC UA security (issue 15): the edge's certificate and the servers' certificates are the administrator's.
+  'GET /api/opcservers/certificate': [A],
+  'GET /api/opcservers/certificate/download': [A],
+  'GET /api/opcservers/certificates': [A],
+  'POST /api/opcservers/certificates/trust': [A],
+  'POST /api/opcservers/certificates/reject': [A],
 };
 
 /** The four grid calls of a resource: list with `read`, insert/update/delete with `write`. */

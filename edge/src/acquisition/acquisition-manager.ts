@@ -1,11 +1,11 @@
-import { join } from 'node:path';
 import { format } from 'node:util';
-import { OPCUACertificateManager, setErrorLogger, setWarningLogger } from 'node-opcua';
+import { setErrorLogger, setWarningLogger } from 'node-opcua';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { toPlantIso } from '../domain/time-zone';
 import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig } from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
+import { OpcPki } from './opc-pki';
 import { LineEvaluator, type LineSampleSink } from './line-evaluator';
 import { TagCache, WAITING_STATUS } from './tag-cache';
 import { ApiServerSource, type TagSource, UnsupportedServerSource } from './tag-sources';
@@ -84,18 +84,22 @@ export class AcquisitionManager {
   private appliedRefresh = 0;
   /** The configuration version of the last load (null before it). */
   private loadedVersion: number | null = null;
-  private certificateManager: OPCUACertificateManager | null = null;
+  /** The client's certificates (`<dataDir>/pki`): its own, and the servers' it trusts or not. */
+  readonly pki: OpcPki;
   private reloading: Promise<void> = Promise.resolve();
   private reloadTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(private readonly deps: AcquisitionDeps) {
+    this.pki = new OpcPki(deps.pkiDir);
     this.evaluator = new LineEvaluator(this.cache, deps.sink, { logger: deps.logger, now: deps.now, diagnostics: this.diagnostics });
   }
 
   async start(): Promise<void> {
     routeOpcuaLogs(this.deps.logger);
+    // The edge's certificate exists from the first start, so IT can trust it before any server is configured.
+    await this.pki.initialize().catch((error: unknown) => this.deps.logger.error({ err: error }, 'The OPC UA client certificate cannot be created'));
     await this.reload();
     this.pollTimer = setInterval(() => void this.reloadIfMoved(), CONFIG_POLL_MS);
     this.pollTimer.unref();
@@ -147,7 +151,12 @@ export class AcquisitionManager {
     await this.evaluator.stop();
     await Promise.all([...this.sources.values()].map(({ source }) => source.stop()));
     this.sources.clear();
-    await this.certificateManager?.dispose();
+    await this.pki.dispose();
+  }
+
+  /** After a server certificate is trusted: servers waiting on one try again now, not at their next retry. */
+  retryUntrusted(): void {
+    for (const { source } of this.sources.values()) if (source instanceof UaServerConnection) source.retryIfUntrusted();
   }
 
   serverStatuses(): OpcServerStatus[] {
@@ -250,7 +259,8 @@ export class AcquisitionManager {
     for (const server of config.servers) {
       if (!server.enabled) continue;
       wanted.add(server.opcServerID);
-      const identity = `${server.serverType}|${server.hostName}`;
+      // A change of security or credentials is a new session: the connection is replaced.
+      const identity = JSON.stringify([server.serverType, server.hostName, server.securityMode, server.securityPolicy, server.userName, server.password]);
       const running = this.sources.get(server.opcServerID);
       const fresh = !running || running.identity !== identity;
       let source = running?.source;
@@ -281,7 +291,7 @@ export class AcquisitionManager {
           cache: this.cache,
           logger,
           now,
-          certificateManager: this.certificates(),
+          pki: this.pki,
           tagType: (tagName) => this.tags.get(tagName)?.tagType,
         });
         connection.start();
@@ -295,13 +305,6 @@ export class AcquisitionManager {
     }
   }
 
-  private certificates(): OPCUACertificateManager {
-    this.certificateManager ??= new OPCUACertificateManager({
-      rootFolder: join(this.deps.pkiDir),
-      automaticallyAcceptUnknownCertificate: true,
-    });
-    return this.certificateManager;
-  }
 }
 
 /** Where a tag's value comes from: a value from another origin is another quantity (another node, PLC, server). */

@@ -3,11 +3,19 @@ import { prepared } from '../db/prepared';
 
 /** What the acquisition reads of the configuration: servers, tags, line scripts and the calculation period. */
 export interface AcquisitionConfig {
-  servers: { opcServerID: number; name: string; hostName: string; serverType: 'UA' | 'DA' | 'API'; enabled: boolean }[];
+  servers: (UaSecurity & { opcServerID: number; name: string; hostName: string; serverType: 'UA' | 'DA' | 'API'; enabled: boolean })[];
   tags: { tagID: number; tagName: string; tagType: string; opcServerID: number; tagValue: string }[];
   lines: { lineID: number; calculationBaliza: string | null; calculationUnits: string | null; calculationDiscards: string | null }[];
   /** Seconds between calculation passes over every line (parameters.oeeCalculationRefresh). */
   refreshSeconds: number;
+}
+
+/** How the edge connects to an OPC UA server: message security and the identity it signs in with (none: anonymous). */
+export interface UaSecurity {
+  securityMode: 'None' | 'Sign' | 'SignAndEncrypt';
+  securityPolicy: 'None' | 'Basic256Sha256' | 'Aes128_Sha256_RsaOaep' | 'Aes256_Sha256_RsaPss';
+  userName: string | null;
+  password: string | null;
 }
 
 /** The counter every change to the acquisition's configuration moves (triggers of migration 0005). */
@@ -19,7 +27,7 @@ export async function acquisitionConfigVersion(db: Database): Promise<number> {
 
 export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionConfig> {
   const [servers, tags, lines, parameters] = await Promise.all([
-    db.selectFrom('opc_servers').select(['opcServerID', 'name', 'hostName', 'serverType', 'enabled']).orderBy('opcServerID').execute(),
+    db.selectFrom('opc_servers').select(['opcServerID', 'name', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName', 'password']).orderBy('opcServerID').execute(),
     db.selectFrom('opc_tags').select(['tagID', 'tagName', 'tagType', 'opcServerID', 'tagValue']).orderBy('tagID').execute(),
     db.selectFrom('lines').select(['lineID', 'calculationBaliza', 'calculationUnits', 'calculationDiscards']).orderBy('lineID').execute(),
     db.selectFrom('parameters').select('oeeCalculationRefresh').where('id', '=', 1).executeTakeFirst(),

@@ -6,16 +6,21 @@ import {
   type ClientSubscription,
   DataType,
   type DataValue,
-  type OPCUACertificateManager,
+  MessageSecurityMode,
   OPCUAClient,
   type ReadValueIdOptions,
+  SecurityPolicy,
   ServerState,
   type ServerStatusDataType,
   TimestampsToReturn,
+  type UserIdentityInfo,
+  UserTokenType,
   VariableIds,
 } from 'node-opcua';
 import type { Logger } from 'pino';
+import type { UaSecurity } from './acquisition.repository';
 import { resolveTagNodeId } from './node-ids';
+import { CLIENT_APPLICATION_NAME, type OpcPki } from './opc-pki';
 import { plausibleSourceTime, type TagCache, WAITING_STATUS } from './tag-cache';
 import type { TagSource } from './tag-sources';
 import { tagValueOfVariant, UNSUPPORTED_STATUS } from './variant-values';
@@ -54,8 +59,15 @@ const DEFAULT_ITEMS_PER_CALL = 1_000;
 const WATCHDOG_MS = 1_000;
 /** Tags still waiting for their first reading this long after the start are bad: the server cannot be reached. */
 const INITIAL_GRACE_MS = 5_000;
+/** After a failed connection attempt (refused security, credentials or certificate), the next one comes this much later. */
+const RETRY_FAILED_MS = 5_000;
+/**
+ * A server whose certificate is not trusted is asked again this rarely: nothing changes until an administrator trusts
+ * it, and trusting it retries at once (retryIfUntrusted).
+ */
+const RETRY_UNTRUSTED_MS = 60_000;
 
-export interface UaServerDefinition {
+export interface UaServerDefinition extends UaSecurity {
   opcServerID: number;
   name: string;
   /** The endpoint URL (SPEC.md's hostName for UA servers). */
@@ -92,7 +104,7 @@ type ConnectionState = 'connecting' | 'connected' | 'stale' | 'disconnected' | '
 export interface UaConnectionDeps {
   cache: TagCache;
   logger: Logger;
-  certificateManager: OPCUACertificateManager;
+  pki: OpcPki;
   now: () => number;
   /** The configured tagType of a tag (SPEC.md: Boolean, Int32, …), to report a server that sends another type. */
   tagType: (tagName: string) => string | undefined;
@@ -127,6 +139,9 @@ export class UaServerConnection implements TagSource {
   private valuesReceived = 0;
   private startedAt = 0;
   private lastRetry = 0;
+  /** The pending retry after a failed connection, and whether it failed on the server's certificate. */
+  private retryTimer: NodeJS.Timeout | null = null;
+  private untrusted = false;
   /** Every change to the session, subscription and items runs here, one after the other. */
   private queue: Promise<void> = Promise.resolve();
   private watchdog: NodeJS.Timeout | null = null;
@@ -139,11 +154,14 @@ export class UaServerConnection implements TagSource {
   ) {
     this.opcServerID = server.opcServerID;
     this.client = OPCUAClient.create({
-      applicationName: 'OEE edge',
+      applicationName: CLIENT_APPLICATION_NAME,
+      applicationUri: deps.pki.applicationUri,
+      securityMode: MessageSecurityMode[server.securityMode],
+      securityPolicy: SecurityPolicy[server.securityPolicy],
       endpointMustExist: false,
       keepSessionAlive: true,
       requestedSessionTimeout: 60_000,
-      clientCertificateManager: deps.certificateManager,
+      clientCertificateManager: deps.pki.manager,
       connectionStrategy: { initialDelay: 500, maxDelay: 5_000, maxRetry: -1 },
     });
     this.client.on('connection_lost', () => this.connectionLost('BadConnectionClosed', 'Connection lost; reconnecting'));
@@ -175,9 +193,18 @@ export class UaServerConnection implements TagSource {
     this.enqueue(() => this.syncItems(false));
   }
 
+  /** A server certificate was trusted: if this connection waits on its server's, it tries again now. */
+  retryIfUntrusted(): void {
+    if (!this.untrusted || !this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.enqueue(() => this.connect());
+  }
+
   async stop(): Promise<void> {
     this.state = 'stopped';
     if (this.watchdog) clearInterval(this.watchdog);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     try {
       await this.client.disconnect();
     } catch (error) {
@@ -235,9 +262,11 @@ export class UaServerConnection implements TagSource {
   private async connect(): Promise<void> {
     const { logger } = this.deps;
     try {
+      // The edge's own certificate must exist before a secured channel is opened with it.
+      if (this.server.securityMode !== 'None') await this.deps.pki.initialize();
       // Retries with back-off until it succeeds or stop() disconnects.
       await this.client.connect(this.server.hostName);
-      const session = await this.client.createSession();
+      const session = await this.client.createSession(this.userIdentity());
       if (this.isStopped()) return;
       this.session = session;
       session.on('session_restored', () => this.enqueue(() => this.afterRestore()));
@@ -250,20 +279,35 @@ export class UaServerConnection implements TagSource {
       this.subscription = await this.createSubscription(session);
       this.state = 'connected';
       this.statusInfo = 'Connected';
+      this.untrusted = false;
       this.lastActivity = this.deps.now();
       this.unreachableLogged = false;
       logger.info({ server: this.server.name, endpoint: this.server.hostName }, 'OPC UA server connected');
       await this.syncItems(true);
     } catch (error) {
       if (this.isStopped()) return;
-      this.statusInfo = `Cannot connect: ${(error as Error).message}`;
-      logger.warn({ err: error, server: this.server.name }, 'OPC UA connection failed; retrying');
+      const failure = connectionFailure(error as Error, this.server);
+      this.untrusted = failure.untrusted;
+      this.statusInfo = failure.statusInfo;
+      logger.warn({ err: error, server: this.server.name }, `OPC UA connection failed: ${failure.statusInfo}`);
       await this.client.disconnect().catch(() => undefined);
       this.session = null;
       this.subscription = null;
-      const retry = setTimeout(() => this.enqueue(() => this.connect()), 5_000);
-      retry.unref();
+      this.retryTimer = setTimeout(
+        () => {
+          this.retryTimer = null;
+          this.enqueue(() => this.connect());
+        },
+        failure.untrusted ? RETRY_UNTRUSTED_MS : RETRY_FAILED_MS,
+      );
+      this.retryTimer.unref();
     }
+  }
+
+  /** The identity the session is created with: the configured user, or anonymous. */
+  private userIdentity(): UserIdentityInfo | undefined {
+    const { userName, password } = this.server;
+    return userName ? { type: UserTokenType.UserName, userName, password: password ?? '' } : undefined;
   }
 
   private async createSubscription(session: ClientSession): Promise<ClientSubscription> {
@@ -504,6 +548,26 @@ export class UaServerConnection implements TagSource {
     const value: unknown = dataValue.value?.value;
     return Array.isArray(value) ? value.map(String) : [];
   }
+}
+
+/**
+ * Why a connection failed, said so that whoever reads the OPC servers' status knows what to do: the commonest causes
+ * with secured servers are a certificate not trusted on one side, a mode or policy the server does not offer, and
+ * refused credentials.
+ */
+export function connectionFailure(error: Error, server: Pick<UaServerDefinition, 'securityMode' | 'securityPolicy'>): { statusInfo: string; untrusted: boolean } {
+  const message = error.message;
+  if (/server Certificate verification failed/i.test(message)) {
+    return { untrusted: true, statusInfo: "Server certificate not trusted: an administrator accepts it in the OPC servers tab (Certificates)" };
+  }
+  if (/BadUserAccessDenied|BadIdentityToken/i.test(message)) return { untrusted: false, statusInfo: 'The server refused the user name or password' };
+  if (/cannot find endpoint|end point must exist/i.test(message)) {
+    return { untrusted: false, statusInfo: `The server offers no endpoint with security mode ${server.securityMode} and policy ${server.securityPolicy}` };
+  }
+  if (/BadSecurity|BadCertificate/i.test(message)) {
+    return { untrusted: false, statusInfo: `The server refused the secure channel (security mode, policy, or the edge's certificate not trusted by the server): ${message}` };
+  }
+  return { untrusted: false, statusInfo: `Cannot connect: ${message}` };
 }
 
 /** A server's operation limit (0 or unreadable: no limit of its own, so our default cap). */

@@ -134,6 +134,11 @@ export interface OpcServersTable {
   serverType: 'UA' | 'DA' | 'API';
   enabled: Generated<Flag>;
   apiKeyHash: string | null;
+  securityMode: Generated<'None' | 'Sign' | 'SignAndEncrypt'>;
+  securityPolicy: Generated<'None' | 'Basic256Sha256' | 'Aes128_Sha256_RsaOaep' | 'Aes256_Sha256_RsaPss'>;
+  userName: string | null;
+  /** Write-only in the API: sent to the server, never returned. */
+  password: string | null;
 }
 
 export interface OpcTagsTable {

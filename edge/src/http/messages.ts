@@ -214,6 +214,16 @@ const catalogue = {
     en: 'Cannot delete the server: it has {count} tags.',
   },
   // Live tags: values pushed by API servers, their keys, the demo plant.
+  'opc.policyRequired': {
+    es: 'Con el modo Sign o SignAndEncrypt elija una política de seguridad.',
+    en: 'With the Sign or SignAndEncrypt mode choose a security policy.',
+  },
+  'opc.policyWithoutMode': {
+    es: 'Con el modo de seguridad None la política es None.',
+    en: 'With security mode None the policy is None.',
+  },
+  'opc.passwordWithoutUser': { es: 'Indique el usuario de la contraseña.', en: 'Give the user name the password belongs to.' },
+  'opc.certificateUnknown': { es: 'No hay ningún certificado de servidor con esa huella.', en: 'There is no server certificate with that thumbprint.' },
   'opc.apiKeyNotApi': { es: 'Solo un servidor de tipo API tiene clave de API.', en: 'Only a server of type API has an API key.' },
   'tags.apiKeyInvalid': { es: 'La clave de API no es válida.', en: 'The API key is not valid.' },
   'tags.apiServerDisabled': {
@@ -307,6 +317,9 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   tagType: { es: 'tipo del tag', en: 'tag type' },
   opcServerID: { es: 'servidor OPC', en: 'OPC server' },
   tagValue: { es: 'URL del tag', en: 'tag URL' },
+  securityMode: { es: 'modo de seguridad', en: 'security mode' },
+  securityPolicy: { es: 'política de seguridad', en: 'security policy' },
+  userName: { es: 'usuario', en: 'user name' },
   startTime: { es: 'hora de inicio', en: 'start time' },
   endTime: { es: 'hora de fin', en: 'end time' },
   type: { es: 'tipo', en: 'type' },

@@ -61,6 +61,16 @@ export interface PlantSimulatorOptions {
   /** How often the simulation advances (default 500 ms). */
   tickMs?: number;
   now?: () => number;
+  /**
+   * What the server requires (default: security None and anonymous, as a plain PLC). With `modes`/`policies` it offers
+   * only those endpoints; with `users` it accepts only those user names and passwords (and no anonymous session).
+   * The server trusts any client certificate: the client's side of the trust is what the edge is tested on.
+   */
+  security?: {
+    modes: readonly ('None' | 'Sign' | 'SignAndEncrypt')[];
+    policies: readonly ('None' | 'Basic256Sha256' | 'Aes128_Sha256_RsaOaep' | 'Aes256_Sha256_RsaPss')[];
+    users?: readonly { userName: string; password: string }[];
+  };
 }
 
 interface LineNodes {
@@ -97,9 +107,12 @@ export class PlantSimulator {
       serverCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator'), automaticallyAcceptUnknownCertificate: true }),
       userCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator-users'), automaticallyAcceptUnknownCertificate: true }),
       nodesets: [standardNodeset()],
-      securityModes: [MessageSecurityMode.None],
-      securityPolicies: [SecurityPolicy.None],
-      allowAnonymous: true,
+      securityModes: (options.security?.modes ?? ['None']).map((mode) => MessageSecurityMode[mode]),
+      securityPolicies: (options.security?.policies ?? ['None']).map((policy) => SecurityPolicy[policy]),
+      allowAnonymous: !options.security?.users,
+      userManager: {
+        isValidUser: (userName: string, password: string) => options.security?.users?.some((user) => user.userName === userName && user.password === password) ?? false,
+      },
       buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: '1.3.2' },
       serverCapabilities: { operationLimits: { maxMonitoredItemsPerCall: options.maxMonitoredItemsPerCall ?? 1_000 } },
     });

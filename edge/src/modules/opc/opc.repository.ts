@@ -1,4 +1,13 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+
+/** The servers as the grid lists them: the password never, only whether one is stored. */
+export function serverSource(db: Database) {
+  return db
+    .selectFrom('opc_servers')
+    .select(['opcServerID', 'name', 'description', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName'])
+    .select(sql<number>`password IS NOT NULL`.as('passwordSet'));
+}
 
 export function findServer(db: Database, opcServerID: number) {
   return db.selectFrom('opc_servers').select(['opcServerID', 'serverType']).where('opcServerID', '=', opcServerID).executeTakeFirst();

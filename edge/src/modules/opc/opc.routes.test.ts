@@ -23,7 +23,7 @@ describe('OPC servers', () => {
   it('round trip: insert answers the stored row, update, lookup, list with filter/sort/take/count, delete', async () => {
     const created = await call('POST', '/api/opcservers/post', { token: tokens.admin, form: { values: { ...ua, description: '' } } });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ opcServerID: expect.any(Number), name: 'PLC línea 1', description: null, hostName: 'opc.tcp://plc1:4840', serverType: 'UA', enabled: true });
+    expect(created.body).toEqual({ opcServerID: expect.any(Number), name: 'PLC línea 1', description: null, hostName: 'opc.tcp://plc1:4840', serverType: 'UA', enabled: true, securityMode: 'None', securityPolicy: 'None', userName: null, passwordSet: false });
     const id = created.body.opcServerID;
     const updated = await call('PUT', '/api/opcservers/put', { token: tokens.admin, form: { key: id, values: { enabled: false, description: 'Apagado' } } });
     expect(updated.body).toMatchObject({ opcServerID: id, enabled: false, description: 'Apagado', name: 'PLC línea 1' });

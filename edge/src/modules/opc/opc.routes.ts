@@ -2,9 +2,10 @@ import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
 import { registerGridResource, registerLookup } from '../../http/grid-resource';
-import { serverLookup } from './opc.repository';
+import { registerOpcCertificateRoutes } from './opc-certificates.routes';
+import { serverLookup, serverSource } from './opc.repository';
 import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, opcServerSchema, opcTagSchema } from './opc.schemas';
-import { checkServerDelete, checkServerTypeChange, prepareTag } from './opc.service';
+import { checkServerDelete, checkServerTypeChange, prepareServer, prepareTag } from './opc.service';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
 
@@ -23,8 +24,12 @@ export function registerOpcRoutes(api: Api, plant: Plant): void {
     generatedKey: true,
     columns: OPC_SERVER_COLUMNS,
     schema: opcServerSchema,
+    // The password is optional in the schema (absent keeps it) and not an API column: written, never returned.
+    // (Not `writeOnly`: zod cannot make a refined object partial.)
+    source: serverSource,
     access: { read: ADMIN, write: ADMIN },
     defaultSort: [{ column: 'name', desc: false }],
+    prepare: prepareServer,
     beforeUpdate: checkServerTypeChange,
     beforeDelete: checkServerDelete,
     afterWrite: changed,
@@ -44,4 +49,5 @@ export function registerOpcRoutes(api: Api, plant: Plant): void {
     prepare: prepareTag,
     afterWrite: changed,
   });
+  registerOpcCertificateRoutes(api, plant);
 }

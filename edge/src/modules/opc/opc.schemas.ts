@@ -18,7 +18,19 @@ export const OPC_SERVER_COLUMNS = {
   hostName: 'string',
   serverType: 'string',
   enabled: 'boolean',
+  securityMode: 'string',
+  securityPolicy: 'string',
+  userName: 'string',
+  /** Derived: whether a password is stored (the password itself is write-only). */
+  passwordSet: 'boolean',
 } as const;
+
+/** OPC UA message security (issue 15): None, or signed, or signed and encrypted under one of the policies. */
+export const SECURITY_MODES = ['None', 'Sign', 'SignAndEncrypt'] as const;
+export const SECURITY_POLICIES = ['None', 'Basic256Sha256', 'Aes128_Sha256_RsaOaep', 'Aes256_Sha256_RsaPss'] as const;
+
+/** A write-only secret: blank or absent keeps the stored one, a value replaces it (as the bot token). */
+const secret = (max: number) => z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().max(max).optional());
 
 export const OPC_TAG_COLUMNS = { tagID: 'number', tagName: 'string', tagType: 'string', opcServerID: 'number', tagValue: 'string' } as const;
 
@@ -34,10 +46,20 @@ export const opcServerSchema = z
     hostName: requiredText(100),
     serverType: requiredChoice(SERVER_TYPES).refine((type) => type !== 'DA', 'opc.daNotSupported'),
     enabled: flag(true),
+    securityMode: z.enum(SECURITY_MODES, { error: 'validation.invalid' }).default('None'),
+    securityPolicy: z.enum(SECURITY_POLICIES, { error: 'validation.invalid' }).default('None'),
+    userName: optionalText(100),
+    password: secret(200),
   })
   .superRefine((server, ctx) => {
     if (server.serverType === 'UA' && !isUaEndpointUrl(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.endpointUrl' });
+    // A signed channel needs a policy to sign with, and None signs nothing: the two are chosen together.
+    if ((server.securityMode === 'None') !== (server.securityPolicy === 'None')) {
+      ctx.addIssue({ code: 'custom', path: ['securityPolicy'], message: server.securityMode === 'None' ? 'opc.policyWithoutMode' : 'opc.policyRequired' });
+    }
+    if (server.password !== undefined && !server.userName) ctx.addIssue({ code: 'custom', path: ['userName'], message: 'opc.passwordWithoutUser' });
   });
+export type OpcServerValues = z.output<typeof opcServerSchema>;
 
 /** The tag's value names what to read: a NodeId for UA servers (checked against the server's type), a name for API servers. */
 export const opcTagSchema = z.object({
@@ -47,3 +69,13 @@ export const opcTagSchema = z.object({
   tagValue: requiredText(400),
 });
 export type OpcTagValues = z.output<typeof opcTagSchema>;
+
+/** A server certificate the edge has met, named by its SHA-1 thumbprint (hex, colons and spaces allowed). */
+export const certificateActionSchema = z.object({
+  thumbprint: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^([0-9a-fA-F]{2}[:\s]?){19}[0-9a-fA-F]{2}$/, 'validation.invalid'),
+});
+
+export const certificateDownloadQuerySchema = z.object({ format: z.enum(['pem', 'der'], { error: 'validation.invalid' }).default('pem') });

@@ -4,7 +4,7 @@ import type { MessageKey } from '../../http/messages';
 import { fieldError } from '../common/field-error';
 import { isUaNodeId } from './node-id';
 import { findServer, otherTagNamed, tagsOfServer } from './opc.repository';
-import { OPC_TAG_COLUMNS, type OpcTagValues } from './opc.schemas';
+import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, type OpcServerValues, type OpcTagValues } from './opc.schemas';
 
 type AnyRow = Record<string, unknown>;
 
@@ -22,6 +22,13 @@ export async function prepareTag(values: OpcTagValues, ctx: HookContext & { befo
   const tagID = ctx.before ? Number(ctx.before.tagID) : null;
   if (await otherTagNamed(ctx.trx, values.tagName, tagID)) throw fieldError('conflict', 'opc.tagNameInUse', 'tagName', { name: values.tagName });
   return apiToRow(values, OPC_TAG_COLUMNS);
+}
+
+/** Server writes: a new password replaces the stored one, none keeps it, and a server without a user name has none. */
+export function prepareServer(values: OpcServerValues): AnyRow {
+  const row = apiToRow(values, OPC_SERVER_COLUMNS);
+  if (!values.userName) row.password = null;
+  return row;
 }
 
 /** A server's type can change only if every tag it holds is still readable under the new type. */

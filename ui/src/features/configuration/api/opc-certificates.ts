@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface CertificateInfo {
+  thumbprint: string;
+  subject: string;
+  validFrom: string;
+  validTo: string;
+}
+
+export interface OwnCertificate extends CertificateInfo {
+  pem: string;
+  applicationUri: string;
+}
+
+export interface ServerCertificate extends CertificateInfo {
+  status: 'trusted' | 'rejected';
+}
+
+/** GET /api/opcservers/certificate: the edge's OPC UA application certificate. */
+export function useOwnCertificate() {
+  return useQuery({ queryKey: ['opcCertificates', 'own'], queryFn: () => apiRequest<OwnCertificate>('/api/opcservers/certificate') });
+}
+
+/** GET /api/opcservers/certificates: the servers' certificates met, refreshed while the tab is open (new ones appear). */
+export function useServerCertificates() {
+  return useQuery({ queryKey: ['opcCertificates', 'servers'], queryFn: () => apiRequest<ServerCertificate[]>('/api/opcservers/certificates'), refetchInterval: 5_000 });
+}
+
+/** POST /api/opcservers/certificates/trust or /reject. */
+export function useSetCertificateTrust() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ thumbprint, trust }: { thumbprint: string; trust: boolean }) =>
+      apiRequest<ServerCertificate[]>(`/api/opcservers/certificates/${trust ? 'trust' : 'reject'}`, { method: 'POST', json: { thumbprint } }),
+    onSuccess: (list) => queryClient.setQueryData(['opcCertificates', 'servers'], list),
+  });
+}
