@@ -883,4 +883,9 @@ export const en: Catalogue = {
     equipmentSaved: 'Equipment assigned.',
     equipmentFailed: 'The equipment could not be assigned',
   },
+  disk: {
+    title: "Server's disk",
+    free: 'Free: {{free}} of {{total}}',
+    database: 'Database: {{size}}',
+  },
 };

@@ -884,6 +884,11 @@ export const es = {
     equipmentSaved: 'Equipo asignado.',
     equipmentFailed: 'No se pudo asignar el equipo',
   },
+  disk: {
+    title: 'Disco del servidor',
+    free: 'Libre: {{free}} de {{total}}',
+    database: 'Base de datos: {{size}}',
+  },
 };
 
 export type Catalogue = typeof es;
