@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fullableDisk } from '../../test/support/full-disk';
 import { createLogging, RecentLogStore, RotatingFile } from './logger';
 
 let dir: string;
@@ -35,7 +36,7 @@ describe('logging', () => {
   it('rotates the file by size and keeps a bounded number of old files', () => {
     dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
     const path = join(dir, 'x.log');
-    const file = new RotatingFile(path, 100, 2);
+    const file = new RotatingFile(path, { maxBytes: 100, keep: 2 });
     for (let i = 0; i < 10; i += 1) file.write(`${'x'.repeat(40)}\n`);
     file.close();
     expect(existsSync(`${path}.1`)).toBe(true);
@@ -64,4 +65,67 @@ describe('logging', () => {
       [5, 'm4'],
     ]);
   });
+
+  it('never throws into the caller on a full disk: lost lines are counted and reported once writing works again', () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const disk = fullableDisk();
+    const logging = createLogging({ level: 'info', dataDir: dir, stdout: false, fileSystem: disk.fileSystem });
+    logging.logger.info('before the disk fills');
+    disk.full = true;
+    expect(() => {
+      logging.logger.error({ err: new Error('SQLITE_FULL') }, 'first line lost');
+      logging.logger.info('second line lost');
+      logging.logger.warn('third line lost');
+    }).not.toThrow();
+    disk.full = false;
+    logging.logger.info('after space came back');
+    logging.close();
+    const lines = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.level, line.msg, line.lost])).toEqual([
+      [30, 'before the disk fills', undefined],
+      [40, 'Log lines could not be written and were lost', 3],
+      [30, 'after space came back', undefined],
+    ]);
+    expect(lines[1]).toMatchObject({ cause: 'ENOSPC' });
+    // The viewer keeps every line (memory never filled) and shows the report too.
+    expect(logging.recent.all().map((entry) => entry.message)).toEqual([
+      'before the disk fills',
+      'first line lost SQLITE_FULL',
+      'second line lost',
+      'third line lost',
+      'Log lines could not be written and were lost lost=3 cause=ENOSPC',
+      'after space came back',
+    ]);
+  });
+
+  it('starts on a full disk (the log folder cannot even be made) and writes once there is space', () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const disk = fullableDisk();
+    disk.full = true;
+    const logging = createLogging({ level: 'info', dataDir: dir, stdout: false, fileSystem: disk.fileSystem });
+    expect(() => logging.logger.info('OEE edge listening')).not.toThrow();
+    expect(existsSync(join(dir, 'logs'))).toBe(false);
+    disk.full = false;
+    logging.logger.info('space is back');
+    logging.close();
+    const messages = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { msg: string; lost?: number }));
+    expect(messages).toMatchObject([{ msg: 'Log lines could not be written and were lost', lost: 1 }, { msg: 'space is back' }]);
+  });
+
+  it('a rotation that fails on a full disk loses the line, not the process, and rotates later', () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const disk = fullableDisk();
+    const path = join(dir, 'x.log');
+    const file = new RotatingFile(path, { maxBytes: 400, keep: 2, fileSystem: disk.fileSystem });
+    file.write(`${'a'.repeat(300)}\n`);
+    disk.full = true;
+    expect(() => file.write(`${'b'.repeat(300)}\n`)).not.toThrow();
+    expect(file.lostLines).toBe(1);
+    disk.full = false;
+    file.write(`${'c'.repeat(10)}\n`);
+    file.close();
+    expect(readFileSync(`${path}.1`, 'utf8')).toBe(`${'a'.repeat(300)}\n`);
+    expect(readFileSync(path, 'utf8')).toMatch(/^[^\n]*"lost":1[^\n]*\nc{10}\n$/);
+  });
 });
+

@@ -1,5 +1,5 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import * as fs from 'node:fs';
+import { dirname, join } from 'node:path';
 import pino, { type Logger } from 'pino';
 
 /** A log entry as the API returns it (SPEC.md section 3, "Log"), with its place in the store. */
@@ -85,40 +85,104 @@ function parseLine(line: string): Omit<LogEntry, 'id'> | null {
 }
 
 /**
+ * The file-system calls the log file makes: node:fs in the product, a failing one in tests (a full disk cannot be
+ * made without root).
+ */
+export type LogFileSystem = Pick<typeof fs, 'openSync' | 'fstatSync' | 'writeSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'existsSync' | 'mkdirSync'>;
+
+export interface RotatingFileOptions {
+  maxBytes?: number;
+  keep?: number;
+  fileSystem?: LogFileSystem;
+  /** Gets the line that reports lost lines once writing works again (the log viewer shows it too). */
+  onReport?: (line: string) => void;
+}
+
+/** The one line that tells how many lines a failing disk cost, in pino's format so every reader parses it. */
+function lostLinesReport(lost: number, cause: string): string {
+  return `${JSON.stringify({ level: 40, time: Date.now(), name: 'edge', module: 'logger', lost, cause, msg: 'Log lines could not be written and were lost' })}\n`;
+}
+
+/**
  * A log file that rotates by size: oee-edge.log, then .1 … .N (oldest dropped). Writes are synchronous so the last
  * lines before a crash are on disk.
+ *
+ * Logging never throws into its caller: a full disk (ENOSPC, EDQUOT) or any other failure to open, write or rotate
+ * costs the line, which is counted, and the edge keeps running. The first write that works again is preceded by one
+ * WARN line with the count.
  */
 export class RotatingFile {
-  private fd: number;
-  private size: number;
+  private fd: number | null = null;
+  private size = 0;
+  private lost = 0;
+  private lostCause = '';
+  private readonly maxBytes: number;
+  private readonly keep: number;
+  private readonly fs: LogFileSystem;
 
   constructor(
     private readonly path: string,
-    private readonly maxBytes = 10 * 1024 * 1024,
-    private readonly keep = 5,
+    private readonly options: RotatingFileOptions = {},
   ) {
-    this.fd = openSync(path, 'a');
-    this.size = fstatSync(this.fd).size;
+    this.maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+    this.keep = options.keep ?? 5;
+    this.fs = options.fileSystem ?? fs;
+    this.attempt(() => this.open());
+  }
+
+  /** Lines lost since writing last worked. */
+  get lostLines(): number {
+    return this.lost;
   }
 
   write(line: string): void {
+    this.attempt(() => {
+      if (this.fd === null) this.open();
+      if (this.lost > 0) {
+        const report = lostLinesReport(this.lost, this.lostCause);
+        this.append(report);
+        this.lost = 0;
+        this.options.onReport?.(report);
+      }
+      this.append(line);
+    }, line);
+  }
+
+  private attempt(action: () => void, line?: string): void {
+    try {
+      action();
+    } catch (error) {
+      if (line !== undefined) this.lost += 1;
+      this.lostCause = String((error as { code?: unknown }).code ?? (error as Error).message ?? error);
+    }
+  }
+
+  private open(): void {
+    this.fs.mkdirSync(dirname(this.path), { recursive: true });
+    this.fd = this.fs.openSync(this.path, 'a');
+    this.size = this.fs.fstatSync(this.fd).size;
+  }
+
+  private append(line: string): void {
     if (this.size + line.length > this.maxBytes) this.rotate();
-    this.size += writeSync(this.fd, line);
+    this.size += this.fs.writeSync(this.fd!, line);
   }
 
   private rotate(): void {
-    closeSync(this.fd);
-    rmSync(`${this.path}.${this.keep}`, { force: true });
+    this.close();
+    this.fs.rmSync(`${this.path}.${this.keep}`, { force: true });
     for (let i = this.keep - 1; i >= 1; i -= 1) {
-      if (existsSync(`${this.path}.${i}`)) renameSync(`${this.path}.${i}`, `${this.path}.${i + 1}`);
+      if (this.fs.existsSync(`${this.path}.${i}`)) this.fs.renameSync(`${this.path}.${i}`, `${this.path}.${i + 1}`);
     }
-    renameSync(this.path, `${this.path}.1`);
-    this.fd = openSync(this.path, 'a');
-    this.size = 0;
+    this.fs.renameSync(this.path, `${this.path}.1`);
+    this.open();
   }
 
   close(): void {
-    closeSync(this.fd);
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    this.attempt(() => this.fs.closeSync(fd));
   }
 }
 
@@ -132,25 +196,36 @@ export interface LoggingSetup {
  * pino to stdout, to a rotating file in <dataDir>/logs, and to the in-memory store the log viewer reads.
  * No worker-thread transports: they do not travel inside a single executable.
  */
-export function createLogging(options: { level: string; dataDir?: string; stdout?: boolean }): LoggingSetup {
+export function createLogging(options: { level: string; dataDir?: string; stdout?: boolean; fileSystem?: LogFileSystem }): LoggingSetup {
   const recent = new RecentLogStore();
   const streams: pino.StreamEntry[] = [{ level: 'trace', stream: recent }];
   let file: RotatingFile | undefined;
   if (options.dataDir) {
-    const dir = join(options.dataDir, 'logs');
-    mkdirSync(dir, { recursive: true });
-    const path = join(dir, 'oee-edge.log');
-    if (existsSync(path)) {
-      const text = readFileSync(path, 'utf8');
-      recent.addJsonLines(text.length > 2_000_000 ? text.slice(text.indexOf('\n', text.length - 2_000_000) + 1) : text);
-    }
-    file = new RotatingFile(path);
+    const path = join(options.dataDir, 'logs', 'oee-edge.log');
+    recent.addJsonLines(tailOfFile(path));
+    file = new RotatingFile(path, { fileSystem: options.fileSystem, onReport: (line) => recent.write(line) });
     streams.push({ level: 'trace', stream: file });
   }
-  if (options.stdout ?? true) streams.push({ level: 'trace', stream: process.stdout });
+  if (options.stdout ?? true) {
+    // stdout is a copy for the service manager (the file above is the log of record): a closed pipe or a full disk
+    // behind it reports asynchronously, and an 'error' without a listener would end the process.
+    if (process.stdout.listenerCount('error') === 0) process.stdout.on('error', () => undefined);
+    streams.push({ level: 'trace', stream: process.stdout });
+  }
   const logger = pino(
     { level: options.level, name: 'edge', base: undefined, redact: ['password', '*.password', 'connectionString', '*.telegramBotToken'] },
     pino.multistream(streams),
   );
   return { logger, recent, close: () => file?.close() };
+}
+
+/** The last 2 MB of a log file (the recent history a restart shows), or nothing when it cannot be read. */
+function tailOfFile(path: string): string {
+  try {
+    if (!fs.existsSync(path)) return '';
+    const text = fs.readFileSync(path, 'utf8');
+    return text.length > 2_000_000 ? text.slice(text.indexOf('\n', text.length - 2_000_000) + 1) : text;
+  } catch {
+    return '';
+  }
 }

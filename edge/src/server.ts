@@ -10,7 +10,7 @@ import { createApp } from './http/app';
 import type { Api } from './http/api';
 import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
-import { createLogging } from './logger';
+import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
 import { attachSync } from './modules/sync/sync.service';
 import { Plant } from './plant';
@@ -24,6 +24,8 @@ export interface StartOptions {
   /** Log to stdout too (off in tests). */
   stdout?: boolean;
   now?: () => number;
+  /** The file system the log file is written with (tests make it fail as a full disk does). */
+  logFileSystem?: LogFileSystem;
 }
 
 export interface RunningEdge {
@@ -42,7 +44,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const { settings } = options;
   mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
   ownerOnly(settings.dataDir, 0o700);
-  const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true });
+  const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true, fileSystem: options.logFileSystem });
   const plant = new Plant(settings, logging.logger, logging.recent, options.now);
   // Before the database is attached, so they start on `configured` whichever way it comes (start-up or setup).
   const demoSimulator = attachDemoSimulator(plant);

@@ -68,6 +68,9 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/diagnostics/calculationtimes': [A],
   'GET /api/diagnostics/opcservers': [A],
   'GET /api/diagnostics/counters': [A],
+  // A full disk (issue 15): the disk's space for the administrator; the health answer for monitoring, without a session.
+  'GET /api/diagnostics/storage': [A],
+  'GET /api/health': 'public',
   // Replication to the central PostgreSQL is the administrator's to watch.
   'GET /api/sync/status': [A],
 

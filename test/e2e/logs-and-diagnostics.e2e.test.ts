@@ -150,6 +150,10 @@ describe('logs and diagnostics', () => {
     // The three views of SPEC.md section 2 by default.
     for (const view of ['tagUpdates', 'executionHistory', 'opcServers']) await page.getByTestId(`view-${view}`).waitFor();
     expect(await page.getByTestId('view-counterEvents').count()).toBe(0);
+    // The server's disk, above the views: free space and the database's size.
+    await page.getByTestId('storage-free').waitFor();
+    expect(await page.getByTestId('storage-free').innerText()).toMatch(/^Libre: [\d.]+ (GiB|MiB) de [\d.]+ (GiB|MiB)$/);
+    expect(await page.getByTestId('storage-database').innerText()).toMatch(/^Base de datos: [\d.]+ (GiB|MiB)$/);
 
     const server = page.getByTestId('view-opcServers').locator('[data-state]').first();
     await expect.poll(() => server.getAttribute('data-state'), { timeout: 20_000 }).toBe('Running');

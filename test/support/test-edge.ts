@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Settings } from '../../edge/src/config';
 import type { RoleId } from '../../edge/src/domain/roles';
 import { hashPassword } from '../../edge/src/modules/auth/password';
+import type { LogFileSystem } from '../../edge/src/logger';
 import { startEdge, type RunningEdge } from '../../edge/src/server';
 
 /**
@@ -82,6 +83,8 @@ export async function startTestEdge(
     failedSignInsPerMinute?: number;
     /** The data directory of an edge closed with keepData: this edge starts again on it (signed in as `admin`). */
     again?: { dataDir: string; adminPassword: string };
+    /** The file system the edge's log file is written with (a full disk, in tests). */
+    logFileSystem?: LogFileSystem;
   } = {},
 ): Promise<TestEdge> {
   const dataDir = options.again?.dataDir ?? mkdtempSync(join(tmpdir(), 'oee-test-'));
@@ -95,7 +98,7 @@ export async function startTestEdge(
     args: [],
     failedSignInsPerMinute: options.failedSignInsPerMinute ?? 1_000,
   });
-  const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir });
+  const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir, logFileSystem: options.logFileSystem });
   const url = edge.url;
 
   const call = <T = any>(method: string, path: string, opts: CallOptions = {}) => callEdge<T>(url, method, path, opts);

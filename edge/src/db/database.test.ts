@@ -29,6 +29,28 @@ describe('database', () => {
     expect(await pragma('busy_timeout')).toBe(5000);
   });
 
+  it('a transaction that fills the database fails with SQLITE_FULL (not "cannot rollback"), keeps nothing, and works once there is room', async () => {
+    const pages = Number(Object.values((await sql.raw('PRAGMA page_count').execute(db)).rows[0] as object)[0]);
+    await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(db);
+    const fill = () =>
+      db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 200; i += 1) await trx.insertInto('buildings').values({ buildingName: `Planta ${i} ${'x'.repeat(2000)}` }).execute();
+      });
+    await expect(fill()).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    expect(await db.selectFrom('buildings').selectAll().execute()).toEqual([]);
+    // An error of the code itself still rolls back what the transaction wrote.
+    await sql.raw(`PRAGMA max_page_count = ${pages * 100}`).execute(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('buildings').values({ buildingName: 'Planta' }).execute();
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await db.selectFrom('buildings').selectAll().execute()).toEqual([]);
+    await fill();
+    expect(await db.selectFrom('buildings').selectAll().execute()).toHaveLength(200);
+  });
+
   it('migrates idempotently: a second run applies nothing and keeps the data', async () => {
     await db.insertInto('buildings').values({ buildingName: 'Planta 1' }).execute();
     expect(await migrateToLatest(db)).toEqual([]);

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
@@ -89,8 +89,28 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, capacity = ST
   };
 }
 
+/**
+ * SQLite ends a transaction by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM…). Kysely then sends
+ * ROLLBACK, which fails with "cannot rollback - no transaction is active", and throws that in place of the cause: a
+ * full disk was logged as a rollback error. Rolling back only a transaction that is still open keeps the cause.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly sqlite: BetterSqlite3.Database) {
+    super({ database: withStatementCache(sqlite) });
+  }
+
+  override createDriver(): Driver {
+    const { sqlite } = this;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })({ database: withStatementCache(sqlite) });
+  }
+}
+
 export function createKysely(sqlite: BetterSqlite3.Database): Database {
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite) });
 }
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

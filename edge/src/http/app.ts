@@ -1,11 +1,11 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import { VERSION } from '../config';
 import type { Plant } from '../plant';
 import { Api } from './api';
 import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
 import { buildOpenApi } from './openapi';
-import { translateSqliteError } from './sqlite-errors';
+import { isDiskFull, translateSqliteError } from './sqlite-errors';
 import { credentialRateLimit } from './credential-limit';
 import { securityHeaders } from './security-headers';
 import { uiHandler, type UiFiles } from './ui-files';
@@ -67,10 +67,16 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   const serveUi = options.ui && uiHandler(options.ui);
   if (serveUi) app.get(/.*/, serveUi);
 
-  const handleError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const answer = (error: unknown, req: Request, res: Response) => {
     const language = languageOf(req.get('accept-language'));
     if (error instanceof AppError) {
       res.status(error.status).json(errorBody(error, language));
+      return;
+    }
+    if (isDiskFull(error)) {
+      // The cause as SQLite or the file system gave it, for whoever frees the space; the caller gets the plain words.
+      plant.logger.error({ err: error, path: req.path }, 'Disk full: a write was refused');
+      res.status(507).json(errorBody(new AppError('diskFull', 'disk.full'), language));
       return;
     }
     // A constraint the schema declares, met by no check before it (a row naming a line that does not exist): the
@@ -92,6 +98,18 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
     }
     plant.logger.error({ err: error, path: req.path }, 'Unhandled error');
     res.status(500).json(errorBody(new AppError('internal', 'internal.error'), language));
+  };
+  // Whatever happens while answering, the caller gets the API's JSON error, never Express's HTML page with a stack.
+  const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    try {
+      answer(error, req, res);
+    } catch {
+      if (!res.headersSent) res.status(500).json({ error: { code: 'internal', message: translate('internal.error', languageOf(req.get('accept-language'))) } });
+    }
   };
   app.use(handleError);
   return { app, api };

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   tooLarge: 413,
   locked: 429,
   setupPending: 503,
+  diskFull: 507,
   internal: 500,
 } as const;
 

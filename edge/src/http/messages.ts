@@ -290,6 +290,14 @@ const catalogue = {
   },
   'route.notFound': { es: 'La ruta {path} no existe.', en: 'The route {path} does not exist.' },
   'internal.error': { es: 'Ha ocurrido un error', en: 'An error has occurred' },
+  'disk.full': {
+    es: 'Disco lleno: no se pudo guardar. Libere espacio en el disco del servidor.',
+    en: "Disk full: could not save. Free space on the server's disk.",
+  },
+  'disk.lowSpace': {
+    es: 'Queda poco espacio en el disco del servidor ({free} libres de {total}). Libere espacio antes de que se llene: con el disco lleno no se guarda nada.',
+    en: "Little space is left on the server's disk ({free} free of {total}). Free space before it fills: on a full disk nothing is saved.",
+  },
 } as const satisfies Record<string, { es: string; en: string }>;
 
 export type MessageKey = keyof typeof catalogue;

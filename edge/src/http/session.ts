@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { RoleId } from '../domain/roles';
+import { isDiskFull } from './sqlite-errors';
 import { extendSession, findSessionUser, insertSession } from '../modules/auth/auth.repository';
 
 /** The user a bearer token stands for (SPEC.md "Session user"). */
@@ -31,6 +32,11 @@ export async function resolveSession(db: Database, token: string, now: number): 
   const tokenHash = hashToken(token);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
-  if (row.expiresAt - now < SESSION_TTL_MS - 60_000) await extendSession(db, tokenHash, now + SESSION_TTL_MS);
+  if (row.expiresAt - now < SESSION_TTL_MS - 60_000) {
+    // On a full disk the session still lets its user read; it is extended again once there is space.
+    await extendSession(db, tokenHash, now + SESSION_TTL_MS).catch((error: unknown) => {
+      if (!isDiskFull(error)) throw error;
+    });
+  }
   return { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName };
 }

@@ -910,4 +910,9 @@ export const en: Catalogue = {
     loadFailed: 'The certificate could not be read',
     trustFailed: "The certificate's trust could not be changed",
   },
+  disk: {
+    title: "Server's disk",
+    free: 'Free: {{free}} of {{total}}',
+    database: 'Database: {{size}}',
+  },
 };

@@ -911,6 +911,11 @@ export const es = {
     loadFailed: 'No se pudo leer el certificado',
     trustFailed: 'No se pudo cambiar la confianza del certificado',
   },
+  disk: {
+    title: 'Disco del servidor',
+    free: 'Libre: {{free}} de {{total}}',
+    database: 'Base de datos: {{size}}',
+  },
 };
 
 export type Catalogue = typeof es;

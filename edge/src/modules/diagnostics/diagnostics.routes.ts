@@ -2,8 +2,9 @@ import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { calculationTimesSchema, counterEventsSchema, opcServersSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
+import { calculationTimesSchema, counterEventsSchema, healthSchema, opcServersSchema, storageSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
 import { calculationTimes, counterEvents, opcServers, tagUpdates } from './diagnostics.service';
+import { health, storageStatus } from './storage';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
 
@@ -37,5 +38,28 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
       response: counterEventsSchema,
     },
     ({ ctx, query }) => counterEvents(manager(), ctx.timeZone, query.take),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/diagnostics/storage',
+      access: ADMIN,
+      tag: 'diagnostics',
+      summary: "The data directory's disk: freeBytes, totalBytes, databaseBytes (database file and its WAL), warnings [{ code (lowDiskSpace below 10 % or 1 GiB free, diskFull), message }].",
+      response: storageSchema,
+    },
+    ({ ctx }) => storageStatus(plant, ctx.language),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/health',
+      access: 'public',
+      duringSetup: true,
+      tag: 'diagnostics',
+      summary: 'For monitoring, no session: status (ok, or warning when there are warnings), version, setupPending, storage { freeBytes, totalBytes, databaseBytes }, warnings.',
+      response: healthSchema,
+    },
+    ({ ctx }) => health(plant, ctx.language),
   );
 }

@@ -41,3 +41,22 @@ export const counterEventsSchema = z.array(
     limit: z.number().optional(),
   }),
 );
+
+const storageSizesSchema = z.object({
+  freeBytes: z.number(),
+  totalBytes: z.number(),
+  /** The database file and its write-ahead log; null before setup. */
+  databaseBytes: z.number().nullable(),
+});
+
+const storageWarningsSchema = z.array(z.object({ code: z.enum(['lowDiskSpace', 'diskFull']), message: z.string() }));
+
+export const storageSchema = storageSizesSchema.extend({ warnings: storageWarningsSchema });
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'warning']),
+  version: z.string(),
+  setupPending: z.boolean(),
+  storage: storageSizesSchema,
+  warnings: storageWarningsSchema,
+});

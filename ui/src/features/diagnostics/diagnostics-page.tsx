@@ -6,6 +6,7 @@ import { DIAGNOSTICS_POLL_MS } from './api/diagnostics-query';
 import { CounterEventsView } from './components/counter-events-view';
 import { ExecutionHistoryView } from './components/execution-history-view';
 import { OpcServersView } from './components/opc-servers-view';
+import { StoragePanel } from './components/storage-panel';
 import { TagUpdatesView } from './components/tag-updates-view';
 import { chosenViews, DIAGNOSTIC_VIEWS, isViewList, orderedViews, useChosenViews, type DiagnosticView } from './diagnostics-views';
 
@@ -32,6 +33,7 @@ export default function DiagnosticsPage() {
           {t('diagnostics.polled', { seconds: DIAGNOSTICS_POLL_MS / 1000 })}
         </Text>
       </Flex>
+      <StoragePanel />
       <CheckboxGroup value={[...chosen]} onValueChange={(value) => isViewList(value) && chosenViews.set(value)} data-testid="diagnostics-views">
         <Flex gap="4" wrap="wrap" align="center">
           <Text fontSize="sm" fontWeight="medium">

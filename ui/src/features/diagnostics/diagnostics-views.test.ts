@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badTagsFirst, durationSeries, isViewList, newestFirst, orderedViews, tagValueText } from './diagnostics-views';
+import { badTagsFirst, durationSeries, formatBytes, isViewList, newestFirst, orderedViews, tagValueText } from './diagnostics-views';
 
 describe('the chosen views', () => {
   it('accept only known views, each once', () => {
@@ -49,5 +49,14 @@ describe('lists', () => {
 
   it('writes a missing value as a dash', () => {
     expect([tagValueText(null), tagValueText(false), tagValueText(0), tagValueText('x')]).toEqual(['-', 'false', '0', 'x']);
+  });
+});
+
+describe('disk sizes', () => {
+  it('read in GiB from 1 GiB up (one decimal), in whole MiB below', () => {
+    expect(formatBytes(250 * 1024 ** 3)).toBe('250.0 GiB');
+    expect(formatBytes(1.55 * 1024 ** 3)).toBe('1.6 GiB');
+    expect(formatBytes(900 * 1024 ** 2 + 300_000)).toBe('900 MiB');
+    expect(formatBytes(0)).toBe('0 MiB');
   });
 });

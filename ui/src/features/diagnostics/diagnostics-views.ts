@@ -62,3 +62,9 @@ export function badTagsFirst<T extends { tagName: string; goodQuality: boolean }
 export function tagValueText(data: boolean | number | string | null): string {
   return data === null ? '-' : String(data);
 }
+
+/** Bytes as a person reads a disk's size: GiB from 1 GiB up, else MiB. */
+export function formatBytes(bytes: number): string {
+  const gib = bytes / 1024 ** 3;
+  return gib >= 1 ? `${gib.toFixed(1)} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`;
+}
