@@ -7,6 +7,7 @@ import { attachDemoSimulator, demoSimulatorOf } from './demo/demo-simulator';
 import { ownerOnly } from './db/file-modes';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
+import { answerClientErrors } from './http/client-errors';
 import type { Api } from './http/api';
 import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
@@ -71,6 +72,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     const s = app.listen(settings.port, settings.host, () => resolveServer(s));
     s.once('error', reject);
   });
+  answerClientErrors(server);
   const address = server.address() as AddressInfo;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -27,6 +27,11 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   tag: string;
   query?: Q;
   body?: B;
+  /**
+   * The body as documented when the handler reads it itself instead of through `body` (grid writes read `values` and
+   * `key` from form fields or JSON with request-input's readers): shown in /api/openapi.json, never parsed here.
+   */
+  documentedBody?: z.ZodType;
   response?: z.ZodType;
   /** Answers while the first-run setup is pending (setup routes only). */
   duringSetup?: boolean;

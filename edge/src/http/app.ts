@@ -21,7 +21,8 @@ export interface AppOptions {
   modules: readonly RouteModule[];
 }
 
-function errorBody(error: AppError, language: Language) {
+/** An error as the API answers it: `{ error: { code, message, fields? } }` in the language given. */
+export function errorBody(error: AppError, language: Language) {
   const params = { ...error.params };
   if (typeof params.field === 'string') params.field = fieldLabel(params.field, language);
   const fields = error.fields

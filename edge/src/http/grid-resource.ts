@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../db/database';
 import type { DB, TableName } from '../db/schema';
 import { deleteRow, insertRow, updateRow, type DynamicDB, type RowKey } from '../db/writes';
@@ -8,7 +8,7 @@ import type { Access, Api, AuthedContext } from './api';
 import { AppError, notFound } from './errors';
 import { filterToSql, loadOptionsQuerySchema, parseLoadOptions, type ColumnKind, type ColumnMap, type SortItem } from './load-options';
 import type { Language } from './messages';
-import { parseInput, readKey, readValues, wholeNumberOf } from './request-input';
+import { keyValuesBody, parseInput, readKey, readValues, wholeNumberOf } from './request-input';
 import type { SessionUser } from './session';
 import { translateSqliteError } from './sqlite-errors';
 
@@ -295,29 +295,55 @@ export async function deleteResource(resource: GridResource, ctx: AuthedContext,
   }
 }
 
+/** The documented key of a resource: its column as a whole number or a text, or an object of its columns when composite. */
+function keySchemaOf(resource: GridResource): z.ZodType {
+  const columnSchema = (column: string) => (resource.columns[column] === 'number' ? z.int() : z.string());
+  if (resource.key.length === 1) return columnSchema(resource.key[0]!);
+  return z.object(Object.fromEntries(resource.key.map((column) => [column, columnSchema(column)])));
+}
+
+/**
+ * The bodies of a resource's writes as the OpenAPI document shows them: insert `values` (the record; a generated key
+ * left out), update `key` + `values` (any of the record's fields), delete `key`.
+ */
+export function gridWriteBodies(resource: GridResource): Record<'post' | 'put' | 'delete', z.ZodType> {
+  // The fields without the record's cross-field refinements (zod refuses to omit from a refined object; the document
+  // cannot express them anyway).
+  const fields = z.object(resource.schema.shape);
+  const generated = resource.generatedKey ? resource.key.filter((column) => column in fields.shape) : [];
+  const inserted = fields.omit(Object.fromEntries(generated.map((column) => [column, true])) as Record<string, true>);
+  const key = keySchemaOf(resource);
+  return {
+    post: keyValuesBody({ values: inserted }),
+    put: keyValuesBody({ key, values: fields.partial() }),
+    delete: keyValuesBody({ key }),
+  };
+}
+
 /** Mounts the four grid calls of a resource under every spelling. */
 export function registerGridResource<S extends z.ZodObject>(api: Api, resource: GridResource<S>): void {
   const r = resource as unknown as GridResource;
   const named = resource.namedPaths ?? {};
   const paths = (verb: 'get' | 'post' | 'put' | 'delete') => [resource.path, `${resource.path}/${verb}`, ...(named[verb] ?? [])];
   const tag = resource.name;
+  const bodies = gridWriteBodies(r);
 
   api.route(
     { method: 'get', path: paths('get'), access: resource.access.read, tag, summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).`, query: loadOptionsQuerySchema },
     ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
-  // No `body` schema here: insertResource reads `values` (form field JSON, `values` in a JSON body, or the body itself),
-  // normalizes it and then validates it; parsing the raw body with the record schema would refuse the first two.
+  // Documented, not parsed, bodies: insertResource reads `values` (form field JSON, `values` in a JSON body, or the body
+  // itself), normalizes it and then validates it; parsing the raw body with the record schema would refuse the first two.
   api.route(
-    { method: 'post', path: paths('post'), access: resource.access.write, tag, summary: `Insert into ${tag} (values); answers the stored row.` },
+    { method: 'post', path: paths('post'), access: resource.access.write, tag, summary: `Insert into ${tag} (values); answers the stored row.`, documentedBody: bodies.post },
     ({ ctx }) => insertResource(r, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
-    { method: 'put', path: paths('put'), access: resource.access.write, tag, summary: `Update ${tag} (key, values); answers the stored row.` },
+    { method: 'put', path: paths('put'), access: resource.access.write, tag, summary: `Update ${tag} (key, values); answers the stored row.`, documentedBody: bodies.put },
     ({ ctx }) => updateResource(r, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow), readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
-    { method: 'delete', path: paths('delete'), access: resource.access.write, tag, summary: `Delete from ${tag} (key).` },
+    { method: 'delete', path: paths('delete'), access: resource.access.write, tag, summary: `Delete from ${tag} (key).`, documentedBody: bodies.delete },
     ({ ctx }) => deleteResource(r, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow)),
   );
 }

@@ -18,6 +18,8 @@ const catalogue = {
   'validation.badJson': { es: 'El parámetro {field} no es un JSON válido.', en: 'The {field} parameter is not valid JSON.' },
   'validation.filter': { es: 'El filtro no es válido: {detail}', en: 'The filter is not valid: {detail}' },
   'validation.sort': { es: 'El orden no es válido: {detail}', en: 'The sort is not valid: {detail}' },
+  'request.headersTooLarge': { es: 'La dirección o los encabezados de la solicitud son demasiado largos.', en: 'The request address or headers are too long.' },
+  'request.malformed': { es: 'La solicitud no es una solicitud HTTP válida.', en: 'The request is not a valid HTTP request.' },
   'request.tooLarge': { es: 'La solicitud es demasiado grande (máximo {max}).', en: 'The request is too large (at most {max}).' },
   'validation.filterTooLarge': { es: 'El filtro tiene demasiadas condiciones (máximo {max}).', en: 'The filter has too many conditions (at most {max}).' },
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },

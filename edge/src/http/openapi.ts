@@ -46,7 +46,8 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): unknown {
       }
     }
     if (pathParams.length || queryParams.length) operation.parameters = [...pathParams, ...queryParams];
-    if (spec.body) operation.requestBody = { content: { 'application/json': { schema: jsonSchema(spec.body) } } };
+    const body = spec.body ?? spec.documentedBody;
+    if (body) operation.requestBody = { content: { 'application/json': { schema: jsonSchema(body) } } };
     paths[path] ??= {};
     paths[path][spec.method] = operation;
   }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors';
 import { isMessageKey, type MessageKey } from './messages';
 
@@ -29,6 +29,23 @@ export function wholeNumberOf(value: unknown): number | null {
   return Number(value);
 }
 
+/**
+ * The whole-number key `column` of an update or delete, given as the number or as the grid's { column }: a 400 when
+ * missing or not plain digits (so `true`, '0x3' or ' 3 ' never name row 1 or 3).
+ */
+export function wholeNumberKey(raw: unknown, column: string): number {
+  const value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[column] : raw;
+  if (value === undefined || value === null || value === '') throw new AppError('validation', 'validation.required', { field: column });
+  const whole = wholeNumberOf(value);
+  if (whole === null) throw new AppError('validation', 'validation.invalid', { field: column });
+  return whole;
+}
+
+/** The documented form of a wholeNumberKey: the number, or { column: number }. */
+export function wholeNumberKeySchema(column: string): z.ZodType {
+  return z.union([z.int(), z.object({ [column]: z.int() })]);
+}
+
 /** The `values` object of an insert or update. */
 export function readValues(body: Source, query: Source = {}): Record<string, unknown> {
   const raw = body && 'values' in body ? body.values : query && 'values' in query ? query.values : body;
@@ -47,6 +64,17 @@ export function readKey(body: Source, query: Source = {}): unknown {
   const key = typeof raw === 'string' && !/^\s*[[{"]/.test(raw) ? raw : parseJsonField(raw, 'key');
   if (key === undefined || key === null || key === '') throw new AppError('validation', 'validation.required', { field: 'key' });
   return key;
+}
+
+/**
+ * The body readValues and readKey accept, for the OpenAPI document: `values` as an object (or that object as JSON
+ * text, the form-field spelling) and `key` as a scalar or an object of the key columns; each present part required.
+ */
+export function keyValuesBody(parts: { key?: z.ZodType; values?: z.ZodType }): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  if (parts.key) shape.key = parts.key;
+  if (parts.values) shape.values = z.union([parts.values, z.string().describe('The values object as JSON text (form field).')]);
+  return z.object(shape);
 }
 
 interface ZodIssueLike {

@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { deleteResource, insertResource, listResource, registerGridResource, type GridResource } from '../../http/grid-resource';
+import { deleteResource, gridWriteBodies, insertResource, listResource, registerGridResource, type GridResource } from '../../http/grid-resource';
 import { readKey, readValues } from '../../http/request-input';
 import { preparingWithReferences } from '../common/prepare';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
@@ -38,16 +38,17 @@ type AnyRow = Record<string, unknown>;
 export function registerEquipmentRoutes(api: Api): void {
   const tag = 'equipments';
   const stops = '/api/equipments/stops';
+  const stopLinkBodies = gridWriteBodies(equipmentStops);
   api.route(
     { method: 'get', path: [stops, `${stops}/get`], access: ACCESS.read, tag, summary: 'Stop reasons linked to equipment (filter by equipmentID).' },
     ({ ctx, query }) => listResource(equipmentStops, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
   api.route(
-    { method: 'post', path: [stops, `${stops}/post`], access: ACCESS.write, tag, summary: 'Links a stop reason (not a category) to equipment: values {equipmentID, reasonID}.' },
+    { method: 'post', path: [stops, `${stops}/post`], access: ACCESS.write, tag, summary: 'Links a stop reason (not a category) to equipment: values {equipmentID, reasonID}.', documentedBody: stopLinkBodies.post },
     ({ ctx }) => insertResource(equipmentStops, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
-    { method: 'delete', path: [stops, `${stops}/delete`], access: ACCESS.write, tag, summary: 'Unlinks: key {equipmentID, reasonID}.' },
+    { method: 'delete', path: [stops, `${stops}/delete`], access: ACCESS.write, tag, summary: 'Unlinks: key {equipmentID, reasonID}.', documentedBody: stopLinkBodies.delete },
     ({ ctx }) => deleteResource(equipmentStops, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow)),
   );
 

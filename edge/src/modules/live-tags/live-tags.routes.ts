@@ -1,13 +1,16 @@
+import { z } from 'zod';
 import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { parseInput, readValues } from '../../http/request-input';
+import { keyValuesBody, parseInput, readValues } from '../../http/request-input';
 import type { Plant } from '../../plant';
 import {
   apiKeyResultSchema,
   executeResultSchema,
   executeValuesSchema,
   lineQuerySchema,
+  MAX_PUSHED_VALUES,
+  pushedValueSchema,
   pushResultSchema,
   serverParamsSchema,
   tagStatusSchema,
@@ -29,6 +32,7 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
       tag: 'tags',
       summary: 'Compiles and evaluates a line script on the current tag values (form field values = {script, kind?}); answers {error, message} with the result or the error and its position.',
       response: executeResultSchema,
+      documentedBody: keyValuesBody({ values: executeValuesSchema }),
     },
     ({ ctx }) => {
       const values = parseInput(executeValuesSchema, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>));
@@ -44,6 +48,7 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
       tag: 'tags',
       summary: `Values of the tags of API servers: [{ tagName, value, timestamp?, good? }] (or { tagName: value }). Authorised by the server's key in the ${API_KEY_HEADER} header, or by an administrator's session. All or nothing; answers { accepted }.`,
       response: pushResultSchema,
+      documentedBody: z.union([z.array(pushedValueSchema).max(MAX_PUSHED_VALUES), z.record(z.string(), pushedValueSchema.shape.value)]),
     },
     async ({ ctx }) => {
       const authority = await pushAuthority(ctx.db!, { apiKey: ctx.req.get(API_KEY_HEADER), authorization: ctx.req.get('authorization') }, ctx.now);

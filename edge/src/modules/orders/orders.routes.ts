@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError } from '../../http/errors';
 import { normalizeApiValues } from '../../http/grid-resource';
-import { parseInput, readKey, readValues } from '../../http/request-input';
+import { keyValuesBody, parseInput, readKey, readValues } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
 import { clockOf, recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
 import { applyLineEvents, type LineEvent } from '../line-events/line-events.service';
@@ -36,6 +37,9 @@ function eventInstant(ctx: AuthedContext, atDate: string | undefined): number {
 }
 
 /** The order named by a grid key: the value itself, or { order }. */
+/** An order's key as documented: the order, or the grid's { order }. */
+const ORDER_KEY = z.union([z.string(), z.object({ order: z.string() })]);
+
 function orderOfKey(key: unknown): string {
   return String(typeof key === 'object' && key !== null ? (key as Record<string, unknown>).order : key);
 }
@@ -55,7 +59,7 @@ export function registerOrderRoutes(api: Api): void {
     ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
   api.route(
-    { method: 'put', path: '/api/oeeindex/put', access: ORDER_PLAN_ROLES, tag: 'oeeindex', summary: 'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.' },
+    { method: 'put', path: '/api/oeeindex/put', access: ORDER_PLAN_ROLES, tag: 'oeeindex', summary: 'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.', documentedBody: keyValuesBody({ key: ORDER_KEY, values: orderEditSchema }) },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
       const order = orderOfKey(readKey(ctx.req.body, input));
@@ -137,7 +141,7 @@ export function registerOrderRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'put', path: ['/api/orders', '/api/orders/put'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Changes the lot and desired quantity of an order not started yet (key: order; values: lot, desiredProductionQuantity); 409 once it started. Answers its grid row.' },
+    { method: 'put', path: ['/api/orders', '/api/orders/put'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Changes the lot and desired quantity of an order not started yet (key: order; values: lot, desiredProductionQuantity); 409 once it started. Answers its grid row.', documentedBody: keyValuesBody({ key: ORDER_KEY, values: plannedOrderEditSchema }) },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
       const order = orderOfKey(readKey(ctx.req.body, input));
@@ -147,7 +151,7 @@ export function registerOrderRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'delete', path: ['/api/orders', '/api/orders/delete'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Deletes an order that never started (key: order; status Created); 409 for an order that started. Answers 204.' },
+    { method: 'delete', path: ['/api/orders', '/api/orders/delete'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Deletes an order that never started (key: order; status Created); 409 for an order that started. Answers 204.', documentedBody: keyValuesBody({ key: ORDER_KEY }) },
     async ({ ctx }) => {
       await deleteOrder(ctx.db, orderOfKey(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), ctx.user, ctx.now);
     },

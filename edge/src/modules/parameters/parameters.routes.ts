@@ -1,8 +1,8 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { readValues } from '../../http/request-input';
-import { parametersResponseSchema } from './parameters.schemas';
+import { keyValuesBody, readValues } from '../../http/request-input';
+import { parametersResponseSchema, parametersUpdateSchema } from './parameters.schemas';
 import { getParameters, putParameters } from './parameters.service';
 
 /**
@@ -16,7 +16,7 @@ export function registerParameterRoutes(api: Api, plant: Plant): void {
     ({ ctx }) => getParameters(ctx.db, ctx.timeZone),
   );
   api.route(
-    { method: 'put', path: ['/api/parameters/put', '/api/parameters'], access: [ROLE.ADMINISTRATOR], tag: 'parameters', summary: 'Partial update (values: form field JSON or JSON body); answers the parameters as get does.', response: parametersResponseSchema },
+    { method: 'put', path: ['/api/parameters/put', '/api/parameters'], access: [ROLE.ADMINISTRATOR], tag: 'parameters', summary: 'Partial update (values: form field JSON or JSON body); answers the parameters as get does.', response: parametersResponseSchema, documentedBody: keyValuesBody({ values: parametersUpdateSchema }) },
     async ({ ctx }) => {
       const parameters = await putParameters(ctx.db, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>), ctx.user, ctx.now, ctx.timeZone);
       // The acquisition's calculation period (oeeCalculationRefresh) is one of them.

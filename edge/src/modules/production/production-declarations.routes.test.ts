@@ -118,6 +118,21 @@ describe('production lots', () => {
     expectError(await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key: '999' } }), 404);
     expect(before.lots).toEqual(afterFinish.lots);
   });
+
+  it('a lot or a discard is named by its key in plain digits only: 0x1, " 1 ", 1e0, 1.0 or true name no row and change nothing', async () => {
+    const created = await post('/api/production/lots', ROLE.SUPERVISOR, { lineID: 2, lot: 'L-2', packs: 1, wrappers: 0 });
+    const lotID = Number(created.body.lotID);
+    // The first lot of this plant: `true` would be it under a loose conversion.
+    expect(lotID).toBe(1);
+    const before = await state(e.db);
+    for (const key of [`0x${lotID.toString(16)}`, ` ${lotID} `, `${lotID}e0`, `${lotID}.0`]) {
+      expectError(await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key } }), 400, 'El campo lotID no es válido.');
+      expectError(await e.t.call('PUT', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key, values: JSON.stringify({ packs: 3 }) } }), 400);
+      expectError(await e.t.call('DELETE', '/api/production/discards', { token: as(ROLE.OPERATOR), form: { key } }), 400);
+    }
+    expectError(await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), json: { key: true } }), 400);
+    expect(await state(e.db)).toEqual(before);
+  });
 });
 
 describe('discards declared by hand', () => {

@@ -4,7 +4,7 @@ import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError, notFound } from '../../http/errors';
 import { listResource, normalizeApiValues, registerGridResource, rowToApi, type GridResource } from '../../http/grid-resource';
-import { parseInput, readKey, readValues } from '../../http/request-input';
+import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { queryInt } from '../common/fields';
 import { clockOf } from '../indexes/indexes.service';
 import { applyLineEvents } from '../line-events/line-events.service';
@@ -38,10 +38,7 @@ const lineQuery = z.preprocess((value) => ({ line: lineOf((value ?? {}) as Recor
 
 /** The integer key of an update or delete (a number, or the grid's { lotID } / { discardID }). */
 function keyOf(ctx: AuthedContext, column: string): number {
-  const raw = readKey(ctx.req.body, ctx.req.query as Record<string, unknown>);
-  const value = Number(typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[column] : raw);
-  if (!Number.isInteger(value)) throw new AppError('validation', 'validation.required', { field: column });
-  return value;
+  return wholeNumberKey(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>), column);
 }
 
 function valuesOf(ctx: AuthedContext, columns: typeof LOT_COLUMNS | typeof DISCARD_COLUMNS): Record<string, unknown> {
@@ -132,7 +129,7 @@ export function registerProductionRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'put', path: paths('/api/production/lots', 'put'), access: DECLARING_ROLES, tag: TAG, summary: 'Changes a lot (key: lotID; values: lot, packs, wrappers, wrapperType); a booked lot books the difference.' },
+    { method: 'put', path: paths('/api/production/lots', 'put'), access: DECLARING_ROLES, tag: TAG, summary: 'Changes a lot (key: lotID; values: lot, packs, wrappers, wrapperType); a booked lot books the difference.', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID'), values: lotChangesSchema }) },
     async ({ ctx }) => {
       const lotID = keyOf(ctx, 'lotID');
       const { lot, packs, wrappers, wrapperType } = valuesOf(ctx, LOT_COLUMNS);
@@ -144,7 +141,7 @@ export function registerProductionRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'delete', path: paths('/api/production/lots', 'delete'), access: DECLARING_ROLES, tag: TAG, summary: 'Deletes a lot (key: lotID); a booked lot’s units leave the production.' },
+    { method: 'delete', path: paths('/api/production/lots', 'delete'), access: DECLARING_ROLES, tag: TAG, summary: 'Deletes a lot (key: lotID); a booked lot’s units leave the production.', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID') }) },
     async ({ ctx }) => {
       const lotID = keyOf(ctx, 'lotID');
       const stored = await findLot(ctx.db, lotID);
@@ -170,7 +167,7 @@ export function registerProductionRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'delete', path: paths('/api/production/discards', 'delete'), access: DECLARING_ROLES, tag: TAG, summary: 'Withdraws declared discards (key: discardID).' },
+    { method: 'delete', path: paths('/api/production/discards', 'delete'), access: DECLARING_ROLES, tag: TAG, summary: 'Withdraws declared discards (key: discardID).', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('discardID') }) },
     async ({ ctx }) => {
       const discardID = keyOf(ctx, 'discardID');
       const stored = await findDeclaredDiscard(ctx.db, discardID);

@@ -2,7 +2,7 @@ import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError } from '../../http/errors';
 import { normalizeApiValues } from '../../http/grid-resource';
-import { parseInput, readKey, readValues, wholeNumberOf } from '../../http/request-input';
+import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
 import { clockOf } from '../indexes/indexes.service';
 import { applyLineEvents } from '../line-events/line-events.service';
@@ -25,11 +25,7 @@ const paths = (verb: string) => ['/api/stops', `/api/stops/${verb}`];
 
 /** The stop key of PUT/DELETE: a stopID, or the grid's { order, lineID, stopID }. */
 function stopIdOf(raw: unknown): number {
-  const value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).stopID : raw;
-  if (value === undefined || value === null || value === '') throw new AppError('validation', 'validation.required', { field: 'stopID' });
-  const stopID = wholeNumberOf(value);
-  if (stopID === null) throw new AppError('validation', 'validation.invalid', { field: 'stopID' });
-  return stopID;
+  return wholeNumberKey(raw, 'stopID');
 }
 
 /** A date of the split dialog (ISO or epoch ms); absent is "not moved"; unreadable is the field's own message. */
@@ -66,7 +62,7 @@ export function registerStopRoutes(api: Api): void {
   );
 
   api.route(
-    { method: 'put', path: paths('put'), access: STOP_EDIT_ROLES, tag: TAG, summary: 'Changes a stop (key: stopID; values: observation, equipmentName, maintenanceReason; startDate/endDate on lines with the manual stops manager).' },
+    { method: 'put', path: paths('put'), access: STOP_EDIT_ROLES, tag: TAG, summary: 'Changes a stop (key: stopID; values: observation, equipmentName, maintenanceReason; startDate/endDate on lines with the manual stops manager).', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID'), values: stopChangesSchema }) },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
       const values = parseInput(stopChangesSchema, normalizeApiValues(readValues(ctx.req.body, input), STOP_COLUMNS, ctx.timeZone));
@@ -76,7 +72,7 @@ export function registerStopRoutes(api: Api): void {
   );
 
   api.route(
-    { method: 'delete', path: paths('delete'), access: STOP_DELETE_ROLES, tag: TAG, summary: 'Deletes a closed stop entered by hand on a line with the manual stops manager (key: stopID); 409 for a stop the acquisition recorded.' },
+    { method: 'delete', path: paths('delete'), access: STOP_DELETE_ROLES, tag: TAG, summary: 'Deletes a closed stop entered by hand on a line with the manual stops manager (key: stopID); 409 for a stop the acquisition recorded.', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID') }) },
     ({ ctx }) => deleteStop(ctx.db, stopIdOf(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), clockOf(ctx), ctx.user),
   );
 
