@@ -26,11 +26,20 @@ export async function openSession(db: Database, userID: string, now: number, ipA
   return token;
 }
 
+/** A session's user, and whether they must change their password before anything else. */
+export interface SessionState {
+  user: SessionUser;
+  mustChangePassword: boolean;
+}
+
 /** The user of a live session, extending it (written at most once a minute). Null when missing or expired. */
-export async function resolveSession(db: Database, token: string, now: number): Promise<SessionUser | null> {
+export async function resolveSession(db: Database, token: string, now: number): Promise<SessionState | null> {
   const tokenHash = hashToken(token);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
   if (row.expiresAt - now < SESSION_TTL_MS - 60_000) await extendSession(db, tokenHash, now + SESSION_TTL_MS);
-  return { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName };
+  return {
+    user: { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName },
+    mustChangePassword: row.mustChangePassword === 1,
+  };
 }
