@@ -25,3 +25,7 @@ export async function insertAdministrator(db: Database, user: { userID: string; 
     })
     .execute();
 }
+
+export function findAdministratorAccount(db: Database, userID: string) {
+  return db.selectFrom('users').select('userID').where('userID', '=', userID).executeTakeFirst();
+}
