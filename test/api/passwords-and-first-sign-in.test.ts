@@ -122,6 +122,16 @@ describe('the first sign-in after setup', () => {
   });
 });
 
+describe('guessing through a change of password', () => {
+  it('wrong current passwords count toward FAILED_SIGNINS_PER_MINUTE like failed sign-ins', async () => {
+    const t = await edge({ failedSignInsPerMinute: 2 });
+    for (let i = 0; i < 2; i += 1) expect((await changePassword(t, t.adminToken!, `adivinanza-${i}`, 'otra-clave-1')).status).toBe(400);
+    const limited = await changePassword(t, t.adminToken!, t.adminPassword!, 'otra-clave-1');
+    expect(limited.status).toBe(429);
+    expect((await login(t, 'admin', t.adminPassword!)).status).toBe(429);
+  });
+});
+
 describe('oee-edge reset-admin', () => {
   it('gives admin a new temporary password, printed once, to be changed at the next sign-in; the old one stops working', async () => {
     // Run beside the serving edge, as an administrator would on the plant's PC.
