@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Flex, Heading, List, Text } from '@chakra-ui/react';
+import { Card, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from './language-switch';
 
@@ -17,22 +17,5 @@ export function SignInCard({ title, intro, testId, children }: { title: string; 
         <Card.Body>{children}</Card.Body>
       </Card.Root>
     </Flex>
-  );
-}
-
-/** A form's errors as one list in an error alert; nothing when there are none. */
-export function FormErrors({ errors, testId }: { errors: readonly string[]; testId: string }) {
-  if (errors.length === 0) return null;
-  return (
-    <Alert.Root status="error" data-testid={testId}>
-      <Alert.Indicator />
-      <Box>
-        <List.Root ps="4">
-          {errors.map((error) => (
-            <List.Item key={error}>{error}</List.Item>
-          ))}
-        </List.Root>
-      </Box>
-    </Alert.Root>
   );
 }

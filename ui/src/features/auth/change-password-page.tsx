@@ -1,9 +1,9 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormErrors, SignInCard } from '../../components/sign-in-card';
+import { SignInCard } from '../../components/sign-in-card';
+import { failureMessages, FormErrors } from '../../components/signature/signed-form';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorMessage } from '../../lib/api-client';
 import { useChangePassword } from './api/change-password';
 import { useLogout } from './api/logout';
 
@@ -30,7 +30,7 @@ export default function ChangePasswordPage() {
     ];
     setErrors(problems);
     if (problems.length) return;
-    change.mutate({ currentPassword: current, newPassword: next }, { onError: (error) => setErrors([errorMessage(error, t('common.unknownError'))]) });
+    change.mutate({ currentPassword: current, newPassword: next }, { onError: (error) => setErrors(failureMessages(error, t('common.unknownError'))) });
   };
 
   return (
