@@ -5,7 +5,7 @@ import { isValidTimeZone } from './domain/time-zone';
 
 export const VERSION = '1.3.2';
 
-export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate', 'central'] as const;
+export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate', 'central', 'reset-admin'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,6 +35,9 @@ const settingsSchema = z.object({
     .min(1, 'FAILED_SIGNINS_PER_MINUTE must be 1..100000')
     .max(100_000, 'FAILED_SIGNINS_PER_MINUTE must be 1..100000')
     .default(30),
+  /** HTTPS (issue 15): a PEM certificate (with its chain) and its private key; with both set the edge serves HTTPS only. */
+  tlsCertFile: z.string().optional(),
+  tlsKeyFile: z.string().optional(),
   /** The central PostgreSQL the sync agent replicates to (sync/); holds a password, so never logged. */
   syncDatabaseUrl: z
     .string()
@@ -59,6 +62,11 @@ function syncSettingProblems(input: { command: string; args: string[]; syncDatab
   return [];
 }
 
+/** The HTTPS settings, which also go together. */
+function tlsSettingProblems(input: { tlsCertFile?: string; tlsKeyFile?: string }): string[] {
+  return Boolean(input.tlsCertFile) === Boolean(input.tlsKeyFile) ? [] : ['TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither'];
+}
+
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;
 
 export const USAGE = `oee-edge ${VERSION} — OEE edge server
@@ -72,6 +80,9 @@ Commands:
   demo       serve a demo plant: on an empty data directory, four lines wired to an in-process OPC UA
              simulator, users admin/supervisor/operator/consultant with password 'demo' (demo only)
   simulate   run the OPC UA plant simulator alone (--port, default 4840; --lines N, default 4)
+  reset-admin
+             a lost administrator password: gives the account 'admin' a new temporary password, printed once,
+             to be changed at the next sign-in (the account is made an active administrator again)
   central migrate
              create or update the central PostgreSQL schema at SYNC_DATABASE_URL and exit
 
@@ -87,6 +98,10 @@ Options (flags win over environment variables):
 Sign-in protection (environment only):
                       FAILED_SIGNINS_PER_MINUTE  failed sign-ins and signatures per source address and minute
                                                  before it must wait (default 30; raise it behind a reverse proxy)
+
+HTTPS (environment only; off unless both are set, then HTTPS only):
+                      TLS_CERT_FILE  PEM certificate file (with its chain)
+                      TLS_KEY_FILE   PEM private key file (readable by the service user only)
 
 Sync to a central PostgreSQL (off unless both are set; environment only — the URL holds a password):
                       SYNC_DATABASE_URL  postgres://user:password@host:5432/database
@@ -142,11 +157,13 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     args: positionals.slice(1),
     lines: values.lines,
     failedSignInsPerMinute: env.FAILED_SIGNINS_PER_MINUTE?.trim() || undefined,
+    tlsCertFile: env.TLS_CERT_FILE?.trim() ? resolve(env.TLS_CERT_FILE.trim()) : undefined,
+    tlsKeyFile: env.TLS_KEY_FILE?.trim() ? resolve(env.TLS_KEY_FILE.trim()) : undefined,
     syncDatabaseUrl: env.SYNC_DATABASE_URL?.trim() || undefined,
     plantId: env.PLANT_ID?.trim() || undefined,
   };
   const result = settingsSchema.safeParse(input);
-  const problems = [...(result.success ? [] : result.error.issues.map((issue) => issue.message)), ...syncSettingProblems(input)];
+  const problems = [...(result.success ? [] : result.error.issues.map((issue) => issue.message)), ...syncSettingProblems(input), ...tlsSettingProblems(input)];
   if (!result.success || problems.length) throw new SettingsError(problems);
   return { kind: 'run', settings: Object.freeze(result.data) };
 }

@@ -133,6 +133,17 @@ async function main(): Promise<void> {
     }
     case 'central':
       return centralMigrate(settings);
+    case 'reset-admin': {
+      const { resetAdministrator } = await import('./modules/setup/setup.service');
+      const { db } = await openPlantDatabase(configuredDatabase(settings), { mustExist: true, backupBeforeUpgrade: settings.dataDir });
+      try {
+        const password = await resetAdministrator(db, Date.now());
+        console.log(`New temporary password of 'admin' (shown only now; it must be changed at the next sign-in): ${password}`);
+      } finally {
+        await db.destroy();
+      }
+      return;
+    }
     case 'backup': {
       const target = await backupDatabase(configuredDatabase(settings), settings.dataDir);
       console.log(`Backup written to ${target}`);

@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { attachAcquisition } from './acquisition/index';
 import type { Settings } from './config';
 import { attachDemoSimulator, demoSimulatorOf } from './demo/demo-simulator';
@@ -68,14 +69,17 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
 
   const ui = options.ui ?? (options.uiDir ? uiFolder(options.uiDir) : undefined);
   const { app, api } = createApp(plant, { ui, modules: routeModules });
+  // With a certificate and key (TLS_CERT_FILE, TLS_KEY_FILE) HTTPS only: no plain-HTTP port is left open beside it.
+  const tls = settings.tlsCertFile && settings.tlsKeyFile ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) } : null;
   const server = await new Promise<Server>((resolveServer, reject) => {
-    const s = app.listen(settings.port, settings.host, () => resolveServer(s));
+    const s: Server = tls ? createHttpsServer(tls, app) : createHttpServer(app);
     s.once('error', reject);
+    s.listen(settings.port, settings.host, () => resolveServer(s));
   });
   answerClientErrors(server);
   const address = server.address() as AddressInfo;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const url = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   plant.logger.info({ url, dataDir: settings.dataDir, timeZone: settings.timeZone }, 'OEE edge listening');
 
   return {

@@ -8,7 +8,7 @@ import { REASON } from '../../edge/src/domain/stops';
 import { lineScripts, storedScript, TAG_KINDS, waitFor } from '../support/simulated-plant';
 import { SimulatorProcess } from '../support/simulator-process';
 import { EdgeProcess } from '../support/edge-process';
-import { startTestEdge, type CallOptions, type CallResult, type TestEdge } from '../support/test-edge';
+import { completeFirstSignIn, startTestEdge, type CallOptions, type CallResult, type TestEdge } from '../support/test-edge';
 
 /**
  * The engine's numbers through what a plant's OPC UA servers and the edge itself go through (issue 12): counters
@@ -256,7 +256,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     let edge = await EdgeProcess.start(dataDir);
     edges.push(edge);
     const setup = ok(await edge.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } }), 'setup');
-    const login = ok(await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: setup.password } }), 'login');
+    const login = await completeFirstSignIn(edge.url, setup.password);
     await configurePlant((method, path, options) => edge.call(method, path, options), login.token, [plc], 1);
     const database = new Sqlite(join(dataDir, 'oee.db'), { readonly: true, fileMustExist: true });
     closers.push(() => database.close());

@@ -45,7 +45,7 @@ describe('configuration, administrator', () => {
   test('the grid pages, filters and sorts on the server, and exports every matching row as CSV', async () => {
     for (let i = 1; i <= 24; i++) {
       const userID = `op${String(i).padStart(2, '0')}`;
-      const values = { userID, firstName: i % 2 ? 'Impar' : 'Par', lastName: `Apellido ${i}`, password: 'clave1', roleID: 3 };
+      const values = { userID, firstName: i % 2 ? 'Impar' : 'Par', lastName: `Apellido ${i}`, password: 'clave-123', roleID: 3 };
       const created = await edge.call('POST', '/api/users', { token: edge.adminToken!, form: { values } });
       expect(created.status).toBe(200);
     }
@@ -95,7 +95,7 @@ describe('configuration, administrator', () => {
     });
     // The user name is a key: not editable once created.
     await page.getByTestId('users-grid-add').click();
-    await fillForm(page, { firstName: 'Sin', lastName: 'Usuario', password: 'x1', roleID: 'Consultor' });
+    await fillForm(page, { firstName: 'Sin', lastName: 'Usuario', password: 'clave-x1', roleID: 'Consultor' });
     await saveForm(page);
     expect(await recordForm(page).getByTestId('error-userID').innerText()).toBe('Debe definir un nombre de acceso para el usuario.');
     await page.getByRole('button', { name: 'Cancelar' }).click();

@@ -21,6 +21,8 @@ describe('roles and session', () => {
     await page.getByTestId('menu-user').click();
     const items = await page.locator('[role="menu"] [role="menuitem"]').allInnerTexts();
     await page.keyboard.press('Escape');
+    // Closed for good, so the next menu opened does not count this one's items.
+    await page.locator('[role="menu"] [role="menuitem"]').first().waitFor({ state: 'detached' });
     return items.map((item) => item.trim());
   }
 

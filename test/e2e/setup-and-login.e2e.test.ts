@@ -8,6 +8,8 @@ import { saveScreenshot } from './support/screenshots';
 describe('first run and login', () => {
   let edge: TestEdge;
   let temporaryPassword = '';
+  // The administrator's own password, chosen at the first sign-in (issue 15).
+  const ownPassword = 'clave-propia-2026';
 
   beforeAll(async () => {
     edge = await startUiEdge({ configured: false });
@@ -16,10 +18,13 @@ describe('first run and login', () => {
     await edge?.close();
   });
 
-  test('the setup wizard configures an empty data directory and its temporary password logs the administrator in', async () => {
+  test('the setup wizard configures an empty data directory; the temporary password signs in and must be changed first', async () => {
     const { page } = await openBrowser();
-    // Any page of an unconfigured edge without a session leads to /login; the wizard is at /setup.
-    await page.goto(`${edge.url}/setup`);
+    // While setup is pending, any page (the login too) leads to the wizard at /setup.
+    await page.goto(`${edge.url}/paradas/listado`);
+    await page.waitForURL(`${edge.url}/setup`);
+    await page.goto(`${edge.url}/login`);
+    await page.waitForURL(`${edge.url}/setup`);
     await page.getByTestId('setup-steps').waitFor();
 
     // Continue needs a provider.
@@ -49,6 +54,19 @@ describe('first run and login', () => {
     await page.locator('input[name="username"]').fill('admin');
     await page.locator('input[name="password"]').fill(temporaryPassword);
     await page.locator('button[type="submit"]').click();
+
+    // Before anything else, the change of the temporary password: the repeat must match, the server's rule applies.
+    const form = page.getByTestId('change-password');
+    await form.waitFor();
+    expect(await page.getByTestId('nav-bar').count()).toBe(0);
+    await form.locator('input[name="currentPassword"]').fill(temporaryPassword);
+    await form.locator('input[name="newPassword"]').fill('corta');
+    await form.locator('input[name="repeatPassword"]').fill('corta');
+    await form.locator('button[type="submit"]').click();
+    await page.getByText('La contraseña debe tener al menos 8 caracteres y no puede empezar ni terminar con espacios.').waitFor();
+    await form.locator('input[name="newPassword"]').fill(ownPassword);
+    await form.locator('input[name="repeatPassword"]').fill(ownPassword);
+    await form.locator('button[type="submit"]').click();
     await page.getByTestId('nav-bar').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByTestId('menu-user').innerText()).toContain('Administrador');
@@ -84,7 +102,7 @@ describe('first run and login', () => {
     await page.goto(`${edge.url}/configuracion`);
     await page.waitForURL(`${edge.url}/login`);
     await page.locator('input[name="username"]').fill(' admin ');
-    await page.locator('input[name="password"]').fill(temporaryPassword);
+    await page.locator('input[name="password"]').fill(ownPassword);
     await page.locator('button[type="submit"]').click();
     await page.getByTestId('configuration-tabs').waitFor();
     expect(new URL(page.url()).pathname).toBe('/configuracion');
@@ -112,7 +130,7 @@ describe('first run and login', () => {
     await page.getByText('Wrong username or password.').waitFor();
 
     // And back, from the navigation bar's language menu once logged in.
-    await page.locator('input[name="password"]').fill(temporaryPassword);
+    await page.locator('input[name="password"]').fill(ownPassword);
     await page.locator('button[type="submit"]').click();
     await page.getByTestId('nav-bar').waitFor();
     expect(await page.getByTestId('menu-language').innerText()).toContain('Language');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../edge/src/config';
 import { freePort } from '../../sync/testing/postgres';
 import { BUILT_EXECUTABLE, killExecutables, packageExecutable, ROOT, startExecutable } from '../support/executable';
+import { completeFirstSignIn } from '../support/test-edge';
 
 /**
  * The single executable as a plant receives it: built by `npm run package` (reused when newer than its sources),
@@ -68,9 +69,7 @@ describe('the single executable', () => {
       expect(setup.status, setup.text).toBe(200);
       expect(setup.body).toMatchObject({ valid: true, created: true });
 
-      const login = await call(edge.url, 'POST', '/api/users/authenticate', { json: { userid: 'admin', password: setup.body.password } });
-      expect(login.status, login.text).toBe(200);
-      const token = login.body.token as string;
+      const { token } = await completeFirstSignIn(edge.url, setup.body.password);
 
       const sector = await call(edge.url, 'POST', '/api/sectors', { token, json: { values: { sectorName: 'Prensas' } } });
       expect(sector.status, sector.text).toBe(200);

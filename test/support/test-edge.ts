@@ -43,6 +43,19 @@ export interface TestEdge {
 }
 
 /** One HTTP call to an edge at `url`, as the app and the grids make them. */
+/**
+ * The administrator's first sign-in after setup (issue 15): signs in with the temporary password and changes it, as
+ * the app makes them do. Returns the session (still valid after the change) and the password now in force.
+ */
+export async function completeFirstSignIn(url: string, temporaryPassword: string): Promise<{ token: string; password: string }> {
+  const login = await callEdge(url, 'POST', '/api/users/authenticate', { json: { userid: 'admin', password: temporaryPassword } });
+  if (login.status !== 200) throw new Error(`first sign-in failed: ${login.text}`);
+  const password = `${temporaryPassword}-own`;
+  const change = await callEdge(url, 'POST', '/api/users/changePassword', { token: login.body.token, json: { currentPassword: temporaryPassword, newPassword: password } });
+  if (change.status !== 204) throw new Error(`first password change failed: ${change.text}`);
+  return { token: login.body.token, password };
+}
+
 export async function callEdge<T = any>(url: string, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
   const target = new URL(path, url);
   for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
@@ -110,9 +123,7 @@ export async function startTestEdge(
   } else if (options.configured ?? true) {
     const setup = await call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } });
     if (!setup.body?.valid) throw new Error(`setup failed: ${setup.text}`);
-    adminPassword = setup.body.password;
-    const login = await call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: adminPassword } });
-    adminToken = login.body.token;
+    ({ token: adminToken, password: adminPassword } = await completeFirstSignIn(url, setup.body.password));
   }
 
   return {

@@ -26,6 +26,8 @@ export interface UsersTable {
   lockedUntil: number | null;
   updatedBy: string | null;
   updateDate: number | null;
+  /** Set with a password chosen for the user (setup, reset-admin): every call but changing it answers 403. */
+  mustChangePassword: Generated<Flag>;
 }
 
 export interface SessionsTable {

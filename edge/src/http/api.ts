@@ -37,6 +37,8 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   duringSetup?: boolean;
   /** Public only while setup is pending; afterwards it needs an administrator (setup/configure). */
   publicUntilConfigured?: boolean;
+  /** Answers a session whose password must be changed first (checking, ending the session, changing the password). */
+  beforePasswordChange?: boolean;
 }
 
 export interface RequestContext {
@@ -56,6 +58,8 @@ export interface RequestContext {
 export interface AuthedContext extends RequestContext {
   user: SessionUser;
   db: Database;
+  /** The session's password was set for the user and must be changed (only routes marked beforePasswordChange). */
+  mustChangePassword: boolean;
 }
 
 type Handler<Q extends z.ZodType, B extends z.ZodType, A extends Access> = (input: {
@@ -121,15 +125,18 @@ async function buildContext(plant: Plant, spec: RouteSpec, req: Request, res: Re
   if (spec.publicUntilConfigured) access = [1];
   if (access === 'public') return base;
 
-  const token = bearerToken(req);
+  const token = bearerTokenOf(req);
   if (!token) throw new AppError('unauthorized', 'auth.required');
-  const user = await resolveSession(db, token, base.now);
-  if (!user) throw new AppError('sessionExpired', 'auth.expired');
+  const session = await resolveSession(db, token, base.now);
+  if (!session) throw new AppError('sessionExpired', 'auth.expired');
+  const { user } = session;
+  if (session.mustChangePassword && !spec.beforePasswordChange) throw new AppError('forbidden', 'password.changeDue');
   if (access !== 'authenticated' && !access.includes(user.roleID)) throw new AppError('forbidden', 'auth.forbidden');
-  return { ...base, user, db };
+  return { ...base, user, db, mustChangePassword: session.mustChangePassword };
 }
 
-function bearerToken(req: Request): string | null {
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerTokenOf(req: Request): string | null {
   const header = req.get('authorization');
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;

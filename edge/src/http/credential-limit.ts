@@ -2,10 +2,13 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { AppError } from './errors';
 
-/** A sign-in or a signed action (recognize, split, adjust, validate, recalculate): the request carries a password. */
+/**
+ * A sign-in, a signed action (recognize, split, adjust, validate, recalculate) or a change of one's own password
+ * (signed with `currentPassword`): the request carries a password to check.
+ */
 function carriesPassword(req: Request): boolean {
   const body = req.body as Record<string, unknown> | undefined;
-  return (typeof body === 'object' && body !== null && 'password' in body) || 'password' in req.query;
+  return (typeof body === 'object' && body !== null && ('password' in body || 'currentPassword' in body)) || 'password' in req.query;
 }
 
 /**

@@ -143,6 +143,18 @@ const catalogue = {
   'auth.invalidSignature': { es: 'Firma no válida', en: 'Invalid signature' },
   'auth.signatureRole': { es: 'El firmante no tiene permiso para esta acción.', en: 'The signer is not allowed to do this.' },
 
+  // Passwords (issue 15): one rule wherever a password is set; a password set for the user is changed at sign-in.
+  'password.rules': {
+    es: 'La contraseña debe tener al menos 8 caracteres y no puede empezar ni terminar con espacios.',
+    en: 'The password must have at least 8 characters and cannot start or end with blanks.',
+  },
+  'password.changeDue': {
+    es: 'Debe cambiar su contraseña temporal antes de continuar.',
+    en: 'You must change your temporary password before continuing.',
+  },
+  'password.wrongCurrent': { es: 'La contraseña actual no es correcta.', en: 'The current password is not correct.' },
+  'password.sameAsCurrent': { es: 'La nueva contraseña debe ser distinta de la actual.', en: 'The new password must differ from the current one.' },
+
   // Setup (SPEC.md section 8).
   'setup.pending': {
     es: 'El sistema aún no fue configurado. Complete la configuración inicial en /setup.',
@@ -315,6 +327,8 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   firstName: { es: 'nombre', en: 'first name' },
   lastName: { es: 'apellido', en: 'last name' },
   password: { es: 'contraseña', en: 'password' },
+  currentPassword: { es: 'contraseña actual', en: 'current password' },
+  newPassword: { es: 'contraseña nueva', en: 'new password' },
   roleID: { es: 'rol', en: 'role' },
   name: { es: 'nombre', en: 'name' },
   description: { es: 'descripción', en: 'description' },

@@ -27,8 +27,14 @@ export async function openSession(db: Database, userID: string, now: number, ipA
   return token;
 }
 
+/** A session's user, and whether they must change their password before anything else. */
+export interface SessionState {
+  user: SessionUser;
+  mustChangePassword: boolean;
+}
+
 /** The user of a live session, extending it (written at most once a minute). Null when missing or expired. */
-export async function resolveSession(db: Database, token: string, now: number): Promise<SessionUser | null> {
+export async function resolveSession(db: Database, token: string, now: number): Promise<SessionState | null> {
   const tokenHash = hashToken(token);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
@@ -38,5 +44,8 @@ export async function resolveSession(db: Database, token: string, now: number): 
       if (!isDiskFull(error)) throw error;
     });
   }
-  return { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName };
+  return {
+    user: { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName },
+    mustChangePassword: row.mustChangePassword === 1,
+  };
 }

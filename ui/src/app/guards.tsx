@@ -1,18 +1,47 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ModuleOffPage, NotAllowedPage } from '../components/not-allowed-page';
 import { PageSpinner } from '../components/page-spinner';
+import { setupInformationQuery } from '../features/setup/api/get-setup-information';
 import { isModuleOn, useEnabledModules, type ModuleSwitch } from '../lib/enabled-modules';
 import { useSessionUser } from '../lib/session';
 import type { PageAccess } from '../modules/manifest';
 import { canOpen } from './navigation';
 
-/** Every route but /login and /setup needs a stored user; without one the browser goes to /login. */
+/** /login while setup is pending goes to /setup: there is nobody to sign in yet. */
+export function SetupFirst({ children }: { children: ReactNode }) {
+  const setup = useSetupPending(useSessionUser() !== null);
+  if (setup.pending) return <Navigate to="/setup" replace />;
+  return children;
+}
+
+const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+
+/** While the first-run setup is pending, every page sends the browser to /setup (asked only when nobody is signed in). */
+function useSetupPending(signedIn: boolean): { pending: boolean; known: boolean } {
+  const setup = useQuery({ ...setupInformationQuery, enabled: !signedIn });
+  return { pending: setup.data?.setupPending === true, known: signedIn || !setup.isPending };
+}
+
+/**
+ * Every route but /login and /setup needs a stored user; without one the browser goes to /login, or to /setup while
+ * setup is pending. A user whose password must be changed sees that form and nothing else until it is done.
+ */
 export function RequireUser({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();
+  const setup = useSetupPending(user !== null);
+  if (!user && !setup.known) return <PageSpinner />;
+  if (!user && setup.pending) return <Navigate to="/setup" replace />;
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <ChangePasswordPage />
+      </Suspense>
+    );
+  }
   return children;
 }
 

@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/page-spinner';
 // The login page is in the first bundle: it is what most visits start with, and it must be usable within 1 s.
 import LoginPage from '../features/auth/login-page';
 import { ErrorBoundary, ErrorFallback } from './error-fallback';
-import { GuardedPage, RequireUser } from './guards';
+import { GuardedPage, RequireUser, SetupFirst } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { pages } from './pages';
 import { AppWatchers } from './watchers';
@@ -28,13 +28,20 @@ function Root() {
   );
 }
 
-/** /login and /setup are public; every other page needs a stored user and goes through its role check. */
+/** /login and /setup are public (/login sends to /setup while setup is pending); every other page needs a stored user and goes through its role check. */
 const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorFallback />,
     children: [
-      { path: '/login', element: <Public page={LoginPage} /> },
+      {
+        path: '/login',
+        element: (
+          <SetupFirst>
+            <Public page={LoginPage} />
+          </SetupFirst>
+        ),
+      },
       { path: '/setup', element: <Public page={SetupPage} /> },
       {
         element: (

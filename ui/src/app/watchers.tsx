@@ -41,9 +41,11 @@ export function AppWatchers() {
     if (servedVersion && isNewerVersion(servedVersion, APP_VERSION)) void reloadForVersion(servedVersion);
   }, [servedVersion]);
 
-  const parameters = useQuery({ ...parametersQuery(user !== null), staleTime: Infinity });
+  // Until a temporary password is changed the server answers nothing else (403).
+  const signedIn = user !== null && !user.mustChangePassword;
+  const parameters = useQuery({ ...parametersQuery(signedIn), staleTime: Infinity });
   const syncByIp = parameters.data?.terminalSyncByIP === true;
-  const synced = useQuery(terminalOfCallerQuery(user !== null && syncByIp));
+  const synced = useQuery(terminalOfCallerQuery(signedIn && syncByIp));
   useEffect(() => {
     if (!synced.isSuccess) return;
     // No terminal for this address resets the stored one (SPEC.md section 4).

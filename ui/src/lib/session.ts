@@ -7,6 +7,8 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   token: string;
+  /** The password was set for the user (setup's temporary one): the app asks for a new one before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export type LogoutReason = 'logout' | 'expired';
@@ -25,7 +27,13 @@ export const session = {
   token: (): string | null => userStore.get()?.token ?? null,
   login(user: SessionUser): void {
     reasonStore.set(null);
-    userStore.set({ userID: user.userID, roleID: user.roleID, firstName: user.firstName, lastName: user.lastName, token: user.token });
+    const { userID, roleID, firstName, lastName, token, mustChangePassword } = user;
+    userStore.set({ userID, roleID, firstName, lastName, token, mustChangePassword: mustChangePassword === true });
+  },
+  /** The user chose their own password: the session goes on, the app opens. */
+  passwordChanged(): void {
+    const user = userStore.get();
+    if (user) userStore.set({ ...user, mustChangePassword: false });
   },
   /** Forgets the user; guarded routes then send the browser to /login. */
   end(reason: LogoutReason): void {

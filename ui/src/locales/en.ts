@@ -915,4 +915,14 @@ export const en: Catalogue = {
     free: 'Free: {{free}} of {{total}}',
     database: 'Database: {{size}}',
   },
+  passwords: {
+    title: 'Change password',
+    firstSignIn: 'Your password is temporary: choose your own before continuing.',
+    current: 'Current password',
+    new: 'New password',
+    repeat: 'Repeat the new password',
+    rules: 'At least 8 characters, with no blanks at the start or end.',
+    mismatch: 'The new passwords do not match.',
+    submit: 'Change password',
+  },
 };

@@ -916,6 +916,16 @@ export const es = {
     free: 'Libre: {{free}} de {{total}}',
     database: 'Base de datos: {{size}}',
   },
+  passwords: {
+    title: 'Cambiar contraseña',
+    firstSignIn: 'Su contraseña es temporal: elija una propia antes de continuar.',
+    current: 'Contraseña actual',
+    new: 'Contraseña nueva',
+    repeat: 'Repita la contraseña nueva',
+    rules: 'Al menos 8 caracteres, sin espacios al principio ni al final.',
+    mismatch: 'Las contraseñas nuevas no coinciden.',
+    submit: 'Cambiar contraseña',
+  },
 };
 
 export type Catalogue = typeof es;

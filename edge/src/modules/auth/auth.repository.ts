@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 export function findUserForLogin(db: Database, userID: string) {
   return db
     .selectFrom('users')
-    .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active'])
+    .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active', 'mustChangePassword'])
     .where('userID', '=', userID)
     .executeTakeFirst();
 }
@@ -19,7 +19,7 @@ export function findSessionUser(db: Database, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.userID', 'sessions.userID')
-    .select(['users.userID', 'users.roleID', 'users.firstName', 'users.lastName', 'sessions.expiresAt'])
+    .select(['users.userID', 'users.roleID', 'users.firstName', 'users.lastName', 'users.mustChangePassword', 'sessions.expiresAt'])
     .where('sessions.tokenHash', '=', tokenHash)
     .where('sessions.expiresAt', '>', now)
     .where('users.active', '=', 1)
@@ -32,6 +32,11 @@ export async function extendSession(db: Database, tokenHash: string, expiresAt: 
 
 export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+}
+
+/** Ends a user's sessions but one (a changed password ends the others; the one that changed it goes on). */
+export async function deleteOtherSessionsOfUser(db: Database, userID: string, keptTokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userID', '=', userID).where('tokenHash', '!=', keptTokenHash).execute();
 }
 
 export async function deleteSessionsOfUser(db: Database, userID: string): Promise<void> {

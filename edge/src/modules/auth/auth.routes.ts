@@ -1,7 +1,7 @@
-import type { Api } from '../../http/api';
+import { bearerTokenOf, type Api } from '../../http/api';
 import { AppError } from '../../http/errors';
-import { loginSchema, sessionUserSchema } from './auth.schemas';
-import { login, logout } from './auth.service';
+import { changePasswordSchema, loginSchema, sessionUserSchema } from './auth.schemas';
+import { changeOwnPassword, login, logout } from './auth.service';
 
 export function registerAuthRoutes(api: Api): void {
   api.route(
@@ -21,15 +21,36 @@ export function registerAuthRoutes(api: Api): void {
   );
 
   api.route(
-    { method: 'post', path: '/api/users/isvalid', access: 'authenticated', tag: 'session', summary: 'Checks the session (200, or 401 when expired).' },
-    ({ ctx }) => ({ valid: true, userID: ctx.user.userID, roleID: ctx.user.roleID }),
+    {
+      method: 'post',
+      path: '/api/users/isvalid',
+      access: 'authenticated',
+      beforePasswordChange: true,
+      tag: 'session',
+      summary: 'Checks the session (200, or 401 when expired); says whether the password must be changed first.',
+    },
+    ({ ctx }) => ({ valid: true, userID: ctx.user.userID, roleID: ctx.user.roleID, mustChangePassword: ctx.mustChangePassword }),
   );
 
   api.route(
-    { method: 'post', path: '/api/users/logout', access: 'authenticated', tag: 'session', summary: 'Revokes the current session.' },
+    { method: 'post', path: '/api/users/logout', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: 'Revokes the current session.' },
     async ({ ctx }) => {
-      const token = ctx.req.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-      await logout(ctx.db, token);
+      await logout(ctx.db, bearerTokenOf(ctx.req) ?? '');
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/users/changePassword',
+      access: 'authenticated',
+      beforePasswordChange: true,
+      tag: 'session',
+      summary: "Changes the caller's own password, signed with the current one; ends their other sessions. Required at the first sign-in after setup.",
+      body: changePasswordSchema,
+    },
+    async ({ ctx, body }) => {
+      await changeOwnPassword(ctx.db, { userID: ctx.user.userID, token: bearerTokenOf(ctx.req) ?? '' }, body, ctx.now);
     },
   );
 }

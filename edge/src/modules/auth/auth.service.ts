@@ -3,7 +3,8 @@ import type { Database } from '../../db/database';
 import type { RoleId } from '../../domain/roles';
 import { AppError } from '../../http/errors';
 import { hashToken, openSession, type SessionUser } from '../../http/session';
-import { deleteSession, findUserForLogin } from './auth.repository';
+import { updateRow } from '../../db/writes';
+import { deleteOtherSessionsOfUser, deleteSession, findUserForLogin } from './auth.repository';
 import { throttleOf } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
@@ -11,7 +12,7 @@ import { hashPassword, verifyPassword } from './password';
 const dummyHash = hashPassword('not-a-user');
 
 type CredentialCheck =
-  | { ok: true; user: SessionUser }
+  | { ok: true; user: SessionUser; mustChangePassword: boolean }
   | { ok: false; reason: 'auth.invalidCredentials' | 'auth.inactive' }
   | { ok: false; reason: 'auth.throttled'; seconds: number };
 
@@ -32,7 +33,11 @@ export async function checkCredentials(db: Database, username: string, password:
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'auth.invalidCredentials' };
   if (!user.active) return { ok: false, reason: 'auth.inactive' };
   throttle.succeeded(username);
-  return { ok: true, user: { userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName } };
+  return {
+    ok: true,
+    user: { userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName },
+    mustChangePassword: user.mustChangePassword === 1,
+  };
 }
 
 const throttled = (seconds: number) => new AppError('locked', 'auth.throttled', { seconds });
@@ -52,12 +57,35 @@ export async function login(db: Database, input: { userid: string; password: str
     throw new AppError('unauthorized', result.reason);
   }
   const token = await openSession(db, result.user.userID, now, ip || null);
-  logger.info({ userID: result.user.userID, ip }, 'Signed in');
-  return { ...result.user, token };
+  logger.info({ userID: result.user.userID, ip, mustChangePassword: result.mustChangePassword }, 'Signed in');
+  return { ...result.user, token, mustChangePassword: result.mustChangePassword };
 }
 
 export async function logout(db: Database, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
+}
+
+/**
+ * A user changes their own password, signed with the current one (checked and throttled like a sign-in). It clears
+ * the mark of a password set for them and ends their other sessions; the session that changed it goes on.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  session: { userID: string; token: string },
+  input: { currentPassword: string; newPassword: string },
+  now: number,
+): Promise<void> {
+  const check = await checkCredentials(db, session.userID, input.currentPassword, now);
+  if (!check.ok && check.reason === 'auth.throttled') throw throttled(check.seconds);
+  if (!check.ok) throw new AppError('validation', 'password.wrongCurrent', {}, { currentPassword: { key: 'password.wrongCurrent' } });
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError('validation', 'password.sameAsCurrent', {}, { newPassword: { key: 'password.sameAsCurrent' } });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updateRow(trx, 'users', { userID: session.userID }, { passwordHash, mustChangePassword: 0, updatedBy: session.userID, updateDate: now }, { userID: session.userID, now, action: 'changePassword' });
+    await deleteOtherSessionsOfUser(trx, session.userID, hashToken(session.token));
+  });
 }
 
 /**

@@ -76,9 +76,10 @@ export async function pushAuthority(db: Database, headers: { apiKey?: string; au
   }
   const token = headers.authorization ? /^Bearer\s+(\S+)$/i.exec(headers.authorization)?.[1] : undefined;
   if (!token) throw new AppError('unauthorized', 'auth.required');
-  const user = await resolveSession(db, token, now);
-  if (!user) throw new AppError('sessionExpired', 'auth.expired');
-  if (user.roleID !== ROLE.ADMINISTRATOR) throw new AppError('forbidden', 'auth.forbidden');
+  const session = await resolveSession(db, token, now);
+  if (!session) throw new AppError('sessionExpired', 'auth.expired');
+  if (session.mustChangePassword) throw new AppError('forbidden', 'password.changeDue');
+  if (session.user.roleID !== ROLE.ADMINISTRATOR) throw new AppError('forbidden', 'auth.forbidden');
   return null;
 }
 

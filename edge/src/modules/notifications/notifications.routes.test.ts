@@ -140,7 +140,7 @@ describe("a group's schedules, targets and watchers", () => {
     expect(refused.body.error.message).toBe('No se puede eliminar el grupo: todavía tiene horarios, destinos, observadores o usuarios.');
 
     const onlyUsers = (await insert(t, '/api/notifications/groups', { name: 'Solo usuarios' })).groupID;
-    await insert(t, '/api/users', { userID: 'jgomez', firstName: 'Juan', lastName: 'Gómez', password: 'secreta', roleID: 3, groupID: onlyUsers });
+    await insert(t, '/api/users', { userID: 'jgomez', firstName: 'Juan', lastName: 'Gómez', password: 'secreta-1', roleID: 3, groupID: onlyUsers });
     const withUser = await t.call('DELETE', '/api/notifications/groups', { token: t.adminToken, form: { key: onlyUsers }, language: 'en' });
     expect(withUser.status).toBe(409);
     expect(withUser.body.error.message).toBe('Cannot delete the group: it still has schedules, targets, watchers or users.');

@@ -20,6 +20,12 @@ export async function insertAdministrator(db: Database, user: { userID: string; 
       updatedBy: 'setup',
       updateDate: user.now,
       lockedUntil: null,
+      // A temporary password: the administrator chooses their own at the first sign-in.
+      mustChangePassword: 1,
     })
     .execute();
+}
+
+export function findAdministratorAccount(db: Database, userID: string) {
+  return db.selectFrom('users').select('userID').where('userID', '=', userID).executeTakeFirst();
 }

@@ -7,7 +7,10 @@ import { DATA_PROVIDERS, databasePath, openPlantDatabase, storedDatabasePath, wr
 import { DEMO_PASSWORD, seedDemoPlant } from '../../demo/demo-plant';
 import { isEmptyPlant } from '../../demo/demo.repository';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
-import { countUsers, insertAdministrator } from './setup.repository';
+import type { Database } from '../../db/database';
+import { updateRow } from '../../db/writes';
+import { deleteSessionsOfUser } from '../auth/auth.repository';
+import { countUsers, findAdministratorAccount, insertAdministrator } from './setup.repository';
 
 export const ADMIN_USER_ID = 'admin';
 
@@ -103,4 +106,22 @@ async function configureOnce(
   plant.attachDatabase(db);
   plant.logger.info({ path, created: password !== null }, 'First-run setup done');
   return { valid: true, error: null, created: password !== null, password };
+}
+
+/**
+ * `oee-edge reset-admin`: recovers a plant whose administrator password is lost. The account `admin` gets a new
+ * temporary password (returned once, to be printed) that must be changed at the next sign-in; it is made an active
+ * administrator again (created if it was deleted), and its open sessions end.
+ */
+export async function resetAdministrator(db: Database, now: number): Promise<string> {
+  const password = generateTemporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const existing = await findAdministratorAccount(trx, ADMIN_USER_ID);
+    if (!existing) return insertAdministrator(trx, { userID: ADMIN_USER_ID, passwordHash, now });
+    const values = { passwordHash, mustChangePassword: 1, roleID: 1, active: 1, failedLogins: 0, lockedUntil: null, updatedBy: 'reset-admin', updateDate: now };
+    await updateRow(trx, 'users', { userID: existing.userID }, values, { userID: null, now, action: 'resetAdmin' });
+    await deleteSessionsOfUser(trx, existing.userID);
+  });
+  return password;
 }

@@ -8,7 +8,7 @@ import { agentWaitsOnCursor, blockCursorUpdates } from '../../../../sync/testing
 import { centralDigest, edgeDigest } from '../../../../sync/testing/digest';
 import { startTestPostgres, type TestPostgres } from '../../../../sync/testing/postgres';
 import { waitUntil } from '../../../../sync/testing/wait';
-import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
+import { completeFirstSignIn, startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
 import type { Settings } from '../../config';
 import { ROLE } from '../../domain/roles';
 import { startEdge, type RunningEdge } from '../../server';
@@ -51,8 +51,7 @@ async function startSyncedEdge(plantId: string): Promise<{ edge: RunningEdge; da
     call,
     async login() {
       const setup = await call('POST', '/api/setup/configure', { databaseSelected: 'sqlite', connectionString: '' });
-      const login = await call('POST', '/api/users/authenticate', { userid: 'admin', password: setup.body.password });
-      token = login.body.token;
+      token = (await completeFirstSignIn(edge.url, setup.body.password)).token;
     },
   };
 }

@@ -76,32 +76,32 @@ describe('users', () => {
   });
 
   it('a new password ends the user’s sessions; an update without one does not', async () => {
-    await post({ ...ana, userID: 'dlopez', password: 'primera' });
-    const session = (await login('dlopez', 'primera')).body.token;
+    await post({ ...ana, userID: 'dlopez', password: 'primera-clave' });
+    const session = (await login('dlopez', 'primera-clave')).body.token;
     await put('dlopez', { firstName: 'Diego' });
     expect((await isValid(session)).status).toBe(200);
 
-    await put('dlopez', { password: 'segunda' });
+    await put('dlopez', { password: 'segunda-clave' });
     expect((await isValid(session)).status).toBe(401);
     expect(await sessionsOf('dlopez')).toBe(0);
-    expect((await login('dlopez', 'primera')).status).toBe(401);
-    expect((await login('dlopez', 'segunda')).status).toBe(200);
+    expect((await login('dlopez', 'primera-clave')).status).toBe(401);
+    expect((await login('dlopez', 'segunda-clave')).status).toBe(200);
   });
 
   it('deactivating a user ends their sessions and stops their login', async () => {
-    await post({ ...ana, userID: 'efranco', password: 'clave' });
-    const session = (await login('efranco', 'clave')).body.token;
+    await post({ ...ana, userID: 'efranco', password: 'clave-123' });
+    const session = (await login('efranco', 'clave-123')).body.token;
     const deactivated = await put('efranco', { active: false });
     expect(deactivated.body.active).toBe(false);
     expect((await isValid(session)).status).toBe(401);
     expect(await sessionsOf('efranco')).toBe(0);
-    expect((await login('efranco', 'clave')).status).toBe(401);
+    expect((await login('efranco', 'clave-123')).status).toBe(401);
   });
 
   it('a user with open sessions can be deleted (the sessions go with it)', async () => {
-    await post({ ...ana, userID: 'fgarcia', password: 'clave' });
-    await login('fgarcia', 'clave');
-    await login('fgarcia', 'clave');
+    await post({ ...ana, userID: 'fgarcia', password: 'clave-123' });
+    await login('fgarcia', 'clave-123');
+    await login('fgarcia', 'clave-123');
     expect(await sessionsOf('fgarcia')).toBe(2);
     expect((await t.call('DELETE', '/api/users', { token: t.adminToken, form: { key: 'fgarcia' } })).status).toBe(204);
     expect(await sessionsOf('fgarcia')).toBe(0);

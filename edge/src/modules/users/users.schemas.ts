@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordField } from '../auth/auth.schemas';
 import { flag, optionalEmail, optionalId, requiredInt, requiredText } from '../common/fields';
 
 /** SPEC.md section 3, User, as the API shows it: the password is write-only and never returned (nor its hash). */
@@ -24,7 +25,7 @@ export const userSchema = z.object({
   lastName: requiredText(40),
   email: optionalEmail(),
   // Required on insert; on update an absent or empty password keeps the stored one (the grid makes it optional).
-  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().min(1).max(50)),
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField()),
   roleID: requiredInt({ min: 1, max: 4 }),
   active: flag(true),
 });

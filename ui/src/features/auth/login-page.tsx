@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, Field, Flex, Heading, Input, List, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { LanguageSwitch } from '../../components/language-switch';
+import { SignInCard } from '../../components/sign-in-card';
+import { FormErrors } from '../../components/signature/signed-form';
 import { errorMessage } from '../../lib/api-client';
 import { useLogoutReason, useSessionUser } from '../../lib/session';
 import { useAuthenticate } from './api/authenticate';
@@ -39,50 +40,29 @@ export default function LoginPage() {
   };
 
   return (
-    <Flex minH="100vh" align="center" justify="center" bg="bg.subtle" p="4">
-      <Card.Root w="full" maxW="sm">
-        <Card.Header>
-          <Flex justify="space-between" align="center">
-            <Heading size="lg">{t('login.title')}</Heading>
-            <LanguageSwitch />
-          </Flex>
-        </Card.Header>
-        <Card.Body>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="4">
-              {logoutReason === 'expired' && errors.length === 0 && (
-                <Alert.Root status="warning" data-testid="session-expired">
-                  <Alert.Indicator />
-                  <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
-                </Alert.Root>
-              )}
-              <Field.Root>
-                <Field.Label>{t('login.username')}</Field.Label>
-                <Input name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>{t('login.password')}</Field.Label>
-                <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              </Field.Root>
-              {errors.length > 0 && (
-                <Alert.Root status="error" data-testid="login-errors">
-                  <Alert.Indicator />
-                  <Box>
-                    <List.Root ps="4">
-                      {errors.map((error) => (
-                        <List.Item key={error}>{error}</List.Item>
-                      ))}
-                    </List.Root>
-                  </Box>
-                </Alert.Root>
-              )}
-              <Button type="submit" colorPalette="teal" loading={authenticate.isPending}>
-                {t('login.submit')}
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Flex>
+    <SignInCard title={t('login.title')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {logoutReason === 'expired' && errors.length === 0 && (
+            <Alert.Root status="warning" data-testid="session-expired">
+              <Alert.Indicator />
+              <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Field.Root>
+            <Field.Label>{t('login.username')}</Field.Label>
+            <Input name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('login.password')}</Field.Label>
+            <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field.Root>
+          <FormErrors errors={errors} testId="login-errors" />
+          <Button type="submit" colorPalette="teal" loading={authenticate.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </SignInCard>
   );
 }

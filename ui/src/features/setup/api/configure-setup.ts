@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { setupInformationQuery, type SetupInformation } from './get-setup-information';
 
 /** What the wizard sends; options added to the wizard later (the demo plant) travel beside these fields. */
 export interface ConfigureRequest {
@@ -21,5 +22,12 @@ export function configureSetup(request: ConfigureRequest): Promise<ConfigureResu
 }
 
 export function useConfigureSetup() {
-  return useMutation({ mutationFn: configureSetup });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: configureSetup,
+    // Setup done: pages stop sending the browser to /setup (router guards read this query).
+    onSuccess: (result) => {
+      if (result.valid) queryClient.setQueryData<SetupInformation>(setupInformationQuery.queryKey, { setupPending: false });
+    },
+  });
 }
