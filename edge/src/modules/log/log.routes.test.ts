@@ -65,7 +65,7 @@ describe('GET /api/log/get', () => {
     await t.userWithRole(2, 'marta');
     const entries = (await log({ filter: [['id', '>', newest], 'and', ['logger', '=', 'auth']] })).body.data;
     expect(entries.map((entry: any) => [entry.level, entry.message])).toEqual([
-      ['INFO', 'Signed in userID=marta ip=127.0.0.1'],
+      ['INFO', 'Signed in userID=marta ip=127.0.0.1 mustChangePassword=false'],
       ['WARN', 'Sign-in refused userID=nobody ip=127.0.0.1 reason=auth.invalidCredentials'],
     ]);
     expect(JSON.stringify((await log({ take: 10_000 })).body)).not.toContain('Secret-123');
