@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Settings } from '../../edge/src/config';
 import type { RoleId } from '../../edge/src/domain/roles';
+import { startSyncQueue } from '../../edge/src/db/outbox';
 import { hashPassword } from '../../edge/src/modules/auth/password';
 import { startEdge, type RunningEdge } from '../../edge/src/server';
 
@@ -82,6 +83,11 @@ export async function startTestEdge(
     failedSignInsPerMinute?: number;
     /** The data directory of an edge closed with keepData: this edge starts again on it (signed in as `admin`). */
     again?: { dataDir: string; adminPassword: string };
+    /**
+     * Open the sync outbox at setup, as on a plant where sync was enabled (default): the tests of the write paths
+     * check the outbox rows. false: an edge on which sync was never enabled (no outbox row is queued).
+     */
+    syncQueue?: boolean;
   } = {},
 ): Promise<TestEdge> {
   const dataDir = options.again?.dataDir ?? mkdtempSync(join(tmpdir(), 'oee-test-'));
@@ -108,6 +114,7 @@ export async function startTestEdge(
     const setup = await call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } });
     if (!setup.body?.valid) throw new Error(`setup failed: ${setup.text}`);
     adminPassword = setup.body.password;
+    if (options.syncQueue ?? true) await startSyncQueue(edge.plant.db!, edge.plant.now());
     const login = await call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: adminPassword } });
     adminToken = login.body.token;
   }

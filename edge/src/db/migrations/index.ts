@@ -9,6 +9,7 @@ import * as m0007 from './0007-maintenance-manager-switch';
 import * as m0009 from './0009-production-manager';
 import * as m0010 from './0010-stops-managers';
 import * as m0011 from './0011-maintenance-manager';
+import * as m0013 from './0013-retention';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-production-manager': m0009,
   '0010-stops-managers': m0010,
   '0011-maintenance-manager': m0011,
+  '0013-retention': m0013,
 };
