@@ -20,7 +20,7 @@ const TICK_MS = 10_000;
 const DAY_MS = 86_400_000;
 const DAYS = Number(process.env.GROWTH_DAYS ?? 2);
 const START = shiftOf('TM', '2026-05-04', TZ).startMs;
-const RETENTION = { audit: 730, diagnostics: 30, outbox: 30 };
+const RETENTION = { audit: 730, diagnostics: 30, outbox: 1 };
 
 async function simulate(syncEnabled: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'oee-growth-'));

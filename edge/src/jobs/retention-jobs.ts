@@ -12,7 +12,7 @@ import type { Plant } from '../plant';
 /** First run after start: late enough not to compete with start-up work. */
 const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 3_600_000;
-const DEFAULTS: RetentionDays = { audit: 730, diagnostics: 30, outbox: 30 };
+const DEFAULTS: RetentionDays = { audit: 730, diagnostics: 30, outbox: 1 };
 
 export interface RetentionJobs {
   stop(): Promise<void>;

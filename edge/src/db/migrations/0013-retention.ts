@@ -8,5 +8,5 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`ALTER TABLE parameters ADD COLUMN auditRetentionDays INTEGER NOT NULL DEFAULT 730`).execute(db);
   await sql.raw(`ALTER TABLE parameters ADD COLUMN diagnosticsRetentionDays INTEGER NOT NULL DEFAULT 30`).execute(db);
-  await sql.raw(`ALTER TABLE parameters ADD COLUMN outboxRetentionDays INTEGER NOT NULL DEFAULT 30`).execute(db);
+  await sql.raw(`ALTER TABLE parameters ADD COLUMN outboxRetentionDays INTEGER NOT NULL DEFAULT 1`).execute(db);
 }

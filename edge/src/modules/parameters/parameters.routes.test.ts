@@ -43,7 +43,7 @@ describe('general parameters', () => {
       enableMaintenanceManager: true,
       auditRetentionDays: 730,
       diagnosticsRetentionDays: 30,
-      outboxRetentionDays: 30,
+      outboxRetentionDays: 1,
       updatedBy: null,
       updateDate: null,
       telegramBotTokenSet: false,
