@@ -12,6 +12,7 @@ import { answerClientErrors } from './http/client-errors';
 import type { Api } from './http/api';
 import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
+import { attachRetentionJobs } from './jobs/retention-jobs';
 import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
 import { attachSync } from './modules/sync/sync.service';
@@ -53,6 +54,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   // A demo plant's acquisition starts once the demo's own server runs and the configuration points at it.
   const acquisition = attachAcquisition(plant, { beforeReading: () => demoSimulatorOf(plant) });
   const indexJobs = attachIndexJobs(plant);
+  const retentionJobs = attachRetentionJobs(plant);
   // Replication to the central PostgreSQL when configured; it never delays or fails the edge (sync/agent.ts).
   const sync = attachSync(plant);
 
@@ -92,6 +94,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
       await new Promise<void>((r) => server.close(() => r()));
       await acquisition.stop();
       await indexJobs.stop();
+      await retentionJobs.stop();
       await sync.stop();
       await demoSimulator.stop();
       await plant.close();

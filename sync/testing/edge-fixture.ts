@@ -1,6 +1,7 @@
 import { seededRandom } from '../../edge/src/acquisition/simulator/line-model';
 import type { Database } from '../../edge/src/db/database';
 import { openPlantDatabase } from '../../edge/src/db/installation';
+import { startSyncQueue } from '../../edge/src/db/outbox';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../edge/src/db/writes';
 import { closeDueShifts, refreshOpenIndexes } from '../../edge/src/modules/indexes/indexes.service';
 import { applyLineEvents, type LineEvent } from '../../edge/src/modules/line-events/line-events.service';
@@ -17,7 +18,10 @@ const MINUTE = 60_000;
 export const FIXTURE_START = Date.parse('2026-03-02T09:00:00Z');
 
 export async function openEdgeDatabase(file: string): Promise<Database> {
-  return (await openPlantDatabase(file)).db;
+  const { db } = await openPlantDatabase(file);
+  // Sync enabled on this edge: the seeded rows as the outbox's snapshot, every later write as its own row.
+  await startSyncQueue(db, FIXTURE_START);
+  return db;
 }
 
 const ctxAt = (now: number, action?: string): WriteContext => ({ userID: 'sync-test', now, ...(action ? { action } : {}) });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Settings } from '../../edge/src/config';
 import type { RoleId } from '../../edge/src/domain/roles';
+import { startSyncQueue } from '../../edge/src/db/outbox';
 import { hashPassword } from '../../edge/src/modules/auth/password';
 import type { LogFileSystem } from '../../edge/src/logger';
 import { startEdge, type RunningEdge } from '../../edge/src/server';
@@ -98,6 +99,11 @@ export async function startTestEdge(
     again?: { dataDir: string; adminPassword: string };
     /** The file system the edge's log file is written with (a full disk, in tests). */
     logFileSystem?: LogFileSystem;
+    /**
+     * Open the sync outbox at setup, as on a plant where sync was enabled (default): the tests of the write paths
+     * check the outbox rows. false: an edge on which sync was never enabled (no outbox row is queued).
+     */
+    syncQueue?: boolean;
   } = {},
 ): Promise<TestEdge> {
   const dataDir = options.again?.dataDir ?? mkdtempSync(join(tmpdir(), 'oee-test-'));
@@ -123,6 +129,7 @@ export async function startTestEdge(
   } else if (options.configured ?? true) {
     const setup = await call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } });
     if (!setup.body?.valid) throw new Error(`setup failed: ${setup.text}`);
+    if (options.syncQueue ?? true) await startSyncQueue(edge.plant.db!, edge.plant.now());
     ({ token: adminToken, password: adminPassword } = await completeFirstSignIn(url, setup.body.password));
   }
 

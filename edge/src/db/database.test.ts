@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite, withStatementCache, type Database } from './database';
 import { openPlantDatabase } from './installation';
+import { startSyncQueue } from './outbox';
 import { REASON } from '../domain/stops';
 import { DEFAULT_PARAMETERS, seedDatabase, SYSTEM_STOP_REASONS } from './seed';
 import { deleteRow, insertRow, updateRow, updateRows } from './writes';
@@ -14,6 +15,8 @@ let db: Database;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'oee-db-'));
   db = (await openPlantDatabase(join(dir, 'oee.db'))).db;
+  // As on a plant where sync is enabled: the seeded rows reach the outbox as its snapshot, later writes as their own rows.
+  await startSyncQueue(db, 0);
 });
 afterEach(async () => {
   await db.destroy();

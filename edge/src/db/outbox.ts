@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared } from './prepared';
 import type { DB } from './schema';
 
@@ -35,7 +35,62 @@ export function keyText(key: Record<string, unknown>): string {
 }
 
 /**
- * Records a change of a synced table. It takes a transaction, never the database: the outbox row must commit or
+ * The app_settings key (value: epoch ms) set when sync was first enabled on this database. Until then no outbox row
+ * is queued — with no central copy to feed, they would only pile up (an index refresh every 10 s rewrites every
+ * line's indexes) — and enabling sync starts from a snapshot of the synced tables instead (startSyncQueue).
+ */
+export const SYNC_QUEUE_SETTING = 'syncQueuedSince';
+
+/** The condition under which the outbox inserts write anything: checked by SQLite inside the same statement. */
+const syncQueueOpen = sql<boolean>`EXISTS (SELECT 1 FROM app_settings WHERE key = ${SYNC_QUEUE_SETTING})`;
+
+/** The key columns of each synced table (the properties of an outbox row's entityKey; as sync/central/tables.ts). */
+export const SYNCED_KEYS: Readonly<Record<SyncedEntity, readonly string[]>> = {
+  buildings: ['buildingId'],
+  sectors: ['sectorID'],
+  lines: ['lineID'],
+  products: ['code'],
+  stop_reasons: ['reasonID'],
+  orders: ['order'],
+  order_indexes: ['order'],
+  shift_indexes: ['lineID', 'shiftStart'],
+  stops: ['stopID'],
+};
+
+/** Whether outbox rows are queued on this database (sync was enabled on it at some time). */
+export async function syncQueueStarted(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', SYNC_QUEUE_SETTING).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Opens the outbox the first time sync is enabled: in one transaction, an upsert outbox row of every current row of
+ * every synced table (the snapshot the central copy starts from), then the setting that makes every later write queue
+ * its own row. Being one write transaction, no change can fall between the snapshot and the first queued row.
+ * Answers how many snapshot rows it wrote (0 when the queue was already open: it is opened once per database).
+ */
+export async function startSyncQueue(db: Kysely<DB>, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    if (await syncQueueStarted(trx)) return 0;
+    let rows = 0;
+    for (const entity of SYNCED_ENTITIES) {
+      const { rows: columns } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${entity})`.execute(trx);
+      // entityKey as keyText gives it: the key's properties sorted, so the central side and later rows agree.
+      const keyColumns = [...SYNCED_KEYS[entity]].sort((a, b) => a.localeCompare(b));
+      const pairs = (names: readonly string[]) => sql.join(names.map((name) => sql`${sql.lit(name)}, ${sql.ref(name)}`));
+      const result = await sql`
+        INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
+        SELECT ${entity}, json_object(${pairs(keyColumns)}), 'upsert', json_object(${pairs(columns.map((c) => c.name))}), ${now}
+        FROM ${sql.table(entity)} ORDER BY ${sql.join(SYNCED_KEYS[entity].map((name) => sql.ref(name)))}`.execute(trx);
+      rows += Number(result.numAffectedRows ?? 0);
+    }
+    await trx.insertInto('app_settings').values({ key: SYNC_QUEUE_SETTING, value: String(now) }).execute();
+    return rows;
+  });
+}
+
+/**
+ * Records a change of a synced table (nothing while sync was never enabled: see SYNC_QUEUE_SETTING). It takes a transaction, never the database: the outbox row must commit or
  * roll back together with the change it describes, or the central copy could miss a write or see one that never
  * happened. The row's `seq` (AUTOINCREMENT, never reused even after pruning) is its version: the central side keeps
  * a row only when the incoming seq is newer than the one it holds, so replays and reordering change nothing.
@@ -54,8 +109,10 @@ function outboxRow(change: ChangeRecord) {
   };
 }
 
-const insertOutboxRow = prepared((db, p: { entity: string; entityKey: string; operation: 'upsert' | 'delete'; payload: string | null; createdAt: number }) =>
-  db.insertInto('outbox').values({ entity: p.entity, entityKey: p.entityKey, operation: p.operation, payload: p.payload, createdAt: p.createdAt }),
+const insertOutboxRow = prepared(
+  (_db, p: { entity: string; entityKey: string; operation: 'upsert' | 'delete'; payload: string | null; createdAt: number }) => sql`
+    INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
+    SELECT ${p.entity}, ${p.entityKey}, ${p.operation}, ${p.payload}, ${p.createdAt} WHERE ${syncQueueOpen}`,
 );
 
 /** recordChange of several changes in one statement, in their order (the periodic refresh's indexes). */
@@ -67,5 +124,5 @@ const insertOutboxRows = prepared(
   (_db, p: { rows: string }) => sql`
     INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
     SELECT value ->> 'entity', value ->> 'entityKey', value ->> 'operation', value ->> 'payload', value ->> 'createdAt'
-    FROM json_each(${p.rows}) WHERE true ORDER BY key`,
+    FROM json_each(${p.rows}) WHERE ${syncQueueOpen} ORDER BY key`,
 );

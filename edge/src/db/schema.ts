@@ -177,6 +177,10 @@ export interface ParametersTable {
   counterPlausibilityFactor: Generated<number>;
   /** The maintenance manager module on every line, unless turned off (migration 0007). */
   enableMaintenanceManager: Generated<Flag>;
+  /** Days the audit log, the diagnostics tables and superseded outbox rows are kept (migration 0013). */
+  auditRetentionDays: Generated<number>;
+  diagnosticsRetentionDays: Generated<number>;
+  outboxRetentionDays: Generated<number>;
   updatedBy: string | null;
   updateDate: number | null;
 }

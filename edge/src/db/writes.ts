@@ -25,6 +25,13 @@ export type RowKey = Record<string, string | number>;
 const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 'order_indexes', 'shift_indexes', 'production_lots', 'declared_discards']);
 
 /**
+ * The audit records what a person changed (a stop recognized, an order validated, a recalculation asked for), not the
+ * passage of time: the system's own writes (userID null: the acquisition's events, the index refresh, the shift close)
+ * keep no audit row, or the 10-s refresh alone would write one per active line.
+ */
+const audited = (table: TableName, ctx: WriteContext) => ctx.userID !== null && AUDITED.has(table);
+
+/**
  * Kysely's types cannot follow a table chosen at run time, so the generic writers see the schema as "any table of
  * unknown columns". Only this module and the grid mechanism need that view.
  */
@@ -76,7 +83,7 @@ async function afterWrite(
   defaultAction: string,
 ): Promise<void> {
   if (isSyncedEntity(table)) await recordChange(trx, { entity: table, key, row: after, now: ctx.now });
-  if (AUDITED.has(table)) {
+  if (audited(table, ctx)) {
     await recordAudit(trx, {
       entity: table as AuditedEntity,
       key,
@@ -174,7 +181,7 @@ export async function updateRows(trx: Transaction<DB>, table: TableName, changes
     return after ? [{ change, after }] : [];
   });
   if (isSyncedEntity(table)) await recordChanges(trx, written.map(({ change, after }) => ({ entity: table, key: change.key, row: after, now: ctx.now })));
-  if (AUDITED.has(table)) {
+  if (audited(table, ctx)) {
     const action = ctx.action ?? 'update';
     await recordAudits(
       trx,

@@ -5,6 +5,7 @@ import { SIMULATOR_PORT } from '../acquisition/simulator/plant-simulator';
 import { waitFor } from '../../../test/support/simulated-plant';
 import { startTestEdge, type TestEdge } from '../../../test/support/test-edge';
 import { openPlantDatabase } from '../db/installation';
+import { startSyncQueue } from '../db/outbox';
 import { DEMO_LINES } from './demo-plant';
 
 let t: TestEdge;
@@ -47,7 +48,8 @@ describe('the demo plant (setup option demo: true)', () => {
     expect(reasons.filter((reason) => reason.isCategory === 0).length).toBeGreaterThanOrEqual(8);
     const orders = await db.selectFrom('orders').select(['lineID', 'status', 'startDate']).where('status', '!=', 2).orderBy('lineID').execute();
     expect(orders.map((order) => [order.lineID, order.status])).toEqual(DEMO_LINES.map((line) => [line.lineID, 1]));
-    // Synced tables went through the write chokepoint: the central copy gets the demo plant too.
+    // Synced tables went through the write chokepoint: enabling sync gives the central copy the demo plant too.
+    await startSyncQueue(db, Date.now());
     expect(await db.selectFrom('outbox').select('entity').where('entity', '=', 'lines').execute()).toHaveLength(5);
 
     const admin = (await t.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: 'demo' } })).body.token;

@@ -23,6 +23,9 @@ export interface Parameters {
   telegramBotProxyHost: string | null;
   telegramBotProxyPort: number | null;
   terminalSyncByIP: boolean;
+  auditRetentionDays: number | null;
+  diagnosticsRetentionDays: number | null;
+  outboxRetentionDays: number | null;
   enableMaintenanceManager: boolean;
   telegramBotTokenSet: boolean;
   updatedBy: string | null;

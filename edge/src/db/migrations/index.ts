@@ -9,6 +9,7 @@ import * as m0007 from './0007-maintenance-manager-switch';
 import * as m0009 from './0009-production-manager';
 import * as m0010 from './0010-stops-managers';
 import * as m0011 from './0011-maintenance-manager';
+import * as m0013 from './0013-retention';
 import * as m0014 from './0014-first-sign-in';
 import * as m0015 from './0015-opc-security';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0009-production-manager': m0009,
   '0010-stops-managers': m0010,
   '0011-maintenance-manager': m0011,
+  '0013-retention': m0013,
   '0014-first-sign-in': m0014,
   '0015-opc-security': m0015,
 };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../../db/database';
 import { openPlantDatabase } from '../../db/installation';
+import { startSyncQueue } from '../../db/outbox';
 import { encodeStoredScript } from '../../domain/script';
 
 /**
@@ -16,9 +17,11 @@ export interface TestPlant {
   close(): Promise<void>;
 }
 
-export async function openTestPlant(): Promise<TestPlant> {
+/** A plant database; its sync outbox open (as where sync was enabled) unless `syncQueue` is false. */
+export async function openTestPlant(options: { syncQueue?: boolean } = {}): Promise<TestPlant> {
   const dir = mkdtempSync(join(tmpdir(), 'oee-engine-'));
   const { db } = await openPlantDatabase(join(dir, 'oee.db'));
+  if (options.syncQueue ?? true) await startSyncQueue(db, 0);
   return {
     db,
     async close() {

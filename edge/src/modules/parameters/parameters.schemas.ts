@@ -24,6 +24,9 @@ export const PARAMETER_COLUMNS = {
   telegramBotProxyPort: 'number',
   terminalSyncByIP: 'boolean',
   enableMaintenanceManager: 'boolean',
+  auditRetentionDays: 'number',
+  diagnosticsRetentionDays: 'number',
+  outboxRetentionDays: 'number',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
@@ -37,6 +40,7 @@ export const READ_ONLY_PARAMETERS = ['id', 'telegramBotTokenSet', 'updatedBy', '
 const seconds = requiredInt({ min: 0, max: 999_999 }).optional();
 const port = optionalInt({ min: 0, max: 65_535 });
 const yesNo = z.boolean().optional();
+const retentionDays = requiredInt({ min: 1, max: 3_650 }).optional();
 
 /** A partial update of the parameters (SPEC.md section 5): absent fields keep their stored value. */
 export const parametersUpdateSchema = z.strictObject({
@@ -65,6 +69,10 @@ export const parametersUpdateSchema = z.strictObject({
   telegramBotPort: port,
   terminalSyncByIP: yesNo,
   enableMaintenanceManager: yesNo,
+  // Retention (jobs/retention-jobs.ts): at least a day, at most ten years.
+  auditRetentionDays: retentionDays,
+  diagnosticsRetentionDays: retentionDays,
+  outboxRetentionDays: retentionDays,
 });
 
 export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean() });

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { startSyncQueue } from '../../db/outbox';
 import { toPlantIso } from '../../domain/time-zone';
 import type { Plant } from '../../plant';
 import type { SyncAgent } from '../../../../sync/agent';
@@ -24,7 +25,12 @@ export function attachSync(plant: Plant): SyncHandle {
   let stopped = false;
   let starting: Promise<void> = Promise.resolve();
   const onConfigured = (db: Database) => {
-    starting = import('../../../../sync/agent')
+    // The first time sync is enabled on this database, the outbox starts from a snapshot of the synced tables.
+    starting = startSyncQueue(db, plant.now())
+      .then((snapshotRows) => {
+        if (snapshotRows > 0) plant.logger.info({ snapshotRows }, 'Sync enabled: the outbox starts from a snapshot of the synced tables');
+        return import('../../../../sync/agent');
+      })
       .then(({ SyncAgent }) => {
         if (stopped) return;
         const agent = new SyncAgent({

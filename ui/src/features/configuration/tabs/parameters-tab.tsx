@@ -37,6 +37,7 @@ const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] =
   },
   { title: 'parameters.terminals', fields: [flag('terminalSyncByIP')] },
   { title: 'parameters.modules', fields: [flag('enableMaintenanceManager')] },
+  { title: 'parameters.retention', fields: [requiredNumber('auditRetentionDays'), requiredNumber('diagnosticsRetentionDays'), requiredNumber('outboxRetentionDays')] },
 ];
 const FIELDS = SECTIONS.flatMap((section) => section.fields);
 const NO_OPTIONS: OptionResolver = { text: () => undefined, value: (_field, formText) => formText };
