@@ -93,7 +93,7 @@ async function centralRowCount(plantId: string): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-describe('sync agent', () => {
+describe('sync agent', { timeout: 90_000 }, () => {
   it('replicates every synced entity with its updates and deletes, batch by batch in sequence order, and prunes what was acknowledged', async () => {
     const edge = await edgeWithHistory();
     const agent = new SyncAgent({ edge: edge.db, centralUrl: postgres.url, plant: { plantId: 'inproc', timeZone: FIXTURE_TZ }, batchSize: 40, pollMs: 20 });

@@ -69,7 +69,7 @@ beforeAll(async () => {
     });
     expect(tag.status, tag.text).toBe(200);
   }
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   await simulator?.stop();
@@ -79,7 +79,7 @@ afterAll(async () => {
 
 describe('OPC UA security', () => {
   it("a secured server whose certificate is not trusted shows so; once an administrator trusts it, Sign and SignAndEncrypt connect with each policy", async () => {
-    await waitFor(statusMatching('sign', /certificate not trusted/i), 'the untrusted-certificate status', 20_000);
+    await waitFor(statusMatching('sign', /certificate not trusted/i), 'the untrusted-certificate status', 60_000);
     const met = await t.call('GET', '/api/opcservers/certificates', { token: t.adminToken });
     expect(met.status).toBe(200);
     expect(met.body).toHaveLength(1);
@@ -89,14 +89,14 @@ describe('OPC UA security', () => {
     expect(trusted.status, trusted.text).toBe(200);
     expect(trusted.body).toEqual([{ ...met.body[0], status: 'trusted' }]);
 
-    for (const name of ['sign', 'encrypt', 'encryptPss'] as const) await waitFor(connectedWithValues(name), `${name} connected with its tag read`, 20_000);
-  }, 45_000);
+    for (const name of ['sign', 'encrypt', 'encryptPss'] as const) await waitFor(connectedWithValues(name), `${name} connected with its tag read`, 100_000);
+  }, 360_000);
 
   it('None is refused by a server that requires security, and a wrong password by the server, each with a clear status', async () => {
-    await waitFor(statusMatching('wrongPassword', /refused the user name or password/), 'the refused-credentials status', 20_000);
+    await waitFor(statusMatching('wrongPassword', /refused the user name or password/), 'the refused-credentials status', 60_000);
     const none = await waitFor(statusMatching('none', /offers no endpoint with security mode None and policy None/), 'the None server refused');
     expect(none.badTagCount).toBe(1);
-  }, 30_000);
+  }, 90_000);
 
   it("the edge's own certificate is shown with its thumbprint and downloads as PEM and DER", async () => {
     const own = await t.call('GET', '/api/opcservers/certificate', { token: t.adminToken });
@@ -127,8 +127,8 @@ describe('OPC UA security', () => {
     expect(replaced.status, replaced.text).toBe(200);
     expect((await stored()).password).toBe(USER.password);
     // The new password is a new session: the server that refused the old one now connects.
-    await waitFor(connectedWithValues('wrongPassword'), 'the server with the corrected password', 20_000);
-  }, 30_000);
+    await waitFor(connectedWithValues('wrongPassword'), 'the server with the corrected password', 100_000);
+  }, 150_000);
 
   it('a mode without a policy, a policy without a mode and a password without a user are refused and change nothing', async () => {
     const before = await t.call('GET', '/api/opcservers', { token: t.adminToken });

@@ -11,6 +11,7 @@ import { expectFieldError } from '../../edge/src/modules/common/test-fixtures';
 import { startEdge } from '../../edge/src/server';
 import { bundledEntry, ROOT } from '../support/bundled-entry';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
+import { childEnv } from '../support/bundled-entry';
 
 /**
  * Issue 15, "Sign-in and sessions" and "Closed to outsiders": the password rules wherever a password is set, the
@@ -168,13 +169,8 @@ describe('HTTPS', () => {
     try {
       const cert = join(dir, 'cert.pem');
       const key = join(dir, 'key.pem');
-      // A self-signed certificate for 127.0.0.1, made for this test (Debian's openssl). node-opcua-crypto leaves
-      // OPENSSL_CONF set to the text 'undefined' in this process once an edge read its OPC UA key: not passed on.
-      const { OPENSSL_CONF, ...env } = process.env;
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], {
-        stdio: 'ignore',
-        env: OPENSSL_CONF === 'undefined' ? env : process.env,
-      });
+      // A self-signed certificate for 127.0.0.1, made for this test (Debian's openssl).
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore', env: childEnv() });
       const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir: join(dir, 'data'), timeZone: 'UTC', logLevel: 'silent', args: [], failedSignInsPerMinute: 30, tlsCertFile: cert, tlsKeyFile: key });
       const running = await startEdge({ settings, stdout: false });
       try {

@@ -24,3 +24,13 @@ export function bundledEntry(entry: string): Promise<string> {
   }
   return bundle;
 }
+
+/**
+ * The environment for a child process of a test: node-opcua-crypto leaves OPENSSL_CONF set to the text 'undefined' in
+ * a process once it read a private key, and a Node child started with it cannot load its OpenSSL configuration.
+ */
+export function childEnv(): NodeJS.ProcessEnv {
+  const { OPENSSL_CONF, ...env } = process.env;
+  return OPENSSL_CONF === 'undefined' ? env : process.env;
+}
+

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { bundledEntry, ROOT } from './bundled-entry';
+import { bundledEntry, childEnv, ROOT } from './bundled-entry';
 import { callEdge, type CallOptions, type CallResult } from './test-edge';
 
 /**
@@ -20,7 +20,7 @@ export class EdgeProcess {
 
   static async start(dataDir: string, timeZone = 'America/Argentina/Buenos_Aires'): Promise<EdgeProcess> {
     const args = ['serve', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--tz', timeZone, '--log-level', 'warn'];
-    const child = fork(await bundledEntry('edge/src/main.ts'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    const child = fork(await bundledEntry('edge/src/main.ts'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: childEnv() });
     // serve prints 'OEE edge <version> at <url>  (…)' once it listens.
     const url = await new Promise<string>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the edge exited with ${code} before it listened`)));

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { PlantSimulatorOptions } from '../../edge/src/acquisition/simulator/plant-simulator';
 import type { LineSnapshot } from '../../edge/src/acquisition/simulator/line-model';
-import { bundledEntry, ROOT } from './bundled-entry';
+import { bundledEntry, childEnv, ROOT } from './bundled-entry';
 
 /**
  * The project's OPC UA plant simulator in its own process (test/support/simulator-child.ts, see bundledEntry).
@@ -36,7 +36,7 @@ export class SimulatorProcess {
 
   /** Starts a simulator process; resolves once its server listens. */
   static async start(options: Options): Promise<SimulatorProcess> {
-    const child = fork(await bundledEntry('test/support/simulator-child.ts'), [JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(await bundledEntry('test/support/simulator-child.ts'), [JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: childEnv() });
     const ready = await new Promise<{ endpointUrl: string; port: number }>((resolveReady, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the simulator process exited with ${code} before it listened`)));
