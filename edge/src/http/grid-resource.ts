@@ -8,7 +8,7 @@ import type { Access, Api, AuthedContext } from './api';
 import { AppError, notFound } from './errors';
 import { filterToSql, loadOptionsQuerySchema, parseLoadOptions, type ColumnKind, type ColumnMap, type SortItem } from './load-options';
 import type { Language } from './messages';
-import { keyValuesBody, parseInput, readKey, readValues, wholeNumberOf } from './request-input';
+import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey } from './request-input';
 import type { SessionUser } from './session';
 import { translateSqliteError } from './sqlite-errors';
 
@@ -147,9 +147,7 @@ function parseKey(resource: GridResource, raw: unknown): RowKey {
     if (value === undefined || value === null || value === '') throw new AppError('validation', 'validation.required', { field: column });
     if (resource.columns[column] === 'number') {
       // Whole numbers only: not `true` (1), '0x3', ' 3 ', '1e0' or 3.5, which a loose conversion would make a key.
-      const whole = wholeNumberOf(value);
-      if (whole === null) throw new AppError('validation', 'validation.invalid', { field: column });
-      value = whole;
+      value = wholeNumberKey(value, column);
     }
     // A text key that looks like a number (`key=1001`) arrives parsed as one; SQLite would not match it to the text.
     if (resource.columns[column] === 'string' && typeof value === 'number') value = String(value);
