@@ -22,6 +22,9 @@ import { ROLE_USER_IDS, type TestEdge } from '../support/test-edge';
  *   role tokens of the other calls stay valid.
  * - POST /api/setup/configure: setup is done on this edge, so it can only be refused (409 to the administrator), which
  *   is what it must do after setup; the pending-setup path is tested in setup-and-login.
+ * - PUT /api/parameters may turn directory sign-in on (enableDomainValidation with a generated domain): every later
+ *   signature would then ask a directory that does not exist (503 directoryUnavailable, the environment's answer, not
+ *   the input's). It is turned off again after each accepted write; test/api/directory-sign-in.test.ts covers it.
  * - There is no backup route (backups are the `backup` command and the scheduled job), so nothing to exclude.
  * Compared columns: every column of every table except `sessions`' sliding expiry, which each authenticated call
  * extends by design (refused ones included); its rows (token, user) are compared.
@@ -363,6 +366,9 @@ describe('fuzzing every route of /api/openapi.json', () => {
             digest = await databaseDigest();
           }
           const { answer, described } = await send(operation, input, token);
+          if (operation.path.startsWith('/api/parameters') && answer.status === 200) {
+            await t.edge.plant.db!.updateTable('parameters').set({ enableDomainValidation: 0 }).execute();
+          }
           calls++;
           const where = `${described} as ${caller.name} → ${answer.status}`;
           if (answer.status >= 500) failures.push(`${where}: ${answer.text.slice(0, 300)}`);

@@ -181,6 +181,11 @@ export interface ParametersTable {
   auditRetentionDays: Generated<number>;
   diagnosticsRetentionDays: Generated<number>;
   outboxRetentionDays: Generated<number>;
+  /** Directory sign-in (migration 0018): the directory's URL, base DN, bind name template and trusted CA file. */
+  directoryUrl: string | null;
+  directoryBaseDN: string | null;
+  directoryBindName: string | null;
+  directoryCaFile: string | null;
   updatedBy: string | null;
   updateDate: number | null;
 }

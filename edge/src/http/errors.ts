@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   tooLarge: 413,
   locked: 429,
   setupPending: 503,
+  /** The domain directory that checks passwords (directory sign-in) could not be asked. */
+  directoryUnavailable: 503,
   diskFull: 507,
   internal: 500,
 } as const;

@@ -107,6 +107,18 @@ const catalogue = {
   'order.preloadUsed': { es: 'La orden de precarga {id} (OP {op}) ya fue utilizada.', en: 'Preload order {id} (OP {op}) has already been used.' },
 
   // Configuration: users, notification groups, resources (lines), terminals.
+  'parameters.directoryUrl': {
+    es: 'La URL del directorio debe ser ldap://servidor[:puerto] o ldaps://servidor[:puerto].',
+    en: 'The directory URL must be ldap://host[:port] or ldaps://host[:port].',
+  },
+  'parameters.directoryBindName': {
+    es: 'El nombre de conexión al directorio debe contener {user} (por ejemplo {user}@{domain}).',
+    en: 'The directory bind name must contain {user} (for example {user}@{domain}).',
+  },
+  'parameters.directoryCaFile': {
+    es: 'El archivo de CA del directorio debe ser una ruta absoluta.',
+    en: 'The directory CA file must be an absolute path.',
+  },
   'validation.reference': {
     es: 'El campo {field} hace referencia a un registro que no existe.',
     en: 'The {field} field refers to a record that does not exist.',
@@ -141,6 +153,20 @@ const catalogue = {
   'auth.expired': { es: 'Sesión expirada, vuelva a ingresar', en: 'Session expired, log back in' },
   'auth.forbidden': { es: 'No tiene permiso para esta acción.', en: 'You are not allowed to do this.' },
   'auth.invalidSignature': { es: 'Firma no válida', en: 'Invalid signature' },
+  // Directory sign-in (issue 17). A wrong password and an unknown name answer 'auth.invalidCredentials' alike; these
+  // come only after the directory accepted the password, or when it could not be asked at all.
+  'auth.directoryUnavailable': {
+    es: 'No se pudo contactar al directorio del dominio para validar el usuario. Vuelva a intentarlo en unos minutos o avise a un administrador.',
+    en: 'The domain directory could not be reached to check the user. Try again in a few minutes or tell an administrator.',
+  },
+  'auth.notInGroup': {
+    es: 'El usuario del dominio no pertenece al grupo autorizado para ingresar.',
+    en: 'The domain user is not a member of the group allowed to sign in.',
+  },
+  'auth.notRegistered': {
+    es: 'El usuario del dominio no está dado de alta en el sistema. Pida a un administrador que lo agregue.',
+    en: 'The domain user is not registered in the system. Ask an administrator to add it.',
+  },
   'auth.signatureRole': { es: 'El firmante no tiene permiso para esta acción.', en: 'The signer is not allowed to do this.' },
 
   // Passwords (issue 15): one rule wherever a password is set; a password set for the user is changed at sign-in.
@@ -153,6 +179,10 @@ const catalogue = {
     en: 'You must change your temporary password before continuing.',
   },
   'password.wrongCurrent': { es: 'La contraseña actual no es correcta.', en: 'The current password is not correct.' },
+  'password.directoryManaged': {
+    es: 'Su contraseña es la del dominio: cámbiela en el dominio.',
+    en: 'Your password is the domain one: change it in the domain.',
+  },
   'password.sameAsCurrent': { es: 'La nueva contraseña debe ser distinta de la actual.', en: 'The new password must differ from the current one.' },
 
   // Setup (SPEC.md section 8).
@@ -407,6 +437,10 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   emailHost: { es: 'servidor de email', en: 'email host' },
   domain: { es: 'dominio', en: 'domain' },
   group: { es: 'grupo', en: 'group' },
+  directoryUrl: { es: 'URL del directorio', en: 'directory URL' },
+  directoryBaseDN: { es: 'DN base del directorio', en: 'directory base DN' },
+  directoryBindName: { es: 'nombre de conexión al directorio', en: 'directory bind name' },
+  directoryCaFile: { es: 'archivo de CA del directorio', en: 'directory CA file' },
   // The order manager's form.
   order: { es: 'orden', en: 'order' },
   version: { es: 'versión (RP)', en: 'version (RP)' },

@@ -12,6 +12,10 @@ export interface Parameters {
   domain: string | null;
   enableGroupValidation: boolean;
   group: string | null;
+  directoryUrl: string | null;
+  directoryBaseDN: string | null;
+  directoryBindName: string | null;
+  directoryCaFile: string | null;
   emailEnabled: boolean;
   emailFrom: string | null;
   emailHost: string | null;

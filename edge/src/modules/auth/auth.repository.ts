@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export function findUserForLogin(db: Database, userID: string) {
@@ -5,6 +6,20 @@ export function findUserForLogin(db: Database, userID: string) {
     .selectFrom('users')
     .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active', 'mustChangePassword'])
     .where('userID', '=', userID)
+    .executeTakeFirst();
+}
+
+/**
+ * The local row of a directory account: directories compare names without case, so `JUAN` finds `juan` (the row
+ * spelt exactly as typed first, should two rows differ only in case).
+ */
+export function findUserForDirectoryLogin(db: Database, account: string) {
+  return db
+    .selectFrom('users')
+    .select(['userID', 'roleID', 'firstName', 'lastName', 'email', 'passwordHash', 'active', 'mustChangePassword'])
+    .where(sql<boolean>`userID = ${account} COLLATE NOCASE`)
+    .orderBy(sql`userID = ${account}`, 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 

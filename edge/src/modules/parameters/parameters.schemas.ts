@@ -1,4 +1,6 @@
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { isDirectoryUrl } from '../auth/directory-names';
 import { apiRowSchema, optionalEmail, optionalInt, optionalText, requiredInt } from '../common/fields';
 
 /** SPEC.md section 3, Parameters, as the API shows them: everything but the bot token (write-only). */
@@ -12,6 +14,10 @@ export const PARAMETER_COLUMNS = {
   domain: 'string',
   enableGroupValidation: 'boolean',
   group: 'string',
+  directoryUrl: 'string',
+  directoryBaseDN: 'string',
+  directoryBindName: 'string',
+  directoryCaFile: 'string',
   emailEnabled: 'boolean',
   emailFrom: 'string',
   emailHost: 'string',
@@ -54,6 +60,11 @@ export const parametersUpdateSchema = z.strictObject({
   domain: optionalText(255),
   enableGroupValidation: yesNo,
   group: optionalText(255),
+  // Directory sign-in (README, "Directory sign-in"): empty fields take the defaults derived from `domain`.
+  directoryUrl: optionalText(255).refine((url) => url == null || isDirectoryUrl(url), 'parameters.directoryUrl'),
+  directoryBaseDN: optionalText(255),
+  directoryBindName: optionalText(255).refine((name) => name == null || name.includes('{user}'), 'parameters.directoryBindName'),
+  directoryCaFile: optionalText(1024).refine((file) => file == null || isAbsolute(file), 'parameters.directoryCaFile'),
   emailEnabled: yesNo,
   emailFrom: optionalEmail(),
   emailHost: optionalText(255),

@@ -21,7 +21,19 @@ const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] =
     title: 'parameters.general',
     fields: [requiredNumber('microStopTime'), requiredNumber('problemResolutionTime'), requiredNumber('gridRefreshTime'), requiredNumber('oeeCalculationRefresh'), requiredNumber('counterPlausibilityFactor')],
   },
-  { title: 'parameters.validation', fields: [flag('enableDomainValidation'), text('domain'), flag('enableGroupValidation'), text('group')] },
+  {
+    title: 'parameters.validation',
+    fields: [
+      flag('enableDomainValidation'),
+      text('domain'),
+      text('directoryUrl'),
+      text('directoryBaseDN'),
+      text('directoryBindName'),
+      text('directoryCaFile'),
+      flag('enableGroupValidation'),
+      text('group'),
+    ],
+  },
   { title: 'parameters.email', fields: [flag('emailEnabled'), text('emailFrom'), text('emailHost'), text('emailPort', 'number')] },
   {
     title: 'parameters.telegram',
@@ -39,6 +51,16 @@ const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] =
   { title: 'parameters.modules', fields: [flag('enableMaintenanceManager')] },
   { title: 'parameters.retention', fields: [requiredNumber('auditRetentionDays'), requiredNumber('diagnosticsRetentionDays'), requiredNumber('outboxRetentionDays')] },
 ];
+/** Hints under the directory fields: what an empty field means (README, "Directory sign-in"). */
+const HINTS: Partial<Record<string, MessageKey>> = {
+  telegramBotToken: 'parameters.telegramBotTokenHint',
+  domain: 'parameters.domainHint',
+  directoryUrl: 'parameters.directoryUrlHint',
+  directoryBaseDN: 'parameters.directoryBaseDNHint',
+  directoryBindName: 'parameters.directoryBindNameHint',
+  directoryCaFile: 'parameters.directoryCaFileHint',
+  group: 'parameters.groupHint',
+};
 const FIELDS = SECTIONS.flatMap((section) => section.fields);
 const NO_OPTIONS: OptionResolver = { text: () => undefined, value: (_field, formText) => formText };
 
@@ -76,7 +98,7 @@ function ParametersForm({ stored, canWrite }: { stored: Parameters; canWrite: bo
                   disabled={!canWrite || update.isPending}
                   error={fieldErrors[field.name]}
                   options={[]}
-                  hint={field.writeOnly ? t('parameters.telegramBotTokenHint') : undefined}
+                  hint={HINTS[field.name] ? t(HINTS[field.name]!) : undefined}
                 />
               ))}
             </SimpleGrid>
