@@ -21,9 +21,9 @@
 //   every 30 s: GET /api/alerts/first?lineid (the maintenance alert); every 60 s: POST /api/users/isvalid (the
 //     session check) and GET /meta.json (the version check).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -42,6 +42,8 @@ const BEACON_MS = 15_000;
 const ALERT_MS = 30_000;
 const SESSION_MS = 60_000;
 const META_MS = 60_000;
+/** USER_HZ of Linux's /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
 const ROOT = process.env.OEE_REPO_ROOT ?? resolve(import.meta.dirname, '../..');
 
 interface Sample {
@@ -49,6 +51,8 @@ interface Sample {
   at: number;
   ms: number;
   status: number;
+  /** Bytes of the answer's body. */
+  bytes: number;
   error?: string;
 }
 
@@ -69,27 +73,28 @@ function send(agent: Agent, base: URL, call: string, method: 'GET' | 'POST', pat
   const t0 = performance.now();
   const at = Date.now() - started;
   return new Promise((done) => {
-    const finish = (status: number, parsed: any, error?: string) => {
-      if (options.record !== false) samples.push({ call, at, ms: performance.now() - t0, status, ...(error ? { error } : {}) });
+    const finish = (status: number, parsed: any, bytes: number, error?: string) => {
+      if (options.record !== false) samples.push({ call, at, ms: performance.now() - t0, status, bytes, ...(error ? { error } : {}) });
       done({ status, body: parsed });
     };
     const req = request(target, { method, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', (error) => finish(0, null, error.message));
+      res.on('error', (error) => finish(0, null, 0, error.message));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let parsed: unknown;
         try {
           parsed = text ? JSON.parse(text) : null;
         } catch {
           parsed = text;
         }
-        finish(res.statusCode ?? 0, parsed);
+        finish(res.statusCode ?? 0, parsed, raw.length);
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', (error: NodeJS.ErrnoException) => finish(0, null, error.code ?? error.message));
+    req.on('error', (error: NodeJS.ErrnoException) => finish(0, null, 0, error.code ?? error.message));
     req.end(body);
   });
 }
@@ -105,7 +110,7 @@ async function startDemoEdge(dataDir: string) {
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error('the demo did not start within 120 s')), 120_000);
-    child.once('exit', (code) => reject(new Error(`the edge exited with ${code} before the demo ran`)));
+    void exited.then(() => reject(new Error(`the edge exited with ${child.exitCode ?? child.signalCode} before the demo ran`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const delay = /^event-loop-delay (\d+) ([\d.]+) ([\d.]+) ([\d.]+)$/.exec(line);
       if (delay) {
@@ -119,10 +124,18 @@ async function startDemoEdge(dataDir: string) {
       } else if (line.trim()) console.log(`  edge: ${line}`);
     });
   });
-  child.removeAllListeners('exit');
   return {
     url,
     loopDelays,
+    /** CPU seconds the edge process has used so far (user + system, from /proc; null where there is no /proc). */
+    cpuSeconds(): number | null {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+      } catch {
+        return null;
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -139,7 +152,8 @@ const num = (value: number, width = 7) => value.toFixed(0).padStart(width);
 function statsLine(name: string, rows: readonly Sample[]): string {
   const sorted = rows.map((row) => row.ms).sort((a, b) => a - b);
   const errors = rows.filter((row) => row.status < 200 || row.status >= 300).length;
-  return `${pad(name, 26)} ${num(rows.length, 6)} ${num(errors, 6)} ${num(percentile(sorted, 50))} ${num(percentile(sorted, 95))} ${num(percentile(sorted, 99))} ${num(sorted.at(-1) ?? 0)}`;
+  const kb = rows.reduce((sum, row) => sum + row.bytes, 0) / Math.max(1, rows.length) / 1024;
+  return `${pad(name, 26)} ${num(rows.length, 6)} ${num(errors, 6)} ${num(percentile(sorted, 50))} ${num(percentile(sorted, 95))} ${num(percentile(sorted, 99))} ${num(sorted.at(-1) ?? 0)} ${kb.toFixed(1).padStart(8)}`;
 }
 
 /** A dashboard's polling for `seconds`: the app's calls at the app's periods; answers when its last request ended. */
@@ -217,10 +231,15 @@ try {
   const signInAgent = new Agent({ keepAlive: true });
   const tokens: string[] = [];
   const signInStart = performance.now();
-  for (let i = 0; i < CLIENTS; i += 1) {
-    const login = await send(signInAgent, base, 'sign-in', 'POST', '/api/users/authenticate', { json: { userid: USERS[i % USERS.length], password: 'demo' }, record: false });
-    if (login.status !== 200) throw new Error(`sign-in of ${USERS[i % USERS.length]}: ${login.status} ${JSON.stringify(login.body)}`);
-    tokens.push(login.body.token as string);
+  // Four at a time (a password check is a few hundred milliseconds of the edge's thread pool).
+  for (let i = 0; i < CLIENTS; i += 4) {
+    const logins = await Promise.all(
+      USERS.slice(0, Math.min(4, CLIENTS - i)).map((_, j) => send(signInAgent, base, 'sign-in', 'POST', '/api/users/authenticate', { json: { userid: USERS[(i + j) % USERS.length], password: 'demo' }, record: false })),
+    );
+    for (const login of logins) {
+      if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${JSON.stringify(login.body)}`);
+      tokens.push(login.body.token as string);
+    }
   }
   signInAgent.destroy();
   console.log(`${CLIENTS} sign-ins in ${((performance.now() - signInStart) / 1000).toFixed(1)} s (not counted below)`);
@@ -230,14 +249,18 @@ try {
   const runStart = Date.now();
   const stopAt = runStart + SECONDS * 1000;
   const loopFrom = runStart;
+  const cpuBefore = edge.cpuSeconds();
   await Promise.all(tokens.map((token, i) => runDashboard(base, USERS[i % USERS.length]!, token, (i % LINES) + 1, stopAt, (i * BEACON_MS) / CLIENTS)));
   const wall = (Date.now() - runStart) / 1000;
+  const cpuAfter = edge.cpuSeconds();
 
-  console.log(`\n${pad('call', 26)} ${'reqs'.padStart(6)} ${'errors'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  (ms)`);
+  console.log(`\n${pad('call', 26)} ${'reqs'.padStart(6)} ${'errors'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'KB/answer'.padStart(8)}  (ms)`);
   const calls = [...new Set(samples.map((sample) => sample.call))].sort();
   for (const call of calls) console.log(statsLine(call, samples.filter((sample) => sample.call === call)));
   console.log(statsLine('all', samples));
-  console.log(`${samples.length} requests in ${wall.toFixed(0)} s (${(samples.length / wall).toFixed(1)}/s)`);
+  const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+  const cpuText = cpu === null ? '' : `; the edge used ${cpu.toFixed(1)} s of CPU (${((100 * cpu) / wall).toFixed(0)} % of a core, ${((1000 * cpu) / samples.length).toFixed(1)} ms a request, its own engine and simulator included)`;
+  console.log(`${samples.length} requests in ${wall.toFixed(0)} s (${(samples.length / wall).toFixed(1)}/s)${cpuText}; machine load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
 
   const failed = samples.filter((sample) => sample.status < 200 || sample.status >= 300);
   const byKind = new Map<string, number>();
@@ -248,7 +271,17 @@ try {
   for (const stall of stalls.slice(0, 30)) console.log(`  ${stall.call} sent at ${(stall.at / 1000 - (runStart - started) / 1000).toFixed(1)} s took ${(stall.ms / 1000).toFixed(1)} s (${stall.error ?? stall.status})`);
   if (stalls.length > 30) console.log(`  … and ${stalls.length - 30} more`);
 
+  // When the slow answers came: requests over the target by 10-s window of the run (sent at), beside the edge's
+  // worst event-loop delay in that window.
   const loop = edge.loopDelays.filter((entry) => entry.at >= loopFrom);
+  const windows: string[] = [];
+  for (let from = 0; from < SECONDS; from += 10) {
+    const inWindow = samples.filter((sample) => sample.at - (runStart - started) >= from * 1000 && sample.at - (runStart - started) < (from + 10) * 1000);
+    const slow = inWindow.filter((sample) => sample.ms >= P99_TARGET_MS).length;
+    const worstLoop = Math.max(0, ...loop.filter((entry) => entry.at - runStart >= from * 1000 && entry.at - runStart < (from + 10) * 1000).map((entry) => entry.max));
+    windows.push(`${from}s ${slow}/${inWindow.length} loop ${worstLoop.toFixed(0)}`);
+  }
+  console.log(`requests ≥ ${P99_TARGET_MS} ms by 10-s window (slow/all, the edge's worst event-loop delay in ms): ${windows.join('; ')}`);
   if (loop.length) {
     const worst = loop.reduce((a, b) => (b.max > a.max ? b : a));
     const p99s = loop.map((entry) => entry.p99).sort((a, b) => a - b);
