@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { hashToken, openSession, type SessionUser } from '../../http/session';
 import { updateRow } from '../../db/writes';
 import { deleteOtherSessionsOfUser, deleteSession, findUserForLogin } from './auth.repository';
-import { throttleOf } from './login-throttle';
+import { throttleOf, type LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 // Verifying against a real hash for unknown users keeps their answer as slow as a known user's.
@@ -21,8 +21,12 @@ type CredentialCheck =
  * recalculate), so a signature is throttled like a login: after a few failures for a name, each attempt waits a
  * growing delay (login-throttle.ts), whether the name exists or not.
  */
-export async function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
+export function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
   const throttle = throttleOf(db);
+  return throttle.inTurn(username, () => checkInTurn(db, throttle, username, password, now));
+}
+
+async function checkInTurn(db: Database, throttle: LoginThrottle, username: string, password: string, now: number): Promise<CredentialCheck> {
   const waitMs = throttle.begin(username, now);
   if (waitMs !== null) return { ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) };
   const user = await findUserForLogin(db, username.trim());
