@@ -71,7 +71,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  * same few queries. Reusing a statement is safe because better-sqlite3 runs each one to completion synchronously
  * before the next is prepared (the code never streams, which would keep a statement busy).
  */
-export function withStatementCache(sqlite: BetterSqlite3.Database, capacity = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(sqlite: BetterSqlite3.Database, capacity = STATEMENT_CACHE_SIZE, writes?: WriteCount): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
@@ -84,9 +84,26 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, capacity = ST
         if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
       }
       statements.set(source, statement);
+      // Kysely prepares each query right before it runs it: a statement that writes is about to change the data.
+      if (writes && !statement.readonly) writes.count += 1;
       return statement;
     },
   };
+}
+
+/** How many statements that write (INSERT, UPDATE, DELETE, DDL) a database has run since it was opened. */
+export interface WriteCount {
+  count: number;
+}
+
+const writeCounts = new WeakMap<Database, WriteCount>();
+
+/**
+ * The number of statements that wrote through `db` (the database createKysely made, not a transaction of it) so
+ * far: two reads made at the same count saw the same data. 0 for a database this module did not make.
+ */
+export function writesOf(db: Database): number {
+  return writeCounts.get(db)?.count ?? 0;
 }
 
 /**
@@ -95,22 +112,28 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, capacity = ST
  * full disk was logged as a rollback error. Rolling back only a transaction that is still open keeps the cause.
  */
 class SqliteDialectKeepingCause extends SqliteDialect {
-  constructor(private readonly sqlite: BetterSqlite3.Database) {
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly writes: WriteCount,
+  ) {
     super({ database: withStatementCache(sqlite) });
   }
 
   override createDriver(): Driver {
-    const { sqlite } = this;
+    const { sqlite, writes } = this;
     return new (class extends SqliteDriver {
       override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
         if (sqlite.inTransaction) await super.rollbackTransaction(connection);
       }
-    })({ database: withStatementCache(sqlite) });
+    })({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, writes) });
   }
 }
 
 export function createKysely(sqlite: BetterSqlite3.Database): Database {
-  return new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite) });
+  const writes: WriteCount = { count: 0 };
+  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite, writes) });
+  writeCounts.set(db, writes);
+  return db;
 }
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

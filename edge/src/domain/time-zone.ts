@@ -64,31 +64,57 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The wall-clock date and time shown in `timeZone` at `instantMs`. */
-export function plantDateParts(instantMs: number, timeZone: string): PlantDateParts {
+/** The zone's offset at `instantMs` as Intl tells it (formatToParts: slow, a few microseconds a call). */
+function formattedOffsetMs(instantMs: number, timeZone: string): number {
   const values: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
-  const year = values.year ?? 1970;
-  const month = values.month ?? 1;
-  const day = values.day ?? 1;
-  const millisecond = ((instantMs % 1000) + 1000) % 1000;
-  return {
-    year,
-    month,
-    day,
-    hour: values.hour ?? 0,
-    minute: values.minute ?? 0,
-    second: values.second ?? 0,
-    millisecond,
-    weekday: new Date(utcOfWall({ year, month, day, hour: 0, minute: 0 })).getUTCDay(),
-  };
+  const wall = { year: values.year ?? 1970, month: values.month ?? 1, day: values.day ?? 1, hour: values.hour ?? 0, minute: values.minute ?? 0, second: values.second ?? 0 };
+  return utcOfWall({ ...wall, millisecond: ((instantMs % 1000) + 1000) % 1000 }) - instantMs;
 }
 
-/** Offset of `timeZone` from UTC at `instantMs`, in milliseconds (east positive: +02:00 → 7_200_000). */
+const HOUR_MS = 3_600_000;
+/** Hours remembered per zone before the memo starts again (a year of hours is 8,760). */
+const OFFSET_MEMO_LIMIT = 100_000;
+/** Per zone: the offset of each UTC hour whose offset does not change within it; NaN for an hour with a change. */
+const offsetMemo = new Map<string, Map<number, number>>();
+
+/**
+ * Offset of `timeZone` from UTC at `instantMs`, in milliseconds (east positive: +02:00 → 7_200_000). Every API date
+ * goes through it, so the offset of each UTC hour is asked of Intl once: an hour whose first and last millisecond
+ * have the same offset has it throughout (zones change offset at most once within an hour); an hour with a change
+ * asks Intl for every instant, so the answer is always Intl's own.
+ */
 export function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  return utcOfWall(plantDateParts(instantMs, timeZone)) - instantMs;
+  let memo = offsetMemo.get(timeZone);
+  if (!memo || memo.size >= OFFSET_MEMO_LIMIT) {
+    memo = new Map();
+    offsetMemo.set(timeZone, memo);
+  }
+  const hour = Math.floor(instantMs / HOUR_MS);
+  let offset = memo.get(hour);
+  if (offset === undefined) {
+    const first = formattedOffsetMs(hour * HOUR_MS, timeZone);
+    offset = first === formattedOffsetMs(hour * HOUR_MS + HOUR_MS - 1, timeZone) ? first : Number.NaN;
+    memo.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? formattedOffsetMs(instantMs, timeZone) : offset;
+}
+
+/** The wall-clock date and time shown in `timeZone` at `instantMs`. */
+export function plantDateParts(instantMs: number, timeZone: string): PlantDateParts {
+  const wall = new Date(instantMs + zoneOffsetMs(instantMs, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    millisecond: wall.getUTCMilliseconds(),
+    weekday: wall.getUTCDay(),
+  };
 }
 
 /**
@@ -129,8 +155,9 @@ function pad(value: number, width = 2): string {
 
 /** ISO 8601 with the plant's offset, e.g. '2026-03-29T06:00:00.000+02:00' — the API's date format. */
 export function toPlantIso(instantMs: number, timeZone: string): string {
+  const offsetMs = zoneOffsetMs(instantMs, timeZone);
   const p = plantDateParts(instantMs, timeZone);
-  const offsetMinutes = Math.round(zoneOffsetMs(instantMs, timeZone) / 60_000);
+  const offsetMinutes = Math.round(offsetMs / 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   return (

@@ -8,6 +8,7 @@ import { AppError } from './errors';
 import { languageOf, type Language } from './messages';
 import { parseInput } from './request-input';
 import { resolveSession, type SessionUser } from './session';
+import { SharedAnswers } from './shared-answers';
 
 /**
  * Every API route is declared through `Api.route`: method, paths, who may call it, and its zod schemas. The same
@@ -39,6 +40,11 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   publicUntilConfigured?: boolean;
   /** Answers a session whose password must be changed first (checking, ending the session, changing the password). */
   beforePasswordChange?: boolean;
+  /**
+   * A read whose answer depends only on its path, query and language, never on the caller: identical requests share
+   * one answer while nothing is written in between (shared-answers.ts). The dashboards' polled calls.
+   */
+  share?: boolean;
 }
 
 export interface RequestContext {
@@ -77,6 +83,7 @@ export interface RegisteredRoute {
 export class Api {
   readonly router: Router = express.Router({ caseSensitive: false });
   readonly routes: RegisteredRoute[] = [];
+  private readonly shared = new SharedAnswers();
 
   constructor(private readonly plant: Plant) {}
 
@@ -86,13 +93,14 @@ export class Api {
   ): void {
     const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
     this.routes.push({ spec: spec as RouteSpec, paths });
-    const plant = this.plant;
+    const { plant, shared } = this;
     const run = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       try {
         const ctx = await buildContext(plant, spec as RouteSpec, req, res);
         const query = (spec.query ? parseInput(spec.query, req.query) : req.query) as z.output<Q>;
         const body = (spec.body ? parseInput(spec.body, req.body ?? {}) : (req.body ?? {})) as z.output<B>;
-        const result = await handler({ ctx: ctx as never, query, body, params: req.params as Record<string, string> });
+        const compute = () => handler({ ctx: ctx as never, query, body, params: req.params as Record<string, string> });
+        const result = await (spec.share && ctx.db ? shared.answer(`${ctx.language} ${req.originalUrl}`, ctx.db, ctx.now, compute) : compute());
         if (res.headersSent) return;
         if (result === undefined) res.status(204).end();
         else res.json(result);

@@ -55,10 +55,13 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
 
   const api = new Api(plant);
   for (const register of options.modules) register(api, plant);
-  const openApi = buildOpenApi(api.routes);
+  // Serialized once: every app load asks for it (api-availability), and it is some 175 KB of JSON.
+  const openApiText = JSON.stringify(buildOpenApi(api.routes));
   api.route(
     { method: 'get', path: '/api/openapi.json', access: 'public', duringSetup: true, tag: 'meta', summary: 'This document.' },
-    () => openApi,
+    ({ ctx }) => {
+      ctx.res.type('json').send(openApiText);
+    },
   );
   app.use(api.router);
   app.use('/api', (req, _res, next) =>

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../db/database';
+import { writesOf, type Database } from '../db/database';
 import type { RoleId } from '../domain/roles';
 import { isDiskFull } from './sqlite-errors';
 import { extendSession, findSessionUser, insertSession } from '../modules/auth/auth.repository';
@@ -33,19 +33,57 @@ export interface SessionState {
   mustChangePassword: boolean;
 }
 
-/** The user of a live session, extending it (written at most once a minute). Null when missing or expired. */
+/** A session read this recently, with nothing written to the database since, is not read again. */
+export const SESSION_REUSE_MS = 1_000;
+/** Sessions remembered at most per database (the oldest forgotten first). */
+const REMEMBERED_SESSIONS = 1_000;
+
+interface RememberedSession {
+  state: SessionState;
+  expiresAt: number;
+  readAt: number;
+  /** writesOf(db) when it was read: any write since (a logout, a user changed or deactivated) forgets it. */
+  writes: number;
+}
+
+const remembered = new WeakMap<Database, Map<string, RememberedSession>>();
+
+/** The session is extended when it was last extended more than a minute ago (one write a minute at most). */
+const extensionDue = (expiresAt: number, now: number) => expiresAt - now < SESSION_TTL_MS - 60_000;
+
+/**
+ * The user of a live session, extending it (written at most once a minute). Null when missing or expired. A
+ * dashboard asks five to seven things at once, each with the session's token: the session read for the first is
+ * used for the others within SESSION_REUSE_MS, as long as nothing was written to the database in between (so a
+ * logout, a deactivated user or a changed role counts at once) and it has not expired since. A write by another
+ * process (`oee-edge reset-admin` beside the service) counts within SESSION_REUSE_MS.
+ */
 export async function resolveSession(db: Database, token: string, now: number): Promise<SessionState | null> {
   const tokenHash = hashToken(token);
+  let sessions = remembered.get(db);
+  if (!sessions) remembered.set(db, (sessions = new Map()));
+  const known = sessions.get(tokenHash);
+  if (known && known.writes === writesOf(db) && now >= known.readAt && now - known.readAt < SESSION_REUSE_MS && known.expiresAt > now && !extensionDue(known.expiresAt, now)) {
+    return known.state;
+  }
+  sessions.delete(tokenHash);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
-  if (row.expiresAt - now < SESSION_TTL_MS - 60_000) {
+  let expiresAt = row.expiresAt;
+  if (extensionDue(row.expiresAt, now)) {
     // On a full disk the session still lets its user read; it is extended again once there is space.
-    await extendSession(db, tokenHash, now + SESSION_TTL_MS).catch((error: unknown) => {
-      if (!isDiskFull(error)) throw error;
-    });
+    await extendSession(db, tokenHash, now + SESSION_TTL_MS).then(
+      () => (expiresAt = now + SESSION_TTL_MS),
+      (error: unknown) => {
+        if (!isDiskFull(error)) throw error;
+      },
+    );
   }
-  return {
+  const state: SessionState = {
     user: { userID: row.userID, roleID: row.roleID as RoleId, firstName: row.firstName, lastName: row.lastName },
     mustChangePassword: row.mustChangePassword === 1,
   };
+  if (sessions.size >= REMEMBERED_SESSIONS) sessions.delete(sessions.keys().next().value!);
+  sessions.set(tokenHash, { state, expiresAt, readAt: now, writes: writesOf(db) });
+  return state;
 }

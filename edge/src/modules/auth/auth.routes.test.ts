@@ -71,6 +71,20 @@ describe('login and sessions', () => {
     clock += MAX_DELAY_MS;
   });
 
+  it('lets parallel sign-ins with the right password all in (the terminals of a line signing in as one user at once)', async () => {
+    await t.userWithRole(3, 'ana');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn('ana', 'ana')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(new Set(answers.map((answer) => answer.body.token)).size).toBe(12);
+  });
+
+  it('ends a session at once when its user is deactivated, though it was read a moment before', async () => {
+    const { token } = await t.userWithRole(3, 'noa');
+    expect((await t.call('POST', '/api/users/isvalid', { token })).status).toBe(200);
+    await t.edge.plant.db!.updateTable('users').set({ active: 0 }).where('userID', '=', 'noa').execute();
+    expect((await t.call('POST', '/api/users/isvalid', { token })).status).toBe(401);
+  });
+
   it('answers an unknown name exactly as a known one, so the answers never tell which names exist', async () => {
     await t.userWithRole(3, 'ivo');
     const known: number[] = [];

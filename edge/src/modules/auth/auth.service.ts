@@ -10,7 +10,7 @@ import { ADMIN_USER_ID } from '../setup/setup.service';
 import { deleteOtherSessionsOfUser, deleteSession, findUserForDirectoryLogin, findUserForLogin } from './auth.repository';
 import { checkDirectoryAccount } from './directory-client';
 import { accountNameOf, directorySettingsOf, type DirectorySettings } from './directory-names';
-import { throttleOf } from './login-throttle';
+import { throttleOf, type LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 // Verifying against a real hash for unknown users keeps their answer as slow as a known user's.
@@ -39,15 +39,23 @@ function signedIn(user: LoginRow): CredentialCheck {
  * the password of everyone but the first administrator (checkDirectoryCredentials).
  */
 export async function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
+  const throttle = throttleOf(db);
   const parameters = await findParameters(db);
   const directory = parameters ? directorySettingsOf(parameters) : null;
   if (directory) {
     const account = accountNameOf(username, directory.domain);
     // The first administrator keeps a local password, so a plant is never locked out while its directory is down.
-    if (account?.toLowerCase() !== ADMIN_USER_ID) return checkDirectoryCredentials(db, directory, username, account, password, now);
+    if (account?.toLowerCase() !== ADMIN_USER_ID) {
+      // Throttled on the account, whichever form (user, user@domain, DOMAIN\user) is typed.
+      const throttleName = account?.toLowerCase() ?? username;
+      return throttle.inTurn(throttleName, () => checkDirectoryCredentials(db, throttle, directory, throttleName, account, password, now));
+    }
     username = ADMIN_USER_ID;
   }
-  const throttle = throttleOf(db);
+  return throttle.inTurn(username, () => checkInTurn(db, throttle, username, password, now));
+}
+
+async function checkInTurn(db: Database, throttle: LoginThrottle, username: string, password: string, now: number): Promise<CredentialCheck> {
   const waitMs = throttle.begin(username, now);
   if (waitMs !== null) return { ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) };
   const user = await findUserForLogin(db, username.trim());
@@ -65,18 +73,17 @@ export async function checkCredentials(db: Database, username: string, password:
  * A directory sign-in (issue 17): the directory checks the password (and the group, when required); the local row
  * still decides the role and whether the account is active. The directory is asked whether or not a local row
  * exists, so a wrong password and an unknown name answer alike; only someone who gave the right directory password
- * learns that the row is missing. Throttled on the account, whichever form (user, user@domain, DOMAIN\user) is typed.
+ * learns that the row is missing.
  */
 async function checkDirectoryCredentials(
   db: Database,
+  throttle: LoginThrottle,
   directory: DirectorySettings,
-  typed: string,
+  throttleName: string,
   account: string | null,
   password: string,
   now: number,
 ): Promise<CredentialCheck> {
-  const throttle = throttleOf(db);
-  const throttleName = account?.toLowerCase() ?? typed;
   const waitMs = throttle.begin(throttleName, now);
   if (waitMs !== null) return { ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) };
   if (!account) return { ok: false, reason: 'auth.invalidCredentials' };

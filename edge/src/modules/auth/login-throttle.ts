@@ -1,8 +1,10 @@
 /**
  * Failed sign-ins and signatures per user name, known or not (so the answer never tells which names exist): a few
- * free attempts, then each attempt must wait a delay that doubles up to a cap. An attempt counts as a failure from
- * the moment it starts, so parallel wrong passwords cannot slip past the count; a success forgets the name. There is
- * no lock anyone could put on someone else's account for long: the owner waits at most the cap.
+ * free attempts, then each attempt must wait a delay that doubles up to a cap. The attempts for one name are checked
+ * one after another (`inTurn`), and an attempt counts as a failure from the moment it starts until it succeeds, so
+ * parallel wrong passwords cannot slip past the count, while parallel right ones (the terminals of a line signing in
+ * as one user after a restart) each find the name forgotten by the success before them. A success forgets the name.
+ * There is no lock anyone could put on someone else's account for long: the owner waits at most the cap.
  */
 export const FREE_ATTEMPTS = 5;
 export const FIRST_DELAY_MS = 1_000;
@@ -17,6 +19,27 @@ interface Attempts {
 
 export class LoginThrottle {
   private readonly names = new Map<string, Attempts>();
+  /** Per name, the end of the last attempt queued (absent: none running). */
+  private readonly turns = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `attempt` once the attempts for `name` started before it are over. Checked in parallel, right passwords
+   * counted as failures until each one ended: the sixth terminal signing in as one user at once was refused for up
+   * to a minute ('wait 32 s'), though every password was right.
+   */
+  inTurn<T>(name: string, attempt: () => Promise<T>): Promise<T> {
+    const key = name.trim().toLowerCase();
+    const run = (this.turns.get(key) ?? Promise.resolve()).then(attempt);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(key, done);
+    void done.then(() => {
+      if (this.turns.get(key) === done) this.turns.delete(key);
+    });
+    return run;
+  }
 
   /** Starts an attempt for `name` at `now`: null when it may go on, else the milliseconds still to wait. */
   begin(name: string, now: number): number | null {

@@ -13,6 +13,7 @@ export function registerIndexRoutes(api: Api): void {
       method: 'get',
       path: ['/api/oeeindex/history', '/api/oeeindex/history/get'],
       access: 'authenticated',
+      share: true,
       tag: TAG,
       summary: 'Shift-index grid (filter, sort, skip, take, requireTotalCount; lineID, shiftStart as plain parameters too). Times in minutes, ratios 0..1.',
     },

@@ -38,6 +38,7 @@ export function registerLineOverviewRoutes(api: Api): void {
       method: 'get',
       path: '/api/resources/status/get',
       access: 'authenticated',
+      share: true,
       tag: TAG,
       summary:
         'The overview of a line (lineID): description, targetOEE, targetSummary, beacon (green running, red stopped, amber while a maintenance call is not finished, white unknown), orderData (Ready order progress and indicators), callData, stopData (stop in progress), shiftData (current shift indicators).',
@@ -50,6 +51,7 @@ export function registerLineOverviewRoutes(api: Api): void {
       method: 'get',
       path: '/api/indicators/get',
       access: 'authenticated',
+      share: true,
       tag: TAG,
       summary:
         'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate; firstDataDate: the first instant the line is known from (its first order, stop, production or report by the acquisition), null when never seen — no time before it is counted.',

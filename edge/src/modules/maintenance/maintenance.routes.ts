@@ -39,6 +39,7 @@ export function registerMaintenanceRoutes(api: Api): void {
       method: 'get',
       path: '/api/alerts/first',
       access: 'authenticated',
+      share: true,
       tag: TAG,
       summary: 'The maintenance call in progress (Waiting or Started) on a line (lineid), with minutes since the call and overLimit past 10 minutes; null when none.',
       query: alertQuery,

@@ -39,7 +39,7 @@ function splitInstant(value: string | number | null | undefined, timeZone: strin
 /** Stops (SPEC §7): the grid, manual entry, recognition, split and the stop summary. */
 export function registerStopRoutes(api: Api): void {
   api.route(
-    { method: 'get', path: paths('get'), access: 'authenticated', tag: TAG, summary: 'Stops grid (filter, sort, skip, take, requireTotalCount; lineID, order, stopID, recognized as plain parameters too). duration in minutes.' },
+    { method: 'get', path: paths('get'), access: 'authenticated', share: true, tag: TAG, summary: 'Stops grid (filter, sort, skip, take, requireTotalCount; lineID, order, stopID, recognized as plain parameters too). duration in minutes.' },
     ({ ctx, query }) => listStops(ctx.db, query as Record<string, unknown>, clockOf(ctx), ctx.language),
   );
 
@@ -116,6 +116,7 @@ export function registerStopRoutes(api: Api): void {
       method: 'get',
       path: ['/api/stops/getStopsSummary', '/api/stops/summary'],
       access: 'authenticated',
+      share: true,
       tag: TAG,
       summary: 'Stop summary of a line (or sector, or plant) between startDate and endDate: by path cut to level, by reason and Pareto; minutes, percents 0..1; system reasons named in the request language.',
       query: stopSummaryQuerySchema,
