@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   locked: 429,
   setupPending: 503,
   diskFull: 507,
+  /** A message the edge had to send (an email) could not be delivered: try again later. */
+  deliveryFailed: 502,
   internal: 500,
 } as const;
 
