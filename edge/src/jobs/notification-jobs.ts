@@ -39,8 +39,7 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
   let timer: NodeJS.Timeout | null = null;
   let passes: Promise<unknown> = Promise.resolve();
 
-  const startDeliveries = async (p: NotificationParameters): Promise<Promise<unknown>[]> => {
-    const started: Promise<unknown>[] = [];
+  const startDeliveries = async (p: NotificationParameters): Promise<void> => {
     const due = await pendingSendsDue(db, plant.now(), 200 + inFlight.size);
     for (const send of due) {
       if (stopped || inFlight.has(send.sendID)) continue;
@@ -48,24 +47,52 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
       if (busy >= (IN_FLIGHT_LIMIT[send.channel] ?? 1)) continue;
       const done = deliverSend(db, send, p, plant.now, logger).finally(() => inFlight.delete(send.sendID));
       inFlight.set(send.sendID, { channel: send.channel, done });
-      started.push(done);
     }
-    return started;
   };
 
-  /** Plans and starts deliveries; answers the deliveries started. Never throws. */
-  const pass = async (): Promise<Promise<unknown>[]> => {
-    if (stopped) return [];
+  // Deliveries drain continuously: whenever one ends, or a pass records new messages, the next due ones start (up
+  // to the per-channel limit), so a burst of alerts goes out in a few seconds and a slow relay only holds its slots.
+  let draining: Promise<void> | null = null;
+  let dirty = false;
+  let wake: (() => void) | null = null;
+  const drainLoop = async () => {
+    while (!stopped) {
+      dirty = false;
+      const p = await notificationParameters(db);
+      if (!p) return;
+      await startDeliveries(p);
+      if (dirty) continue;
+      if (inFlight.size === 0) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        for (const flight of inFlight.values()) void flight.done.then(() => resolve());
+      });
+      wake = null;
+    }
+  };
+  const drain = (): Promise<void> => {
+    dirty = true;
+    wake?.();
+    draining ??= drainLoop()
+      .catch((error: unknown) => logger.error({ err: error }, 'Notification delivery failed'))
+      .finally(() => {
+        draining = null;
+      });
+    return draining;
+  };
+
+  /** Records what is due, then lets the deliveries drain (not awaited). Never throws. */
+  const pass = async (): Promise<void> => {
+    if (stopped) return;
     try {
       const p = await notificationParameters(db);
-      if (!p) return [];
+      if (!p) return;
       const planned = await planAlerts(db, p, { nowMs: plant.now(), timeZone: plant.timeZone, ...defaults });
       if (planned > 0) logger.info({ planned }, 'Notifications due');
-      return await startDeliveries(p);
     } catch (error) {
       logger.error({ err: error }, 'Notification pass failed');
-      return [];
     }
+    void drain();
   };
 
   const serialPass = () => {
@@ -133,8 +160,8 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
 
   return {
     async runNow() {
-      const started = await serialPass();
-      await Promise.all(started);
+      await serialPass();
+      await drain();
     },
     async stop() {
       stopped = true;
@@ -142,8 +169,9 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
       abort.abort();
       await passes;
       await polling;
+      wake?.();
       const flights = [...inFlight.values()].map((flight) => flight.done);
-      await Promise.race([Promise.all(flights), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+      await Promise.race([Promise.all([...flights, draining]), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
     },
   };
 }
