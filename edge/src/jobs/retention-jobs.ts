@@ -36,7 +36,7 @@ function startRetentionJobs(plant: Plant, db: Database): RetentionJobs {
       if (stopped) return;
       try {
         const pruned = await pruneExpiredRows(db, plant.now(), await retentionDays(db));
-        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox > 0) logger.info(pruned, 'Pruned rows past their retention');
+        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox + pruned.notificationSends > 0) logger.info(pruned, 'Pruned rows past their retention');
       } catch (error) {
         logger.error({ err: error }, 'Retention job failed');
       }

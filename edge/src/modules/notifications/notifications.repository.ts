@@ -128,16 +128,17 @@ export async function latestSends(db: Database, situations: readonly { kind: Ale
     const ids = situations.filter((situation) => situation.kind === kind).map((situation) => situation.eventID);
     // In slices, so the statement stays under SQLite's limit of bound parameters.
     for (let from = 0; from < ids.length; from += 500) {
+      // One row per recipient: with MAX(), SQLite takes the bare columns (status, sentAt, dueAt) from the latest round.
       const rows = await db
         .selectFrom('notification_sends')
-        .select(['eventID', 'groupID', 'channel', 'recipient', 'round', 'status', 'sentAt', 'dueAt'])
+        .select(['eventID', 'groupID', 'channel', 'recipient', 'status', 'sentAt', 'dueAt'])
+        .select((eb) => eb.fn.max('round').as('round'))
         .where('eventKind', '=', kind)
         .where('eventID', 'in', ids.slice(from, from + 500))
+        .groupBy(['eventID', 'groupID', 'channel', 'recipient'])
         .execute();
       for (const row of rows) {
-        const key = sendKey(kind, row.eventID, row.groupID, row.channel, row.recipient);
-        const known = latest.get(key);
-        if (!known || row.round > known.round) latest.set(key, { round: row.round, status: row.status, lastAtMs: row.sentAt ?? row.dueAt });
+        latest.set(sendKey(kind, row.eventID, row.groupID, row.channel, row.recipient), { round: Number(row.round), status: row.status, lastAtMs: row.sentAt ?? row.dueAt });
       }
     }
   }
