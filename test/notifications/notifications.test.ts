@@ -267,6 +267,10 @@ describe('alerts', () => {
     bot.failSends(2);
     await runPass();
     expect(bot.messages.length).toBe(messages);
+    // Logged as a warning, without the bot's token.
+    const logged = t.edge.plant.recentLogs.all().filter((entry) => entry.message.includes('Notification not delivered'));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(JSON.stringify(t.edge.plant.recentLogs.all())).not.toContain(bot.token);
     const { dataDir, adminPassword } = t;
     await t.close({ keepData: true });
 
