@@ -12,6 +12,7 @@ import { answerClientErrors } from './http/client-errors';
 import type { Api } from './http/api';
 import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
+import { attachNotificationJobs, type NotificationJobs } from './jobs/notification-jobs';
 import { attachRetentionJobs } from './jobs/retention-jobs';
 import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
@@ -36,6 +37,8 @@ export interface RunningEdge {
   api: Api;
   server: Server;
   url: string;
+  /** The notification job (tests run a pass at once with runNow). */
+  notifications: NotificationJobs;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const acquisition = attachAcquisition(plant, { beforeReading: () => demoSimulatorOf(plant) });
   const indexJobs = attachIndexJobs(plant);
   const retentionJobs = attachRetentionJobs(plant);
+  // Telegram and email alerts; network I/O on its own, never in a request or the acquisition (jobs/notification-jobs.ts).
+  const notifications = attachNotificationJobs(plant);
   // Replication to the central PostgreSQL when configured; it never delays or fails the edge (sync/agent.ts).
   const sync = attachSync(plant);
 
@@ -89,12 +94,14 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     api,
     server,
     url,
+    notifications,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await acquisition.stop();
       await indexJobs.stop();
       await retentionJobs.stop();
+      await notifications.stop();
       await sync.stop();
       await demoSimulator.stop();
       await plant.close();

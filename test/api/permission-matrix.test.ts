@@ -36,6 +36,10 @@ const MATRIX: Record<string, Expected> = {
   ...grid('/api/notifications/schedules', [A], [A]),
   ...grid('/api/notifications/targets', [A], [A]),
   ...grid('/api/notifications/watchers', [A], [A]),
+  // Telegram registration (section 7) is part of the Users tab: the administrator's.
+  'GET /api/telegramUsers': [A],
+  'POST /api/telegramUsers': [A],
+  'POST /api/telegramUsers/all': [A],
   ...grid('/api/buildings', [A], [A]),
   ...grid('/api/sectors', [A], [A]),
   // The OEE menu (sectors, then lines) is for every role that sees a dashboard.
@@ -70,6 +74,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/diagnostics/calculationtimes': [A],
   'GET /api/diagnostics/opcservers': [A],
   'GET /api/diagnostics/counters': [A],
+  'GET /api/diagnostics/notifications': [A],
   // A full disk (issue 15): the disk's space for the administrator; the health answer for monitoring, without a session.
   'GET /api/diagnostics/storage': [A],
   'GET /api/health': 'public',

@@ -36,10 +36,18 @@ describe('retention', () => {
       await db.insertInto('tag_update_log').values({ dateTime, duration: 5 }).execute();
       await db.insertInto('calculation_time_log').values({ dateTime, duration: 5, lines: '[]' }).execute();
     }
+    // Notifications sent or given up go with the diagnostics; one still pending stays, however old.
+    const send = (dueAt: number, status: 'sent' | 'failed' | 'pending', round: number) =>
+      db.insertInto('notification_sends').values({ eventKind: 'stop', eventID: 1, lineID: 1, groupID: 1, channel: 1, recipient: '5', userID: null, round, dueAt, subject: 's', body: 'b', status, nextAttemptAt: dueAt, sentAt: null, lastError: null }).execute();
+    await send(diagnosticsCut - 3, 'sent', 0);
+    await send(diagnosticsCut - 2, 'failed', 1);
+    await send(diagnosticsCut - 1, 'pending', 2);
+    await send(NOW, 'sent', 3);
     const pruned = await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 3);
-    expect(pruned).toMatchObject({ audit: 7, tagUpdates: 1, calculationTimes: 1, outbox: 0 });
+    expect(pruned).toMatchObject({ audit: 7, tagUpdates: 1, calculationTimes: 1, outbox: 0, notificationSends: 2 });
+    expect((await db.selectFrom('notification_sends').select('round').orderBy('round').execute()).map((row) => row.round)).toEqual([2, 3]);
     // The audit's 7 rows in batches of 3 take three DELETEs (3, 3, 1); each other table one.
-    expect(pruned.batches).toBe(3 + 1 + 1 + 1);
+    expect(pruned.batches).toBe(3 + 1 + 1 + 1 + 1);
     expect((await db.selectFrom('audit_log').select('at').orderBy('at').execute()).map((row) => row.at)).toEqual([auditCut, NOW]);
     expect((await db.selectFrom('tag_update_log').select('dateTime').orderBy('dateTime').execute()).map((row) => row.dateTime)).toEqual([diagnosticsCut, NOW]);
     expect((await db.selectFrom('calculation_time_log').select('dateTime').orderBy('dateTime').execute()).map((row) => row.dateTime)).toEqual([diagnosticsCut, NOW]);
@@ -72,7 +80,7 @@ describe('retention', () => {
   it('empties the outbox in batches while sync was never enabled (rows of an older version), and keeps a snapshot taken later', async () => {
     const db = await open(false);
     for (let i = 0; i < 5; i += 1) await db.insertInto('outbox').values({ entity: 'sectors', entityKey: `{"sectorID":${i}}`, operation: 'upsert', payload: '{}', createdAt: NOW }).execute();
-    expect(await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 2)).toMatchObject({ outbox: 5, batches: 1 + 1 + 1 + 3 });
+    expect(await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 2)).toMatchObject({ outbox: 5, batches: 1 + 1 + 1 + 3 + 1 });
     await addLine(db, { lineID: 1 });
     const snapshot = await startSyncQueue(db, NOW);
     expect(snapshot).toBeGreaterThan(0);

@@ -24,6 +24,8 @@ export interface PrunedRows {
   tagUpdates: number;
   calculationTimes: number;
   outbox: number;
+  /** Notifications sent or given up (issue 17), kept as long as the diagnostics. */
+  notificationSends: number;
   /** DELETE statements run (batches), for the tests and the log. */
   batches: number;
 }
@@ -41,12 +43,12 @@ async function inBatches(deleteBatch: () => Promise<number>, batchRows: number):
   }
 }
 
-/** Deletes, oldest first, the rows of `table` whose `timeColumn` is before `beforeMs`. */
-function pruneOlder(db: Kysely<DB>, table: 'audit_log' | 'tag_update_log' | 'calculation_time_log', timeColumn: string, beforeMs: number, batchRows: number) {
+/** Deletes, oldest first, the rows of `table` whose `timeColumn` is before `beforeMs` (and that meet `also`). */
+function pruneOlder(db: Kysely<DB>, table: 'audit_log' | 'tag_update_log' | 'calculation_time_log' | 'notification_sends', timeColumn: string, beforeMs: number, batchRows: number, also = sql`1 = 1`) {
   return inBatches(async () => {
     const result = await sql`
       DELETE FROM ${sql.table(table)} WHERE rowid IN (
-        SELECT rowid FROM ${sql.table(table)} WHERE ${sql.ref(timeColumn)} < ${beforeMs} ORDER BY ${sql.ref(timeColumn)} LIMIT ${batchRows})`.execute(db);
+        SELECT rowid FROM ${sql.table(table)} WHERE ${sql.ref(timeColumn)} < ${beforeMs} AND ${also} ORDER BY ${sql.ref(timeColumn)} LIMIT ${batchRows})`.execute(db);
     return Number(result.numAffectedRows ?? 0);
   }, batchRows);
 }
@@ -78,11 +80,13 @@ export async function pruneExpiredRows(db: Kysely<DB>, nowMs: number, days: Rete
   const tagUpdates = await pruneOlder(db, 'tag_update_log', 'dateTime', before(days.diagnostics), batchRows);
   const calculationTimes = await pruneOlder(db, 'calculation_time_log', 'dateTime', before(days.diagnostics), batchRows);
   const outbox = await pruneOutboxRows(db, before(days.outbox), batchRows);
+  const notificationSends = await pruneOlder(db, 'notification_sends', 'dueAt', before(days.diagnostics), batchRows, sql`status <> 'pending'`);
   return {
     audit: audit.rows,
     tagUpdates: tagUpdates.rows,
     calculationTimes: calculationTimes.rows,
     outbox: outbox.rows,
-    batches: audit.batches + tagUpdates.batches + calculationTimes.batches + outbox.batches,
+    notificationSends: notificationSends.rows,
+    batches: audit.batches + tagUpdates.batches + calculationTimes.batches + outbox.batches + notificationSends.batches,
   };
 }

@@ -28,6 +28,8 @@ export interface UsersTable {
   updateDate: number | null;
   /** Set with a password chosen for the user (setup, reset-admin): every call but changing it answers 403. */
   mustChangePassword: Generated<Flag>;
+  /** The language of the alerts the user receives (migration 0017). */
+  language: Generated<'es' | 'en'>;
 }
 
 export interface SessionsTable {
@@ -40,8 +42,35 @@ export interface SessionsTable {
 
 export interface TelegramUsersTable {
   userID: string;
+  /** When the chat was bound, or the link last sent while it is not. */
   registeredAt: number;
   chatID: string | null;
+  /** SHA-256 of the one-time /start token emailed to the user, until it is used or expires (migration 0017). */
+  linkTokenHash: Generated<string | null>;
+  linkExpiresAt: Generated<number | null>;
+}
+
+/** One message due to one recipient, written before it goes out (migration 0017). */
+export interface NotificationSendsTable {
+  sendID: Generated<number>;
+  eventKind: 'stop' | 'maintenance';
+  eventID: number;
+  lineID: number;
+  groupID: number;
+  channel: number;
+  /** A Telegram chat id or an email address. */
+  recipient: string;
+  userID: string | null;
+  /** 0 the first alert of the situation to this recipient, then 1, 2… for each repeat. */
+  round: number;
+  dueAt: number;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  sentAt: number | null;
+  lastError: string | null;
 }
 
 export interface NotificationGroupsTable {
@@ -186,6 +215,11 @@ export interface ParametersTable {
   directoryBaseDN: string | null;
   directoryBindName: string | null;
   directoryCaFile: string | null;
+  /** Notifications (migration 0017): the Bot API's base address (null: https://api.telegram.org), the edge's address
+   * as recipients reach it (the dashboard link), the plant's name in the messages. */
+  telegramApiBaseUrl: Generated<string | null>;
+  edgePublicUrl: Generated<string | null>;
+  plantName: Generated<string | null>;
   updatedBy: string | null;
   updateDate: number | null;
 }
@@ -487,6 +521,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   telegram_users: TelegramUsersTable;
+  notification_sends: NotificationSendsTable;
   notification_groups: NotificationGroupsTable;
   notification_schedules: NotificationSchedulesTable;
   notification_targets: NotificationTargetsTable;

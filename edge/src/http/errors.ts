@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   /** The domain directory that checks passwords (directory sign-in) could not be asked. */
   directoryUnavailable: 503,
   diskFull: 507,
+  /** A message the edge had to send (an email) could not be delivered: try again later. */
+  deliveryFailed: 502,
   internal: 500,
 } as const;
 

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { pruneExpiredRows, type RetentionDays } from '../db/retention';
 import { findParameters } from '../modules/parameters/parameters.repository';
 import type { Plant } from '../plant';
+import { startWhenConfigured } from './on-configured';
 
 /**
  * The retention job of a configured plant: soon after start and then every hour, prunes the audit log, the
@@ -35,7 +36,7 @@ function startRetentionJobs(plant: Plant, db: Database): RetentionJobs {
       if (stopped) return;
       try {
         const pruned = await pruneExpiredRows(db, plant.now(), await retentionDays(db));
-        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox > 0) logger.info(pruned, 'Pruned rows past their retention');
+        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox + pruned.notificationSends > 0) logger.info(pruned, 'Pruned rows past their retention');
       } catch (error) {
         logger.error({ err: error }, 'Retention job failed');
       }
@@ -59,17 +60,5 @@ function startRetentionJobs(plant: Plant, db: Database): RetentionJobs {
 
 /** Starts the retention job when the plant gets its database; `stop` ends it before the database closes. */
 export function attachRetentionJobs(plant: Plant): RetentionJobs {
-  let jobs: RetentionJobs | null = null;
-  const onConfigured = (db: Database) => {
-    jobs = startRetentionJobs(plant, db);
-  };
-  plant.on('configured', onConfigured);
-  return {
-    runNow: () => jobs?.runNow() ?? Promise.resolve(),
-    async stop() {
-      plant.off('configured', onConfigured);
-      await jobs?.stop();
-      jobs = null;
-    },
-  };
+  return startWhenConfigured(plant, (db) => startRetentionJobs(plant, db));
 }

@@ -12,6 +12,7 @@ import * as m0011 from './0011-maintenance-manager';
 import * as m0013 from './0013-retention';
 import * as m0014 from './0014-first-sign-in';
 import * as m0015 from './0015-opc-security';
+import * as m0017 from './0017-notifications';
 import * as m0018 from './0018-directory-sign-in';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0013-retention': m0013,
   '0014-first-sign-in': m0014,
   '0015-opc-security': m0015,
+  '0017-notifications': m0017,
   '0018-directory-sign-in': m0018,
 };

@@ -101,9 +101,11 @@ describe("a group's schedules, targets and watchers", () => {
     expect(await rows('notification_schedules')).toEqual(before);
   });
 
-  it('targets: round trip; type (0 stops, 1 maintenance), channel (1 Telegram) and minutes ≥ 0 are required', async () => {
+  it('targets: round trip; type (0 stops, 1 maintenance), channel (1 Telegram, 2 Email) and minutes ≥ 0 are required', async () => {
     const target = await insert(t, '/api/notifications/targets', { groupID, type: 1, channel: 1, notifyAfterMinutes: '15' });
     expect(target).toEqual({ targetID: expect.any(Number), groupID, type: 1, channel: 1, notifyAfterMinutes: 15 });
+    const byEmail = await insert(t, '/api/notifications/targets', { groupID: otherGroupID, type: 0, channel: 2, notifyAfterMinutes: 30 });
+    expect(byEmail).toMatchObject({ channel: 2, notifyAfterMinutes: 30 });
     const updated = await t.call('PUT', '/api/notifications/targets', { token: t.adminToken, form: { key: target.targetID, values: { type: 0, notifyAfterMinutes: 0 } } });
     expect(updated.body).toMatchObject({ type: 0, notifyAfterMinutes: 0 });
     const listed = await t.call('GET', '/api/notifications/targets', { token: t.adminToken, query: { groupID: String(groupID) } });
@@ -113,7 +115,7 @@ describe("a group's schedules, targets and watchers", () => {
     expectFieldError(await post('targets', { groupID, channel: 1, notifyAfterMinutes: 5 }), 'type', 'El campo tipo es obligatorio.');
     expectFieldError(await post('targets', { groupID, type: 2, channel: 1, notifyAfterMinutes: 5 }), 'type', 'El campo tipo no es válido.');
     expectFieldError(await post('targets', { groupID, type: 0, notifyAfterMinutes: 5 }), 'channel', 'El campo canal es obligatorio.');
-    expectFieldError(await post('targets', { groupID, type: 0, channel: 2, notifyAfterMinutes: 5 }), 'channel', 'El campo canal no es válido.');
+    expectFieldError(await post('targets', { groupID, type: 0, channel: 3, notifyAfterMinutes: 5 }), 'channel', 'El campo canal no es válido.');
     expectFieldError(await post('targets', { groupID, type: 0, channel: 1 }), 'notifyAfterMinutes', 'El campo notificar después de (minutos) es obligatorio.');
     expectFieldError(await post('targets', { groupID, type: 0, channel: 1, notifyAfterMinutes: -1 }, 'en'), 'notifyAfterMinutes', 'The notify after (minutes) field must be at least 0.');
     expect(await rows('notification_targets')).toEqual(before);

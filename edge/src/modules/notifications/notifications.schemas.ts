@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANNEL, TARGET_TYPE } from '../../domain/notifications';
 import { flag, optionalEmail, optionalId, optionalText, requiredInt, requiredText, timeOfDay } from '../common/fields';
 
 /** SPEC.md section 3: notification group, schedule, target and watcher. */
@@ -19,9 +20,6 @@ export const SCHEDULE_COLUMNS = {
 export const TARGET_COLUMNS = { targetID: 'number', groupID: 'number', type: 'number', channel: 'number', notifyAfterMinutes: 'number' } as const;
 export const WATCHER_COLUMNS = { watcherID: 'number', groupID: 'number', buildingId: 'number', sectorID: 'number', lineID: 'number' } as const;
 
-/** Target types and channels of SPEC.md section 3. */
-export const TARGET_TYPE = { STOPS: 0, MAINTENANCE: 1 } as const;
-export const CHANNEL = { TELEGRAM: 1 } as const;
 
 const oneOf = (values: readonly number[]) => requiredInt().refine((value) => values.includes(value), 'validation.invalid');
 
@@ -59,3 +57,40 @@ export const watcherSchema = z
   .refine((w) => w.buildingId != null || w.sectorID != null || w.lineID != null, { message: 'notification.watcherScope', path: ['buildingId'] });
 
 /** `?groupID=` on the lists of schedules, targets and watchers (besides the grid's filter). */
+
+/** POST /api/telegramUsers. */
+export const telegramUserBody = z.object({ userID: z.string().trim().min(1, 'validation.required').max(12) });
+
+/** GET /api/telegramUsers: each user's registration with the bot. */
+export const telegramRegistrationsSchema = z.array(
+  z.object({ userID: z.string(), registered: z.boolean(), registeredAt: z.string().nullable(), linkPending: z.boolean() }),
+);
+
+export const registrationAnswerSchema = z.object({ message: z.string(), sent: z.number().int().optional(), failed: z.array(z.string()).optional() });
+
+/** GET /api/diagnostics/notifications. */
+export const notificationDiagnosticsSchema = z.object({
+  telegram: z.object({ enabled: z.boolean(), polling: z.boolean(), lastPollError: z.string().nullable() }),
+  email: z.object({ enabled: z.boolean() }),
+  last24h: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  recent: z.array(
+    z.object({
+      sendID: z.number().int(),
+      eventKind: z.enum(['stop', 'maintenance']),
+      eventID: z.number().int(),
+      lineID: z.number().int(),
+      groupID: z.number().int(),
+      groupName: z.string().nullable(),
+      channel: z.number().int(),
+      recipient: z.string(),
+      userID: z.string().nullable(),
+      round: z.number().int(),
+      dueAt: z.string(),
+      status: z.enum(['pending', 'sent', 'failed']),
+      attempts: z.number().int(),
+      nextAttemptAt: z.string().nullable(),
+      sentAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});

@@ -33,6 +33,9 @@ export const PARAMETER_COLUMNS = {
   auditRetentionDays: 'number',
   diagnosticsRetentionDays: 'number',
   outboxRetentionDays: 'number',
+  telegramApiBaseUrl: 'string',
+  edgePublicUrl: 'string',
+  plantName: 'string',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
@@ -47,6 +50,8 @@ const seconds = requiredInt({ min: 0, max: 999_999 }).optional();
 const port = optionalInt({ min: 0, max: 65_535 });
 const yesNo = z.boolean().optional();
 const retentionDays = requiredInt({ min: 1, max: 3_650 }).optional();
+/** An http(s) address, or blank for none. */
+const optionalHttpUrl = () => optionalText(255).refine((value) => value == null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), 'validation.invalid');
 
 /** A partial update of the parameters (SPEC.md section 5): absent fields keep their stored value. */
 export const parametersUpdateSchema = z.strictObject({
@@ -84,6 +89,11 @@ export const parametersUpdateSchema = z.strictObject({
   auditRetentionDays: retentionDays,
   diagnosticsRetentionDays: retentionDays,
   outboxRetentionDays: retentionDays,
+  // Notifications (issue 17): the Bot API's base address (blank: https://api.telegram.org), the edge's address in
+  // the alerts' dashboard links (blank: http://<machine name>:<port>), the plant's name in the messages.
+  telegramApiBaseUrl: optionalHttpUrl(),
+  edgePublicUrl: optionalHttpUrl(),
+  plantName: optionalText(80),
 });
 
 export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean() });

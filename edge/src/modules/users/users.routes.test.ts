@@ -37,14 +37,19 @@ describe('users', () => {
       email: 'ana@planta.com',
       roleID: 2,
       active: true,
+      language: 'es',
       updatedBy: 'admin',
       updateDate: expect.any(String),
     });
     const row = await stored('aperez');
     expect(await verifyPassword('clave-ana', row!.passwordHash)).toBe(true);
 
-    const updated = await put('aperez', { lastName: 'Pérez Gil', email: '', roleID: '3' });
-    expect(updated.body).toMatchObject({ lastName: 'Pérez Gil', email: null, roleID: 3 });
+    const updated = await put('aperez', { lastName: 'Pérez Gil', email: '', roleID: '3', language: 'en' });
+    expect(updated.body).toMatchObject({ lastName: 'Pérez Gil', email: null, roleID: 3, language: 'en' });
+    // The language of the user's alerts is Spanish or English, nothing else.
+    const badLanguage = await put('aperez', { language: 'fr' });
+    expect(badLanguage.status).toBe(400);
+    expect(badLanguage.body.error.fields.language).toBe('El campo idioma no es válido.');
     expect((await stored('aperez'))!.passwordHash).toBe(row!.passwordHash);
     expect((await login('aperez', 'clave-ana')).status).toBe(200);
 

@@ -11,6 +11,7 @@ export const USER_COLUMNS = {
   email: 'string',
   roleID: 'number',
   active: 'boolean',
+  language: 'string',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
@@ -28,4 +29,6 @@ export const userSchema = z.object({
   password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField()),
   roleID: requiredInt({ min: 1, max: 4 }),
   active: flag(true),
+  // The language of the alerts the user receives (issue 17): Spanish unless English.
+  language: z.enum(['es', 'en'], { error: 'validation.invalid' }).default('es'),
 });

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { DIAGNOSTICS_POLL_MS } from './api/diagnostics-query';
 import { CounterEventsView } from './components/counter-events-view';
 import { ExecutionHistoryView } from './components/execution-history-view';
+import { NotificationsView } from './components/notifications-view';
 import { OpcServersView } from './components/opc-servers-view';
 import { StoragePanel } from './components/storage-panel';
 import { TagUpdatesView } from './components/tag-updates-view';
@@ -15,6 +16,7 @@ const VIEWS: Record<DiagnosticView, ComponentType> = {
   executionHistory: ExecutionHistoryView,
   opcServers: OpcServersView,
   counterEvents: CounterEventsView,
+  notifications: NotificationsView,
 };
 
 /**

@@ -42,7 +42,7 @@ const TARGET_FIELDS: readonly GridField[] = [
       ],
     },
   },
-  { name: 'channel', label: 'fields.channel', kind: 'select', required: true, defaultValue: 1, options: { kind: 'static', options: [{ value: 1, label: 'options.channel.1' }] } },
+  { name: 'channel', label: 'fields.channel', kind: 'select', required: true, defaultValue: 1, options: { kind: 'static', options: [{ value: 1, label: 'options.channel.1' }, { value: 2, label: 'options.channel.2' }] } },
   { name: 'notifyAfterMinutes', label: 'fields.notifyAfterMinutes', kind: 'number', required: true },
 ];
 
