@@ -99,6 +99,17 @@ interface MonitoredTag {
   nodeId: string;
 }
 
+/**
+ * What a monitored-item group's notifications need, by the item's index in the group: the tag, its cache slot and
+ * the OPC UA data type its configured tagType expects (undefined: not checked). Resolved once, not per value: at
+ * tens of thousands of values a second, looking each tag's type up by name was the acquisition's largest own cost.
+ */
+interface GroupTags {
+  names: string[];
+  slots: number[];
+  expected: (number | undefined)[];
+}
+
 type ConnectionState = 'connecting' | 'connected' | 'stale' | 'disconnected' | 'stopped';
 
 export interface UaConnectionDeps {
@@ -120,6 +131,10 @@ export class UaServerConnection implements TagSource {
   private readonly monitored = new Map<string, MonitoredTag>();
   /** Tags the server refused (or whose node id cannot be resolved), with the status: retried later. */
   private readonly refused = new Map<string, string>();
+  /** The groups of the current subscription. */
+  private groups: GroupTags[] = [];
+  /** The configured types changed (setTags): the groups' expected types are resolved again before the next value. */
+  private expectedStale = false;
   /** Tags whose values come with another data type than configured: tagName → what is wrong (reported once). */
   private readonly typeMismatches = new Map<string, string>();
   /** Whether the server being out of reach has been logged since the last connection. */
@@ -185,6 +200,7 @@ export class UaServerConnection implements TagSource {
     for (const [tagName, tagValue] of tags) if (this.desired.get(tagName) !== tagValue) this.refused.delete(tagName);
     for (const tagName of this.typeMismatches.keys()) if (this.desired.get(tagName) !== tags.get(tagName)) this.typeMismatches.delete(tagName);
     this.desired = new Map(tags);
+    this.expectedStale = true;
     const now = this.deps.now();
     for (const tagName of this.desired.keys()) {
       if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
@@ -414,6 +430,7 @@ export class UaServerConnection implements TagSource {
     if (stale) {
       await this.subscription.terminate().catch(() => undefined);
       this.monitored.clear();
+      this.groups = [];
       this.subscription = await this.createSubscription(session);
     }
 
@@ -440,11 +457,13 @@ export class UaServerConnection implements TagSource {
       TimestampsToReturn.Both,
     );
     const names = tags.map((tag) => tag.tagName);
-    const slots = names.map((tagName) => this.deps.cache.slotOf(tagName));
+    const resolved: GroupTags = { names, slots: names.map((tagName) => this.deps.cache.slotOf(tagName)), expected: names.map((tagName) => this.expectedType(tagName)) };
+    this.groups.push(resolved);
     group.on('changed', (_item: ClientMonitoredItemBase, dataValue: DataValue, index: number) => {
       if (this.subscription !== subscription) return;
-      const tagName = names[index];
-      if (tagName !== undefined) this.apply(tagName, slots[index]!, dataValue);
+      if (this.expectedStale) this.resolveExpectedTypes();
+      const tagName = resolved.names[index];
+      if (tagName !== undefined) this.apply(tagName, resolved.slots[index]!, resolved.expected[index], dataValue);
     });
     await new Promise<void>((resolve, reject) => {
       group.once('initialized', () => resolve());
@@ -468,15 +487,30 @@ export class UaServerConnection implements TagSource {
     });
   }
 
+  /** The OPC UA data type of a tag's configured tagType (undefined: none configured, or a name OPC UA does not know). */
+  private expectedType(tagName: string): number | undefined {
+    const configured = this.deps.tagType(tagName);
+    return configured === undefined ? undefined : (DataType as unknown as Record<string, number | undefined>)[configured];
+  }
+
+  /**
+   * After setTags, at the first value: the tags' types are the configuration's by then (the manager hands over the
+   * tags before it keeps their types, in the same synchronous step).
+   */
+  private resolveExpectedTypes(): void {
+    this.expectedStale = false;
+    for (const group of this.groups) group.expected = group.names.map((tagName) => this.expectedType(tagName));
+  }
+
   /** The hot path: one data change into the cache, by the tag's slot. */
-  private apply(tagName: string, slot: number, dataValue: DataValue): void {
+  private apply(tagName: string, slot: number, expected: number | undefined, dataValue: DataValue): void {
     const receivedAt = this.deps.now();
     this.lastActivity = receivedAt;
     this.valuesReceived += 1;
     const value = tagValueOfVariant(dataValue.value);
     const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
     const time = plausibleSourceTime(sourceTime, receivedAt, !this.deps.cache.isGoodAt(slot));
-    this.checkType(tagName, dataValue);
+    this.checkType(tagName, expected, dataValue);
     if (value === undefined) {
       this.deps.cache.store(slot, tagName, null, false, UNSUPPORTED_STATUS, time);
       return;
@@ -489,16 +523,14 @@ export class UaServerConnection implements TagSource {
    * A server that sends another data type than the tag is configured with (a Boolean tag on a UInt32 node) is reported
    * when the value is read, once per tag and type, not left for a script to fail on silently.
    */
-  private checkType(tagName: string, dataValue: DataValue): void {
+  private checkType(tagName: string, expected: number | undefined, dataValue: DataValue): void {
     const sent = dataValue.value?.dataType;
     if (sent === undefined || sent === DataType.Null) return;
-    const configured = this.deps.tagType(tagName);
-    const expected = configured === undefined ? undefined : (DataType as unknown as Record<string, number | undefined>)[configured];
     if (expected === undefined || sent === expected) {
       if (this.typeMismatches.size > 0) this.typeMismatches.delete(tagName);
       return;
     }
-    const problem = `configured as ${configured}, the server sends ${DataType[sent] ?? sent}`;
+    const problem = `configured as ${this.deps.tagType(tagName)}, the server sends ${DataType[sent] ?? sent}`;
     if (this.typeMismatches.get(tagName) === problem) return;
     this.typeMismatches.set(tagName, problem);
     this.deps.logger.warn({ server: this.server.name, tag: tagName, nodeId: this.desired.get(tagName) }, `OPC UA tag type mismatch: ${problem}`);
@@ -515,7 +547,7 @@ export class UaServerConnection implements TagSource {
       chunk.forEach(([tagName], index) => {
         const dataValue = values[index];
         // A notification that arrived meanwhile is newer than this read: keep it.
-        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), dataValue);
+        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), this.expectedType(tagName), dataValue);
       });
     }
   }
