@@ -43,7 +43,7 @@ import {
 } from 'node-opcua';
 import pino from 'pino';
 import { AcquisitionManager, acquisitionOf } from '../../edge/src/acquisition/index';
-import { PUBLISHING_INTERVAL_MS } from '../../edge/src/acquisition/ua-server-connection';
+import { type Lane, MONITORING_PARAMETERS, subscriptionParameters } from '../../edge/src/acquisition/ua-server-connection';
 import { PlantSimulator, SIMULATOR_NAMESPACE_URI, simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
 import type { Settings } from '../../edge/src/config';
 import type { Database } from '../../edge/src/db/database';
@@ -60,6 +60,8 @@ function parameter(name: string, fallback: number, min: number): number {
   return value;
 }
 const LINES = parameter('BENCH_OPCUA_LINES', 50, 1);
+/** The variables of each line its scripts read (see configurePlant): the edge's 'lines' lane. */
+const SCRIPT_VARIABLES = ['Running', 'Process1', 'Units', 'Discards'];
 /** Running, Units, Discards and Speed of each line; the rest of its items are process values. */
 const LINE_VARIABLES = 4;
 const ITEMS_PER_LINE = parameter('BENCH_OPCUA_ITEMS_PER_LINE', 1_000, LINE_VARIABLES + 1);
@@ -193,7 +195,10 @@ async function simulatorRole(pkiDir: string): Promise<void> {
   send({ type: 'ready', endpoint: simulator.endpointUrl });
 }
 
-/** The floor: node-opcua alone, same subscription parameters and groups as the edge, counting notifications. */
+/**
+ * The floor: node-opcua alone, counting notifications, with the edge's subscriptions (a lane for the tags the line
+ * scripts read, one for the others), their parameters and groups.
+ */
 async function bareRole(endpoint: string, pkiDir: string): Promise<void> {
   quiet();
   const client = OPCUAClient.create({ endpointMustExist: false, clientCertificateManager: new OPCUACertificateManager({ rootFolder: pkiDir, automaticallyAcceptUnknownCertificate: true }) });
@@ -201,18 +206,22 @@ async function bareRole(endpoint: string, pkiDir: string): Promise<void> {
   const session = await client.createSession();
   const namespaces = (await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value })).value.value as string[];
   const ns = namespaces.indexOf(SIMULATOR_NAMESPACE_URI);
-  const subscription = await session.createSubscription2({ requestedPublishingInterval: PUBLISHING_INTERVAL_MS, requestedMaxKeepAliveCount: 20, requestedLifetimeCount: 200, maxNotificationsPerPublish: 0, publishingEnabled: true, priority: 10 });
   let notifications = 0;
-  const nodes = allNodeIds().map((nodeId) => nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`));
-  for (let start = 0; start < nodes.length; start += 1_000) {
-    const group = ClientMonitoredItemGroup.create(
-      subscription,
-      nodes.slice(start, start + 1_000).map((nodeId) => ({ nodeId, attributeId: AttributeIds.Value })),
-      { samplingInterval: 0, queueSize: 1, discardOldest: true },
-      TimestampsToReturn.Both,
-    );
-    group.on('changed', () => (notifications += 1));
-    await new Promise((resolve) => group.once('initialized', resolve));
+  const lanes: Record<Lane, string[]> = { lines: [], other: [] };
+  for (const nodeId of allNodeIds()) lanes[SCRIPT_VARIABLES.some((variable) => nodeId.endsWith(`.${variable}`)) ? 'lines' : 'other'].push(nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`));
+  for (const lane of ['lines', 'other'] as const) {
+    const subscription = await session.createSubscription2(subscriptionParameters(lane));
+    const nodes = lanes[lane];
+    for (let start = 0; start < nodes.length; start += 1_000) {
+      const group = ClientMonitoredItemGroup.create(
+        subscription,
+        nodes.slice(start, start + 1_000).map((nodeId) => ({ nodeId, attributeId: AttributeIds.Value })),
+        MONITORING_PARAMETERS,
+        TimestampsToReturn.Both,
+      );
+      group.on('changed', () => (notifications += 1));
+      await new Promise((resolve) => group.once('initialized', resolve));
+    }
   }
   await servePhases('bare', async () => {
     const before = notifications;
@@ -265,7 +274,7 @@ async function configurePlant(db: Database, endpoint: string): Promise<void> {
           lineID: line,
           sectorID: sector.sectorID,
           description: `Line ${line}`,
-          calculationBaliza: stored(`Line${line}.Running and Line${line}.Process1 > -1000`),
+          calculationBaliza: stored(`Line${line}.Running and Line${line}.Process1 > -1000`), // as SCRIPT_VARIABLES
           calculationUnits: stored(`Line${line}.Units`),
           calculationDiscards: stored(`Line${line}.Discards`),
           fixedThroughput: null,
