@@ -241,6 +241,8 @@ export class AcquisitionManager {
     if (linesSignature !== this.appliedLines || tagsSignature !== this.appliedTags || serversChanged) {
       this.evaluator.setLines(config.lines, new Set(tags.keys()), (tagName) => origins.get(tagName));
       this.appliedLines = linesSignature;
+      // The tags the scripts read now (the evaluator's watch) decide each OPC UA tag's subscription.
+      for (const { source } of this.sources.values()) if (source instanceof UaServerConnection) source.scriptTagsChanged();
     }
     if (config.refreshSeconds !== this.appliedRefresh) {
       this.evaluator.setRefresh(config.refreshSeconds);
@@ -293,6 +295,7 @@ export class AcquisitionManager {
           now,
           pki: this.pki,
           tagType: (tagName) => this.tags.get(tagName)?.tagType,
+          readByLine: (tagName) => this.cache.isWatched(tagName),
         });
         connection.start();
         return connection;

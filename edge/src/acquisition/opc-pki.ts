@@ -87,8 +87,14 @@ export class OpcPki {
     return true;
   }
 
-  dispose(): Promise<void> {
-    return this.manager.dispose();
+  /**
+   * node-opcua's client disposes its certificate manager itself when it disconnects, without waiting for it: a second
+   * dispose meanwhile fails ('Already disposing'), so one already under way (state Disposing, 3, or Disposed, 4) is
+   * left to finish.
+   */
+  async dispose(): Promise<void> {
+    if (this.manager.state >= 3) return;
+    await this.manager.dispose();
   }
 
   private async certificatesIn(folder: string): Promise<{ certificate: X509Certificate }[]> {

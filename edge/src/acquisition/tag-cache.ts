@@ -92,6 +92,11 @@ export class TagCache implements TagValueLookup {
     for (const [tagName, slot] of this.index) if (this.watched.has(tagName)) this.watchedSlots[slot] = 1;
   }
 
+  /** Whether the listener is told of the tag's changes (see `watch`). */
+  isWatched(tagName: string): boolean {
+    return this.watched.has(tagName);
+  }
+
   /** What scripts read: the value of a good reading, else null. */
   get(tagName: string): TagValue | undefined {
     const slot = this.index.get(tagName);

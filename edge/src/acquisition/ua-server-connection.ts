@@ -26,7 +26,7 @@ import type { TagSource } from './tag-sources';
 import { tagValueOfVariant, UNSUPPORTED_STATUS } from './variant-values';
 
 /**
- * One OPC UA server: one client, one session, one subscription. node-opcua reconnects by itself (same client, same
+ * One OPC UA server: one client, one session, two subscriptions (lanes, see Lane). node-opcua reconnects by itself (same client, same
  * session object, subscriptions recreated or transferred); this class never opens a second session for that. Around
  * it, it keeps the tag cache honest:
  * - while the server cannot be reached every tag of it is bad ("BadNotConnected", "BadConnectionClosed"), so the
@@ -36,13 +36,24 @@ import { tagValueOfVariant, UNSUPPORTED_STATUS } from './variant-values';
  * - after a reconnection (`session_restored`) the namespace URIs are resolved again (a restarted server may renumber
  *   them), refused tags are retried and every tag is read once, because a transferred subscription only reports the
  *   values that change from then on.
- * Tag changes of the configuration are applied while connected: additions as new monitored-item groups, removals by
- * recreating the subscription (rare, and simpler than deleting item by item).
+ * Tag changes of the configuration are applied while connected: additions as new monitored-item groups, removals (and
+ * a tag that moves to the other lane) by recreating that lane's subscription (rare, and simpler than deleting item by
+ * item).
  */
 
-/** How the subscription is asked to publish: changes reach the edge within about this time. */
+/**
+ * The tags line scripts read (beacons, counters: a few per line) have a subscription of their own, the 'lines' lane,
+ * published more often and at a higher priority than the 'other' lane (every other tag: process values shown on the
+ * tag status page). A server with more changes to send than publish requests to send them with (tens of thousands of
+ * values a second) serves the higher priority first (OPC 10000-4 5.13.1), so a beacon change does not queue behind
+ * them: a stop is seen within about LINES_PUBLISHING_INTERVAL_MS whatever the number of other tags.
+ */
+export type Lane = 'lines' | 'other';
+const LANES: readonly Lane[] = ['lines', 'other'];
+/** How each lane's subscription is asked to publish: changes reach the edge within about this time. */
+export const LINES_PUBLISHING_INTERVAL_MS = 50;
 export const PUBLISHING_INTERVAL_MS = 100;
-/** Keep-alive every PUBLISHING_INTERVAL_MS × this when nothing changes. */
+/** Keep-alive every PUBLISHING_INTERVAL_MS × this when nothing changes (the 'lines' lane: as often in time). */
 const MAX_KEEP_ALIVE_COUNT = 20;
 /**
  * 0 asks for exception-based reporting (the server's fastest rate); servers revise it to what they can do. The line
@@ -50,6 +61,26 @@ const MAX_KEEP_ALIVE_COUNT = 20;
  */
 const SAMPLING_INTERVAL_MS = 0;
 const QUEUE_SIZE = 1;
+
+/**
+ * What a lane's subscription asks for. No cap on notifications per publish (0): the server sends what it has, in as
+ * many responses as its own cap needs (node-opcua's: 1,000), and the client keeps several publish requests in flight.
+ */
+export function subscriptionParameters(lane: Lane) {
+  const publishingInterval = lane === 'lines' ? LINES_PUBLISHING_INTERVAL_MS : PUBLISHING_INTERVAL_MS;
+  const maxKeepAliveCount = Math.round((MAX_KEEP_ALIVE_COUNT * PUBLISHING_INTERVAL_MS) / publishingInterval);
+  return {
+    requestedPublishingInterval: publishingInterval,
+    requestedMaxKeepAliveCount: maxKeepAliveCount,
+    requestedLifetimeCount: maxKeepAliveCount * 10,
+    maxNotificationsPerPublish: 0,
+    publishingEnabled: true,
+    priority: lane === 'lines' ? 200 : 10,
+  };
+}
+
+/** How each item is monitored: exception-based, the latest value only, with its source and server times. */
+export const MONITORING_PARAMETERS = { samplingInterval: SAMPLING_INTERVAL_MS, queueSize: QUEUE_SIZE, discardOldest: true };
 /** Without a publish response or keep-alive for this long, the values are no longer trusted. */
 const STALE_AFTER_MS = PUBLISHING_INTERVAL_MS * MAX_KEEP_ALIVE_COUNT * 2 + 1_000;
 /** Refused tags (unknown node, bad namespace) are tried again this often: a PLC program may be loaded later. */
@@ -97,6 +128,21 @@ export interface OpcServerStatus {
 interface MonitoredTag {
   tagValue: string;
   nodeId: string;
+  lane: Lane;
+}
+
+/**
+ * What a monitored-item group's notifications need, by the item's index in the group: the tag, its cache slot and
+ * the OPC UA data type its configured tagType expects (undefined: not checked). Resolved once, not per value: at
+ * tens of thousands of values a second, looking each tag's type up by name was the acquisition's largest own cost.
+ */
+/** A tag to monitor, in its lane. */
+type ItemToAdd = MonitoredTag & { tagName: string };
+
+interface GroupTags {
+  names: string[];
+  slots: number[];
+  expected: (number | undefined)[];
 }
 
 type ConnectionState = 'connecting' | 'connected' | 'stale' | 'disconnected' | 'stopped';
@@ -108,18 +154,24 @@ export interface UaConnectionDeps {
   now: () => number;
   /** The configured tagType of a tag (SPEC.md: Boolean, Int32, …), to report a server that sends another type. */
   tagType: (tagName: string) => string | undefined;
+  /** Whether a line script reads the tag (its lane: see Lane). */
+  readByLine: (tagName: string) => boolean;
 }
 
 export class UaServerConnection implements TagSource {
   private readonly client: OPCUAClient;
   private session: ClientSession | null = null;
-  private subscription: ClientSubscription | null = null;
+  private subscriptions: Record<Lane, ClientSubscription> | null = null;
   /** tagName → tagValue, as configured. */
   private desired = new Map<string, string>();
-  /** Tags monitored by the current subscription. */
+  /** Tags monitored by the current subscriptions. */
   private readonly monitored = new Map<string, MonitoredTag>();
   /** Tags the server refused (or whose node id cannot be resolved), with the status: retried later. */
   private readonly refused = new Map<string, string>();
+  /** The groups of the current subscriptions, by lane. */
+  private groups: Record<Lane, GroupTags[]> = { lines: [], other: [] };
+  /** The configured types changed (setTags): the groups' expected types are resolved again before the next value. */
+  private expectedStale = false;
   /** Tags whose values come with another data type than configured: tagName → what is wrong (reported once). */
   private readonly typeMismatches = new Map<string, string>();
   /** Whether the server being out of reach has been logged since the last connection. */
@@ -185,11 +237,17 @@ export class UaServerConnection implements TagSource {
     for (const [tagName, tagValue] of tags) if (this.desired.get(tagName) !== tagValue) this.refused.delete(tagName);
     for (const tagName of this.typeMismatches.keys()) if (this.desired.get(tagName) !== tags.get(tagName)) this.typeMismatches.delete(tagName);
     this.desired = new Map(tags);
+    this.expectedStale = true;
     const now = this.deps.now();
     for (const tagName of this.desired.keys()) {
       if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
     }
     for (const tagName of [...this.refused.keys()]) if (!this.desired.has(tagName)) this.refused.delete(tagName);
+    this.enqueue(() => this.syncItems(false));
+  }
+
+  /** The line scripts changed: a tag they now read, or no longer read, moves to its lane. */
+  scriptTagsChanged(): void {
     this.enqueue(() => this.syncItems(false));
   }
 
@@ -276,7 +334,8 @@ export class UaServerConnection implements TagSource {
       await this.readServerInfo(session);
       await this.readOperationLimits(session);
       this.namespaceArray = await this.readNamespaceArray(session);
-      this.subscription = await this.createSubscription(session);
+      this.subscriptions = { lines: await this.createSubscription(session, 'lines'), other: await this.createSubscription(session, 'other') };
+      this.groups = { lines: [], other: [] };
       this.state = 'connected';
       this.statusInfo = 'Connected';
       this.untrusted = false;
@@ -292,7 +351,7 @@ export class UaServerConnection implements TagSource {
       logger.warn({ err: error, server: this.server.name }, `OPC UA connection failed: ${failure.statusInfo}`);
       await this.client.disconnect().catch(() => undefined);
       this.session = null;
-      this.subscription = null;
+      this.subscriptions = null;
       this.retryTimer = setTimeout(
         () => {
           this.retryTimer = null;
@@ -310,15 +369,8 @@ export class UaServerConnection implements TagSource {
     return userName ? { type: UserTokenType.UserName, userName, password: password ?? '' } : undefined;
   }
 
-  private async createSubscription(session: ClientSession): Promise<ClientSubscription> {
-    const subscription = await session.createSubscription2({
-      requestedPublishingInterval: PUBLISHING_INTERVAL_MS,
-      requestedMaxKeepAliveCount: MAX_KEEP_ALIVE_COUNT,
-      requestedLifetimeCount: MAX_KEEP_ALIVE_COUNT * 10,
-      maxNotificationsPerPublish: 0,
-      publishingEnabled: true,
-      priority: 10,
-    });
+  private async createSubscription(session: ClientSession, lane: Lane): Promise<ClientSubscription> {
+    const subscription = await session.createSubscription2(subscriptionParameters(lane));
     const touch = () => this.touch();
     subscription.on('keepalive', touch);
     subscription.on('received_notifications', touch);
@@ -387,13 +439,14 @@ export class UaServerConnection implements TagSource {
   }
 
   /**
-   * Brings the subscription in line with the desired tags. A removed tag, or one whose node id now resolves
-   * differently, recreates the subscription; new tags (and, with `retryRefused`, refused ones) are added in groups
-   * no larger than the server's MaxMonitoredItemsPerCall.
+   * Brings the subscriptions in line with the desired tags. A removed tag, one whose node id now resolves differently,
+   * or one that moves to the other lane recreates its lane's subscription; new tags (and, with `retryRefused`, refused
+   * ones) are added to their lane in groups no larger than the server's MaxMonitoredItemsPerCall.
    */
   private async syncItems(retryRefused: boolean): Promise<void> {
     const session = this.session;
-    if (!session || !this.subscription || !this.isConnected()) return;
+    const subscriptions = this.subscriptions;
+    if (!session || !subscriptions || !this.isConnected()) return;
     const now = this.deps.now();
     if (retryRefused) this.lastRetry = now;
 
@@ -410,41 +463,46 @@ export class UaServerConnection implements TagSource {
         this.deps.cache.setBad(tagName, resolution.status, now);
       }
     }
-    const stale = [...this.monitored].some(([tagName, item]) => resolved.get(tagName) !== item.nodeId || this.desired.get(tagName) !== item.tagValue);
-    if (stale) {
-      await this.subscription.terminate().catch(() => undefined);
-      this.monitored.clear();
-      this.subscription = await this.createSubscription(session);
+    const laneOf = (tagName: string): Lane => (this.deps.readByLine(tagName) ? 'lines' : 'other');
+    const stale = new Set<Lane>();
+    for (const [tagName, item] of this.monitored) {
+      if (resolved.get(tagName) !== item.nodeId || this.desired.get(tagName) !== item.tagValue || laneOf(tagName) !== item.lane) stale.add(item.lane);
+    }
+    for (const lane of stale) {
+      await subscriptions[lane].terminate().catch(() => undefined);
+      for (const [tagName, item] of [...this.monitored]) if (item.lane === lane) this.monitored.delete(tagName);
+      this.groups[lane] = [];
+      subscriptions[lane] = await this.createSubscription(session, lane);
     }
 
-    const toAdd: { tagName: string; tagValue: string; nodeId: string }[] = [];
+    const toAdd: Record<Lane, ItemToAdd[]> = { lines: [], other: [] };
     for (const [tagName, nodeId] of resolved) {
       if (this.monitored.has(tagName)) continue;
-      if (this.refused.has(tagName) && !retryRefused && !stale) continue;
-      toAdd.push({ tagName, tagValue: this.desired.get(tagName) ?? '', nodeId });
+      if (this.refused.has(tagName) && !retryRefused && stale.size === 0) continue;
+      const lane = laneOf(tagName);
+      toAdd[lane].push({ tagName, tagValue: this.desired.get(tagName) ?? '', nodeId, lane });
     }
-    for (let start = 0; start < toAdd.length; start += this.itemsPerCall) {
-      await this.monitorGroup(this.subscription, toAdd.slice(start, start + this.itemsPerCall));
+    for (const lane of LANES) {
+      const tags = toAdd[lane];
+      for (let start = 0; start < tags.length; start += this.itemsPerCall) await this.monitorGroup(subscriptions, lane, tags.slice(start, start + this.itemsPerCall));
     }
-    if (stale || toAdd.length > 0) {
+    if (stale.size > 0 || toAdd.lines.length + toAdd.other.length > 0) {
       this.deps.logger.debug({ server: this.server.name, monitored: this.monitored.size, refused: this.refused.size }, 'OPC UA items synchronised');
     }
   }
 
-  private async monitorGroup(subscription: ClientSubscription, tags: { tagName: string; tagValue: string; nodeId: string }[]): Promise<void> {
+  private async monitorGroup(subscriptions: Record<Lane, ClientSubscription>, lane: Lane, tags: ItemToAdd[]): Promise<void> {
+    const subscription = subscriptions[lane];
     const items: ReadValueIdOptions[] = tags.map((tag) => ({ nodeId: tag.nodeId, attributeId: AttributeIds.Value }));
-    const group = ClientMonitoredItemGroup.create(
-      subscription,
-      items,
-      { samplingInterval: SAMPLING_INTERVAL_MS, queueSize: QUEUE_SIZE, discardOldest: true },
-      TimestampsToReturn.Both,
-    );
+    const group = ClientMonitoredItemGroup.create(subscription, items, MONITORING_PARAMETERS, TimestampsToReturn.Both);
     const names = tags.map((tag) => tag.tagName);
-    const slots = names.map((tagName) => this.deps.cache.slotOf(tagName));
+    const resolved: GroupTags = { names, slots: names.map((tagName) => this.deps.cache.slotOf(tagName)), expected: names.map((tagName) => this.expectedType(tagName)) };
+    this.groups[lane].push(resolved);
     group.on('changed', (_item: ClientMonitoredItemBase, dataValue: DataValue, index: number) => {
-      if (this.subscription !== subscription) return;
-      const tagName = names[index];
-      if (tagName !== undefined) this.apply(tagName, slots[index]!, dataValue);
+      if (this.subscriptions?.[lane] !== subscription) return;
+      if (this.expectedStale) this.resolveExpectedTypes();
+      const tagName = resolved.names[index];
+      if (tagName !== undefined) this.apply(tagName, resolved.slots[index]!, resolved.expected[index], dataValue);
     });
     await new Promise<void>((resolve, reject) => {
       group.once('initialized', () => resolve());
@@ -455,7 +513,7 @@ export class UaServerConnection implements TagSource {
       const tag = tags[index];
       if (!tag) return;
       if (item.statusCode.isGood()) {
-        this.monitored.set(tag.tagName, { tagValue: tag.tagValue, nodeId: tag.nodeId });
+        this.monitored.set(tag.tagName, { tagValue: tag.tagValue, nodeId: tag.nodeId, lane });
         this.refused.delete(tag.tagName);
       } else {
         const status = item.statusCode.name;
@@ -468,15 +526,30 @@ export class UaServerConnection implements TagSource {
     });
   }
 
+  /** The OPC UA data type of a tag's configured tagType (undefined: none configured, or a name OPC UA does not know). */
+  private expectedType(tagName: string): number | undefined {
+    const configured = this.deps.tagType(tagName);
+    return configured === undefined ? undefined : (DataType as unknown as Record<string, number | undefined>)[configured];
+  }
+
+  /**
+   * After setTags, at the first value: the tags' types are the configuration's by then (the manager hands over the
+   * tags before it keeps their types, in the same synchronous step).
+   */
+  private resolveExpectedTypes(): void {
+    this.expectedStale = false;
+    for (const group of [...this.groups.lines, ...this.groups.other]) group.expected = group.names.map((tagName) => this.expectedType(tagName));
+  }
+
   /** The hot path: one data change into the cache, by the tag's slot. */
-  private apply(tagName: string, slot: number, dataValue: DataValue): void {
+  private apply(tagName: string, slot: number, expected: number | undefined, dataValue: DataValue): void {
     const receivedAt = this.deps.now();
     this.lastActivity = receivedAt;
     this.valuesReceived += 1;
     const value = tagValueOfVariant(dataValue.value);
     const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
     const time = plausibleSourceTime(sourceTime, receivedAt, !this.deps.cache.isGoodAt(slot));
-    this.checkType(tagName, dataValue);
+    this.checkType(tagName, expected, dataValue);
     if (value === undefined) {
       this.deps.cache.store(slot, tagName, null, false, UNSUPPORTED_STATUS, time);
       return;
@@ -489,16 +562,14 @@ export class UaServerConnection implements TagSource {
    * A server that sends another data type than the tag is configured with (a Boolean tag on a UInt32 node) is reported
    * when the value is read, once per tag and type, not left for a script to fail on silently.
    */
-  private checkType(tagName: string, dataValue: DataValue): void {
+  private checkType(tagName: string, expected: number | undefined, dataValue: DataValue): void {
     const sent = dataValue.value?.dataType;
     if (sent === undefined || sent === DataType.Null) return;
-    const configured = this.deps.tagType(tagName);
-    const expected = configured === undefined ? undefined : (DataType as unknown as Record<string, number | undefined>)[configured];
     if (expected === undefined || sent === expected) {
       if (this.typeMismatches.size > 0) this.typeMismatches.delete(tagName);
       return;
     }
-    const problem = `configured as ${configured}, the server sends ${DataType[sent] ?? sent}`;
+    const problem = `configured as ${this.deps.tagType(tagName)}, the server sends ${DataType[sent] ?? sent}`;
     if (this.typeMismatches.get(tagName) === problem) return;
     this.typeMismatches.set(tagName, problem);
     this.deps.logger.warn({ server: this.server.name, tag: tagName, nodeId: this.desired.get(tagName) }, `OPC UA tag type mismatch: ${problem}`);
@@ -515,7 +586,7 @@ export class UaServerConnection implements TagSource {
       chunk.forEach(([tagName], index) => {
         const dataValue = values[index];
         // A notification that arrived meanwhile is newer than this read: keep it.
-        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), dataValue);
+        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), this.expectedType(tagName), dataValue);
       });
     }
   }

@@ -28,6 +28,8 @@ import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } fr
 
 export const SIMULATOR_NAMESPACE_URI = 'urn:oee-edge:simulator';
 export const SIMULATOR_PORT = 4840;
+/** How often a slice of the process values changes (see startWandering). */
+const WANDER_TICK_MS = 50;
 
 /** The tag value (node id text) of a simulated variable, as an OPC tag stores it. */
 export function simulatorNodeId(line: number, variable: string): string {
@@ -53,7 +55,7 @@ export interface PlantSimulatorOptions {
   initial?: Readonly<Record<number, { units?: number; discards?: number; running?: boolean }>>;
   /** In automatic mode, each line's first change comes within this time (the demo shows stops within a minute). */
   firstChangeWithinMs?: number;
-  /** Extra process values per line, each changing every `processChangeMs` (benchmark load). */
+  /** Extra process values per line, each changing once every `processChangeMs`, spread over it (benchmark load). */
   processTagsPerLine?: number;
   processChangeMs?: number;
   /** The server's MaxMonitoredItemsPerCall (default 1000): clients must create items in groups no larger. */
@@ -87,6 +89,8 @@ export class PlantSimulator {
   private readonly nodes = new Map<number, LineNodes>();
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  /** Process values changed so far (see startWandering). */
+  processChanges = 0;
   /** Read once the server listens (node-opcua forgets its endpoints on shutdown). */
   endpointUrl = '';
   port = 0;
@@ -230,19 +234,36 @@ export class PlantSimulator {
       for (const lineNumber of this.lines.keys()) this.publish(lineNumber);
     }, this.options.tickMs ?? 500);
     this.timers.push(tick);
-    if ((this.options.processTagsPerLine ?? 0) > 0) {
-      const random = seededRandom((this.options.seed ?? 1) + 7);
-      const wander = setInterval(() => {
-        const sourceTimestamp = new Date(this.now());
-        for (const nodes of this.nodes.values()) {
-          for (const node of nodes.process) {
-            const value = 50 + 10 * random();
-            node.setValueFromSource(new Variant({ dataType: DataType.Double, value }), StatusCodes.Good, sourceTimestamp);
-          }
-        }
-      }, this.options.processChangeMs ?? 1_000);
-      this.timers.push(wander);
-    }
+    if ((this.options.processTagsPerLine ?? 0) > 0) this.startWandering();
+  }
+
+  /**
+   * Process values change each once per `processChangeMs`, spread evenly over that period in slices every
+   * WANDER_TICK_MS (a PLC's values do not all change in the same millisecond, and one burst of tens of thousands of
+   * changes would hold the server, and the beacon changes behind it, for a long moment).
+   */
+  private startWandering(): void {
+    const random = seededRandom((this.options.seed ?? 1) + 7);
+    const all = [...this.nodes.values()].flatMap((nodes) => nodes.process);
+    const periodMs = this.options.processChangeMs ?? 1_000;
+    const tickMs = Math.min(WANDER_TICK_MS, periodMs);
+    let owed = 0;
+    let next = 0;
+    let last = this.now();
+    const wander = setInterval(() => {
+      const now = this.now();
+      const sourceTimestamp = new Date(now);
+      // By the time elapsed, not per tick: a late timer (a busy machine) still keeps the rate; one period at most.
+      owed = Math.min(all.length, owed + (all.length * (now - last)) / periodMs);
+      last = now;
+      for (; owed >= 1; owed -= 1) {
+        const value = 50 + 10 * random();
+        all[next]!.setValueFromSource(new Variant({ dataType: DataType.Double, value }), StatusCodes.Good, sourceTimestamp);
+        next = (next + 1) % all.length;
+        this.processChanges += 1;
+      }
+    }, tickMs);
+    this.timers.push(wander);
   }
 
   /** Advances a line to `now` and writes the variables that changed, stamped `now`. */
