@@ -552,6 +552,7 @@ export const en: Catalogue = {
     roleID: 'Role',
     groupID: 'Group',
     active: 'Active',
+    mustChangePassword: 'Temporary password',
     updatedBy: 'Updated by',
     updateDate: 'Updated on',
     name: 'Name',

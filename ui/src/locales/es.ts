@@ -553,6 +553,7 @@ export const es = {
     roleID: 'Rol',
     groupID: 'Grupo',
     active: 'Activo',
+    mustChangePassword: 'Contraseña temporal',
     updatedBy: 'Modificado por',
     updateDate: 'Modificado el',
     name: 'Nombre',

@@ -27,10 +27,15 @@ const FIELDS: readonly GridField[] = [
   },
   { name: 'groupID', label: 'fields.groupID', kind: 'select', options: { kind: 'lookup', path: '/api/notifications/groups/lookup' } },
   { name: 'active', label: 'fields.active', kind: 'boolean', defaultValue: true, width: 100 },
+  // Set by the server when an administrator gives a user a password; the user's own change clears it.
+  { name: 'mustChangePassword', label: 'fields.mustChangePassword', kind: 'boolean', readOnly: true, width: 160 },
   ...AUDIT_FIELDS,
 ];
 
-/** Users (administrator). The user name is the key: typed once, never changed. */
+/**
+ * Users (administrator). The user name is the key: typed once, never changed. A password the administrator sets is
+ * temporary: the user changes it at the next sign-in ('Contraseña temporal' until then).
+ */
 export default function UsersTab({ canWrite }: ConfigurationPageProps) {
   return <DataGrid path="/api/users" keyFields={['userID']} fields={FIELDS} canWrite={canWrite} exportName="usuarios" testId="users-grid" />;
 }
