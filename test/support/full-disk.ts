@@ -31,8 +31,13 @@ const pragma = async (db: Database, text: string) => Number(Object.values((await
 /**
  * Fills the database to the last byte it may take: no page more (max_page_count) and the free room of its pages taken
  * by a filler table, in smaller and smaller rows. Returns the function that gives the room back (the filler stays).
+ *
+ * `everyWrite`: a write that fits in the room its table's pages still have would succeed, as it does on a real disk
+ * while SQLite's WAL file has room left from before. With this, every insert into or update of any table also needs a
+ * new page (a temporary trigger on this connection adds a page to the filler), so every write fails with SQLite's own
+ * SQLITE_FULL until the room is given back, which also drops the triggers.
  */
-export async function fillDatabase(db: Database): Promise<() => Promise<void>> {
+export async function fillDatabase(db: Database, options: { everyWrite?: boolean } = {}): Promise<() => Promise<void>> {
   await sql`CREATE TABLE IF NOT EXISTS disk_filler (x BLOB)`.execute(db);
   const pages = await pragma(db, 'page_count');
   await pragma(db, `max_page_count = ${pages}`);
@@ -46,7 +51,20 @@ export async function fillDatabase(db: Database): Promise<() => Promise<void>> {
       }
     }
   }
+  const triggers: string[] = [];
+  if (options.everyWrite) {
+    const pageSize = await pragma(db, 'page_size');
+    const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'disk_filler'`.execute(db)).rows;
+    for (const { name } of tables) {
+      for (const event of ['INSERT', 'UPDATE']) {
+        const trigger = `disk_full_${event.toLowerCase()}_${name}`;
+        await sql.raw(`CREATE TEMP TRIGGER "${trigger}" BEFORE ${event} ON main."${name}" BEGIN INSERT INTO main.disk_filler (x) VALUES (zeroblob(${pageSize})); END`).execute(db);
+        triggers.push(trigger);
+      }
+    }
+  }
   return async () => {
+    for (const trigger of triggers) await sql.raw(`DROP TRIGGER temp."${trigger}"`).execute(db);
     await pragma(db, `max_page_count = ${pages * 100}`);
   };
 }
