@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from '../../edge/src/db/database';
 import type { LogFileSystem } from '../../edge/src/logger';
@@ -67,4 +70,76 @@ export async function fillDatabase(db: Database, options: { everyWrite?: boolean
     for (const trigger of triggers) await sql.raw(`DROP TRIGGER temp."${trigger}"`).execute(db);
     await pragma(db, `max_page_count = ${pages * 100}`);
   };
+}
+
+/**
+ * A small file system of its own, mounted on a new temporary directory, to fill for real: a tmpfs where the machine
+ * lets this process mount one (root, or CAP_SYS_ADMIN), else a loop-mounted ext4 image. Null when neither can be
+ * mounted here (the caller says so; it never pretends). `unmount` always unmounts and removes what it made.
+ */
+export interface SmallFileSystem {
+  dir: string;
+  kind: 'tmpfs' | 'ext4 image';
+  /** Writes a file of zeros until the file system has no byte left (ENOSPC); returns its path. */
+  fill(): string;
+  unmount(): void;
+}
+
+export function mountSmallFileSystem(megabytes: number): SmallFileSystem | null {
+  const dir = fs.mkdtempSync(join(tmpdir(), 'oee-small-fs-'));
+  const image = `${dir}.img`;
+  const attempts: { kind: SmallFileSystem['kind']; mount: () => void }[] = [
+    { kind: 'tmpfs', mount: () => execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m,mode=0700`, 'tmpfs', dir], { stdio: 'pipe' }) },
+    {
+      kind: 'ext4 image',
+      mount: () => {
+        fs.writeFileSync(image, '');
+        fs.truncateSync(image, megabytes * 1024 * 1024);
+        execFileSync('mkfs.ext4', ['-q', '-F', '-m', '0', image], { stdio: 'pipe' });
+        execFileSync('mount', ['-o', 'loop', image, dir], { stdio: 'pipe' });
+      },
+    },
+  ];
+  for (const { kind, mount } of attempts) {
+    try {
+      mount();
+    } catch {
+      continue;
+    }
+    let mounted = true;
+    return {
+      dir,
+      kind,
+      fill() {
+        const file = join(dir, 'filler');
+        const fd = fs.openSync(file, 'w');
+        try {
+          for (const size of [1024 * 1024, 4096, 1]) {
+            const zeros = Buffer.alloc(size);
+            // Bounded: the file system is `megabytes` large.
+            for (let written = 0; written < megabytes * 1024 * 1024; written += size) {
+              try {
+                fs.writeSync(fd, zeros);
+              } catch (error) {
+                if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+                break;
+              }
+            }
+          }
+        } finally {
+          fs.closeSync(fd);
+        }
+        return file;
+      },
+      unmount() {
+        if (mounted) execFileSync('umount', ['-l', dir], { stdio: 'pipe' });
+        mounted = false;
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.rmSync(image, { force: true });
+      },
+    };
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(image, { force: true });
+  return null;
 }
