@@ -8,12 +8,13 @@ import { SimulatorProcess } from '../support/simulator-process';
 import type { TestEdge } from '../support/test-edge';
 import { logIn, openBrowser } from './support/browser';
 import { startUiEdge } from './support/edge';
-import { fillForm, gridRow, recordForm, saveForm } from './support/grid';
+import { cellAt, fillForm, gridRow, recordForm, saveForm } from './support/grid';
 
 /**
  * Issue 15 in the browser: the OPC servers tab's security fields (mode, policy, user, a write-only password), its
  * certificates panel (the edge's own thumbprint and downloads; a server certificate met on a secured connection,
- * trusted and rejected), and the retention section of the General parameters.
+ * trusted and rejected), the retention section of the General parameters, and the Users tab's mark of a temporary
+ * password.
  */
 describe('OPC UA security and retention, administrator', () => {
   let edge: TestEdge;
@@ -111,5 +112,16 @@ describe('OPC UA security and retention, administrator', () => {
     await error.waitFor();
     expect((await error.innerText()).trim()).toBe(message);
     expect((await edge.call('GET', '/api/parameters/get', { token: edge.adminToken })).body.diagnosticsRetentionDays).toBe(30);
+  }, 120_000);
+
+  test("the Users tab marks a password the administrator set as temporary ('Contraseña temporal': Sí), and not the administrator's own", async () => {
+    const created = await edge.call('POST', '/api/users', { token: edge.adminToken, form: { values: { userID: 'temporal', firstName: 'Tomás', lastName: 'Temporal', password: 'dada-por-admin', roleID: 3 } } });
+    expect(created.status, created.text).toBe(200);
+    const page = await configuration('users');
+    await gridRow(page, 'users-grid', 'Tomás').waitFor();
+    const rowIndexOf = async (text: string) => Number(await gridRow(page, 'users-grid', text).getAttribute('row-index'));
+    expect(await cellAt(page, 'users-grid', await rowIndexOf('Tomás'), 'mustChangePassword')).toBe('Sí');
+    expect(await cellAt(page, 'users-grid', await rowIndexOf('Sistema'), 'mustChangePassword')).toBe('No');
+    expect(await page.getByTestId('users-grid').locator('.ag-header-cell[col-id="mustChangePassword"]').innerText()).toContain('Contraseña temporal');
   }, 120_000);
 });
