@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,5 +128,27 @@ describe('logging', () => {
     expect(readFileSync(`${path}.1`, 'utf8')).toBe(`${'a'.repeat(300)}\n`);
     expect(readFileSync(path, 'utf8')).toMatch(/^[^\n]*"lost":1[^\n]*\nc{10}\n$/);
   });
-});
 
+  it('a line the disk takes only part of is taken back: the file holds whole lines only', () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const path = join(dir, 'edge.log');
+    // The last bytes of a filling disk: one write takes 5 bytes of the line, the next is refused.
+    let room = Number.POSITIVE_INFINITY;
+    const writeSync = ((fd: number, buffer: Buffer, offset: number, length: number) => {
+      if (room === 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      const taken = Math.min(length, room);
+      room -= taken;
+      return fs.writeSync(fd, buffer, offset, taken);
+    }) as typeof fs.writeSync;
+    const file = new RotatingFile(path, { fileSystem: { ...fs, writeSync } });
+    file.write('{"first":1}\n');
+    room = 5;
+    file.write('{"cut":"this line does not fit"}\n');
+    expect(readFileSync(path, 'utf8')).toBe('{"first":1}\n');
+    room = Number.POSITIVE_INFINITY;
+    file.write('{"next":2}\n');
+    file.close();
+    const lines = readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([{ first: 1 }, expect.objectContaining({ lost: 1, cause: 'ENOSPC' }), { next: 2 }]);
+  });
+});

@@ -88,7 +88,7 @@ function parseLine(line: string): Omit<LogEntry, 'id'> | null {
  * The file-system calls the log file makes: node:fs in the product, a failing one in tests (a full disk cannot be
  * made without root).
  */
-export type LogFileSystem = Pick<typeof fs, 'openSync' | 'fstatSync' | 'writeSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'existsSync' | 'mkdirSync'>;
+export type LogFileSystem = Pick<typeof fs, 'openSync' | 'fstatSync' | 'writeSync' | 'ftruncateSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'existsSync' | 'mkdirSync'>;
 
 export interface RotatingFileOptions {
   maxBytes?: number;
@@ -163,9 +163,21 @@ export class RotatingFile {
     this.size = this.fs.fstatSync(this.fd).size;
   }
 
+  /**
+   * Writes the whole line or none of it. A file system that fills up takes the bytes it still has room for and then
+   * refuses the rest (ENOSPC): the part written is taken back, so the file only ever holds whole lines.
+   */
   private append(line: string): void {
-    if (this.size + line.length > this.maxBytes) this.rotate();
-    this.size += this.fs.writeSync(this.fd!, line);
+    const bytes = Buffer.from(line);
+    if (this.size + bytes.length > this.maxBytes) this.rotate();
+    let written = 0;
+    try {
+      while (written < bytes.length) written += this.fs.writeSync(this.fd!, bytes, written, bytes.length - written);
+    } catch (error) {
+      if (written > 0) this.fs.ftruncateSync(this.fd!, this.size);
+      throw error;
+    }
+    this.size += written;
   }
 
   private rotate(): void {

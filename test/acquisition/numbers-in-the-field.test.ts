@@ -8,6 +8,7 @@ import { REASON } from '../../edge/src/domain/stops';
 import { lineScripts, storedScript, TAG_KINDS, waitFor } from '../support/simulated-plant';
 import { SimulatorProcess } from '../support/simulator-process';
 import { EdgeProcess } from '../support/edge-process';
+import { fillDatabase } from '../support/full-disk';
 import { completeFirstSignIn, startTestEdge, type CallOptions, type CallResult, type TestEdge } from '../support/test-edge';
 
 /**
@@ -305,4 +306,49 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     // The downtime stop opened at start-up was deleted once the first reading said nothing happened.
     expect(outbox.map((row) => row.operation)).toEqual(['upsert', 'delete']);
   }, 60_000);
+
+  it('a full disk loses nothing a line did: production and a stop while it is full are stored at their own times once there is space', async () => {
+    const plc = await startSimulator({ lines: 1 });
+    rig = await startRig([plc], 1);
+    await plc.produce(1, 10);
+    await unitsReach(rig, 1, 10);
+    const stopsBefore = await stopsOf(rig, 1);
+    const minutesOf = () => db(rig!).selectFrom('production_minutes').select(['minuteStart', 'units']).where('lineID', '=', 1).execute();
+    const minutesBefore = new Map((await minutesOf()).map((row) => [row.minuteStart, row.units]));
+    const giveRoomBack = await fillDatabase(db(rig), { everyWrite: true });
+    /** Waits until a calculation pass says the line was `state` with `units`, and that the disk refused it. */
+    const refused = (state: string, units: number) =>
+      waitFor(async () => {
+        const passes = (await rig!.t.call('GET', '/api/diagnostics/calculationtimes', { token: rig!.t.adminToken })).body as { lines: { result: string }[] }[];
+        return passes.some((pass) => pass.lines.some((line) => line.result.startsWith(`${state}, units ${units},`) && line.result.includes('disk full: kept'))) ? true : undefined;
+      }, `a refused pass: ${state}, ${units} units`);
+
+    // While the database cannot grow: 7 units, a stop of a few seconds, 5 units more. Each pass is refused.
+    const producedAt = Date.now();
+    await plc.produce(1, 7, 0, producedAt);
+    await refused('running', 17);
+    const stoppedAt = Date.now();
+    await plc.stopLine(1, stoppedAt);
+    await refused('stopped', 17);
+    const restartedAt = Date.now();
+    await plc.runLine(1, restartedAt);
+    await plc.produce(1, 5, 0, restartedAt + 1);
+    await refused('running', 22);
+    expect(await unitsOf(rig, 1)).toBe(10);
+    expect(await stopsOf(rig, 1)).toEqual(stopsBefore);
+
+    await giveRoomBack();
+    await unitsReach(rig, 1, 22);
+    const stop = await waitFor(async () => (await stopsOf(rig!, 1)).find((row) => row.startDate === stoppedAt), 'the stop made while the disk was full');
+    // A few seconds: a microstop, judged on its real length.
+    expect(stop).toMatchObject({ reasonID: REASON.MICROSTOP, startDate: stoppedAt, endDate: restartedAt });
+    expect(await stopsOf(rig, 1)).toHaveLength(stopsBefore.length + 1);
+    // The units are booked in the minutes they were made, not in the minute the disk took them.
+    const booked = new Map((await minutesOf()).map((row) => [row.minuteStart, row.units - (minutesBefore.get(row.minuteStart) ?? 0)]));
+    const bookedMinutes = [...booked].filter(([, units]) => units !== 0).map(([minuteStart]) => minuteStart);
+    expect([...booked.values()].reduce((sum, units) => sum + units, 0)).toBe(12);
+    expect(Math.min(...bookedMinutes)).toBe(Math.floor(producedAt / 60_000) * 60_000);
+    expect(Math.max(...bookedMinutes)).toBe(Math.floor((restartedAt + 1) / 60_000) * 60_000);
+    expect(rig.t.edge.plant.recentLogs.all().some((entry) => entry.message.startsWith('Line samples kept while the disk was full are stored'))).toBe(true);
+  }, 90_000);
 });

@@ -77,6 +77,12 @@ afterAll(async () => {
   rmSync(pkiDir, { recursive: true, force: true });
 });
 
+/** The audit rows of the certificates' trust decisions, oldest first, with before and after parsed. */
+async function certificateAudit() {
+  const rows = await t.edge.plant.db!.selectFrom('audit_log').select(['entity', 'entityKey', 'action', 'userID', 'at', 'before', 'after']).where('entity', '=', 'opc_certificates').orderBy('auditID').execute();
+  return rows.map((row) => ({ ...row, before: JSON.parse(row.before!), after: JSON.parse(row.after!) }));
+}
+
 describe('OPC UA security', () => {
   it("a secured server whose certificate is not trusted shows so; once an administrator trusts it, Sign and SignAndEncrypt connect with each policy", async () => {
     await waitFor(statusMatching('sign', /certificate not trusted/i), 'the untrusted-certificate status', 60_000);
@@ -88,6 +94,11 @@ describe('OPC UA security', () => {
     const trusted = await t.call('POST', '/api/opcservers/certificates/trust', { token: t.adminToken, json: { thumbprint: met.body[0].thumbprint } });
     expect(trusted.status, trusted.text).toBe(200);
     expect(trusted.body).toEqual([{ ...met.body[0], status: 'trusted' }]);
+    // Who trusted which certificate, and when, is kept like any change a person makes.
+    const { status: _metStatus, ...certificate } = met.body[0];
+    expect(await certificateAudit()).toEqual([
+      { entity: 'opc_certificates', entityKey: JSON.stringify({ thumbprint: certificate.thumbprint }), action: 'trust', userID: 'admin', at: expect.any(Number), before: { ...certificate, status: 'rejected' }, after: { ...certificate, status: 'trusted' } },
+    ]);
 
     for (const name of ['sign', 'encrypt', 'encryptPss'] as const) await waitFor(connectedWithValues(name), `${name} connected with its tag read`, 100_000);
   }, 360_000);
@@ -154,5 +165,14 @@ describe('OPC UA security', () => {
     const unknown = await t.call('POST', '/api/opcservers/certificates/trust', { token: t.adminToken, json: { thumbprint: '00'.repeat(20) } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('No hay ningún certificado de servidor con esa huella.');
+    // A supervisor may not decide (403): neither that nor the unknown thumbprint leaves an audit row.
+    const supervisor = await t.userWithRole(2);
+    expect((await t.call('POST', '/api/opcservers/certificates/trust', { token: supervisor.token, json: { thumbprint: met.body[0].thumbprint } })).status).toBe(403);
+    const audit = await certificateAudit();
+    expect(audit.map((row) => [row.action, row.userID, row.before.status, row.after.status])).toEqual([
+      ['trust', 'admin', 'rejected', 'trusted'],
+      ['reject', 'admin', 'trusted', 'rejected'],
+    ]);
+    expect(audit[1]!.at).toBeGreaterThanOrEqual(audit[0]!.at);
   });
 });

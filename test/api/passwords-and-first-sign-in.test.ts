@@ -123,6 +123,40 @@ describe('the first sign-in after setup', () => {
   });
 });
 
+describe('a password an administrator sets', () => {
+  it("is temporary for the user it is set for: changed at their next sign-in, cleared by their own change; the administrator's own is not", async () => {
+    const t = await edge();
+    const userRow = async (userID: string) => (await t.call('GET', '/api/users', { token: t.adminToken, query: { filter: [['userID', '=', userID]] } })).body.data[0];
+    const created = await t.call('POST', '/api/users', { token: t.adminToken, form: { values: { userID: 'temporal', firstName: 'T', lastName: 'P', password: 'dada-por-admin', roleID: 2 } } });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.mustChangePassword).toBe(true);
+
+    const first = await login(t, 'temporal', 'dada-por-admin');
+    expect(first.body.mustChangePassword).toBe(true);
+    const refused = await t.call('GET', '/api/sectors/lookup', { token: first.body.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(CHANGE_DUE);
+    expect((await changePassword(t, first.body.token, 'dada-por-admin', 'elegida-por-mi')).status).toBe(204);
+    expect((await t.call('GET', '/api/sectors/lookup', { token: first.body.token })).status).toBe(200);
+    expect((await login(t, 'temporal', 'elegida-por-mi')).body.mustChangePassword).toBe(false);
+    expect((await userRow('temporal')).mustChangePassword).toBe(false);
+
+    // An edit without a password keeps the mark as it is, and the grid cannot set or clear it by itself.
+    expect((await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { lastName: 'Q', mustChangePassword: true } } })).body.mustChangePassword).toBe(false);
+    // A new password from the administrator (the user forgot theirs) is temporary again, and ends the user's sessions.
+    const reset = await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { password: 'otra-dada-por-admin' } } });
+    expect(reset.body.mustChangePassword).toBe(true);
+    expect((await t.call('POST', '/api/users/isvalid', { token: first.body.token })).status).toBe(401);
+    expect((await login(t, 'temporal', 'otra-dada-por-admin')).body.mustChangePassword).toBe(true);
+    expect((await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { mustChangePassword: false } } })).body.mustChangePassword).toBe(true);
+
+    // The administrator's own password set through the grid is theirs: not temporary.
+    const own = await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'admin', values: { password: 'mi-clave-de-admin' } } });
+    expect(own.body.mustChangePassword).toBe(false);
+    expect((await login(t, 'admin', 'mi-clave-de-admin')).body.mustChangePassword).toBe(false);
+  });
+});
+
 describe('guessing through a change of password', () => {
   it('wrong current passwords count toward FAILED_SIGNINS_PER_MINUTE like failed sign-ins', async () => {
     const t = await edge({ failedSignInsPerMinute: 2 });

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeStoredScript } from '../domain/script';
 import { DiagnosticsLog } from './diagnostics-log';
-import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts } from './line-evaluator';
+import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts, MAX_UNSTORED_PER_LINE } from './line-evaluator';
 import { TagCache, WAITING_STATUS } from './tag-cache';
 
 const TAGS = new Set(['L1.Run', 'L1.Units', 'L1.Bad', 'L2.Run', 'L2.Units', 'Text']);
@@ -28,7 +28,8 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-function setUp(lines: LineScripts[], options: { failing?: boolean } = {}) {
+/** `failing`: every store fails (not for lack of space); `disk.full`: stores fail as SQLite does on a full disk, while set. */
+function setUp(lines: LineScripts[], options: { failing?: boolean; disk?: { full: boolean } } = {}) {
   const cache = new TagCache();
   /** The samples as sent, less where their counters come from (`sources`; see its own tests). */
   const batches: LineSample[][] = [];
@@ -39,6 +40,7 @@ function setUp(lines: LineScripts[], options: { failing?: boolean } = {}) {
   const sink = {
     async ingest(samples: readonly LineSample[]) {
       if (options.failing) throw new Error('disk full');
+      if (options.disk?.full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
       batches.push(samples.map(({ unitsSource, discardsSource, ...sample }) => (sources.push({ unitsSource, discardsSource }), sample)));
     },
   };
@@ -258,5 +260,74 @@ describe('the line evaluator', () => {
     await advance(1_000);
     await advance(1_000);
     expect(batches.map((batch) => batch.map((sample) => [sample.atMs, sample.running]))).toEqual([[[10_000, true]], [[11_000, true]], [[12_000, true]]]);
+  });
+
+  it('keeps the samples a full disk refused and stores them first, at their own times, once the disk takes a pass again', async () => {
+    const disk = { full: false };
+    const { batches, good, settle, advance, logged, diagnostics } = setUp([line(1, 'L1.Run', 'L1.Units')], { disk });
+    good('L1.Run', true);
+    good('L1.Units', 100);
+    await settle();
+    disk.full = true;
+    await advance(10_000);
+    good('L1.Units', 110); // 20 000: production while the disk is full
+    await advance(COUNTER_FLUSH_MS);
+    await advance(8_000);
+    good('L1.Run', false); // 29 000: a stop
+    await advance(61_000);
+    good('L1.Run', true); // 90 000: it ends
+    await advance(1_000);
+    good('L1.Units', 125); // 91 000
+    await advance(2_000);
+    good('L1.Units', 126); // 93 000: the same minute, the same run: replaces the 91 000 reading
+    await advance(COUNTER_FLUSH_MS);
+    expect(batches).toHaveLength(1);
+    expect(diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/disk full: kept, 4 samples waiting/);
+
+    disk.full = false;
+    await advance(10_000);
+    good('L1.Units', 127); // 104 000
+    await advance(COUNTER_FLUSH_MS);
+    // The first pass after it (here the one the 104 000 reading caused, its counter still waiting) stores them.
+    expect(batches.slice(1).flat()).toEqual([
+      { lineID: 1, atMs: 20_000, running: true, units: 110, discards: null },
+      { lineID: 1, atMs: 29_000, running: false, units: 110, discards: null },
+      { lineID: 1, atMs: 90_000, running: true, units: 110, discards: null },
+      { lineID: 1, atMs: 93_000, running: true, units: 126, discards: null },
+      { lineID: 1, atMs: 104_000, running: true, units: 127, discards: null },
+    ]);
+    // Said once when the disk filled, once when the samples were stored: not on every pass.
+    expect(logged.filter((message) => /disk/i.test(message))).toEqual([
+      'Disk full: line samples are kept in memory and stored once there is space',
+      'Line samples kept while the disk was full are stored, at their own times',
+    ]);
+    await advance(10_000);
+    good('L1.Units', 128);
+    await advance(COUNTER_FLUSH_MS);
+    expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 115_000, running: true, units: 128, discards: null }]);
+  });
+
+  it('keeps at most MAX_UNSTORED_PER_LINE samples of a line: the oldest go first, and how many is logged', async () => {
+    const disk = { full: false };
+    const { batches, good, settle, advance, logged } = setUp([line(1, 'L1.Run')], { disk });
+    good('L1.Run', true);
+    await settle();
+    disk.full = true;
+    const changes = MAX_UNSTORED_PER_LINE + 5;
+    for (let i = 1; i <= changes; i += 1) {
+      await advance(1_000);
+      good('L1.Run', i % 2 === 0);
+      await settle();
+    }
+    disk.full = false;
+    await advance(1_000);
+    good('L1.Run', true);
+    await settle();
+    const stored = batches.at(-1)!;
+    expect(stored).toHaveLength(MAX_UNSTORED_PER_LINE + 1);
+    // The first five changes were dropped; the rest are there, in order.
+    expect(stored[0]!.atMs).toBe(10_000 + 6 * 1_000);
+    expect(stored.at(-2)!.atMs).toBe(10_000 + changes * 1_000);
+    expect(logged).toContain('Line samples kept while the disk was full are stored, at their own times');
   });
 });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
+import { isDiskFull } from '../db/disk-full';
 import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../domain/script';
+import { minuteOf } from '../modules/indexes/indexes.repository';
 import type { LineSample } from '../modules/line-events/line-events.service';
 import type { DiagnosticsLog, LineOutcome } from './diagnostics-log';
 import { type TagCache, WAITING_STATUS } from './tag-cache';
@@ -14,6 +16,10 @@ import { type TagCache, WAITING_STATUS } from './tag-cache';
  *
  * Passes never overlap and never block: changes arriving while a pass is being stored accumulate for the next pass,
  * and a burst of changes (one OPC UA publish response, one HTTP post) makes one pass.
+ *
+ * A pass the database cannot store for lack of space (a full disk) is not lost: its samples are kept, in memory, and
+ * stored ahead of the next pass's, each with its own source time, once a pass is stored again. So what a line made
+ * while the disk was full is counted once, in the minutes it was made, and its stops keep their real start and end.
  */
 
 export type { LineSample };
@@ -24,6 +30,12 @@ export type { LineSample };
  * of them has waited this long.
  */
 export const COUNTER_FLUSH_MS = 1_000;
+
+/**
+ * The most samples kept per line while they cannot be stored (see keepUnstored): about a day of a line that runs
+ * steadily (one sample a minute is kept) and changes state every few minutes. Beyond it the oldest are dropped.
+ */
+export const MAX_UNSTORED_PER_LINE = 2_000;
 
 /** The engine's ingestion (line-events' `ingestSamples`), as this loop needs it. */
 export interface LineSampleSink {
@@ -81,6 +93,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private waitingSince: number | null = null;
   /** Arrival of the first change waiting for the next pass (for the tag-update diagnostics). */
   private firstChangeArrival: number | null = null;
+  /** Samples a full disk kept from being stored, per line, oldest first: stored ahead of the next pass's. */
+  private readonly unstored = new Map<number, LineSample[]>();
+  /** Samples dropped from `unstored` because it was full, since the disk last took a pass (reported then). */
+  private droppedUnstored = 0;
   /** The pass scheduled or running, if any. */
   private pending: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -274,23 +290,72 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       this.defer(counters.map((waiting) => waiting.lineID), started);
     }
 
-    if (samples.length > 0) {
+    const kept = [...this.unstored.values()].flat();
+    if (samples.length > 0 || kept.length > 0) {
+      const toStore = [...kept, ...samples];
       try {
-        await this.sink.ingest(samples);
-        for (const sent of samples) {
-          if (this.lastSent.get(sent.lineID)?.running !== sent.running) this.floors.set(sent.lineID, Math.max(sent.atMs, this.floors.get(sent.lineID) ?? sent.atMs));
-          this.lastSent.set(sent.lineID, sent);
+        await this.sink.ingest(toStore);
+        this.unstored.clear();
+        this.remember(samples);
+        if (kept.length > 0) {
+          this.deps.logger.warn({ stored: kept.length, dropped: this.droppedUnstored }, 'Line samples kept while the disk was full are stored, at their own times');
+          this.droppedUnstored = 0;
         }
         const storedAt = this.deps.now();
         if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
-        this.emit('stored', samples, storedAt);
+        this.emit('stored', toStore, storedAt);
       } catch (error) {
         if (this.stopped) return;
-        this.deps.logger.error({ err: error, lines: samples.map((s) => s.lineID) }, 'Storing line samples failed');
-        for (const outcome of outcomes) outcome.note += ` (not stored: ${(error as Error).message})`;
+        if (isDiskFull(error)) {
+          // Kept for the next pass, and taken as sent: the next pass tells news from what is kept, not from what
+          // the database last took. Said once per full disk, not on every pass.
+          if (kept.length === 0) this.deps.logger.error({ err: error, lines: samples.map((s) => s.lineID) }, 'Disk full: line samples are kept in memory and stored once there is space');
+          for (const sample of samples) this.keepUnstored(sample);
+          this.remember(samples);
+          const waiting = [...this.unstored.values()].reduce((sum, lineSamples) => sum + lineSamples.length, 0);
+          for (const outcome of outcomes) outcome.note += ` (disk full: kept, ${waiting} samples waiting)`;
+        } else {
+          this.deps.logger.error({ err: error, lines: toStore.map((s) => s.lineID) }, 'Storing line samples failed');
+          this.unstored.clear();
+          for (const outcome of outcomes) outcome.note += ` (not stored: ${(error as Error).message})`;
+        }
       }
     }
     if (outcomes.length > 0) this.deps.diagnostics.recordCalculation(started, this.deps.now() - started, outcomes);
+  }
+
+  /** What was sent (or kept to be stored): later samples are compared with it and never stamped before its change. */
+  private remember(samples: readonly LineSample[]): void {
+    for (const sent of samples) {
+      if (this.lastSent.get(sent.lineID)?.running !== sent.running) this.floors.set(sent.lineID, Math.max(sent.atMs, this.floors.get(sent.lineID) ?? sent.atMs));
+      this.lastSent.set(sent.lineID, sent);
+    }
+  }
+
+  /**
+   * Keeps a sample the disk could not take. Bounded: a reading within the same minute as the line's last kept one, in
+   * the same state from the same sources, replaces it unless that one started the state (production stays in its
+   * minute, a stop keeps its start). Past MAX_UNSTORED_PER_LINE, a reading in the middle of a run of one state goes
+   * (its units are counted with the next reading), and failing that the oldest sample.
+   */
+  private keepUnstored(sample: LineSample): void {
+    const kept = this.unstored.get(sample.lineID) ?? [];
+    this.unstored.set(sample.lineID, kept);
+    const last = kept.at(-1);
+    const beforeLast = kept.at(-2);
+    if (last && beforeLast && sameRun(beforeLast, last) && sameRun(last, sample) && minuteOf(last.atMs) === minuteOf(sample.atMs)) {
+      kept[kept.length - 1] = sample;
+      return;
+    }
+    kept.push(sample);
+    if (kept.length <= MAX_UNSTORED_PER_LINE) return;
+    const middle = kept.findIndex((current, i) => i > 0 && i < kept.length - 1 && sameRun(kept[i - 1]!, current) && sameRun(current, kept[i + 1]!));
+    if (middle !== -1) {
+      kept.splice(middle, 1);
+      return;
+    }
+    kept.shift();
+    this.droppedUnstored += 1;
   }
 
   /** Evaluates a line's scripts (its pending change time is consumed by the caller once the sample is sent). */
@@ -342,6 +407,11 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
 
 function sameReading(previous: LineSample | undefined, next: LineSample): boolean {
   return previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards;
+}
+
+/** Two readings of the same state from the same sources: nothing but the counters tells them apart. */
+function sameRun(previous: LineSample, next: LineSample): boolean {
+  return previous.running === next.running && sameBaselines(previous, next);
 }
 
 function sameBaselines(previous: LineSample, next: LineSample): boolean {

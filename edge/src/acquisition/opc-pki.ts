@@ -31,8 +31,17 @@ export class OpcPki {
   readonly applicationUri = makeApplicationUrn(getHostname(), CLIENT_APPLICATION_NAME);
   private ready: Promise<void> | null = null;
 
+  /** The manager's own dispose: only `dispose()` below calls it. */
+  private readonly disposeManager: () => Promise<void>;
+
   constructor(readonly rootFolder: string) {
     this.manager = new OPCUACertificateManager({ rootFolder, automaticallyAcceptUnknownCertificate: false });
+    // The edge owns the manager for as long as it runs. A node-opcua client counts one use of the manager it is given
+    // but disposes it on every disconnect, and a connection that fails is disconnected before each retry: a server
+    // whose certificate is not trusted yet would soon dispose the manager under every other connection (and under
+    // the trust decisions of the OPC servers tab). Their disposes do nothing; the edge's stop disposes it once.
+    this.disposeManager = this.manager.dispose.bind(this.manager);
+    this.manager.dispose = async () => undefined;
   }
 
   get certificateFile(): string {
@@ -75,26 +84,27 @@ export class OpcPki {
     ].sort((a, b) => a.subject.localeCompare(b.subject) || a.thumbprint.localeCompare(b.thumbprint));
   }
 
-  /** Moves a met certificate to trusted or rejected; false when no certificate has that thumbprint. */
-  async setTrust(thumbprint: string, status: ServerCertificate['status']): Promise<boolean> {
+  /** A server certificate met, by its thumbprint (separators and letter case do not matter); null when none has it. */
+  async serverCertificate(thumbprint: string): Promise<(ServerCertificate & { der: Buffer }) | null> {
     await this.initialize();
     const wanted = thumbprint.replace(/[\s:]/g, '').toUpperCase();
-    const all = [...(await this.certificatesIn(this.manager.trustedFolder)), ...(await this.certificatesIn(this.manager.rejectedFolder))];
-    const found = all.find(({ certificate }) => thumbprintOf(certificate) === wanted);
-    if (!found) return false;
-    if (status === 'trusted') await this.manager.trustCertificate(found.certificate.raw);
-    else await this.manager.rejectCertificate(found.certificate.raw);
-    return true;
+    for (const status of ['trusted', 'rejected'] as const) {
+      const folder = status === 'trusted' ? this.manager.trustedFolder : this.manager.rejectedFolder;
+      const found = (await this.certificatesIn(folder)).find(({ certificate }) => thumbprintOf(certificate) === wanted);
+      if (found) return { ...describe(found.certificate), status, der: found.certificate.raw };
+    }
+    return null;
   }
 
-  /**
-   * node-opcua's client disposes its certificate manager itself when it disconnects, without waiting for it: a second
-   * dispose meanwhile fails ('Already disposing'), so one already under way (state Disposing, 3, or Disposed, 4) is
-   * left to finish.
-   */
-  async dispose(): Promise<void> {
-    if (this.manager.state >= 3) return;
-    await this.manager.dispose();
+  /** Moves a met certificate (its DER) to trusted or rejected. */
+  async setTrust(der: Buffer, status: ServerCertificate['status']): Promise<void> {
+    await this.initialize();
+    if (status === 'trusted') await this.manager.trustCertificate(der);
+    else await this.manager.rejectCertificate(der);
+  }
+
+  dispose(): Promise<void> {
+    return this.disposeManager();
   }
 
   private async certificatesIn(folder: string): Promise<{ certificate: X509Certificate }[]> {

@@ -22,10 +22,27 @@ export function clientErrorResponse(code: string | undefined, acceptLanguage?: s
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 
-/** Answers the parser's refusals with clientErrorResponse (the headers were not read: the default language). */
+/**
+ * The Accept-Language header of a request the parser refused, read from the bytes it was parsing (Node hands them over
+ * as `rawPacket`): only the header lines before the blank line that ends them, and only whole lines, so a header cut
+ * off by the size limit or in a later packet is not guessed at. Undefined when it is not there (the default language).
+ */
+export function acceptLanguageIn(rawPacket: Buffer | undefined): string | undefined {
+  if (!rawPacket) return undefined;
+  const text = rawPacket.toString('latin1');
+  const end = text.indexOf('\r\n\r\n');
+  const lines = (end === -1 ? text : text.slice(0, end)).split('\r\n').slice(1, end === -1 ? -1 : undefined);
+  for (const line of lines) {
+    const header = /^accept-language[ \t]*:[ \t]*(.*)$/i.exec(line);
+    if (header) return header[1]!.trim();
+  }
+  return undefined;
+}
+
+/** Answers the parser's refusals with clientErrorResponse, in the language the raw request asks for when it says. */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const response = socket.writable ? clientErrorResponse(error.code) : null;
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    const response = socket.writable ? clientErrorResponse(error.code, acceptLanguageIn(error.rawPacket)) : null;
     if (response) socket.end(response);
     else socket.destroy();
   });

@@ -575,6 +575,7 @@ export const en: Catalogue = {
     groupID: 'Group',
     active: 'Active',
     language: 'Alerts language',
+    mustChangePassword: 'Temporary password',
     updatedBy: 'Updated by',
     updateDate: 'Updated on',
     name: 'Name',

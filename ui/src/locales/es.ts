@@ -576,6 +576,7 @@ export const es = {
     groupID: 'Grupo',
     active: 'Activo',
     language: 'Idioma de las alertas',
+    mustChangePassword: 'Contraseña temporal',
     updatedBy: 'Modificado por',
     updateDate: 'Modificado el',
     name: 'Nombre',

@@ -192,6 +192,8 @@ class Ingestion {
    * they touch are recomputed once the production is written.
    */
   private readonly pastRanges: Array<{ lineID: number; fromMs: number; toMs: number }> = [];
+  /** The minutes counters booked production into (see countedInPastShifts). */
+  private readonly counted: Array<{ lineID: number; minuteStart: number }> = [];
   private readonly reasons: ReasonSource;
   private readonly clock: EngineClock;
   private readonly ctx: WriteContext;
@@ -401,6 +403,7 @@ class Ingestion {
     } else {
       this.production.set(key, { lineID: line.state.lineID, minuteStart, order: line.ready?.order ?? null, units, discards });
     }
+    this.counted.push({ lineID: line.state.lineID, minuteStart });
   }
 
   /** Moves one counter of the line to `current` and answers the production to book (see the class comment). */
@@ -478,10 +481,24 @@ class Ingestion {
   }
 
   /**
+   * Counted production booked into a shift already over (readings stored late, with their own times: kept while the
+   * disk was full) changes that shift's indexes: one range per line, from its first such minute to the shift's end.
+   */
+  private countedInPastShifts(): void {
+    const currentShiftStartMs = shiftAt(this.clock.nowMs, this.clock.timeZone).startMs;
+    const earliest = new Map<number, number>();
+    for (const delta of this.counted) {
+      if (delta.minuteStart < currentShiftStartMs) earliest.set(delta.lineID, Math.min(delta.minuteStart, earliest.get(delta.lineID) ?? delta.minuteStart));
+    }
+    for (const [lineID, fromMs] of earliest) this.pastRanges.push({ lineID, fromMs, toMs: currentShiftStartMs });
+  }
+
+  /**
    * Writes the production and the line states gathered (one statement each, not one per line: a tick writes every
    * line), then recomputes the past shifts long stops touched.
    */
   async flush(): Promise<void> {
+    this.countedInPastShifts();
     await addProductionMinutes(this.trx, [...this.production.values()]);
     await saveLineStates(this.trx, [...this.lines.values()].filter((line) => line.dirty).map((line) => line.state));
     for (const range of this.pastRanges) {

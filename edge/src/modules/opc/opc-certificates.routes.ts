@@ -1,8 +1,8 @@
 import { requireAcquisition } from '../../acquisition';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { AppError } from '../../http/errors';
 import type { Plant } from '../../plant';
+import { setServerCertificateTrust } from './opc-certificates.service';
 import { certificateActionSchema, certificateDownloadQuerySchema } from './opc.schemas';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
@@ -11,7 +11,7 @@ const TAG = 'opcservers';
 /**
  * The OPC UA client's certificates (issue 15), in the OPC servers tab: the edge's own application certificate for the
  * plant's IT to trust on their servers, and the servers' certificates the edge has met, which an administrator trusts
- * or rejects. Trusting one makes the servers waiting on it connect again at once.
+ * or rejects (each decision keeps an audit row). Trusting one makes the servers waiting on it connect again at once.
  */
 export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
   api.route(
@@ -42,7 +42,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
       { method: 'post', path: `/api/opcservers/certificates/${verb}`, access: ADMIN, tag: TAG, summary: `Marks a server certificate met by the edge as ${status} (thumbprint).`, body: certificateActionSchema },
       async ({ ctx, body }) => {
         const acquisition = requireAcquisition(plant);
-        if (!(await acquisition.pki.setTrust(body.thumbprint, status))) throw new AppError('notFound', 'opc.certificateUnknown');
+        await setServerCertificateTrust(ctx.db, acquisition.pki, { thumbprint: body.thumbprint, status, userID: ctx.user.userID, now: ctx.now });
         plant.logger.info({ user: ctx.user.userID, thumbprint: body.thumbprint }, `OPC UA server certificate ${status}`);
         if (status === 'trusted') acquisition.retryUntrusted();
         return acquisition.pki.serverCertificates();

@@ -12,6 +12,8 @@ export const USER_COLUMNS = {
   roleID: 'number',
   active: 'boolean',
   language: 'string',
+  /** Read-only: the password was set for the user (by an administrator, setup or reset-admin) and is changed at the next sign-in. */
+  mustChangePassword: 'boolean',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;

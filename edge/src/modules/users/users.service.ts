@@ -16,12 +16,19 @@ async function requireAnotherAdministrator(ctx: HookContext, userID: string): Pr
   if ((await countOtherActiveAdministrators(ctx.trx, userID)) === 0) throw new AppError('conflict', 'user.lastAdmin');
 }
 
-/** The grid's `prepare`: the group must exist; a given password is stored as its scrypt hash, never as sent. */
-export async function prepareUser(values: AnyRow, ctx: HookContext): Promise<AnyRow> {
-  const { password, ...rest } = values;
+/**
+ * The grid's `prepare`: the group must exist; a given password is stored as its scrypt hash, never as sent. A password
+ * an administrator sets for someone else is temporary, as setup's is: that user changes it at the next sign-in
+ * (`POST /api/users/changePassword` clears the mark). Whether a password must be changed is never taken from the input.
+ */
+export async function prepareUser(values: AnyRow, ctx: HookContext & { before: AnyRow | null }): Promise<AnyRow> {
+  const { password, mustChangePassword: _ignored, ...rest } = values;
   await checkReferences(ctx.trx, rest, [{ field: 'groupID', table: 'notification_groups', column: 'groupID' }]);
   const row = apiToRow(rest, USER_COLUMNS);
-  if (typeof password === 'string') row.passwordHash = await hashPassword(password);
+  if (typeof password === 'string') {
+    row.passwordHash = await hashPassword(password);
+    if (ctx.before?.userID !== ctx.user.userID) row.mustChangePassword = 1;
+  }
   return row;
 }
 

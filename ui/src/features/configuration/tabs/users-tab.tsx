@@ -46,6 +46,8 @@ const FIELDS: readonly GridField[] = [
       ],
     },
   },
+  // Set by the server when an administrator gives a user a password; the user's own change clears it.
+  { name: 'mustChangePassword', label: 'fields.mustChangePassword', kind: 'boolean', readOnly: true, width: 160 },
   ...AUDIT_FIELDS,
 ];
 
@@ -56,7 +58,8 @@ function registrationBadge(state: TelegramRegistration | undefined) {
 }
 
 /**
- * Users (administrator). The user name is the key: typed once, never changed. Telegram registration (SPEC.md
+ * Users (administrator). The user name is the key: typed once, never changed. A password the administrator sets is
+ * temporary: the user changes it at the next sign-in ('Contraseña temporal' until then). Telegram registration (SPEC.md
  * sections 7, 8): each row says whether the user is registered with the bot and emails them their link; the toolbar
  * emails every active user with an address.
  */
