@@ -1,10 +1,11 @@
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import { VERSION } from '../config';
 import type { Plant } from '../plant';
 import { Api } from './api';
 import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
-import { buildOpenApi } from './openapi';
+import { buildOpenApi, EDGE_OPENAPI } from './openapi';
 import { isDiskFull, translateSqliteError } from './sqlite-errors';
 import { credentialRateLimit } from './credential-limit';
 import { securityHeaders } from './security-headers';
@@ -37,53 +38,34 @@ export function errorBody(error: AppError, language: Language) {
 }
 
 /**
- * The HTTP application: JSON and form bodies, /meta.json, the API routes of every module, /api/openapi.json, the
- * built UI with an SPA fallback, and one error middleware that turns every failure into the API's error shape.
+ * What every HTTP server of the product starts with (the edge, the central portal): no X-Powered-By, the security
+ * headers, JSON and form bodies up to BODY_LIMIT, /meta.json with the version, and failed sign-ins and signatures
+ * limited per source address.
  */
-export function createApp(plant: Plant, options: AppOptions): { app: Express; api: Api } {
+export function baseApp(failedSignInsPerMinute: number): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(securityHeaders());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
-  app.use('/api', credentialRateLimit(plant.settings.failedSignInsPerMinute));
-
+  app.use('/api', credentialRateLimit(failedSignInsPerMinute));
   app.get('/meta.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ version: VERSION });
   });
+  return app;
+}
 
-  const api = new Api(plant);
-  for (const register of options.modules) register(api, plant);
-  const openApi = buildOpenApi(api.routes);
-  api.route(
-    { method: 'get', path: '/api/openapi.json', access: 'public', duringSetup: true, tag: 'meta', summary: 'This document.' },
-    () => openApi,
-  );
-  app.use(api.router);
-  app.use('/api', (req, _res, next) =>
-    next(plant.db ? new AppError('notFound', 'route.notFound', { path: req.originalUrl.split('?')[0] ?? '' }) : new AppError('setupPending', 'setup.pending')),
-  );
-
-  const serveUi = options.ui && uiHandler(options.ui);
-  if (serveUi) app.get(/.*/, serveUi);
-
+/**
+ * The error middleware every server ends with: an AppError as the API's JSON error in the caller's language; what
+ * `translate` recognizes (a database's own refusals) likewise; body-parser failures as 413 or 400; anything else
+ * logged and answered 500 — never Express's HTML page with a stack.
+ */
+export function apiErrorHandler(logger: Logger, translateError: (error: unknown, req: Request) => AppError | undefined = () => undefined): ErrorRequestHandler {
   const answer = (error: unknown, req: Request, res: Response) => {
     const language = languageOf(req.get('accept-language'));
-    if (error instanceof AppError) {
-      res.status(error.status).json(errorBody(error, language));
-      return;
-    }
-    if (isDiskFull(error)) {
-      // The cause as SQLite or the file system gave it, for whoever frees the space; the caller gets the plain words.
-      plant.logger.error({ err: error, path: req.path }, 'Disk full: a write was refused');
-      res.status(507).json(errorBody(new AppError('diskFull', 'disk.full'), language));
-      return;
-    }
-    // A constraint the schema declares, met by no check before it (a row naming a line that does not exist): the
-    // caller's error, never a 500.
-    const refused = translateSqliteError(error, req.method === 'DELETE' ? 'delete' : 'insert');
-    if (refused instanceof AppError) {
+    const refused = error instanceof AppError ? error : translateError(error, req);
+    if (refused) {
       res.status(refused.status).json(errorBody(refused, language));
       return;
     }
@@ -97,11 +79,10 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
       res.status(400).json(errorBody(new AppError('validation', 'validation.invalid', { field: 'body' }), language));
       return;
     }
-    plant.logger.error({ err: error, path: req.path }, 'Unhandled error');
+    logger.error({ err: error, path: req.path }, 'Unhandled error');
     res.status(500).json(errorBody(new AppError('internal', 'internal.error'), language));
   };
-  // Whatever happens while answering, the caller gets the API's JSON error, never Express's HTML page with a stack.
-  const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -112,6 +93,41 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
       if (!res.headersSent) res.status(500).json({ error: { code: 'internal', message: translate('internal.error', languageOf(req.get('accept-language'))) } });
     }
   };
-  app.use(handleError);
+}
+
+/**
+ * The HTTP application: JSON and form bodies, /meta.json, the API routes of every module, /api/openapi.json, the
+ * built UI with an SPA fallback, and one error middleware that turns every failure into the API's error shape.
+ */
+export function createApp(plant: Plant, options: AppOptions): { app: Express; api: Api } {
+  const app = baseApp(plant.settings.failedSignInsPerMinute);
+  const api = new Api(plant);
+  for (const register of options.modules) register(api, plant);
+  const openApi = buildOpenApi(api.routes, EDGE_OPENAPI);
+  api.route(
+    { method: 'get', path: '/api/openapi.json', access: 'public', duringSetup: true, tag: 'meta', summary: 'This document.' },
+    () => openApi,
+  );
+  app.use(api.router);
+  app.use('/api', (req, _res, next) =>
+    next(plant.db ? new AppError('notFound', 'route.notFound', { path: req.originalUrl.split('?')[0] ?? '' }) : new AppError('setupPending', 'setup.pending')),
+  );
+
+  const serveUi = options.ui && uiHandler(options.ui);
+  if (serveUi) app.get(/.*/, serveUi);
+
+  app.use(
+    apiErrorHandler(plant.logger, (error, req) => {
+      if (isDiskFull(error)) {
+        // The cause as SQLite or the file system gave it, for whoever frees the space; the caller gets the plain words.
+        plant.logger.error({ err: error, path: req.path }, 'Disk full: a write was refused');
+        return new AppError('diskFull', 'disk.full');
+      }
+      // A constraint the schema declares, met by no check before it (a row naming a line that does not exist): the
+      // caller's error, never a 500.
+      const refused = translateSqliteError(error, req.method === 'DELETE' ? 'delete' : 'insert');
+      return refused instanceof AppError ? refused : undefined;
+    }),
+  );
   return { app, api };
 }

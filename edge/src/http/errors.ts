@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   tooLarge: 413,
   locked: 429,
   setupPending: 503,
+  unavailable: 503,
+  readOnly: 405,
   diskFull: 507,
   internal: 500,
 } as const;

@@ -20,10 +20,19 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A new session's random 256-bit token (returned once to the caller) and the hash that is stored. */
+export function newSessionToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+/** A session used within the last minute is not extended again (one write a minute at most). */
+export const needsExtension = (expiresAtMs: number, now: number) => expiresAtMs - now < SESSION_TTL_MS - 60_000;
+
 /** Opens a session: a random 256-bit token, returned once to the caller. */
 export async function openSession(db: Database, userID: string, now: number, ipAddress: string | null): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await insertSession(db, { tokenHash: hashToken(token), userID, createdAt: now, expiresAt: now + SESSION_TTL_MS, ipAddress });
+  const { token, tokenHash } = newSessionToken();
+  await insertSession(db, { tokenHash, userID, createdAt: now, expiresAt: now + SESSION_TTL_MS, ipAddress });
   return token;
 }
 
@@ -38,7 +47,7 @@ export async function resolveSession(db: Database, token: string, now: number): 
   const tokenHash = hashToken(token);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
-  if (row.expiresAt - now < SESSION_TTL_MS - 60_000) {
+  if (needsExtension(row.expiresAt, now)) {
     // On a full disk the session still lets its user read; it is extended again once there is space.
     await extendSession(db, tokenHash, now + SESSION_TTL_MS).catch((error: unknown) => {
       if (!isDiskFull(error)) throw error;
