@@ -51,7 +51,14 @@ describe('sync settings', () => {
   it("'central migrate' needs only SYNC_DATABASE_URL; other subcommands are refused", () => {
     expect(settingsOf(['central', 'migrate'], { SYNC_DATABASE_URL: URL })).toMatchObject({ command: 'central', args: ['migrate'] });
     expect(problemsOf(['central', 'migrate'], {})).toEqual(['central migrate needs SYNC_DATABASE_URL']);
-    expect(problemsOf(['central', 'drop'], { SYNC_DATABASE_URL: URL })).toEqual(["central: the only subcommand is 'central migrate'"]);
+    expect(problemsOf(['central', 'drop'], { SYNC_DATABASE_URL: URL })).toEqual(["central: the subcommands are 'central migrate' and 'central serve'"]);
+  });
+
+  it("'central serve' needs SYNC_DATABASE_URL (no PLANT_ID) and listens on 8090 unless told", () => {
+    expect(settingsOf(['central', 'serve'], { SYNC_DATABASE_URL: URL })).toMatchObject({ command: 'central', args: ['serve'], port: 8090 });
+    expect(settingsOf(['central', 'serve', '--port', '9000'], { SYNC_DATABASE_URL: URL })).toMatchObject({ port: 9000 });
+    expect(problemsOf(['central', 'serve'], {})).toEqual(['central serve needs SYNC_DATABASE_URL']);
+    expect(USAGE).toContain('central serve');
   });
 
   it('are listed in the usage', () => {

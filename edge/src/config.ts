@@ -50,12 +50,17 @@ const settingsSchema = z.object({
     .optional(),
 });
 
+/** `oee-edge central migrate` (the central schema) and `oee-edge central serve` (the central portal). */
+export const CENTRAL_SUBCOMMANDS = ['migrate', 'serve'] as const;
+/** The central portal's default HTTP port: beside an edge's 8080 on the same machine. */
+export const PORTAL_DEFAULT_PORT = 8090;
+
 /** The sync settings that only make sense together (checked beside the schema, so every problem is listed at once). */
 function syncSettingProblems(input: { command: string; args: string[]; syncDatabaseUrl?: string; plantId?: string }): string[] {
   if (input.command === 'central') {
     return [
-      ...(input.args[0] !== 'migrate' || input.args.length > 1 ? ["central: the only subcommand is 'central migrate'"] : []),
-      ...(input.syncDatabaseUrl ? [] : ['central migrate needs SYNC_DATABASE_URL']),
+      ...(!CENTRAL_SUBCOMMANDS.includes(input.args[0] as never) || input.args.length > 1 ? ["central: the subcommands are 'central migrate' and 'central serve'"] : []),
+      ...(input.syncDatabaseUrl ? [] : [`central ${input.args[0] ?? 'migrate'} needs SYNC_DATABASE_URL`]),
     ];
   }
   if (Boolean(input.syncDatabaseUrl) !== Boolean(input.plantId)) return ['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither'];
@@ -85,6 +90,9 @@ Commands:
              to be changed at the next sign-in (the account is made an active administrator again)
   central migrate
              create or update the central PostgreSQL schema at SYNC_DATABASE_URL and exit
+  central serve
+             the central portal: a read-only web app and API over SYNC_DATABASE_URL for analysts comparing
+             plants (default port ${PORTAL_DEFAULT_PORT}); prints the first administrator's temporary password once
 
 Options (flags win over environment variables):
   --port <n>          PORT          HTTP port (default 8080)
@@ -149,7 +157,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const input = {
     command,
     // The simulator is an OPC UA server: its own default port, not the HTTP one (PORT).
-    port: values.port ?? (command === 'simulate' ? 4840 : (env.PORT ?? 8080)),
+    port: values.port ?? (command === 'simulate' ? 4840 : (env.PORT ?? (command === 'central' && positionals[1] === 'serve' ? PORTAL_DEFAULT_PORT : 8080))),
     host: values.host ?? env.HOST ?? '0.0.0.0',
     dataDir: resolve(values['data-dir'] ?? env.OEE_DATA_DIR ?? './data'),
     timeZone: values.tz ?? env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -99,6 +99,20 @@ async function centralMigrate(settings: Settings): Promise<void> {
   }
 }
 
+/**
+ * `oee-edge central serve`: the central portal over SYNC_DATABASE_URL (sync/central/portal). The first start creates
+ * the administrator `admin` and prints its temporary password, once.
+ */
+async function centralServe(settings: Settings): Promise<void> {
+  const { startPortal } = await import('../../sync/central/portal/portal-server');
+  const portal = await startPortal({ settings, ui: uiFiles() });
+  console.log(`OEE central portal ${VERSION} at ${portal.url}`);
+  if (portal.firstPassword) {
+    console.log(`First administrator 'admin', temporary password (shown only now; it must be changed at the first sign-in): ${portal.firstPassword}`);
+  }
+  closeOnSignal(() => portal.close());
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -132,7 +146,7 @@ async function main(): Promise<void> {
       return;
     }
     case 'central':
-      return centralMigrate(settings);
+      return settings.args[0] === 'serve' ? centralServe(settings) : centralMigrate(settings);
     case 'reset-admin': {
       const { resetAdministrator } = await import('./modules/setup/setup.service');
       const { db } = await openPlantDatabase(configuredDatabase(settings), { mustExist: true, backupBeforeUpgrade: settings.dataDir });

@@ -6,6 +6,18 @@ import { CENTRAL_SCHEMA } from './tables';
 
 /** The central tables Kysely types; the replicated entity tables are written through generated SQL (apply-batch.ts). */
 export interface CentralDB {
+  'portal.users': {
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    role_id: number;
+    password_hash: string;
+    must_change_password: boolean;
+    active: boolean;
+    updated_by: string | null;
+    update_date: Date;
+  };
+  'portal.sessions': { token_hash: string; user_id: string; created_at: Date; expires_at: Date; ip_address: string | null };
   'oee.plants': { plant_id: string; time_zone: string; updated_at: Date };
   'oee.plant_cursors': { plant_id: string; last_seq: string; updated_at: Date };
 }
@@ -17,6 +29,10 @@ export interface OpenCentralOptions {
   applicationName?: string;
   /** Called when a connection breaks (the server went away); the agent only logs it. */
   onConnectionError?: (error: Error) => void;
+  /** Connections at most (default 2: the agent sends one batch at a time; the portal serves several readers). */
+  maxConnections?: number;
+  /** The time limit of every statement (default 120 s, a batch of the agent). */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -26,11 +42,11 @@ export interface OpenCentralOptions {
 export function openCentral(url: string, options: OpenCentralOptions = {}): CentralDatabase {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 2,
+    max: options.maxConnections ?? 2,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
-    statement_timeout: 120_000,
+    statement_timeout: options.statementTimeoutMs ?? 120_000,
     application_name: options.applicationName ?? 'oee-edge sync',
   });
   // A connection can also die while Kysely holds it (the server stops between two statements of a batch): pg then

@@ -42,7 +42,7 @@ const PG_TYPE: Record<ColumnKind, string> = {
   json: 'jsonb',
 };
 const BOOKKEEPING = ['plant_id', 'row_version', 'deleted_at', 'synced_at'];
-const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time', '0003-stops-manual-flag'];
+const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time', '0003-stops-manual-flag', '0004-central-portal'];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
 async function withScratchDatabase(prefix: string, use: (url: string) => Promise<void>): Promise<void> {
@@ -88,7 +88,7 @@ describe('central migrations', () => {
         const cli = openCentral(url);
         const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
         await cli.destroy();
-        expect(Number(rows[0]!.n)).toBe(6);
+        expect(Number(rows[0]!.n)).toBe(9);
       });
     } finally {
       main.cleanup();

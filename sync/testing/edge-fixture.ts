@@ -81,12 +81,16 @@ export async function writeConfiguration(db: Database, now = FIXTURE_START): Pro
  * orders started and finished; then the shifts that ended are closed and the open indexes refreshed. Answers the
  * time it ends at.
  */
-export async function runProduction(db: Database, options: { seed?: number; fromMs?: number; hours: number; /** Start and switch orders (the first stretch only). */ orders?: boolean }): Promise<number> {
+export async function runProduction(
+  db: Database,
+  options: { seed?: number; fromMs?: number; hours: number; /** Start and switch orders (the first stretch only). */ orders?: boolean; /** The plant's zone (default FIXTURE_TZ). */ timeZone?: string },
+): Promise<number> {
+  const timeZone = options.timeZone ?? FIXTURE_TZ;
   const random = seededRandom(options.seed ?? 7);
   const from = options.fromMs ?? FIXTURE_START;
   const counters = new Map<number, { units: number; discards: number; running: boolean }>([1, 2, 3].map((lineID) => [lineID, { units: 0, discards: 0, running: true }]));
   const minutes = Math.round(options.hours * 60);
-  const context = (nowMs: number) => ({ nowMs, timeZone: FIXTURE_TZ, userID: null });
+  const context = (nowMs: number) => ({ nowMs, timeZone, userID: null });
   const orders = options.orders ?? true;
   if (orders) await applyLineEvents(
     db,
@@ -113,8 +117,8 @@ export async function runProduction(db: Database, options: { seed?: number; from
     await applyLineEvents(db, events, context(atMs));
   }
   const end = from + minutes * MINUTE;
-  await closeDueShifts(db, { nowMs: end, timeZone: FIXTURE_TZ });
-  await refreshOpenIndexes(db, { nowMs: end, timeZone: FIXTURE_TZ });
+  await closeDueShifts(db, { nowMs: end, timeZone });
+  await refreshOpenIndexes(db, { nowMs: end, timeZone });
   return end;
 }
 

@@ -1,12 +1,11 @@
-import type { NextFunction, Request, Response, Router } from 'express';
-import express from 'express';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { ALL_ROLES, type RoleId } from '../domain/roles';
 import type { Plant } from '../plant';
 import { AppError } from './errors';
 import { languageOf, type Language } from './messages';
-import { parseInput } from './request-input';
+import { RouteTable, type DeclaredRoute, type RouteEntry } from './route-table';
 import { resolveSession, type SessionUser } from './session';
 import { SharedAnswers } from './shared-answers';
 
@@ -19,21 +18,9 @@ import { SharedAnswers } from './shared-answers';
 /** 'public': no token; 'authenticated': any role; or the list of roles allowed. */
 export type Access = 'public' | 'authenticated' | readonly RoleId[];
 
-export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
-  method: 'get' | 'post' | 'put' | 'delete';
-  /** One or more Express paths (matching is case-insensitive). The first is the documented one. */
-  path: string | readonly string[];
-  access: Access;
-  summary: string;
-  tag: string;
+export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> extends DeclaredRoute<Access> {
   query?: Q;
   body?: B;
-  /**
-   * The body as documented when the handler reads it itself instead of through `body` (grid writes read `values` and
-   * `key` from form fields or JSON with request-input's readers): shown in /api/openapi.json, never parsed here.
-   */
-  documentedBody?: z.ZodType;
-  response?: z.ZodType;
   /** Answers while the first-run setup is pending (setup routes only). */
   duringSetup?: boolean;
   /** Public only while setup is pending; afterwards it needs an administrator (setup/configure). */
@@ -75,40 +62,25 @@ type Handler<Q extends z.ZodType, B extends z.ZodType, A extends Access> = (inpu
   params: Record<string, string>;
 }) => Promise<unknown> | unknown;
 
-export interface RegisteredRoute {
-  spec: RouteSpec;
-  paths: readonly string[];
-}
+export type RegisteredRoute = RouteEntry<RouteSpec>;
 
-export class Api {
-  readonly router: Router = express.Router({ caseSensitive: false });
-  readonly routes: RegisteredRoute[] = [];
+/** The edge's routes: the caller's session is resolved against the plant's database and checked against `access`. */
+export class Api extends RouteTable<RouteSpec, RequestContext | AuthedContext> {
   private readonly shared = new SharedAnswers();
 
-  constructor(private readonly plant: Plant) {}
+  constructor(plant: Plant) {
+    super((spec, req, res) => buildContext(plant, spec, req, res));
+  }
 
   route<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, A extends Access = Access>(
     spec: RouteSpec<Q, B> & { access: A },
     handler: Handler<Q, B, A>,
   ): void {
-    const paths = typeof spec.path === 'string' ? [spec.path] : [...spec.path];
-    this.routes.push({ spec: spec as RouteSpec, paths });
-    const { plant, shared } = this;
-    const run = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-      try {
-        const ctx = await buildContext(plant, spec as RouteSpec, req, res);
-        const query = (spec.query ? parseInput(spec.query, req.query) : req.query) as z.output<Q>;
-        const body = (spec.body ? parseInput(spec.body, req.body ?? {}) : (req.body ?? {})) as z.output<B>;
-        const compute = () => handler({ ctx: ctx as never, query, body, params: req.params as Record<string, string> });
-        const result = await (spec.share && ctx.db ? shared.answer(`${ctx.language} ${req.originalUrl}`, ctx.db, ctx.now, compute) : compute());
-        if (res.headersSent) return;
-        if (result === undefined) res.status(204).end();
-        else res.json(result);
-      } catch (error) {
-        next(error);
-      }
-    };
-    for (const path of paths) this.router[spec.method](path, run);
+    const shared = this.shared;
+    const answer: typeof handler = spec.share
+      ? (input) => (input.ctx.db ? shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () => handler(input)) : handler(input))
+      : handler;
+    this.register(spec as RouteSpec, answer as never);
   }
 }
 

@@ -1,10 +1,11 @@
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
 import { VERSION } from '../config';
 import type { Plant } from '../plant';
 import { Api } from './api';
 import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
-import { buildOpenApi } from './openapi';
+import { buildOpenApi, EDGE_OPENAPI } from './openapi';
 import { isDiskFull } from '../db/disk-full';
 import { translateSqliteError } from './sqlite-errors';
 import { credentialRateLimit } from './credential-limit';
@@ -38,26 +39,73 @@ export function errorBody(error: AppError, language: Language) {
 }
 
 /**
- * The HTTP application: JSON and form bodies, /meta.json, the API routes of every module, /api/openapi.json, the
- * built UI with an SPA fallback, and one error middleware that turns every failure into the API's error shape.
+ * What every HTTP server of the product starts with (the edge, the central portal): no X-Powered-By, the security
+ * headers, JSON and form bodies up to BODY_LIMIT, /meta.json with the version, and failed sign-ins and signatures
+ * limited per source address.
  */
-export function createApp(plant: Plant, options: AppOptions): { app: Express; api: Api } {
+export function baseApp(failedSignInsPerMinute: number): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(securityHeaders());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
-  app.use('/api', credentialRateLimit(plant.settings.failedSignInsPerMinute));
-
+  app.use('/api', credentialRateLimit(failedSignInsPerMinute));
   app.get('/meta.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ version: VERSION });
   });
+  return app;
+}
 
+/**
+ * The error middleware every server ends with: an AppError as the API's JSON error in the caller's language; what
+ * `translate` recognizes (a database's own refusals) likewise; body-parser failures as 413 or 400; anything else
+ * logged and answered 500 — never Express's HTML page with a stack.
+ */
+export function apiErrorHandler(logger: Logger, translateError: (error: unknown, req: Request) => AppError | undefined = () => undefined): ErrorRequestHandler {
+  const answer = (error: unknown, req: Request, res: Response) => {
+    const language = languageOf(req.get('accept-language'));
+    const refused = error instanceof AppError ? error : translateError(error, req);
+    if (refused) {
+      res.status(refused.status).json(errorBody(refused, language));
+      return;
+    }
+    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+    if (status === 413) {
+      res.status(413).json(errorBody(new AppError('tooLarge', 'request.tooLarge', { max: BODY_LIMIT }), language));
+      return;
+    }
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON body and the like, from the body parsers.
+      res.status(400).json(errorBody(new AppError('validation', 'validation.invalid', { field: 'body' }), language));
+      return;
+    }
+    logger.error({ err: error, path: req.path }, 'Unhandled error');
+    res.status(500).json(errorBody(new AppError('internal', 'internal.error'), language));
+  };
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    try {
+      answer(error, req, res);
+    } catch {
+      if (!res.headersSent) res.status(500).json({ error: { code: 'internal', message: translate('internal.error', languageOf(req.get('accept-language'))) } });
+    }
+  };
+}
+
+/**
+ * The HTTP application: JSON and form bodies, /meta.json, the API routes of every module, /api/openapi.json, the
+ * built UI with an SPA fallback, and one error middleware that turns every failure into the API's error shape.
+ */
+export function createApp(plant: Plant, options: AppOptions): { app: Express; api: Api } {
+  const app = baseApp(plant.settings.failedSignInsPerMinute);
   const api = new Api(plant);
   for (const register of options.modules) register(api, plant);
   // Serialized once: every app load asks for it (api-availability), and it is some 175 KB of JSON.
-  const openApiText = JSON.stringify(buildOpenApi(api.routes));
+  const openApiText = JSON.stringify(buildOpenApi(api.routes, EDGE_OPENAPI));
   api.route(
     { method: 'get', path: '/api/openapi.json', access: 'public', duringSetup: true, tag: 'meta', summary: 'This document.' },
     ({ ctx }) => {
@@ -72,50 +120,18 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   const serveUi = options.ui && uiHandler(options.ui);
   if (serveUi) app.get(/.*/, serveUi);
 
-  const answer = (error: unknown, req: Request, res: Response) => {
-    const language = languageOf(req.get('accept-language'));
-    if (error instanceof AppError) {
-      res.status(error.status).json(errorBody(error, language));
-      return;
-    }
-    if (isDiskFull(error)) {
-      // The cause as SQLite or the file system gave it, for whoever frees the space; the caller gets the plain words.
-      plant.logger.error({ err: error, path: req.path }, 'Disk full: a write was refused');
-      res.status(507).json(errorBody(new AppError('diskFull', 'disk.full'), language));
-      return;
-    }
-    // A constraint the schema declares, met by no check before it (a row naming a line that does not exist): the
-    // caller's error, never a 500.
-    const refused = translateSqliteError(error, req.method === 'DELETE' ? 'delete' : 'insert');
-    if (refused instanceof AppError) {
-      res.status(refused.status).json(errorBody(refused, language));
-      return;
-    }
-    const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
-    if (status === 413) {
-      res.status(413).json(errorBody(new AppError('tooLarge', 'request.tooLarge', { max: BODY_LIMIT }), language));
-      return;
-    }
-    if (status && status >= 400 && status < 500) {
-      // Malformed JSON body and the like, from the body parsers.
-      res.status(400).json(errorBody(new AppError('validation', 'validation.invalid', { field: 'body' }), language));
-      return;
-    }
-    plant.logger.error({ err: error, path: req.path }, 'Unhandled error');
-    res.status(500).json(errorBody(new AppError('internal', 'internal.error'), language));
-  };
-  // Whatever happens while answering, the caller gets the API's JSON error, never Express's HTML page with a stack.
-  const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    try {
-      answer(error, req, res);
-    } catch {
-      if (!res.headersSent) res.status(500).json({ error: { code: 'internal', message: translate('internal.error', languageOf(req.get('accept-language'))) } });
-    }
-  };
-  app.use(handleError);
+  app.use(
+    apiErrorHandler(plant.logger, (error, req) => {
+      if (isDiskFull(error)) {
+        // The cause as SQLite or the file system gave it, for whoever frees the space; the caller gets the plain words.
+        plant.logger.error({ err: error, path: req.path }, 'Disk full: a write was refused');
+        return new AppError('diskFull', 'disk.full');
+      }
+      // A constraint the schema declares, met by no check before it (a row naming a line that does not exist): the
+      // caller's error, never a 500.
+      const refused = translateSqliteError(error, req.method === 'DELETE' ? 'delete' : 'insert');
+      return refused instanceof AppError ? refused : undefined;
+    }),
+  );
   return { app, api };
 }

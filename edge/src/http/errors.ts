@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   setupPending: 503,
   /** The domain directory that checks passwords (directory sign-in) could not be asked. */
   directoryUnavailable: 503,
+  unavailable: 503,
+  readOnly: 405,
   diskFull: 507,
   /** A message the edge had to send (an email) could not be delivered: try again later. */
   deliveryFailed: 502,

@@ -345,6 +345,21 @@ const catalogue = {
     en: 'Wrapper type {name} is used by {count} lots: it cannot be deleted or renamed.',
   },
   'route.notFound': { es: 'La ruta {path} no existe.', en: 'The route {path} does not exist.' },
+  // The central portal (issue 18): it reads the central copy and writes only its own users.
+  'portal.readOnly': {
+    es: 'El portal central solo lee los datos de las plantas: {method} {path} no existe.',
+    en: 'The central portal only reads the plants\' data: {method} {path} does not exist.',
+  },
+  'portal.busy': {
+    es: 'La base de datos central tardó demasiado en responder; acote el rango o reintente.',
+    en: 'The central database took too long to answer; narrow the range or try again.',
+  },
+  'portal.unavailable': { es: 'La base de datos central no está disponible.', en: 'The central database is not available.' },
+  'portal.rangeTooLong': { es: 'El rango admite como máximo {max} días.', en: 'The range accepts at most {max} days.' },
+  'portal.lastAdministrator': {
+    es: 'Debe quedar al menos un administrador activo.',
+    en: 'At least one active administrator must remain.',
+  },
   'internal.error': { es: 'Ha ocurrido un error', en: 'An error has occurred' },
   'disk.full': {
     es: 'Disco lleno: no se pudo guardar. Libere espacio en el disco del servidor.',

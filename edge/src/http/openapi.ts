@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERSION } from '../config';
-import { allowedRoles, type RegisteredRoute } from './api';
+import { allowedRoles, type Access } from './api';
+import type { DeclaredRoute, RouteEntry } from './route-table';
 
 const ROLE_NAMES: Record<number, string> = { 1: 'administrator', 2: 'supervisor', 3: 'operator', 4: 'consultant' };
 
@@ -12,12 +13,25 @@ function jsonSchema(schema: z.ZodType): unknown {
   }
 }
 
+export interface OpenApiOptions<A> {
+  title: string;
+  /** 'public' for a route without a session, else the names of the roles that may call it. */
+  rolesOf: (access: A) => 'public' | readonly string[];
+}
+
+/** The edge's document: its roles by name, every role for 'authenticated'. */
+export const EDGE_OPENAPI: OpenApiOptions<Access> = {
+  title: 'OEE edge API',
+  rolesOf: (access) => (access === 'public' ? 'public' : allowedRoles(access).map((r) => ROLE_NAMES[r]!)),
+};
+
 /** The OpenAPI 3.1 document of every registered route, generated from the route declarations and zod schemas. */
-export function buildOpenApi(routes: readonly RegisteredRoute[]): unknown {
+export function buildOpenApi<A>(routes: readonly RouteEntry<DeclaredRoute<A>>[], options: OpenApiOptions<A>): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { spec, paths: routePaths } of routes) {
-    const access = spec.access;
-    const roles = allowedRoles(access).map((r) => ROLE_NAMES[r]);
+    const named = options.rolesOf(spec.access);
+    const access = named === 'public' ? 'public' : 'roles';
+    const roles = named === 'public' ? [] : named;
     const [documented, ...aliases] = routePaths;
     const path = documented!.replace(/:(\w+)/g, '{$1}');
     const operation: Record<string, unknown> = {
@@ -53,7 +67,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): unknown {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'OEE edge API', version: VERSION },
+    info: { title: options.title, version: VERSION },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

@@ -20,10 +20,19 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A new session's random 256-bit token (returned once to the caller) and the hash that is stored. */
+export function newSessionToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+/** A session used within the last minute is not extended again (one write a minute at most). */
+export const needsExtension = (expiresAtMs: number, now: number) => expiresAtMs - now < SESSION_TTL_MS - 60_000;
+
 /** Opens a session: a random 256-bit token, returned once to the caller. */
 export async function openSession(db: Database, userID: string, now: number, ipAddress: string | null): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await insertSession(db, { tokenHash: hashToken(token), userID, createdAt: now, expiresAt: now + SESSION_TTL_MS, ipAddress });
+  const { token, tokenHash } = newSessionToken();
+  await insertSession(db, { tokenHash, userID, createdAt: now, expiresAt: now + SESSION_TTL_MS, ipAddress });
   return token;
 }
 
@@ -48,9 +57,6 @@ interface RememberedSession {
 
 const remembered = new WeakMap<Database, Map<string, RememberedSession>>();
 
-/** The session is extended when it was last extended more than a minute ago (one write a minute at most). */
-const extensionDue = (expiresAt: number, now: number) => expiresAt - now < SESSION_TTL_MS - 60_000;
-
 /**
  * The user of a live session, extending it (written at most once a minute). Null when missing or expired. A
  * dashboard asks five to seven things at once, each with the session's token: the session read for the first is
@@ -63,14 +69,14 @@ export async function resolveSession(db: Database, token: string, now: number): 
   let sessions = remembered.get(db);
   if (!sessions) remembered.set(db, (sessions = new Map()));
   const known = sessions.get(tokenHash);
-  if (known && known.writes === writesOf(db) && now >= known.readAt && now - known.readAt < SESSION_REUSE_MS && known.expiresAt > now && !extensionDue(known.expiresAt, now)) {
+  if (known && known.writes === writesOf(db) && now >= known.readAt && now - known.readAt < SESSION_REUSE_MS && known.expiresAt > now && !needsExtension(known.expiresAt, now)) {
     return known.state;
   }
   sessions.delete(tokenHash);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
   let expiresAt = row.expiresAt;
-  if (extensionDue(row.expiresAt, now)) {
+  if (needsExtension(row.expiresAt, now)) {
     // On a full disk the session still lets its user read; it is extended again once there is space.
     await extendSession(db, tokenHash, now + SESSION_TTL_MS).then(
       () => (expiresAt = now + SESSION_TTL_MS),

@@ -55,14 +55,15 @@ function appFilePath(urlPath: string): string | null {
 /**
  * Serves the app for every GET that reaches it: a file of the build (their names carry a content hash, so they may be
  * cached for a year), else index.html, never cached so a new version is picked up at once — the SPA's client-side
- * routes (/login, /configuracion, …). Undefined when the build has no index.html.
+ * routes (/login, /configuracion, …). `indexFile` is the page of the app served (the central portal has its own,
+ * portal.html). Undefined when the build has no such page.
  */
-export function uiHandler(files: UiFiles): RequestHandler | undefined {
-  const indexHtml = files.read('index.html');
+export function uiHandler(files: UiFiles, indexFile = 'index.html'): RequestHandler | undefined {
+  const indexHtml = files.read(indexFile);
   if (!indexHtml) return undefined;
   return (req, res) => {
     const path = appFilePath(req.path);
-    const file = path && path !== 'index.html' ? files.read(path) : undefined;
+    const file = path && path !== indexFile ? files.read(path) : undefined;
     if (file && path) res.set('Cache-Control', 'public, max-age=31536000, immutable').type(extname(path)).send(file);
     else res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
   };

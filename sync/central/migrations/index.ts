@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-central-schema';
 import * as m0002 from './0002-adjustment-moves-stop-time';
 import * as m0003 from './0003-stops-manual-flag';
+import * as m0004 from './0004-central-portal';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -11,4 +12,5 @@ export const centralMigrations: Record<string, Migration> = {
   '0001-central-schema': m0001,
   '0002-adjustment-moves-stop-time': m0002,
   '0003-stops-manual-flag': m0003,
+  '0004-central-portal': m0004,
 };

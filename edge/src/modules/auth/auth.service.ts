@@ -16,21 +16,57 @@ import { hashPassword, verifyPassword } from './password';
 // Verifying against a real hash for unknown users keeps their answer as slow as a known user's.
 const dummyHash = hashPassword('not-a-user');
 
-type CredentialCheck =
-  | { ok: true; user: SessionUser; mustChangePassword: boolean }
-  | { ok: false; reason: 'auth.invalidCredentials' | 'auth.inactive' | 'auth.notRegistered' }
-  | { ok: false; reason: 'auth.notInGroup' | 'auth.directoryUnavailable'; detail: string }
+/** A stored account as a credential check reads it, wherever it is kept (the plant's SQLite, the portal's schema). */
+export interface StoredAccount<U> {
+  passwordHash: string;
+  active: boolean;
+  mustChangePassword: boolean;
+  user: U;
+}
+
+export type AccountCheck<U> =
+  | { ok: true; user: U; mustChangePassword: boolean }
+  | { ok: false; reason: 'auth.invalidCredentials' | 'auth.inactive' }
   | { ok: false; reason: 'auth.throttled'; seconds: number };
+
+type CredentialCheck =
+  | AccountCheck<SessionUser>
+  | { ok: false; reason: 'auth.notRegistered' }
+  | { ok: false; reason: 'auth.notInGroup' | 'auth.directoryUnavailable'; detail: string };
+
+const throttledCheck = (waitMs: number) => ({ ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) }) as const;
+
+/**
+ * The one check of a locally stored password (the edge's users, the central portal's): throttled per name
+ * (login-throttle.ts, one throttle per `throttleOwner`) whether the name exists or not, as slow for an unknown name as
+ * for a known one. The attempts for one name are checked in turn, so parallel right passwords all get in.
+ */
+export function checkAccount<U>(
+  throttleOwner: object,
+  findAccount: (username: string) => Promise<StoredAccount<U> | undefined>,
+  username: string,
+  password: string,
+  now: number,
+): Promise<AccountCheck<U>> {
+  const throttle = throttleOf(throttleOwner);
+  return throttle.inTurn(username, async () => {
+    const waitMs = throttle.begin(username, now);
+    if (waitMs !== null) return throttledCheck(waitMs);
+    const account = await findAccount(username.trim());
+    if (!account) {
+      await verifyPassword(password, await dummyHash);
+      return { ok: false, reason: 'auth.invalidCredentials' };
+    }
+    if (!(await verifyPassword(password, account.passwordHash))) return { ok: false, reason: 'auth.invalidCredentials' };
+    if (!account.active) return { ok: false, reason: 'auth.inactive' };
+    throttle.succeeded(username);
+    return { ok: true, user: account.user, mustChangePassword: account.mustChangePassword };
+  });
+}
 
 type LoginRow = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
 
-function signedIn(user: LoginRow): CredentialCheck {
-  return {
-    ok: true,
-    user: { userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName },
-    mustChangePassword: user.mustChangePassword === 1,
-  };
-}
+const sessionUserOf = (user: LoginRow): SessionUser => ({ userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName });
 
 /**
  * Checks a username and password. Used by login and by every signed action (recognize, split, adjust, validate,
@@ -39,7 +75,6 @@ function signedIn(user: LoginRow): CredentialCheck {
  * the password of everyone but the first administrator (checkDirectoryCredentials).
  */
 export async function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
-  const throttle = throttleOf(db);
   const parameters = await findParameters(db);
   const directory = parameters ? directorySettingsOf(parameters) : null;
   if (directory) {
@@ -47,26 +82,22 @@ export async function checkCredentials(db: Database, username: string, password:
     // The first administrator keeps a local password, so a plant is never locked out while its directory is down.
     if (account?.toLowerCase() !== ADMIN_USER_ID) {
       // Throttled on the account, whichever form (user, user@domain, DOMAIN\user) is typed.
+      const throttle = throttleOf(db);
       const throttleName = account?.toLowerCase() ?? username;
       return throttle.inTurn(throttleName, () => checkDirectoryCredentials(db, throttle, directory, throttleName, account, password, now));
     }
     username = ADMIN_USER_ID;
   }
-  return throttle.inTurn(username, () => checkInTurn(db, throttle, username, password, now));
-}
-
-async function checkInTurn(db: Database, throttle: LoginThrottle, username: string, password: string, now: number): Promise<CredentialCheck> {
-  const waitMs = throttle.begin(username, now);
-  if (waitMs !== null) return { ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) };
-  const user = await findUserForLogin(db, username.trim());
-  if (!user) {
-    await verifyPassword(password, await dummyHash);
-    return { ok: false, reason: 'auth.invalidCredentials' };
-  }
-  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'auth.invalidCredentials' };
-  if (!user.active) return { ok: false, reason: 'auth.inactive' };
-  throttle.succeeded(username);
-  return signedIn(user);
+  return checkAccount(
+    db,
+    async (name) => {
+      const user = await findUserForLogin(db, name);
+      return user && { passwordHash: user.passwordHash, active: user.active === 1, mustChangePassword: user.mustChangePassword === 1, user: sessionUserOf(user) };
+    },
+    username,
+    password,
+    now,
+  );
 }
 
 /**
@@ -85,7 +116,7 @@ async function checkDirectoryCredentials(
   now: number,
 ): Promise<CredentialCheck> {
   const waitMs = throttle.begin(throttleName, now);
-  if (waitMs !== null) return { ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) };
+  if (waitMs !== null) return throttledCheck(waitMs);
   if (!account) return { ok: false, reason: 'auth.invalidCredentials' };
   const answer = await checkDirectoryAccount(directory, account, password);
   if (answer.outcome === 'invalidCredentials') return { ok: false, reason: 'auth.invalidCredentials' };
@@ -95,7 +126,7 @@ async function checkDirectoryCredentials(
   if (!user.active) return { ok: false, reason: 'auth.inactive' };
   if (answer.outcome === 'notInGroup') return { ok: false, reason: 'auth.notInGroup', detail: answer.detail };
   throttle.succeeded(throttleName);
-  return signedIn(user);
+  return { ok: true, user: sessionUserOf(user), mustChangePassword: user.mustChangePassword === 1 };
 }
 
 /** The refusal of a failed check, for the API (a refused login or signature that was not throttled). */
@@ -105,7 +136,8 @@ function refusalOf(result: Exclude<CredentialCheck, { ok: true }>, otherwise: ()
   return otherwise();
 }
 
-const throttled = (seconds: number) => new AppError('locked', 'auth.throttled', { seconds });
+/** The 429 of a name that must wait. */
+export const throttled = (seconds: number) => new AppError('locked', 'auth.throttled', { seconds });
 
 /** Longest user name written to the log (names have at most 40 characters; anything longer is not a name). */
 const LOGGED_NAME_LENGTH = 40;
@@ -131,8 +163,22 @@ export async function logout(db: Database, token: string): Promise<void> {
 }
 
 /**
+ * The hash of a user's new password once the current one checked out (`check`) and the new one differs from it;
+ * else the 429 of a throttled name or the 400 on the field at fault. The edge's users and the portal's alike.
+ */
+export async function newOwnPasswordHash(check: { ok: true } | { ok: false; reason: string; seconds?: number }, input: { currentPassword: string; newPassword: string }): Promise<string> {
+  if (!check.ok && check.reason === 'auth.throttled') throw throttled(check.seconds ?? 1);
+  if (!check.ok) throw new AppError('validation', 'password.wrongCurrent', {}, { currentPassword: { key: 'password.wrongCurrent' } });
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError('validation', 'password.sameAsCurrent', {}, { newPassword: { key: 'password.sameAsCurrent' } });
+  }
+  return hashPassword(input.newPassword);
+}
+
+/**
  * A user changes their own password, signed with the current one (checked and throttled like a sign-in). It clears
- * the mark of a password set for them and ends their other sessions; the session that changed it goes on.
+ * the mark of a password set for them and ends their other sessions; the session that changed it goes on. A user
+ * whose password the directory checks changes it there.
  */
 export async function changeOwnPassword(
   db: Database,
@@ -142,13 +188,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const parameters = await findParameters(db);
   if (parameters && directorySettingsOf(parameters) && session.userID !== ADMIN_USER_ID) throw new AppError('conflict', 'password.directoryManaged');
-  const check = await checkCredentials(db, session.userID, input.currentPassword, now);
-  if (!check.ok && check.reason === 'auth.throttled') throw throttled(check.seconds);
-  if (!check.ok) throw new AppError('validation', 'password.wrongCurrent', {}, { currentPassword: { key: 'password.wrongCurrent' } });
-  if (input.newPassword === input.currentPassword) {
-    throw new AppError('validation', 'password.sameAsCurrent', {}, { newPassword: { key: 'password.sameAsCurrent' } });
-  }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await newOwnPasswordHash(await checkCredentials(db, session.userID, input.currentPassword, now), input);
   await db.transaction().execute(async (trx) => {
     await updateRow(trx, 'users', { userID: session.userID }, { passwordHash, mustChangePassword: 0, updatedBy: session.userID, updateDate: now }, { userID: session.userID, now, action: 'changePassword' });
     await deleteOtherSessionsOfUser(trx, session.userID, hashToken(session.token));

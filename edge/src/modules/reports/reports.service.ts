@@ -1,15 +1,16 @@
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/database';
 import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
 import { clampStopsToRange } from '../../domain/stops';
-import { parsePlantDate, plantDateParts } from '../../domain/time-zone';
+import { parsePlantDate } from '../../domain/time-zone';
 import { AppError } from '../../http/errors';
 import type { Language } from '../../http/messages';
 import { listLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
+import { plantDateTimeText } from './workbook';
 import { orderIndexesInRange, shiftIndexesInRange, stopsInRange, type ReportRange } from './reports.repository';
 import type { OeeReportQuery } from './reports.schemas';
+import { col, workbookBytes, type RawRow, type ReportSheet } from './workbook';
 
 /**
  * 'Reporte OEE' (SPEC §2, §7): one workbook with the order indexes, the shift indexes and the stops of a range, as
@@ -53,31 +54,6 @@ export function reportRange(query: OeeReportQuery, clock: EngineClock): ReportRa
 
 /** Minutes rounded to the hundredth, as the stops grid and the summaries show them. */
 const minutesOf = (durationMs: number) => Math.round(durationMs / 600) / 100;
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:mm:ss' in plant time. */
-export function plantDateTimeText(instantMs: number, timeZone: string): string {
-  const p = plantDateParts(instantMs, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-}
-
-type CellKind = 'text' | 'number' | 'minutes' | 'percent' | 'date' | 'yesNo';
-
-interface ReportColumn {
-  key: string;
-  es: string;
-  en: string;
-  kind: CellKind;
-}
-
-interface ReportSheet {
-  es: string;
-  en: string;
-  columns: readonly ReportColumn[];
-}
-
-const col = (key: string, es: string, en: string, kind: CellKind): ReportColumn => ({ key, es, en, kind });
 
 const LINE = col('line', 'Línea', 'Line', 'text');
 const QUANTITIES = [col('productionQuantity', 'Cantidad producida', 'Quantity produced', 'number'), col('discardQuantity', 'Cantidad descartada', 'Quantity discarded', 'number')];
@@ -127,35 +103,6 @@ const STOPS_SHEET: ReportSheet = {
   ],
 };
 
-const YES_NO: Record<Language, [string, string]> = { es: ['Sí', 'No'], en: ['Yes', 'No'] };
-const NUMBER_FORMAT: Partial<Record<CellKind, string>> = { percent: '0.0 %', minutes: '0.00' };
-
-type RawRow = Record<string, unknown>;
-
-function cellValue(value: unknown, kind: CellKind, language: Language, timeZone: string): ExcelJS.CellValue {
-  if (value === null || value === undefined) return null;
-  switch (kind) {
-    case 'date':
-      return plantDateTimeText(Number(value), timeZone);
-    case 'yesNo':
-      return YES_NO[language][value === 1 || value === true ? 0 : 1];
-    case 'text':
-      return String(value);
-    default:
-      return Number(value);
-  }
-}
-
-function addSheet(workbook: ExcelJS.Workbook, sheet: ReportSheet, rows: readonly RawRow[], language: Language, timeZone: string): void {
-  const worksheet = workbook.addWorksheet(sheet[language]);
-  worksheet.columns = sheet.columns.map((column) => ({ header: column[language], key: column.key, width: Math.max(12, column[language].length + 2), style: { numFmt: NUMBER_FORMAT[column.kind] } }));
-  worksheet.getRow(1).font = { bold: true };
-  worksheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of rows) {
-    worksheet.addRow(Object.fromEntries(sheet.columns.map((column) => [column.key, cellValue(row[column.key], column.kind, language, timeZone)])));
-  }
-}
-
 /** The 'Reporte OEE' workbook (xlsx bytes) of a range: sheets of orders, shifts and stops. */
 export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
@@ -169,12 +116,14 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
     clock.nowMs,
   ).map((stop) => localizeReasonNames(lineOf({ ...stop, startDate: stop.startMs, endDate: stop.endMs, duration: minutesOf(stop.endMs - stop.startMs) }), language));
 
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date(clock.nowMs);
-  addSheet(workbook, ORDERS_SHEET, orders, language, clock.timeZone);
-  addSheet(workbook, SHIFTS_SHEET, shifts, language, clock.timeZone);
-  addSheet(workbook, STOPS_SHEET, stops, language, clock.timeZone);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(
+    [
+      { sheet: ORDERS_SHEET, rows: orders },
+      { sheet: SHIFTS_SHEET, rows: shifts },
+      { sheet: STOPS_SHEET, rows: stops },
+    ],
+    { language, timeZone: clock.timeZone, createdMs: clock.nowMs },
+  );
 }
 
 /** The download's file name: reporte-oee-<plant date of the end of the range>.xlsx. */

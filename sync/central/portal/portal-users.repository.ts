@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { filterToSql, type LoadOptions } from '../../../edge/src/http/load-options';
+import type { Reader } from './portal.repository';
+
+/** The portal's own users and sessions (schema `portal`, migration 0004): the only tables the portal writes. */
+
+const USER_COLUMNS = [
+  'user_id as userID',
+  'first_name as firstName',
+  'last_name as lastName',
+  'role_id as roleID',
+  'active',
+  'updated_by as updatedBy',
+  'update_date as updateDate',
+] as const;
+
+/** A user's sign-in record, the name matched without regard to case. */
+export function findAccount(db: Reader, userID: string) {
+  return db
+    .selectFrom('portal.users')
+    .select(['user_id', 'first_name', 'last_name', 'role_id', 'password_hash', 'active', 'must_change_password'])
+    .where(sql<boolean>`lower(user_id) = lower(${userID})`)
+    .executeTakeFirst();
+}
+
+export function countUsers(db: Reader) {
+  return db.selectFrom('portal.users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
+}
+
+/** The first administrator, unless some user exists already (two portals starting at once create one). */
+export async function insertFirstAdministrator(db: Reader, userID: string, passwordHash: string): Promise<boolean> {
+  const result = await sql`INSERT INTO portal.users (user_id, first_name, last_name, role_id, password_hash, must_change_password, updated_by)
+    SELECT ${userID}, 'Administrador', '', 1, ${passwordHash}, true, 'setup'
+    WHERE NOT EXISTS (SELECT 1 FROM portal.users)
+    ON CONFLICT DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0) === 1;
+}
+
+export async function insertSession(db: Reader, session: { tokenHash: string; userID: string; now: number; expiresAt: number; ip: string | null }) {
+  await db
+    .insertInto('portal.sessions')
+    .values({ token_hash: session.tokenHash, user_id: session.userID, created_at: new Date(session.now), expires_at: new Date(session.expiresAt), ip_address: session.ip })
+    .execute();
+}
+
+export function findSessionUser(db: Reader, tokenHash: string, now: number) {
+  return db
+    .selectFrom('portal.sessions as s')
+    .innerJoin('portal.users as u', 'u.user_id', 's.user_id')
+    .select(['u.user_id', 'u.first_name', 'u.last_name', 'u.role_id', 'u.must_change_password', 's.expires_at'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', new Date(now))
+    .where('u.active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Reader, tokenHash: string, expiresAt: number) {
+  await db.updateTable('portal.sessions').set({ expires_at: new Date(expiresAt) }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Reader, tokenHash: string) {
+  await db.deleteFrom('portal.sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends a user's sessions, but the one given (the session that changed its own password goes on). */
+export async function deleteSessionsOfUser(db: Reader, userID: string, keepTokenHash: string | null = null) {
+  let query = db.deleteFrom('portal.sessions').where('user_id', '=', userID);
+  if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
+  await query.execute();
+}
+
+export async function setPassword(db: Reader, userID: string, passwordHash: string, mustChange: boolean, by: string) {
+  await db
+    .updateTable('portal.users')
+    .set({ password_hash: passwordHash, must_change_password: mustChange, updated_by: by, update_date: new Date() })
+    .where('user_id', '=', userID)
+    .execute();
+}
+
+/** A page of the users grid (never a password hash). */
+export async function userPage(db: Reader, options: LoadOptions) {
+  const base = db.selectFrom(db.selectFrom('portal.users').select(USER_COLUMNS).as('t'));
+  const where = options.filter;
+  const filtered = where ? base.where((eb) => filterToSql(eb, where)) : base;
+  let page = filtered.selectAll();
+  for (const { column, desc } of [...options.sort, { column: 'userID', desc: false }]) page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
+  if (options.take !== null) page = page.limit(options.take);
+  if (options.skip > 0) page = page.offset(options.skip);
+  const data = await page.execute();
+  if (!options.requireTotalCount) return { data };
+  const count = await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return { data, totalCount: Number(count.n) };
+}
+
+export function findUser(db: Reader, userID: string) {
+  return db.selectFrom('portal.users').select(USER_COLUMNS).where('user_id', '=', userID).executeTakeFirst();
+}
+
+export interface PortalUserRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  role_id: number;
+  active: boolean;
+  password_hash?: string;
+  must_change_password?: boolean;
+  updated_by: string;
+}
+
+export async function insertUser(db: Reader, row: PortalUserRow & { password_hash: string }) {
+  await db.insertInto('portal.users').values({ ...row, must_change_password: row.must_change_password ?? true, update_date: new Date() }).execute();
+}
+
+export async function updateUser(db: Reader, userID: string, row: Partial<PortalUserRow>) {
+  await db.updateTable('portal.users').set({ ...row, update_date: new Date() }).where('user_id', '=', userID).execute();
+}
+
+export async function deleteUser(db: Reader, userID: string) {
+  await db.deleteFrom('portal.users').where('user_id', '=', userID).execute();
+}
+
+/** Active administrators other than `exceptUserID`. */
+export function otherActiveAdministrators(db: Reader, exceptUserID: string) {
+  return db
+    .selectFrom('portal.users')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('role_id', '=', 1)
+    .where('active', '=', true)
+    .where('user_id', '<>', exceptUserID)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}

@@ -1,0 +1,204 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { filterToSql, type LoadOptions } from '../../../edge/src/http/load-options';
+import type { CentralDB } from '../central-database';
+import { INDICATOR_COLUMNS, INDICATORS_OF_SUMS, SUM_COLUMNS, SUMS } from '../migrations/0001-central-schema';
+import type { Grain, Level } from './portal.schemas';
+
+/**
+ * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) in read-only
+ * transactions (portal-database.ts); every roll-up sums the inputs of live shift indexes and calls oee.indicators on
+ * the sums, as the views do. Dates of ranges are production days, each plant's own (06:00 to 06:00 in its zone).
+ */
+
+export type Reader = Transaction<CentralDB> | Kysely<CentralDB>;
+type Row = Record<string, unknown>;
+
+async function rows(db: Reader, query: RawBuilder<unknown>): Promise<Row[]> {
+  return (await query.execute(db)).rows as Row[];
+}
+
+const plantCondition = (column: string, plants: readonly string[]) =>
+  plants.length ? sql`${sql.ref(column)} = ANY(${plants}::text[])` : sql`true`;
+
+/** Each plant's production day (given, else its current one) and the Monday of its week. */
+function plantDays(day: string | undefined) {
+  return sql`SELECT plant_id, time_zone,
+      coalesce(${day ?? null}::date, ((now() AT TIME ZONE time_zone) - interval '6 hours')::date) AS day
+    FROM oee.plants`;
+}
+
+/** Every plant: its zone, the day the overview shows, the freshness of its data (the cursor of its last batch). */
+export function plantsWithFreshness(db: Reader, day: string | undefined) {
+  return rows(
+    db,
+    sql`SELECT d.plant_id, d.time_zone, d.day::text AS day, date_trunc('week', d.day)::date::text AS week,
+        f.last_seq::text AS last_seq, f.last_synced_at, f.sync_lag_seconds
+      FROM (${plantDays(day)}) d
+      JOIN oee.plant_freshness f ON f.plant_id = d.plant_id
+      ORDER BY d.plant_id`,
+  );
+}
+
+/** Each plant's figures of its day and of its week (Monday to the day's week end). */
+export function plantDayAndWeek(db: Reader, day: string | undefined) {
+  return rows(
+    db,
+    sql`WITH d AS (${plantDays(day)})
+      SELECT s.plant_id, s.period, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
+      FROM (
+        SELECT x.plant_id, 'day' AS period, ${sql.raw(SUMS)}
+          FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id
+        UNION ALL
+        SELECT x.plant_id, 'week' AS period, ${sql.raw(SUMS)}
+          FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_week = date_trunc('week', d.day)::date
+          GROUP BY x.plant_id
+      ) s
+      ${sql.raw(INDICATORS_OF_SUMS)}`,
+  );
+}
+
+/** Every live line of every plant with its sector and its figures of the plant's day (null without shifts). */
+export function linesOfDay(db: Reader, day: string | undefined) {
+  return rows(
+    db,
+    sql`WITH d AS (${plantDays(day)}),
+      figures AS (
+        SELECT s.plant_id, s.line_id, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
+        FROM (SELECT x.plant_id, x.line_id, ${sql.raw(SUMS)}
+              FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day
+              GROUP BY x.plant_id, x.line_id) s
+        ${sql.raw(INDICATORS_OF_SUMS)})
+      SELECT l.plant_id, l.line_id, l.description, se.sector_name, f.production_quantity, f.utilization, f.throughput,
+        f.acceptance, f.oee
+      FROM oee.lines l
+      LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id AND se.deleted_at IS NULL
+      LEFT JOIN figures f ON f.plant_id = l.plant_id AND f.line_id = l.line_id
+      WHERE l.deleted_at IS NULL
+      ORDER BY l.plant_id, l.line_id`,
+  );
+}
+
+/** What a compare row is of: the plant, a sector of it or a line of it. */
+const LEVEL_KEYS: Record<Level, readonly string[]> = {
+  plant: ['plant_id'],
+  sector: ['plant_id', 'sector_id', 'sector_name'],
+  line: ['plant_id', 'sector_name', 'line_id', 'line_description'],
+};
+/** The period a compare row sums: a shift (of the plant's calendar), a production day, an ISO week, a month. */
+const GRAIN_KEYS: Record<Grain, readonly string[]> = {
+  shift: ['production_day', 'shift_start', 'shift_code'],
+  day: ['production_day'],
+  week: ['production_week'],
+  month: ['production_month'],
+};
+
+export interface CompareFilter {
+  from: string;
+  to: string;
+  plants: readonly string[];
+  grain: Grain;
+  level: Level;
+}
+
+/**
+ * The indicators of each plant, sector or line per period of the grain (or over the whole range with `grain` null),
+ * from the sums of the live shift indexes whose production day is in the range. At most `limit` rows.
+ */
+export function compareRows(db: Reader, filter: CompareFilter, byPeriod: boolean, limit: number) {
+  const keys = [...LEVEL_KEYS[filter.level], ...(byPeriod ? GRAIN_KEYS[filter.grain] : [])];
+  const inner = keys.join(', ');
+  const outer = keys.map((key) => (key.startsWith('production_') ? `s.${key}::text AS ${key}` : `s.${key}`)).join(', ');
+  return rows(
+    db,
+    sql`SELECT ${sql.raw(outer)}, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
+      FROM (SELECT ${sql.raw(inner)}, ${sql.raw(SUMS)}
+            FROM oee.line_shift_inputs
+            WHERE production_day BETWEEN ${filter.from}::date AND ${filter.to}::date AND ${plantCondition('plant_id', filter.plants)}
+            GROUP BY ${sql.raw(inner)}) s
+      ${sql.raw(INDICATORS_OF_SUMS)}
+      ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}
+      LIMIT ${limit}`,
+  );
+}
+
+/** Each plant's range as instants: from 06:00 of the first day to 06:00 after the last, in the plant's zone. */
+function plantBounds(from: string, to: string, plants: readonly string[]) {
+  return sql`SELECT plant_id,
+      ((${from}::date + time '06:00') AT TIME ZONE time_zone) AS from_ts,
+      ((${to}::date + 1 + time '06:00') AT TIME ZONE time_zone) AS to_ts
+    FROM oee.plants WHERE ${plantCondition('plant_id', plants)}`;
+}
+
+/**
+ * The live stops that started in the range, summed in one pass three ways (GROUPING SETS): by reason name across
+ * plants (unrecognized stops have none), by the first `pathLevel` levels of their reason's path, and by plant, line
+ * and reason. Lost minutes: each stop's duration (one in progress, up to now).
+ */
+export function lossSums(db: Reader, filter: { from: string; to: string; plants: readonly string[]; pathLevel: number }) {
+  return rows(
+    db,
+    sql`WITH b AS (${plantBounds(filter.from, filter.to, filter.plants)}),
+      s AS (
+        SELECT st.plant_id, st.line_id, st.line_description, st.reason, st.lost_minutes,
+          array_to_string((string_to_array(st.path, '/'))[1:${filter.pathLevel}::int], '/') AS path_prefix
+        FROM oee.stop_inputs st JOIN b ON b.plant_id = st.plant_id
+        WHERE st.start_date >= b.from_ts AND st.start_date < b.to_ts)
+      SELECT CASE WHEN GROUPING(path_prefix) = 0 THEN 'path' WHEN GROUPING(plant_id) = 0 THEN 'line' ELSE 'reason' END AS grouping,
+        reason, path_prefix, plant_id, line_id, max(line_description) AS line_description,
+        count(*)::int AS stops, sum(lost_minutes) AS lost_minutes
+      FROM s
+      GROUP BY GROUPING SETS ((reason), (path_prefix), (plant_id, line_id, reason))
+      ORDER BY lost_minutes DESC`,
+  );
+}
+
+/** The orders grid's rows: live order indexes with their order, line and plant-local times. */
+function orderSource(filter: { from?: string; to?: string; plants: readonly string[] }) {
+  const range =
+    filter.from || filter.to
+      ? sql`AND o.start_date IS NOT NULL
+          AND (${filter.from ?? null}::date IS NULL OR o.start_date >= ((${filter.from ?? null}::date + time '06:00') AT TIME ZONE p.time_zone))
+          AND (${filter.to ?? null}::date IS NULL OR o.start_date < ((${filter.to ?? null}::date + 1 + time '06:00') AT TIME ZONE p.time_zone))`
+      : sql``;
+  return sql`(SELECT o.plant_id AS "plantId", o.order_number AS "order", o.line_id AS "lineID", l.description AS "line",
+      o.op, o.lot, o.product_code AS "productCode", o.product_name AS "productName", o.status,
+      extract(epoch FROM o.start_date) * 1000 AS "startMs", extract(epoch FROM o.end_date) * 1000 AS "endMs",
+      p.time_zone AS "timeZone", o.production_quantity AS "productionQuantity", o.discard_quantity AS "discardQuantity",
+      o.staffed_time_ms AS "staffedTimeMs", o.runtime_ms AS "runtimeMs", o.stop_time_ms AS "stopTimeMs",
+      o.utilization, o.throughput, o.acceptance, o.oee
+    FROM oee.order_indicators o
+    JOIN oee.plants p ON p.plant_id = o.plant_id
+    LEFT JOIN oee.lines l ON l.plant_id = o.plant_id AND l.line_id = o.line_id
+    WHERE ${plantCondition('o.plant_id', filter.plants)} ${range})`;
+}
+
+/** A page of the orders grid (load options over ORDER_COLUMNS), with the total count when asked. */
+export async function orderPage(db: Reader, filter: { from?: string; to?: string; plants: readonly string[] }, options: LoadOptions) {
+  const base = db.selectFrom(orderSource(filter).as('t'));
+  const where = options.filter;
+  const filtered = where ? base.where((eb) => filterToSql(eb, where)) : base;
+  let page = filtered.selectAll();
+  const sort = options.sort.length ? options.sort : [{ column: 'startMs', desc: true }];
+  for (const { column, desc } of [...sort, { column: 'plantId', desc: false }, { column: 'order', desc: false }]) {
+    page = page.orderBy(sql.ref(column), (order) => (desc ? order.desc().nullsLast() : order.asc().nullsFirst()));
+  }
+  if (options.take !== null) page = page.limit(options.take);
+  if (options.skip > 0) page = page.offset(options.skip);
+  const data = (await page.execute()) as Row[];
+  if (!options.requireTotalCount) return { data };
+  const count = await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return { data, totalCount: Number(count.n) };
+}
+
+/** The live stops of an order (every line it ran on), by start. */
+export function stopsOfOrder(db: Reader, plantId: string, order: string) {
+  return rows(
+    db,
+    sql`SELECT st.plant_id, st.stop_id, st.line_id, st.line_description, st.reason, st.path, st.recognized, st.observation,
+        extract(epoch FROM st.start_date) * 1000 AS start_ms, extract(epoch FROM st.end_date) * 1000 AS end_ms, st.lost_minutes,
+        p.time_zone
+      FROM oee.stop_inputs st JOIN oee.plants p ON p.plant_id = st.plant_id
+      WHERE st.plant_id = ${plantId} AND st.order_number = ${order}
+      ORDER BY st.start_date, st.stop_id`,
+  );
+}

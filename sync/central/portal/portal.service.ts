@@ -1,0 +1,352 @@
+import { AppError } from '../../../edge/src/http/errors';
+import { parseLoadOptions } from '../../../edge/src/http/load-options';
+import type { Language } from '../../../edge/src/http/messages';
+import { readKey, readValues, parseInput } from '../../../edge/src/http/request-input';
+import { hashPassword } from '../../../edge/src/modules/auth/password';
+import { col, plantDateTimeText, workbookBytes, type RawRow, type ReportColumn, type ReportSheet } from '../../../edge/src/modules/reports/workbook';
+import type { CentralDatabase } from '../central-database';
+import { readOnly } from './portal-database';
+import * as users from './portal-users.repository';
+import { compareRows, linesOfDay, lossSums, orderPage, plantDayAndWeek, plantsWithFreshness, stopsOfOrder } from './portal.repository';
+import {
+  MAX_RANGE_DAYS,
+  ORDER_COLUMNS,
+  PORTAL_USER_COLUMNS,
+  portalUserSchema,
+  type CompareQuery,
+  type LossesQuery,
+  type OrdersQuery,
+} from './portal.schemas';
+
+/**
+ * The portal's use cases. Every figure is read from the central views in one read-only transaction and answered as
+ * the view computed it (sums, then oee.indicators); the exports put the very same rows in a workbook.
+ */
+
+type Row = Record<string, unknown>;
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const MINUTE_MS = 60_000;
+const minutes = (value: unknown) => (value === null || value === undefined ? null : Number(value) / MINUTE_MS);
+
+/** A roll-up's figures as the API answers them: counts, times in minutes, ratios 0..1 (null when unknown). */
+export function figuresOf(row: Row) {
+  return {
+    productionQuantity: num(row.production_quantity),
+    discardQuantity: num(row.discard_quantity),
+    goodUnits: num(row.good_units),
+    staffedTime: minutes(row.staffed_time_ms),
+    runtime: minutes(row.runtime_ms),
+    stopTime: minutes(row.stop_time_ms),
+    failureCount: num(row.failure_count),
+    utilization: num(row.utilization),
+    throughput: num(row.throughput),
+    acceptance: num(row.acceptance),
+    oee: num(row.oee),
+    mtbf: num(row.mtbf_minutes),
+    mttr: num(row.mttr_minutes),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** 400 unless `from` ≤ `to` and the range has at most `maxDays` production days. */
+function checkRange(from: string, to: string, maxDays: number): void {
+  const days = dayNumber(to) - dayNumber(from) + 1;
+  if (days < 1) throw new AppError('validation', 'validation.invalid', { field: 'to' }, { to: { key: 'validation.invalid', params: { field: 'to' } } });
+  if (days > maxDays) throw new AppError('validation', 'portal.rangeTooLong', { max: maxDays }, { to: { key: 'portal.rangeTooLong', params: { max: maxDays } } });
+}
+
+// ---- Plants overview ----
+
+export async function plantsOverview(db: CentralDatabase, day: string | undefined) {
+  const [plants, figures, lines] = await readOnly(db, (trx) => Promise.all([plantsWithFreshness(trx, day), plantDayAndWeek(trx, day), linesOfDay(trx, day)]));
+  return plants.map((plant) => {
+    const of = (period: string) => {
+      const row = figures.find((f) => f.plant_id === plant.plant_id && f.period === period);
+      return row ? figuresOf(row) : null;
+    };
+    return {
+      plantId: String(plant.plant_id),
+      timeZone: String(plant.time_zone),
+      day: String(plant.day),
+      weekStart: String(plant.week),
+      lastSeq: plant.last_seq === null ? null : Number(plant.last_seq),
+      lastSyncedAt: plant.last_synced_at instanceof Date ? plant.last_synced_at.toISOString() : null,
+      syncLagSeconds: num(plant.sync_lag_seconds),
+      today: of('day'),
+      week: of('week'),
+      lines: lines
+        .filter((line) => line.plant_id === plant.plant_id)
+        .map((line) => ({
+          lineID: Number(line.line_id),
+          description: line.description as string | null,
+          sectorName: line.sector_name as string | null,
+          productionQuantity: num(line.production_quantity),
+          utilization: num(line.utilization),
+          throughput: num(line.throughput),
+          acceptance: num(line.acceptance),
+          oee: num(line.oee),
+        })),
+    };
+  });
+}
+
+// ---- Compare ----
+
+/** The most rows the compare table answers (a year of 200 lines by day is 73,000: narrow the level or range). */
+export const COMPARE_ROW_LIMIT = 20_000;
+
+function compareRowOf(row: Row, timeZones: Map<string, string>) {
+  const plantId = String(row.plant_id);
+  const shiftStart = row.shift_start instanceof Date ? row.shift_start.getTime() : null;
+  const period = (row.production_day ?? row.production_week ?? row.production_month ?? null) as string | null;
+  return {
+    plantId,
+    ...(row.sector_id !== undefined ? { sectorID: num(row.sector_id), sectorName: (row.sector_name as string | null) ?? null } : {}),
+    ...(row.line_id !== undefined ? { lineID: num(row.line_id), line: (row.line_description as string | null) ?? null, sectorName: (row.sector_name as string | null) ?? null } : {}),
+    ...(period !== null ? { period } : {}),
+    ...(row.shift_code !== undefined ? { shift: (row.shift_code as string | null) ?? null, shiftStart: shiftStart === null ? null : plantDateTimeText(shiftStart, timeZones.get(plantId) ?? 'UTC') } : {}),
+    ...figuresOf(row),
+  };
+}
+
+export async function compare(db: CentralDatabase, query: CompareQuery) {
+  checkRange(query.from, query.to, MAX_RANGE_DAYS[query.grain]);
+  const [rows, totals, plants] = await readOnly(db, (trx) =>
+    Promise.all([compareRows(trx, query, true, COMPARE_ROW_LIMIT + 1), compareRows(trx, query, false, COMPARE_ROW_LIMIT), plantsWithFreshness(trx, undefined)]),
+  );
+  const zones = new Map(plants.map((plant) => [String(plant.plant_id), String(plant.time_zone)]));
+  return {
+    grain: query.grain,
+    level: query.level,
+    rows: rows.slice(0, COMPARE_ROW_LIMIT).map((row) => compareRowOf(row, zones)),
+    totals: totals.map((row) => compareRowOf(row, zones)),
+    truncated: rows.length > COMPARE_ROW_LIMIT,
+  };
+}
+
+// ---- Losses ----
+
+/** The longest range of the losses page, in production days. */
+export const LOSSES_MAX_DAYS = 731;
+/** How many of the biggest reasons by plant and line are listed. */
+export const BIGGEST_REASONS = 20;
+
+export async function losses(db: CentralDatabase, query: LossesQuery) {
+  checkRange(query.from, query.to, LOSSES_MAX_DAYS);
+  const sums = await readOnly(db, (trx) => lossSums(trx, query));
+  const of = (grouping: string) => sums.filter((row) => row.grouping === grouping);
+  const total = of('reason').reduce((sum, row) => sum + Number(row.lost_minutes), 0);
+  const pareto = <N extends object>(rows: Row[], name: (row: Row) => N) => {
+    let cumulative = 0;
+    return rows.map((row) => {
+      const lost = Number(row.lost_minutes);
+      cumulative += lost;
+      return { ...name(row), stops: Number(row.stops), lostMinutes: lost, share: total ? lost / total : null, cumulativeShare: total ? cumulative / total : null };
+    });
+  };
+  return {
+    from: query.from,
+    to: query.to,
+    pathLevel: query.pathLevel,
+    totalMinutes: total,
+    byReason: pareto(of('reason'), (row) => ({ reason: (row.reason as string | null) ?? null })),
+    byPath: pareto(of('path'), (row) => ({ path: (row.path_prefix as string | null) || null })),
+    biggest: of('line')
+      .slice(0, BIGGEST_REASONS)
+      .map((row) => ({ plantId: String(row.plant_id), lineID: num(row.line_id), line: (row.line_description as string | null) ?? null, reason: (row.reason as string | null) ?? null, stops: Number(row.stops), lostMinutes: Number(row.lost_minutes) })),
+  };
+}
+
+// ---- Orders ----
+
+function orderRowOf(row: Row) {
+  const zone = String(row.timeZone);
+  const { timeZone: _zone, staffedTimeMs, runtimeMs, stopTimeMs, ...rest } = row;
+  return {
+    ...rest,
+    lineID: num(row.lineID),
+    status: num(row.status),
+    startMs: num(row.startMs),
+    endMs: num(row.endMs),
+    startDate: row.startMs === null ? null : plantDateTimeText(Number(row.startMs), zone),
+    endDate: row.endMs === null ? null : plantDateTimeText(Number(row.endMs), zone),
+    productionQuantity: num(row.productionQuantity),
+    discardQuantity: num(row.discardQuantity),
+    staffedTime: minutes(staffedTimeMs),
+    runtime: minutes(runtimeMs),
+    stopTime: minutes(stopTimeMs),
+    utilization: num(row.utilization),
+    throughput: num(row.throughput),
+    acceptance: num(row.acceptance),
+    oee: num(row.oee),
+  };
+}
+
+export async function orders(db: CentralDatabase, query: OrdersQuery) {
+  if (query.from && query.to) checkRange(query.from, query.to, Number.MAX_SAFE_INTEGER);
+  const options = parseLoadOptions(query, ORDER_COLUMNS, 'UTC');
+  const page = await readOnly(db, (trx) => orderPage(trx, query, options));
+  return { ...page, data: page.data.map(orderRowOf) };
+}
+
+export async function orderStops(db: CentralDatabase, plantId: string, order: string) {
+  const rows = await readOnly(db, (trx) => stopsOfOrder(trx, plantId, order));
+  return rows.map((row) => ({
+    plantId: String(row.plant_id),
+    stopID: Number(row.stop_id),
+    lineID: num(row.line_id),
+    line: (row.line_description as string | null) ?? null,
+    reason: (row.reason as string | null) ?? null,
+    path: (row.path as string | null) ?? null,
+    recognized: row.recognized === true,
+    observation: (row.observation as string | null) ?? null,
+    startDate: plantDateTimeText(Number(row.start_ms), String(row.time_zone)),
+    endDate: row.end_ms === null ? null : plantDateTimeText(Number(row.end_ms), String(row.time_zone)),
+    lostMinutes: Number(row.lost_minutes),
+  }));
+}
+
+// ---- Excel exports: the rows the screens show ----
+
+const FIGURE_COLUMNS: readonly ReportColumn[] = [
+  col('productionQuantity', 'Cantidad producida', 'Quantity produced', 'number'),
+  col('discardQuantity', 'Cantidad descartada', 'Quantity discarded', 'number'),
+  col('staffedTime', 'Tiempo dotado (min)', 'Staffed time (min)', 'minutes'),
+  col('runtime', 'Tiempo en marcha (min)', 'Runtime (min)', 'minutes'),
+  col('stopTime', 'Tiempo de paradas (min)', 'Stop time (min)', 'minutes'),
+  col('utilization', 'Utilización', 'Utilization', 'percent'),
+  col('throughput', 'Rendimiento', 'Throughput', 'percent'),
+  col('acceptance', 'Aceptación', 'Acceptance', 'percent'),
+  col('oee', 'OEE', 'OEE', 'percent'),
+];
+const PLANT = col('plantId', 'Planta', 'Plant', 'text');
+const SECTOR = col('sectorName', 'Sector', 'Sector', 'text');
+const LINE = col('line', 'Línea', 'Line', 'text');
+const LEVEL_COLUMNS = { plant: [PLANT], sector: [PLANT, SECTOR], line: [PLANT, SECTOR, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE] };
+const UNRECOGNIZED: Record<Language, string> = { es: 'Sin reconocer', en: 'Not recognized' };
+const sheet = (es: string, en: string, columns: readonly ReportColumn[]): ReportSheet => ({ es, en, columns });
+
+const exportOptions = (language: Language) => ({ language, timeZone: 'UTC', createdMs: Date.now() });
+
+export async function compareWorkbook(db: CentralDatabase, query: CompareQuery, language: Language): Promise<Buffer> {
+  const result = await compare(db, query);
+  const keys = LEVEL_COLUMNS[query.level];
+  const period = [col('period', 'Período', 'Period', 'text'), ...(query.grain === 'shift' ? [col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'text')] : [])];
+  return workbookBytes(
+    [
+      { sheet: sheet('Comparación', 'Comparison', [...keys, ...period, ...FIGURE_COLUMNS]), rows: result.rows },
+      { sheet: sheet('Totales', 'Totals', [...keys, ...FIGURE_COLUMNS]), rows: result.totals },
+    ],
+    exportOptions(language),
+  );
+}
+
+export async function lossesWorkbook(db: CentralDatabase, query: LossesQuery, language: Language): Promise<Buffer> {
+  const result = await losses(db, query);
+  const named = <T extends { reason: string | null }>(rows: T[]) => rows.map((row) => ({ ...row, reason: row.reason ?? UNRECOGNIZED[language] }));
+  const shares = [col('stops', 'Paradas', 'Stops', 'number'), col('lostMinutes', 'Minutos perdidos', 'Lost minutes', 'minutes'), col('share', '% del total', '% of total', 'percent'), col('cumulativeShare', '% acumulado', 'Cumulative %', 'percent')];
+  return workbookBytes(
+    [
+      { sheet: sheet('Pareto por motivo', 'Pareto by reason', [col('reason', 'Motivo', 'Reason', 'text'), ...shares]), rows: named(result.byReason) },
+      { sheet: sheet('Pareto por ruta', 'Pareto by path', [col('path', 'Ruta', 'Path', 'text'), ...shares]), rows: result.byPath.map((row) => ({ ...row, path: row.path ?? UNRECOGNIZED[language] })) },
+      {
+        sheet: sheet('Mayores motivos', 'Biggest reasons', [PLANT, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE, col('reason', 'Motivo', 'Reason', 'text'), ...shares.slice(0, 2)]),
+        rows: named(result.biggest),
+      },
+    ],
+    exportOptions(language),
+  );
+}
+
+export async function ordersWorkbook(db: CentralDatabase, query: OrdersQuery, language: Language): Promise<Buffer> {
+  const result = await orders(db, { ...query, skip: '0', take: String(10_000) });
+  const columns = [
+    PLANT,
+    col('order', 'Orden', 'Order', 'text'),
+    col('lineID', 'N.º de línea', 'Line no.', 'number'),
+    LINE,
+    col('productCode', 'Producto', 'Product', 'text'),
+    col('productName', 'Nombre del producto', 'Product name', 'text'),
+    col('lot', 'Lote', 'Lot', 'text'),
+    col('startDate', 'Inicio', 'Start', 'text'),
+    col('endDate', 'Fin', 'End', 'text'),
+    ...FIGURE_COLUMNS,
+  ];
+  return workbookBytes([{ sheet: sheet('Ordenes', 'Orders', columns), rows: result.data as RawRow[] }], exportOptions(language));
+}
+
+export async function overviewWorkbook(db: CentralDatabase, day: string | undefined, language: Language): Promise<Buffer> {
+  const plants = await plantsOverview(db, day);
+  const periods = plants.flatMap((plant) => [
+    { plantId: plant.plantId, period: plant.day, ...(plant.today ?? {}) },
+    { plantId: plant.plantId, period: `${plant.weekStart} +7`, ...(plant.week ?? {}) },
+  ]);
+  const lines = plants.flatMap((plant) => plant.lines.map((line) => ({ plantId: plant.plantId, ...line, line: line.description })));
+  return workbookBytes(
+    [
+      { sheet: sheet('Plantas', 'Plants', [PLANT, col('period', 'Período', 'Period', 'text'), ...FIGURE_COLUMNS]), rows: periods },
+      { sheet: sheet('Líneas', 'Lines', [PLANT, SECTOR, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE, ...FIGURE_COLUMNS.filter((c) => c.key === 'productionQuantity' || c.kind === 'percent')]), rows: lines },
+    ],
+    exportOptions(language),
+  );
+}
+
+// ---- The portal's users (administrator) ----
+
+export async function listPortalUsers(db: CentralDatabase, query: Record<string, unknown>) {
+  return users.userPage(db, parseLoadOptions(query, PORTAL_USER_COLUMNS, 'UTC'));
+}
+
+/** A user the administrator creates: the password given is temporary (changed at their first sign-in). */
+export async function insertPortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>, by: string) {
+  const values = parseInput(portalUserSchema, readValues(body, query));
+  if (!values.password) throw new AppError('validation', 'validation.required', { field: 'password' }, { password: { key: 'validation.required', params: { field: 'password' } } });
+  if (await users.findAccount(db, values.userID)) throw new AppError('conflict', 'data.duplicate');
+  await users.insertUser(db, {
+    user_id: values.userID,
+    first_name: values.firstName,
+    last_name: values.lastName,
+    role_id: values.roleID,
+    active: values.active,
+    password_hash: await hashPassword(values.password),
+    must_change_password: true,
+    updated_by: by,
+  });
+  return users.findUser(db, values.userID);
+}
+
+function keyOf(body: Record<string, unknown>, query: Record<string, unknown>): string {
+  const raw = readKey(body, query);
+  const key = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).userID : raw;
+  if (typeof key !== 'string' || !key.trim()) throw new AppError('validation', 'validation.required', { field: 'key' });
+  return key;
+}
+
+/** The last active administrator can be neither demoted, deactivated nor deleted. */
+async function keepAnAdministrator(db: CentralDatabase, userID: string, stays: boolean): Promise<void> {
+  if (!stays && (await users.otherActiveAdministrators(db, userID)) === 0) throw new AppError('conflict', 'portal.lastAdministrator');
+}
+
+export async function updatePortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>, by: string) {
+  const userID = keyOf(body, query);
+  const stored = await users.findUser(db, userID);
+  if (!stored) throw new AppError('notFound', 'data.notFound');
+  const values = parseInput(portalUserSchema, { ...stored, ...readValues(body, query), userID });
+  await keepAnAdministrator(db, userID, values.roleID === 1 && values.active);
+  await db.transaction().execute(async (trx) => {
+    await users.updateUser(trx, userID, { first_name: values.firstName, last_name: values.lastName, role_id: values.roleID, active: values.active, updated_by: by });
+    // A password set by the administrator is temporary; it, or a deactivation, ends the user's sessions at once.
+    if (values.password) await users.setPassword(trx, userID, await hashPassword(values.password), true, by);
+    if (values.password || !values.active) await users.deleteSessionsOfUser(trx, userID);
+  });
+  return users.findUser(db, userID);
+}
+
+export async function deletePortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>): Promise<void> {
+  const userID = keyOf(body, query);
+  if (!(await users.findUser(db, userID))) throw new AppError('notFound', 'data.notFound');
+  await keepAnAdministrator(db, userID, false);
+  await users.deleteUser(db, userID);
+}

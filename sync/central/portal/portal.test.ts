@@ -1,0 +1,238 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCommandLine, type Settings } from '../../../edge/src/config';
+import type { Database } from '../../../edge/src/db/database';
+import { plantDateTimeText } from '../../../edge/src/modules/reports/workbook';
+import { readOutboxBatch } from '../../edge-outbox';
+import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from '../../testing/edge-fixture';
+import { startTestPostgres, type TestPostgres } from '../../testing/postgres';
+import { applyBatch } from '../apply-batch';
+import { readOnly } from './portal-database';
+import { startPortal, type RunningPortal } from './portal-server';
+
+/**
+ * The central portal on a real PostgreSQL fed by two edges: Buenos Aires (no DST) and Madrid across the night its
+ * clocks go forward (2026-03-29 02:00 → 03:00, so that night shift lasts 7 hours). The portal's figures are the
+ * edges' own: a line's shift shows what its edge's shift index holds; a plant's day is the sum of its lines;
+ * tombstones never show; analysts read, administrators also manage users; nothing writes plant data.
+ */
+
+const MADRID_TZ = 'Europe/Madrid';
+/** 21:00 in Madrid (CET) the evening before the change; 14 hours of production cross it. */
+const MADRID_START = Date.parse('2026-03-28T20:00:00Z');
+
+let postgres: TestPostgres;
+let portal: RunningPortal;
+let dir: string;
+const edges: Record<string, { db: Database; timeZone: string }> = {};
+let admin: string;
+let analyst: string;
+
+async function call(method: string, path: string, options: { token?: string; json?: unknown; language?: string } = {}) {
+  const response = await fetch(`${portal.url}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      ...(options.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      'Accept-Language': options.language ?? 'es',
+    },
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+  return { status: response.status, body: body as any };
+}
+
+async function signIn(userid: string, password: string): Promise<{ token: string; mustChangePassword: boolean }> {
+  const answer = await call('POST', '/api/users/authenticate', { json: { userid, password } });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+function settingsFor(url: string): Settings {
+  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], { SYNC_DATABASE_URL: url });
+  if (parsed.kind !== 'run') throw new Error('settings');
+  return parsed.settings;
+}
+
+async function replicate(plantId: string): Promise<void> {
+  const rows = await readOutboxBatch(edges[plantId]!.db, 0, 1_000_000);
+  await applyBatch(portal.db, { plantId, timeZone: edges[plantId]!.timeZone }, rows);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'oee-portal-'));
+  postgres = await startTestPostgres();
+  const ba = await openEdgeDatabase(join(dir, 'ba.db'));
+  await writeConfiguration(ba);
+  const baEnd = await runProduction(ba, { hours: 20 });
+  await editHistory(ba, baEnd);
+  edges.ba = { db: ba, timeZone: FIXTURE_TZ };
+  const madrid = await openEdgeDatabase(join(dir, 'madrid.db'));
+  await writeConfiguration(madrid, MADRID_START);
+  await runProduction(madrid, { hours: 14, fromMs: MADRID_START, timeZone: MADRID_TZ, seed: 3 });
+  edges.madrid = { db: madrid, timeZone: MADRID_TZ };
+
+  portal = await startPortal({ settings: settingsFor(postgres.url), stdout: false });
+  await replicate('ba');
+  await replicate('madrid');
+
+  // The first administrator signs in with the password shown once and must change it before anything else.
+  const first = await signIn('admin', portal.firstPassword!);
+  expect(first.mustChangePassword).toBe(true);
+  expect((await call('GET', '/api/portal/plants', { token: first.token })).status).toBe(403);
+  expect((await call('POST', '/api/users/changePassword', { token: first.token, json: { currentPassword: portal.firstPassword, newPassword: 'nueva-clave-1' } })).status).toBe(204);
+  admin = first.token;
+  const created = await call('POST', '/api/portal/users', { token: admin, json: { values: { userID: 'ana', firstName: 'Ana', lastName: 'Análisis', roleID: 2, password: 'temporal-1' } } });
+  expect(created.status).toBe(200);
+  const ana = await signIn('ana', 'temporal-1');
+  await call('POST', '/api/users/changePassword', { token: ana.token, json: { currentPassword: 'temporal-1', newPassword: 'propia-clave-2' } });
+  analyst = ana.token;
+}, 240_000);
+
+afterAll(async () => {
+  await portal?.close();
+  for (const edge of Object.values(edges)) await edge.db.destroy();
+  await postgres?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('central portal figures', () => {
+  it("shows each line's shift exactly as its edge's shift index, in the plant's own zone (7-hour shift at Madrid's DST change)", async () => {
+    for (const [plantId, edge] of Object.entries(edges)) {
+      const stored = await edge.db.selectFrom('shift_indexes').selectAll().execute();
+      expect(stored.length).toBeGreaterThan(3);
+      const answer = await call('GET', `/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=shift&level=line&plants=${plantId}`, { token: analyst });
+      expect(answer.status).toBe(200);
+      const rows = answer.body.rows as Record<string, any>[];
+      expect(rows).toHaveLength(stored.length);
+      for (const index of stored) {
+        const row = rows.find((r) => r.lineID === index.lineID && r.shiftStart === plantDateTimeText(index.shiftStart, edge.timeZone));
+        expect(row, `${plantId} line ${index.lineID} ${index.shiftStart}`).toBeDefined();
+        expect(row!.productionQuantity).toBe(index.productionQuantity);
+        for (const indicator of ['utilization', 'throughput', 'acceptance', 'oee'] as const) {
+          if (index[indicator] === null) expect(row![indicator]).toBeNull();
+          else expect(row![indicator]).toBeCloseTo(index[indicator] as number, 12);
+        }
+      }
+    }
+    const madrid = await edges.madrid!.db.selectFrom('shift_indexes').select(['shiftStart', 'shiftEnd']).where('lineID', '=', 1).orderBy('shiftStart').execute();
+    const night = madrid.find((shift) => plantDateTimeText(shift.shiftStart, MADRID_TZ) === '2026-03-28 22:00:00');
+    expect(night && night.shiftEnd - night.shiftStart).toBe(7 * 3_600_000);
+  });
+
+  it("sums a plant's day from its lines (never averaging percentages), at every grain", async () => {
+    for (const grain of ['day', 'week', 'month']) {
+      const query = `from=2026-03-01&to=2026-03-31&grain=${grain}`;
+      const plants = (await call('GET', `/api/portal/compare?${query}&level=plant`, { token: analyst })).body.rows as Record<string, any>[];
+      const lines = (await call('GET', `/api/portal/compare?${query}&level=line`, { token: analyst })).body.rows as Record<string, any>[];
+      expect(plants.length).toBeGreaterThan(0);
+      for (const plant of plants) {
+        const own = lines.filter((line) => line.plantId === plant.plantId && line.period === plant.period);
+        for (const figure of ['productionQuantity', 'discardQuantity', 'staffedTime', 'runtime', 'stopTime'] as const) {
+          expect(plant[figure]).toBeCloseTo(own.reduce((sum, line) => sum + line[figure], 0), 9);
+        }
+        // OEE of the sums: utilization × good units / ideal units, which is not the mean of the lines' OEE.
+        expect(plant.utilization).toBeCloseTo(plant.runtime / Math.max(1e-9, plant.runtime + plant.stopTime), 6);
+      }
+    }
+    const { rows } = await sql<{ plant_id: string; production_day: string; oee: number | null }>`SELECT plant_id, production_day::text, oee FROM oee.plant_day_indicators`.execute(portal.db);
+    const days = (await call('GET', '/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=day&level=plant', { token: analyst })).body.rows as Record<string, any>[];
+    expect(days.map((d) => [d.plantId, d.period, d.oee])).toEqual(rows.map((r) => [r.plant_id, r.production_day, r.oee]).sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)));
+  });
+
+  it('never shows a tombstone: a deleted shift index, stop or product is nowhere', async () => {
+    const deletedStops = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.stops WHERE deleted_at IS NOT NULL`.execute(portal.db);
+    expect(Number(deletedStops.rows[0]!.n)).toBeGreaterThan(0);
+    const liveStops = await edges.ba!.db.selectFrom('stops').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const madridStops = await edges.madrid!.db.selectFrom('stops').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const losses = (await call('GET', '/api/portal/losses?from=2026-03-01&to=2026-03-31&pathLevel=2', { token: analyst })).body;
+    expect(losses.byReason.reduce((sum: number, row: { stops: number }) => sum + row.stops, 0)).toBe(Number(liveStops.n) + Number(madridStops.n));
+    const shifts = (await call('GET', '/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=shift&level=line&plants=ba', { token: analyst })).body.rows;
+    expect(shifts).toHaveLength((await edges.ba!.db.selectFrom('shift_indexes').select('lineID').execute()).length);
+    const orders = (await call('GET', '/api/portal/orders?requireTotalCount=true&take=50', { token: analyst })).body;
+    expect(orders.totalCount).toBe(3 + 3);
+    const stops = (await call('GET', `/api/portal/orders/stops?plantId=ba&order=1001-RP`, { token: analyst })).body as { stopID: number }[];
+    const edgeStops = await edges.ba!.db.selectFrom('stops').select('stopID').where('order', '=', '1001-RP').execute();
+    expect(stops.map((s) => s.stopID).sort((a, b) => a - b)).toEqual(edgeStops.map((s) => s.stopID).sort((a, b) => a - b));
+  });
+
+  it('shows each plant today and this week with the freshness of its data and its lines', async () => {
+    const plants = (await call('GET', '/api/portal/plants?day=2026-03-02', { token: analyst })).body as Record<string, any>[];
+    const ba = plants.find((p) => p.plantId === 'ba')!;
+    expect(ba).toMatchObject({ timeZone: FIXTURE_TZ, day: '2026-03-02', weekStart: '2026-03-02' });
+    expect(ba.today.productionQuantity).toBeGreaterThan(0);
+    expect(ba.week.productionQuantity).toBeGreaterThanOrEqual(ba.today.productionQuantity);
+    expect(ba.lastSeq).toBeGreaterThan(0);
+    expect(ba.syncLagSeconds).toBeGreaterThanOrEqual(0);
+    expect(ba.lines.map((l: { lineID: number }) => l.lineID)).toEqual([1, 2, 3]);
+    const day = (await call('GET', '/api/portal/compare?from=2026-03-02&to=2026-03-02&grain=day&level=plant&plants=ba', { token: analyst })).body.rows[0];
+    expect([ba.today.oee, ba.today.utilization, ba.today.productionQuantity]).toEqual([day.oee, day.utilization, day.productionQuantity]);
+  });
+
+  it('exports every table to Excel with the figures shown on screen', async () => {
+    const query = 'from=2026-03-01&to=2026-03-31&grain=day&level=line';
+    const shown = (await call('GET', `/api/portal/compare?${query}`, { token: analyst, language: 'en' })).body.rows as Record<string, any>[];
+    const file = await call('GET', `/api/portal/compare/export?${query}`, { token: analyst, language: 'en' });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body);
+    const sheet = workbook.getWorksheet('Comparison')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('OEE');
+    const oeeColumn = header.indexOf('OEE') + 1;
+    expect(sheet.rowCount - 1).toBe(shown.length);
+    shown.forEach((row, i) => expect(sheet.getRow(i + 2).getCell(oeeColumn).value).toBe(row.oee));
+    for (const path of ['/api/portal/losses/export?from=2026-03-01&to=2026-03-31', '/api/portal/orders/export', '/api/portal/plants/export?day=2026-03-02']) {
+      const answer = await call('GET', path, { token: analyst });
+      expect(answer.status, path).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(answer.body);
+      expect(book.worksheets.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses bad ranges with a clear error in both languages', async () => {
+    const es = await call('GET', '/api/portal/compare?from=2024-01-01&to=2026-03-31&grain=shift', { token: analyst });
+    expect(es.status).toBe(400);
+    expect(es.body.error.message).toBe('El rango admite como máximo 93 días.');
+    const en = await call('GET', '/api/portal/compare?from=2026-03-31&to=2026-03-01', { token: analyst, language: 'en' });
+    expect(en.status).toBe(400);
+    expect((await call('GET', '/api/portal/compare?from=2026-02-30&to=2026-03-01', { token: analyst })).status).toBe(400);
+    expect((await call('GET', '/api/portal/losses?from=x&to=y&pathLevel=9', { token: analyst })).status).toBe(400);
+  });
+});
+
+describe('central portal access', () => {
+  it('lets analysts read and only administrators manage users; every call but sign-in needs a session', async () => {
+    for (const path of ['/api/portal/plants', '/api/portal/compare?from=2026-03-01&to=2026-03-02', '/api/portal/orders']) {
+      expect((await call('GET', path)).status).toBe(401);
+      expect((await call('GET', path, { token: analyst })).status).toBe(200);
+      expect((await call('GET', path, { token: admin })).status).toBe(200);
+    }
+    expect((await call('GET', '/api/portal/users', { token: analyst })).status).toBe(403);
+    expect((await call('POST', '/api/portal/users', { token: analyst, json: { values: { userID: 'x', firstName: 'x', lastName: 'x', roleID: 1, password: 'password-1' } } })).status).toBe(403);
+    const list = await call('GET', '/api/portal/users?requireTotalCount=true', { token: admin });
+    expect(list.body.totalCount).toBe(2);
+    expect(JSON.stringify(list.body)).not.toMatch(/scrypt|password/i);
+    // The last active administrator stays one.
+    const demote = await call('PUT', '/api/portal/users', { token: admin, json: { key: 'admin', values: { roleID: 2 } } });
+    expect(demote.body.error.message).toBe('Debe quedar al menos un administrador activo.');
+    expect((await call('DELETE', '/api/portal/users', { token: admin, json: { key: 'admin' } })).status).toBe(409);
+  });
+
+  it('has no route that writes plant data, refuses any write outside its users, and reads in read-only transactions', async () => {
+    const writes = portal.api.routes.filter((route) => route.spec.method !== 'get').flatMap((route) => route.paths);
+    expect(writes.every((path) => path.startsWith('/api/users/') || path === '/api/portal/users')).toBe(true);
+    for (const [method, path] of [['POST', '/api/portal/orders'], ['PUT', '/api/portal/plants'], ['DELETE', '/api/portal/compare'], ['POST', '/api/stops'], ['PUT', '/api/shiftindexes']]) {
+      const answer = await call(method!, path!, { token: admin, json: {} });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.body.error.code).toBe('readOnly');
+    }
+    await expect(readOnly(portal.db, (trx) => sql`DELETE FROM oee.stops`.execute(trx))).rejects.toThrow(/read-only transaction/);
+  });
+});
