@@ -149,7 +149,7 @@ describe('configuration, supervisor', () => {
       create: { speed: '120' },
       createdText: '120',
       edit: { speed: '135.5' },
-      editedText: '135.5',
+      editedText: '135,5',
     });
   }, 180_000);
 });

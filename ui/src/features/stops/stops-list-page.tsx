@@ -12,8 +12,8 @@ import { useSessionUser } from '../../lib/session';
 import { stopsListFilter, stopsListParams } from './stops-filter';
 
 const FIELDS: readonly GridField[] = [
-  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 90 },
-  { name: 'lineID', label: 'fields.lineID', kind: 'number', width: 80 },
+  { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 90 },
+  { name: 'lineID', label: 'fields.lineID', kind: 'number', identifier: true, width: 80 },
   { name: 'order', label: 'fields.order', width: 130 },
   { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 170 },
   { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 170 },
