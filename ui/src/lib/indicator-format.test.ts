@@ -44,8 +44,8 @@ describe('numbers in the user language (issue 16: one format per language)', () 
     expect(formatNumber(1234567.5, { decimals: 2 }, 'en')).toBe('1,234,567.50');
   });
 
-  it('follows Spanish in grouping thousands from five digits on only', () => {
-    expect(formatNumber(1234, {}, 'es')).toBe('1234');
+  it('groups four-digit numbers too, in both languages, so a column of figures reads alike', () => {
+    expect(formatNumber(1234, {}, 'es')).toBe('1.234');
     expect(formatNumber(1234, {}, 'en')).toBe('1,234');
   });
 

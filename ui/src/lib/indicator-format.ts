@@ -2,10 +2,9 @@ import { currentLanguage } from './i18n';
 
 /**
  * How every screen shows numbers, so the same figure reads the same on the dashboard, the sector overview, the grids,
- * the charts and the dialogs: in the user's language ('1.234,5' in Spanish, '1,234.5' in English; Spanish groups
- * thousands from five digits on, as its convention is). Indicators (SPEC.md section 9): ratios as whole percentages,
- * capped at '999+%' (a line far above its nominal speed); times in minutes and speeds in units per minute with one
- * decimal. Without a value: '—'.
+ * the charts and the dialogs: in the user's language ('1.234,5' in Spanish, '1,234.5' in English). Indicators
+ * (SPEC.md section 9): ratios as whole percentages, capped at '999+%' (a line far above its nominal speed); times in
+ * minutes and speeds in units per minute with one decimal. Without a value: '—'.
  */
 
 export const PERCENT_CAP = 999;
@@ -32,8 +31,9 @@ const formats = new Map<string, Intl.NumberFormat>();
 export function formatNumber(value: number, style: NumberStyle = {}, locale: string = currentLanguage()): string {
   const minimumFractionDigits = style.decimals ?? 0;
   const maximumFractionDigits = style.decimals ?? Math.max(style.maxDecimals ?? 3, 0);
-  // 'auto': the language's own rule (Spanish groups from five digits on); true would force it.
-  const useGrouping = (style.grouping ?? true) ? 'auto' : false;
+  // 'always': four-digit numbers grouped too ('5.000' beside '86.400'), so a column of figures reads alike (Spanish
+  // prose leaves four digits ungrouped; tables may group them).
+  const useGrouping = (style.grouping ?? true) ? 'always' : false;
   const key = `${locale}|${minimumFractionDigits}|${maximumFractionDigits}|${useGrouping}`;
   let format = formats.get(key);
   if (!format) {

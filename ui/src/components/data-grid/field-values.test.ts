@@ -68,7 +68,7 @@ describe('grid cells and export', () => {
     const yesNo = { yes: 'Sí', no: 'No' };
     expect(displayValue(tonnes, 12, resolver, yesNo)).toBe('12,0');
     expect(displayValue(tonnes, 12.5, resolver, yesNo)).toBe('12,5');
-    expect(displayValue(kg, 1000.2, resolver, yesNo)).toBe('1000,20');
+    expect(displayValue(kg, 1000.2, resolver, yesNo)).toBe('1.000,20');
     expect(displayValue(FIELDS[5]!, 2.5, resolver, yesNo)).toBe('2,5');
     expect(displayValue(kg, 123456.7, resolver, yesNo)).toBe('123.456,70');
     const stopID: GridField = { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true };
