@@ -125,7 +125,7 @@ describe('configuration, supervisor', () => {
       create: { targetOEE: '85' },
       createdText: 'OEE-3',
       edit: { targetSummary: '12000' },
-      editedText: '12000',
+      editedText: '12.000',
     });
   }, 180_000);
 
