@@ -47,7 +47,7 @@ function ShiftOrders({ lineID, shiftStart, shiftEnd }: { lineID: number; shiftSt
             <Table.Cell whiteSpace="nowrap">{formatPlantDateTime(order.startDate)}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatPlantDateTime(order.endDate)}</Table.Cell>
             <Table.Cell>{ORDER_STATUS_LABELS[order.status] ? t(ORDER_STATUS_LABELS[order.status]!) : order.status}</Table.Cell>
-            <Table.Cell textAlign="end">{order.productionQuantity ?? '—'}</Table.Cell>
+            <Table.Cell textAlign="end">{order.productionQuantity === null ? '—' : formatNumber(order.productionQuantity)}</Table.Cell>
             <Table.Cell textAlign="end">{percentLabel(order.oee)}</Table.Cell>
           </Table.Row>
         ))}
