@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 import { backupDatabase } from './backup';
@@ -15,6 +15,14 @@ import { startEdge, type RunningEdge } from './server';
  */
 function uiFiles(): UiFiles {
   return isSea() ? uiSeaAssets() : uiFolder(join(dirname(fileURLToPath(import.meta.url)), '..', 'ui'));
+}
+
+/**
+ * How a person runs this program again where it runs now: the single executable by its own file name; a checkout by
+ * its entry `npx oee-edge`, which always runs on the project's pinned Node (`node dist/edge/main.js` needs Node 24).
+ */
+function ownCommand(): string {
+  return isSea() ? basename(process.execPath) : 'npx oee-edge';
 }
 
 function configuredDatabase(settings: Settings): string {
@@ -68,7 +76,7 @@ async function demo(settings: Settings): Promise<void> {
       process.exit(1);
     }
   } else if (!(await readDemoSettings(edge.plant.db))) {
-    console.error(`${settings.dataDir} holds a plant that is not the demo plant: run 'oee-edge serve', or the demo with an empty OEE_DATA_DIR.`);
+    console.error(`${settings.dataDir} holds a plant that is not the demo plant: run '${ownCommand()} serve', or the demo with an empty OEE_DATA_DIR.`);
     await edge.close();
     process.exit(2);
   }

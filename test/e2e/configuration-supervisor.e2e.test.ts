@@ -125,7 +125,7 @@ describe('configuration, supervisor', () => {
       create: { targetOEE: '85' },
       createdText: 'OEE-3',
       edit: { targetSummary: '12000' },
-      editedText: '12000',
+      editedText: '12.000',
     });
   }, 180_000);
 
@@ -149,7 +149,7 @@ describe('configuration, supervisor', () => {
       create: { speed: '120' },
       createdText: '120',
       edit: { speed: '135.5' },
-      editedText: '135.5',
+      editedText: '135,5',
     });
   }, 180_000);
 });

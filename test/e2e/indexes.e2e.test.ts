@@ -183,7 +183,7 @@ describe('order and shift indexes', () => {
     await page.getByTestId(`adjust-${ended.order}`).click();
     const dialog = page.getByTestId('adjust-dialog');
     const max = maxAdjustMinutes(before.stopTime!);
-    expect(await dialog.getByTestId('adjust-max').innerText()).toBe(`Máximo permitido: ${max} min (las paradas no descontadas de la orden).`);
+    expect(await dialog.getByTestId('adjust-max').innerText()).toBe(`Máximo permitido: ${String(max).replace('.', ',')} min (las paradas no descontadas de la orden).`);
     await dialog.locator('input[name="discountTime"]').fill(String(max).replace('.', ','));
     await dialog.locator('input[name="signUser"]').fill('supervisor');
     await dialog.locator('input[name="signPassword"]').fill('not-the-password');
@@ -298,12 +298,12 @@ describe('order and shift indexes', () => {
     expect(await cellAt(page, grid, 0, 'shift')).toBe('TM');
     expect(await cellAt(page, grid, 0, 'shiftStart')).toBe('2026-01-10 06:00:00');
     expect(await cellAt(page, grid, 0, 'oee')).toBe('69%');
-    expect(await cellAt(page, grid, 0, 'runtime')).toBe('420.0');
+    expect(await cellAt(page, grid, 0, 'runtime')).toBe('420,0');
     await showColumn(page, grid, 'lineID');
     await page.getByTestId(grid).locator('.ag-row[row-index="0"] [col-id="lineID"]').click();
     const history = page.getByTestId('shift-history');
     await history.getByTestId('shift-history-title').filter({ hasText: 'Historial del turno TM · Línea 1 · Envasadora 1 · 2026-01-10' }).waitFor();
-    expect(await history.getByTestId('shift-history-mttr').innerText()).toBe('15.0');
+    expect(await history.getByTestId('shift-history-mttr').innerText()).toBe('15,0');
     expect(await history.getByTestId('shift-history-utilization').innerText()).toBe('88%');
     await history.getByText('Ninguna orden corrió en este turno.').waitFor();
 

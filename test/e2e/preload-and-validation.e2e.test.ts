@@ -134,8 +134,8 @@ describe('preload of operation orders and orders to validate', () => {
     await recordForm(page).waitFor({ state: 'detached' });
     await toastShown(page, 'success', 'Registro guardado.');
     expect(await preloadRows(101)).toMatchObject([{ id: 101, op: 'OP-101', producto: 'YM-500', cosecha: 2024, cantidad: 12.5, pesoBolsa: 25.25, deleted: false, updatedBy: supervisor.userID }]);
-    expect(await cell(page, PRELOAD, 'OP-101', 'cantidad').innerText()).toBe('12.5');
-    expect(await cell(page, PRELOAD, 'OP-101', 'pesoBolsa').innerText()).toBe('25.25');
+    expect(await cell(page, PRELOAD, 'OP-101', 'cantidad').innerText()).toBe('12,5');
+    expect(await cell(page, PRELOAD, 'OP-101', 'pesoBolsa').innerText()).toBe('25,25');
   }, 300_000);
 
   test('preload: the supervisor edits (the id is fixed, decimals kept) and deletes; the deleted order goes last, struck through, without edit or delete', async () => {
@@ -144,8 +144,8 @@ describe('preload of operation orders and orders to validate', () => {
     const page = await openAs(supervisor, '/indexes/precargaOp');
     await gridRow(page, PRELOAD, 'OP-202').waitFor();
     // Tonnes with 1 decimal, kg with 2, as typed and shown.
-    expect(await cell(page, PRELOAD, 'OP-202', 'cantidad').innerText()).toBe('8.0');
-    expect(await cell(page, PRELOAD, 'OP-202', 'pesoBolsa').innerText()).toBe('25.00');
+    expect(await cell(page, PRELOAD, 'OP-202', 'cantidad').innerText()).toBe('8,0');
+    expect(await cell(page, PRELOAD, 'OP-202', 'pesoBolsa').innerText()).toBe('25,00');
 
     await gridRow(page, PRELOAD, 'OP-202').click();
     await page.getByTestId(`${PRELOAD}-edit`).click();
@@ -155,7 +155,7 @@ describe('preload of operation orders and orders to validate', () => {
     await saveForm(page);
     await recordForm(page).waitFor({ state: 'detached' });
     await cell(page, PRELOAD, 'OP-202', 'cliente').filter({ hasText: 'Molino Sur' }).waitFor();
-    expect(await cell(page, PRELOAD, 'OP-202', 'cantidad').innerText()).toBe('7.5');
+    expect(await cell(page, PRELOAD, 'OP-202', 'cantidad').innerText()).toBe('7,5');
     expect(await cell(page, PRELOAD, 'OP-202', 'utilizado').innerText()).toBe('Sí');
     expect(await preloadRows(202)).toMatchObject([{ id: 202, cantidad: 7.5, cliente: 'Molino Sur', utilizado: true }]);
 

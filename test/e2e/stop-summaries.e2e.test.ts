@@ -4,7 +4,7 @@ import { shiftAt, shiftOf } from '../../edge/src/domain/calendar';
 import { plantDateParts } from '../../edge/src/domain/time-zone';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
-import { gridRow } from './support/grid';
+import { gridRow, spanishNumber } from './support/grid';
 import { saveScreenshot } from './support/screenshots';
 
 /** A guard against a hang: a loaded 2-core machine runs several browser suites at once. */
@@ -89,7 +89,7 @@ describe('stop summaries', () => {
     const rows = await page.getByTestId(rowTestId).evaluateAll((elements) =>
       elements.map((row) => ({ path: row.getAttribute('data-path') ?? '', cells: [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? '') })),
     );
-    return new Map(rows.map((row) => [row.path, { minutes: Number(row.cells[1]), quantity: Number(row.cells[2]), cells: row.cells }]));
+    return new Map(rows.map((row) => [row.path, { minutes: spanishNumber(row.cells[1]!), quantity: spanishNumber(row.cells[2]!), cells: row.cells }]));
   }
 
   function expectSameRows(shown: Map<string, { minutes: number; quantity: number }>, expected: Map<string, ExpectedRow>): void {
@@ -166,7 +166,7 @@ describe('stop summaries', () => {
     const jam = shown.get('No planificadas / Mecánicas / Atasco de envases')!;
     expect(jam.cells[0]).toBe('Atasco de envases');
     expect(await page.locator('[data-path="No planificadas / Mecánicas / Atasco de envases"] [data-testid="summary-reason-swatch"]').evaluate((box) => getComputedStyle(box).backgroundColor)).toBe('rgb(236, 84, 83)');
-    const percents = [...shown.values()].map((row) => Number(row.cells[3]!.replace(' %', '')));
+    const percents = [...shown.values()].map((row) => spanishNumber(row.cells[3]!));
     expect(Math.abs(percents.reduce((sum, value) => sum + value, 0) - 100)).toBeLessThan(0.5);
 
     // The Pareto of the recognized reasons is drawn; the orders of the shift include the line's running order.
@@ -283,7 +283,7 @@ describe('stop summaries', () => {
     // A bullet bar per row, as long as its share.
     expect(await page.locator('[data-testid="summary-path-row"] [role="progressbar"]').count()).toBe(shown.size);
     const mechanical = page.locator('[data-path="No planificadas / Mecánicas"] [role="progressbar"]');
-    expect(Number(await mechanical.getAttribute('aria-valuenow'))).toBeCloseTo(Number(shown.get('No planificadas / Mecánicas')!.cells[3]!.replace(' %', '')), 0);
+    expect(Number(await mechanical.getAttribute('aria-valuenow'))).toBeCloseTo(spanishNumber(shown.get('No planificadas / Mecánicas')!.cells[3]!), 0);
     await gridRow(page, 'summary-orders', LINE_ORDER).first().waitFor();
     await saveScreenshot(page, 'stop-summary2-es');
 

@@ -1,6 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** A number as the Spanish app writes it ('1.234,5', '12,5 %'), read back. */
+export function spanishNumber(text: string): number {
+  return Number(text.replace(/\s*%$/, '').replace(/\./g, '').replace(',', '.'));
+}
+
 /** A value typed into a record form: text for inputs and selects (the option's visible text), booleans for checkboxes. */
 export type FormInput = Record<string, string | boolean>;
 

@@ -1,7 +1,10 @@
+import { currentLanguage } from './i18n';
+
 /**
- * How every screen shows the indicators, so the same figure reads the same on the dashboard, the sector overview,
- * the index grids and the stop dialogs (SPEC.md section 9): ratios as whole percentages, capped at '999+%' (a line
- * far above its nominal speed); times in minutes and speeds in units per minute with one decimal. Without a value: '—'.
+ * How every screen shows numbers, so the same figure reads the same on the dashboard, the sector overview, the grids,
+ * the charts and the dialogs: in the user's language ('1.234,5' in Spanish, '1,234.5' in English). Indicators
+ * (SPEC.md section 9): ratios as whole percentages, capped at '999+%' (a line far above its nominal speed); times in
+ * minutes and speeds in units per minute with one decimal. Without a value: '—'.
  */
 
 export const PERCENT_CAP = 999;
@@ -9,6 +12,36 @@ export const PERCENT_CAP = 999;
 const NO_VALUE = '—';
 
 const isNumber = (value: number | null | undefined): value is number => value !== null && value !== undefined && Number.isFinite(value);
+
+export interface NumberStyle {
+  /** Exactly this many decimals ('12,0'). */
+  decimals?: number;
+  /** At most this many decimals, trailing zeros dropped (default 3). */
+  maxDecimals?: number;
+  /** Group thousands (default true); false for numbers that name something: ids, years, ports. */
+  grouping?: boolean;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the user's language writes it. `locale` defaults to the app's language (components re-render on a
+ * language switch through useTranslation).
+ */
+export function formatNumber(value: number, style: NumberStyle = {}, locale: string = currentLanguage()): string {
+  const minimumFractionDigits = style.decimals ?? 0;
+  const maximumFractionDigits = style.decimals ?? Math.max(style.maxDecimals ?? 3, 0);
+  // 'always': four-digit numbers grouped too ('5.000' beside '86.400'), so a column of figures reads alike (Spanish
+  // prose leaves four digits ungrouped; tables may group them).
+  const useGrouping = (style.grouping ?? true) ? 'always' : false;
+  const key = `${locale}|${minimumFractionDigits}|${maximumFractionDigits}|${useGrouping}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits, useGrouping });
+    formats.set(key, format);
+  }
+  return format.format(value);
+}
 
 /** A ratio (0..1) as a whole percentage ('87%'), '999+%' above the cap. */
 export function percentLabel(ratio: number | null | undefined): string {
@@ -22,18 +55,23 @@ export function roundToTenth(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-function tenthLabel(value: number | null | undefined, unit?: string): string {
+function tenthLabel(value: number | null | undefined, unit: string | undefined, locale: string | undefined): string {
   if (!isNumber(value)) return NO_VALUE;
-  const figure = roundToTenth(value).toFixed(1);
+  const figure = formatNumber(roundToTenth(value), { decimals: 1 }, locale);
   return unit ? `${figure} ${unit}` : figure;
 }
 
-/** Minutes with one decimal ('12.5'), followed by `unit` when given ('12.5 min'); the dash alone without a value. */
-export function minutesLabel(minutes: number | null | undefined, unit?: string): string {
-  return tenthLabel(minutes, unit);
+/** Minutes with one decimal ('12,5'), followed by `unit` when given ('12,5 min'); the dash alone without a value. */
+export function minutesLabel(minutes: number | null | undefined, unit?: string, locale?: string): string {
+  return tenthLabel(minutes, unit, locale);
 }
 
-/** A speed in units per minute with one decimal ('118.4'). */
-export function rateLabel(unitsPerMinute: number | null | undefined): string {
-  return tenthLabel(unitsPerMinute);
+/** A speed in units per minute with one decimal ('118,4'). */
+export function rateLabel(unitsPerMinute: number | null | undefined, locale?: string): string {
+  return tenthLabel(unitsPerMinute, undefined, locale);
+}
+
+/** A share 0..1 as a percentage to the tenth ('12,5 %'), where a whole percentage would hide differences (summaries). */
+export function shareLabel(share: number, locale?: string): string {
+  return `${formatNumber(share * 100, { decimals: 1 }, locale)} %`;
 }

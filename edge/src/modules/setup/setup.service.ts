@@ -117,11 +117,14 @@ export async function resetAdministrator(db: Database, now: number): Promise<str
   const password = generateTemporaryPassword();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
+    // A write first: it takes SQLite's write lock, waiting (busy timeout) while the running service writes. Reading
+    // first would make this a read transaction that fails at once with SQLITE_BUSY when it then writes after the
+    // service's commit.
+    await deleteSessionsOfUser(trx, ADMIN_USER_ID);
     const existing = await findAdministratorAccount(trx, ADMIN_USER_ID);
     if (!existing) return insertAdministrator(trx, { userID: ADMIN_USER_ID, passwordHash, now });
     const values = { passwordHash, mustChangePassword: 1, roleID: 1, active: 1, failedLogins: 0, lockedUntil: null, updatedBy: 'reset-admin', updateDate: now };
     await updateRow(trx, 'users', { userID: existing.userID }, values, { userID: null, now, action: 'resetAdmin' });
-    await deleteSessionsOfUser(trx, existing.userID);
   });
   return password;
 }

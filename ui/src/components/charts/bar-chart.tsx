@@ -15,6 +15,8 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
+import { useTranslation } from 'react-i18next';
+import { numberTicks, numberTooltip } from './chart-numbers';
 import { shareLabels } from './share-labels';
 
 // Only what the bar charts (and the Pareto's line) use, so the charts chunk stays small.
@@ -109,19 +111,24 @@ export function BarChart({
   );
   const lineMax = line?.max;
   const lineUnit = line?.unit;
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
   const options = useMemo<ChartOptions<BarOrLine>>(
     () => ({
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      locale,
       indexAxis: horizontal ? 'y' : 'x',
-      plugins: { legend: { display: series.length + (lineMax === undefined ? 0 : 1) > 1, position: 'bottom' } },
+      plugins: { legend: { display: series.length + (lineMax === undefined ? 0 : 1) > 1, position: 'bottom' }, tooltip: numberTooltip(locale, horizontal) },
       scales: {
-        [horizontal ? 'x' : 'y']: { beginAtZero: true, title: { display: !!unit, text: unit } },
-        ...(lineMax === undefined ? {} : { line: { position: 'right', min: 0, max: lineMax, grid: { drawOnChartArea: false }, title: { display: !!lineUnit, text: lineUnit } } }),
+        [horizontal ? 'x' : 'y']: { beginAtZero: true, title: { display: !!unit, text: unit }, ticks: numberTicks(locale) },
+        ...(lineMax === undefined
+          ? {}
+          : { line: { position: 'right', min: 0, max: lineMax, grid: { drawOnChartArea: false }, title: { display: !!lineUnit, text: lineUnit }, ticks: numberTicks(locale) } }),
       },
     }),
-    [horizontal, series.length, unit, lineMax, lineUnit],
+    [horizontal, series.length, unit, lineMax, lineUnit, locale],
   );
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', minHeight: 0 }} data-testid={testId}>

@@ -1,6 +1,8 @@
 import { CategoryScale, Chart, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
+import { useTranslation } from 'react-i18next';
+import { numberTicks, numberTooltip } from './chart-numbers';
 
 // Only what the line charts use, so the charts chunk stays small.
 Chart.register(LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -34,18 +36,21 @@ export function LineChart({ labels, series, unit, testId }: { labels: readonly s
     }),
     [labels, series],
   );
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
-      plugins: { legend: { display: series.length > 1, position: 'bottom' } },
+      locale,
+      plugins: { legend: { display: series.length > 1, position: 'bottom' }, tooltip: numberTooltip(locale) },
       scales: {
         x: { ticks: { autoSkip: true, maxRotation: 0 } },
-        y: { beginAtZero: true, title: { display: !!unit, text: unit } },
+        y: { beginAtZero: true, title: { display: !!unit, text: unit }, ticks: numberTicks(locale) },
       },
     }),
-    [series.length, unit],
+    [series.length, unit, locale],
   );
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', minHeight: 0 }} data-testid={testId}>

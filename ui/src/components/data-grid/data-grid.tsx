@@ -238,6 +238,9 @@ export function DataGrid({
             width: field.width,
             flex: field.width ? undefined : (field.flex ?? 1),
             minWidth: 90,
+            // A long header ('Duración (min)', 'Motivo del llamado') wraps onto a second line instead of being cut.
+            wrapHeaderText: true,
+            autoHeaderHeight: true,
           }),
         ),
       ...(renderActions
@@ -248,6 +251,8 @@ export function DataGrid({
               width: actionsWidth,
               // A wide grid's row buttons stay in view, whatever the grid is scrolled to.
               pinned: 'right',
+              wrapHeaderText: true,
+              autoHeaderHeight: true,
               sortable: false,
               filter: false,
               cellRenderer: (params: { data?: GridRow }) => (params.data ? renderActions(params.data) : null),

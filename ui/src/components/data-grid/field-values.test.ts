@@ -62,14 +62,17 @@ describe('grid cells and export', () => {
     expect([displayValue(oee, 0.876, resolver, yesNo), displayValue(oee, null, resolver, yesNo)]).toEqual(['88%', '']);
   });
 
-  it('shows and edits a number with its fixed decimals (tonnes with 1, kg with 2), others as they are', () => {
+  it('shows a number in the app language (Spanish here) with its fixed decimals (tonnes with 1, kg with 2), ids ungrouped; the form edits it with a point', () => {
     const tonnes: GridField = { name: 'cantidad', label: 'preloadOrders.cantidad', kind: 'number', decimals: 1 };
     const kg: GridField = { name: 'pesoBolsa', label: 'preloadOrders.pesoBolsa', kind: 'number', decimals: 2 };
     const yesNo = { yes: 'Sí', no: 'No' };
-    expect(displayValue(tonnes, 12, resolver, yesNo)).toBe('12.0');
-    expect(displayValue(tonnes, 12.5, resolver, yesNo)).toBe('12.5');
-    expect(displayValue(kg, 1000.2, resolver, yesNo)).toBe('1000.20');
-    expect(displayValue(FIELDS[5]!, 2.5, resolver, yesNo)).toBe('2.5');
+    expect(displayValue(tonnes, 12, resolver, yesNo)).toBe('12,0');
+    expect(displayValue(tonnes, 12.5, resolver, yesNo)).toBe('12,5');
+    expect(displayValue(kg, 1000.2, resolver, yesNo)).toBe('1.000,20');
+    expect(displayValue(FIELDS[5]!, 2.5, resolver, yesNo)).toBe('2,5');
+    expect(displayValue(kg, 123456.7, resolver, yesNo)).toBe('123.456,70');
+    const stopID: GridField = { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true };
+    expect(displayValue(stopID, 123456, resolver, yesNo)).toBe('123456');
     expect(initialFormValues([tonnes, kg], { cantidad: 3, pesoBolsa: 25.5 })).toEqual({ cantidad: '3.0', pesoBolsa: '25.50' });
     expect(initialFormValues([tonnes], { cantidad: null })).toEqual({ cantidad: '' });
   });
@@ -83,8 +86,8 @@ describe('cell text', () => {
   const yesNo = { yes: 'Sí', no: 'No' };
   it('shows ratios as whole percentages, minutes and speeds with one decimal', () => {
     expect(cellText({ name: 'oee', label: 'fields.name', kind: 'percent' }, { oee: 0.8765 }, resolver, yesNo)).toBe('88%');
-    expect(cellText({ name: 'runtime', label: 'fields.name', kind: 'minutes' }, { runtime: 12.25 }, resolver, yesNo)).toBe('12.3');
-    expect(cellText({ name: 'speed', label: 'fields.name', kind: 'rate' }, { speed: 118.44 }, resolver, yesNo)).toBe('118.4');
+    expect(cellText({ name: 'runtime', label: 'fields.name', kind: 'minutes' }, { runtime: 12.25 }, resolver, yesNo)).toBe('12,3');
+    expect(cellText({ name: 'speed', label: 'fields.name', kind: 'rate' }, { speed: 118.44 }, resolver, yesNo)).toBe('118,4');
     expect(cellText({ name: 'oee', label: 'fields.name', kind: 'percent' }, { oee: null }, resolver, yesNo)).toBe('');
   });
 

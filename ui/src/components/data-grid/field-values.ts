@@ -1,4 +1,4 @@
-import { minutesLabel, percentLabel, rateLabel } from '../../lib/indicator-format';
+import { formatNumber, minutesLabel, percentLabel, rateLabel } from '../../lib/indicator-format';
 import type { FormContext, GridField, GridRow } from './grid-types';
 
 /**
@@ -21,7 +21,7 @@ export function formatDateTime(value: unknown): string {
   return `${match[1]} ${time}`;
 }
 
-/** A number with the field's decimals ('12.0' for 1 decimal); anything else as text. */
+/** What a form's input holds of a number: the field's decimals ('12.0' for 1 decimal), no grouping; anything else as text. */
 function fixedDecimals(field: GridField, value: unknown): string {
   return field.decimals !== undefined && typeof value === 'number' ? value.toFixed(field.decimals) : String(value);
 }
@@ -40,7 +40,7 @@ export function displayValue(field: GridField, value: unknown, options: OptionRe
     case 'password':
       return '';
     case 'number':
-      return fixedDecimals(field, value);
+      return typeof value === 'number' ? formatNumber(value, { decimals: field.decimals, grouping: !field.identifier }) : String(value);
     case 'minutes':
       return minutesLabel(Number(value));
     case 'rate':

@@ -78,6 +78,8 @@ export interface GridField {
   step?: number;
   /** A number shown and edited with exactly this many decimals (tonnes with 1, kg with 2). */
   decimals?: number;
+  /** A number that names something (an id, a line, a version, a year): shown without thousands separators. */
+  identifier?: boolean;
   /** A character counter under the input ('Utilizados {n} de 40 caracteres'), red beyond the limit. */
   counter?: number;
   /** Value of the field in a new record. */

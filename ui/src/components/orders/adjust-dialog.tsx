@@ -2,6 +2,7 @@ import { Field, Input, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
+import { formatNumber } from '../../lib/indicator-format';
 import { notify } from '../feedback/toaster';
 import { ActionDialog, SignedForm } from '../signature/signed-form';
 import { useAdjustOrder } from './api/adjust-order';
@@ -49,7 +50,7 @@ export function AdjustDialog({ order, op, currentMinutes, stopMinutes = null, on
         <Field.Root required>
           <Field.Label>{t('adjust.minutes')}</Field.Label>
           <Input name="discountTime" inputMode="decimal" value={minutes} onChange={(event) => setMinutes(event.target.value)} />
-          {max !== null && <Field.HelperText data-testid="adjust-max">{t('adjust.maxMinutes', { max: String(max) })}</Field.HelperText>}
+          {max !== null && <Field.HelperText data-testid="adjust-max">{t('adjust.maxMinutes', { max: formatNumber(max, { maxDecimals: 2, grouping: false }) })}</Field.HelperText>}
         </Field.Root>
       </SignedForm>
     </ActionDialog>

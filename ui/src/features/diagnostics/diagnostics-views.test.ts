@@ -49,14 +49,16 @@ describe('lists', () => {
 
   it('writes a missing value as a dash', () => {
     expect([tagValueText(null), tagValueText(false), tagValueText(0), tagValueText('x')]).toEqual(['-', 'false', '0', 'x']);
+    expect([tagValueText(1234.5678, 'en'), tagValueText(1234.5678, 'es'), tagValueText(0.1, 'es')]).toEqual(['1,234.5678', '1.234,5678', '0,1']);
   });
 });
 
 describe('disk sizes', () => {
   it('read in GiB from 1 GiB up (one decimal), in whole MiB below', () => {
-    expect(formatBytes(250 * 1024 ** 3)).toBe('250.0 GiB');
-    expect(formatBytes(1.55 * 1024 ** 3)).toBe('1.6 GiB');
-    expect(formatBytes(900 * 1024 ** 2 + 300_000)).toBe('900 MiB');
-    expect(formatBytes(0)).toBe('0 MiB');
+    expect(formatBytes(250 * 1024 ** 3, 'en')).toBe('250.0 GiB');
+    expect(formatBytes(1.55 * 1024 ** 3, 'en')).toBe('1.6 GiB');
+    expect(formatBytes(1.55 * 1024 ** 3, 'es')).toBe('1,6 GiB');
+    expect(formatBytes(900 * 1024 ** 2 + 300_000, 'en')).toBe('900 MiB');
+    expect(formatBytes(0, 'en')).toBe('0 MiB');
   });
 });

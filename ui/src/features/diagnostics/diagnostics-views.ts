@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/indicator-format';
 import { formatPlantDateTime } from '../../lib/plant-time';
 import { storedValue, useStoredValue } from '../../lib/stored-value';
 
@@ -58,13 +59,14 @@ export function badTagsFirst<T extends { tagName: string; goodQuality: boolean }
   return [...tags].sort((a, b) => Number(a.goodQuality) - Number(b.goodQuality) || a.tagName.localeCompare(b.tagName));
 }
 
-/** A tag's value as text: booleans and numbers as they are, nothing as '-'. */
-export function tagValueText(data: boolean | number | string | null): string {
-  return data === null ? '-' : String(data);
+/** A tag's value as text: booleans and strings as they are, numbers in the user's language (every digit kept), nothing as '-'. */
+export function tagValueText(data: boolean | number | string | null, locale?: string): string {
+  if (data === null) return '-';
+  return typeof data === 'number' ? formatNumber(data, { maxDecimals: 20 }, locale) : String(data);
 }
 
 /** Bytes as a person reads a disk's size: GiB from 1 GiB up, else MiB. */
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, locale?: string): string {
   const gib = bytes / 1024 ** 3;
-  return gib >= 1 ? `${gib.toFixed(1)} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`;
+  return gib >= 1 ? `${formatNumber(gib, { decimals: 1 }, locale)} GiB` : `${formatNumber(Math.round(bytes / 1024 ** 2), {}, locale)} MiB`;
 }

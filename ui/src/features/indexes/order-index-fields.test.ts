@@ -18,9 +18,9 @@ describe('order-index grid', () => {
   });
 
   it('shows the adjustment the OEE used, and the typed one beside it when they read differently', () => {
-    expect(adjustedDiscount(row(5, 5))).toEqual({ effective: '5.0', typed: '5.0', capped: false });
-    expect(adjustedDiscount(row(5, 3))).toEqual({ effective: '3.0', typed: '5.0', capped: true });
+    expect(adjustedDiscount(row(5, 5))).toEqual({ effective: '5,0', typed: '5,0', capped: false });
+    expect(adjustedDiscount(row(5, 3))).toEqual({ effective: '3,0', typed: '5,0', capped: true });
     // Before the order's index exists, the typed figure is all there is.
-    expect(adjustedDiscount(row(0, null))).toEqual({ effective: '0.0', typed: '0.0', capped: false });
+    expect(adjustedDiscount(row(0, null))).toEqual({ effective: '0,0', typed: '0,0', capped: false });
   });
 });

@@ -50,8 +50,8 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
   return [
     { name: 'order', label: 'indexes.fields.order', width: 120 },
     { name: 'op', label: 'indexes.fields.op', width: 100 },
-    { name: 'version', label: 'indexes.fields.version', kind: 'number', width: 90 },
-    { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', width: 80 },
+    { name: 'version', label: 'indexes.fields.version', kind: 'number', identifier: true, width: 110 },
+    { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', identifier: true, width: 80 },
     { name: 'lot', label: 'indexes.fields.lot', width: 100 },
     { name: 'productCode', label: 'indexes.fields.productCode', width: 130 },
     { name: 'productName', label: 'indexes.fields.productName', width: 180 },

@@ -11,7 +11,7 @@ import { RATIO_FIELDS, RELIABILITY_FIELDS, TIME_FIELDS } from './indicator-field
 
 /** The columns of the shift-index grid: per line and shift, the shift's indicators. */
 const SHIFT_INDEX_FIELDS: readonly GridField[] = [
-  { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', width: 190, text: (row) => `${String(row.lineID)} · ${String(row.description ?? '')}` },
+  { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', identifier: true, width: 190, text: (row) => `${String(row.lineID)} · ${String(row.description ?? '')}` },
   { name: 'productionDay', label: 'indexes.fields.productionDay', width: 150, derived: true, text: (row) => productionDayOf(String(row.shiftStart)) },
   { name: 'shift', label: 'indexes.fields.shift', width: 90, derived: true, text: (row) => String(row.shift ?? '') },
   { name: 'shiftStart', label: 'indexes.fields.shiftStart', kind: 'date', width: 185, initialSort: 'desc' },

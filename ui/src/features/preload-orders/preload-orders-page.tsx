@@ -8,11 +8,11 @@ import { useSessionUser } from '../../lib/session';
 
 /** SPEC.md sections 3 and 5: the preload order's fields; the server holds every rule and answers its text. */
 const FIELDS: readonly GridField[] = [
-  { name: 'id', label: 'preloadOrders.id', kind: 'number', key: true, required: true, width: 90 },
+  { name: 'id', label: 'preloadOrders.id', kind: 'number', identifier: true, key: true, required: true, width: 90 },
   { name: 'op', label: 'preloadOrders.op', required: true, maxLength: 12, width: 120 },
   { name: 'cliente', label: 'preloadOrders.cliente', maxLength: 50, width: 180 },
   { name: 'producto', label: 'preloadOrders.producto', required: true, maxLength: 18, options: PRODUCT_OPTIONS, width: 130 },
-  { name: 'cosecha', label: 'preloadOrders.cosecha', kind: 'number', min: 1000, max: 9999, width: 120 },
+  { name: 'cosecha', label: 'preloadOrders.cosecha', kind: 'number', identifier: true, min: 1000, max: 9999, width: 120 },
   { name: 'cantidad', label: 'preloadOrders.cantidad', kind: 'number', decimals: 1, required: true, width: 145 },
   { name: 'bolsa', label: 'preloadOrders.bolsa', maxLength: 50, width: 130 },
   { name: 'pesoBolsa', label: 'preloadOrders.pesoBolsa', kind: 'number', decimals: 2, required: true, width: 165 },

@@ -11,17 +11,19 @@ import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { stopsListFilter, stopsListParams } from './stops-filter';
 
+// Widths that show a whole date ('2026-11-27 09:41:12'), a reason path and each header at 1366 px; the columns
+// beyond scroll sideways while the actions stay pinned in view.
 const FIELDS: readonly GridField[] = [
-  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 90 },
-  { name: 'lineID', label: 'fields.lineID', kind: 'number', width: 80 },
+  { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 100 },
+  { name: 'lineID', label: 'fields.lineID', kind: 'number', identifier: true, width: 80 },
   { name: 'order', label: 'fields.order', width: 130 },
-  { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 170 },
-  { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 170 },
-  { name: 'duration', label: 'fields.duration', kind: 'number', width: 110 },
-  { name: 'path', label: 'fields.path', flex: 2 },
+  { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 185 },
+  { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 185 },
+  { name: 'duration', label: 'fields.duration', kind: 'number', width: 130 },
+  { name: 'path', label: 'fields.path', width: 260 },
   { name: 'recognized', label: 'fields.recognized', kind: 'boolean', width: 120 },
   { name: 'split', label: 'fields.split', kind: 'boolean', width: 90 },
-  { name: 'observation', label: 'fields.observation' },
+  { name: 'observation', label: 'fields.observation', width: 180 },
   // A maintenance call made during the stop: its reason and the three times of the rings (maintenance manager).
   { name: 'maintenanceReason', label: 'maintenanceManager.reason', width: 160 },
   { name: 'declaringTime', label: 'maintenanceManager.declaringMinutes', kind: 'minutes', width: 130 },

@@ -15,8 +15,8 @@ import { SectorSelect } from './sector-select';
 const STATUS_OPTIONS = [0, 1, 2, 4].map((status) => ({ value: status, label: `maintenanceManager.status${status}` as const }));
 
 const FIELDS: readonly GridField[] = [
-  { name: 'callID', label: 'maintenanceManager.callID', kind: 'number', width: 100 },
-  { name: 'resourceLineID', label: 'fields.lineID', kind: 'number', width: 90 },
+  { name: 'callID', label: 'maintenanceManager.callID', kind: 'number', identifier: true, width: 100 },
+  { name: 'resourceLineID', label: 'fields.lineID', kind: 'number', identifier: true, width: 90 },
   { name: 'lineDescription', label: 'fields.description', width: 150 },
   { name: 'status', label: 'maintenanceManager.status', kind: 'select', options: { kind: 'static', options: STATUS_OPTIONS }, width: 140 },
   { name: 'callReason', label: 'maintenanceManager.reason', width: 170 },
@@ -30,7 +30,7 @@ const FIELDS: readonly GridField[] = [
   { name: 'calledBy', label: 'maintenanceManager.calledBy', width: 110 },
   { name: 'startedBy', label: 'maintenanceManager.startedBy', width: 110 },
   { name: 'finishedBy', label: 'maintenanceManager.finishedBy', width: 110 },
-  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 100 },
+  { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 100 },
 ];
 
 /** The history of maintenance calls (every status, newest first) and MTTR per line and per equipment over a range. */

@@ -35,7 +35,7 @@ function orderFields(lineID: number, speedHint: string): GridField[] {
   return [
     { name: 'order', label: 'indexes.fields.order', inForm: false, width: 130 },
     { name: 'op', label: 'indexes.fields.op', key: true, required: true, maxLength: 12, inGrid: false },
-    { name: 'version', label: 'indexes.fields.version', kind: 'number', key: true, defaultValue: 0, min: 0, max: 999, inGrid: false },
+    { name: 'version', label: 'indexes.fields.version', kind: 'number', identifier: true, key: true, defaultValue: 0, min: 0, max: 999, inGrid: false },
     { name: 'lot', label: 'indexes.fields.lot', maxLength: 50, width: 110 },
     {
       name: 'productCode',

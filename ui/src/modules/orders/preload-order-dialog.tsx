@@ -46,7 +46,7 @@ export function PreloadOrderDialog({ lineID, onClose }: { lineID: number; onClos
   const queryClient = useQueryClient();
   const fields: GridField[] = [
     { name: 'id', label: 'orderManager.preload', kind: 'select', required: true, options: UNUSED_PRELOADS, extra: ({ value }) => <PreloadSummary id={value} /> },
-    { name: 'version', label: 'indexes.fields.version', kind: 'number', defaultValue: 0, min: 0, max: 999 },
+    { name: 'version', label: 'indexes.fields.version', kind: 'number', identifier: true, defaultValue: 0, min: 0, max: 999 },
     { name: 'lot', label: 'indexes.fields.lot', maxLength: 50 },
     {
       name: 'desiredProductionQuantity',

@@ -5,7 +5,7 @@ import { DataGrid } from '../../components/data-grid/data-grid';
 import type { GridField, GridRow } from '../../components/data-grid/grid-types';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
-import { percentLabel } from '../../lib/indicator-format';
+import { formatNumber, percentLabel } from '../../lib/indicator-format';
 import { formatPlantDateTime } from '../../lib/plant-time';
 import { hasRole, ROLE } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
@@ -17,7 +17,7 @@ import { ProductionLineSelect, useProductionLines } from './production-lines';
 const DECLARING_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 const READY = 1;
 
-const withUnit = (unit: string | null) => (row: GridRow) => `${String(row.units ?? '')} ${unit ?? ''}`.trim();
+const withUnit = (unit: string | null) => (row: GridRow) => `${typeof row.units === 'number' ? formatNumber(row.units) : ''} ${unit ?? ''}`.trim();
 
 function lotFields(unit: string | null): GridField[] {
   return [
@@ -50,8 +50,8 @@ function OrderFigures({ order }: { order: ProductionOrder }) {
   const { t } = useTranslation();
   const unit = order.unit ?? '';
   const figures = [
-    { label: t('production.produced'), value: `${order.productionQuantity ?? 0} ${unit}`, testId: 'production-produced' },
-    { label: t('production.discards'), value: `${order.discardQuantity ?? 0} ${unit}`, testId: 'production-discards' },
+    { label: t('production.produced'), value: `${formatNumber(order.productionQuantity ?? 0)} ${unit}`, testId: 'production-produced' },
+    { label: t('production.discards'), value: `${formatNumber(order.discardQuantity ?? 0)} ${unit}`, testId: 'production-discards' },
     { label: t('production.acceptance'), value: percentLabel(order.acceptance), testId: 'production-acceptance' },
   ];
   return <Figures figures={figures} columns={{ base: 1, sm: 3 }} />;

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CompactTable } from '../../components/compact-table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
+import { formatNumber } from '../../lib/indicator-format';
 import { usePlantNow } from '../../lib/plant-now';
 import { isPlantDate } from '../../lib/plant-time';
 import { shiftRange } from '../../lib/shift-range';
@@ -14,7 +15,7 @@ import { ProductionLineSelect, useProductionLines } from './production-lines';
 
 /** Wrappers and packs are equivalents of the units (they may be fractions): at most two decimals. */
 function amount(value: number | null, language: string): string {
-  return value === null ? '-' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  return value === null ? '-' : formatNumber(value, { maxDecimals: 2 }, language);
 }
 
 /**

@@ -18,7 +18,7 @@ import { useWriteStop } from './api/write-stops';
 import { ManualStopDialog } from './manual-stop-dialog';
 
 const FIELDS: readonly GridField[] = [
-  { name: 'stopID', label: 'fields.stopID', kind: 'number', width: 80 },
+  { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 80 },
   { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 185 },
   { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 185 },
   { name: 'duration', label: 'fields.duration', kind: 'number', width: 100 },

@@ -14,7 +14,7 @@ const script = (name: string, label: GridField['label'], kind: 'boolean' | 'numb
 });
 
 const FIELDS: readonly GridField[] = [
-  { name: 'lineID', label: 'fields.lineID', kind: 'number', key: true, required: true, width: 90 },
+  { name: 'lineID', label: 'fields.lineID', kind: 'number', identifier: true, key: true, required: true, width: 90 },
   { name: 'sectorID', label: 'fields.sectorID', kind: 'select', required: true, options: SECTOR_OPTIONS },
   { name: 'description', label: 'fields.description', required: true, flex: 2 },
   // "calculateThroughput, sent as fixedThroughput (1 or null)" (SPEC.md section 3).

@@ -21,7 +21,9 @@ describe('dashboard layout (SPEC.md sections 2 and 9)', () => {
     for (const name of ['lg', 'md', 'sm', 'xs', 'xxs'] as const) {
       expect(layouts[name].every((place) => place.x + place.w <= COLS[name])).toBe(true);
     }
-    expect(layouts.xxs.map((place) => place.w)).toEqual([1, 1, 1, 1, 1]);
+    // On a phone gauges take half the row and wider tiles the whole row.
+    expect(layouts.xs.map((place) => place.w)).toEqual([3, 3, 3, 3, 6]);
+    expect(layouts.xxs.map((place) => place.w)).toEqual([1, 1, 1, 1, 2]);
   });
 
   it('keeps where the user left a tile and puts a newly shown tile below the others', () => {

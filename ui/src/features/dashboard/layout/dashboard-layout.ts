@@ -77,20 +77,30 @@ export const DEFAULT_VISIBLE: TileId[] = TILES.filter((tile) => tile.defaultVisi
 
 export const isTileId = (value: unknown): value is TileId => typeof value === 'string' && (TILE_IDS as readonly string[]).includes(value);
 
-/** A tile's width on a breakpoint's columns (scaled from 12, at least 1, at most every column). */
-function widthOn(spec: TileSpec, cols: number): number {
+/** Breakpoints narrower than sm: a phone held upright. */
+const PHONE_BREAKPOINTS: ReadonlySet<BreakpointName> = new Set(['xs', 'xxs']);
+
+/**
+ * A tile's width on a breakpoint's columns: scaled from 12 (at least 1, at most every column); on a phone a gauge-sized
+ * tile (3 of 12) takes half the row and every wider one the whole row, so no tile is squeezed below about 180 px at
+ * 390 px wide.
+ */
+function widthOn(spec: TileSpec, breakpoint: BreakpointName): number {
+  const cols = COLS[breakpoint];
+  if (PHONE_BREAKPOINTS.has(breakpoint)) return spec.w <= 3 ? cols / 2 : cols;
   return Math.min(cols, Math.max(1, Math.round((spec.w * cols) / 12)));
 }
 
 /** Places tiles left to right, a new row when a tile does not fit, starting at row `fromY`. */
-function flow(ids: readonly TileId[], cols: number, fromY = 0): TilePlace[] {
+function flow(ids: readonly TileId[], breakpoint: BreakpointName, fromY = 0): TilePlace[] {
+  const cols = COLS[breakpoint];
   const places: TilePlace[] = [];
   let x = 0;
   let y = fromY;
   let rowHeight = 0;
   for (const id of ids) {
     const spec = SPEC_OF.get(id)!;
-    const w = widthOn(spec, cols);
+    const w = widthOn(spec, breakpoint);
     if (x + w > cols) {
       x = 0;
       y += rowHeight;
@@ -115,7 +125,7 @@ export function layoutsFor(visible: readonly TileId[], saved: SavedDashboard['la
     const kept = (saved[name] ?? []).filter((place) => isTileId(place.i) && shown.includes(place.i)).map((place) => ({ ...place, w: Math.min(place.w, cols), minH: SPEC_OF.get(place.i as TileId)!.minH }));
     const keptIds = new Set(kept.map((place) => place.i));
     const bottom = kept.reduce((max, place) => Math.max(max, place.y + place.h), 0);
-    result[name] = [...kept, ...flow(shown.filter((id) => !keptIds.has(id)), cols, bottom)];
+    result[name] = [...kept, ...flow(shown.filter((id) => !keptIds.has(id)), name, bottom)];
   }
   return result;
 }

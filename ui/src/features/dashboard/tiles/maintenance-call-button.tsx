@@ -20,7 +20,8 @@ export function MaintenanceCallButton({ lineID, roleID, callOpen }: { lineID: nu
   return (
     <>
       {offered && (
-        <Button size="sm" colorPalette="orange" variant="outline" onClick={() => setOpen(true)} data-testid="call-maintenance">
+        // On a half-width tile (a phone) the label wraps instead of running out of the tile.
+        <Button size="sm" colorPalette="orange" variant="outline" maxW="full" h="auto" minH="8" py="1" whiteSpace="normal" onClick={() => setOpen(true)} data-testid="call-maintenance">
           {t('maintenanceManager.call')}
         </Button>
       )}

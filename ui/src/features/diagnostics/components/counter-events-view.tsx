@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { CompactTable } from '../../../components/compact-table';
+import { formatNumber } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
 import { useCounterEvents } from '../api/get-counter-events';
 import { newestFirst } from '../diagnostics-views';
 import { ViewPanel } from './view-panel';
 
-const number = (value: number | null | undefined) => (value === null || value === undefined ? '-' : String(value));
+const number = (value: number | null | undefined) => (value === null || value === undefined ? '-' : formatNumber(value));
 
 /** Counter readings the engine did not book as they came (resets, a new source, impossible steps), newest first. */
 export function CounterEventsView() {

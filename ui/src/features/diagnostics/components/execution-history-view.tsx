@@ -2,6 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactTable } from '../../../components/compact-table';
+import { formatNumber } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
 import { useCalculationTimes, type CalculationPass } from '../api/get-calculation-times';
 import { newestFirst } from '../diagnostics-views';
@@ -20,7 +21,7 @@ const PassRows = memo(
             {formatPlantDateTime(pass.dateTime)}
           </td>
           <td rowSpan={span} className="end">
-            {pass.duration}
+            {formatNumber(pass.duration)}
           </td>
           <td>{first?.line ?? '-'}</td>
           <td>{first?.result ?? '-'}</td>

@@ -2,7 +2,7 @@ import { Badge, Box, DataList, Heading, HStack, SimpleGrid, Spinner, Stack, Tabl
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import type { MessageKey } from '../../../lib/i18n';
-import { minutesLabel, percentLabel } from '../../../lib/indicator-format';
+import { formatNumber, minutesLabel, percentLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
 import { useShiftIndex, type ShiftIndex } from '../api/get-shift-index';
 import { useShiftOrders } from '../api/get-shift-orders';
@@ -11,7 +11,7 @@ import { ORDER_STATUS_LABELS } from '../order-index-fields';
 
 /** The figures of a shift, each with its label and how it reads. */
 const FIGURES: readonly (readonly [keyof ShiftIndex, MessageKey, (value: number | null) => string])[] = [
-  ['productionQuantity', 'indexes.fields.productionQuantity', (value) => (value === null ? '—' : String(value))],
+  ['productionQuantity', 'indexes.fields.productionQuantity', (value) => (value === null ? '—' : formatNumber(value))],
   ['staffedTime', 'indexes.fields.staffedTime', minutesLabel],
   ['discountTime', 'indexes.fields.discountTime', minutesLabel],
   ['adjustedDiscountTime', 'indexes.fields.adjustedDiscountTime', minutesLabel],
@@ -47,7 +47,7 @@ function ShiftOrders({ lineID, shiftStart, shiftEnd }: { lineID: number; shiftSt
             <Table.Cell whiteSpace="nowrap">{formatPlantDateTime(order.startDate)}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatPlantDateTime(order.endDate)}</Table.Cell>
             <Table.Cell>{ORDER_STATUS_LABELS[order.status] ? t(ORDER_STATUS_LABELS[order.status]!) : order.status}</Table.Cell>
-            <Table.Cell textAlign="end">{order.productionQuantity ?? '—'}</Table.Cell>
+            <Table.Cell textAlign="end">{order.productionQuantity === null ? '—' : formatNumber(order.productionQuantity)}</Table.Cell>
             <Table.Cell textAlign="end">{percentLabel(order.oee)}</Table.Cell>
           </Table.Row>
         ))}

@@ -2,7 +2,7 @@ import { Progress } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { StopSummary } from '../../../components/stops/api/get-stop-summary';
 import { UNRECOGNIZED_COLOR } from '../../../components/stops/stop';
-import { shareText } from '../summary-format';
+import { shareLabel } from '../../../lib/indicator-format';
 import { SummaryTable } from './summary-table';
 
 /** The range's stops by reason path cut to the chosen level: minutes, stops, percent, and a bullet bar of the share. */
@@ -19,7 +19,7 @@ export function PathSummary({ summary }: { summary: StopSummary }) {
         count: row.stopCount,
         percent: row.percent,
         extra: (
-          <Progress.Root size="sm" value={Math.min(100, row.percent * 100)} colorPalette="teal" aria-label={shareText(row.percent)}>
+          <Progress.Root size="sm" value={Math.min(100, row.percent * 100)} colorPalette="teal" aria-label={shareLabel(row.percent)}>
             <Progress.Track>
               <Progress.Range bg={row.path === null ? UNRECOGNIZED_COLOR : undefined} />
             </Progress.Track>

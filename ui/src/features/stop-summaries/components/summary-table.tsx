@@ -2,7 +2,8 @@ import { Box, Heading, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../lib/i18n';
-import { minutesText, shareText } from '../summary-format';
+import { shareLabel } from '../../../lib/indicator-format';
+import { minutesText } from '../summary-format';
 
 export interface SummaryTableRow {
   /** The row's reason path ('' for the stops not recognized yet), in data-path for tests and tools. */
@@ -62,7 +63,7 @@ export function SummaryTable({
                 </Table.Cell>
                 <Table.Cell textAlign="end">{minutesText(row.minutes)}</Table.Cell>
                 <Table.Cell textAlign="end">{row.count}</Table.Cell>
-                <Table.Cell textAlign="end">{shareText(row.percent)}</Table.Cell>
+                <Table.Cell textAlign="end">{shareLabel(row.percent)}</Table.Cell>
                 <Table.Cell>{row.extra}</Table.Cell>
               </Table.Row>
             ))}
@@ -72,7 +73,7 @@ export function SummaryTable({
               <Table.Cell>{t('stopSummary.total')}</Table.Cell>
               <Table.Cell textAlign="end">{minutesText(totalMinutes)}</Table.Cell>
               <Table.Cell textAlign="end">{rows.reduce((sum, row) => sum + row.count, 0)}</Table.Cell>
-              <Table.Cell textAlign="end">{shareText(totalMinutes > 0 ? 1 : 0)}</Table.Cell>
+              <Table.Cell textAlign="end">{shareLabel(totalMinutes > 0 ? 1 : 0)}</Table.Cell>
               <Table.Cell />
             </Table.Row>
           </Table.Footer>
