@@ -104,7 +104,7 @@ export interface CompareFilter {
  * The indicators of each plant, sector or line per period of the grain, and over the whole range (`total` true), from
  * the sums of the live shift indexes whose production day is in the range: both in one scan (GROUPING SETS). The
  * shift indexes are first taken by their stored start, indexed, within a day of each plant's range (sargable); the
- * production day (a zone conversion per row) then decides exactly. At most `limit` rows of each kind; the totals
+ * production day (a zone conversion per row) then decides exactly, summed per line and day before anything else. At most `limit` rows of each kind; the totals
  * without the period's columns.
  */
 export async function compareRows(db: Reader, filter: CompareFilter, limit: number) {
@@ -112,16 +112,29 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
   const keys = [...levelKeys, ...GRAIN_KEYS[filter.grain]];
   const inner = keys.map((key) => `x.${key}`).join(', ');
   const outer = keys.map((key) => (key.startsWith('production_') ? `s.${key}::text AS ${key}` : `s.${key}`)).join(', ');
+  // The shift indexes summed per line and production day (and shift) first: the lines, sectors, weeks and months are
+  // then looked up and computed on those sums, not per shift index.
+  const base = ['plant_id', 'line_id', 'production_day', ...(filter.grain === 'shift' ? ['shift_start', 'shift_code'] : [])].join(', ');
   const found = await rows(
     db,
-    sql`WITH b AS MATERIALIZED (${plantBounds(filter.from, filter.to, filter.plants)})
+    sql`WITH b AS MATERIALIZED (${plantBounds(filter.from, filter.to, filter.plants)}),
+      d AS (
+        SELECT ${sql.raw(base)}, ${sql.raw(SUMS)}
+        FROM oee.shift_index_inputs x JOIN b USING (plant_id)
+        WHERE x.shift_start >= b.from_ts - interval '1 day' AND x.shift_start < b.to_ts + interval '1 day'
+          AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+        GROUP BY ${sql.raw(base)}),
+      x AS (
+        SELECT d.*, l.description AS line_description, l.sector_id, se.sector_name,
+          date_trunc('week', d.production_day)::date AS production_week, date_trunc('month', d.production_day)::date AS production_month
+        FROM d
+        LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id
+        LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id)
       SELECT * FROM (
         SELECT ${sql.raw(outer)}, s.total, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)},
           row_number() OVER (PARTITION BY s.total ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}) AS n
         FROM (SELECT ${sql.raw(inner)}, GROUPING(x.${sql.raw(GRAIN_KEYS[filter.grain][0]!)}) = 1 AS total, ${sql.raw(SUMS)}
-              FROM oee.line_shift_inputs x JOIN b ON b.plant_id = x.plant_id
-              WHERE x.shift_start >= b.from_ts - interval '1 day' AND x.shift_start < b.to_ts + interval '1 day'
-                AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+              FROM x
               GROUP BY GROUPING SETS ((${sql.raw(inner)}), (${sql.raw(levelKeys.map((key) => `x.${key}`).join(', '))}))) s
         ${sql.raw(INDICATORS_OF_SUMS)}) r
       WHERE r.n <= ${limit}
