@@ -101,24 +101,47 @@ export interface CompareFilter {
 }
 
 /**
- * The indicators of each plant, sector or line per period of the grain (or over the whole range with `grain` null),
- * from the sums of the live shift indexes whose production day is in the range. At most `limit` rows.
+ * The indicators of each plant, sector or line per period of the grain, and over the whole range (`total` true), from
+ * the sums of the live shift indexes whose production day is in the range: both in one scan (GROUPING SETS). The
+ * shift indexes are first taken by their stored start, indexed, within a day of each plant's range (sargable); the
+ * production day (a zone conversion per row) then decides exactly, summed per line and day before anything else. At most `limit` rows of each kind; the totals
+ * without the period's columns.
  */
-export function compareRows(db: Reader, filter: CompareFilter, byPeriod: boolean, limit: number) {
-  const keys = [...LEVEL_KEYS[filter.level], ...(byPeriod ? GRAIN_KEYS[filter.grain] : [])];
-  const inner = keys.join(', ');
+export async function compareRows(db: Reader, filter: CompareFilter, limit: number) {
+  const levelKeys = LEVEL_KEYS[filter.level];
+  const keys = [...levelKeys, ...GRAIN_KEYS[filter.grain]];
+  const inner = keys.map((key) => `x.${key}`).join(', ');
   const outer = keys.map((key) => (key.startsWith('production_') ? `s.${key}::text AS ${key}` : `s.${key}`)).join(', ');
-  return rows(
+  // The shift indexes summed per line and production day (and shift) first: the lines, sectors, weeks and months are
+  // then looked up and computed on those sums, not per shift index.
+  const base = ['plant_id', 'line_id', 'production_day', ...(filter.grain === 'shift' ? ['shift_start', 'shift_code'] : [])].join(', ');
+  const found = await rows(
     db,
-    sql`SELECT ${sql.raw(outer)}, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
-      FROM (SELECT ${sql.raw(inner)}, ${sql.raw(SUMS)}
-            FROM oee.line_shift_inputs
-            WHERE production_day BETWEEN ${filter.from}::date AND ${filter.to}::date AND ${plantCondition('plant_id', filter.plants)}
-            GROUP BY ${sql.raw(inner)}) s
-      ${sql.raw(INDICATORS_OF_SUMS)}
-      ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}
-      LIMIT ${limit}`,
+    sql`WITH b AS MATERIALIZED (${plantBounds(filter.from, filter.to, filter.plants)}),
+      d AS (
+        SELECT ${sql.raw(base)}, ${sql.raw(SUMS)}
+        FROM oee.shift_index_inputs x JOIN b USING (plant_id)
+        WHERE x.shift_start >= b.from_ts - interval '1 day' AND x.shift_start < b.to_ts + interval '1 day'
+          AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+        GROUP BY ${sql.raw(base)}),
+      x AS (
+        SELECT d.*, l.description AS line_description, l.sector_id, se.sector_name,
+          date_trunc('week', d.production_day)::date AS production_week, date_trunc('month', d.production_day)::date AS production_month
+        FROM d
+        LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id
+        LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id)
+      SELECT * FROM (
+        SELECT ${sql.raw(outer)}, s.total, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)},
+          row_number() OVER (PARTITION BY s.total ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}) AS n
+        FROM (SELECT ${sql.raw(inner)}, GROUPING(x.${sql.raw(GRAIN_KEYS[filter.grain][0]!)}) = 1 AS total, ${sql.raw(SUMS)}
+              FROM x
+              GROUP BY GROUPING SETS ((${sql.raw(inner)}), (${sql.raw(levelKeys.map((key) => `x.${key}`).join(', '))}))) s
+        ${sql.raw(INDICATORS_OF_SUMS)}) r
+      WHERE r.n <= ${limit}
+      ORDER BY r.total, r.n`,
   );
+  const withoutPeriod = (row: Row) => Object.fromEntries(Object.entries(row).filter(([key]) => !GRAIN_KEYS[filter.grain].includes(key)));
+  return { byPeriod: found.filter((row) => !row.total), totals: found.filter((row) => row.total).map(withoutPeriod) };
 }
 
 /** Each plant's range as instants: from 06:00 of the first day to 06:00 after the last, in the plant's zone. */
@@ -130,22 +153,29 @@ function plantBounds(from: string, to: string, plants: readonly string[]) {
 }
 
 /**
- * The live stops that started in the range, summed in one pass three ways (GROUPING SETS): by reason name across
- * plants (unrecognized stops have none), by the first `pathLevel` levels of their reason's path, and by plant, line
- * and reason. Lost minutes: each stop's duration (one in progress, up to now).
+ * The live stops that started in the range, summed three ways (GROUPING SETS): by reason name across plants
+ * (unrecognized stops have none), by the first `pathLevel` levels of their reason's path, and by plant, line and
+ * reason. Lost minutes: each stop's duration (one in progress, up to now). The stops are taken by their stored start
+ * against each plant's bounds (computed once) and summed first by plant, line, reason and path as intervals (exact
+ * integer microseconds, no per-row numeric); the path prefixes and the three groupings are then made of those few
+ * sums, and each sum becomes minutes once.
  */
 export function lossSums(db: Reader, filter: { from: string; to: string; plants: readonly string[]; pathLevel: number }) {
   return rows(
     db,
-    sql`WITH b AS (${plantBounds(filter.from, filter.to, filter.plants)}),
+    sql`WITH b AS MATERIALIZED (${plantBounds(filter.from, filter.to, filter.plants)}),
+      g AS (
+        SELECT st.plant_id, st.line_id, st.reason, st.path, count(*) AS stops, sum(coalesce(st.end_date, now()) - st.start_date) AS lost
+        FROM oee.stops st JOIN b ON b.plant_id = st.plant_id
+        WHERE st.deleted_at IS NULL AND st.start_date >= b.from_ts AND st.start_date < b.to_ts
+        GROUP BY st.plant_id, st.line_id, st.reason, st.path),
       s AS (
-        SELECT st.plant_id, st.line_id, st.line_description, st.reason, st.lost_minutes,
-          array_to_string((string_to_array(st.path, '/'))[1:${filter.pathLevel}::int], '/') AS path_prefix
-        FROM oee.stop_inputs st JOIN b ON b.plant_id = st.plant_id
-        WHERE st.start_date >= b.from_ts AND st.start_date < b.to_ts)
+        SELECT g.plant_id, g.line_id, l.description AS line_description, g.reason, g.stops, g.lost,
+          array_to_string((string_to_array(g.path, '/'))[1:${filter.pathLevel}::int], '/') AS path_prefix
+        FROM g LEFT JOIN oee.lines l ON l.plant_id = g.plant_id AND l.line_id = g.line_id)
       SELECT CASE WHEN GROUPING(path_prefix) = 0 THEN 'path' WHEN GROUPING(plant_id) = 0 THEN 'line' ELSE 'reason' END AS grouping,
         reason, path_prefix, plant_id, line_id, max(line_description) AS line_description,
-        count(*)::int AS stops, sum(lost_minutes) AS lost_minutes
+        sum(stops)::int AS stops, extract(epoch FROM sum(lost)) / 60 AS lost_minutes
       FROM s
       GROUP BY GROUPING SETS ((reason), (path_prefix), (plant_id, line_id, reason))
       ORDER BY lost_minutes DESC`,

@@ -113,15 +113,13 @@ function compareRowOf(row: Row, timeZones: Map<string, string>) {
 
 export async function compare(db: CentralDatabase, query: CompareQuery) {
   checkRange(query.from, query.to, MAX_RANGE_DAYS[query.grain]);
-  const [rows, totals, plants] = await readOnly(db, (trx) =>
-    Promise.all([compareRows(trx, query, true, COMPARE_ROW_LIMIT + 1), compareRows(trx, query, false, COMPARE_ROW_LIMIT), plantsWithFreshness(trx, undefined)]),
-  );
+  const [{ byPeriod: rows, totals }, plants] = await readOnly(db, (trx) => Promise.all([compareRows(trx, query, COMPARE_ROW_LIMIT + 1), plantsWithFreshness(trx, undefined)]));
   const zones = new Map(plants.map((plant) => [String(plant.plant_id), String(plant.time_zone)]));
   return {
     grain: query.grain,
     level: query.level,
     rows: rows.slice(0, COMPARE_ROW_LIMIT).map((row) => compareRowOf(row, zones)),
-    totals: totals.map((row) => compareRowOf(row, zones)),
+    totals: totals.slice(0, COMPARE_ROW_LIMIT).map((row) => compareRowOf(row, zones)),
     truncated: rows.length > COMPARE_ROW_LIMIT,
   };
 }
