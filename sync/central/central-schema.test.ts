@@ -93,7 +93,8 @@ describe('central migrations', () => {
     } finally {
       main.cleanup();
     }
-  });
+    // A hang guard only: two starts of the whole command line (each loads node-opcua, some 2.5 s of CPU) and a bundle.
+  }, 90_000);
 
   it('every central table has the mapped columns with their types, keyed by (plant_id, key)', async () => {
     for (const table of CENTRAL_TABLES) {
