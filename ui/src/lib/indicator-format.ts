@@ -37,3 +37,9 @@ export function minutesLabel(minutes: number | null | undefined, unit?: string):
 export function rateLabel(unitsPerMinute: number | null | undefined): string {
   return tenthLabel(unitsPerMinute);
 }
+
+/** A count or quantity in the user's language ('12.345' in Spanish, '12,345' in English), at most `decimals` decimals. */
+export function quantityLabel(value: number | null | undefined, language: string, decimals = 0): string {
+  if (!isNumber(value)) return NO_VALUE;
+  return new Intl.NumberFormat(language, { maximumFractionDigits: decimals }).format(value);
+}
