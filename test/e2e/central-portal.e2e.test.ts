@@ -10,8 +10,8 @@ import { builtUiSnapshot } from './support/ui-build';
 
 /**
  * The central portal's pages (portal.html) over a real PostgreSQL fed by two edges (Buenos Aires and Madrid, March
- * 2026): the first administrator signs in with the temporary password and changes it; the plants overview and the
- * compare page show the plants' figures as the API answers them, in Spanish, then in English; an analyst reads the
+ * 2026): the first administrator signs in with the temporary password and changes it; the plants overview, the
+ * compare and the losses pages show the plants' figures as the API answers them, in Spanish, then in English; an analyst reads the
  * same pages and is refused the portal's users.
  */
 describe('central portal pages', () => {
@@ -107,10 +107,32 @@ describe('central portal pages', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-export').click()]);
     expect(download.suggestedFilename()).toBe('comparacion.xlsx');
 
+    // Losses: March's pareto by reason across both plants, as the API answers it.
+    await page.getByTestId('nav-losses').click();
+    await page.getByTestId('losses-from').fill('2026-03-01');
+    await page.getByTestId('losses-to').fill('2026-03-31');
+    const losses = (await call('GET', '/api/portal/losses?from=2026-03-01&to=2026-03-31&pathLevel=2', adminToken)).body;
+    expect(losses.byReason.length).toBeGreaterThan(0);
+    const byReason = page.getByTestId('losses-by-reason').locator('tbody tr');
+    await expect.poll(() => byReason.count(), { timeout: 10_000 }).toBe(losses.byReason.length);
+    const reasonCells = await byReason.first().locator('td').allTextContents();
+    expect(reasonCells).toEqual([
+      losses.byReason[0].reason ?? 'Sin reconocer',
+      new Intl.NumberFormat('es').format(losses.byReason[0].stops),
+      new Intl.NumberFormat('es', { maximumFractionDigits: 1 }).format(losses.byReason[0].lostMinutes),
+      percentLabel(losses.byReason[0].share),
+      percentLabel(losses.byReason[0].cumulativeShare),
+    ]);
+    expect(await page.getByTestId('losses-biggest').locator('tbody tr').count()).toBe(losses.biggest.length);
+    expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto por motivo');
+
     // English: the labels change, the figures stay.
     await page.getByTestId('switch-language-en').click();
+    await page.getByRole('heading', { name: 'Losses' }).waitFor();
+    expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto by reason');
+    await page.getByTestId('nav-compare').click();
     await page.getByRole('heading', { name: 'Compare' }).waitFor();
-    expect(await page.locator('thead').first().textContent()).toContain('Period');
+    expect(await page.getByTestId('portal-compare').textContent()).toMatch(/Group by.*Level.*Download Excel/);
     expect(await page.getByTestId('nav-plants').textContent()).toBe('Plants');
     await page.getByTestId('nav-plants').click();
     await page.getByRole('heading', { name: 'Plants' }).waitFor();

@@ -16,6 +16,7 @@ const ChangePasswordPage = lazy(() => import('../features/auth/change-password-p
 const PAGES: readonly { path: string; label: MessageKey; testId: string; page: ComponentType }[] = [
   { path: '/', label: 'portal.nav.plants', testId: 'nav-plants', page: lazy(() => import('../features/portal/plants-page')) },
   { path: '/compare', label: 'portal.nav.compare', testId: 'nav-compare', page: lazy(() => import('../features/portal/compare-page')) },
+  { path: '/losses', label: 'portal.nav.losses', testId: 'nav-losses', page: lazy(() => import('../features/portal/losses-page')) },
 ];
 
 function PortalNavBar() {
@@ -83,5 +84,5 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** The central portal's pages (portal.html): sign-in, then the plants overview and compare. */
+/** The central portal's pages (portal.html): sign-in, then the plants overview, compare and losses. */
 export const portalRouter = createBrowserRouter(routes);
