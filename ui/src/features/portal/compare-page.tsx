@@ -1,4 +1,4 @@
-import { Alert, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/bar-chart';
@@ -6,7 +6,7 @@ import { CompactTable } from '../../components/compact-table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { percentLabel, quantityLabel, minutesLabel } from '../../lib/indicator-format';
 import { COMPARE_PATH, compareParams, GRAINS, LEVELS, useCompare, type CompareFilter, type CompareRow } from './api/get-compare';
-import { DateField, defaultRange, ExportButton, SelectField } from './portal-controls';
+import { DateField, defaultRange, ExportButton, isValidRange, QueryProblems, SelectField } from './portal-controls';
 
 /** What a row is about: its plant, then its sector or line. */
 function subjectOf(row: CompareRow): string {
@@ -32,7 +32,7 @@ export default function ComparePage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('portal.compare.title'));
   const [filter, setFilter] = useState<CompareFilter>(() => ({ ...defaultRange(), grain: 'day', level: 'plant', plants: [] }));
-  const valid = filter.from !== '' && filter.to !== '' && filter.from <= filter.to;
+  const valid = isValidRange(filter);
   const compare = useCompare(filter, valid);
   const set = (change: Partial<CompareFilter>) => setFilter((current) => ({ ...current, ...change }));
   const data = compare.data;
@@ -49,13 +49,7 @@ export default function ComparePage() {
         <SelectField label={t('portal.compare.level')} value={filter.level} options={LEVELS.map((level) => ({ value: level, label: t(`portal.compare.levels.${level}`) }))} onChange={(level) => set({ level })} testId="compare-level" />
         <ExportButton request={{ path: COMPARE_PATH, query: compareParams(filter), fileName: 'comparacion' }} testId="compare-export" />
       </Flex>
-      {!valid && <Text color="fg.error">{t('portal.compare.invalidRange')}</Text>}
-      {compare.isError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{t('portal.loadFailed')}</Alert.Title>
-        </Alert.Root>
-      )}
+      <QueryProblems validRange={valid} failed={compare.isError} />
       {data && data.rows.length === 0 && <Text data-testid="compare-empty">{t('portal.compare.empty')}</Text>}
       {data && data.totals.length > 0 && (
         <>

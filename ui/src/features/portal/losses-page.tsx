@@ -1,4 +1,4 @@
-import { Alert, Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/bar-chart';
@@ -6,7 +6,7 @@ import { CompactTable } from '../../components/compact-table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { minutesLabel, percentLabel, quantityLabel, roundToTenth } from '../../lib/indicator-format';
 import { LOSSES_PATH, lossesParams, useLosses, type LossesFilter } from './api/get-losses';
-import { DateField, defaultRange, ExportButton, SelectField } from './portal-controls';
+import { DateField, defaultRange, ExportButton, isValidRange, QueryProblems, SelectField } from './portal-controls';
 
 const PATH_LEVELS = [1, 2, 3, 4, 5] as const;
 
@@ -47,7 +47,7 @@ export default function LossesPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('portal.losses.title'));
   const [filter, setFilter] = useState<LossesFilter>(() => ({ ...defaultRange(), pathLevel: 2, plants: [] }));
-  const valid = filter.from !== '' && filter.to !== '' && filter.from <= filter.to;
+  const valid = isValidRange(filter);
   const losses = useLosses(filter, valid);
   const set = (change: Partial<LossesFilter>) => setFilter((current) => ({ ...current, ...change }));
   const data = losses.data;
@@ -62,13 +62,7 @@ export default function LossesPage() {
         <SelectField label={t('portal.losses.pathLevel')} value={filter.pathLevel} options={PATH_LEVELS.map((level) => ({ value: level, label: String(level) }))} onChange={(pathLevel) => set({ pathLevel })} testId="losses-path-level" />
         <ExportButton request={{ path: LOSSES_PATH, query: lossesParams(filter), fileName: 'perdidas' }} testId="losses-export" />
       </Flex>
-      {!valid && <Text color="fg.error">{t('portal.compare.invalidRange')}</Text>}
-      {losses.isError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{t('portal.loadFailed')}</Alert.Title>
-        </Alert.Root>
-      )}
+      <QueryProblems validRange={valid} failed={losses.isError} />
       {data && (
         <>
           <Text data-testid="losses-total">{t('portal.losses.total', { minutes: quantityLabel(data.totalMinutes, i18n.language, 1) })}</Text>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useDownloadExport, type PortalExport } from './api/download-export';
 
@@ -49,4 +49,23 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** The default range: the last 30 days up to today (the browser's calendar; each plant reads them as its own days). */
 export function defaultRange(now = new Date()): { from: string; to: string } {
   return { from: isoDay(new Date(now.getTime() - 30 * 86_400_000)), to: isoDay(now) };
+}
+
+/** A range is asked for once both days are given and the first is not after the second. */
+export const isValidRange = (range: { from: string; to: string }) => range.from !== '' && range.to !== '' && range.from <= range.to;
+
+/** What the page says when its range is not valid, or its call failed. */
+export function QueryProblems({ validRange, failed }: { validRange: boolean; failed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!validRange && <Text color="fg.error">{t('portal.compare.invalidRange')}</Text>}
+      {failed && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{t('portal.loadFailed')}</Alert.Title>
+        </Alert.Root>
+      )}
+    </>
+  );
 }
