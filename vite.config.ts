@@ -27,6 +27,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // The edge's app and the central portal's (portal.html, served by `oee-edge central serve`): two pages, shared chunks.
+      input: { index: `${root}ui/index.html`, portal: `${root}ui/portal.html` },
       output: {
         // Libraries in their own long-lived chunks. The grid and chart libraries are only reached through lazily
         // loaded routes, so the login page never downloads them.

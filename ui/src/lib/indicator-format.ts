@@ -75,3 +75,9 @@ export function rateLabel(unitsPerMinute: number | null | undefined, locale?: st
 export function shareLabel(share: number, locale?: string): string {
   return `${formatNumber(share * 100, { decimals: 1 }, locale)} %`;
 }
+
+/** A count or quantity in the user's language ('12.345' in Spanish, '12,345' in English), at most `decimals` decimals. */
+export function quantityLabel(value: number | null | undefined, language: string, decimals = 0): string {
+  if (!isNumber(value)) return NO_VALUE;
+  return new Intl.NumberFormat(language, { maximumFractionDigits: decimals }).format(value);
+}

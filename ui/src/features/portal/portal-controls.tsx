@@ -1,0 +1,71 @@
+import { Alert, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useDownloadExport, type PortalExport } from './api/download-export';
+
+/** 'Descargar Excel': the table's own rows as xlsx (the call's …/export with the same parameters). */
+export function ExportButton({ request, testId }: { request: PortalExport; testId: string }) {
+  const { t } = useTranslation();
+  const download = useDownloadExport();
+  return (
+    <Button size="sm" variant="outline" loading={download.isPending} onClick={() => download.mutate(request)} data-testid={testId}>
+      {t('portal.exportExcel')}
+    </Button>
+  );
+}
+
+export function DateField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label>{label}</Field.Label>
+      <Input type="date" size="sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+    </Field.Root>
+  );
+}
+
+export function SelectField<V extends string | number>({ label, value, options, onChange, testId }: { label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void; testId: string }) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm" w="40">
+        <NativeSelect.Field
+          value={String(value)}
+          onChange={(e) => onChange(options.find((option) => String(option.value) === e.target.value)!.value)}
+          data-testid={testId}
+        >
+          {options.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The default range: the last 30 days up to today (the browser's calendar; each plant reads them as its own days). */
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  return { from: isoDay(new Date(now.getTime() - 30 * 86_400_000)), to: isoDay(now) };
+}
+
+/** A range is asked for once both days are given and the first is not after the second. */
+export const isValidRange = (range: { from: string; to: string }) => range.from !== '' && range.to !== '' && range.from <= range.to;
+
+/** What the page says when its range is not valid, or its call failed. */
+export function QueryProblems({ validRange, failed }: { validRange: boolean; failed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!validRange && <Text color="fg.error">{t('portal.compare.invalidRange')}</Text>}
+      {failed && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{t('portal.loadFailed')}</Alert.Title>
+        </Alert.Root>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Flex, Spacer, Text } from '@chakra-ui/react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, NavLink, Outlet, type RouteObject } from 'react-router-dom';
+import { ErrorBoundary, ErrorFallback } from '../app/error-fallback';
+import { LanguageSwitch } from '../components/language-switch';
+import { PageSpinner } from '../components/page-spinner';
+import { useLogout } from '../features/auth/api/logout';
+import LoginPage from '../features/auth/login-page';
+import type { MessageKey } from '../lib/i18n';
+import { useSessionUser } from '../lib/session';
+
+const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+
+/** The portal's pages, in the navigation bar's order. Only the portal's feature: never an edge page. */
+const PAGES: readonly { path: string; label: MessageKey; testId: string; page: ComponentType }[] = [
+  { path: '/', label: 'portal.nav.plants', testId: 'nav-plants', page: lazy(() => import('../features/portal/plants-page')) },
+  { path: '/compare', label: 'portal.nav.compare', testId: 'nav-compare', page: lazy(() => import('../features/portal/compare-page')) },
+  { path: '/losses', label: 'portal.nav.losses', testId: 'nav-losses', page: lazy(() => import('../features/portal/losses-page')) },
+];
+
+function PortalNavBar() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const logout = useLogout();
+  return (
+    <Flex as="nav" bg="teal.700" color="white" px="4" py="2" align="center" gap="3" wrap="wrap" data-testid="nav-bar">
+      <Text fontWeight="bold">{t('portal.title')}</Text>
+      {PAGES.map((page) => (
+        <NavLink key={page.path} to={page.path} end data-testid={page.testId} style={({ isActive }) => ({ textDecoration: isActive ? 'underline' : 'none', fontWeight: 500 })}>
+          {t(page.label)}
+        </NavLink>
+      ))}
+      <Spacer />
+      <Text fontSize="sm" data-testid="nav-user">
+        {user ? `${user.firstName} ${user.lastName ?? ''}`.trim() : ''}
+      </Text>
+      <LanguageSwitch />
+      <Button size="xs" variant="outline" color="white" onClick={() => logout.mutate()} data-testid="nav-logout">
+        {t('nav.logout')}
+      </Button>
+    </Flex>
+  );
+}
+
+/** Signed in (after the first change of password): the navigation bar over the page. */
+function PortalLayout() {
+  const user = useSessionUser();
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {user.mustChangePassword ? (
+        <ChangePasswordPage />
+      ) : (
+        <>
+          <PortalNavBar />
+          <Outlet />
+        </>
+      )}
+    </Suspense>
+  );
+}
+
+function Root() {
+  return (
+    <ErrorBoundary>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <ErrorFallback />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        element: <PortalLayout />,
+        children: PAGES.map(({ path, page: Page }) => ({ path, element: <Page /> })),
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** The central portal's pages (portal.html): sign-in, then the plants overview, compare and losses. */
+export const portalRouter = createBrowserRouter(routes);
