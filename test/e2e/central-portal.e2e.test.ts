@@ -70,7 +70,7 @@ describe('central portal pages', () => {
     const baToday = page.getByTestId('plant-ba-today');
     await expect.poll(() => baToday.textContent(), { timeout: 10_000 }).toContain(`OEE ${percentLabel(ba.today.oee)}`);
     expect(await baToday.textContent()).toContain(`Utilización ${percentLabel(ba.today.utilization)}`);
-    expect(await baToday.textContent()).toContain(`Producción: ${new Intl.NumberFormat('es').format(ba.today.productionQuantity)}`);
+    expect(await baToday.textContent()).toContain(`Producción: ${new Intl.NumberFormat('es', { useGrouping: 'always' }).format(ba.today.productionQuantity)}`);
     expect(await page.getByTestId('plant-ba-sync').textContent()).toContain('Última sincronización');
     const lines = await page.getByTestId('plant-madrid-lines').locator('tbody tr').allTextContents();
     expect(lines).toHaveLength(3);
@@ -118,8 +118,8 @@ describe('central portal pages', () => {
     const reasonCells = await byReason.first().locator('td').allTextContents();
     expect(reasonCells).toEqual([
       losses.byReason[0].reason ?? 'Sin reconocer',
-      new Intl.NumberFormat('es').format(losses.byReason[0].stops),
-      new Intl.NumberFormat('es', { maximumFractionDigits: 1 }).format(losses.byReason[0].lostMinutes),
+      new Intl.NumberFormat('es', { useGrouping: 'always' }).format(losses.byReason[0].stops),
+      new Intl.NumberFormat('es', { maximumFractionDigits: 1, useGrouping: 'always' }).format(losses.byReason[0].lostMinutes),
       percentLabel(losses.byReason[0].share),
       percentLabel(losses.byReason[0].cumulativeShare),
     ]);

@@ -79,5 +79,5 @@ export function shareLabel(share: number, locale?: string): string {
 /** A count or quantity in the user's language ('12.345' in Spanish, '12,345' in English), at most `decimals` decimals. */
 export function quantityLabel(value: number | null | undefined, language: string, decimals = 0): string {
   if (!isNumber(value)) return NO_VALUE;
-  return new Intl.NumberFormat(language, { maximumFractionDigits: decimals }).format(value);
+  return formatNumber(value, { maxDecimals: decimals }, language);
 }
