@@ -231,5 +231,6 @@ describe('permission matrix (SPEC.md section 6)', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // A hang guard only: every route is called as each role and without a session.
+  }, 120_000);
 });

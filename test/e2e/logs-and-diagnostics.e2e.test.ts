@@ -152,7 +152,7 @@ describe('logs and diagnostics', () => {
     expect(await page.getByTestId('view-counterEvents').count()).toBe(0);
     // The server's disk, above the views: free space and the database's size.
     await page.getByTestId('storage-free').waitFor();
-    expect(await page.getByTestId('storage-free').innerText()).toMatch(/^Libre: [\d.]+ (GiB|MiB) de [\d.]+ (GiB|MiB)$/);
+    expect(await page.getByTestId('storage-free').innerText()).toMatch(/^Libre: [\d.,]+ (GiB|MiB) de [\d.,]+ (GiB|MiB)$/);
     expect(await page.getByTestId('storage-database').innerText()).toMatch(/^Base de datos: [\d.]+ (GiB|MiB)$/);
 
     const server = page.getByTestId('view-opcServers').locator('[data-state]').first();
