@@ -3,8 +3,22 @@ import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
-// N=2^15, r=8, p=1: the OWASP-recommended minimum for scrypt; about 50 ms and 32 MiB per hash on this class of PC.
-const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** N=2^15 (r=8, p=1): the OWASP-recommended minimum for scrypt; 32 MiB and 0.1 to 0.4 s of CPU per hash on this class of PC. */
+export const SCRYPT_N = 32768;
+
+/**
+ * The N of new hashes: SCRYPT_N, except under the test runner (VITEST set, which the edges and executables the tests
+ * start inherit), where OEE_TEST_SCRYPT_N (a power of two from 1024) may lower it. The suite starts hundreds of edges
+ * and signs in thousands of times; at the real cost those hashes were most of its CPU. Every hash stores its own N, so
+ * verifying is the same code at any cost; the benchmarks and every real start hash at SCRYPT_N.
+ */
+export function scryptCost(env: Record<string, string | undefined>): number {
+  const lowered = Number(env.OEE_TEST_SCRYPT_N);
+  const valid = Number.isInteger(lowered) && lowered >= 1024 && lowered < SCRYPT_N && (lowered & (lowered - 1)) === 0;
+  return env.VITEST && valid ? lowered : SCRYPT_N;
+}
+
+const PARAMS = { N: scryptCost(process.env), r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
 /**

@@ -137,11 +137,17 @@ export async function addReason(db: Database, options: ReasonOptions): Promise<v
     .execute();
 }
 
-/** Counts of the outbox and audit rows (a write without them, or one too many, is a bug). */
-export async function trailCounts(db: Database): Promise<{ outbox: number; audit: number }> {
-  const outbox = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const audit = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { outbox: Number(outbox.n), audit: Number(audit.n) };
+/** Counts of the outbox and audit rows, of one table's or all (a write without them, or one too many, is a bug). */
+export async function trailCounts(db: Database, entity?: string): Promise<{ outbox: number; audit: number }> {
+  const count = async (table: 'outbox' | 'audit_log') => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .$if(entity !== undefined, (q) => q.where('entity', '=', entity!))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return { outbox: await count('outbox'), audit: await count('audit_log') };
 }
 
 /** Marks a line as reported by the acquisition since `sinceMs` (a line without orders is staffed from then on). */

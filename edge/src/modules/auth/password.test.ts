@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, SCRYPT_N, scryptCost, verifyPassword } from './password';
+
+describe('password hashes', () => {
+  it('hash new passwords at N=2^15 everywhere but under the test runner with a valid lower cost', () => {
+    expect(SCRYPT_N).toBe(32768);
+    expect(scryptCost({})).toBe(SCRYPT_N);
+    expect(scryptCost({ OEE_TEST_SCRYPT_N: '1024' })).toBe(SCRYPT_N);
+    expect(scryptCost({ VITEST: 'true' })).toBe(SCRYPT_N);
+    expect(scryptCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: '1024' })).toBe(1024);
+    for (const invalid of ['512', '1000', '65536', 'x', '']) expect(scryptCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: invalid })).toBe(SCRYPT_N);
+  });
+
+  it('store their own cost and a fresh salt, and verify only the right password', async () => {
+    const [first, second] = [await hashPassword('clave'), await hashPassword('clave')];
+    const [scheme, n, r, p] = first.split('$');
+    expect([scheme, Number(n), r, p]).toEqual(['scrypt', scryptCost(process.env), '8', '1']);
+    expect(second).not.toBe(first);
+    expect(await verifyPassword('clave', first)).toBe(true);
+    expect(await verifyPassword('Clave', first)).toBe(false);
+    expect(await verifyPassword('clave', 'bcrypt$whatever')).toBe(false);
+  });
+
+  it('verify a hash made at the full cost whatever the cost of new ones', async () => {
+    const full = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$';
+    const { scryptSync } = await import('node:crypto');
+    const stored = full + scryptSync('clave', Buffer.alloc(16), 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString('base64');
+    expect(await verifyPassword('clave', stored)).toBe(true);
+    expect(await verifyPassword('otra', stored)).toBe(false);
+  });
+});
