@@ -33,7 +33,7 @@ export function portalSettings(url: string, env: NodeJS.ProcessEnv = {}): Settin
 /**
  * The central portal on a real PostgreSQL fed by two edges: Buenos Aires (20 hours from 2026-03-02, then edited) and
  * Madrid across the night its clocks go forward (14 hours). `ui` serves a built app beside the API; `hours`, fewer
- * hours on each edge for tests that need some data rather than a day of it (6 still cross Madrid's change).
+ * hours on each edge, for tests that need some data rather than a day of it.
  */
 export async function startFedPortal(options: { ui?: UiFiles; hours?: number } = {}): Promise<FedPortal> {
   const dir = mkdtempSync(join(tmpdir(), 'oee-portal-'));

@@ -85,20 +85,20 @@ beforeAll(async () => {
         { cn: 'otros', members: ['pedro'] },
       ],
     }),
-    startFedPortal({ hours: 6 }),
+    startFedPortal({ hours: 2 }),
   ]);
   admin = await completeFirstSignIn(fed.portal.url, fed.portal.firstPassword!);
-  await addUser('ana', PORTAL_ROLE.ANALYST);
-  const ana = await signIn(fed.portal, 'ana', TEMPORARY);
-  expect((await call(fed.portal, 'POST', '/api/users/changePassword', { token: ana.body.token, json: { currentPassword: TEMPORARY, newPassword: 'propia-de-ana' } })).status).toBe(204);
-  await addUser('nuevo', PORTAL_ROLE.ANALYST);
-  const nuevo = await signIn(fed.portal, 'nuevo', TEMPORARY);
+  // ana and nuevo sign in with their own passwords; the others are the directory's users, each created with a
+  // temporary local password as the users page does.
+  await Promise.all([
+    ...['ana', 'nuevo', 'juan', 'luis', 'pedro'].map((userID) => addUser(userID, PORTAL_ROLE.ANALYST)),
+    addUser('marta', PORTAL_ROLE.ADMINISTRATOR),
+    addUser('ines', PORTAL_ROLE.ANALYST, false),
+  ]);
+  const [ana, nuevo] = await Promise.all([signIn(fed.portal, 'ana', TEMPORARY), signIn(fed.portal, 'nuevo', TEMPORARY)]);
   expect(nuevo.body.mustChangePassword).toBe(true);
+  expect((await call(fed.portal, 'POST', '/api/users/changePassword', { token: ana.body.token, json: { currentPassword: TEMPORARY, newPassword: 'propia-de-ana' } })).status).toBe(204);
   tokens = { analyst: ana.body.token, mustChange: nuevo.body.token };
-  // The directory's users, each created with a temporary local password as the users page does.
-  for (const userID of ['juan', 'luis', 'pedro']) await addUser(userID, PORTAL_ROLE.ANALYST);
-  await addUser('marta', PORTAL_ROLE.ADMINISTRATOR);
-  await addUser('ines', PORTAL_ROLE.ANALYST, false);
 
   withDirectory = await startPortal({
     stdout: false,
