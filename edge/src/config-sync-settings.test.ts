@@ -67,3 +67,39 @@ describe('sync settings', () => {
     expect(USAGE).toContain('central migrate');
   });
 });
+
+describe("the central portal's directory settings", () => {
+  const serve = ['central', 'serve'];
+
+  it('are read from flags or the environment (flags win), the CA file made absolute', () => {
+    const settings = settingsOf([...serve, '--directory-domain', 'planta.local', '--directory-group', 'oee-analistas', '--directory-ca-file', 'ca.pem'], {
+      SYNC_DATABASE_URL: URL,
+      DIRECTORY_DOMAIN: 'otra.local',
+      DIRECTORY_URL: 'ldaps://dc1.planta.local:636',
+      DIRECTORY_BASE_DN: 'dc=planta,dc=local',
+      DIRECTORY_BIND_NAME: 'PLANTA\\{user}',
+    });
+    expect(settings).toMatchObject({
+      directoryDomain: 'planta.local',
+      directoryUrl: 'ldaps://dc1.planta.local:636',
+      directoryBaseDN: 'dc=planta,dc=local',
+      directoryBindName: 'PLANTA\\{user}',
+      directoryGroup: 'oee-analistas',
+    });
+    expect(settings.directoryCaFile).toMatch(/^\/.*\/ca\.pem$/);
+    expect(settingsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_DOMAIN: ' ' }).directoryDomain).toBeUndefined();
+    expect(USAGE).toContain('DIRECTORY_DOMAIN');
+  });
+
+  it('are checked, need the domain, and belong to central serve only', () => {
+    expect(problemsOf([...serve, '--directory-domain', 'planta.local', '--directory-url', 'http://dc1', '--directory-bind-name', 'PLANTA\\usuario'], { SYNC_DATABASE_URL: URL })).toEqual([
+      'DIRECTORY_URL must be ldap://host[:port] or ldaps://host[:port]',
+      'DIRECTORY_BIND_NAME must contain {user} (for example {user}@{domain})',
+    ]);
+    expect(problemsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_DOMAIN: 'planta local' })).toEqual(['DIRECTORY_DOMAIN must be a DNS domain such as planta.local']);
+    expect(problemsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_URL: 'ldap://dc1' })).toEqual(['DIRECTORY_URL needs DIRECTORY_DOMAIN, which turns directory sign-in on']);
+    expect(problemsOf(['serve'], { DIRECTORY_DOMAIN: 'planta.local' })).toEqual([
+      "DIRECTORY_DOMAIN: the directory settings are for 'central serve' (an edge's directory is set in its General parameters)",
+    ]);
+  });
+});

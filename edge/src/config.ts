@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from './domain/time-zone';
+import { isDirectoryUrl } from './modules/auth/directory-names';
 
 export const VERSION = '1.3.2';
 
@@ -48,7 +49,31 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'PLANT_ID must be 1..64 letters, digits, dots, dashes or underscores')
     .optional(),
+  /**
+   * The central portal's directory sign-in (`central serve` only; an edge keeps its own in its General parameters):
+   * the DNS domain turns it on; the others default as the edge's (README "Directory sign-in").
+   */
+  directoryDomain: z
+    .string()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/, 'DIRECTORY_DOMAIN must be a DNS domain such as planta.local')
+    .optional(),
+  directoryUrl: z.string().refine(isDirectoryUrl, 'DIRECTORY_URL must be ldap://host[:port] or ldaps://host[:port]').optional(),
+  directoryBaseDN: z.string().optional(),
+  directoryBindName: z.string().refine((name) => name.includes('{user}'), 'DIRECTORY_BIND_NAME must contain {user} (for example {user}@{domain})').optional(),
+  directoryCaFile: z.string().optional(),
+  directoryGroup: z.string().optional(),
 });
+
+/** The directory settings of the central portal, as environment variables and flags (config.ts `parseCommandLine`). */
+const DIRECTORY_OPTIONS = {
+  directoryDomain: ['directory-domain', 'DIRECTORY_DOMAIN'],
+  directoryUrl: ['directory-url', 'DIRECTORY_URL'],
+  directoryBaseDN: ['directory-base-dn', 'DIRECTORY_BASE_DN'],
+  directoryBindName: ['directory-bind-name', 'DIRECTORY_BIND_NAME'],
+  directoryCaFile: ['directory-ca-file', 'DIRECTORY_CA_FILE'],
+  directoryGroup: ['directory-group', 'DIRECTORY_GROUP'],
+} as const;
+type DirectoryOption = keyof typeof DIRECTORY_OPTIONS;
 
 /** `oee-edge central migrate` (the central schema) and `oee-edge central serve` (the central portal). */
 export const CENTRAL_SUBCOMMANDS = ['migrate', 'serve'] as const;
@@ -65,6 +90,15 @@ function syncSettingProblems(input: { command: string; args: string[]; syncDatab
   }
   if (Boolean(input.syncDatabaseUrl) !== Boolean(input.plantId)) return ['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither'];
   return [];
+}
+
+/** The directory settings: the central portal's only, and nothing without the domain. */
+function directorySettingProblems(input: { command: string; args: string[] } & Partial<Record<DirectoryOption, string>>): string[] {
+  const given = (Object.keys(DIRECTORY_OPTIONS) as DirectoryOption[]).filter((name) => input[name] !== undefined);
+  if (given.length === 0) return [];
+  const names = given.map((name) => DIRECTORY_OPTIONS[name][1]).join(', ');
+  if (input.command !== 'central' || input.args[0] !== 'serve') return [`${names}: the directory settings are for 'central serve' (an edge's directory is set in its General parameters)`];
+  return input.directoryDomain ? [] : [`${names} ${given.length > 1 ? 'need' : 'needs'} DIRECTORY_DOMAIN, which turns directory sign-in on`];
 }
 
 /** The HTTPS settings, which also go together. */
@@ -114,12 +148,30 @@ HTTPS (environment only; off unless both are set, then HTTPS only):
 Sync to a central PostgreSQL (off unless both are set; environment only — the URL holds a password):
                       SYNC_DATABASE_URL  postgres://user:password@host:5432/database
                       PLANT_ID           this plant's key in the central copy (letters, digits, . _ -; max 64)
+
+Directory sign-in of the central portal (central serve only; off unless the domain is set):
+  --directory-domain <d>     DIRECTORY_DOMAIN     the DNS domain, e.g. planta.local
+  --directory-url <url>      DIRECTORY_URL        ldap://host[:389] or ldaps://host[:636] (default ldap://<domain>)
+  --directory-base-dn <dn>   DIRECTORY_BASE_DN    where users and groups are searched (default dc=… of the domain)
+  --directory-bind-name <n>  DIRECTORY_BIND_NAME  the name bound with, containing {user} (default {user}@{domain})
+  --directory-ca-file <path> DIRECTORY_CA_FILE    PEM file of the authorities trusted for LDAPS (default Node's list)
+  --directory-group <g>      DIRECTORY_GROUP      users must be members of this group (a DN or a name; default none)
 `;
 
 export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+/** The directory settings given (flag, else environment; blank: not given), the CA file made absolute. */
+function directoryInput(values: Record<string, string | undefined>, env: NodeJS.ProcessEnv): Partial<Record<DirectoryOption, string>> {
+  const input: Partial<Record<DirectoryOption, string>> = {};
+  for (const [name, [flag, variable]] of Object.entries(DIRECTORY_OPTIONS) as [DirectoryOption, (typeof DIRECTORY_OPTIONS)[DirectoryOption]][]) {
+    const value = (values[flag] ?? env[variable])?.trim();
+    if (value) input[name] = name === 'directoryCaFile' ? resolve(value) : value;
+  }
+  return input;
 }
 
 export type ParsedCommandLine = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; settings: Settings };
@@ -142,6 +194,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
         tz: { type: 'string' },
         'log-level': { type: 'string' },
         lines: { type: 'string' },
+        ...Object.fromEntries(Object.values(DIRECTORY_OPTIONS).map(([flag]) => [flag, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -169,9 +222,15 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? resolve(env.TLS_KEY_FILE.trim()) : undefined,
     syncDatabaseUrl: env.SYNC_DATABASE_URL?.trim() || undefined,
     plantId: env.PLANT_ID?.trim() || undefined,
+    ...directoryInput(values as Record<string, string | undefined>, env),
   };
   const result = settingsSchema.safeParse(input);
-  const problems = [...(result.success ? [] : result.error.issues.map((issue) => issue.message)), ...syncSettingProblems(input), ...tlsSettingProblems(input)];
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => issue.message)),
+    ...syncSettingProblems(input),
+    ...tlsSettingProblems(input),
+    ...directorySettingProblems(input),
+  ];
   if (!result.success || problems.length) throw new SettingsError(problems);
   return { kind: 'run', settings: Object.freeze(result.data) };
 }

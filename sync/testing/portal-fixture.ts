@@ -23,25 +23,27 @@ export interface FedPortal {
   close(): Promise<void>;
 }
 
-function portalSettings(url: string): Settings {
-  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], { SYNC_DATABASE_URL: url });
+/** The settings of `oee-edge central serve` on a free port of 127.0.0.1 over `url`, with more `env` (DIRECTORY_…). */
+export function portalSettings(url: string, env: NodeJS.ProcessEnv = {}): Settings {
+  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], { ...env, SYNC_DATABASE_URL: url });
   if (parsed.kind !== 'run') throw new Error('settings');
   return parsed.settings;
 }
 
 /**
  * The central portal on a real PostgreSQL fed by two edges: Buenos Aires (20 hours from 2026-03-02, then edited) and
- * Madrid across the night its clocks go forward (14 hours). `ui` serves a built app beside the API.
+ * Madrid across the night its clocks go forward (14 hours). `ui` serves a built app beside the API; `hours`, fewer
+ * hours on each edge, for tests that need some data rather than a day of it.
  */
-export async function startFedPortal(options: { ui?: UiFiles } = {}): Promise<FedPortal> {
+export async function startFedPortal(options: { ui?: UiFiles; hours?: number } = {}): Promise<FedPortal> {
   const dir = mkdtempSync(join(tmpdir(), 'oee-portal-'));
   const postgres = await startTestPostgres();
   const ba = await openEdgeDatabase(join(dir, 'ba.db'));
   await writeConfiguration(ba);
-  await editHistory(ba, await runProduction(ba, { hours: 20 }));
+  await editHistory(ba, await runProduction(ba, { hours: options.hours ?? 20 }));
   const madrid = await openEdgeDatabase(join(dir, 'madrid.db'));
   await writeConfiguration(madrid, MADRID_START);
-  await runProduction(madrid, { hours: 14, fromMs: MADRID_START, timeZone: MADRID_TZ, seed: 3 });
+  await runProduction(madrid, { hours: options.hours ?? 14, fromMs: MADRID_START, timeZone: MADRID_TZ, seed: 3 });
   const edges = { ba: { db: ba, timeZone: FIXTURE_TZ }, madrid: { db: madrid, timeZone: MADRID_TZ } };
   const portal = await startPortal({ settings: portalSettings(postgres.url), stdout: false, ui: options.ui });
   const replicate = async (plantId: 'ba' | 'madrid') => {

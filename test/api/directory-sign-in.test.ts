@@ -86,12 +86,16 @@ afterAll(async () => {
 
 describe('directory sign-in', () => {
   it('a user signs in with the directory password, typed as user, user@domain or DOMAIN\\user; the local row gives the role', async () => {
+    // A temporary password an administrator set is never a directory user's: their sign-in clears its mark.
+    const db = t.edge.plant.db!;
+    await db.updateTable('users').set({ mustChangePassword: 1 }).where('userID', '=', 'juan').execute();
     for (const name of ['juan', 'juan@planta.test', 'PLANTA\\juan', 'planta.test\\juan', 'JUAN@PLANTA.TEST']) {
       const answer = await signIn(name, DIRECTORY_PASSWORD.juan);
       expect(answer.status, `${name}: ${answer.text}`).toBe(200);
       expect(answer.body).toMatchObject({ userID: 'juan', roleID: ROLE.OPERATOR, mustChangePassword: false });
       expect((await t.call('POST', '/api/users/isvalid', { token: answer.body.token })).status).toBe(200);
     }
+    expect((await db.selectFrom('users').select('mustChangePassword').where('userID', '=', 'juan').executeTakeFirstOrThrow()).mustChangePassword).toBe(0);
   });
 
   it('the local password no longer works for a directory user, and a wrong password answers as an unknown name does', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleId } from '../../edge/src/domain/roles';
+import { accessFailures, type AccessCall } from '../support/access-check';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 
 /**
@@ -197,10 +198,6 @@ afterAll(async () => {
   await t.close();
 });
 
-function concrete(path: string): string {
-  return path.replace(/:(\w+)/g, '1');
-}
-
 describe('permission matrix (SPEC.md section 6)', () => {
   it('states the permissions of every registered endpoint', () => {
     const unlisted = [...new Set(routes.map((r) => r.key))].filter((key) => !(key in MATRIX));
@@ -208,29 +205,23 @@ describe('permission matrix (SPEC.md section 6)', () => {
   });
 
   it('every endpoint answers 401 without a token unless public, 403 to roles outside its list, and lets its roles through', async () => {
-    const failures: string[] = [];
-    for (const route of routes) {
+    const calls: AccessCall[] = routes.flatMap((route) => {
       const expected = MATRIX[route.key];
-      if (!expected) continue;
-      const path = concrete(route.path);
-      const body = route.method === 'GET' ? undefined : {};
-      const anonymous = await t.call(route.method, path, { json: body });
-      if (expected === 'public' ? anonymous.status === 401 || anonymous.status === 403 : anonymous.status !== 401) {
-        failures.push(`${route.method} ${path} without token → ${anonymous.status}`);
-      }
-      if (expected === 'public') continue;
-      for (const role of ROLES) {
-        const allowed = expected === 'any' || expected.includes(role);
-        // Logging out revokes the token; use a throw-away session for it.
-        const token = route.path.endsWith('/logout') ? (await t.userWithRole(role)).token : tokens[role];
-        const answer = await t.call(route.method, path, { token, json: body });
-        const refused = answer.status === 401 || answer.status === 403;
-        if (allowed ? refused : answer.status !== 403) {
-          failures.push(`${route.method} ${path} as role ${role} → ${answer.status}, expected ${allowed ? 'to pass' : '403'}`);
-        }
-      }
-    }
-    expect(failures).toEqual([]);
+      if (!expected) return [];
+      const anonymous: AccessCall = { ...route, caller: 'no session', allowed: expected === 'public', token: null };
+      if (expected === 'public') return [anonymous];
+      return [
+        anonymous,
+        ...ROLES.map((role): AccessCall => ({
+          ...route,
+          caller: `role ${role}`,
+          allowed: expected === 'any' || expected.includes(role),
+          // Logging out revokes the token; use a throw-away session for it.
+          token: route.path.endsWith('/logout') ? async () => (await t.userWithRole(role)).token : tokens[role]!,
+        })),
+      ];
+    });
+    expect(await accessFailures(t.url, calls)).toEqual([]);
     // A hang guard only: every route is called as each role and without a session.
   }, 120_000);
 });

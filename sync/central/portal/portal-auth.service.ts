@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
-import { AppError } from '../../../edge/src/http/errors';
 import { SESSION_TTL_MS, hashToken, needsExtension, newSessionToken } from '../../../edge/src/http/session';
-import { checkAccount, newOwnPasswordHash, throttled } from '../../../edge/src/modules/auth/auth.service';
+import { checkSignIn, newOwnPasswordHash, refuseDirectoryPasswordChange, refusedSignIn, type AccountStore, type StoredAccount } from '../../../edge/src/modules/auth/auth.service';
+import type { DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
+import { ADMIN_USER_ID } from '../../../edge/src/modules/setup/setup.service';
 import { generateTemporaryPassword, hashPassword } from '../../../edge/src/modules/auth/password';
 import type { CentralDatabase } from '../central-database';
 import {
+  clearPasswordMark,
   deleteSession,
   deleteSessionsOfUser,
   extendSession,
@@ -17,9 +19,11 @@ import {
 import type { PortalRoleId } from './portal.schemas';
 
 /**
- * Sign-in to the central portal with its own users (schema `portal`), by the edge's rules: the same password hashing
- * and per-name throttling (auth.service checkAccount), 12-hour sessions of which only the token's hash is stored, a
- * temporary password changed at the first sign-in.
+ * Sign-in to the central portal with its own users (schema `portal`), by the edge's rules and through the edge's
+ * code (auth.service checkSignIn): the same password hashing and per-name throttling, the same directory sign-in when
+ * the portal is given a directory (`--directory-domain`…, config.ts) — the directory checks the password, the local
+ * row decides role and activity, `admin` keeps its local password —, 12-hour sessions of which only the token's hash
+ * is stored, a temporary password changed at the first sign-in.
  */
 
 export interface PortalUser {
@@ -29,9 +33,8 @@ export interface PortalUser {
   lastName: string;
 }
 
-export const FIRST_ADMINISTRATOR = 'admin';
-/** Longest user name written to the log. */
-const LOGGED_NAME_LENGTH = 40;
+/** The first administrator, who keeps a local password with a directory too: the edge's `admin`. */
+export const FIRST_ADMINISTRATOR = ADMIN_USER_ID;
 
 /** On the first start (no user yet): the administrator `admin` with a temporary password, returned once; else null. */
 export async function createFirstAdministrator(db: CentralDatabase): Promise<string | null> {
@@ -40,33 +43,25 @@ export async function createFirstAdministrator(db: CentralDatabase): Promise<str
   return created ? password : null;
 }
 
-function checkPortalCredentials(db: CentralDatabase, username: string, password: string, now: number) {
-  return checkAccount<PortalUser>(
-    db,
-    async (name) => {
-      const account = await findAccount(db, name);
-      return (
-        account && {
-          passwordHash: account.password_hash,
-          active: account.active,
-          mustChangePassword: account.must_change_password,
-          user: { userID: account.user_id, roleID: account.role_id as PortalRoleId, firstName: account.first_name, lastName: account.last_name },
-        }
-      );
-    },
-    username,
-    password,
-    now,
-  );
+type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+const storedAccountOf = (account: AccountRow | undefined): StoredAccount<PortalUser> | undefined =>
+  account && {
+    passwordHash: account.password_hash,
+    active: account.active,
+    mustChangePassword: account.must_change_password,
+    user: { userID: account.user_id, roleID: account.role_id as PortalRoleId, firstName: account.first_name, lastName: account.last_name },
+  };
+
+/** The portal's users as a sign-in finds them: names are matched without regard to case, typed or the directory's. */
+function portalAccounts(db: CentralDatabase): AccountStore<PortalUser> {
+  const find = async (name: string) => storedAccountOf(await findAccount(db, name));
+  return { owner: db, findLocal: find, findDirectory: find, clearPasswordMark: (user) => clearPasswordMark(db, user.userID) };
 }
 
-export async function portalLogin(db: CentralDatabase, input: { userid: string; password: string }, now: number, ip: string, logger: Logger) {
-  const result = await checkPortalCredentials(db, input.userid, input.password, now);
-  if (!result.ok) {
-    logger.warn({ userID: input.userid.trim().slice(0, LOGGED_NAME_LENGTH), ip, reason: result.reason }, 'Portal sign-in refused');
-    if (result.reason === 'auth.throttled') throw throttled(result.seconds);
-    throw new AppError('unauthorized', result.reason);
-  }
+export async function portalLogin(db: CentralDatabase, directory: DirectorySettings | null, input: { userid: string; password: string }, now: number, ip: string, logger: Logger) {
+  const result = await checkSignIn(portalAccounts(db), directory, input.userid, input.password, now);
+  if (!result.ok) throw refusedSignIn(result, input.userid, ip, logger, 'Portal sign-in refused');
   const { token, tokenHash } = newSessionToken();
   await insertSession(db, { tokenHash, userID: result.user.userID, now, expiresAt: now + SESSION_TTL_MS, ip: ip || null });
   logger.info({ userID: result.user.userID, ip, mustChangePassword: result.mustChangePassword }, 'Portal sign-in');
@@ -89,14 +84,16 @@ export async function portalLogout(db: CentralDatabase, token: string): Promise<
   await deleteSession(db, hashToken(token));
 }
 
-/** A user's own new password, signed with the current one; their other sessions end. */
+/** A user's own new password, signed with the current one; their other sessions end. A directory user changes it there. */
 export async function changeOwnPortalPassword(
   db: CentralDatabase,
+  directory: DirectorySettings | null,
   session: { userID: string; token: string },
   input: { currentPassword: string; newPassword: string },
   now: number,
 ): Promise<void> {
-  const passwordHash = await newOwnPasswordHash(await checkPortalCredentials(db, session.userID, input.currentPassword, now), input);
+  refuseDirectoryPasswordChange(directory, session.userID);
+  const passwordHash = await newOwnPasswordHash(await checkSignIn(portalAccounts(db), directory, session.userID, input.currentPassword, now), input);
   await db.transaction().execute(async (trx) => {
     await setPassword(trx, session.userID, passwordHash, false, session.userID);
     await deleteSessionsOfUser(trx, session.userID, hashToken(session.token));

@@ -11,6 +11,7 @@ import { AppError } from '../../../edge/src/http/errors';
 import { buildOpenApi } from '../../../edge/src/http/openapi';
 import { uiHandler, type UiFiles } from '../../../edge/src/http/ui-files';
 import { createLogging } from '../../../edge/src/logger';
+import { directorySettingsOf, type DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
 import { migrateCentral, type CentralDatabase } from '../central-database';
 import { createFirstAdministrator, FIRST_ADMINISTRATOR } from './portal-auth.service';
 import { openPortalDatabase, pendingCentralMigrations, translatePgError } from './portal-database';
@@ -24,9 +25,13 @@ export const PORTAL_PAGE = 'portal.html';
  * declared routes, /api/openapi.json, a refusal of every other /api call — a write is answered 405, the portal never
  * writes plant data —, the portal page of the built app with an SPA fallback, and the edge's error middleware.
  */
-export function createPortalApp(db: CentralDatabase, logger: Logger, options: { ui?: UiFiles; failedSignInsPerMinute: number; now?: () => number }): { app: Express; api: PortalApi } {
+export function createPortalApp(
+  db: CentralDatabase,
+  logger: Logger,
+  options: { ui?: UiFiles; failedSignInsPerMinute: number; directory?: DirectorySettings | null; now?: () => number },
+): { app: Express; api: PortalApi } {
   const app = baseApp(options.failedSignInsPerMinute);
-  const api = new PortalApi(db, logger, options.now);
+  const api = new PortalApi(db, logger, options.directory ?? null, options.now);
   registerPortalRoutes(api);
   const openApi = buildOpenApi(api.routes, { title: 'OEE central portal API', rolesOf: portalRolesOf });
   api.route({ method: 'get', path: '/api/openapi.json', access: 'public', tag: 'meta', summary: 'This document.' }, () => openApi);
@@ -39,6 +44,20 @@ export function createPortalApp(db: CentralDatabase, logger: Logger, options: { 
   if (serveUi) app.get(/.*/, serveUi);
   app.use(apiErrorHandler(logger, (error) => translatePgError(error)));
   return { app, api };
+}
+
+/** The portal's directory sign-in from its settings (DIRECTORY_DOMAIN…), with the edge's defaults; null when off. */
+export function portalDirectoryOf(settings: Settings): DirectorySettings | null {
+  return directorySettingsOf({
+    enableDomainValidation: settings.directoryDomain ? 1 : 0,
+    domain: settings.directoryDomain ?? null,
+    enableGroupValidation: settings.directoryGroup ? 1 : 0,
+    group: settings.directoryGroup ?? null,
+    directoryUrl: settings.directoryUrl ?? null,
+    directoryBaseDN: settings.directoryBaseDN ?? null,
+    directoryBindName: settings.directoryBindName ?? null,
+    directoryCaFile: settings.directoryCaFile ?? null,
+  });
 }
 
 export interface RunningPortal {
@@ -82,7 +101,9 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   const firstPassword = await createFirstAdministrator(db);
   if (firstPassword) logger.info({ userID: FIRST_ADMINISTRATOR }, 'First portal administrator created (its temporary password is printed once, never logged)');
 
-  const { app, api } = createPortalApp(db, logger, { ui: options.ui, failedSignInsPerMinute: settings.failedSignInsPerMinute, now: options.now });
+  const directory = portalDirectoryOf(settings);
+  if (directory) logger.info({ url: directory.url, domain: directory.domain, baseDN: directory.baseDN, group: directory.group }, 'Directory sign-in on: the directory checks the passwords of all users but admin');
+  const { app, api } = createPortalApp(db, logger, { ui: options.ui, failedSignInsPerMinute: settings.failedSignInsPerMinute, directory, now: options.now });
   const tls = settings.tlsCertFile && settings.tlsKeyFile ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) } : null;
   const server = await new Promise<Server>((resolve, reject) => {
     const s: Server = tls ? createHttpsServer(tls, app) : createHttpServer(app);

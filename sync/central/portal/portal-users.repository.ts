@@ -77,6 +77,11 @@ export async function setPassword(db: Reader, userID: string, passwordHash: stri
     .execute();
 }
 
+/** Clears the mark of a temporary password (a directory user signed in: their password is the directory's). */
+export async function clearPasswordMark(db: Reader, userID: string) {
+  await db.updateTable('portal.users').set({ must_change_password: false, updated_by: userID, update_date: new Date() }).where('user_id', '=', userID).execute();
+}
+
 /** A page of the users grid (never a password hash). */
 export async function userPage(db: Reader, options: LoadOptions) {
   const base = db.selectFrom(db.selectFrom('portal.users').select(USER_COLUMNS).as('t'));

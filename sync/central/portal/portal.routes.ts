@@ -9,6 +9,7 @@ import { keyValuesBody } from '../../../edge/src/http/request-input';
 import { RouteTable, type DeclaredRoute } from '../../../edge/src/http/route-table';
 import { changePasswordSchema, loginSchema, sessionUserSchema } from '../../../edge/src/modules/auth/auth.schemas';
 import { XLSX_CONTENT_TYPE } from '../../../edge/src/modules/reports/reports.schemas';
+import type { DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
 import type { CentralDatabase } from '../central-database';
 import { changeOwnPortalPassword, portalLogin, portalLogout, resolvePortalSession, type PortalUser } from './portal-auth.service';
 import {
@@ -33,6 +34,8 @@ export interface PortalRouteSpec extends DeclaredRoute<PortalAccess> {
 
 export interface PortalContext {
   db: CentralDatabase;
+  /** The directory that checks passwords (all but `admin`'s), or null: the portal's own passwords. */
+  directory: DirectorySettings | null;
   logger: Logger;
   language: Language;
   now: number;
@@ -52,9 +55,9 @@ export function portalRolesOf(access: PortalAccess): 'public' | readonly string[
 
 /** The portal's routes: every call but sign-in needs a live session of the portal's own users; roles as declared. */
 export class PortalApi extends RouteTable<PortalRouteSpec, PortalContext> {
-  constructor(db: CentralDatabase, logger: Logger, now: () => number = Date.now) {
+  constructor(db: CentralDatabase, logger: Logger, directory: DirectorySettings | null = null, now: () => number = Date.now) {
     super(async (spec, req, res) => {
-      const ctx: PortalContext = { db, logger, language: languageOf(req.get('accept-language')), now: now(), ip: clientIp(req), req, res, user: null };
+      const ctx: PortalContext = { db, directory, logger, language: languageOf(req.get('accept-language')), now: now(), ip: clientIp(req), req, res, user: null };
       if (spec.access === 'public') return ctx;
       const token = bearerTokenOf(req);
       if (!token) throw new AppError('unauthorized', 'auth.required');
@@ -85,7 +88,7 @@ export function registerPortalRoutes(api: PortalApi): void {
   // Sign-in: the same calls as the edge's, so the app's sign-in and change-password pages serve both.
   api.route(
     { method: 'post', path: '/api/users/authenticate', access: 'public', tag: 'session', summary: 'Signs in a portal user: the session user with a bearer token.', body: loginSchema, response: sessionUserSchema },
-    ({ ctx, body }) => portalLogin(ctx.db, body, ctx.now, ctx.ip, ctx.logger),
+    ({ ctx, body }) => portalLogin(ctx.db, ctx.directory, body, ctx.now, ctx.ip, ctx.logger),
   );
   api.route(
     { method: 'post', path: '/api/users/isvalid', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: 'Checks the session (200, or 401 when expired).' },
@@ -100,7 +103,7 @@ export function registerPortalRoutes(api: PortalApi): void {
   api.route(
     { method: 'post', path: '/api/users/changePassword', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: "Changes the caller's own password, signed with the current one.", body: changePasswordSchema },
     async ({ ctx, body }) => {
-      await changeOwnPortalPassword(ctx.db, { userID: ctx.user.userID, token: bearerTokenOf(ctx.req) ?? '' }, body, ctx.now);
+      await changeOwnPortalPassword(ctx.db, ctx.directory, { userID: ctx.user.userID, token: bearerTokenOf(ctx.req) ?? '' }, body, ctx.now);
     },
   );
 

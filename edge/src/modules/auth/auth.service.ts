@@ -29,10 +29,23 @@ export type AccountCheck<U> =
   | { ok: false; reason: 'auth.invalidCredentials' | 'auth.inactive' }
   | { ok: false; reason: 'auth.throttled'; seconds: number };
 
-type CredentialCheck =
-  | AccountCheck<SessionUser>
+export type CredentialCheck<U = SessionUser> =
+  | AccountCheck<U>
   | { ok: false; reason: 'auth.notRegistered' }
   | { ok: false; reason: 'auth.notInGroup' | 'auth.directoryUnavailable'; detail: string };
+
+/**
+ * Where a sign-in finds its accounts (the plant's SQLite, the central portal's schema): the row of a name as typed,
+ * the row of a directory account (case aside), and the clearing of the mark of a temporary local password.
+ */
+export interface AccountStore<U> {
+  /** Owner of the per-name throttle: one throttle per database. */
+  owner: object;
+  findLocal(username: string): Promise<StoredAccount<U> | undefined>;
+  findDirectory(account: string): Promise<StoredAccount<U> | undefined>;
+  /** A directory user signed in: their password is the directory's, so a temporary local one set for them is moot. */
+  clearPasswordMark(user: U): Promise<void>;
+}
 
 const throttledCheck = (waitMs: number) => ({ ok: false, reason: 'auth.throttled', seconds: Math.ceil(waitMs / 1000) }) as const;
 
@@ -41,7 +54,7 @@ const throttledCheck = (waitMs: number) => ({ ok: false, reason: 'auth.throttled
  * (login-throttle.ts, one throttle per `throttleOwner`) whether the name exists or not, as slow for an unknown name as
  * for a known one. The attempts for one name are checked in turn, so parallel right passwords all get in.
  */
-export function checkAccount<U>(
+function checkAccount<U>(
   throttleOwner: object,
   findAccount: (username: string) => Promise<StoredAccount<U> | undefined>,
   username: string,
@@ -64,40 +77,62 @@ export function checkAccount<U>(
   });
 }
 
-type LoginRow = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
-
-const sessionUserOf = (user: LoginRow): SessionUser => ({ userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName });
+/** True when the directory, not a local password, checks this user (everyone but the first administrator). */
+export function directoryChecks(directory: DirectorySettings | null, userID: string): boolean {
+  return directory !== null && userID.toLowerCase() !== ADMIN_USER_ID;
+}
 
 /**
- * Checks a username and password. Used by login and by every signed action (recognize, split, adjust, validate,
- * recalculate), so a signature is throttled like a login: after a few failures for a name, each attempt waits a
- * growing delay (login-throttle.ts), whether the name exists or not. With domain validation on, the directory checks
- * the password of everyone but the first administrator (checkDirectoryCredentials).
+ * The one sign-in check of the edge and the central portal: a username and password against the local accounts or,
+ * with a directory configured (`directory`), against the directory for everyone but the first administrator, who
+ * keeps a local password so nobody is locked out while the directory is down. Failures are throttled per name
+ * (login-throttle.ts), after a few of them each attempt waits a growing delay, whether the name exists or not.
  */
-export async function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
-  const parameters = await findParameters(db);
-  const directory = parameters ? directorySettingsOf(parameters) : null;
+export async function checkSignIn<U>(accounts: AccountStore<U>, directory: DirectorySettings | null, username: string, password: string, now: number): Promise<CredentialCheck<U>> {
   if (directory) {
     const account = accountNameOf(username, directory.domain);
-    // The first administrator keeps a local password, so a plant is never locked out while its directory is down.
-    if (account?.toLowerCase() !== ADMIN_USER_ID) {
+    if (account === null || directoryChecks(directory, account)) {
       // Throttled on the account, whichever form (user, user@domain, DOMAIN\user) is typed.
-      const throttle = throttleOf(db);
+      const throttle = throttleOf(accounts.owner);
       const throttleName = account?.toLowerCase() ?? username;
-      return throttle.inTurn(throttleName, () => checkDirectoryCredentials(db, throttle, directory, throttleName, account, password, now));
+      return throttle.inTurn(throttleName, () => checkDirectoryCredentials(accounts, throttle, directory, throttleName, account, password, now));
     }
     username = ADMIN_USER_ID;
   }
-  return checkAccount(
-    db,
-    async (name) => {
-      const user = await findUserForLogin(db, name);
-      return user && { passwordHash: user.passwordHash, active: user.active === 1, mustChangePassword: user.mustChangePassword === 1, user: sessionUserOf(user) };
+  return checkAccount(accounts.owner, accounts.findLocal, username, password, now);
+}
+
+type LoginRow = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
+
+const sessionUserOf = (user: LoginRow): SessionUser => ({ userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName });
+const storedAccountOf = (user: LoginRow | undefined): StoredAccount<SessionUser> | undefined =>
+  user && { passwordHash: user.passwordHash, active: user.active === 1, mustChangePassword: user.mustChangePassword === 1, user: sessionUserOf(user) };
+
+/** The plant's users (SQLite) as a sign-in finds them. */
+function plantAccounts(db: Database, now: number): AccountStore<SessionUser> {
+  return {
+    owner: db,
+    findLocal: async (name) => storedAccountOf(await findUserForLogin(db, name)),
+    findDirectory: async (account) => storedAccountOf(await findUserForDirectoryLogin(db, account)),
+    clearPasswordMark: async (user) => {
+      await db.transaction().execute((trx) => updateRow(trx, 'users', { userID: user.userID }, { mustChangePassword: 0, updatedBy: user.userID, updateDate: now }, { userID: user.userID, now, action: 'directorySignIn' }));
     },
-    username,
-    password,
-    now,
-  );
+  };
+}
+
+/** The plant's directory, when domain validation is on in its General parameters. */
+async function plantDirectory(db: Database): Promise<DirectorySettings | null> {
+  const parameters = await findParameters(db);
+  return parameters ? directorySettingsOf(parameters) : null;
+}
+
+/**
+ * Checks a username and password. Used by login and by every signed action (recognize, split, adjust, validate,
+ * recalculate), so a signature is throttled like a login (checkSignIn). With domain validation on, the directory
+ * checks the password of everyone but the first administrator.
+ */
+export async function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
+  return checkSignIn(plantAccounts(db, now), await plantDirectory(db), username, password, now);
 }
 
 /**
@@ -106,31 +141,34 @@ export async function checkCredentials(db: Database, username: string, password:
  * exists, so a wrong password and an unknown name answer alike; only someone who gave the right directory password
  * learns that the row is missing.
  */
-async function checkDirectoryCredentials(
-  db: Database,
+async function checkDirectoryCredentials<U>(
+  accounts: AccountStore<U>,
   throttle: LoginThrottle,
   directory: DirectorySettings,
   throttleName: string,
   account: string | null,
   password: string,
   now: number,
-): Promise<CredentialCheck> {
+): Promise<CredentialCheck<U>> {
   const waitMs = throttle.begin(throttleName, now);
   if (waitMs !== null) return throttledCheck(waitMs);
   if (!account) return { ok: false, reason: 'auth.invalidCredentials' };
   const answer = await checkDirectoryAccount(directory, account, password);
   if (answer.outcome === 'invalidCredentials') return { ok: false, reason: 'auth.invalidCredentials' };
   if (answer.outcome === 'unavailable') return { ok: false, reason: 'auth.directoryUnavailable', detail: answer.detail };
-  const user = await findUserForDirectoryLogin(db, account);
+  const user = await accounts.findDirectory(account);
   if (!user) return { ok: false, reason: 'auth.notRegistered' };
   if (!user.active) return { ok: false, reason: 'auth.inactive' };
   if (answer.outcome === 'notInGroup') return { ok: false, reason: 'auth.notInGroup', detail: answer.detail };
   throttle.succeeded(throttleName);
-  return { ok: true, user: sessionUserOf(user), mustChangePassword: user.mustChangePassword === 1 };
+  if (user.mustChangePassword) await accounts.clearPasswordMark(user.user);
+  return { ok: true, user: user.user, mustChangePassword: false };
 }
 
+type FailedCheck = Exclude<CredentialCheck<unknown>, { ok: true }>;
+
 /** The refusal of a failed check, for the API (a refused login or signature that was not throttled). */
-function refusalOf(result: Exclude<CredentialCheck, { ok: true }>, otherwise: () => AppError): AppError {
+function refusalOf(result: FailedCheck, otherwise: () => AppError): AppError {
   if (result.reason === 'auth.throttled') return throttled(result.seconds);
   if (result.reason === 'auth.directoryUnavailable') return new AppError('directoryUnavailable', 'auth.directoryUnavailable');
   return otherwise();
@@ -143,16 +181,27 @@ export const throttled = (seconds: number) => new AppError('locked', 'auth.throt
 const LOGGED_NAME_LENGTH = 40;
 
 /**
+ * A refused sign-in (the edge's or the portal's), logged with who, from where and why — never the password — so an
+ * administrator sees when someone is guessing passwords; the API's error for it.
+ */
+export function refusedSignIn(result: FailedCheck, userid: string, ip: string, logger: Logger, message: string): AppError {
+  const detail = 'detail' in result ? { detail: result.detail } : {};
+  logger.warn({ userID: userid.trim().slice(0, LOGGED_NAME_LENGTH), ip, reason: result.reason, ...detail }, message);
+  return refusalOf(result, () => new AppError('unauthorized', result.reason as MessageKey));
+}
+
+/** A user whose password the directory checks changes it there, never here. */
+export function refuseDirectoryPasswordChange(directory: DirectorySettings | null, userID: string): void {
+  if (directoryChecks(directory, userID)) throw new AppError('conflict', 'password.directoryManaged');
+}
+
+/**
  * A login: a session for the right username and password. Every attempt is logged (who, from where, and why a
  * refusal), so an administrator sees in the log viewer who signs in and when someone is guessing passwords.
  */
 export async function login(db: Database, input: { userid: string; password: string }, now: number, ip: string, logger: Logger) {
   const result = await checkCredentials(db, input.userid, input.password, now);
-  if (!result.ok) {
-    const detail = 'detail' in result ? { detail: result.detail } : {};
-    logger.warn({ userID: input.userid.trim().slice(0, LOGGED_NAME_LENGTH), ip, reason: result.reason, ...detail }, 'Sign-in refused');
-    throw refusalOf(result, () => new AppError('unauthorized', result.reason as MessageKey));
-  }
+  if (!result.ok) throw refusedSignIn(result, input.userid, ip, logger, 'Sign-in refused');
   const token = await openSession(db, result.user.userID, now, ip || null);
   logger.info({ userID: result.user.userID, ip, mustChangePassword: result.mustChangePassword }, 'Signed in');
   return { ...result.user, token, mustChangePassword: result.mustChangePassword };
@@ -186,8 +235,7 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
   now: number,
 ): Promise<void> {
-  const parameters = await findParameters(db);
-  if (parameters && directorySettingsOf(parameters) && session.userID !== ADMIN_USER_ID) throw new AppError('conflict', 'password.directoryManaged');
+  refuseDirectoryPasswordChange(await plantDirectory(db), session.userID);
   const passwordHash = await newOwnPasswordHash(await checkCredentials(db, session.userID, input.currentPassword, now), input);
   await db.transaction().execute(async (trx) => {
     await updateRow(trx, 'users', { userID: session.userID }, { passwordHash, mustChangePassword: 0, updatedBy: session.userID, updateDate: now }, { userID: session.userID, now, action: 'changePassword' });
