@@ -128,6 +128,7 @@ describe('central portal pages', () => {
     ]);
     expect(await page.getByTestId('losses-biggest').locator('tbody tr').count()).toBe(losses.biggest.length);
     expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto por motivo');
+    await saveScreenshot(page, 'portal-losses-es');
 
     // Orders: March's order indexes of both plants, newest first; the grid's cells are the API's figures.
     await page.getByTestId('nav-orders').click();
