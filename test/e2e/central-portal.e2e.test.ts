@@ -56,7 +56,7 @@ describe('central portal pages', () => {
     if (uiDir) rmSync(uiDir, { recursive: true, force: true });
   });
 
-  test('the first administrator changes the temporary password, reads plants, compare, losses and orders (with an order\'s stops), adds an analyst, in Spanish then English', async () => {
+  test("the first administrator changes the temporary password, reads plants, compare, losses and orders (with an order's stops), adds an analyst, in Spanish then English", async () => {
     const { page } = await openBrowser();
     await signIn(page, 'admin', fed.portal.firstPassword!, 'clave-nueva-1');
     adminToken = (await call('POST', '/api/users/authenticate', null, { userid: 'admin', password: 'clave-nueva-1' })).body.token;
