@@ -1,18 +1,21 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uiFolder } from '../../edge/src/http/ui-files';
 import { startFedPortal, type FedPortal } from '../../sync/testing/portal-fixture';
-import { percentLabel } from '../../ui/src/lib/indicator-format';
+import { formatNumber, minutesLabel, percentLabel } from '../../ui/src/lib/indicator-format';
 import { openBrowser } from './support/browser';
+import { cellAt, expectRow, fillForm, gridRow, recordForm, saveForm, showColumn } from './support/grid';
 import { saveScreenshot } from './support/screenshots';
 import { builtUiSnapshot } from './support/ui-build';
 
 /**
  * The central portal's pages (portal.html) over a real PostgreSQL fed by two edges (Buenos Aires and Madrid, March
  * 2026): the first administrator signs in with the temporary password and changes it; the plants overview, the
- * compare and the losses pages show the plants' figures as the API answers them, in Spanish, then in English; an analyst reads the
- * same pages and is refused the portal's users.
+ * compare, losses and orders pages show the plants' figures as the API answers them (an order's stops below it), in
+ * Spanish, then in English; the administrator adds an analyst, whose password is temporary; the analyst changes it
+ * at sign-in, reads the same pages and is refused the portal's users.
  */
 describe('central portal pages', () => {
   let fed: FedPortal;
@@ -53,7 +56,7 @@ describe('central portal pages', () => {
     if (uiDir) rmSync(uiDir, { recursive: true, force: true });
   });
 
-  test('the first administrator changes the temporary password, reads the plants and compares them, in Spanish then English', async () => {
+  test("the first administrator changes the temporary password, reads plants, compare, losses and orders (with an order's stops), adds an analyst, in Spanish then English", async () => {
     const { page } = await openBrowser();
     await signIn(page, 'admin', fed.portal.firstPassword!, 'clave-nueva-1');
     adminToken = (await call('POST', '/api/users/authenticate', null, { userid: 'admin', password: 'clave-nueva-1' })).body.token;
@@ -106,6 +109,9 @@ describe('central portal pages', () => {
     // The Excel button downloads the table's workbook.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-export').click()]);
     expect(download.suggestedFilename()).toBe('comparacion.xlsx');
+    // Its toast closed, so that the next page's screenshot shows the page alone.
+    await page.getByTestId('toast-success').locator('button').click();
+    await page.getByTestId('toast-success').waitFor({ state: 'detached' });
 
     // Losses: March's pareto by reason across both plants, as the API answers it.
     await page.getByTestId('nav-losses').click();
@@ -125,9 +131,90 @@ describe('central portal pages', () => {
     ]);
     expect(await page.getByTestId('losses-biggest').locator('tbody tr').count()).toBe(losses.biggest.length);
     expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto por motivo');
+    await saveScreenshot(page, 'portal-losses-es');
+
+    // Orders: March's order indexes of both plants, newest first; the grid's cells are the API's figures.
+    await page.getByTestId('nav-orders').click();
+    await page.getByTestId('orders-from').fill('2026-03-01');
+    await page.getByTestId('orders-to').fill('2026-03-31');
+    const newestFirst = encodeURIComponent(JSON.stringify([{ selector: 'startMs', desc: true }]));
+    const orders = (await call('GET', `/api/portal/orders?from=2026-03-01&to=2026-03-31&requireTotalCount=true&take=20&sort=${newestFirst}`, adminToken)).body;
+    expect(orders.totalCount).toBe(6);
+    // A row's pinned part holds its plant and order: one such cell per row shown.
+    const orderRows = page.getByTestId('orders-grid').locator('.ag-row [col-id="order"]');
+    await expect.poll(() => orderRows.count(), { timeout: 10_000 }).toBe(orders.data.length);
+    const newest = orders.data[0];
+    const orderCell = (index: number, column: string) => cellAt(page, 'orders-grid', index, column);
+    expect([await orderCell(0, 'plantId'), await orderCell(0, 'order'), await orderCell(0, 'startMs')]).toEqual([newest.plantId, newest.order, newest.startDate]);
+    expect(await orderCell(0, 'productionQuantity')).toBe(formatNumber(newest.productionQuantity, {}, 'es'));
+    expect(await orderCell(0, 'utilization')).toBe(percentLabel(newest.utilization));
+    for (const [index, row] of (orders.data as any[]).entries()) {
+      expect([await orderCell(index, 'plantId'), await orderCell(index, 'order'), await orderCell(index, 'oee')]).toEqual([row.plantId, row.order, percentLabel(row.oee)]);
+    }
+
+    // Drill-down: selecting an order with stops shows them, in its plant's time.
+    let drilled: { index: number; stops: any[] } | null = null;
+    for (const [index, row] of (orders.data as any[]).entries()) {
+      const stops = (await call('GET', `/api/portal/orders/stops?plantId=${row.plantId}&order=${encodeURIComponent(row.order)}`, adminToken)).body as any[];
+      if (stops.length > 0) {
+        drilled = { index, stops };
+        break;
+      }
+    }
+    expect(drilled).not.toBeNull();
+    await page.getByTestId('orders-grid').locator(`.ag-row[row-index="${drilled!.index}"] [col-id="order"]`).click();
+    const stopRows = page.getByTestId('order-stops-table').locator('tbody tr');
+    await expect.poll(() => stopRows.count(), { timeout: 10_000 }).toBe(drilled!.stops.length);
+    const stop = drilled!.stops[0];
+    expect((await stopRows.first().locator('td').allTextContents()).slice(0, 3)).toEqual([stop.startDate, stop.endDate ?? 'En curso', minutesLabel(stop.lostMinutes, undefined, 'es')]);
+    expect(await page.getByTestId('order-stops').textContent()).toContain(`Paradas de la orden ${orders.data[drilled!.index].order}`);
+    await showColumn(page, 'orders-grid', 'op');
+    await saveScreenshot(page, 'portal-orders-es');
+
+    // One plant: the grid and its Excel download hold that plant's orders only.
+    const baOrders = (await call('GET', '/api/portal/orders?from=2026-03-01&to=2026-03-31&plants=ba&requireTotalCount=true', adminToken)).body.totalCount;
+    expect(baOrders).toBeGreaterThan(0);
+    await page.getByTestId('orders-plants-ba').click();
+    await expect.poll(() => orderRows.count(), { timeout: 10_000 }).toBe(baOrders);
+    const [ordersFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]);
+    expect(ordersFile.suggestedFilename()).toBe('ordenes.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await ordersFile.path()) as unknown as ArrayBuffer);
+    const sheetRows: unknown[][] = [];
+    workbook.getWorksheet('Ordenes')!.eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1)));
+    expect(sheetRows[0]!.slice(0, 2)).toEqual(['Planta', 'Orden']);
+    expect(sheetRows.slice(1).map((row) => row[0])).toEqual(Array(baOrders).fill('ba'));
+
+    // Users (administrator): an analyst added with a temporary password ('Contraseña temporal': Sí); the server's
+    // refusal to demote the last active administrator shows in the form.
+    await page.getByTestId('nav-users').click();
+    await page.getByTestId('portal-users-grid-add').click();
+    await fillForm(page, { userID: 'ana', firstName: 'Ana', lastName: 'Análisis', password: 'temporal-1', roleID: 'Analista' });
+    await saveForm(page);
+    await recordForm(page).waitFor({ state: 'detached' });
+    await expectRow(page, 'portal-users-grid', 'Análisis');
+    expect(await cellAt(page, 'portal-users-grid', 1, 'userID')).toBe('ana');
+    expect(await cellAt(page, 'portal-users-grid', 1, 'mustChangePassword')).toBe('Sí');
+    expect(await cellAt(page, 'portal-users-grid', 1, 'roleID')).toBe('Analista');
+    await gridRow(page, 'portal-users-grid', 'Administrador').first().click();
+    await page.getByTestId('portal-users-grid-edit').click();
+    await fillForm(page, { roleID: 'Analista' });
+    await saveForm(page);
+    expect(await recordForm(page).getByTestId('form-error').innerText()).toContain('Debe quedar al menos un administrador activo.');
+    await page.keyboard.press('Escape');
+    await recordForm(page).waitFor({ state: 'detached' });
 
     // English: the labels change, the figures stay.
     await page.getByTestId('switch-language-en').click();
+    await page.getByRole('heading', { name: 'Portal users' }).waitFor();
+    expect(await page.getByTestId('nav-users').textContent()).toBe('Users');
+    await page.getByTestId('nav-orders').click();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await expect.poll(() => orderRows.count(), { timeout: 10_000 }).toBe(orders.data.length);
+    expect(await page.getByTestId('orders-grid').locator('.ag-header-cell[col-id="productionQuantity"]').innerText()).toContain('Quantity produced');
+    expect(await orderCell(0, 'productionQuantity')).toBe(formatNumber(newest.productionQuantity, {}, 'en'));
+    expect(await page.getByTestId('portal-orders').textContent()).toMatch(/Start from.*Plants \(none: all\).*Download Excel/);
+    await page.getByTestId('nav-losses').click();
     await page.getByRole('heading', { name: 'Losses' }).waitFor();
     expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto by reason');
     await page.getByTestId('nav-compare').click();
@@ -139,17 +226,21 @@ describe('central portal pages', () => {
     await page.getByTestId('plants-day').fill('2026-03-02');
     await expect.poll(() => baToday.textContent(), { timeout: 10_000 }).toContain(`Utilization ${percentLabel(ba.today.utilization)}`);
     expect(await baToday.textContent()).toContain(`Production: ${new Intl.NumberFormat('en').format(ba.today.productionQuantity)}`);
-  }, 180_000);
+  }, 240_000);
 
-  test("an analyst reads the plants and is refused the portal's users", async () => {
+  test("the analyst the administrator added changes the temporary password at sign-in, reads the plants and is refused the portal's users", async () => {
     expect(adminToken).toBeTruthy();
-    const created = await call('POST', '/api/portal/users', adminToken, { values: { userID: 'ana', firstName: 'Ana', lastName: 'Análisis', roleID: 2, password: 'temporal-1' } });
-    expect(created.status).toBe(200);
     const { page } = await openBrowser();
     await signIn(page, 'ana', 'temporal-1', 'propia-clave-2');
     await page.getByTestId('plant-ba').waitFor();
     expect(await page.getByTestId('nav-user').textContent()).toBe('Ana Análisis');
     expect(await page.getByTestId('nav-bar').textContent()).not.toMatch(/Usuarios|Users/);
+    expect(await page.getByTestId('nav-orders').textContent()).toBe('Órdenes');
+    // The users page's address typed by hand: a clear refusal, never the page.
+    await page.goto(`${fed.portal.url}/users`);
+    await page.getByTestId('not-allowed').waitFor();
+    expect(await page.getByTestId('not-allowed').textContent()).toContain('Acceso no permitido');
+    expect(await page.getByTestId('portal-users-grid').count()).toBe(0);
     const analyst = (await call('POST', '/api/users/authenticate', null, { userid: 'ana', password: 'propia-clave-2' })).body.token;
     expect((await call('GET', '/api/portal/users', analyst)).status).toBe(403);
     expect((await call('GET', '/api/portal/plants', analyst)).status).toBe(200);

@@ -10,6 +10,7 @@ const USER_COLUMNS = [
   'last_name as lastName',
   'role_id as roleID',
   'active',
+  'must_change_password as mustChangePassword',
   'updated_by as updatedBy',
   'update_date as updateDate',
 ] as const;

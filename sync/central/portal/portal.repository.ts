@@ -193,7 +193,7 @@ function orderSource(filter: { from?: string; to?: string; plants: readonly stri
   return sql`(SELECT o.plant_id AS "plantId", o.order_number AS "order", o.line_id AS "lineID", l.description AS "line",
       o.op, o.lot, o.product_code AS "productCode", o.product_name AS "productName", o.status,
       extract(epoch FROM o.start_date) * 1000 AS "startMs", extract(epoch FROM o.end_date) * 1000 AS "endMs",
-      p.time_zone AS "timeZone", o.production_quantity AS "productionQuantity", o.discard_quantity AS "discardQuantity",
+      p.time_zone AS "timeZone", o.desired_production_quantity AS "desiredProductionQuantity", o.production_quantity AS "productionQuantity", o.discard_quantity AS "discardQuantity",
       o.staffed_time_ms AS "staffedTimeMs", o.runtime_ms AS "runtimeMs", o.stop_time_ms AS "stopTimeMs",
       o.utilization, o.throughput, o.acceptance, o.oee
     FROM oee.order_indicators o

@@ -69,6 +69,7 @@ export const ORDER_COLUMNS = {
   status: 'number',
   startMs: 'number',
   endMs: 'number',
+  desiredProductionQuantity: 'number',
   productionQuantity: 'number',
   discardQuantity: 'number',
   utilization: 'number',

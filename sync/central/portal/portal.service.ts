@@ -170,6 +170,7 @@ function orderRowOf(row: Row) {
     endMs: num(row.endMs),
     startDate: row.startMs === null ? null : plantDateTimeText(Number(row.startMs), zone),
     endDate: row.endMs === null ? null : plantDateTimeText(Number(row.endMs), zone),
+    desiredProductionQuantity: num(row.desiredProductionQuantity),
     productionQuantity: num(row.productionQuantity),
     discardQuantity: num(row.discardQuantity),
     staffedTime: minutes(staffedTimeMs),
@@ -270,6 +271,7 @@ export async function ordersWorkbook(db: CentralDatabase, query: OrdersQuery, la
     col('lot', 'Lote', 'Lot', 'text'),
     col('startDate', 'Inicio', 'Start', 'text'),
     col('endDate', 'Fin', 'End', 'text'),
+    col('desiredProductionQuantity', 'Cantidad planificada', 'Planned quantity', 'number'),
     ...FIGURE_COLUMNS,
   ];
   return workbookBytes([{ sheet: sheet('Ordenes', 'Orders', columns), rows: result.data as RawRow[] }], exportOptions(language));

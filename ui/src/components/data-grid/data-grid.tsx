@@ -65,6 +65,8 @@ export interface DataGridProps {
   title?: string;
   pageSize?: number;
   height?: number | string;
+  /** Each request of rows as sent (filter and sort): a page's own export asks for the same rows. */
+  onLoad?: (request: LoadRequest) => void;
   /** The selected row changed (master-detail). */
   onSelect?: (row: GridRow | null) => void;
   /** More buttons for the toolbar. */
@@ -140,6 +142,7 @@ export function DataGrid({
   title,
   pageSize = 20,
   height = 460,
+  onLoad,
   onSelect,
   toolbar,
   rowActions,
@@ -180,6 +183,10 @@ export function DataGrid({
   const filterKey = JSON.stringify(filter);
   const local = rows !== undefined;
   const rowsRef = useRef(rows);
+  const onLoadRef = useRef(onLoad);
+  useEffect(() => {
+    onLoadRef.current = onLoad;
+  }, [onLoad]);
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -191,6 +198,7 @@ export function DataGrid({
         }
         const request = pageRequest(filterKey === 'null' ? null : (JSON.parse(filterKey) as FilterExpression), params.filterModel, params.sortModel, params.startRow, params.endRow);
         lastRequest.current = request;
+        onLoadRef.current?.(request);
         queryClient.fetchQuery({ ...gridPageQuery(path, request), staleTime: FRESH_PAGE_MS }).then(
           (page) => {
             setLoadError(null);
@@ -230,7 +238,7 @@ export function DataGrid({
             initialSort: field.initialSort,
             pinned: field.pinned,
             type: NUMERIC_KINDS.has(field.kind) && !field.text ? 'rightAligned' : undefined,
-            filter: local || field.derived ? false : (FILTERS[field.kind ?? 'text'] ?? false),
+            filter: local || field.derived || field.filterable === false ? false : (FILTERS[field.kind ?? 'text'] ?? false),
             filterParams: { maxNumConditions: 1, buttons: ['reset'] },
             valueFormatter: (params) => (params.data ? cellText(field, params.data, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }) : ''),
             cellRenderer: field.cell ? (params: { data?: GridRow }) => (params.data ? field.cell!(params.data) : null) : undefined,

@@ -96,6 +96,8 @@ export interface GridField {
   cell?: (row: GridRow) => ReactNode;
   /** Computed per row, not a column of the resource: the server can neither sort nor filter on it. */
   derived?: boolean;
+  /** False: sorted on the server, never filtered there (a time in each plant's own zone, which no one filter fits). */
+  filterable?: boolean;
   /** The grid starts sorted by this field. */
   initialSort?: 'asc' | 'desc';
   /** Kept in view at a side of the grid, whatever it is scrolled to (a row's switch beside its buttons). */

@@ -40,7 +40,7 @@ function adjustedText(row: GridRow, t: TFunction): string {
 /** Order status (SPEC.md section 3): 0 Created, 1 Ready, 2 Finalized. */
 export const ORDER_STATUS_LABELS: readonly MessageKey[] = ['indexes.statuses.created', 'indexes.statuses.ready', 'indexes.statuses.finalized'];
 
-const STATUS_OPTIONS: GridField['options'] = { kind: 'static', options: ORDER_STATUS_LABELS.map((label, status) => ({ value: status, label })) };
+export const ORDER_STATUS_OPTIONS: GridField['options'] = { kind: 'static', options: ORDER_STATUS_LABELS.map((label, status) => ({ value: status, label })) };
 
 /**
  * The columns of the order-index grid: every field of SPEC.md section 3 a person reads. The validation switch is the
@@ -79,7 +79,7 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
       },
     },
     ...RELIABILITY_FIELDS,
-    { name: 'status', label: 'indexes.fields.status', kind: 'select', options: STATUS_OPTIONS, width: 120 },
+    { name: 'status', label: 'indexes.fields.status', kind: 'select', options: ORDER_STATUS_OPTIONS, width: 120 },
     {
       name: 'validation',
       label: 'indexes.fields.validation',

@@ -6,7 +6,7 @@ import { CompactTable } from '../../components/compact-table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { percentLabel, quantityLabel, minutesLabel } from '../../lib/indicator-format';
 import { COMPARE_PATH, compareParams, GRAINS, LEVELS, useCompare, type CompareFilter, type CompareRow } from './api/get-compare';
-import { DateField, defaultRange, ExportButton, isValidRange, QueryProblems, SelectField } from './portal-controls';
+import { DateField, defaultRange, ExportButton, isValidRange, PlantsField, QueryProblems, SelectField } from './portal-controls';
 
 /** What a row is about: its plant, then its sector or line. */
 function subjectOf(row: CompareRow): string {
@@ -47,6 +47,7 @@ export default function ComparePage() {
         <DateField label={t('portal.compare.to')} value={filter.to} onChange={(to) => set({ to })} testId="compare-to" />
         <SelectField label={t('portal.compare.grain')} value={filter.grain} options={GRAINS.map((grain) => ({ value: grain, label: t(`portal.compare.grains.${grain}`) }))} onChange={(grain) => set({ grain })} testId="compare-grain" />
         <SelectField label={t('portal.compare.level')} value={filter.level} options={LEVELS.map((level) => ({ value: level, label: t(`portal.compare.levels.${level}`) }))} onChange={(level) => set({ level })} testId="compare-level" />
+        <PlantsField value={filter.plants} onChange={(plants) => set({ plants })} testId="compare-plants" />
         <ExportButton request={{ path: COMPARE_PATH, query: compareParams(filter), fileName: 'comparacion' }} testId="compare-export" />
       </Flex>
       <QueryProblems validRange={valid} failed={compare.isError} />

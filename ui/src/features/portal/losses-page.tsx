@@ -6,7 +6,7 @@ import { CompactTable } from '../../components/compact-table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { minutesLabel, percentLabel, quantityLabel, roundToTenth } from '../../lib/indicator-format';
 import { LOSSES_PATH, lossesParams, useLosses, type LossesFilter } from './api/get-losses';
-import { DateField, defaultRange, ExportButton, isValidRange, QueryProblems, SelectField } from './portal-controls';
+import { DateField, defaultRange, ExportButton, isValidRange, PlantsField, QueryProblems, SelectField } from './portal-controls';
 
 const PATH_LEVELS = [1, 2, 3, 4, 5] as const;
 
@@ -60,6 +60,7 @@ export default function LossesPage() {
         <DateField label={t('portal.compare.from')} value={filter.from} onChange={(from) => set({ from })} testId="losses-from" />
         <DateField label={t('portal.compare.to')} value={filter.to} onChange={(to) => set({ to })} testId="losses-to" />
         <SelectField label={t('portal.losses.pathLevel')} value={filter.pathLevel} options={PATH_LEVELS.map((level) => ({ value: level, label: String(level) }))} onChange={(pathLevel) => set({ pathLevel })} testId="losses-path-level" />
+        <PlantsField value={filter.plants} onChange={(plants) => set({ plants })} testId="losses-plants" />
         <ExportButton request={{ path: LOSSES_PATH, query: lossesParams(filter), fileName: 'perdidas' }} testId="losses-export" />
       </Flex>
       <QueryProblems validRange={valid} failed={losses.isError} />

@@ -1,6 +1,8 @@
-import { Alert, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDownloadExport, type PortalExport } from './api/download-export';
+import { plantsQuery } from './api/get-plants';
 
 /** 'Descargar Excel': the table's own rows as xlsx (the call's …/export with the same parameters). */
 export function ExportButton({ request, testId }: { request: PortalExport; testId: string }) {
@@ -40,6 +42,28 @@ export function SelectField<V extends string | number>({ label, value, options, 
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** The plants a page is narrowed to, one box per synced plant; none ticked: every plant. */
+export function PlantsField({ value, onChange, testId }: { value: readonly string[]; onChange: (plants: string[]) => void; testId: string }) {
+  const { t } = useTranslation();
+  // The overview's own call (shared with the plants page), only for the plants' names: no minute refresh of its own.
+  const plants = useQuery({ ...plantsQuery(null), refetchInterval: false, staleTime: 5 * 60_000 });
+  const toggle = (plantId: string, checked: boolean) => onChange(checked ? [...value, plantId] : value.filter((id) => id !== plantId));
+  return (
+    <Field.Root w="auto">
+      <Field.Label>{t('portal.plantsFilter')}</Field.Label>
+      <HStack gap="3" minH="8" data-testid={testId}>
+        {(plants.data ?? []).map(({ plantId }) => (
+          <Checkbox.Root key={plantId} size="sm" checked={value.includes(plantId)} onCheckedChange={(details) => toggle(plantId, details.checked === true)} data-testid={`${testId}-${plantId}`}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{plantId}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </HStack>
     </Field.Root>
   );
 }

@@ -5,33 +5,29 @@ import type { GridField, GridRow } from '../../../components/data-grid/grid-type
 import { notify } from '../../../components/feedback/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { AUDIT_FIELDS } from '../../../components/data-grid/shared-fields';
+import { AUDIT_FIELDS, userFields } from '../../../components/data-grid/shared-fields';
 import { useSendTelegramLink, useTelegramUsers, type TelegramRegistration } from '../api/telegram-users';
 
-const FIELDS: readonly GridField[] = [
-  { name: 'userID', label: 'fields.userID', key: true, required: true, width: 130 },
-  { name: 'firstName', label: 'fields.firstName', required: true },
-  { name: 'lastName', label: 'fields.lastName', required: true },
-  { name: 'email', label: 'fields.email' },
-  { name: 'password', label: 'fields.password', kind: 'password', writeOnly: true },
+const USER = userFields(
   {
-    name: 'roleID',
-    label: 'fields.roleID',
-    kind: 'select',
-    required: true,
-    width: 140,
-    options: {
-      kind: 'static',
-      options: [
-        { value: 1, label: 'roles.1' },
-        { value: 2, label: 'roles.2' },
-        { value: 3, label: 'roles.3' },
-        { value: 4, label: 'roles.4' },
-      ],
-    },
+    kind: 'static',
+    options: [
+      { value: 1, label: 'roles.1' },
+      { value: 2, label: 'roles.2' },
+      { value: 3, label: 'roles.3' },
+      { value: 4, label: 'roles.4' },
+    ],
   },
+  { lastNameRequired: true },
+);
+
+const FIELDS: readonly GridField[] = [
+  ...USER.names,
+  { name: 'email', label: 'fields.email' },
+  USER.password,
+  USER.role,
   { name: 'groupID', label: 'fields.groupID', kind: 'select', options: { kind: 'lookup', path: '/api/notifications/groups/lookup' } },
-  { name: 'active', label: 'fields.active', kind: 'boolean', defaultValue: true, width: 100 },
+  USER.active,
   {
     name: 'language',
     label: 'fields.language',
@@ -46,8 +42,7 @@ const FIELDS: readonly GridField[] = [
       ],
     },
   },
-  // Set by the server when an administrator gives a user a password; the user's own change clears it.
-  { name: 'mustChangePassword', label: 'fields.mustChangePassword', kind: 'boolean', readOnly: true, width: 160 },
+  USER.temporaryPassword,
   ...AUDIT_FIELDS,
 ];
 
