@@ -144,7 +144,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     // Each re-pointing is one new baseline (taken from the new source's first reading), never a reset or a jump.
     expect(events.filter((event: { lineID: number }) => event.lineID === 1).map((event: { kind: string }) => event.kind)).toEqual(['newSource', 'newSource', 'newSource']);
     expect(await unitsOf(rig, 2)).toBe(5);
-  }, 60_000);
+  }, 120_000);
 
   it('a beacon script that fails on the values it gets makes the line unknown (reason 4), logged once, and the tag type is reported', async () => {
     const plc = await startSimulator({ lines: 2 });
@@ -169,7 +169,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     // Fixed: the line is known again and the gap's stop ends.
     ok(await editLine(rig, 2, { calculationBaliza: storedScript('S0.Line2.Running') }), 'script');
     await waitFor(async () => ((await stopsOf(rig!, 2)).find((row) => row.stopID === stop.stopID)?.endDate ? true : undefined), 'the reason-4 stop to end');
-  }, 60_000);
+  }, 120_000);
 
   it('a tag re-pointed to a node the server does not know shows no value, and is read again as soon as it is fixed', async () => {
     const plc = await startSimulator({ lines: 1, initial: { 1: { units: 321 } } });
@@ -190,7 +190,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect(await tagStatus()).toMatchObject({ data: 321 });
     await plc.produce(1, 2);
     await unitsReach(rig, 1, 2);
-  }, 60_000);
+  }, 120_000);
 
   it('a server killed while a line is stopped ends that stop at the disconnection; a reason-4 stop covers the outage', async () => {
     const plc = await startSimulator({ lines: 1 });
@@ -218,7 +218,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect(gap!.endDate).toBeGreaterThanOrEqual(restartedAt);
     expect(after).toMatchObject({ reasonID: null, startDate: gap!.endDate, endDate: null });
     await unitsReach(rig, 1, 40);
-  }, 60_000);
+  }, 120_000);
 
   it('the edge stopped with a stop open: its downtime is a stop of its own (reason 9), and what follows starts at the source times', async () => {
     const plc = await startSimulator({ lines: 1 });
@@ -249,7 +249,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect(downtime).toMatchObject({ reasonID: REASON.EDGE_DOWN, startDate: before!.endDate, endDate: downAt + 5 });
     expect(after).toMatchObject({ reasonID: null, startDate: downAt + 5, endDate: null });
     await unitsReach(rig, 1, 50);
-  }, 60_000);
+  }, 120_000);
 
   it('an edge killed (SIGKILL) with a stop open: the stop ends at the last instant it knew, its downtime is reason 9, nothing is lost', async () => {
     const plc = await startSimulator({ lines: 1, initial: { 1: { units: 500 } } });
@@ -290,7 +290,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
       { stopID: expect.any(Number), reasonID: null, startDate: downAt + 3, endDate: null },
     ]);
     await waitFor(() => units() === 50, 'the 30 units made while the edge was down, counted once');
-  }, 90_000);
+  }, 150_000);
 
   it('an edge restarted while nothing changed stores no stop at all: no downtime stop of zero length, no disconnection', async () => {
     const plc = await startSimulator({ lines: 1 });
@@ -305,7 +305,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     const outbox = await db(rig).selectFrom('outbox').select(['operation']).where('entity', '=', 'stops').execute();
     // The downtime stop opened at start-up was deleted once the first reading said nothing happened.
     expect(outbox.map((row) => row.operation)).toEqual(['upsert', 'delete']);
-  }, 60_000);
+  }, 120_000);
 
   it('a full disk loses nothing a line did: production and a stop while it is full are stored at their own times once there is space', async () => {
     const plc = await startSimulator({ lines: 1 });
@@ -350,5 +350,5 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect(Math.min(...bookedMinutes)).toBe(Math.floor(producedAt / 60_000) * 60_000);
     expect(Math.max(...bookedMinutes)).toBe(Math.floor((restartedAt + 1) / 60_000) * 60_000);
     expect(rig.t.edge.plant.recentLogs.all().some((entry) => entry.message.startsWith('Line samples kept while the disk was full are stored'))).toBe(true);
-  }, 90_000);
+  }, 150_000);
 });

@@ -102,7 +102,9 @@ describe('the single executable', () => {
     expect(readdirSync(join(dataDir, 'backups'))).toHaveLength(1);
     expect(run(['migrate', '--data-dir', dataDir]).stdout).toContain('The database schema is up to date.');
     expect(statSync(join(dataDir, 'native', addons[0]!)).mtimeMs).toBe(extractedAt);
-  });
+    // A hang guard: the executable hashes passwords at the full cost (no test runner in its environment) and starts
+    // four times, on a machine the rest of the suite keeps busy.
+  }, 90_000);
 
   it('runs the demo plant: node-opcua in the bundle reads the in-process OPC UA simulator', async () => {
     const dataDir = join(folder, 'demo-data');

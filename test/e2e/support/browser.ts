@@ -28,12 +28,13 @@ export interface BrowserSession {
 }
 
 /**
- * Headless Chromium on a fresh profile (its own user-data-dir) for the current test, tracing from the start, its pages
+ * Headless Chromium on a fresh profile (its own user-data-dir) for the current test, tracing from the start when
+ * E2E_TRACE=1 (the DOM snapshots of every action cost a fifth of the browser tests' CPU, and a CI run keeps no files), its pages
  * recording the toasts they show (see toastShown). When the test fails, its screenshot, Playwright trace and the
  * page's console are kept under test-results/; the browser and its profile go away when the test ends either way.
  * Call it inside a test.
  */
-export async function openBrowser(options: { width?: number; height?: number; /** Off only for timing measurements (tracing slows the page). */ trace?: boolean } = {}): Promise<BrowserSession> {
+export async function openBrowser(options: { width?: number; height?: number; /** Tracing: E2E_TRACE=1 by default; off for timing measurements (tracing slows the page). */ trace?: boolean } = {}): Promise<BrowserSession> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'oee-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -44,7 +45,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
   });
   await context.addInitScript(recordToasts);
   await context.addInitScript(recordPolicyViolations);
-  const tracing = options.trace ?? true;
+  const tracing = options.trace ?? process.env.E2E_TRACE === '1';
   // DOM snapshots of every action, without the screencast (a frame stream that costs the browser more than the test
   // itself); the failure screenshot below shows the last state.
   if (tracing) await context.tracing.start({ screenshots: false, snapshots: true });
