@@ -396,7 +396,7 @@ describe('BI views', () => {
     });
   });
 
-  /** The line-day sums, the stop-day sums and the stored local days and shifts, next to the same figures computed
+  /** The line-day, plant-day and stop-day sums and the stored local days and shifts, next to the same figures computed
    * here from the live rows with the views' own expressions (0001, 0004): equal, to the last digit. */
   const expectSumsOfLiveRows = async (db: CentralDatabase) => {
     const localDay = (column: string) => sql.raw(`((${column} AT TIME ZONE p.time_zone) - interval '6 hours')::date`);
@@ -405,15 +405,20 @@ describe('BI views', () => {
         OR si.shift_code IS DISTINCT FROM CASE extract(hour FROM si.shift_start AT TIME ZONE p.time_zone) WHEN 6 THEN 'TM' WHEN 14 THEN 'TT' WHEN 22 THEN 'TN' END`.execute(db);
     expect(Number(stored.rows[0]!.n), 'shift indexes with another day or shift than their zone gives').toBe(0);
     const figures = sql.raw(`production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms, failure_time_ms, failure_count::int AS failure_count, ideal_units`);
+    const liveShifts = sql`SELECT si.plant_id, si.line_id, ${localDay('si.shift_start')} AS day, si.production_quantity, si.discard_quantity,
+        si.staffed_time_ms, si.discount_time_ms, si.adjusted_discount_time_ms, si.stop_time_ms, si.failure_time_ms, si.failure_count,
+        coalesce(si.ideal_units, CASE WHEN si.runtime_ms = 0 THEN 0 END) AS ideal_units
+      FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id) WHERE si.deleted_at IS NULL`;
     const lineDays = await sql`SELECT plant_id, line_id, production_day::text AS day, shift_count, ${figures} FROM oee.line_day_sums ORDER BY 1, 2, 3`.execute(db);
     const expectedLineDays = await sql`SELECT plant_id, line_id, day, shift_count, ${figures} FROM (
-        SELECT x.plant_id, x.line_id, x.day::text AS day, count(*)::int AS shift_count, ${sql.raw(SUMS)} FROM (
-          SELECT si.plant_id, si.line_id, ${localDay('si.shift_start')} AS day, si.production_quantity, si.discard_quantity, si.staffed_time_ms,
-            si.discount_time_ms, si.adjusted_discount_time_ms, si.stop_time_ms, si.failure_time_ms, si.failure_count,
-            coalesce(si.ideal_units, CASE WHEN si.runtime_ms = 0 THEN 0 END) AS ideal_units
-          FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id) WHERE si.deleted_at IS NULL) x
-        GROUP BY 1, 2, 3) s
+        SELECT x.plant_id, x.line_id, x.day::text AS day, count(*)::int AS shift_count, ${sql.raw(SUMS)} FROM (${liveShifts}) x GROUP BY 1, 2, 3) s
       ORDER BY 1, 2, 3`.execute(db);
+    const plantDays = await sql`SELECT plant_id, production_day::text AS day, line_count, shift_count, ${figures} FROM oee.plant_day_sums ORDER BY 1, 2`.execute(db);
+    const expectedPlantDays = await sql`SELECT plant_id, day, line_count, shift_count, ${figures} FROM (
+        SELECT x.plant_id, x.day::text AS day, count(DISTINCT x.line_id)::int AS line_count, count(*)::int AS shift_count, ${sql.raw(SUMS)}
+        FROM (${liveShifts}) x GROUP BY 1, 2) s
+      ORDER BY 1, 2`.execute(db);
+    expect(plantDays.rows).toEqual(expectedPlantDays.rows);
     expect(lineDays.rows).toEqual(expectedLineDays.rows);
     const stopDays = await sql`SELECT plant_id, line_id, production_day::text AS day, reason, path, stops::int AS stops, extract(epoch FROM lost)::float8 AS seconds
       FROM oee.stop_day_sums ORDER BY 1, 2, 3, 4, 5`.execute(db);
@@ -423,10 +428,10 @@ describe('BI views', () => {
       WHERE st.deleted_at IS NULL AND st.start_date IS NOT NULL AND st.end_date IS NOT NULL
       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
     expect(stopDays.rows).toEqual(expectedStopDays.rows);
-    return { lineDays: lineDays.rows as Record<string, unknown>[], stopDays: stopDays.rows as Record<string, unknown>[] };
+    return { lineDays: lineDays.rows as Record<string, unknown>[], plantDays: plantDays.rows as Record<string, unknown>[], stopDays: stopDays.rows as Record<string, unknown>[] };
   };
 
-  it('0005 keeps the local days and shifts and the line-day and stop-day sums of the live rows: for rows from before it, after inserts, edits, late replays, tombstones and a change of zone', async () => {
+  it('0005 keeps the local days and shifts and the line-day, plant-day and stop-day sums of the live rows: for rows from before it, after inserts, edits, late replays, tombstones and a change of zone', async () => {
     await withScratchDatabase('oee_day_sums', async (url) => {
       const db = openCentral(url);
       try {
@@ -447,6 +452,7 @@ describe('BI views', () => {
         const labels = await sql<{ label: string }>`SELECT plant_id || ' ' || line_id || ' ' || shift_code || ' ' || production_day AS label FROM oee.shift_indexes ORDER BY plant_id, line_id, shift_start`.execute(db);
         expect(labels.rows.map((r) => r.label)).toEqual(['ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03', 'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29']);
         expect(sums.lineDays.find((r) => r.plant_id === 'ba' && r.line_id === 1)).toMatchObject({ day: '2026-03-02', shift_count: 3, production_quantity: 40_000 + 30_000 + 0 });
+        expect(sums.plantDays.find((r) => r.plant_id === 'ba')).toMatchObject({ day: '2026-03-02', line_count: 2, shift_count: 5, production_quantity: 40_000 + 30_000 + 0 + 20_000 + 38_000 });
         // 05:50 CEST is still the 28th's production day, 06:10 the 29th's; the stop in progress is not summed (read live).
         expect(sums.stopDays.map((r) => [r.plant_id, r.line_id, r.day, r.reason, r.stops, r.seconds])).toEqual([
           ['ba', 1, '2026-03-02', 'Atasco', 2, 15 * 60],
@@ -470,6 +476,10 @@ describe('BI views', () => {
         expect(sums.lineDays.filter((r) => r.plant_id === 'ba' && r.line_id === 1)).toMatchObject([
           { day: '2026-03-02', shift_count: 2, production_quantity: 41_000 + 0 },
           { day: '2026-03-03', shift_count: 1, production_quantity: 5_000 },
+        ]);
+        expect(sums.plantDays.filter((r) => r.plant_id === 'ba')).toMatchObject([
+          { day: '2026-03-02', line_count: 2, shift_count: 4, production_quantity: 41_000 + 0 + 20_000 + 38_000 },
+          { day: '2026-03-03', line_count: 2, shift_count: 2, production_quantity: 5_000 + 12_000 },
         ]);
         expect(sums.stopDays.filter((r) => r.plant_id === 'ba').map((r) => [r.line_id, r.day, r.reason, r.stops, r.seconds])).toEqual([
           [1, '2026-03-02', 'Rotura', 1, 20 * 60],

@@ -9,9 +9,10 @@ import { SUMS } from './0001-central-schema';
  *   shift (TM 06:00, TT 14:00, TN 22:00), stored by a BEFORE trigger from its plant's zone instead of converted per
  *   row in every query; oee.shift_index_inputs (0001) reads them, so every view of shift indexes does.
  * - oee.line_day_sums: the summed inputs of the live shift indexes of each line and production day (SUMS of 0001:
- *   sums of times and counts, ideal units unknown when one shift's is). After each statement on shift_indexes, every
- *   line-day it touched is summed again from its live rows: the same doubles as summing the shift indexes, never a
- *   running total of doubles.
+ *   sums of times and counts, ideal units unknown when one shift's is), and oee.plant_day_sums: those of each plant's
+ *   day, summed from its line-days (as the compare page summed them). After each statement on shift_indexes, every
+ *   line-day it touched is summed again from its live rows, and every plant-day from its line-days: the same
+ *   doubles as summing the shift indexes, never a running total of doubles.
  * - oee.stop_day_sums: the count and the summed durations (intervals: exact integers of microseconds) of the live,
  *   ended stops of each plant, line, production day of their start, reason and path. After each statement on stops,
  *   the old versions of the rows it changed are subtracted and the new ones added (an interval and a count add and
@@ -59,13 +60,8 @@ const shiftIndexDays = [
   WHERE si.deleted_at IS NULL`,
 ];
 
-const lineDaySums = [
-  `CREATE TABLE oee.line_day_sums (
-    plant_id text NOT NULL,
-    line_id integer NOT NULL,
-    production_day date NOT NULL,
-    shift_count integer NOT NULL,
-    production_quantity double precision,
+/** The summed inputs of a line-day or a plant-day. */
+const SUM_TYPES = `production_quantity double precision,
     discard_quantity double precision,
     staffed_time_ms double precision,
     discount_time_ms double precision,
@@ -73,21 +69,45 @@ const lineDaySums = [
     stop_time_ms double precision,
     failure_time_ms double precision,
     failure_count bigint,
-    ideal_units double precision,
+    ideal_units double precision`;
+const SUM_NAMES = `production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms,
+    failure_time_ms, failure_count, ideal_units`;
+
+const daySums = [
+  `CREATE TABLE oee.line_day_sums (
+    plant_id text NOT NULL,
+    line_id integer NOT NULL,
+    production_day date NOT NULL,
+    shift_count integer NOT NULL,
+    ${SUM_TYPES},
     PRIMARY KEY (plant_id, line_id, production_day)
   )`,
   `CREATE INDEX line_day_sums_day ON oee.line_day_sums (production_day)`,
-  // The line-days given (parallel arrays) summed again from their live shift indexes.
-  `CREATE FUNCTION oee.refresh_line_day_sums(plants text[], lines integer[], days date[]) RETURNS void
+  `CREATE TABLE oee.plant_day_sums (
+    plant_id text NOT NULL,
+    production_day date NOT NULL,
+    line_count integer NOT NULL,
+    shift_count integer NOT NULL,
+    ${SUM_TYPES},
+    PRIMARY KEY (plant_id, production_day)
+  )`,
+  // The line-days given (parallel arrays) summed again from their live shift indexes, then their plants' days.
+  `CREATE FUNCTION oee.refresh_day_sums(plants text[], lines integer[], days date[]) RETURNS void
   LANGUAGE sql AS $$
     DELETE FROM oee.line_day_sums s USING unnest(plants, lines, days) AS k(plant_id, line_id, production_day)
       WHERE s.plant_id = k.plant_id AND s.line_id = k.line_id AND s.production_day = k.production_day;
-    INSERT INTO oee.line_day_sums (plant_id, line_id, production_day, shift_count, production_quantity, discard_quantity,
-        staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms, failure_time_ms, failure_count, ideal_units)
+    INSERT INTO oee.line_day_sums (plant_id, line_id, production_day, shift_count, ${SUM_NAMES})
       SELECT x.plant_id, x.line_id, x.production_day, count(*), ${SUMS}
       FROM (SELECT DISTINCT * FROM unnest(plants, lines, days) AS k(plant_id, line_id, production_day)) k
       JOIN oee.shift_index_inputs x ON x.plant_id = k.plant_id AND x.line_id = k.line_id AND x.production_day = k.production_day
       GROUP BY x.plant_id, x.line_id, x.production_day;
+    DELETE FROM oee.plant_day_sums s USING unnest(plants, days) AS k(plant_id, production_day)
+      WHERE s.plant_id = k.plant_id AND s.production_day = k.production_day;
+    INSERT INTO oee.plant_day_sums (plant_id, production_day, line_count, shift_count, ${SUM_NAMES})
+      SELECT x.plant_id, x.production_day, count(*), sum(x.shift_count), ${SUMS}
+      FROM (SELECT DISTINCT * FROM unnest(plants, days) AS k(plant_id, production_day)) k
+      JOIN oee.line_day_sums x ON x.plant_id = k.plant_id AND x.production_day = k.production_day
+      GROUP BY x.plant_id, x.production_day;
   $$`,
 ];
 
@@ -118,8 +138,8 @@ function afterEachStatement(table: string, name: string, body: (changes: string)
 
 const shiftIndexTriggers = afterEachStatement(
   'shift_indexes',
-  'line_day_sums',
-  (changes) => `PERFORM oee.refresh_line_day_sums(array_agg(k.plant_id), array_agg(k.line_id), array_agg(k.production_day))
+  'day_sums',
+  (changes) => `PERFORM oee.refresh_day_sums(array_agg(k.plant_id), array_agg(k.line_id), array_agg(k.production_day))
     FROM (SELECT DISTINCT c.plant_id, c.line_id, c.production_day FROM ${changes} c WHERE c.production_day IS NOT NULL) k`,
 );
 
@@ -166,7 +186,7 @@ const stopTriggers = afterEachStatement(
 );
 
 /** A plant registered, or its zone changed: its shift indexes take their days and shifts again (the triggers above
- * re-sum their line-days), and its stop sums are rebuilt. */
+ * re-sum their days), and its stop sums are rebuilt. */
 const plantZone = [
   `CREATE FUNCTION oee.plant_zone_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
@@ -179,11 +199,11 @@ const plantZone = [
     FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone) EXECUTE FUNCTION oee.plant_zone_changed()`,
 ];
 
-const fillLineDaySums = `SELECT oee.refresh_line_day_sums(array_agg(plant_id), array_agg(line_id), array_agg(production_day))
+const fillDaySums = `SELECT oee.refresh_day_sums(array_agg(plant_id), array_agg(line_id), array_agg(production_day))
   FROM (SELECT DISTINCT plant_id, line_id, production_day FROM oee.shift_indexes WHERE production_day IS NOT NULL) k`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of [...functions, ...shiftIndexDays, ...lineDaySums, fillLineDaySums, ...shiftIndexTriggers, ...stopDaySums, ...stopTriggers, ...plantZone]) {
+  for (const statement of [...functions, ...shiftIndexDays, ...daySums, fillDaySums, ...shiftIndexTriggers, ...stopDaySums, ...stopTriggers, ...plantZone]) {
     await sql.raw(statement).execute(db);
   }
 }

@@ -39,7 +39,7 @@ export function plantsWithFreshness(db: Reader, day: string | undefined) {
   );
 }
 
-/** Each plant's figures of its day and of its week (Monday to the day's week end). */
+/** Each plant's figures of its day and of its week (Monday to Sunday), from its days' sums (oee.plant_day_sums). */
 export function plantDayAndWeek(db: Reader, day: string | undefined) {
   return rows(
     db,
@@ -47,10 +47,11 @@ export function plantDayAndWeek(db: Reader, day: string | undefined) {
       SELECT s.plant_id, s.period, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
       FROM (
         SELECT x.plant_id, 'day' AS period, ${sql.raw(SUMS)}
-          FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id
+          FROM oee.plant_day_sums x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id
         UNION ALL
         SELECT x.plant_id, 'week' AS period, ${sql.raw(SUMS)}
-          FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_week = date_trunc('week', d.day)::date
+          FROM oee.plant_day_sums x JOIN d ON d.plant_id = x.plant_id
+            AND x.production_day >= date_trunc('week', d.day)::date AND x.production_day < date_trunc('week', d.day)::date + 7
           GROUP BY x.plant_id
       ) s
       ${sql.raw(INDICATORS_OF_SUMS)}`,
@@ -64,9 +65,7 @@ export function linesOfDay(db: Reader, day: string | undefined) {
     sql`WITH d AS (${plantDays(day)}),
       figures AS (
         SELECT s.plant_id, s.line_id, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
-        FROM (SELECT x.plant_id, x.line_id, ${sql.raw(SUMS)}
-              FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day
-              GROUP BY x.plant_id, x.line_id) s
+        FROM oee.line_day_sums s JOIN d ON d.plant_id = s.plant_id AND s.production_day = d.day
         ${sql.raw(INDICATORS_OF_SUMS)})
       SELECT l.plant_id, l.line_id, l.description, se.sector_name, f.production_quantity, f.utilization, f.throughput,
         f.acceptance, f.oee
@@ -103,10 +102,11 @@ export interface CompareFilter {
 /**
  * The indicators of each plant, sector or line per period of the grain, and over the whole range (`total` true), from
  * the sums of the live shift indexes whose production day is in the range: both in one scan (GROUPING SETS). Days,
- * weeks and months read each line's day as the database keeps it summed (oee.line_day_sums, migration 0005); shifts
- * read the shift indexes, first taken by their stored start (indexed) within a day of each plant's range, then by
- * their stored production day. The lines, sectors, weeks and months are looked up and computed on the line-day (or
- * shift) sums, not per shift index. At most `limit` rows of each kind; the totals without the period's columns.
+ * weeks and months read the days as the database keeps them summed (migration 0005): each plant's (oee.plant_day_sums)
+ * for plants, each line's (oee.line_day_sums) for sectors and lines. Shifts read the shift indexes, first taken by
+ * their stored start (indexed) within a day of each plant's range, then by their stored production day. The lines,
+ * sectors, weeks and months are looked up and computed on those sums, not per shift index. At most `limit` rows of
+ * each kind; the totals without the period's columns.
  */
 export async function compareRows(db: Reader, filter: CompareFilter, limit: number) {
   const levelKeys = LEVEL_KEYS[filter.level];
@@ -120,18 +120,18 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
         WHERE x.shift_start >= b.from_ts - interval '1 day' AND x.shift_start < b.to_ts + interval '1 day'
           AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
         GROUP BY x.plant_id, x.line_id, x.production_day, x.shift_start, x.shift_code`
-      : sql`SELECT s.plant_id, s.line_id, s.production_day, ${sql.raw(SUM_COLUMNS)}
-        FROM oee.line_day_sums s
+      : sql`SELECT s.*
+        FROM ${sql.table(filter.level === 'plant' ? 'oee.plant_day_sums' : 'oee.line_day_sums')} s
         WHERE ${plantCondition('s.plant_id', filter.plants)} AND s.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date`;
+  const byLine = filter.level !== 'plant';
   const found = await rows(
     db,
     sql`WITH d AS (${days}),
       x AS (
-        SELECT d.*, l.description AS line_description, l.sector_id, se.sector_name,
+        SELECT d.*, ${byLine ? sql`l.description AS line_description, l.sector_id, se.sector_name,` : sql``}
           date_trunc('week', d.production_day)::date AS production_week, date_trunc('month', d.production_day)::date AS production_month
         FROM d
-        LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id
-        LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id)
+        ${byLine ? sql`LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id` : sql``})
       SELECT * FROM (
         SELECT ${sql.raw(outer)}, s.total, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)},
           row_number() OVER (PARTITION BY s.total ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}) AS n
