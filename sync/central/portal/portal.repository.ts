@@ -5,9 +5,10 @@ import { INDICATOR_COLUMNS, INDICATORS_OF_SUMS, SUM_COLUMNS, SUMS } from '../mig
 import type { Grain, Level } from './portal.schemas';
 
 /**
- * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) in read-only
- * transactions (portal-database.ts); every roll-up sums the inputs of live shift indexes and calls oee.indicators on
- * the sums, as the views do. Dates of ranges are production days, each plant's own (06:00 to 06:00 in its zone).
+ * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) and the day sums
+ * the database keeps of them (0005) in read-only transactions (portal-database.ts); every roll-up sums the inputs of
+ * live shift indexes and calls oee.indicators on the sums, as the views do. Dates of ranges are production days, each
+ * plant's own (06:00 to 06:00 in its zone).
  */
 
 export type Reader = Transaction<CentralDB> | Kysely<CentralDB>;
