@@ -431,7 +431,7 @@ describe('BI views', () => {
     return { lineDays: lineDays.rows as Record<string, unknown>[], plantDays: plantDays.rows as Record<string, unknown>[], stopDays: stopDays.rows as Record<string, unknown>[] };
   };
 
-  it('0005 keeps the local days and shifts and the line-day, plant-day and stop-day sums of the live rows: for rows from before it, after inserts, edits, late replays, tombstones and a change of zone', async () => {
+  it('0005 keeps the local days and shifts and the line-day, plant-day and stop-day sums of the live rows: for rows from before it, after inserts, edits, late replays, tombstones, a change of zone and a bulk load', async () => {
     await withScratchDatabase('oee_day_sums', async (url) => {
       const db = openCentral(url);
       try {
@@ -497,6 +497,12 @@ describe('BI views', () => {
         await applyBatch(db, { plantId: 'madrid', timeZone: 'UTC' }, [stop(7, 1, 'Limpieza', Date.parse('2026-03-30T10:00:00Z'), Date.parse('2026-03-30T10:01:00Z'))]);
         sums = await expectSumsOfLiveRows(db);
         expect(sums.stopDays.filter((r) => r.plant_id === 'madrid').map((r) => [r.day, r.stops])).toEqual([['2026-03-28', 2], ['2026-03-30', 1]]);
+
+        // A bulk load touching more line-days than a statement re-sums one by one: the plant is summed again whole.
+        await sql`INSERT INTO oee.shift_indexes (plant_id, line_id, shift_start, production_quantity, staffed_time_ms, runtime_ms, ideal_units, row_version)
+          SELECT 'ba', 3, timestamptz '2027-01-01 09:00+00' + d * interval '1 day', 100 + d, 28800000, 27000000, 150, 1 FROM generate_series(0, 1099) d`.execute(db);
+        sums = await expectSumsOfLiveRows(db);
+        expect(sums.lineDays.filter((r) => r.plant_id === 'ba' && r.line_id === 3)).toHaveLength(1100);
       } finally {
         await db.destroy();
       }

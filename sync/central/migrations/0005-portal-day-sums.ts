@@ -73,6 +73,10 @@ const SUM_TYPES = `production_quantity double precision,
 const SUM_NAMES = `production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms,
     failure_time_ms, failure_count, ideal_units`;
 
+/** Line-days a statement may touch before their plants are summed again whole instead (one scan, not a join that a
+ * freshly loaded table's missing statistics could make quadratic). A sync batch touches a few. */
+const REBUILD_FROM_KEYS = 1000;
+
 const daySums = [
   `CREATE TABLE oee.line_day_sums (
     plant_id text NOT NULL,
@@ -91,9 +95,32 @@ const daySums = [
     ${SUM_TYPES},
     PRIMARY KEY (plant_id, production_day)
   )`,
-  // The line-days given (parallel arrays) summed again from their live shift indexes, then their plants' days.
-  `CREATE FUNCTION oee.refresh_day_sums(plants text[], lines integer[], days date[]) RETURNS void
+  // Whole plants summed again: their line-days from their live shift indexes, then their days from those (the
+  // migration, a bulk load, a plant whose zone changed): one scan, whatever the planner knows of the tables.
+  `CREATE FUNCTION oee.rebuild_day_sums(plants text[]) RETURNS void
   LANGUAGE sql AS $$
+    DELETE FROM oee.line_day_sums WHERE plant_id = ANY(plants);
+    INSERT INTO oee.line_day_sums (plant_id, line_id, production_day, shift_count, ${SUM_NAMES})
+      SELECT x.plant_id, x.line_id, x.production_day, count(*), ${SUMS}
+      FROM oee.shift_index_inputs x
+      WHERE x.plant_id = ANY(plants) AND x.production_day IS NOT NULL
+      GROUP BY x.plant_id, x.line_id, x.production_day;
+    DELETE FROM oee.plant_day_sums WHERE plant_id = ANY(plants);
+    INSERT INTO oee.plant_day_sums (plant_id, production_day, line_count, shift_count, ${SUM_NAMES})
+      SELECT x.plant_id, x.production_day, count(*), sum(x.shift_count), ${SUMS}
+      FROM oee.line_day_sums x
+      WHERE x.plant_id = ANY(plants)
+      GROUP BY x.plant_id, x.production_day;
+  $$`,
+  // The line-days given (parallel arrays) summed again from their live shift indexes (by index), then their plants'
+  // days. More than REBUILD_FROM_KEYS of them (a bulk load): their plants rebuilt instead.
+  `CREATE FUNCTION oee.refresh_day_sums(plants text[], lines integer[], days date[]) RETURNS void
+  LANGUAGE plpgsql AS $$
+  BEGIN
+    IF cardinality(plants) > ${REBUILD_FROM_KEYS} THEN
+      PERFORM oee.rebuild_day_sums(ARRAY(SELECT DISTINCT unnest(plants)));
+      RETURN;
+    END IF;
     DELETE FROM oee.line_day_sums s USING unnest(plants, lines, days) AS k(plant_id, line_id, production_day)
       WHERE s.plant_id = k.plant_id AND s.line_id = k.line_id AND s.production_day = k.production_day;
     INSERT INTO oee.line_day_sums (plant_id, line_id, production_day, shift_count, ${SUM_NAMES})
@@ -108,7 +135,7 @@ const daySums = [
       FROM (SELECT DISTINCT * FROM unnest(plants, days) AS k(plant_id, production_day)) k
       JOIN oee.line_day_sums x ON x.plant_id = k.plant_id AND x.production_day = k.production_day
       GROUP BY x.plant_id, x.production_day;
-  $$`,
+  END $$`,
 ];
 
 /** The rows a statement changed, as its transition tables hold them: new versions count +1, old versions −1. */
@@ -199,8 +226,7 @@ const plantZone = [
     FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone) EXECUTE FUNCTION oee.plant_zone_changed()`,
 ];
 
-const fillDaySums = `SELECT oee.refresh_day_sums(array_agg(plant_id), array_agg(line_id), array_agg(production_day))
-  FROM (SELECT DISTINCT plant_id, line_id, production_day FROM oee.shift_indexes WHERE production_day IS NOT NULL) k`;
+const fillDaySums = `SELECT oee.rebuild_day_sums(array_agg(plant_id)) FROM oee.plants`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of [...functions, ...shiftIndexDays, ...daySums, fillDaySums, ...shiftIndexTriggers, ...stopDaySums, ...stopTriggers, ...plantZone]) {
