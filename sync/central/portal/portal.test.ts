@@ -166,8 +166,8 @@ describe('central portal figures', () => {
       (await sql<{ reason: string | null; stops: number; open: number; minutes: number }>`SELECT reason, count(*)::int AS stops,
         count(*) FILTER (WHERE end_date IS NULL)::int AS open, sum(lost_minutes)::float8 AS minutes
         FROM oee.stop_inputs WHERE production_day BETWEEN '2026-03-01' AND '2026-03-31' GROUP BY reason`.execute(portal.db)).rows;
-    const before = await reference();
     const startedMs = Date.now();
+    const before = await reference();
     const losses = (await call('GET', '/api/portal/losses?from=2026-03-01&to=2026-03-31&pathLevel=3', { token: analyst })).body;
     const after = await reference();
     const elapsedMinutes = (Date.now() - startedMs) / 60_000;
