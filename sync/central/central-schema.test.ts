@@ -11,6 +11,7 @@ import { startTestPostgres, type TestPostgres } from '../testing/postgres';
 import { applyBatch, type OutboxRow } from './apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central-database';
 import { centralMigrations } from './migrations/index';
+import { SUMS } from './migrations/0001-central-schema';
 import { CENTRAL_SCHEMA, CENTRAL_TABLES, centralTableOf, type ColumnKind } from './tables';
 
 /**
@@ -42,7 +43,9 @@ const PG_TYPE: Record<ColumnKind, string> = {
   json: 'jsonb',
 };
 const BOOKKEEPING = ['plant_id', 'row_version', 'deleted_at', 'synced_at'];
-const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time', '0003-stops-manual-flag', '0004-central-portal'];
+/** Columns the central copy derives itself (migration 0005), not replicated from the edge. */
+const DERIVED: Record<string, readonly string[]> = { shift_indexes: ['production_day', 'shift_code'] };
+const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time', '0003-stops-manual-flag', '0004-central-portal', '0005-portal-day-sums'];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
 async function withScratchDatabase(prefix: string, use: (url: string) => Promise<void>): Promise<void> {
@@ -102,7 +105,7 @@ describe('central migrations', () => {
         WHERE table_schema = 'oee' AND table_name = ${table.table}`.execute(central);
       const actual = Object.fromEntries(rows.map((row) => [row.column_name, row.data_type]));
       const expected = Object.fromEntries(table.columns.map((column) => [column.central, PG_TYPE[column.kind]]));
-      expect(Object.keys(actual).filter((name) => !BOOKKEEPING.includes(name)).sort(), table.table).toEqual(Object.keys(expected).sort());
+      expect(Object.keys(actual).filter((name) => !BOOKKEEPING.includes(name) && !DERIVED[table.table]?.includes(name)).sort(), table.table).toEqual(Object.keys(expected).sort());
       for (const [name, type] of Object.entries(expected)) expect(actual[name], `${table.table}.${name}`).toBe(type);
       const key = await sql<{ column_name: string }>`SELECT a.attname AS column_name FROM pg_index i
         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
@@ -387,6 +390,119 @@ describe('BI views', () => {
         const rows = await read();
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ ...expectedColumns(computeIndicators(input)), staffed_time_correct_ms: 420 * MIN, runtime_ms: 405 * MIN });
+      } finally {
+        await db.destroy();
+      }
+    });
+  });
+
+  /** The line-day, plant-day and stop-day sums and the stored local days and shifts, next to the same figures computed
+   * here from the live rows with the views' own expressions (0001, 0004): equal, to the last digit. */
+  const expectSumsOfLiveRows = async (db: CentralDatabase) => {
+    const localDay = (column: string) => sql.raw(`((${column} AT TIME ZONE p.time_zone) - interval '6 hours')::date`);
+    const stored = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id)
+      WHERE si.production_day IS DISTINCT FROM ${localDay('si.shift_start')}
+        OR si.shift_code IS DISTINCT FROM CASE extract(hour FROM si.shift_start AT TIME ZONE p.time_zone) WHEN 6 THEN 'TM' WHEN 14 THEN 'TT' WHEN 22 THEN 'TN' END`.execute(db);
+    expect(Number(stored.rows[0]!.n), 'shift indexes with another day or shift than their zone gives').toBe(0);
+    const figures = sql.raw(`production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms, failure_time_ms, failure_count::int AS failure_count, ideal_units`);
+    const liveShifts = sql`SELECT si.plant_id, si.line_id, ${localDay('si.shift_start')} AS day, si.production_quantity, si.discard_quantity,
+        si.staffed_time_ms, si.discount_time_ms, si.adjusted_discount_time_ms, si.stop_time_ms, si.failure_time_ms, si.failure_count,
+        coalesce(si.ideal_units, CASE WHEN si.runtime_ms = 0 THEN 0 END) AS ideal_units
+      FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id) WHERE si.deleted_at IS NULL`;
+    const lineDays = await sql`SELECT plant_id, line_id, production_day::text AS day, shift_count, ${figures} FROM oee.line_day_sums ORDER BY 1, 2, 3`.execute(db);
+    const expectedLineDays = await sql`SELECT plant_id, line_id, day, shift_count, ${figures} FROM (
+        SELECT x.plant_id, x.line_id, x.day::text AS day, count(*)::int AS shift_count, ${sql.raw(SUMS)} FROM (${liveShifts}) x GROUP BY 1, 2, 3) s
+      ORDER BY 1, 2, 3`.execute(db);
+    const plantDays = await sql`SELECT plant_id, production_day::text AS day, line_count, shift_count, ${figures} FROM oee.plant_day_sums ORDER BY 1, 2`.execute(db);
+    const expectedPlantDays = await sql`SELECT plant_id, day, line_count, shift_count, ${figures} FROM (
+        SELECT x.plant_id, x.day::text AS day, count(DISTINCT x.line_id)::int AS line_count, count(*)::int AS shift_count, ${sql.raw(SUMS)}
+        FROM (${liveShifts}) x GROUP BY 1, 2) s
+      ORDER BY 1, 2`.execute(db);
+    expect(plantDays.rows).toEqual(expectedPlantDays.rows);
+    expect(lineDays.rows).toEqual(expectedLineDays.rows);
+    const stopDays = await sql`SELECT plant_id, line_id, production_day::text AS day, reason, path, stops::int AS stops, extract(epoch FROM lost)::float8 AS seconds
+      FROM oee.stop_day_sums ORDER BY 1, 2, 3, 4, 5`.execute(db);
+    const expectedStopDays = await sql`SELECT st.plant_id, st.line_id, ${localDay('st.start_date')}::text AS day, st.reason, st.path, count(*)::int AS stops,
+        extract(epoch FROM sum(st.end_date - st.start_date))::float8 AS seconds
+      FROM oee.stops st JOIN oee.plants p USING (plant_id)
+      WHERE st.deleted_at IS NULL AND st.start_date IS NOT NULL AND st.end_date IS NOT NULL
+      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
+    expect(stopDays.rows).toEqual(expectedStopDays.rows);
+    return { lineDays: lineDays.rows as Record<string, unknown>[], plantDays: plantDays.rows as Record<string, unknown>[], stopDays: stopDays.rows as Record<string, unknown>[] };
+  };
+
+  it('0005 keeps the local days and shifts and the line-day, plant-day and stop-day sums of the live rows: for rows from before it, after inserts, edits, late replays, tombstones, a change of zone and a bulk load', async () => {
+    await withScratchDatabase('oee_day_sums', async (url) => {
+      const db = openCentral(url);
+      try {
+        const migrator = new Migrator({ db, provider: { getMigrations: async () => centralMigrations }, migrationTableSchema: CENTRAL_SCHEMA });
+        expect((await migrator.migrateTo('0004-central-portal')).error).toBeUndefined();
+        const BA = { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' };
+        const stop = (stopID: number, lineID: number, reason: string | null, start: number, end: number | null, version = ++seq): OutboxRow => ({
+          seq: version, entity: 'stops', entityKey: JSON.stringify({ stopID }), operation: 'upsert', createdAt: version,
+          payload: JSON.stringify({ stopID, lineID, reason, path: reason && `No planificadas/Mecánica/${reason}`, startDate: start, endDate: end }),
+        });
+        const removed = (entity: string, key: object): OutboxRow => ({ seq: ++seq, entity, entityKey: JSON.stringify(key), operation: 'delete', payload: null, createdAt: seq });
+        // Before 0005: Buenos Aires' shifts and stops (one in progress); Madrid's across its DST night, a stop on each side of 06:00.
+        await applyBatch(db, BA, [...baRows, stop(1, 1, 'Atasco', BA_DAY + HOUR, BA_DAY + HOUR + 10 * MIN), stop(2, 1, 'Atasco', BA_DAY + 2 * HOUR, BA_DAY + 2 * HOUR + 5 * MIN), stop(3, 2, null, BA_DAY + 3 * HOUR, null)]);
+        const MADRID = { plantId: 'madrid', timeZone: 'Europe/Madrid' };
+        await applyBatch(db, MADRID, [...madridRows, stop(4, 1, 'Limpieza', Date.parse('2026-03-29T03:50:00Z'), Date.parse('2026-03-29T04:20:00Z')), stop(5, 1, 'Limpieza', Date.parse('2026-03-29T04:10:00Z'), Date.parse('2026-03-29T04:12:00Z'))]);
+        expect(await migrateCentral(db)).toEqual(['0005-portal-day-sums']);
+        let sums = await expectSumsOfLiveRows(db);
+        const labels = await sql<{ label: string }>`SELECT plant_id || ' ' || line_id || ' ' || shift_code || ' ' || production_day AS label FROM oee.shift_indexes ORDER BY plant_id, line_id, shift_start`.execute(db);
+        expect(labels.rows.map((r) => r.label)).toEqual(['ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03', 'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29']);
+        expect(sums.lineDays.find((r) => r.plant_id === 'ba' && r.line_id === 1)).toMatchObject({ day: '2026-03-02', shift_count: 3, production_quantity: 40_000 + 30_000 + 0 });
+        expect(sums.plantDays.find((r) => r.plant_id === 'ba')).toMatchObject({ day: '2026-03-02', line_count: 2, shift_count: 5, production_quantity: 40_000 + 30_000 + 0 + 20_000 + 38_000 });
+        // 05:50 CEST is still the 28th's production day, 06:10 the 29th's; the stop in progress is not summed (read live).
+        expect(sums.stopDays.map((r) => [r.plant_id, r.line_id, r.day, r.reason, r.stops, r.seconds])).toEqual([
+          ['ba', 1, '2026-03-02', 'Atasco', 2, 15 * 60],
+          ['madrid', 1, '2026-03-28', 'Limpieza', 1, 30 * 60],
+          ['madrid', 1, '2026-03-29', 'Limpieza', 1, 2 * 60],
+        ]);
+
+        // After 0005, through the sync: a new shift and stop, an edited shift and stop (its minutes move to another
+        // reason), tombstones of a shift and a stop, the stop in progress ended.
+        const edited = shiftRow(1, BA_DAY, inputs({ unitsProduced: 41_000 }));
+        await applyBatch(db, BA, [
+          shiftRow(1, BA_DAY + 24 * HOUR, inputs({ unitsProduced: 5_000 })),
+          edited,
+          stop(1, 1, 'Rotura', BA_DAY + HOUR, BA_DAY + HOUR + 20 * MIN),
+          stop(6, 1, 'Atasco', BA_DAY + 25 * HOUR, BA_DAY + 25 * HOUR + 4 * MIN),
+          stop(3, 2, null, BA_DAY + 3 * HOUR, BA_DAY + 3 * HOUR + 7 * MIN),
+          removed('stops', { stopID: 2 }),
+          removed('shift_indexes', { lineID: 1, shiftStart: BA_DAY + 8 * HOUR }),
+        ]);
+        sums = await expectSumsOfLiveRows(db);
+        expect(sums.lineDays.filter((r) => r.plant_id === 'ba' && r.line_id === 1)).toMatchObject([
+          { day: '2026-03-02', shift_count: 2, production_quantity: 41_000 + 0 },
+          { day: '2026-03-03', shift_count: 1, production_quantity: 5_000 },
+        ]);
+        expect(sums.plantDays.filter((r) => r.plant_id === 'ba')).toMatchObject([
+          { day: '2026-03-02', line_count: 2, shift_count: 4, production_quantity: 41_000 + 0 + 20_000 + 38_000 },
+          { day: '2026-03-03', line_count: 2, shift_count: 2, production_quantity: 5_000 + 12_000 },
+        ]);
+        expect(sums.stopDays.filter((r) => r.plant_id === 'ba').map((r) => [r.line_id, r.day, r.reason, r.stops, r.seconds])).toEqual([
+          [1, '2026-03-02', 'Rotura', 1, 20 * 60],
+          [1, '2026-03-03', 'Atasco', 1, 4 * 60],
+          [2, '2026-03-02', null, 1, 7 * 60],
+        ]);
+
+        // Older versions arriving late change nothing; a tombstone of every stop of a group removes the group.
+        await applyBatch(db, BA, [stop(1, 1, 'Atasco', BA_DAY, BA_DAY + HOUR, 1), { ...baRows[1]!, seq: 2 }]);
+        expect(await expectSumsOfLiveRows(db)).toEqual(sums);
+        await applyBatch(db, BA, [removed('stops', { stopID: 3 })]);
+        expect((await expectSumsOfLiveRows(db)).stopDays.filter((r) => r.plant_id === 'ba')).toHaveLength(2);
+
+        // Madrid's plant moved to UTC: its shifts and stops take the days and shifts of that zone.
+        await applyBatch(db, { plantId: 'madrid', timeZone: 'UTC' }, [stop(7, 1, 'Limpieza', Date.parse('2026-03-30T10:00:00Z'), Date.parse('2026-03-30T10:01:00Z'))]);
+        sums = await expectSumsOfLiveRows(db);
+        expect(sums.stopDays.filter((r) => r.plant_id === 'madrid').map((r) => [r.day, r.stops])).toEqual([['2026-03-28', 2], ['2026-03-30', 1]]);
+
+        // A bulk load touching more line-days than a statement re-sums one by one: the plant is summed again whole.
+        await sql`INSERT INTO oee.shift_indexes (plant_id, line_id, shift_start, production_quantity, staffed_time_ms, runtime_ms, ideal_units, row_version)
+          SELECT 'ba', 3, timestamptz '2027-01-01 09:00+00' + d * interval '1 day', 100 + d, 28800000, 27000000, 150, 1 FROM generate_series(0, 1099) d`.execute(db);
+        sums = await expectSumsOfLiveRows(db);
+        expect(sums.lineDays.filter((r) => r.plant_id === 'ba' && r.line_id === 3)).toHaveLength(1100);
       } finally {
         await db.destroy();
       }

@@ -2,7 +2,7 @@
 // Madrid, DST included) × 10 lines × a year of shift indexes (219,000) and 2,000,000 stops, generated inside
 // PostgreSQL (INSERT … SELECT generate_series: no client round trip, as fast as COPY) into the replicated tables, then
 // the portal's own service calls timed as its API runs them (read-only transaction, the views, oee.indicators).
-// Targets: the compare page for a year at day grain within 1 s, the losses page within 2 s.
+// Targets: the compare page for a year at day grain within 1 s, the losses page within 2 s; each call's p50 and p99.
 // BENCH_CENTRAL_URL=postgres://… runs on that database instead of a temporary server and keeps it: the data is
 // generated only when it holds no plant yet (migrations are applied every run), so a second run skips the load.
 import { performance } from 'node:perf_hooks';
@@ -18,6 +18,9 @@ const STOPS = 2_000_000;
 const FROM = '2025-01-01';
 const TO = '2025-12-31';
 const TARGETS = { compare: 1, losses: 2 };
+/** Timed calls of each page at most, and the time they may take in all (bounded in count and time). */
+const CALLS = 20;
+const CALL_BUDGET_MS = 30_000;
 
 const kept = process.env.BENCH_CENTRAL_URL;
 const postgres = kept ? undefined : await startTestPostgres({ durable: true });
@@ -27,7 +30,9 @@ const owner = openCentral(url, { statementTimeoutMs: 3_600_000 });
 const portal = openPortalDatabase(url);
 try {
   const db = owner;
-  await migrateCentral(db);
+  const migrating = performance.now();
+  const migrated = await migrateCentral(db);
+  if (migrated.length) console.log(`Central migrations applied: ${migrated.join(', ')} in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
   const present = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.plants`.execute(db);
   if (Number(present.rows[0]?.n) > 0) {
     await sql`ANALYZE`.execute(db);
@@ -64,14 +69,25 @@ try {
     console.log(`Central copy: ${PLANTS} plants × ${LINES} lines, a year of shift indexes and ${STOPS.toLocaleString('en')} stops generated in ${((performance.now() - load) / 1000).toFixed(1)} s`);
   }
 
-  /** One warm-up run (plans and caches, as a portal that has been up a while), then the timed one; a run cut by the portal's statement limit is reported as such. */
+  /**
+   * One warm-up run (plans and caches, as a portal that has been up a while), then timed calls, one after another, up
+   * to CALLS of them or CALL_BUDGET_MS in all: their p50 and p99 (nearest rank; with fewer than 100 calls the p99 is the
+   * slowest), judged against the target by the p99. A call cut by the portal's statement limit is reported as such.
+   */
   const measure = async (label: string, target: number, run: () => Promise<unknown>) => {
     try {
       await run();
-      const started = performance.now();
-      await run();
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`${label}: ${seconds.toFixed(3)} s (target ${target} s) ${seconds <= target ? 'OK' : 'OVER'}`);
+      const seconds: number[] = [];
+      const began = performance.now();
+      while (seconds.length < CALLS && performance.now() - began < CALL_BUDGET_MS) {
+        const started = performance.now();
+        await run();
+        seconds.push((performance.now() - started) / 1000);
+      }
+      seconds.sort((a, b) => a - b);
+      const rank = (p: number) => seconds[Math.min(seconds.length - 1, Math.ceil((p / 100) * seconds.length) - 1)]!;
+      const [p50, p99] = [rank(50), rank(99)];
+      console.log(`${label}: p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s over ${seconds.length} calls (target ${target} s) ${p99 <= target ? 'OK' : 'OVER'}`);
     } catch (error) {
       console.log(`${label}: refused (${(error as Error).message}) OVER`);
     }

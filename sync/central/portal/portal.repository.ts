@@ -5,9 +5,10 @@ import { INDICATOR_COLUMNS, INDICATORS_OF_SUMS, SUM_COLUMNS, SUMS } from '../mig
 import type { Grain, Level } from './portal.schemas';
 
 /**
- * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) in read-only
- * transactions (portal-database.ts); every roll-up sums the inputs of live shift indexes and calls oee.indicators on
- * the sums, as the views do. Dates of ranges are production days, each plant's own (06:00 to 06:00 in its zone).
+ * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) and the day sums
+ * the database keeps of them (0005) in read-only transactions (portal-database.ts); every roll-up sums the inputs of
+ * live shift indexes and calls oee.indicators on the sums, as the views do. Dates of ranges are production days, each
+ * plant's own (06:00 to 06:00 in its zone).
  */
 
 export type Reader = Transaction<CentralDB> | Kysely<CentralDB>;
@@ -39,7 +40,7 @@ export function plantsWithFreshness(db: Reader, day: string | undefined) {
   );
 }
 
-/** Each plant's figures of its day and of its week (Monday to the day's week end). */
+/** Each plant's figures of its day and of its week (Monday to Sunday), from its days' sums (oee.plant_day_sums). */
 export function plantDayAndWeek(db: Reader, day: string | undefined) {
   return rows(
     db,
@@ -47,10 +48,11 @@ export function plantDayAndWeek(db: Reader, day: string | undefined) {
       SELECT s.plant_id, s.period, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
       FROM (
         SELECT x.plant_id, 'day' AS period, ${sql.raw(SUMS)}
-          FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id
+          FROM oee.plant_day_sums x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id
         UNION ALL
         SELECT x.plant_id, 'week' AS period, ${sql.raw(SUMS)}
-          FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_week = date_trunc('week', d.day)::date
+          FROM oee.plant_day_sums x JOIN d ON d.plant_id = x.plant_id
+            AND x.production_day >= date_trunc('week', d.day)::date AND x.production_day < date_trunc('week', d.day)::date + 7
           GROUP BY x.plant_id
       ) s
       ${sql.raw(INDICATORS_OF_SUMS)}`,
@@ -64,9 +66,7 @@ export function linesOfDay(db: Reader, day: string | undefined) {
     sql`WITH d AS (${plantDays(day)}),
       figures AS (
         SELECT s.plant_id, s.line_id, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
-        FROM (SELECT x.plant_id, x.line_id, ${sql.raw(SUMS)}
-              FROM oee.line_shift_inputs x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day
-              GROUP BY x.plant_id, x.line_id) s
+        FROM oee.line_day_sums s JOIN d ON d.plant_id = s.plant_id AND s.production_day = d.day
         ${sql.raw(INDICATORS_OF_SUMS)})
       SELECT l.plant_id, l.line_id, l.description, se.sector_name, f.production_quantity, f.utilization, f.throughput,
         f.acceptance, f.oee
@@ -102,34 +102,37 @@ export interface CompareFilter {
 
 /**
  * The indicators of each plant, sector or line per period of the grain, and over the whole range (`total` true), from
- * the sums of the live shift indexes whose production day is in the range: both in one scan (GROUPING SETS). The
- * shift indexes are first taken by their stored start, indexed, within a day of each plant's range (sargable); the
- * production day (a zone conversion per row) then decides exactly, summed per line and day before anything else. At most `limit` rows of each kind; the totals
- * without the period's columns.
+ * the sums of the live shift indexes whose production day is in the range: both in one scan (GROUPING SETS). Days,
+ * weeks and months read the days as the database keeps them summed (migration 0005): each plant's (oee.plant_day_sums)
+ * for plants, each line's (oee.line_day_sums) for sectors and lines. Shifts read the shift indexes, first taken by
+ * their stored start (indexed) within a day of each plant's range, then by their stored production day. The lines,
+ * sectors, weeks and months are looked up and computed on those sums, not per shift index. At most `limit` rows of
+ * each kind; the totals without the period's columns.
  */
 export async function compareRows(db: Reader, filter: CompareFilter, limit: number) {
   const levelKeys = LEVEL_KEYS[filter.level];
   const keys = [...levelKeys, ...GRAIN_KEYS[filter.grain]];
   const inner = keys.map((key) => `x.${key}`).join(', ');
   const outer = keys.map((key) => (key.startsWith('production_') ? `s.${key}::text AS ${key}` : `s.${key}`)).join(', ');
-  // The shift indexes summed per line and production day (and shift) first: the lines, sectors, weeks and months are
-  // then looked up and computed on those sums, not per shift index.
-  const base = ['plant_id', 'line_id', 'production_day', ...(filter.grain === 'shift' ? ['shift_start', 'shift_code'] : [])].join(', ');
-  const found = await rows(
-    db,
-    sql`WITH b AS MATERIALIZED (${plantBounds(filter.from, filter.to, filter.plants)}),
-      d AS (
-        SELECT ${sql.raw(base)}, ${sql.raw(SUMS)}
-        FROM oee.shift_index_inputs x JOIN b USING (plant_id)
+  const days =
+    filter.grain === 'shift'
+      ? sql`SELECT x.plant_id, x.line_id, x.production_day, x.shift_start, x.shift_code, ${sql.raw(SUMS)}
+        FROM oee.shift_index_inputs x JOIN (${plantBounds(filter.from, filter.to, filter.plants)}) b USING (plant_id)
         WHERE x.shift_start >= b.from_ts - interval '1 day' AND x.shift_start < b.to_ts + interval '1 day'
           AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
-        GROUP BY ${sql.raw(base)}),
+        GROUP BY x.plant_id, x.line_id, x.production_day, x.shift_start, x.shift_code`
+      : sql`SELECT s.*
+        FROM ${sql.table(filter.level === 'plant' ? 'oee.plant_day_sums' : 'oee.line_day_sums')} s
+        WHERE ${plantCondition('s.plant_id', filter.plants)} AND s.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date`;
+  const byLine = filter.level !== 'plant';
+  const found = await rows(
+    db,
+    sql`WITH d AS (${days}),
       x AS (
-        SELECT d.*, l.description AS line_description, l.sector_id, se.sector_name,
+        SELECT d.*, ${byLine ? sql`l.description AS line_description, l.sector_id, se.sector_name,` : sql``}
           date_trunc('week', d.production_day)::date AS production_week, date_trunc('month', d.production_day)::date AS production_month
         FROM d
-        LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id
-        LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id)
+        ${byLine ? sql`LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id` : sql``})
       SELECT * FROM (
         SELECT ${sql.raw(outer)}, s.total, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)},
           row_number() OVER (PARTITION BY s.total ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}) AS n
@@ -155,20 +158,27 @@ function plantBounds(from: string, to: string, plants: readonly string[]) {
 /**
  * The live stops that started in the range, summed three ways (GROUPING SETS): by reason name across plants
  * (unrecognized stops have none), by the first `pathLevel` levels of their reason's path, and by plant, line and
- * reason. Lost minutes: each stop's duration (one in progress, up to now). The stops are taken by their stored start
- * against each plant's bounds (computed once) and summed first by plant, line, reason and path as intervals (exact
- * integer microseconds, no per-row numeric); the path prefixes and the three groupings are then made of those few
- * sums, and each sum becomes minutes once.
+ * reason. Lost minutes: each stop's duration (one in progress, up to now). The ended stops are read as the database
+ * keeps them summed per plant, line, production day, reason and path (oee.stop_day_sums, migration 0005: counts and
+ * intervals, exact); the stops in progress (a few, index stops_open) are added live. Both are summed by plant, line,
+ * reason and path as intervals (exact integer microseconds); the path prefixes and the three groupings are then made
+ * of those few sums, and each sum becomes minutes once.
  */
 export function lossSums(db: Reader, filter: { from: string; to: string; plants: readonly string[]; pathLevel: number }) {
   return rows(
     db,
-    sql`WITH b AS MATERIALIZED (${plantBounds(filter.from, filter.to, filter.plants)}),
-      g AS (
-        SELECT st.plant_id, st.line_id, st.reason, st.path, count(*) AS stops, sum(coalesce(st.end_date, now()) - st.start_date) AS lost
-        FROM oee.stops st JOIN b ON b.plant_id = st.plant_id
-        WHERE st.deleted_at IS NULL AND st.start_date >= b.from_ts AND st.start_date < b.to_ts
-        GROUP BY st.plant_id, st.line_id, st.reason, st.path),
+    sql`WITH g AS (
+        SELECT u.plant_id, u.line_id, u.reason, u.path, sum(u.stops) AS stops, sum(u.lost) AS lost
+        FROM (
+          SELECT s.plant_id, s.line_id, s.reason, s.path, s.stops, s.lost
+          FROM oee.stop_day_sums s
+          WHERE ${plantCondition('s.plant_id', filter.plants)} AND s.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+          UNION ALL
+          SELECT st.plant_id, st.line_id, st.reason, st.path, 1, now() - st.start_date
+          FROM oee.stops st JOIN oee.plants p ON p.plant_id = st.plant_id
+          WHERE ${plantCondition('st.plant_id', filter.plants)} AND st.deleted_at IS NULL AND st.end_date IS NULL
+            AND oee.production_day(st.start_date, p.time_zone) BETWEEN ${filter.from}::date AND ${filter.to}::date) u
+        GROUP BY u.plant_id, u.line_id, u.reason, u.path),
       s AS (
         SELECT g.plant_id, g.line_id, l.description AS line_description, g.reason, g.stops, g.lost,
           array_to_string((string_to_array(g.path, '/'))[1:${filter.pathLevel}::int], '/') AS path_prefix

@@ -161,6 +161,28 @@ describe('central portal figures', () => {
     expect(stops.map((s) => s.stopID).sort((a, b) => a - b)).toEqual(edgeStops.map((s) => s.stopID).sort((a, b) => a - b));
   });
 
+  it("counts every live stop of the range in the losses, those in progress included (their minutes up to now)", async () => {
+    const reference = async () =>
+      (await sql<{ reason: string | null; stops: number; open: number; minutes: number }>`SELECT reason, count(*)::int AS stops,
+        count(*) FILTER (WHERE end_date IS NULL)::int AS open, sum(lost_minutes)::float8 AS minutes
+        FROM oee.stop_inputs WHERE production_day BETWEEN '2026-03-01' AND '2026-03-31' GROUP BY reason`.execute(portal.db)).rows;
+    const startedMs = Date.now();
+    const before = await reference();
+    const losses = (await call('GET', '/api/portal/losses?from=2026-03-01&to=2026-03-31&pathLevel=3', { token: analyst })).body;
+    const after = await reference();
+    const elapsedMinutes = (Date.now() - startedMs) / 60_000;
+    expect(before.reduce((sum, row) => sum + row.open, 0)).toBeGreaterThan(0);
+    const key = (reason: string | null) => reason ?? '';
+    expect(losses.byReason.map((row: { reason: string | null; stops: number }) => [key(row.reason), row.stops]).sort()).toEqual(after.map((row) => [key(row.reason), row.stops]).sort());
+    for (const row of losses.byReason as { reason: string | null; lostMinutes: number }[]) {
+      const [was, is] = [before, after].map((rows) => rows.find((r) => key(r.reason) === key(row.reason))!);
+      // Between the two readings, each stop in progress grew by the time that passed; ended stops did not change.
+      expect(row.lostMinutes).toBeGreaterThanOrEqual(was!.minutes - 1e-6);
+      expect(row.lostMinutes).toBeLessThanOrEqual(is!.minutes + 1e-6);
+      expect(is!.minutes - was!.minutes).toBeLessThanOrEqual(is!.open * elapsedMinutes + 1e-6);
+    }
+  });
+
   it('shows each plant today and this week with the freshness of its data and its lines', async () => {
     const plants = (await call('GET', '/api/portal/plants?day=2026-03-02', { token: analyst })).body as Record<string, any>[];
     const ba = plants.find((p) => p.plantId === 'ba')!;
