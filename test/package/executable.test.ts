@@ -130,5 +130,6 @@ describe('the single executable', () => {
       await demo.stop();
     }
     expect(readdirSync(folder).sort()).toEqual(['demo-data', 'oee-edge', 'plant-data']);
-  }, 30_000);
+    // A hang guard: the demo's first start (certificates, simulator, full-cost password hashes) beside a busy suite.
+  }, 90_000);
 });
