@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { ROOT } from './ui-build';
 
@@ -28,18 +27,25 @@ export interface BrowserSession {
 }
 
 /**
- * Headless Chromium on a fresh profile (its own user-data-dir) for the current test, tracing from the start when
- * E2E_TRACE=1 (the DOM snapshots of every action cost a fifth of the browser tests' CPU, and a CI run keeps no files), its pages
- * recording the toasts they show (see toastShown). When the test fails, its screenshot, Playwright trace and the
- * page's console are kept under test-results/; the browser and its profile go away when the test ends either way.
- * Call it inside a test.
+ * One headless Chromium per test file (each file runs in a process of its own, and the browser ends with it: its pipe
+ * to this process closes), launched at the first test that asks: launching one per test cost about a second each.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+
+function browser(): Promise<Browser> {
+  sharedBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return sharedBrowser;
+}
+
+/**
+ * A fresh browser context for the current test (its own cookies, storage and cache, as a new profile would have),
+ * tracing from the start when E2E_TRACE=1 (the DOM snapshots of every action cost a fifth of the browser tests' CPU,
+ * and a CI run keeps no files), its pages recording the toasts they show (see toastShown). When the test fails, its
+ * screenshot, the page's console and (traced) its Playwright trace are kept under test-results/; the context goes
+ * away when the test ends either way. Call it inside a test.
  */
 export async function openBrowser(options: { width?: number; height?: number; /** Tracing: E2E_TRACE=1 by default; off for timing measurements (tracing slows the page). */ trace?: boolean } = {}): Promise<BrowserSession> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'oee-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const context = await (await browser()).newContext({
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     acceptDownloads: true,
   });
@@ -49,7 +55,7 @@ export async function openBrowser(options: { width?: number; height?: number; /*
   // DOM snapshots of every action, without the screencast (a frame stream that costs the browser more than the test
   // itself); the failure screenshot below shows the last state.
   if (tracing) await context.tracing.start({ screenshots: false, snapshots: true });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const consoleLines: string[] = [];
   // AG Grid reports misuse (an unregistered module, a bad option) as console errors: a test with one fails.
   const gridErrors: string[] = [];
@@ -75,7 +81,6 @@ export async function openBrowser(options: { width?: number; height?: number; /*
       }
     } finally {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     }
     if (violations.length > 0) throw new Error(`content security policy violations:\n${violations.join('\n')}`);
     if (gridErrors.length > 0) throw new Error(`AG Grid errors:\n${gridErrors.join('\n')}`);
