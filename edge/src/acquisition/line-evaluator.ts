@@ -64,13 +64,23 @@ interface CompiledLine {
 /** Tells where a tag's value comes from (server, endpoint, node id); undefined for a tag not configured. */
 export type TagOrigin = (tagName: string) => string | undefined;
 
-export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly LineSample[], storedAt: number] }> {
+/**
+ * When a stored pass's news reached the evaluator (the diagnostics of the 'stored' event: a benchmark splits a change's
+ * time to storage with it): the pass's start, and per line sampled for a tag change, when the change its sample
+ * carries arrived (the evaluator's clock, in the same synchronous step as the source delivered it).
+ */
+export interface PassTiming {
+  startedAt: number;
+  arrivals: ReadonlyMap<number, number>;
+}
+
+export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly LineSample[], storedAt: number, timing: PassTiming] }> {
   private lines = new Map<number, CompiledLine>();
   /** tagName → lines whose scripts read it. */
   private readers = new Map<string, number[]>();
   private readonly dirty = new Set<number>();
-  /** When the tags of a dirty line changed since its last sample (see `tagChanged`). */
-  private readonly changedAt = new Map<number, { time: number; beacon: boolean }>();
+  /** When the tags of a dirty line changed since its last sample (see `tagChanged`), and when that change arrived. */
+  private readonly changedAt = new Map<number, { time: number; beacon: boolean; arrivedAt: number }>();
   /**
    * No sample of a line is stamped before this: its last change of state stored, or the moment its configuration
    * changed (a re-pointed beacon must not rewrite what happened before). Periodic samples do not move it, so the
@@ -188,15 +198,16 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private tagChanged(tagName: string, time: number): void {
     const lineIDs = this.readers.get(tagName);
     if (!lineIDs) return;
+    const arrivedAt = this.deps.now();
     for (const lineID of lineIDs) {
       this.dirty.add(lineID);
       const beacon = this.lines.get(lineID)?.running?.tags.includes(tagName) ?? false;
       const previous = this.changedAt.get(lineID);
       if (!previous || (beacon && !previous.beacon) || (beacon === previous.beacon && time > previous.time)) {
-        this.changedAt.set(lineID, { time, beacon });
+        this.changedAt.set(lineID, { time, beacon, arrivedAt });
       }
     }
-    this.firstChangeArrival ??= this.deps.now();
+    this.firstChangeArrival ??= arrivedAt;
     this.schedule();
   }
 
@@ -256,10 +267,13 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     const counters: LineSample[] = [];
     const outcomes: LineOutcome[] = [];
     const evaluated = new Set<number>();
+    const arrivals = new Map<number, number>();
     const sample = (lineID: number) => {
       const line = this.lines.get(lineID);
       evaluated.add(lineID);
       if (!line) return;
+      const arrivedAt = this.changedAt.get(lineID)?.arrivedAt;
+      if (arrivedAt !== undefined) arrivals.set(lineID, arrivedAt);
       const outcome = this.evaluate(line, started);
       outcomes.push(outcome);
       const next = outcome.sample;
@@ -303,7 +317,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
         }
         const storedAt = this.deps.now();
         if (changeArrival !== null) this.deps.diagnostics.tagUpdates.push({ dateTime: changeArrival, duration: storedAt - changeArrival });
-        this.emit('stored', toStore, storedAt);
+        this.emit('stored', toStore, storedAt, { startedAt: started, arrivals });
       } catch (error) {
         if (this.stopped) return;
         if (isDiskFull(error)) {
