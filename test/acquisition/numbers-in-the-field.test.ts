@@ -210,7 +210,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     const resumed = await waitFor(async () => {
       const stops = await stopsOf(rig!, 1);
       return stops.find((row) => row.stopID === outage.stopID)?.endDate ? stops : undefined;
-    }, 'the outage to end', 30_000);
+    }, 'the outage to end', 60_000);
     const [first, gap, after] = resumed;
     expect(resumed).toHaveLength(3);
     expect(first).toMatchObject({ stopID: stopped.stopID, endDate: outage.startDate });
