@@ -119,7 +119,7 @@ describe('the single executable', () => {
       const login = await call(demo.url, 'POST', '/api/users/authenticate', { json: { userid: 'operator', password: 'demo' } });
       expect(login.status, login.text).toBe(200);
       let units: { goodQuality: boolean; data: unknown } | undefined;
-      for (const until = Date.now() + 10_000; Date.now() < until && !units?.goodQuality; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      for (const until = Date.now() + 30_000; Date.now() < until && !units?.goodQuality; await new Promise((resolve) => setTimeout(resolve, 250))) {
         const status = await call(demo.url, 'GET', '/api/opcstatus/get?line=1', { token: login.body.token });
         units = (status.body as { tagName: string; goodQuality: boolean; data: unknown }[]).find((tag) => tag.tagName === 'Line1.Units');
       }
