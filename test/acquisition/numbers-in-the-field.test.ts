@@ -46,7 +46,7 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function startSimulator(options: { lines: number; port?: number; initial?: Record<number, { units?: number; discards?: number; running?: boolean }> }) {
+async function startSimulator(options: { lines: number; port?: number; pkiDir?: string; initial?: Record<number, { units?: number; discards?: number; running?: boolean }> }) {
   const simulator = await SimulatorProcess.start({ port: 0, automatic: false, speeds: Array(options.lines).fill(0), pkiDir: tempDir('oee-sim-pki-'), ...options });
   simulators.push(simulator);
   return simulator;
@@ -193,7 +193,9 @@ describe('numbers that hold in the field, over real OPC UA', () => {
   }, 120_000);
 
   it('a server killed while a line is stopped ends that stop at the disconnection; a reason-4 stop covers the outage', async () => {
-    const plc = await startSimulator({ lines: 1 });
+    // The same PLC comes back later, with its own certificate (a restarted simulator on a new one is no real PLC).
+    const pkiDir = tempDir('oee-sim-pki-');
+    const plc = await startSimulator({ lines: 1, pkiDir });
     rig = await startRig([plc], 1);
     await plc.stopLine(1);
     const stopped = await waitFor(async () => (await stopsOf(rig!, 1)).find((row) => row.endDate === null), 'line 1 stopped');
@@ -206,7 +208,7 @@ describe('numbers that hold in the field, over real OPC UA', () => {
 
     // The PLC comes back (its counters kept), the line still stopped: the outage ends at the source time of its values.
     const restartedAt = Date.now();
-    await startSimulator({ lines: 1, port: plc.port, initial: { 1: { running: false, units: 40 } } });
+    await startSimulator({ lines: 1, port: plc.port, pkiDir, initial: { 1: { running: false, units: 40 } } });
     const resumed = await waitFor(async () => {
       const stops = await stopsOf(rig!, 1);
       return stops.find((row) => row.stopID === outage.stopID)?.endDate ? stops : undefined;

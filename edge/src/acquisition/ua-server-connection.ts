@@ -88,13 +88,8 @@ const RETRY_REFUSED_MS = 30_000;
 /** Cap on items per CreateMonitoredItems / Read call when the server states no limit of its own. */
 const DEFAULT_ITEMS_PER_CALL = 1_000;
 const WATCHDOG_MS = 1_000;
-/**
- * Tags still waiting for their first reading this long after the start, once an attempt to connect has failed, are
- * bad: the server cannot be reached. While the first attempt is still under way (a slow start of a loaded PC, a server
- * that takes its time to answer), they wait up to SLOW_START_GRACE_MS: a connection that succeeds late is no outage.
- */
+/** Tags still waiting for their first reading this long after the start are bad: the server cannot be reached. */
 const INITIAL_GRACE_MS = 5_000;
-const SLOW_START_GRACE_MS = 30_000;
 /** After a failed connection attempt (refused security, credentials or certificate), the next one comes this much later. */
 const RETRY_FAILED_MS = 5_000;
 /**
@@ -195,8 +190,6 @@ export class UaServerConnection implements TagSource {
   private lastActivity: number | null = null;
   private valuesReceived = 0;
   private startedAt = 0;
-  /** An attempt to connect failed since the start (a refusal, or node-opcua's back-off before a retry). */
-  private attemptFailed = false;
   private lastRetry = 0;
   /** The pending retry after a failed connection, and whether it failed on the server's certificate. */
   private retryTimer: NodeJS.Timeout | null = null;
@@ -226,7 +219,6 @@ export class UaServerConnection implements TagSource {
     this.client.on('connection_lost', () => this.connectionLost('BadConnectionClosed', 'Connection lost; reconnecting'));
     this.client.on('backoff', (count: number) => {
       if (this.state === 'connected') return;
-      this.attemptFailed = true;
       this.statusInfo = `Cannot connect to ${server.hostName} (attempt ${count + 1})`;
       this.logUnreachable();
     });
@@ -354,7 +346,6 @@ export class UaServerConnection implements TagSource {
     } catch (error) {
       if (this.isStopped()) return;
       const failure = connectionFailure(error as Error, this.server);
-      this.attemptFailed = true;
       this.untrusted = failure.untrusted;
       this.statusInfo = failure.statusInfo;
       logger.warn({ err: error, server: this.server.name }, `OPC UA connection failed: ${failure.statusInfo}`);
@@ -405,11 +396,10 @@ export class UaServerConnection implements TagSource {
 
   private checkLiveness(): void {
     const now = this.deps.now();
-    const grace = this.attemptFailed ? INITIAL_GRACE_MS : SLOW_START_GRACE_MS;
-    if (this.state === 'connecting' && now - this.startedAt > grace) {
+    if (this.state === 'connecting' && now - this.startedAt > INITIAL_GRACE_MS) {
       this.logUnreachable();
       for (const tagName of this.desired.keys()) {
-        if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', this.startedAt + grace);
+        if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', this.startedAt + INITIAL_GRACE_MS);
       }
     }
     if (this.state !== 'connected' || this.lastActivity === null) return;
