@@ -52,13 +52,13 @@ export class SimulatedPlant {
     return this.start({ ...options, port });
   }
 
-  /** Server, tags, a sector and lines with their scripts, through the API. */
-  async configure(): Promise<void> {
+  /** Server, tags, a sector and lines with their scripts, through the API (the server at `endpointUrl`: a proxy's). */
+  async configure(endpointUrl = this.simulator.endpointUrl): Promise<void> {
     const token = this.t.adminToken;
     const ok = (result: { status: number; text: string }, what: string) => {
       if (result.status !== 200) throw new Error(`${what}: ${result.status} ${result.text}`);
     };
-    const server = await this.t.call('POST', '/api/opcservers', { token, form: { values: { name: 'Simulador', hostName: this.simulator.endpointUrl, serverType: 'UA', enabled: true } } });
+    const server = await this.t.call('POST', '/api/opcservers', { token, form: { values: { name: 'Simulador', hostName: endpointUrl, serverType: 'UA', enabled: true } } });
     ok(server, 'opc server');
     this.opcServerID = server.body.opcServerID;
     for (let line = 1; line <= this.lines; line += 1) {

@@ -88,8 +88,14 @@ const RETRY_REFUSED_MS = 30_000;
 /** Cap on items per CreateMonitoredItems / Read call when the server states no limit of its own. */
 const DEFAULT_ITEMS_PER_CALL = 1_000;
 const WATCHDOG_MS = 1_000;
-/** Tags still waiting for their first reading this long after the start are bad: the server cannot be reached. */
+/**
+ * Tags still waiting for their first reading this long after the start, once an attempt to connect has failed (refused,
+ * unreachable, a security or certificate refusal), are bad: the server cannot be reached. While the first attempt is
+ * still under way without a failure (a loaded PC's slow start, a server that takes its time to open a session), they
+ * wait up to SLOW_START_GRACE_MS: a connection that succeeds late is no outage, and no line gets a reason-4 stop for it.
+ */
 const INITIAL_GRACE_MS = 5_000;
+const SLOW_START_GRACE_MS = 30_000;
 /** After a failed connection attempt (refused security, credentials or certificate), the next one comes this much later. */
 const RETRY_FAILED_MS = 5_000;
 /**
@@ -190,6 +196,8 @@ export class UaServerConnection implements TagSource {
   private lastActivity: number | null = null;
   private valuesReceived = 0;
   private startedAt = 0;
+  /** When an attempt to connect first failed since the start, if one has (see INITIAL_GRACE_MS). */
+  private firstFailureAt: number | null = null;
   private lastRetry = 0;
   /** The pending retry after a failed connection, and whether it failed on the server's certificate. */
   private retryTimer: NodeJS.Timeout | null = null;
@@ -219,6 +227,7 @@ export class UaServerConnection implements TagSource {
     this.client.on('connection_lost', () => this.connectionLost('BadConnectionClosed', 'Connection lost; reconnecting'));
     this.client.on('backoff', (count: number) => {
       if (this.state === 'connected') return;
+      this.firstFailureAt ??= this.deps.now();
       this.statusInfo = `Cannot connect to ${server.hostName} (attempt ${count + 1})`;
       this.logUnreachable();
     });
@@ -346,6 +355,7 @@ export class UaServerConnection implements TagSource {
     } catch (error) {
       if (this.isStopped()) return;
       const failure = connectionFailure(error as Error, this.server);
+      this.firstFailureAt ??= this.deps.now();
       this.untrusted = failure.untrusted;
       this.statusInfo = failure.statusInfo;
       logger.warn({ err: error, server: this.server.name }, `OPC UA connection failed: ${failure.statusInfo}`);
@@ -396,10 +406,12 @@ export class UaServerConnection implements TagSource {
 
   private checkLiveness(): void {
     const now = this.deps.now();
-    if (this.state === 'connecting' && now - this.startedAt > INITIAL_GRACE_MS) {
+    // Bad from the end of the grace, or from the failure if that came later: never before anything was known.
+    const badFrom = this.firstFailureAt === null ? this.startedAt + SLOW_START_GRACE_MS : Math.max(this.startedAt + INITIAL_GRACE_MS, this.firstFailureAt);
+    if (this.state === 'connecting' && now >= badFrom) {
       this.logUnreachable();
       for (const tagName of this.desired.keys()) {
-        if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', this.startedAt + INITIAL_GRACE_MS);
+        if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', badFrom);
       }
     }
     if (this.state !== 'connected' || this.lastActivity === null) return;
