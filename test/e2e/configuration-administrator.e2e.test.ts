@@ -22,8 +22,7 @@ describe('configuration, administrator', () => {
 
   async function configuration(tab?: string, size?: { width: number; height: number }): Promise<Page> {
     const { page } = await openBrowser(size);
-    await logIn(page, edge.url, 'admin', edge.adminPassword!);
-    await page.goto(`${edge.url}/configuracion${tab ? `?tab=${tab}` : ''}`);
+    await logIn(page, edge.url, 'admin', edge.adminPassword!, `/configuracion${tab ? `?tab=${tab}` : ''}`);
     await page.getByTestId('configuration-tabs').waitFor();
     return page;
   }

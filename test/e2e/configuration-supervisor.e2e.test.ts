@@ -24,8 +24,7 @@ describe('configuration, supervisor', () => {
 
   async function configuration(tab: string): Promise<Page> {
     const { page } = await openBrowser();
-    await logIn(page, edge.url, supervisor.userID, supervisor.password);
-    await page.goto(`${edge.url}/configuracion?tab=${tab}`);
+    await logIn(page, edge.url, supervisor.userID, supervisor.password, `/configuracion?tab=${tab}`);
     await page.getByTestId(`tab-content-${tab}`).waitFor();
     return page;
   }

@@ -5,7 +5,7 @@ import { startTestDirectory, type TestDirectory } from '../support/slapd';
 import type { TestEdge } from '../support/test-edge';
 import { openBrowser } from './support/browser';
 import { startUiEdge } from './support/edge';
-import { logIn } from './support/log-in';
+import { logIn, logInThroughForm } from './support/log-in';
 
 /**
  * Directory sign-in as a plant's administrator and users meet it (issue 17): the directory set in General parameters,
@@ -43,8 +43,7 @@ describe('directory sign-in in the browser', () => {
 
   test('the administrator sets the directory; a user signs in with the directory password; a down directory is said so', async () => {
     const { page } = await openBrowser();
-    await logIn(page, edge.url, 'admin', edge.adminPassword!);
-    await page.goto(`${edge.url}/configuracion?tab=parameters`);
+    await logIn(page, edge.url, 'admin', edge.adminPassword!, '/configuracion?tab=parameters');
     const form = page.getByTestId('parameters-form');
     await form.locator('input[name="domain"]').waitFor();
     await form.getByText('Validar dominio', { exact: true }).click();
@@ -64,7 +63,7 @@ describe('directory sign-in in the browser', () => {
     // The user's old local password no longer opens; the directory's does, typed as DOMAIN\user.
     expect(await signInFails('juan', 'clave-local-vieja')).toContain('Usuario o contraseña incorrectos.');
     const user = await openBrowser();
-    await logIn(user.page, edge.url, 'PLANTA\\juan', directoryPassword);
+    await logInThroughForm(user.page, edge.url, 'PLANTA\\juan', directoryPassword);
     expect(await user.page.getByTestId('nav-bar').innerText()).toContain('Juan');
 
     await directory.stop();

@@ -111,8 +111,7 @@ describe('order and shift indexes', () => {
   async function openPage(user: string, path: string, language: 'es' | 'en' = 'es'): Promise<Page> {
     const page = await newPage();
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, plant.edge.url, user, 'demo');
-    await page.goto(`${plant.edge.url}${path}`);
+    await logIn(page, plant.edge.url, user, 'demo', path);
     return page;
   }
 

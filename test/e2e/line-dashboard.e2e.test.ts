@@ -69,8 +69,7 @@ describe('line dashboard', () => {
     const { page } = await openBrowser();
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
     if (options.fakeClock) await page.clock.install();
-    await logIn(page, plant.edge.url, user, 'demo');
-    await page.goto(`${plant.edge.url}/?line=${line}`);
+    await logIn(page, plant.edge.url, user, 'demo', `/?line=${line}`);
     await page.getByTestId('line-dashboard').waitFor();
     return page;
   }
@@ -241,8 +240,7 @@ describe('line dashboard', () => {
     await operator.getByTestId('recognize-dialog').waitFor({ state: 'detached' });
 
     const supervisor = (await openBrowser()).page;
-    await logIn(supervisor, plant.edge.url, 'supervisor', 'demo');
-    await supervisor.goto(`${plant.edge.url}/paradas/listado?line=1&stopId=${stopID}`);
+    await logIn(supervisor, plant.edge.url, 'supervisor', 'demo', `/paradas/listado?line=1&stopId=${stopID}`);
     await supervisor.getByTestId('stops-grid').getByTestId(`split-${stopID}`).waitFor();
   }, TEST_MS);
 

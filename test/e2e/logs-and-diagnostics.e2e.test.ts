@@ -119,8 +119,7 @@ describe('logs and diagnostics', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/log/get')) logCalls.push(decodeURIComponent(request.url()));
     });
-    await logIn(page, plant.edge.url, 'admin', 'demo');
-    await page.goto(`${plant.edge.url}/logs`);
+    await logIn(page, plant.edge.url, 'admin', 'demo', '/logs');
     await page.getByTestId('log-search').fill(tag);
     await messagesAre(page, [`${tag} before the page`]);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));

@@ -41,8 +41,7 @@ describe('maintenance manager', () => {
   async function openAs(user: string, path: string, language: 'es' | 'en' = 'es'): Promise<Page> {
     const { page } = await openBrowser();
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, plant.edge.url, user, 'demo');
-    await page.goto(`${plant.edge.url}${path}`);
+    await logIn(page, plant.edge.url, user, 'demo', path);
     return page;
   }
 

@@ -143,9 +143,7 @@ describe('numbers agree across screens', () => {
     const rowIndex = shifts.findIndex((row) => row.lineID === LINE && row.closed === true);
     const shift = shifts[rowIndex]!;
     const { page } = await openBrowser();
-    await logIn(page, plant.edge.url, 'supervisor', 'demo');
-
-    await page.goto(`${plant.edge.url}/indexes/order`);
+    await logIn(page, plant.edge.url, 'supervisor', 'demo', '/indexes/order');
     await page.getByTestId('order-indexes-grid').locator('.ag-row [col-id="order"]', { hasText: String(order!.order) }).waitFor();
     for (const key of ['oee', 'utilization', 'throughput', 'acceptance']) expect(await cell(page, 'order-indexes-grid', String(order!.order), key), key).toBe(percentLabel(Number(order![key])));
 

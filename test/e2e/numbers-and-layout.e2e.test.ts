@@ -56,8 +56,7 @@ describe('numbers in the user language and layouts that fit', () => {
 
   test('the stops list at 1366×768 shows its actions whole, inside the grid and the window, and every header unabridged', async () => {
     const { page } = await openBrowser({ width: 1366, height: 768 });
-    await logIn(page, plant.edge.url, 'supervisor', 'demo');
-    await page.goto(`${plant.edge.url}/paradas/listado`);
+    await logIn(page, plant.edge.url, 'supervisor', 'demo', '/paradas/listado');
     const grid = page.getByTestId('stops-grid');
     await grid.locator('.ag-row [col-id="__actions"] button').first().waitFor();
     const fit = await grid.evaluate((root) => {

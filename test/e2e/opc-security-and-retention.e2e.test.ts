@@ -35,8 +35,7 @@ describe('OPC UA security and retention, administrator', () => {
 
   async function configuration(tab: string): Promise<Page> {
     const { page } = await openBrowser();
-    await logIn(page, edge.url, 'admin', edge.adminPassword!);
-    await page.goto(`${edge.url}/configuracion?tab=${tab}`);
+    await logIn(page, edge.url, 'admin', edge.adminPassword!, `/configuracion?tab=${tab}`);
     await page.getByTestId('configuration-tabs').waitFor();
     return page;
   }

@@ -36,8 +36,7 @@ describe('order manager', () => {
     const { page } = await openBrowser({ width: 1600, height: 900 });
     page.setDefaultTimeout(60_000);
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, plant.edge.url, user, 'demo');
-    await page.goto(`${plant.edge.url}${path}`);
+    await logIn(page, plant.edge.url, user, 'demo', path);
     if (path.startsWith('/ordenes')) await page.getByTestId(GRID).waitFor();
     return page;
   }
@@ -91,8 +90,7 @@ describe('order manager', () => {
 
       const dashboard = await openBrowser({ width: 1600, height: 900 }).then(({ page }) => page);
       dashboard.setDefaultTimeout(60_000);
-      await logIn(dashboard, plant.edge.url, 'operator', 'demo');
-      await dashboard.goto(`${plant.edge.url}/?line=2`);
+      await logIn(dashboard, plant.edge.url, 'operator', 'demo', '/?line=2');
       await dashboard.getByTestId('order-order').filter({ hasText: '4500301-0' }).waitFor();
       expect(await dashboard.getByTestId('order-lot').innerText()).toBe('L301');
 

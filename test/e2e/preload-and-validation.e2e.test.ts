@@ -46,8 +46,7 @@ describe('preload of operation orders and orders to validate', () => {
   async function openAs(user: User, path: string, language: 'es' | 'en' = 'es'): Promise<Page> {
     const { page } = await openBrowser();
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, edge.url, user.userID, user.password);
-    await page.goto(`${edge.url}${path}`);
+    await logIn(page, edge.url, user.userID, user.password, path);
     return page;
   }
 

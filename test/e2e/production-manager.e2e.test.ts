@@ -31,8 +31,7 @@ describe('production manager', () => {
   async function openAs(userID: string, path: string, language: 'es' | 'en' = 'es'): Promise<Page> {
     const { page } = await openBrowser({ width: 1400, height: 1000 });
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, plant.edge.url, userID, DEMO_PASSWORD);
-    await page.goto(`${plant.edge.url}${path}`);
+    await logIn(page, plant.edge.url, userID, DEMO_PASSWORD, path);
     return page;
   }
 

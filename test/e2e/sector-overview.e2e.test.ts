@@ -64,8 +64,7 @@ describe('sector overview', () => {
   test('in English (screenshot); the operator has no summary', async () => {
     const { page } = await openBrowser();
     await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, plant.edge.url, 'consultant', 'demo');
-    await page.goto(`${plant.edge.url}/resumen`);
+    await logIn(page, plant.edge.url, 'consultant', 'demo', '/resumen');
     await cards(page).nth(3).waitFor();
     expect(await page.getByRole('heading', { name: 'Summary by sector' }).count()).toBe(1);
     await saveScreenshot(page, 'overview-en');

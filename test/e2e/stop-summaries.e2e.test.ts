@@ -106,8 +106,7 @@ describe('stop summaries', () => {
     const { page } = await openBrowser();
     page.setDefaultTimeout(SHOWN_MS);
     if (language === 'en') await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-    await logIn(page, plant.edge.url, user, 'demo');
-    await page.goto(`${plant.edge.url}${path}`);
+    await logIn(page, plant.edge.url, user, 'demo', path);
     return page;
   }
 

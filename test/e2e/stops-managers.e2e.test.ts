@@ -77,8 +77,7 @@ describe('stops managers', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     const fetched = (chunk: RegExp) => scripts.filter((url) => chunk.test(url)).length;
-    await logIn(page, plant.edge.url, 'supervisor', 'demo');
-    await page.goto(`${plant.edge.url}/?line=1`);
+    await logIn(page, plant.edge.url, 'supervisor', 'demo', '/?line=1');
     await page.getByTestId('line-dashboard').waitFor();
     for (const [path, chunk] of Object.entries(chunks)) expect(fetched(chunk), path).toBe(0);
     for (const [path, chunk] of Object.entries(chunks)) {
