@@ -13,6 +13,7 @@
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
+import { chromiumPath } from '../support/chromium';
 
 const MINUTES = Number(process.env.BENCH_DASHBOARD_MINUTES ?? 10);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_SECONDS ?? 30) * 1000;
@@ -22,7 +23,7 @@ const TIME_TO_DATA_TARGET_MS = 1_500;
 const HEAP_GROWTH_LIMIT = 512 * 1024;
 /** How long the fresh load runs before it is measured: every tile loaded and polled a few times. */
 const FRESH_MS = 60_000;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = chromiumPath('browser');
 const LOADS = 3;
 const WARM_UP_MS = Math.min(2 * 60_000, (MINUTES * 60_000) / 2);
 

@@ -5,10 +5,11 @@
 // login page loads no grid, chart or configuration code.)
 import { chromium } from 'playwright-core';
 import { startUiEdge } from '../e2e/support/edge';
+import { chromiumPath } from '../support/chromium';
 
 const LOADS = 5;
 const TARGET_MS = 1_000;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = chromiumPath('browser');
 
 const edge = await startUiEdge();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });

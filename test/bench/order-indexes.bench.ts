@@ -5,11 +5,12 @@ import { chromium, type Page } from 'playwright-core';
 import { DEMO_LINES } from '../../edge/src/demo/demo-plant';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
+import { chromiumPath } from '../support/chromium';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const TARGET_MS = 1_000;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = chromiumPath('browser');
 const MINUTE = 60_000;
 /** Each line runs one order after another, this long each, back from the demo's start. */
 const ORDER_MINUTES = 105;

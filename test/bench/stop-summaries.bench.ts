@@ -11,6 +11,7 @@ import { DEFAULT_DATABASE_FILE } from '../../edge/src/db/installation';
 import { builtUiSnapshot } from '../e2e/support/ui-build';
 import { startTestEdge } from '../support/test-edge';
 import { MIN_STOPS, seedYearOfStops } from './year-of-stops';
+import { chromiumPath } from '../support/chromium';
 
 const TARGET_MS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -18,7 +19,7 @@ const LINE = 1;
 const ORDERS = 5_000;
 const FIRST_DAY = '2025-05-05';
 const LAST_DAY = '2026-05-04';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = chromiumPath('browser');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

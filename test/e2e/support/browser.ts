@@ -2,10 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { chromiumPath } from '../../support/chromium';
 import { ROOT } from './ui-build';
 
-/** Debian's Chromium (never a Playwright download); CHROMIUM_PATH points elsewhere. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPath('shell');
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
