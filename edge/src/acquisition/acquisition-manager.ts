@@ -1,15 +1,16 @@
-import { format } from 'node:util';
-import { setErrorLogger, setWarningLogger } from 'node-opcua';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { toPlantIso } from '../domain/time-zone';
 import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig } from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
-import { OpcPki } from './opc-pki';
+import type { OpcPki } from './opc-pki';
+import type * as OpcUaParts from './opcua-parts';
 import { LineEvaluator, type LineSampleSink } from './line-evaluator';
 import { TagCache, WAITING_STATUS } from './tag-cache';
 import { ApiServerSource, type TagSource, UnsupportedServerSource } from './tag-sources';
-import { type OpcServerStatus, UaServerConnection } from './ua-server-connection';
+import type { OpcServerStatus, UaServerConnection } from './ua-server-connection';
+
+type OpcUa = { parts: typeof OpcUaParts; pki: OpcPki };
 
 /**
  * The live side of the edge: one tag source per configured server (an OPC UA connection, an HTTP-pushed API
@@ -84,22 +85,19 @@ export class AcquisitionManager {
   private appliedRefresh = 0;
   /** The configuration version of the last load (null before it). */
   private loadedVersion: number | null = null;
-  /** The client's certificates (`<dataDir>/pki`): its own, and the servers' it trusts or not. */
-  readonly pki: OpcPki;
+  /** node-opcua's side, with the client's certificates (`<dataDir>/pki`): loaded when first needed (opcua-parts.ts). */
+  private opcua: Promise<OpcUa> | null = null;
+  private opcuaLoaded: OpcUa | null = null;
   private reloading: Promise<void> = Promise.resolve();
   private reloadTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(private readonly deps: AcquisitionDeps) {
-    this.pki = new OpcPki(deps.pkiDir);
     this.evaluator = new LineEvaluator(this.cache, deps.sink, { logger: deps.logger, now: deps.now, diagnostics: this.diagnostics });
   }
 
   async start(): Promise<void> {
-    routeOpcuaLogs(this.deps.logger);
-    // The edge's certificate exists from the first start, so IT can trust it before any server is configured.
-    await this.pki.initialize().catch((error: unknown) => this.deps.logger.error({ err: error }, 'The OPC UA client certificate cannot be created'));
     await this.reload();
     this.pollTimer = setInterval(() => void this.reloadIfMoved(), CONFIG_POLL_MS);
     this.pollTimer.unref();
@@ -120,7 +118,9 @@ export class AcquisitionManager {
     return this.serially(async () => {
       // Read before loading: a change committed while loading moves it again, and the next look reloads.
       const version = await acquisitionConfigVersion(this.deps.db);
-      this.apply(await loadAcquisitionConfig(this.deps.db));
+      const config = await loadAcquisitionConfig(this.deps.db);
+      if (config.servers.some((server) => server.enabled && server.serverType === 'UA')) await this.loadOpcUa();
+      this.apply(config);
       this.loadedVersion = version;
     });
   }
@@ -151,12 +151,40 @@ export class AcquisitionManager {
     await this.evaluator.stop();
     await Promise.all([...this.sources.values()].map(({ source }) => source.stop()));
     this.sources.clear();
-    await this.pki.dispose();
+    // A load still under way when the edge stops is waited for, so its certificate manager is disposed too.
+    await (await this.opcua?.catch(() => null))?.pki.dispose();
+  }
+
+  /**
+   * The client's certificates (`<dataDir>/pki`): its own, created the first time it is asked for (by the OPC servers
+   * tab, so that IT can trust it before any server is configured, or by the first secured connection), and the
+   * servers' it trusts or not.
+   */
+  async pki(): Promise<OpcPki> {
+    return (await this.loadOpcUa()).pki;
+  }
+
+  private loadOpcUa(): Promise<OpcUa> {
+    this.opcua ??= import('./opcua-parts').then(async (parts) => {
+      parts.routeOpcuaLogs(this.deps.logger);
+      const pki = new parts.OpcPki(this.deps.pkiDir);
+      // Before any client exists: node-opcua's client would otherwise make a certificate of its own in the same place.
+      await pki.initialize().catch((error: unknown) => this.deps.logger.error({ err: error }, 'The OPC UA client certificate cannot be created'));
+      this.opcuaLoaded = { parts, pki };
+      return this.opcuaLoaded;
+    });
+    return this.opcua;
+  }
+
+  /** The OPC UA connections among the sources. */
+  private uaConnections(): UaServerConnection[] {
+    const connection = this.opcuaLoaded?.parts.UaServerConnection;
+    return connection ? [...this.sources.values()].flatMap(({ source }) => (source instanceof connection ? [source] : [])) : [];
   }
 
   /** After a server certificate is trusted: servers waiting on one try again now, not at their next retry. */
   retryUntrusted(): void {
-    for (const { source } of this.sources.values()) if (source instanceof UaServerConnection) source.retryIfUntrusted();
+    for (const connection of this.uaConnections()) connection.retryIfUntrusted();
   }
 
   serverStatuses(): OpcServerStatus[] {
@@ -242,7 +270,7 @@ export class AcquisitionManager {
       this.evaluator.setLines(config.lines, new Set(tags.keys()), (tagName) => origins.get(tagName));
       this.appliedLines = linesSignature;
       // The tags the scripts read now (the evaluator's watch) decide each OPC UA tag's subscription.
-      for (const { source } of this.sources.values()) if (source instanceof UaServerConnection) source.scriptTagsChanged();
+      for (const connection of this.uaConnections()) connection.scriptTagsChanged();
     }
     if (config.refreshSeconds !== this.appliedRefresh) {
       this.evaluator.setRefresh(config.refreshSeconds);
@@ -289,11 +317,13 @@ export class AcquisitionManager {
     const { logger, now } = this.deps;
     switch (server.serverType) {
       case 'UA': {
-        const connection = new UaServerConnection(server, {
+        // Loaded by reload() before it applies a configuration with a UA server.
+        const { parts, pki } = this.opcuaLoaded!;
+        const connection = new parts.UaServerConnection(server, {
           cache: this.cache,
           logger,
           now,
-          pki: this.pki,
+          pki,
           tagType: (tagName) => this.tags.get(tagName)?.tagType,
           readByLine: (tagName) => this.cache.isWatched(tagName),
         });
@@ -313,16 +343,4 @@ export class AcquisitionManager {
 /** Where a tag's value comes from: a value from another origin is another quantity (another node, PLC, server). */
 function tagOrigin(tag: ConfiguredTag, server: AcquisitionConfig['servers'][number] | undefined): string {
   return JSON.stringify([tag.opcServerID, server?.serverType ?? null, server?.hostName ?? null, tag.tagValue]);
-}
-
-/**
- * node-opcua writes its warnings and errors to the console; they go to the edge's log instead (warnings at debug
- * level: during a reconnection it warns at every attempt, and the edge logs the connection state itself).
- * node-opcua's loggers are process-wide, so the last edge started in a process gets them.
- */
-function routeOpcuaLogs(logger: Logger): void {
-  const child = logger.child({ module: 'node-opcua' });
-  const text = (args: unknown[]) => format(...args.slice(1)).slice(0, 2_000);
-  setWarningLogger((...args: unknown[]) => child.debug(text(args)));
-  setErrorLogger((...args: unknown[]) => child.warn(text(args)));
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { insertRow, type WriteContext } from '../db/writes';
-import { simulatorNodeId, SIMULATOR_PORT } from '../acquisition/simulator/plant-simulator';
+import { simulatorNodeId, SIMULATOR_PORT } from '../acquisition/simulator/simulator-nodes';
 import { encodeStoredScript } from '../domain/script';
 import { ROLE } from '../domain/roles';
 import { applyLineEvents } from '../modules/line-events/line-events.service';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { PlantSimulator, type PlantSimulatorOptions, SIMULATOR_PORT } from '../acquisition/simulator/plant-simulator';
+import type { PlantSimulator, PlantSimulatorOptions } from '../acquisition/simulator/plant-simulator';
+import { SIMULATOR_PORT } from '../acquisition/simulator/simulator-nodes';
 import type { Database } from '../db/database';
 import type { Plant } from '../plant';
 import { DEMO_LINES } from './demo-plant';
@@ -57,6 +58,8 @@ async function startIfDemo(plant: Plant, db: Database): Promise<PlantSimulator |
     initial: Object.fromEntries([...counters].map(([lineID, counter]) => [lineID, counter])),
     firstChangeWithinMs: FIRST_CHANGE_WITHIN_MS,
   };
+  // node-opcua's server is loaded only for a demo plant.
+  const { PlantSimulator } = await import('../acquisition/simulator/plant-simulator');
   let simulator: PlantSimulator;
   try {
     simulator = await PlantSimulator.start({ ...options, port: portOf(endpoint) ?? SIMULATOR_PORT });

@@ -12,6 +12,7 @@ import {
 } from 'node-opcua';
 import { standardNodeset } from '../../executable/opcua-standard-nodeset';
 import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } from './line-model';
+import { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT } from './simulator-nodes';
 
 /**
  * An OPC UA server (node-opcua) that simulates a plant's lines, for the demo, the tests and the benchmark. Per line
@@ -26,15 +27,9 @@ import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } fr
  * immediately with its source timestamp.
  */
 
-export const SIMULATOR_NAMESPACE_URI = 'urn:oee-edge:simulator';
-export const SIMULATOR_PORT = 4840;
+export { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT, simulatorNodeId } from './simulator-nodes';
 /** How often a slice of the process values changes (see startWandering). */
 const WANDER_TICK_MS = 50;
-
-/** The tag value (node id text) of a simulated variable, as an OPC tag stores it. */
-export function simulatorNodeId(line: number, variable: string): string {
-  return `nsu=${SIMULATOR_NAMESPACE_URI};s=Line${line}.${variable}`;
-}
 
 export interface PlantSimulatorOptions {
   /** Number of lines, numbered 1..lines. */

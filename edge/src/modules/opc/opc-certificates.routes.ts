@@ -17,7 +17,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
   api.route(
     { method: 'get', path: '/api/opcservers/certificate', access: ADMIN, tag: TAG, summary: "The edge's OPC UA application certificate: thumbprint, subject, validity, application URI and PEM." },
     async () => {
-      const pki = requireAcquisition(plant).pki;
+      const pki = await requireAcquisition(plant).pki();
       const { der: _der, ...certificate } = await pki.ownCertificate();
       return { ...certificate, applicationUri: pki.applicationUri };
     },
@@ -25,7 +25,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
   api.route(
     { method: 'get', path: '/api/opcservers/certificate/download', access: ADMIN, tag: TAG, summary: "The edge's OPC UA application certificate as a file (format=pem or der).", query: certificateDownloadQuerySchema },
     async ({ ctx, query }) => {
-      const certificate = await requireAcquisition(plant).pki.ownCertificate();
+      const certificate = await (await requireAcquisition(plant).pki()).ownCertificate();
       const der = query.format === 'der';
       ctx.res
         .set({ 'Content-Type': der ? 'application/pkix-cert' : 'application/x-pem-file', 'Content-Disposition': `attachment; filename="oee-edge.${der ? 'der' : 'pem'}"` })
@@ -34,7 +34,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
   );
   api.route(
     { method: 'get', path: '/api/opcservers/certificates', access: ADMIN, tag: TAG, summary: "The OPC UA servers' certificates the edge has met: trusted or rejected (not yet trusted)." },
-    () => requireAcquisition(plant).pki.serverCertificates(),
+    async () => (await requireAcquisition(plant).pki()).serverCertificates(),
   );
   for (const status of ['trusted', 'rejected'] as const) {
     const verb = status === 'trusted' ? 'trust' : 'reject';
@@ -42,10 +42,11 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
       { method: 'post', path: `/api/opcservers/certificates/${verb}`, access: ADMIN, tag: TAG, summary: `Marks a server certificate met by the edge as ${status} (thumbprint).`, body: certificateActionSchema },
       async ({ ctx, body }) => {
         const acquisition = requireAcquisition(plant);
-        await setServerCertificateTrust(ctx.db, acquisition.pki, { thumbprint: body.thumbprint, status, userID: ctx.user.userID, now: ctx.now });
+        const pki = await acquisition.pki();
+        await setServerCertificateTrust(ctx.db, pki, { thumbprint: body.thumbprint, status, userID: ctx.user.userID, now: ctx.now });
         plant.logger.info({ user: ctx.user.userID, thumbprint: body.thumbprint }, `OPC UA server certificate ${status}`);
         if (status === 'trusted') acquisition.retryUntrusted();
-        return acquisition.pki.serverCertificates();
+        return pki.serverCertificates();
       },
     );
   }

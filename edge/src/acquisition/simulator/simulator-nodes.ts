@@ -1,0 +1,12 @@
+/**
+ * The plant simulator's addresses, apart from the simulator (plant-simulator.ts) so that what only names them (the
+ * demo plant's tags) does not load node-opcua's server.
+ */
+
+export const SIMULATOR_NAMESPACE_URI = 'urn:oee-edge:simulator';
+export const SIMULATOR_PORT = 4840;
+
+/** The tag value (node id text) of a simulated variable, as an OPC tag stores it. */
+export function simulatorNodeId(line: number, variable: string): string {
+  return `nsu=${SIMULATOR_NAMESPACE_URI};s=Line${line}.${variable}`;
+}
