@@ -347,9 +347,10 @@ describe('line dashboard', () => {
       }, state);
     await setVisibility('hidden');
     await mark('hidden');
-    // The page's time stops; then gridRefreshTime (2 s here) passes three times over, every timer due firing, without a
-    // call (but the once-a-minute session check, SPEC §4).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // The page's time stops (2 s on: a loaded machine's round trips must not put that instant in the page's past); then
+    // gridRefreshTime (2 s here) passes three times over, every timer due firing, without a call (but the
+    // once-a-minute session check, SPEC §4).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     await page.clock.runFor(6_000);
     await mark('shown');
     const whileHidden = calls.slice(calls.indexOf('/api/test-mark/hidden') + 1, calls.indexOf('/api/test-mark/shown'));

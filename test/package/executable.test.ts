@@ -112,10 +112,11 @@ describe('the single executable', () => {
     const port = await freePort();
     const demo = await start(['demo', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {}, port);
     try {
-      // It listens first, then creates the demo plant and starts its simulator (on 4840, or a free port when that
-      // is taken), and the acquisition connects to it.
-      const simulator = await demo.waitForLog((line) => line.msg === 'Demo plant simulator running');
-      await demo.waitForLog((line) => line.msg === 'OPC UA server connected' && line.endpoint === simulator.endpoint);
+      // It listens first, then creates the demo plant (four users hashed at the full cost) and starts its simulator (on
+      // 4840, or a free port when that is taken), and the acquisition connects to it: up to 45 s each on a machine the
+      // rest of the suite keeps busy (the setup alone once took 12 s there).
+      const simulator = await demo.waitForLog((line) => line.msg === 'Demo plant simulator running', 45_000);
+      await demo.waitForLog((line) => line.msg === 'OPC UA server connected' && line.endpoint === simulator.endpoint, 45_000);
       const login = await call(demo.url, 'POST', '/api/users/authenticate', { json: { userid: 'operator', password: 'demo' } });
       expect(login.status, login.text).toBe(200);
       let units: { goodQuality: boolean; data: unknown } | undefined;
@@ -131,5 +132,5 @@ describe('the single executable', () => {
     }
     expect(readdirSync(folder).sort()).toEqual(['demo-data', 'oee-edge', 'plant-data']);
     // A hang guard: the demo's first start (certificates, simulator, full-cost password hashes) beside a busy suite.
-  }, 90_000);
+  }, 150_000);
 });

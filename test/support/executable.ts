@@ -35,8 +35,8 @@ export interface RunningExecutable {
   startMs: number;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
-  /** The first JSON log line it printed that matches, waiting up to 15 s for it. */
-  waitForLog(matches: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /** The first JSON log line that matches, waiting up to `timeoutMs` (15 s) for it. */
+  waitForLog(matches: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** SIGTERM, as systemd stops it; resolves when it has exited. */
   stop(): Promise<void>;
 }
@@ -74,8 +74,8 @@ export async function startExecutable(executable: string, args: string[], option
     url,
     startMs,
     output: () => output,
-    async waitForLog(matches) {
-      for (const until = Date.now() + 15_000; Date.now() < until; await pause(50)) {
+    async waitForLog(matches, timeoutMs = 15_000) {
+      for (const until = Date.now() + timeoutMs; Date.now() < until; await pause(50)) {
         const found = output
           .split('\n')
           .filter((line) => line.startsWith('{'))
