@@ -1,5 +1,9 @@
 // OPC UA acquisition under load, sized by parameters (environment variables):
 //   BENCH_OPCUA_LINES           lines (default 50)
+//   BENCH_OPCUA_SERVERS         OPC UA servers the lines are spread over, each a simulator process of its own
+//                               (default 2; LINES a multiple of it). A plant's lines are read from several PLCs: one
+//                               node-opcua server process pushing 50,000 changes/s to two subscribers saturates its
+//                               event loop on a 2-core machine (p99 delay 0.8–1.7 s, which every client then waits)
 //   BENCH_OPCUA_ITEMS_PER_LINE  monitored items per line, its Running, Units, Discards and Speed included (default 1000)
 //   BENCH_OPCUA_RATE            value changes per second over all items (default 50000); the process values change
 //                               each once per (process items / rate) s, spread evenly, the line variables as a line
@@ -67,6 +71,11 @@ function parameter(name: string, fallback: number, min: number): number {
   return value;
 }
 const LINES = parameter('BENCH_OPCUA_LINES', 50, 1);
+const SERVERS = parameter('BENCH_OPCUA_SERVERS', 2, 1);
+if (LINES % SERVERS !== 0) throw new Error(`BENCH_OPCUA_LINES (${LINES}) must be a multiple of BENCH_OPCUA_SERVERS (${SERVERS})`);
+const LINES_PER_SERVER = LINES / SERVERS;
+/** Where the plant's line `line` (1..LINES) is served: its simulator (0-based) and its number there. */
+const placeOf = (line: number) => ({ server: Math.floor((line - 1) / LINES_PER_SERVER), local: ((line - 1) % LINES_PER_SERVER) + 1 });
 /** The variables of each line its scripts read (see configurePlant): the edge's 'lines' lane. */
 const SCRIPT_VARIABLES = ['Running', 'Process1', 'Units', 'Discards'];
 /** Running, Units, Discards and Speed of each line; the rest of its items are process values. */
@@ -113,8 +122,10 @@ type PhaseResult = Metered & {
   /** The bare client: beacon change at the source → its notification handled there (a line stopping). */
   beacon?: Spread;
 };
-/** The simulator over a phase: its CPU share, the process values it changed per second, its event loop's delay. */
+/** A simulator over a phase: its CPU share, the process values it changed per second, its event loop's delay. */
 type SimulatorResult = { cpu: number; changesPerSecond: number; loop: LoopDelay };
+/** The simulators together: CPU and changes summed, the busiest one's CPU, the worst event-loop delay. */
+type SimulatorsResult = SimulatorResult & { busiestCpu: number };
 /** After the simulator's shutdown: the lines stored as disconnected, and how long after it (ms). */
 type DisconnectionResult = { lines: number; p50: number; max: number };
 
@@ -209,11 +220,11 @@ function spread(values: number[]): Spread {
 async function simulatorRole(pkiDir: string): Promise<void> {
   quiet();
   const simulator = await PlantSimulator.start({
-    lines: LINES,
+    lines: LINES_PER_SERVER,
     port: 0,
     pkiDir,
     automatic: false,
-    speeds: Array(LINES).fill(60),
+    speeds: Array(LINES_PER_SERVER).fill(60),
     processTagsPerLine: PROCESS_TAGS_PER_LINE,
     processChangeMs: PROCESS_CHANGE_MS,
     tickMs: 1_000,
@@ -246,18 +257,22 @@ async function simulatorRole(pkiDir: string): Promise<void> {
  * The floor: node-opcua alone, counting notifications, with the edge's subscriptions (a lane for the tags the line
  * scripts read, one for the others), their parameters and groups.
  */
-async function bareRole(endpoint: string, pkiDir: string): Promise<void> {
+async function bareRole(endpoints: string[], pkiDir: string): Promise<void> {
   quiet();
-  const client = OPCUAClient.create({ endpointMustExist: false, clientCertificateManager: new OPCUACertificateManager({ rootFolder: pkiDir, automaticallyAcceptUnknownCertificate: true }) });
+  const clientCertificateManager = new OPCUACertificateManager({ rootFolder: pkiDir, automaticallyAcceptUnknownCertificate: true });
+  let notifications = 0;
+  /** Beacon change at the source → handled here, for each line stopping (the floor of the edge's first segment). */
+  let beaconDelays: number[] = [];
+  const clients: OPCUAClient[] = [];
+  for (const [server, endpoint] of endpoints.entries()) {
+  const client = OPCUAClient.create({ endpointMustExist: false, clientCertificateManager });
+  clients.push(client);
   await client.connect(endpoint);
   const session = await client.createSession();
   const namespaces = (await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value })).value.value as string[];
   const ns = namespaces.indexOf(SIMULATOR_NAMESPACE_URI);
-  let notifications = 0;
-  /** Beacon change at the source → handled here, for each line stopping (the floor of the edge's first segment). */
-  let beaconDelays: number[] = [];
   const lanes: Record<Lane, string[]> = { lines: [], other: [] };
-  for (const nodeId of allNodeIds()) lanes[SCRIPT_VARIABLES.some((variable) => nodeId.endsWith(`.${variable}`)) ? 'lines' : 'other'].push(nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`));
+  for (const { nodeId } of itemsOf(server)) lanes[SCRIPT_VARIABLES.some((variable) => nodeId.endsWith(`.${variable}`)) ? 'lines' : 'other'].push(nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`));
   for (const lane of ['lines', 'other'] as const) {
     const subscription = await session.createSubscription2(subscriptionParameters(lane));
     const nodes = lanes[lane];
@@ -277,12 +292,13 @@ async function bareRole(endpoint: string, pkiDir: string): Promise<void> {
       await new Promise((resolve) => group.once('initialized', resolve));
     }
   }
+  }
   await servePhases('bare', async () => {
     const before = notifications;
     beaconDelays = [];
     return { ...(await meterPhase()), perSecond: ((notifications - before) * 1_000) / PHASE_MS, beacon: spread(beaconDelays) };
   });
-  await client.disconnect();
+  await Promise.all(clients.map((client) => client.disconnect()));
   process.exit(0);
 }
 
@@ -310,28 +326,34 @@ async function servePhases(role: string, window: (order: Message) => Promise<Pha
   }
 }
 
-/** Tags for every item and lines whose scripts read them (the beacon script also reads a process value). */
-async function configurePlant(db: Database, endpoint: string): Promise<void> {
+/**
+ * One OPC server per simulator, tags for every item (named `S<server>.Line<n>.<Variable>`) and lines whose scripts
+ * read them (the beacon script also reads a process value).
+ */
+async function configurePlant(db: Database, endpoints: string[]): Promise<void> {
   const stored = (expression: string) => encodeStoredScript({ expression, edited: true, tags: [] });
   await db.transaction().execute(async (trx) => {
-    const server = await trx.insertInto('opc_servers').values({ name: 'Simulator', description: null, hostName: endpoint, serverType: 'UA', enabled: 1, apiKeyHash: null }).returning('opcServerID').executeTakeFirstOrThrow();
     const sector = await trx.insertInto('sectors').values({ sectorName: 'Bench', buildingId: null }).returning('sectorID').executeTakeFirstOrThrow();
-    const tags = allNodeIds().map((nodeId) => {
-      const tagName = /s=(.+)$/.exec(nodeId)![1]!;
-      const tagType = tagName.endsWith('Running') ? 'Boolean' : tagName.endsWith('Units') || tagName.endsWith('Discards') ? 'UInt32' : 'Double';
-      return { tagName, tagType, opcServerID: server.opcServerID, tagValue: nodeId };
-    });
-    for (let start = 0; start < tags.length; start += 500) await trx.insertInto('opc_tags').values(tags.slice(start, start + 500)).execute();
+    for (const [index, endpoint] of endpoints.entries()) {
+      const server = await trx.insertInto('opc_servers').values({ name: `Simulator ${index}`, description: null, hostName: endpoint, serverType: 'UA', enabled: 1, apiKeyHash: null }).returning('opcServerID').executeTakeFirstOrThrow();
+      const tags = itemsOf(index).map(({ tagName, nodeId }) => {
+        const tagType = tagName.endsWith('Running') ? 'Boolean' : tagName.endsWith('Units') || tagName.endsWith('Discards') ? 'UInt32' : 'Double';
+        return { tagName, tagType, opcServerID: server.opcServerID, tagValue: nodeId };
+      });
+      for (let start = 0; start < tags.length; start += 500) await trx.insertInto('opc_tags').values(tags.slice(start, start + 500)).execute();
+    }
     for (let line = 1; line <= LINES; line += 1) {
+      const { server, local } = placeOf(line);
+      const tag = (variable: string) => `S${server}.Line${local}.${variable}`;
       await trx
         .insertInto('lines')
         .values({
           lineID: line,
           sectorID: sector.sectorID,
           description: `Line ${line}`,
-          calculationBaliza: stored(`Line${line}.Running and Line${line}.Process1 > -1000`), // as SCRIPT_VARIABLES
-          calculationUnits: stored(`Line${line}.Units`),
-          calculationDiscards: stored(`Line${line}.Discards`),
+          calculationBaliza: stored(`${tag('Running')} and ${tag('Process1')} > -1000`), // as SCRIPT_VARIABLES
+          calculationUnits: stored(tag('Units')),
+          calculationDiscards: stored(tag('Discards')),
           fixedThroughput: null,
           updatedBy: null,
           updateDate: null,
@@ -391,10 +413,10 @@ async function servePhasesOf(role: string, manager: AcquisitionManager): Promise
 }
 
 /** The acquisition alone (connection, tag cache, scripts), its samples dropped: no engine, no HTTP server. */
-async function acquisitionRole(endpoint: string): Promise<void> {
+async function acquisitionRole(endpoints: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-acquisition-'));
   const { db } = await openPlantDatabase(join(dataDir, 'oee.db'));
-  await configurePlant(db, endpoint);
+  await configurePlant(db, endpoints);
   const manager = new AcquisitionManager({ db, sink: { ingest: async () => undefined }, logger: pino({ level: 'silent' }), now: Date.now, pkiDir: join(dataDir, 'pki') });
   await manager.start();
   await servePhasesOf('acquisition', manager);
@@ -405,13 +427,13 @@ async function acquisitionRole(endpoint: string): Promise<void> {
 }
 
 /** The edge: a real edge (HTTP server, acquisition, the OEE engine storing samples, its index jobs). */
-async function edgeRole(endpoint: string): Promise<void> {
+async function edgeRole(endpoints: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-edge-'));
   const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'UTC', logLevel: 'warn', args: [], failedSignInsPerMinute: 30 });
   const edge = await startEdge({ settings, stdout: false });
   const setup = await configure(edge.plant, { databaseSelected: 'sqlite' }, 'en');
   if (!setup.valid) throw new Error(setup.error ?? 'setup failed');
-  await configurePlant(edge.plant.db!, endpoint);
+  await configurePlant(edge.plant.db!, endpoints);
   edge.plant.emit('configurationChanged', { area: 'bench' });
   await servePhasesOf('edge', acquisitionOf(edge.plant)!);
   await edge.close();
@@ -419,13 +441,14 @@ async function edgeRole(endpoint: string): Promise<void> {
   process.exit(0);
 }
 
-function allNodeIds(): string[] {
-  const ids: string[] = [];
-  for (let line = 1; line <= LINES; line += 1) {
-    for (const variable of ['Running', 'Units', 'Discards', 'Speed']) ids.push(simulatorNodeId(line, variable));
-    for (let k = 1; k <= PROCESS_TAGS_PER_LINE; k += 1) ids.push(simulatorNodeId(line, `Process${k}`));
+/** The items of simulator `server`: each one's tag name at the edge and node id there. */
+function itemsOf(server: number): { tagName: string; nodeId: string }[] {
+  const items: { tagName: string; nodeId: string }[] = [];
+  for (let line = 1; line <= LINES_PER_SERVER; line += 1) {
+    const variables = ['Running', 'Units', 'Discards', 'Speed', ...Array.from({ length: PROCESS_TAGS_PER_LINE }, (_, k) => `Process${k + 1}`)];
+    for (const variable of variables) items.push({ tagName: `S${server}.Line${line}.${variable}`, nodeId: simulatorNodeId(line, variable) });
   }
-  return ids;
+  return items;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -461,14 +484,15 @@ function next(worker: ChildProcess, type: string, timeoutMs = 120_000): Promise<
 }
 
 /** Stops one line after another (each starts again half a period later) until `done` settles. */
-async function toggleLines(simulator: ChildProcess, everyMs: number, done: Promise<unknown>): Promise<void> {
+async function toggleLines(simulators: ChildProcess[], everyMs: number, done: Promise<unknown>): Promise<void> {
   let finished = false;
   void done.finally(() => (finished = true));
   let line = 1;
   for (let round = 0; round < 100_000 && !finished; round += 1) {
-    simulator.send({ type: 'stop', line });
+    const { server, local } = placeOf(line);
+    simulators[server]!.send({ type: 'stop', line: local });
     await sleep(everyMs / 2);
-    simulator.send({ type: 'run', line });
+    simulators[server]!.send({ type: 'run', line: local });
     await sleep(everyMs / 2);
     line = (line % LINES) + 1;
   }
@@ -481,41 +505,48 @@ type Role = 'bare' | 'acquisition' | 'edge';
  * shuts the simulator down and measures how soon the edge stores every line as disconnected.
  */
 async function measureSideBySide(
-  simulator: ChildProcess,
-  endpoint: string,
+  simulators: ChildProcess[],
+  endpoints: string[],
   pkiDir: string,
-): Promise<{ phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>; simulated: Record<PhaseName, SimulatorResult>; disconnection: DisconnectionResult }> {
+): Promise<{ phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>; simulated: Record<PhaseName, SimulatorsResult>; disconnection: DisconnectionResult }> {
   // The edge subscribes first, the other clients once it is ready. A node-opcua server short of CPU (the simulator
   // takes a core at 50,000 changes/s) serves its sessions in the order they subscribed: the later ones' beacon changes
   // wait behind the first one's process values. Measured side by side on a loaded machine, whichever client had
   // subscribed first got its beacon changes at p50 2–3 ms, the other at p50 35–175 ms, p99 up to 1.9 s.
-  const workers: Partial<Record<Role, ChildProcess>> = { edge: child('edge', [endpoint]) };
+  const endpointList = JSON.stringify(endpoints);
+  const workers: Partial<Record<Role, ChildProcess>> = { edge: child('edge', [endpointList]) };
   const roles: Role[] = ['bare', ...(WITH_ACQUISITION ? (['acquisition'] as const) : []), 'edge'];
   const worker = (role: Role) => workers[role]!;
   try {
     const started = performance.now();
     await next(worker('edge'), 'ready', 600_000);
-    workers.bare = child('bare', [endpoint, join(pkiDir, 'bare')]);
-    if (WITH_ACQUISITION) workers.acquisition = child('acquisition', [endpoint]);
+    workers.bare = child('bare', [endpointList, join(pkiDir, 'bare')]);
+    if (WITH_ACQUISITION) workers.acquisition = child('acquisition', [endpointList]);
     await Promise.all(roles.filter((role) => role !== 'edge').map((role) => next(worker(role), 'ready', 600_000)));
     console.log(`clients subscribed and warmed up in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    const simulated = {} as Record<PhaseName, SimulatorResult>;
+    const simulated = {} as Record<PhaseName, SimulatorsResult>;
     const results: Partial<Record<Role, Record<PhaseName, PhaseResult>>> = {};
     for (const role of roles) results[role] = {} as Record<PhaseName, PhaseResult>;
     for (const phase of PHASES) {
       const measured = roles.map((role) => next(worker(role), 'measured', PHASE_MS + 60_000));
-      simulator.send({ type: 'measure', name: phase.name });
+      for (const simulator of simulators) simulator.send({ type: 'measure', name: phase.name });
       for (const role of roles) worker(role).send({ type: 'measure', name: phase.name });
       const all = Promise.all(measured);
-      await toggleLines(simulator, phase.stopEveryMs, all.catch(() => undefined));
-      const metered = next(simulator, 'simulator');
-      simulator.send({ type: 'measured' });
-      simulated[phase.name] = (await metered).result as SimulatorResult;
+      await toggleLines(simulators, phase.stopEveryMs, all.catch(() => undefined));
+      const metered = simulators.map((simulator) => next(simulator, 'simulator'));
+      for (const simulator of simulators) simulator.send({ type: 'measured' });
+      const each = (await Promise.all(metered)).map((message) => message.result as SimulatorResult);
+      simulated[phase.name] = {
+        cpu: each.reduce((sum, one) => sum + one.cpu, 0),
+        busiestCpu: Math.max(...each.map((one) => one.cpu)),
+        changesPerSecond: each.reduce((sum, one) => sum + one.changesPerSecond, 0),
+        loop: { p99: Math.max(...each.map((one) => one.loop.p99)), max: Math.max(...each.map((one) => one.loop.max)) },
+      };
       (await all).forEach((message, index) => (results[roles[index]!]![phase.name] = message.result as PhaseResult));
     }
-    const down = next(simulator, 'down');
-    simulator.send({ type: 'shutdown' });
-    const { at } = (await down) as unknown as { at: number };
+    const down = simulators.map((simulator) => next(simulator, 'down'));
+    for (const simulator of simulators) simulator.send({ type: 'shutdown' });
+    const at = Math.min(...(await Promise.all(down)).map((message) => message.at as number));
     const lost = next(worker('edge'), 'measured', 90_000);
     worker('edge').send({ type: 'measure', name: 'disconnection', since: at });
     return { phases: results, simulated, disconnection: (await lost).result as DisconnectionResult };
@@ -535,7 +566,7 @@ const loopText = (loop: LoopDelay) => `p99 ${loop.p99.toFixed(0)} ms, max ${loop
 const spreadText = (values: Spread) => `p50 ${values.p50.toFixed(0)} ms, p99 ${values.p99.toFixed(0)} ms, max ${values.max.toFixed(0)} ms`;
 
 /** Prints the figures; answers whether every target held. */
-function report(phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>, simulated: Record<PhaseName, SimulatorResult>, disconnection: DisconnectionResult): boolean {
+function report(phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>, simulated: Record<PhaseName, SimulatorsResult>, disconnection: DisconnectionResult): boolean {
   let held = true;
   const pct = (share: number) => `${(share * 100).toFixed(1)} % of a core`;
   const memory = (r: PhaseResult) => `RSS ${r.rssMB.toFixed(0)} MB, heap ${r.heapMB.toFixed(0)} MB, GC pauses ${(r.gcShare * 100).toFixed(2)} % of a core (longest ${r.gcMaxMs.toFixed(0)} ms)`;
@@ -550,7 +581,9 @@ function report(phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>, s
     );
     const sim = simulated[phase.name];
     console.log(`\nphase '${phase.name}' (a line stops every ${phase.stopEveryMs} ms, ${PHASE_MS / 1000} s):`);
-    console.log(`  simulator:               ${sim.changesPerSecond.toFixed(0)} process values changed/s (${RATE} asked), CPU ${pct(sim.cpu)}, event loop delay ${loopText(sim.loop)}`);
+    console.log(
+      `  simulators (${SERVERS}):          ${sim.changesPerSecond.toFixed(0)} process values changed/s (${RATE} asked), CPU ${pct(sim.cpu)} in all (the busiest ${pct(sim.busiestCpu)}), event loop delay of the worst ${loopText(sim.loop)}`,
+    );
     console.log(`  bare node-opcua client:  ${b.perSecond.toFixed(0)} changes/s received, CPU ${pct(b.cpu)}; ${memory(b)}`);
     if (a) console.log(`  acquisition alone:       ${a.perSecond.toFixed(0)} changes/s received, CPU ${pct(a.cpu)}, ${(a.cpu / b.cpu).toFixed(2)}× the bare client; ${memory(a)}`);
     console.log(`  edge:                    ${e.perSecond.toFixed(0)} changes/s received, CPU ${pct(e.cpu)}, ${(e.cpu / b.cpu).toFixed(2)}× the bare client, ${e.storesPerSecond?.toFixed(1)} transactions/s; ${memory(e)}`);
@@ -574,25 +607,25 @@ function report(phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>, s
   }
   const d = disconnection;
   return judged(
-    `\nthe simulator shut down: the edge stored ${d.lines} of ${LINES} lines as disconnected (reason-4 stops), p50 ${d.p50.toFixed(0)} ms, last ${d.max.toFixed(0)} ms after the shutdown began (target: every line < ${MAX_DISCONNECTION_MS} ms)`,
+    `\nthe simulators shut down: the edge stored ${d.lines} of ${LINES} lines as disconnected (reason-4 stops), p50 ${d.p50.toFixed(0)} ms, last ${d.max.toFixed(0)} ms after the shutdown began (target: every line < ${MAX_DISCONNECTION_MS} ms)`,
     d.lines === LINES && d.max < MAX_DISCONNECTION_MS,
   ) && held;
 }
 
 async function orchestrate(): Promise<void> {
   const pkiDir = mkdtempSync(join(tmpdir(), 'oee-bench-pki-'));
-  const simulator = child('simulator', [pkiDir]);
+  const simulators = Array.from({ length: SERVERS }, (_, index) => child('simulator', [join(pkiDir, `simulator-${index}`)]));
   let held: boolean;
   try {
-    const { endpoint } = (await next(simulator, 'ready', 300_000)) as unknown as { endpoint: string };
+    const endpoints = (await Promise.all(simulators.map((simulator) => next(simulator, 'ready', 300_000)))).map((message) => message.endpoint as string);
     console.log(
-      `${ITEMS} monitored items (${LINES} lines × ${ITEMS_PER_LINE}), ${RATE} changes/s asked (each process value once every ${(PROCESS_CHANGE_MS / 1000).toFixed(2)} s); simulator in its own process at ${endpoint}`,
+      `${ITEMS} monitored items (${LINES} lines × ${ITEMS_PER_LINE}), ${RATE} changes/s asked (each process value once every ${(PROCESS_CHANGE_MS / 1000).toFixed(2)} s); ${SERVERS} simulators of ${LINES_PER_SERVER} lines, each in its own process: ${endpoints.join(', ')}`,
     );
-    const { phases, simulated, disconnection } = await measureSideBySide(simulator, endpoint, pkiDir);
+    const { phases, simulated, disconnection } = await measureSideBySide(simulators, endpoints, pkiDir);
     held = report(phases, simulated, disconnection);
   } finally {
-    simulator.send({ type: 'exit' });
-    await new Promise((resolve) => simulator.once('exit', resolve));
+    for (const simulator of simulators) if (simulator.connected) simulator.send({ type: 'exit' });
+    await Promise.all(simulators.map((simulator) => (simulator.exitCode === null ? new Promise((resolve) => simulator.once('exit', resolve)) : undefined)));
     rmSync(pkiDir, { recursive: true, force: true });
     if (bundleCopy) rmSync(dirname(bundleCopy), { recursive: true, force: true });
   }
@@ -602,9 +635,9 @@ async function orchestrate(): Promise<void> {
 const [role, ...args] = process.argv.slice(2);
 const ROLES: Record<string, () => Promise<void>> = {
   simulator: () => simulatorRole(args[0]!),
-  bare: () => bareRole(args[0]!, args[1]!),
-  acquisition: () => acquisitionRole(args[0]!),
-  edge: () => edgeRole(args[0]!),
+  bare: () => bareRole(JSON.parse(args[0]!) as string[], args[1]!),
+  acquisition: () => acquisitionRole(JSON.parse(args[0]!) as string[]),
+  edge: () => edgeRole(JSON.parse(args[0]!) as string[]),
 };
 const run = role ? ROLES[role]!() : orchestrate();
 run.catch((error: unknown) => {
