@@ -263,10 +263,29 @@ async function bareRole(endpoints: string[], pkiDir: string): Promise<void> {
   let notifications = 0;
   /** Beacon change at the source → handled here, for each line stopping (the floor of the edge's first segment). */
   let beaconDelays: number[] = [];
+  const onChange = (beacon: boolean, dataValue: DataValue) => {
+    notifications += 1;
+    if (beacon && dataValue.value.value === false && dataValue.sourceTimestamp) beaconDelays.push(Date.now() - dataValue.sourceTimestamp.getTime());
+  };
   const clients: OPCUAClient[] = [];
-  for (const [server, endpoint] of endpoints.entries()) {
+  for (const [server, endpoint] of endpoints.entries()) clients.push(await subscribeBare(server, endpoint, clientCertificateManager, onChange));
+  await servePhases('bare', async () => {
+    const before = notifications;
+    beaconDelays = [];
+    return { ...(await meterPhase()), perSecond: ((notifications - before) * 1_000) / PHASE_MS, beacon: spread(beaconDelays) };
+  });
+  await Promise.all(clients.map((client) => client.disconnect()));
+  process.exit(0);
+}
+
+/** A bare client's session on simulator `server`, its items in the edge's two lanes; each notification to `onChange`. */
+async function subscribeBare(
+  server: number,
+  endpoint: string,
+  clientCertificateManager: OPCUACertificateManager,
+  onChange: (beacon: boolean, dataValue: DataValue) => void,
+): Promise<OPCUAClient> {
   const client = OPCUAClient.create({ endpointMustExist: false, clientCertificateManager });
-  clients.push(client);
   await client.connect(endpoint);
   const session = await client.createSession();
   const namespaces = (await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value })).value.value as string[];
@@ -285,21 +304,11 @@ async function bareRole(endpoints: string[], pkiDir: string): Promise<void> {
         MONITORING_PARAMETERS,
         TimestampsToReturn.Both,
       );
-      group.on('changed', (_item: unknown, dataValue: DataValue, index: number) => {
-        notifications += 1;
-        if (beacons[index] && dataValue.value.value === false && dataValue.sourceTimestamp) beaconDelays.push(Date.now() - dataValue.sourceTimestamp.getTime());
-      });
+      group.on('changed', (_item: unknown, dataValue: DataValue, index: number) => onChange(beacons[index]!, dataValue));
       await new Promise((resolve) => group.once('initialized', resolve));
     }
   }
-  }
-  await servePhases('bare', async () => {
-    const before = notifications;
-    beaconDelays = [];
-    return { ...(await meterPhase()), perSecond: ((notifications - before) * 1_000) / PHASE_MS, beacon: spread(beaconDelays) };
-  });
-  await Promise.all(clients.map((client) => client.disconnect()));
-  process.exit(0);
+  return client;
 }
 
 /**
@@ -444,8 +453,8 @@ async function edgeRole(endpoints: string[]): Promise<void> {
 /** The items of simulator `server`: each one's tag name at the edge and node id there. */
 function itemsOf(server: number): { tagName: string; nodeId: string }[] {
   const items: { tagName: string; nodeId: string }[] = [];
+  const variables = ['Running', 'Units', 'Discards', 'Speed', ...Array.from({ length: PROCESS_TAGS_PER_LINE }, (_, k) => `Process${k + 1}`)];
   for (let line = 1; line <= LINES_PER_SERVER; line += 1) {
-    const variables = ['Running', 'Units', 'Discards', 'Speed', ...Array.from({ length: PROCESS_TAGS_PER_LINE }, (_, k) => `Process${k + 1}`)];
     for (const variable of variables) items.push({ tagName: `S${server}.Line${line}.${variable}`, nodeId: simulatorNodeId(line, variable) });
   }
   return items;

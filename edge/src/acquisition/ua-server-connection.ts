@@ -406,9 +406,10 @@ export class UaServerConnection implements TagSource {
 
   private checkLiveness(): void {
     const now = this.deps.now();
-    // Bad from the end of the grace, or from the failure if that came later: never before anything was known.
-    const badFrom = this.firstFailureAt === null ? this.startedAt + SLOW_START_GRACE_MS : Math.max(this.startedAt + INITIAL_GRACE_MS, this.firstFailureAt);
-    if (this.state === 'connecting' && now >= badFrom) {
+    if (this.state === 'connecting') {
+      // Bad from the end of the grace, or from the failure if that came later: never before anything was known.
+      const badFrom = this.firstFailureAt === null ? this.startedAt + SLOW_START_GRACE_MS : Math.max(this.startedAt + INITIAL_GRACE_MS, this.firstFailureAt);
+      if (now < badFrom) return;
       this.logUnreachable();
       for (const tagName of this.desired.keys()) {
         if (this.deps.cache.reading(tagName)?.status === WAITING_STATUS) this.deps.cache.setBad(tagName, 'BadNotConnected', badFrom);
