@@ -37,7 +37,7 @@
 //
 // One file, several roles: the orchestrator forks this same bundle as `simulator`, `bare`, `acquisition` and `edge`.
 import { fork, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -142,7 +142,7 @@ async function profileWindow(role: string): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_PROFILE_DIR;
   if (!dir) return async () => undefined;
   const { Session } = await import('node:inspector/promises');
-  const { writeFileSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

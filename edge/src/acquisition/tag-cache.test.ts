@@ -51,15 +51,33 @@ describe('the tag cache', () => {
     const cache = new TagCache();
     const slot = cache.slotOf('A');
     expect(cache.has('A')).toBe(false);
-    cache.store(slot, 'A', 4, true, 'Good', 1);
+    cache.store(slot, 'A', 4, true, 'Good', 1, 1);
     expect(cache.get('A')).toBe(4);
     cache.delete('A');
     cache.set('B', good(9, 2));
     expect(cache.slotOf('B')).toBe(slot);
-    cache.store(slot, 'A', 5, true, 'Good', 3);
+    // A's first reading since it came back: its source time counts however old it is (the end of a gap), whatever
+    // the tag now in A's old slot holds.
+    cache.store(slot, 'A', 5, true, 'Good', 3, 3 + 10 * MAX_CLOCK_SKEW_MS);
     expect(cache.reading('B')).toEqual({ value: 9, good: true, status: 'Good', time: 2 });
     expect(cache.reading('A')).toEqual({ value: 5, good: true, status: 'Good', time: 3 });
     expect(cache.isGood('A')).toBe(true);
+  });
+
+  it('times a value from a source by its source clock when plausible, else by when it was received', () => {
+    const cache = new TagCache();
+    const slot = cache.slotOf('A');
+    const receivedAt = 1_000_000;
+    cache.store(slot, 'A', 1, true, 'Good', receivedAt - 5 * MAX_CLOCK_SKEW_MS, receivedAt);
+    expect(cache.reading('A')?.time).toBe(receivedAt - 5 * MAX_CLOCK_SKEW_MS);
+    cache.store(slot, 'A', 2, true, 'Good', receivedAt - 5 * MAX_CLOCK_SKEW_MS, receivedAt + 1);
+    expect(cache.reading('A')?.time).toBe(receivedAt + 1);
+    cache.store(slot, 'A', 3, true, 'Good', receivedAt + 10, receivedAt + 2);
+    expect(cache.reading('A')?.time).toBe(receivedAt + 2);
+    cache.store(slot, 'A', 4, true, 'Good', null, receivedAt + 3);
+    expect(cache.reading('A')?.time).toBe(receivedAt + 3);
+    cache.store(slot, 'A', 5, true, 'Good', receivedAt + 3, receivedAt + 4);
+    expect(cache.reading('A')?.time).toBe(receivedAt + 3);
   });
 });
 

@@ -116,11 +116,6 @@ export class TagCache implements TagValueLookup {
     return slot !== undefined && this.goods[slot] === 1;
   }
 
-  /** `isGood` by slot (see `slotOf`), for a source's hot path. */
-  isGoodAt(slot: number): boolean {
-    return this.goods[slot] === 1;
-  }
-
   has(tagName: string): boolean {
     const slot = this.index.get(tagName);
     return slot !== undefined && this.statuses[slot] !== undefined;
@@ -140,15 +135,20 @@ export class TagCache implements TagValueLookup {
 
   /** Stores a reading and tells the listener. A reading equal to the stored one (value, quality) is not news. */
   set(tagName: string, reading: TagReading): void {
-    this.store(this.slotOf(tagName), tagName, reading.value, reading.good, reading.status, reading.time);
+    this.write(this.slotOf(tagName), tagName, reading.value, reading.good, reading.status, reading.time);
   }
 
   /**
-   * `set` by slot (see `slotOf`). A slot kept since the tag was deleted may belong to another tag now: the name tells,
-   * and the tag is then found by name again.
+   * `set` by slot (see `slotOf`) for a source's hot path, with the time the source gave (null: none) and when the value
+   * was received: the reading's time is `plausibleSourceTime` of them. A slot kept since the tag was deleted may belong
+   * to another tag now: the name tells, and the tag is then found by name again.
    */
-  store(slot: number, tagName: string, value: TagValue, good: boolean, status: string, time: number): void {
+  store(slot: number, tagName: string, value: TagValue, good: boolean, status: string, sourceTime: number | null, receivedAt: number): void {
     if (this.names[slot] !== tagName) slot = this.slotOf(tagName);
+    this.write(slot, tagName, value, good, status, plausibleSourceTime(sourceTime, receivedAt, this.goods[slot] === 0));
+  }
+
+  private write(slot: number, tagName: string, value: TagValue, good: boolean, status: string, time: number): void {
     const goodFlag = good ? 1 : 0;
     const kind = value === null ? NULL : typeof value === 'boolean' ? BOOLEAN : typeof value === 'number' ? NUMBER : OTHER;
     const number = kind === BOOLEAN ? (value ? 1 : 0) : kind === NUMBER ? (value as number) : 0;

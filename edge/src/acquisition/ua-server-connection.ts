@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import type { UaSecurity } from './acquisition.repository';
 import { resolveTagNodeId } from './node-ids';
 import { CLIENT_APPLICATION_NAME, type OpcPki } from './opc-pki';
-import { plausibleSourceTime, type TagCache, WAITING_STATUS } from './tag-cache';
+import { type TagCache, WAITING_STATUS } from './tag-cache';
 import type { TagSource } from './tag-sources';
 import { tagValueOfVariant, UNSUPPORTED_STATUS } from './variant-values';
 
@@ -137,14 +137,14 @@ interface MonitoredTag {
   lane: Lane;
 }
 
+/** A tag to monitor, in its lane. */
+type ItemToAdd = MonitoredTag & { tagName: string };
+
 /**
  * What a monitored-item group's notifications need, by the item's index in the group: the tag, its cache slot and
  * the OPC UA data type its configured tagType expects (undefined: not checked). Resolved once, not per value: at
  * tens of thousands of values a second, looking each tag's type up by name was the acquisition's largest own cost.
  */
-/** A tag to monitor, in its lane. */
-type ItemToAdd = MonitoredTag & { tagName: string };
-
 interface GroupTags {
   names: string[];
   slots: number[];
@@ -193,6 +193,10 @@ export class UaServerConnection implements TagSource {
     startTime: null,
     serverState: 'Unknown',
   };
+  /**
+   * When the last publish response (or other answer) arrived. node-opcua hands a response's values over right after
+   * its 'received_notifications': this is their receive time, read once per response rather than once per value.
+   */
   private lastActivity: number | null = null;
   private valuesReceived = 0;
   private startedAt = 0;
@@ -515,7 +519,7 @@ export class UaServerConnection implements TagSource {
       if (this.subscriptions?.[lane] !== subscription) return;
       if (this.expectedStale) this.resolveExpectedTypes();
       const tagName = resolved.names[index];
-      if (tagName !== undefined) this.apply(tagName, resolved.slots[index]!, resolved.expected[index], dataValue);
+      if (tagName !== undefined) this.apply(tagName, resolved.slots[index]!, resolved.expected[index], dataValue, this.lastActivity ?? this.deps.now());
     });
     await new Promise<void>((resolve, reject) => {
       group.once('initialized', () => resolve());
@@ -555,20 +559,17 @@ export class UaServerConnection implements TagSource {
   }
 
   /** The hot path: one data change into the cache, by the tag's slot. */
-  private apply(tagName: string, slot: number, expected: number | undefined, dataValue: DataValue): void {
-    const receivedAt = this.deps.now();
-    this.lastActivity = receivedAt;
+  private apply(tagName: string, slot: number, expected: number | undefined, dataValue: DataValue, receivedAt: number): void {
     this.valuesReceived += 1;
     const value = tagValueOfVariant(dataValue.value);
     const sourceTime = dataValue.sourceTimestamp?.getTime() ?? dataValue.serverTimestamp?.getTime() ?? null;
-    const time = plausibleSourceTime(sourceTime, receivedAt, !this.deps.cache.isGoodAt(slot));
     this.checkType(tagName, expected, dataValue);
     if (value === undefined) {
-      this.deps.cache.store(slot, tagName, null, false, UNSUPPORTED_STATUS, time);
+      this.deps.cache.store(slot, tagName, null, false, UNSUPPORTED_STATUS, sourceTime, receivedAt);
       return;
     }
     const good = dataValue.statusCode.isGood();
-    this.deps.cache.store(slot, tagName, value, good, good ? 'Good' : dataValue.statusCode.name, time);
+    this.deps.cache.store(slot, tagName, value, good, good ? 'Good' : dataValue.statusCode.name, sourceTime, receivedAt);
   }
 
   /**
@@ -596,10 +597,12 @@ export class UaServerConnection implements TagSource {
     for (let start = 0; start < entries.length; start += this.nodesPerRead) {
       const chunk = entries.slice(start, start + this.nodesPerRead);
       const values = await session.read(chunk.map(([, item]) => ({ nodeId: item.nodeId, attributeId: AttributeIds.Value })));
+      const receivedAt = this.deps.now();
+      this.lastActivity = receivedAt;
       chunk.forEach(([tagName], index) => {
         const dataValue = values[index];
         // A notification that arrived meanwhile is newer than this read: keep it.
-        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), this.expectedType(tagName), dataValue);
+        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), this.expectedType(tagName), dataValue, receivedAt);
       });
     }
   }
