@@ -32,6 +32,9 @@ describe('sector overview', () => {
     expect(await page.title()).toBe('Resumen por sector');
     await page.getByTestId('line-card-3-stop').filter({ hasText: 'No reconocida' }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('line-card-1-oee').innerText()).toMatch(/^\d+%$/);
+    // The manual stops line has no beacon script: its state is unknown, not 'running'.
+    expect(await page.getByTestId('line-card-5').getByTestId('beacon').getAttribute('data-color')).toBe('white');
+    expect(await page.getByTestId('line-card-5-stop').innerText()).toBe('No se conoce el estado de la línea.');
 
     const columns = page.getByTestId('overview-columns');
     const gridColumns = () => page.getByTestId('overview-cards').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);

@@ -1,5 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../lib/i18n';
 
 /** The line's beacon as the overview reports it. */
 export type BeaconColor = 'green' | 'red' | 'amber' | 'white';
@@ -17,4 +18,12 @@ export function Beacon({ color }: { color: BeaconColor | undefined }) {
       <Text fontSize="sm">{t(`dashboard.beacon.${shown}`)}</Text>
     </HStack>
   );
+}
+
+/**
+ * What a line without a stop in progress is said to be doing: running, unless its beacon is unknown (a line whose
+ * beacon cannot be computed, or not yet): then nobody can tell, and the text says so rather than 'running'.
+ */
+export function noStopMessage(beacon: BeaconColor | undefined): MessageKey {
+  return beacon === 'white' ? 'dashboard.stateUnknown' : 'dashboard.noStop';
 }

@@ -255,6 +255,7 @@ export const en: Catalogue = {
     running: 'Running',
     unrecognized: 'Not recognized',
     noStop: 'The line is running.',
+    stateUnknown: "The line's state is not known.",
     noStops: 'No stops.',
     stopSince: 'Since {{time}}',
     declaring: 'Declaring',

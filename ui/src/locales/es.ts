@@ -256,6 +256,7 @@ export const es = {
     running: 'En marcha',
     unrecognized: 'No reconocida',
     noStop: 'La línea está en marcha.',
+    stateUnknown: 'No se conoce el estado de la línea.',
     noStops: 'Sin paradas.',
     stopSince: 'Desde {{time}}',
     declaring: 'Declaración',

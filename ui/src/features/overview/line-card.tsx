@@ -1,7 +1,7 @@
 import { Box, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BEACON_COLORS, Beacon } from '../../components/beacon';
+import { BEACON_COLORS, Beacon, noStopMessage } from '../../components/beacon';
 import { oeeColor } from '../../components/gauge/indicator-colors';
 import type { MessageKey } from '../../lib/i18n';
 import { minutesLabel, percentLabel } from '../../lib/indicator-format';
@@ -61,7 +61,7 @@ export function LineCard({ line }: { line: LineCardData }) {
               </Text>
             )}
             <Text fontSize="sm" color={stop && !stop.recognized ? 'red.600' : 'fg.muted'} data-testid={`line-card-${line.lineID}-stop`}>
-              {stop ? t('overview.stoppedFor', { minutes: Math.floor(stop.duration), reason: stop.recognized ? (stop.reason ?? '') : t('dashboard.unrecognized') }) : t('dashboard.noStop')}
+              {stop ? t('overview.stoppedFor', { minutes: Math.floor(stop.duration), reason: stop.recognized ? (stop.reason ?? '') : t('dashboard.unrecognized') }) : t(noStopMessage(line.beacon))}
             </Text>
           </Stack>
         </Card.Body>

@@ -1,5 +1,6 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { noStopMessage } from '../../../components/beacon';
 import { ElapsedRing } from '../../../components/elapsed-ring/elapsed-ring';
 import { RecognizeButton } from '../../../components/stops/stop-dialogs';
 import { canHandleStops, stopColor, type Stop } from '../../../components/stops/stop';
@@ -50,7 +51,7 @@ export function CurrentStopTile() {
   if (!current) {
     return (
       <Stack gap="2" align="center">
-        <Text color="fg.muted">{status.isPending ? t('app.loading') : t('dashboard.noStop')}</Text>
+        <Text color="fg.muted">{status.isPending ? t('app.loading') : t(noStopMessage(status.data?.beacon))}</Text>
         {status.data && callButton}
       </Stack>
     );
