@@ -105,24 +105,42 @@ export async function openTab(page: Page, id: string): Promise<void> {
 
 /**
  * Scrolls a grid (by its test id) sideways, from its left edge, until its rows show the column: AG Grid draws only
- * the columns in view (the pinned ones always).
+ * the columns in view (the pinned ones always). After each step it waits for the grid to finish drawing: AG Grid
+ * draws the newly visible cells a batch per animation frame, and on a busy machine that takes more frames than one
+ * step waited, so the column went by undrawn and the scan ended at the right edge without it.
  */
 export async function showColumn(page: Page, grid: string, column: string): Promise<void> {
   await page.getByTestId(grid).evaluate(async (root, column) => {
     const bar = root.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
     const shown = () => root.querySelector(`.ag-row [col-id="${column}"]`) !== null;
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const drawn = () => [...root.querySelectorAll('.ag-row [col-id]')].map((cell) => cell.getAttribute('col-id')).join();
+    // Drawn when two looks a couple of frames apart see the same cells (at most about 100 frames).
+    const settled = async () => {
+      for (let look = 0, before = drawn(); look < 50 && !shown(); look += 1) {
+        await frames();
+        const now = drawn();
+        if (now === before) return;
+        before = now;
+      }
+    };
     for (let left = 0; bar && left <= bar.scrollWidth; left += 150) {
       bar.scrollLeft = left;
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await frames();
+      await settled();
       if (shown()) return;
     }
   }, column);
 }
 
-/** The text of a column's cell in a row (by its index), scrolled into view. */
+/**
+ * The text of a column's cell in a row (by its index), scrolled into view. The scan is made again (a few times at
+ * most) while the row does not show the cell: rows drawn again meanwhile (the grid read its page again) start undrawn.
+ */
 export async function cellAt(page: Page, grid: string, rowIndex: number, column: string): Promise<string> {
-  await showColumn(page, grid, column);
-  return page.getByTestId(grid).locator(`.ag-row[row-index="${rowIndex}"] [col-id="${column}"]`).innerText();
+  const cell = page.getByTestId(grid).locator(`.ag-row[row-index="${rowIndex}"] [col-id="${column}"]`);
+  for (let scan = 0; scan < 5 && (scan === 0 || (await cell.count()) === 0); scan += 1) await showColumn(page, grid, column);
+  return cell.innerText();
 }
 
 /** The text of a column's cell in the row of an order (found by its order number, at the grid's left). */
