@@ -81,6 +81,45 @@ describe('the tag cache', () => {
   });
 });
 
+describe('the tag cache, a slot’s parts', () => {
+  it('keeps value, quality, status and time apart: watching, a change of kind, and a deleted neighbour leave each reading whole', () => {
+    const cache = new TagCache();
+    const seen: string[] = [];
+    cache.onChange((tagName) => seen.push(tagName));
+    cache.set('A', { value: 'text', good: true, status: 'Good', time: 1 });
+    cache.set('B', { value: 2.5, good: false, status: 'UncertainLastUsableValue', time: 2 });
+    cache.watch(['A']);
+    cache.watch(['A', 'B']);
+    cache.watch(['B']);
+    expect(cache.reading('A')).toEqual({ value: 'text', good: true, status: 'Good', time: 1 });
+    expect(cache.reading('B')).toEqual({ value: 2.5, good: false, status: 'UncertainLastUsableValue', time: 2 });
+    // A string, then a number, then a string again: the kind follows the value, and equal values are no news.
+    cache.set('B', { value: 'x', good: true, status: 'Good', time: 3 });
+    cache.set('B', { value: 7, good: true, status: 'Good', time: 4 });
+    cache.set('B', { value: 7, good: true, status: 'Good', time: 5 });
+    cache.set('B', { value: 'x', good: true, status: 'Good', time: 6 });
+    cache.set('A', { value: 'other', good: true, status: 'Good', time: 7 });
+    expect(seen).toEqual(['B', 'B', 'B']);
+    expect(cache.reading('B')).toEqual({ value: 'x', good: true, status: 'Good', time: 6 });
+    // A bad status seen before, set again: the same reading, its time unchanged.
+    cache.setBad('B', 'BadConnectionClosed', 8);
+    cache.setBad('B', 'BadConnectionClosed', 9);
+    expect(cache.reading('B')).toEqual({ value: 'x', good: false, status: 'BadConnectionClosed', time: 8 });
+    // A's slot goes to C: C starts without a reading, unwatched, whatever A was.
+    cache.watch(['A', 'B']);
+    cache.delete('A');
+    expect(cache.has('C')).toBe(false);
+    cache.slotOf('C');
+    expect(cache.has('C')).toBe(false);
+    expect(cache.reading('C')).toBeUndefined();
+    expect(cache.get('C')).toBeNull();
+    cache.set('C', { value: true, good: true, status: 'Good', time: 10 });
+    expect(cache.reading('C')).toEqual({ value: true, good: true, status: 'Good', time: 10 });
+    expect(seen).toEqual(['B', 'B', 'B', 'B']);
+    expect(cache.reading('B')).toEqual({ value: 'x', good: false, status: 'BadConnectionClosed', time: 8 });
+  });
+});
+
 describe('the tag cache, many tags', () => {
   it('keeps each tag its own reading of every kind as tags come and go', () => {
     const cache = new TagCache();
