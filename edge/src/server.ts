@@ -8,7 +8,7 @@ import { attachDemoSimulator, demoSimulatorOf } from './demo/demo-simulator';
 import { ownerOnly } from './db/file-modes';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { createApp } from './http/app';
-import { answerClientErrors } from './http/client-errors';
+import { holdConnections } from './http/connections';
 import type { Api } from './http/api';
 import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
@@ -83,7 +83,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     s.once('error', reject);
     s.listen(settings.port, settings.host, () => resolveServer(s));
   });
-  answerClientErrors(server);
+  holdConnections(server);
   const address = server.address() as AddressInfo;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
   const url = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { VERSION, type Settings } from '../../../edge/src/config';
 import { apiErrorHandler, baseApp } from '../../../edge/src/http/app';
-import { answerClientErrors } from '../../../edge/src/http/client-errors';
+import { holdConnections } from '../../../edge/src/http/connections';
 import { AppError } from '../../../edge/src/http/errors';
 import { buildOpenApi } from '../../../edge/src/http/openapi';
 import { uiHandler, type UiFiles } from '../../../edge/src/http/ui-files';
@@ -114,7 +114,7 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
     logging.close();
     throw error;
   });
-  answerClientErrors(server);
+  holdConnections(server);
   const address = server.address() as AddressInfo;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
   const url = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
