@@ -162,7 +162,7 @@ interface Input {
 const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
 /**
  * Query values are cut to 1,500 characters so that the request line, escaped, stays under Node's 16 KB header limit
- * and the inputs reach the handlers (beyond it the parser answers 431, tested in edge/src/http/client-errors.test.ts).
+ * and the inputs reach the handlers (beyond it the parser answers 431, tested in edge/src/http/connections.test.ts).
  */
 const queryText = (value: unknown): string => asText(value).slice(0, 1_500);
 
