@@ -206,12 +206,11 @@ describe('order and shift indexes', () => {
     const after = await orderIndex(ended.order);
     expect(await stored()).toMatchObject({ adjustedDiscountTime: Math.round(max * 60_000), updatedBy: 'supervisor' });
     expect(after.staffedTimeCorrect).toBeLessThan(before.staffedTimeCorrect!);
-    // The grid row shows the new figures, as the server computed them.
-    await showColumn(page, grid, 'effectiveAdjustedDiscountTime');
-    await page.waitForFunction(
-      ([order, text]) => document.querySelector(`[data-testid="adjusted-${order}"]`)?.textContent === text,
-      [ended.order, minutesLabel(after.effectiveAdjustedDiscountTime)] as const,
-    );
+    // The grid row shows the new figures, as the server computed them. The grid reads its page again after the
+    // adjustment and draws its rows anew, so each look finds the row and scrolls to the column again.
+    await expect
+      .poll(() => cell(page, grid, ended.order, 'effectiveAdjustedDiscountTime'), { timeout: 30_000 })
+      .toBe(minutesLabel(after.effectiveAdjustedDiscountTime));
     expect(await cell(page, grid, ended.order, 'oee')).toBe(percentLabel(after.oee));
   }, TEST_MS);
 
