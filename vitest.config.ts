@@ -1,10 +1,22 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Pure tests: the domain (no I/O, eslint.config.js) and the app's functions, none with a server, a file or a global
- * it leaves changed. They share their processes (isolate: false): a process of their own each cost more than the test.
+ * Test files that leave nothing behind in their process: the domain and the app's functions, and the files whose
+ * edges and databases (API, engine, HTTP, jobs, notifications) are closed by their own hooks. They share their
+ * processes (isolate: false; in one process each, starting the process and importing the edge cost about as much as
+ * their tests: 185 s of CPU for the modules' 42 files, 100 s shared). A process each for the rest: OPC UA (node-opcua
+ * keeps process-wide loggers and certificate stores), PostgreSQL and killed child processes (sync), the browser tests.
  */
-const PURE = ['edge/src/domain/**/*.test.ts', 'ui/**/*.test.{ts,tsx}'];
+const SHARED = [
+  'edge/src/domain/**/*.test.ts',
+  'ui/**/*.test.{ts,tsx}',
+  'edge/src/modules/**/*.test.ts',
+  'edge/src/http/**/*.test.ts',
+  'edge/src/db/**/*.test.ts',
+  'edge/src/jobs/**/*.test.ts',
+  'test/api/**/*.test.ts',
+  'test/notifications/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -19,13 +31,13 @@ export default defineConfig({
     // the CPU; the suite hashes thousands of passwords and at the real cost that was most of its time.
     env: { OEE_TEST_SCRYPT_N: '1024' },
     projects: [
-      { extends: true, test: { name: 'pure', include: PURE, isolate: false } },
+      { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
       {
         extends: true,
         test: {
-          name: 'integration',
+          name: 'own',
           include: ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...PURE],
+          exclude: [...configDefaults.exclude, ...SHARED],
         },
       },
     ],
