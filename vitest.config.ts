@@ -1,11 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Test files that leave nothing behind in their process: the domain and the app's functions, and the files whose
- * edges and databases (API, engine, HTTP, jobs, notifications) are closed by their own hooks. They share their
- * processes (isolate: false; in one process each, starting the process and importing the edge cost about as much as
- * their tests: 185 s of CPU for the modules' 42 files, 100 s shared). A process each for the rest: OPC UA (node-opcua
- * keeps process-wide loggers and certificate stores), PostgreSQL and killed child processes (sync), the browser tests.
+ * Test files that leave nothing behind in their process share their processes (isolate: false): the domain and the
+ * app's functions, and the files whose edges, databases and browser pages are closed by their own hooks (API, engine,
+ * HTTP, jobs, notifications, browser tests; the browser itself serves every browser file of a process). In a process
+ * each, starting it and importing the edge cost about as much as many of their tests: the modules' 42 files took 185 s
+ * of CPU, 100 s shared; eight browser files 78 s of the test processes' CPU, 63 s shared. A process each for the rest:
+ * OPC UA servers (node-opcua keeps process-wide loggers and certificate stores), PostgreSQL and the killed child
+ * processes of sync, the demo's simulator, the single executable.
  */
 const SHARED = [
   'edge/src/domain/**/*.test.ts',
@@ -16,6 +18,12 @@ const SHARED = [
   'edge/src/jobs/**/*.test.ts',
   'test/api/**/*.test.ts',
   'test/notifications/**/*.test.ts',
+  'edge/src/*.test.ts',
+  'edge/src/acquisition/**/*.test.ts',
+  'edge/src/executable/**/*.test.ts',
+  'sync/retry.test.ts',
+  'test/docs/**/*.test.ts',
+  'test/e2e/**/*.test.ts',
 ];
 
 export default defineConfig({

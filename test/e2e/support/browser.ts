@@ -31,8 +31,9 @@ export interface BrowserSession {
 }
 
 /**
- * One headless Chromium per test file (each file runs in a process of its own, and the browser ends with it: its pipe
- * to this process closes), launched at the first test that asks: launching one per test cost about a second each.
+ * One headless Chromium per test process (the browser files share their processes, vitest.config.ts; the browser ends
+ * with the process: its pipe to it closes), launched at the first test that asks: launching one per test cost about a
+ * second each. Each test has a context of its own.
  */
 let sharedBrowser: Promise<Browser> | null = null;
 
