@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBuildLock } from './build-lock';
 
 /**
  * The single executable for the tests and the benchmark: built by `npm run package` when its sources changed, and
@@ -21,7 +22,8 @@ export const BUILT_EXECUTABLE = join(ROOT, 'dist', `oee-edge-${process.platform}
 
 /** Runs deploy/scripts/package.mjs --if-stale with the pinned Node; answers its summary line (size, time or "up to date"). */
 export function packageExecutable(): string {
-  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'deploy', 'scripts', 'package.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+  // Under the build lock: the browser tests may be building the same dist/ui at the same time.
+  const result = withBuildLock(ROOT, () => spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'deploy', 'scripts', 'package.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' }));
   if (result.status !== 0) throw new Error(`npm run package failed: ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`);
   return result.stdout
     .split('\n')

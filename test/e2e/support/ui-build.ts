@@ -1,19 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { withBuildLock } from '../../support/build-lock';
 
 /**
  * The repository. A benchmark bundled by test/bench/run.mjs runs from node_modules/.cache, which in a git worktree is
  * another checkout's (node_modules linked): run.mjs names the repository it was started in.
  */
 export const ROOT = process.env.OEE_REPO_ROOT ?? resolve(import.meta.dirname, '../../..');
-const LOCK = join(ROOT, 'dist', '.e2e-build-lock');
-const STALE_LOCK_MS = 5 * 60_000;
-
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 /**
  * Builds the app if any source is newer than the last build (`deploy/scripts/build.mjs --if-stale`), one test process at a
@@ -21,22 +16,10 @@ function sleep(ms: number): void {
  * source changed meanwhile) can then never pull files from under a running browser test.
  */
 export function builtUiSnapshot(): string {
-  mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
-      sleep(250);
-    }
-  }
-  try {
+  return withBuildLock(ROOT, () => {
     execFileSync(process.execPath, [join(ROOT, 'deploy/scripts/build.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'pipe' });
     const snapshot = mkdtempSync(join(tmpdir(), 'oee-ui-'));
     cpSync(join(ROOT, 'dist/ui'), snapshot, { recursive: true });
     return snapshot;
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
+  });
 }
