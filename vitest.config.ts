@@ -1,30 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const ALL = ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
+
 /**
- * Test files that leave nothing behind in their process share their processes (isolate: false): the domain and the
- * app's functions, and the files whose edges, databases and browser pages are closed by their own hooks (API, engine,
- * HTTP, jobs, notifications, browser tests; the browser itself serves every browser file of a process). In a process
- * each, starting it and importing the edge cost about as much as many of their tests: the modules' 42 files took 185 s
- * of CPU, 100 s shared; eight browser files 78 s of the test processes' CPU, 63 s shared. A process each for the rest:
- * OPC UA servers (node-opcua keeps process-wide loggers and certificate stores), PostgreSQL and the killed child
- * processes of sync, the demo's simulator, the single executable.
+ * The test files that run in a process each: OPC UA servers (node-opcua keeps process-wide loggers and certificate
+ * stores), PostgreSQL and the killed child processes of sync, the demo's simulator, the single executable. Every other
+ * file leaves nothing behind in its process (its edges, databases and browser pages are closed by its own hooks; the
+ * browser itself serves every browser file of a process), so they share their processes (isolate: false). In a
+ * process each, starting it and importing the edge cost about as much as many of their tests: the modules' 42 files
+ * took 185 s of CPU, 100 s shared; eight browser files 78 s of the test processes' CPU, 63 s shared.
  */
-const SHARED = [
-  'edge/src/domain/**/*.test.ts',
-  'ui/**/*.test.{ts,tsx}',
-  'edge/src/modules/**/*.test.ts',
-  'edge/src/http/**/*.test.ts',
-  'edge/src/db/**/*.test.ts',
-  'edge/src/jobs/**/*.test.ts',
-  'test/api/**/*.test.ts',
-  'test/notifications/**/*.test.ts',
-  'edge/src/*.test.ts',
-  'edge/src/acquisition/**/*.test.ts',
-  'edge/src/executable/**/*.test.ts',
-  'sync/retry.test.ts',
-  'test/docs/**/*.test.ts',
-  'test/e2e/**/*.test.ts',
-];
+const OWN_PROCESS = ['test/acquisition/**/*.test.ts', 'sync/**/*.test.ts', 'edge/src/demo/**/*.test.ts', 'test/package/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -39,15 +25,8 @@ export default defineConfig({
     // the CPU; the suite hashes thousands of passwords and at the real cost that was most of its time.
     env: { OEE_TEST_SCRYPT_N: '1024' },
     projects: [
-      { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
-      {
-        extends: true,
-        test: {
-          name: 'own',
-          include: ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SHARED],
-        },
-      },
+      { extends: true, test: { name: 'shared', include: ALL, exclude: [...configDefaults.exclude, ...OWN_PROCESS], isolate: false } },
+      { extends: true, test: { name: 'own', include: OWN_PROCESS } },
     ],
   },
 });

@@ -8,13 +8,13 @@ function sleep(ms: number): void {
 }
 
 /**
- * Runs `build` while holding the repository's build lock (dist/.e2e-build-lock), one test process at a time: the
+ * Runs `build` while holding the repository's build lock (dist/.build-lock), one test process at a time: the
  * browser tests' app build and the single executable's packaging both run `build.mjs --if-stale`; on a fresh checkout
  * two of them at once would each build dist/, writing over the other's files. A lock older than 5 minutes is taken as
  * left by a killed process.
  */
 export function withBuildLock<T>(root: string, build: () => T): T {
-  const lock = join(root, 'dist', '.e2e-build-lock');
+  const lock = join(root, 'dist', '.build-lock');
   mkdirSync(join(root, 'dist'), { recursive: true });
   for (;;) {
     try {
