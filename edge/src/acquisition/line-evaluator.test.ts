@@ -72,7 +72,8 @@ describe('the line evaluator', () => {
     good('L1.Run', false, 9_100);
     good('L1.Units', 7, 9_400);
     await settle();
-    expect(batches.flat()).toEqual([{ lineID: 1, atMs: 9_100, running: false, units: 7, discards: null }]);
+    // newestMs: the counter's later change, which ends a gap the beacon alone would say nothing happened in.
+    expect(batches.flat()).toEqual([{ lineID: 1, atMs: 9_100, running: false, units: 7, discards: null, newestMs: 9_400 }]);
   });
 
   it('sends nothing when a change leaves what the line shows as it was (a process value the script reads)', async () => {
@@ -180,7 +181,7 @@ describe('the line evaluator', () => {
     good('L1.Run', true, 10_001);
     await settle();
     expect(batches.flat().at(-1)).toMatchObject({ running: true, atMs: 10_001 });
-    expect(logged.at(-1)).toBe('Line 1: its beacon script works again');
+    expect(logged.slice(-2)).toEqual(['Line 1: its beacon script works again', 'Line 1 is read again']);
   });
 
   it('tells where the counters come from: the same text while script and tags stay, another once a tag reads another node', async () => {
@@ -250,6 +251,33 @@ describe('the line evaluator', () => {
     await failing.settle();
     expect(failing.diagnostics.tagUpdates.toArray()).toEqual([]);
     expect(failing.diagnostics.calculations().at(-1)?.lines[0]?.result).toMatch(/not stored: disk full/);
+  });
+
+  it('logs a warning as soon as a line cannot be read (its tags bad: a frozen server), and once when it is read again', async () => {
+    const { cache, logged, good, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+    good('L1.Run', true);
+    good('L1.Units', 3);
+    await settle();
+    cache.setBad('L1.Run', 'BadNoCommunication', Date.now());
+    await settle();
+    cache.setBad('L1.Units', 'BadNoCommunication', Date.now());
+    await advance(COUNTER_FLUSH_MS);
+    expect(logged.filter((message) => message.startsWith('Line 1 cannot be read'))).toHaveLength(1);
+    good('L1.Run', true, Date.now() + 1);
+    await settle();
+    expect(logged.at(-1)).toBe('Line 1 is read again');
+  });
+
+  it('stops after a last pass that stamps every line at the instant it stops, even with a counter change pending', async () => {
+    const { batches, good, settle } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+    good('L1.Run', true, 9_000);
+    good('L1.Units', 3, 9_000);
+    await settle();
+    vi.setSystemTime(12_000);
+    good('L1.Units', 4, 11_500);
+    await evaluator!.stop();
+    // The engine knows the line until 12 s (its downtime after a restart counts from there), not from 11.5 s.
+    expect(batches.flat().at(-1)).toMatchObject({ lineID: 1, atMs: 12_000, running: true, units: 4 });
   });
 
   it('evaluates every line periodically even when nothing changes', async () => {

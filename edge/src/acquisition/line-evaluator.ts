@@ -59,6 +59,8 @@ interface CompiledLine {
   problems: string[];
   /** Where each reading comes from: the script and the origin of every tag it reads (see `sourceOf`). */
   sources: { running: string; units: string; discards: string };
+  /** Every tag the line's scripts read (LineSample.newestMs is the newest of their source times). */
+  tags: readonly string[];
 }
 
 /** Tells where a tag's value comes from (server, endpoint, node id); undefined for a tag not configured. */
@@ -90,6 +92,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private readonly lastSent = new Map<number, LineSample>();
   /** The last script failure logged per line (logged once per change of message). */
   private readonly failures = new Map<number, string>();
+  /** Lines whose state is unknown (a tag without a good value, a failing script): logged once when they become so. */
+  private readonly unreadable = new Set<number>();
   /** Lines the periodic pass must send even when nothing changed. */
   private readonly due = new Set<number>();
   /**
@@ -135,8 +139,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       const previous = this.lines.get(line.lineID);
       if (previous && previous.sources.running !== entry.sources.running) this.floors.set(line.lineID, Math.max(now, this.floors.get(line.lineID) ?? now));
       compiled.set(line.lineID, entry);
-      const tags = new Set([...(entry.running?.tags ?? []), ...(entry.units?.tags ?? []), ...(entry.discards?.tags ?? [])]);
-      for (const tag of tags) readers.set(tag, [...(readers.get(tag) ?? []), line.lineID]);
+      for (const tag of entry.tags) readers.set(tag, [...(readers.get(tag) ?? []), line.lineID]);
       if (entry.problems.length > 0) this.deps.logger.warn({ lineID: line.lineID, problems: entry.problems }, 'Line script does not compile');
     }
     this.lines = compiled;
@@ -148,9 +151,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
 
   /** The tag names a line's scripts read (for the OPC status of a line). */
   tagsOfLine(lineID: number): string[] {
-    const line = this.lines.get(lineID);
-    if (!line) return [];
-    return [...new Set([...(line.running?.tags ?? []), ...(line.units?.tags ?? []), ...(line.discards?.tags ?? [])])];
+    return [...(this.lines.get(lineID)?.tags ?? [])];
   }
 
   /** Starts the periodic pass (every `refreshSeconds`, at least 1 s; see setRefresh). */
@@ -176,6 +177,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (this.stopped) return;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.periodicPass();
+    await this.idle();
+    // A second pass, with no change left pending: every line's sample is stamped now, so the engine knows each line
+    // until this instant (a counter that changed a moment ago would otherwise stamp the first pass before it).
     this.periodicPass();
     await this.idle();
     this.stopped = true;
@@ -401,8 +406,37 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
 
     const floor = this.floors.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
     const atMs = Math.max(floor, Math.min(changed?.time ?? now, now));
-    const sample = { lineID: line.lineID, atMs, running, units, discards, unitsSource: line.sources.units, discardsSource: line.sources.discards };
+    const sample: LineSample = { lineID: line.lineID, atMs, running, units, discards, unitsSource: line.sources.units, discardsSource: line.sources.discards };
+    const newestMs = this.newestSourceTime(line);
+    if (newestMs > atMs) sample.newestMs = Math.min(newestMs, now);
+    this.reportReadable(line.lineID, running, note);
     return { lineID: line.lineID, sample, note };
+  }
+
+  /** The newest source time among the good readings of the line's tags (counters included); -∞ when none. */
+  private newestSourceTime(line: CompiledLine): number {
+    let newest = Number.NEGATIVE_INFINITY;
+    for (const tag of line.tags) {
+      const reading = this.cache.reading(tag);
+      if (reading?.good && reading.time > newest) newest = reading.time;
+    }
+    return newest;
+  }
+
+  /**
+   * Says in the log when a line can no longer be read (its stop of reason 4 opens now, whatever the connection's own
+   * warning says later: a frozen server is noticed by its tags first) and when it can again.
+   */
+  private reportReadable(lineID: number, running: boolean | null, note: string): void {
+    const unreadable = running === null;
+    if (unreadable === this.unreadable.has(lineID)) return;
+    if (unreadable) {
+      this.unreadable.add(lineID);
+      this.deps.logger.warn({ lineID, reason: note.trim() }, `Line ${lineID} cannot be read: its state is unknown (an OPC disconnected stop covers it)${note}`);
+    } else {
+      this.unreadable.delete(lineID);
+      this.deps.logger.info({ lineID }, `Line ${lineID} is read again`);
+    }
   }
 
   /** Logs a line's beacon script failing on its values when the message changes, and once when it works again. */
@@ -475,5 +509,6 @@ function compileLine(line: LineScripts, knownTags: ReadonlySet<string>, originOf
     discards: discards.script as CompiledScript<number> | null,
     problems,
     sources: { running: running.source, units: units.source, discards: discards.source },
+    tags: [...new Set([...(running.script?.tags ?? []), ...(units.script?.tags ?? []), ...(discards.script?.tags ?? [])])],
   };
 }

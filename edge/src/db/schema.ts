@@ -343,6 +343,9 @@ export interface ShiftIndexesTable extends IndexTimes {
   idealUnits: number | null;
   discountShift: number;
   closed: Flag;
+  /** Migration 0019: made while the line was not staffed (no order on a line with the order manager). */
+  unstaffedQuantity: Generated<number>;
+  unstaffedDiscards: Generated<number>;
 }
 
 export interface ProductionMinutesTable {
@@ -422,6 +425,8 @@ export interface StopsTable {
   updateDate: number | null;
   /** 1: entered by hand (manual stops manager); 0: recorded by the line's acquisition (migration 0010). */
   manual: Generated<Flag>;
+  /** Migration 0019: the first stop of the event a split piece belongs to; null for a stop never split. */
+  eventID: number | null;
 }
 
 export interface MaintenanceCallsTable {

@@ -111,6 +111,53 @@ export function isMicrostop(durationMs: number, microStopSeconds: number): boole
 /** A stop as the OEE accounting needs it: its interval and whether its reason discounts it from OEE. */
 export interface AccountedStop extends StopInterval {
   discountOEE: boolean;
+  /**
+   * A gap in the line's data (reason 4, OPC disconnected; 9, the edge not running): stop time, since the line is not
+   * known to have run, but never a failure — nothing says the machine failed (see stopTimeTotals).
+   */
+  dataGap?: boolean;
+  /** The whole event a split piece belongs to (absent: the stop is its own event). */
+  event?: StopEvent;
+}
+
+/** The reasons whose stops are gaps in the line's data, not something the line did. */
+export function isDataGapReason(reasonID: number | null): boolean {
+  return reasonID === REASON.OPC_DISCONNECTED || reasonID === REASON.EDGE_DOWN;
+}
+
+/**
+ * One stop event as the line made it, whatever splits later cut it into: from its first piece's start to its last
+ * piece's end (null while a piece is in progress), and where its first piece that may be a failure starts (not
+ * discounted, not a data gap; null when it has none).
+ */
+export interface StopEvent {
+  startMs: number;
+  endMs: number | null;
+  failureStartMs: number | null;
+}
+
+/** A piece of a split event, as stored. */
+export interface EventPiece extends StopInterval {
+  eventID: number;
+  discountOEE: boolean;
+  dataGap: boolean;
+}
+
+/** The events of split pieces, by eventID (every piece of an event must be given). */
+export function stopEventsOf(pieces: readonly EventPiece[]): Map<number, StopEvent> {
+  const events = new Map<number, StopEvent>();
+  for (const piece of pieces) {
+    const mayFail = !piece.discountOEE && !piece.dataGap;
+    const event = events.get(piece.eventID);
+    if (!event) {
+      events.set(piece.eventID, { startMs: piece.startMs, endMs: piece.endMs, failureStartMs: mayFail ? piece.startMs : null });
+      continue;
+    }
+    event.startMs = Math.min(event.startMs, piece.startMs);
+    event.endMs = event.endMs === null || piece.endMs === null ? null : Math.max(event.endMs, piece.endMs);
+    if (mayFail) event.failureStartMs = event.failureStartMs === null ? piece.startMs : Math.min(event.failureStartMs, piece.startMs);
+  }
+  return events;
 }
 
 /** Stop time of a range, split the way the indicators consume it (see oee.ts). */
@@ -119,7 +166,7 @@ export interface StopTimeTotals {
   discountedMs: number;
   /** Time of the other stops: the stop time that reduces runtime. */
   stopMs: number;
-  /** The part of stopMs that is failures: stops not discounted and not microstops. */
+  /** The part of stopMs that is failures: stops not discounted, not data gaps, and not microstops. */
   failureMs: number;
   /** Failures that start inside the range. */
   failureCount: number;
@@ -127,9 +174,14 @@ export interface StopTimeTotals {
 
 /**
  * Totals the stops of [fromMs, toMs) for the indicators. Times are clipped to the range, so adjacent ranges
- * (consecutive shifts) share a stop's time without counting it twice. A failure is counted in the range where it
- * starts, so failure counts of adjacent ranges also add up exactly. Whether a stop is a microstop depends on its
- * whole duration (an open one so far), not on the clipped part.
+ * (consecutive shifts) share a stop's time without counting it twice.
+ *
+ * A failure is a stop event (a stop, or all the pieces a split cut it into) that lasted at least microStopTime as a
+ * whole (an open one so far) and has time neither discounted nor a gap in the line's data: a split relabels one
+ * event, so it never changes the failure count, MTBF or MTTR by itself. The event counts once, in the range where
+ * its first such piece starts (so counts of adjacent ranges add up exactly); its failure time is the time of those
+ * pieces. Data gaps (reasons 4 and 9) are stop time but no failure: the data stopped, not the machine (MTBF reads
+ * as the mean running time between machine failures, IEC 60050-192, and MTTR as their mean repair).
  */
 export function stopTimeTotals(
   stops: readonly AccountedStop[],
@@ -147,9 +199,11 @@ export function stopTimeTotals(
       continue;
     }
     totals.stopMs += clippedMs;
-    if (isMicrostop(stopDurationMs(stop, nowMs), microStopSeconds)) continue;
+    if (stop.dataGap) continue;
+    const event = stop.event ?? { startMs: stop.startMs, endMs: stop.endMs, failureStartMs: stop.startMs };
+    if (isMicrostop(stopDurationMs(event, nowMs), microStopSeconds)) continue;
     totals.failureMs += clippedMs;
-    if (stop.startMs >= fromMs) totals.failureCount += 1;
+    if (stop.startMs === event.failureStartMs && stop.startMs >= fromMs) totals.failureCount += 1;
   }
   return totals;
 }

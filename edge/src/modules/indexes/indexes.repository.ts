@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { inJsonArray, prepared, type PreparedQuery } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
+import { isDataGapReason, stopEventsOf, type StopEvent } from '../../domain/stops';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
 
 /** The database or the transaction a use case runs in (Kysely's Transaction is a Kysely). */
@@ -136,17 +137,37 @@ export async function orderSpansOfLine(db: Executor, lineID: number): Promise<Or
   return toOrderSpans(await orderSpanQuery(db).where('o.lineID', '=', onLine(lineID)).orderBy('o.startDate').execute());
 }
 
-/** A stop as the indicators account for it; discountOEE is 0/1 as stored (the domain only tests its truth). */
+/** A stop as the indicators account for it (domain AccountedStop): a split piece carries its whole event. */
 export interface StopSpan {
   startMs: number;
   endMs: number | null;
   discountOEE: boolean;
+  dataGap: boolean;
+  /** The event a split piece belongs to (stops.eventID), null for a stop never split. */
+  eventID: number | null;
+  event?: StopEvent;
 }
 
-const stopSpanColumns = ['startDate as startMs', 'endDate as endMs', 'discountOEE'] as const;
-type StopSpanRow = { startMs: number; endMs: number | null; discountOEE: number };
-const toStopSpan = (row: StopSpanRow): StopSpan => ({ startMs: row.startMs, endMs: row.endMs, discountOEE: row.discountOEE === 1 });
-const toStopSpans = (rows: StopSpanRow[]): StopSpan[] => rows.map(toStopSpan);
+const stopSpanColumns = ['startDate as startMs', 'endDate as endMs', 'discountOEE', 'reasonID', 'eventID'] as const;
+type StopSpanRow = { startMs: number; endMs: number | null; discountOEE: number; reasonID: number | null; eventID: number | null };
+const toStopSpan = (row: StopSpanRow): StopSpan => ({
+  startMs: row.startMs,
+  endMs: row.endMs,
+  discountOEE: row.discountOEE === 1,
+  dataGap: isDataGapReason(row.reasonID),
+  eventID: row.eventID,
+});
+
+/** Gives each split piece among `spans` its whole event (all its pieces are read: some may lie outside the range). */
+async function withEvents(db: Executor, spans: readonly StopSpan[]): Promise<void> {
+  const eventIDs = [...new Set(spans.map((span) => span.eventID).filter((id): id is number => id !== null))];
+  if (eventIDs.length === 0) return;
+  const pieces = await eventPiecesQuery.execute(db, { eventIDs: JSON.stringify(eventIDs) });
+  const events = stopEventsOf(pieces.map((piece) => ({ ...toStopSpan(piece), eventID: piece.eventID! })));
+  for (const span of spans) if (span.eventID !== null) span.event = events.get(span.eventID);
+}
+
+const eventPiecesQuery = prepared((db, p: { eventIDs: string }) => db.selectFrom('stops').select(stopSpanColumns).where('eventID', 'in', inJsonArray(p.eventIDs)));
 
 /**
  * The stops of lines that can share time with [fromMs, toMs): those starting inside it, plus the last one starting
@@ -156,13 +177,15 @@ const toStopSpans = (rows: StopSpanRow[]): StopSpan[] => rows.map(toStopSpan);
 export async function stopSpansOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, StopSpan[]>> {
   const params = { lineIDs: JSON.stringify(lineIDs), fromMs, toMs };
   const rows = [...(await stopSpanBefore.execute(db, params)), ...(await stopSpansInside.execute(db, params))];
-  return byLine(lineIDs, rows, toStopSpan);
+  const spans = byLine(lineIDs, rows, toStopSpan);
+  await withEvents(db, [...spans.values()].flat());
+  return spans;
 }
 
 /** Each line's last stop starting before the range (the subquery walks the (lineID, startDate) index backwards). */
 const stopSpanBefore = prepared(
   (_db, p: LinesRange) => sql<StopSpanRow & { lineID: number }>`
-    SELECT s.lineID, s.startDate AS startMs, s.endDate AS endMs, s.discountOEE
+    SELECT s.lineID, s.startDate AS startMs, s.endDate AS endMs, s.discountOEE, s.reasonID, s.eventID
     FROM json_each(${p.lineIDs}) AS l
     JOIN stops AS s ON s.stopID = (SELECT stopID FROM stops WHERE lineID = l.value AND startDate < ${p.fromMs} ORDER BY startDate DESC LIMIT 1)`,
 );
@@ -177,8 +200,12 @@ const stopSpansInside = prepared((db, p: LinesRange) =>
     .orderBy('startDate'),
 );
 
+/** Every stop of a line, by start (each split piece with its event: all its pieces are among them). */
 export async function stopSpansOfLine(db: Executor, lineID: number): Promise<StopSpan[]> {
-  return toStopSpans(await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(lineID)).orderBy('startDate').execute());
+  const spans = (await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(lineID)).orderBy('startDate').execute()).map(toStopSpan);
+  const events = stopEventsOf(spans.filter((span) => span.eventID !== null).map((span) => ({ ...span, eventID: span.eventID! })));
+  for (const span of spans) if (span.eventID !== null) span.event = events.get(span.eventID);
+  return spans;
 }
 
 export interface ProductionMinute {
@@ -364,6 +391,8 @@ export function shiftIndexGridSource(db: Executor) {
       's.oee',
       's.mtbf',
       's.mttr',
+      's.unstaffedQuantity',
+      's.unstaffedDiscards',
       's.closed',
       's.calculatedAt',
     ]) as unknown as SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;

@@ -64,6 +64,9 @@ export const SHIFT_INDEX_COLUMNS = {
   ...INDEX_VALUE_COLUMNS,
   idealUnits: 'number',
   discountShift: 'number',
+  /** Made while the line was not staffed (no order on a line with the order manager): beside productionQuantity, in no factor. */
+  unstaffedQuantity: 'number',
+  unstaffedDiscards: 'number',
   closed: 'boolean',
 } as const satisfies ColumnMap;
 

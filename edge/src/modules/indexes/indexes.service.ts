@@ -104,6 +104,8 @@ export function shiftIndexValues(lineID: number, shift: Shift, data: LineRangeDa
     ...commonValues(range, indicators),
     idealUnits: indicators.idealUnits,
     discountShift: range.unstaffedMs,
+    unstaffedQuantity: range.unstaffedUnits,
+    unstaffedDiscards: range.unstaffedDiscards,
     closed: shift.endMs <= nowMs ? 1 : 0,
   };
 }

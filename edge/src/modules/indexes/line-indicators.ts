@@ -38,7 +38,13 @@ import {
  *   proportion to the order's stop time inside the range. A part without stops gets none, no part gets more than
  *   its own stop time, and an order's shifts add up to the order (to rounding, 1 ms a part). The share depends on
  *   the whole order's stop time, so the loaders read the stops of the whole of an adjusted order (stopRangeOf).
- * - Production counts by minute, in the range where the minute starts, and by the order it was tagged with.
+ * - Production counts by minute, in the range where the minute starts, and by the order that was Ready when it was
+ *   made (a minute in which the order changed holds a row per order). Production made while the line was not staffed
+ *   (no order running on a line with the order manager, or tagged with an order outside its part of the range) is
+ *   never dropped: it is `unstaffedUnits` / `unstaffedDiscards` (the shift index's unstaffedQuantity and
+ *   unstaffedDiscards), beside the staffed production the OEE factors are computed from, which has no planned time to
+ *   charge it to. So, per line and range, the units of its orders plus those made with no order equal the units of
+ *   its shifts, staffed and not.
  */
 
 const NO_ORDER = null;
@@ -64,6 +70,9 @@ export interface RangeInputs {
   inputs: IndicatorInputs;
   /** Time of the range (up to now) that was not staffed: no order running on a line with the order manager. */
   unstaffedMs: number;
+  /** Units and discards made in the range outside staffed time (not in `inputs`; 0 for an order's scope). */
+  unstaffedUnits: number;
+  unstaffedDiscards: number;
 }
 
 interface Segment {
@@ -148,7 +157,7 @@ function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: numb
  */
 export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number): RangeInputs {
   const endMs = Math.min(scope.toMs, nowMs);
-  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0 };
+  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0, unstaffedUnits: 0, unstaffedDiscards: 0 };
   const production = productionByOrder(data.production, scope.fromMs, endMs);
   const gap = emptyInput();
   let gapSeen = false;
@@ -167,6 +176,7 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
     input.failureCount += totals.failureCount;
     if (segment.order) {
       const made = production.get(segment.order.order);
+      production.delete(segment.order.order);
       input.unitsProduced = made?.units ?? 0;
       input.unitsDiscarded = made?.discards ?? 0;
       input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
@@ -178,12 +188,22 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
   }
   if (gapSeen) {
     const made = production.get(NO_ORDER);
+    production.delete(NO_ORDER);
     gap.unitsProduced = made?.units ?? 0;
     gap.unitsDiscarded = made?.discards ?? 0;
     inputs.push(gap);
   }
+  // What no staffed part of the range took (an order's scope takes only its own order's production).
+  let unstaffedUnits = 0;
+  let unstaffedDiscards = 0;
+  if (scope.order === undefined) {
+    for (const made of production.values()) {
+      unstaffedUnits += made.units;
+      unstaffedDiscards += made.discards;
+    }
+  }
   const elapsedMs = endMs - scope.fromMs;
-  return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0 };
+  return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0, unstaffedUnits, unstaffedDiscards };
 }
 
 /**

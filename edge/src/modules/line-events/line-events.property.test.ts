@@ -1,7 +1,10 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { REASON } from '../../domain/stops';
-import { ingestSamples, recordEdgeRestart, type IngestionContext, type LineSample } from './line-events.service';
+import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
+import { splitStop } from '../stops/stops.service';
+import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineEvent, type LineSample } from './line-events.service';
 import { addLine, at, openTestPlant } from './test-plant';
 
 /**
@@ -27,6 +30,8 @@ interface Segment {
   kind: Kind;
   start: number;
   end: number | null;
+  /** A stop a gap cut at its very start: kept at no length until the gap ends (then moved, or left as it is). */
+  cut?: boolean;
 }
 
 /** The reference timeline: what the line did as far as the edge could know, segment by segment. */
@@ -52,8 +57,19 @@ class Reference {
     this.end(from);
     const previous = this.current;
     // A gap that proved empty was removed: the segment before it goes on if the line still does the same.
-    if (previous?.end === from && previous.kind === kind) previous.end = null;
-    else this.segments.push({ kind, start: from, end: null });
+    if (previous?.end === from && previous.kind === kind) {
+      previous.end = null;
+      previous.cut = false;
+      return from;
+    }
+    // A stop a gap cut at its start becomes the stop in progress when the line is seen stopped again; seen running,
+    // it stays as the stop of no length it was.
+    const cut = this.segments.findIndex((segment) => segment.cut);
+    if (cut !== -1) {
+      if (kind === 'stopped') this.segments.splice(cut, 1);
+      else this.segments[cut]!.cut = false;
+    }
+    this.segments.push({ kind, start: from, end: null });
     return from;
   }
 
@@ -61,11 +77,17 @@ class Reference {
   gap(kind: 'opc' | 'edge', atMs: number): void {
     const current = this.current!;
     if (current.kind === kind) return;
-    this.end(Math.max(atMs, current.start));
-    this.segments.push({ kind, start: Math.max(atMs, current.start), end: null });
+    const from = Math.max(atMs, current.start);
+    if (current.kind === 'stopped' && from === current.start) {
+      current.end = from;
+      current.cut = true;
+    } else {
+      this.end(from);
+    }
+    this.segments.push({ kind, start: from, end: null });
   }
 
-  /** Ends the current segment; one of zero length never was. */
+  /** Ends the current segment; one of zero length never was (a gap: the next one takes its place). */
   private end(atMs: number): void {
     const current = this.current!;
     current.end = atMs;
@@ -153,7 +175,10 @@ async function play({ startsRunning, initialCounter, steps }: History) {
       lastObserved = t;
       edge.mode = 'outage';
     };
+    /** The stops the line made (not gaps) that existed before each restart: none may be lost. */
+    const beforeRestarts = new Set<number>();
     const edgeUp = async (reachable: boolean) => {
+      for (const stop of await db.selectFrom('stops').select('stopID').where('reasonID', 'is', null).execute()) beforeRestarts.add(stop.stopID);
       await recordEdgeRestart(db, { nowMs: t, timeZone: TZ, userID: null });
       reference.gap('edge', lastObserved);
       if (reachable) await firstReading();
@@ -207,9 +232,11 @@ async function play({ startsRunning, initialCounter, steps }: History) {
     if (edge.mode === 'down') await edgeUp(true);
     else if (edge.mode === 'outage') await firstReading();
 
-    const stops = await db.selectFrom('stops').select(['reasonID', 'startDate', 'endDate']).where('lineID', '=', 1).orderBy('startDate').execute();
+    const stored = await db.selectFrom('stops').select(['stopID', 'reasonID', 'startDate', 'endDate']).where('lineID', '=', 1).orderBy('startDate').orderBy('stopID').execute();
+    const lost = [...beforeRestarts].filter((stopID) => !stored.some((stop) => stop.stopID === stopID));
+    const stops = stored.map(({ stopID: _id, ...stop }) => stop);
     const units = await db.selectFrom('production_minutes').select((eb) => eb.fn.sum<number>('units').as('units')).executeTakeFirst();
-    return { stops, units: Number(units?.units ?? 0), expected: { stops: reference.stops(), units: produced }, start: T0, end: t };
+    return { stops, lost, units: Number(units?.units ?? 0), expected: { stops: reference.stops(), units: produced }, start: T0, end: t };
   } finally {
     await plant.close();
   }
@@ -219,13 +246,14 @@ describe('the engine against a reference model', () => {
   it('stores the stops and the units the model computes from any history of states, counters, resets, outages and restarts', async () => {
     await fc.assert(
       fc.asyncProperty(history, async (story) => {
-        const { stops, units, expected, start, end } = await play(story);
+        const { stops, lost, units, expected, start, end } = await play(story);
         expect(stops).toEqual(expected.stops);
         expect(units).toBe(expected.units);
-        // No overlaps, no zero-length stop, and stops within the history.
+        expect(lost).toEqual([]);
+        // No overlaps, no zero-length stop but one a restart cut at its start, and stops within the history.
         for (const [index, stop] of stops.entries()) {
           expect(stop.startDate).toBeGreaterThanOrEqual(start);
-          if (stop.endDate !== null) expect(stop.endDate).toBeGreaterThan(stop.startDate);
+          if (stop.endDate !== null && stop.reasonID !== null) expect(stop.endDate).toBeGreaterThan(stop.startDate);
           const next = stops[index + 1];
           if (next) expect(next.startDate).toBeGreaterThanOrEqual(stop.endDate ?? Number.POSITIVE_INFINITY);
         }
@@ -234,6 +262,125 @@ describe('the engine against a reference model', () => {
         expect(stopped).toBeLessThanOrEqual(end - start);
       }),
       { numRuns: 100 },
+    );
+  }, 120_000);
+});
+
+/**
+ * Issue 25: random histories of a line with the order manager — orders starting and ending at any instant (in the
+ * middle of a minute, during a stop), production with and without an order, stops split at random instants — and
+ * after every event the indexes stored by the engine's own jobs (the periodic refresh and the shift close) equal a
+ * full recalculation. At the end, for the line's whole history: the units of its orders plus those made with no order
+ * equal the units of its shifts and what the counter made; and no split ever changed a failure count or time.
+ */
+type OrderStep =
+  | { type: 'toggle'; dt: number }
+  | { type: 'produce'; dt: number; units: number }
+  | { type: 'orderChange'; dt: number; next: boolean }
+  | { type: 'split'; dt: number; pick: number; at: number };
+
+const orderDt = fc.integer({ min: 1, max: 6 * 60_000 });
+const orderStep: fc.Arbitrary<OrderStep> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('toggle' as const), dt: orderDt }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant('produce' as const), dt: orderDt, units: fc.integer({ min: 1, max: 400 }) }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('orderChange' as const), dt: orderDt, next: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('split' as const), dt: orderDt, pick: fc.nat(), at: fc.double({ min: 0.01, max: 0.99, noNaN: true }) }) },
+);
+
+async function playOrders(steps: readonly OrderStep[]) {
+  const plant = await openTestPlant();
+  try {
+    const db = plant.db;
+    await addLine(db, { lineID: 1, beacon: 'L1.Running', managesOrders: true });
+    await db.insertInto('products').values({ code: 'P', name: 'P', wrappersPerPackage: 1, unitsPerWrapper: 1, unit: 'u', performance: null }).execute();
+    await db.insertInto('product_speeds').values({ code: 'P', lineID: 1, speed: 60 }).execute();
+    const signer = { userID: 'sup', roleID: 2 as const, firstName: 'S', lastName: 'S' };
+    const clockAt = (nowMs: number) => ({ nowMs, timeZone: TZ });
+    const problems: string[] = [];
+    let t = T0;
+    let running = true;
+    let counter = 0;
+    let produced = 0;
+    let orders = 0;
+    let ready: string | null = null;
+    const context = (nowMs: number): IngestionContext => ({ nowMs, timeZone: TZ, userID: null });
+    const observe = () => ingestSamples(db, [{ lineID: 1, atMs: t, running, units: counter, discards: null }], context(t));
+    const failures = async () => {
+      const rows = await db.selectFrom('shift_indexes').select(['failureCount', 'failureTime']).execute();
+      return rows.reduce((sum, row) => [sum[0]! + row.failureCount, sum[1]! + row.failureTime], [0, 0]);
+    };
+    const settle = async (label: string) => {
+      await closeDueShifts(db, clockAt(t));
+      await refreshOpenIndexes(db, clockAt(t));
+      const ordersChanged = (await recalculateAllOrders(db, clockAt(t), null)).changed;
+      const shiftsChanged = (await recalculateAllShiftIndexes(db, clockAt(t), null)).changed;
+      if (ordersChanged + shiftsChanged > 0) problems.push(`${label} at ${t - T0}: ${ordersChanged} order and ${shiftsChanged} shift indexes stale`);
+    };
+
+    await observe();
+    for (const next of steps) {
+      t += next.dt;
+      switch (next.type) {
+        case 'toggle':
+          running = !running;
+          await observe();
+          break;
+        case 'produce':
+          counter += next.units;
+          produced += next.units;
+          await observe();
+          break;
+        case 'orderChange': {
+          const events: LineEvent[] = [];
+          if (ready !== null) events.push({ type: 'orderFinished', lineID: 1, atMs: t });
+          ready = null;
+          if (next.next || events.length === 0) {
+            orders += 1;
+            ready = `${orders}-0`;
+            await db
+              .insertInto('orders')
+              .values({ order: ready, op: String(orders), version: 0, lineID: 1, productCode: 'P', productName: 'P', createdBy: 'test', createDate: 0 } as never)
+              .execute();
+            events.push({ type: 'orderStarted', lineID: 1, atMs: t, order: ready });
+          }
+          await applyLineEvents(db, events, context(t));
+          break;
+        }
+        case 'split': {
+          const closed = await db.selectFrom('stops').selectAll().where('endDate', 'is not', null).orderBy('startDate').execute();
+          const stop = closed.length ? closed[next.pick % closed.length]! : undefined;
+          const cutMs = stop ? Math.floor(stop.startDate + (stop.endDate! - stop.startDate) * next.at) : 0;
+          if (!stop || cutMs <= stop.startDate || cutMs >= stop.endDate!) break;
+          await settle('before split');
+          const before = await failures();
+          await splitStop(db, { stopID: stop.stopID, newStartMs: cutMs }, signer, clockAt(t));
+          await settle('split');
+          const after = await failures();
+          if (before[0] !== after[0] || before[1] !== after[1]) problems.push(`split of ${stop.stopID} changed failures ${before} → ${after}`);
+          break;
+        }
+      }
+      await settle(next.type);
+    }
+    const orderUnits = await db.selectFrom('order_indexes').select((eb) => eb.fn.sum<number>('productionQuantity').as('units')).executeTakeFirst();
+    const noOrder = await db.selectFrom('production_minutes').select((eb) => eb.fn.sum<number>('units').as('units')).where('order', 'is', null).executeTakeFirst();
+    const shiftUnits = await db.selectFrom('shift_indexes').select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity`).as('units')).executeTakeFirst();
+    return { problems, produced, orders: Number(orderUnits?.units ?? 0), noOrder: Number(noOrder?.units ?? 0), shifts: Number(shiftUnits?.units ?? 0) };
+  } finally {
+    await plant.close();
+  }
+}
+
+describe('the indexes at every boundary', () => {
+  it('equal a full recalculation after every event; orders plus no-order production equal the shifts; a split changes no failure', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(orderStep, { minLength: 1, maxLength: 16 }), async (steps) => {
+        const result = await playOrders(steps);
+        expect(result.problems).toEqual([]);
+        expect(result.orders + result.noOrder).toBe(result.shifts);
+        expect(result.shifts).toBe(result.produced);
+      }),
+      { numRuns: 25 },
     );
   }, 120_000);
 });

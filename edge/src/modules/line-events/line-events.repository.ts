@@ -74,21 +74,21 @@ export interface ProductionDelta {
 }
 
 /**
- * Adds production to lines' minutes (each line and minute at most once). A minute keeps the order it was first tagged
- * with: when an order changes in the middle of a minute, the rest of that minute counts for the order that was
- * running at its first reading.
+ * Adds production to lines' minutes, each row its line, minute and order (each at most once in `deltas`). A minute in
+ * which the order changes holds a row per order: what is made belongs to the order Ready when it was made.
  */
 export async function addProductionMinutes(trx: Transaction<DB>, deltas: readonly ProductionDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await addProductionQuery.execute(trx, { rows: JSON.stringify(deltas) });
 }
 
+/** The conflict target is the key's unique index (migration 0019): a NULL order is one key, ''. */
 const addProductionQuery = prepared(
   (_db, p: { rows: string }) => sql`
     INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards)
     SELECT value ->> 'lineID', value ->> 'minuteStart', value ->> 'order', value ->> 'units', value ->> 'discards'
     FROM json_each(${p.rows}) WHERE true
-    ON CONFLICT (lineID, minuteStart) DO UPDATE SET
+    ON CONFLICT (lineID, minuteStart, ifnull("order", '')) DO UPDATE SET
       units = production_minutes.units + excluded.units, discards = production_minutes.discards + excluded.discards`,
 );
 

@@ -6,16 +6,18 @@ import { shiftAt } from '../../domain/calendar';
 import { counterStep, counterStepLimit } from '../../domain/counters';
 import { REASON } from '../../domain/stops';
 import { AppError } from '../../http/errors';
-import { engineParameters, minuteOf, type EngineParameters } from '../indexes/indexes.repository';
-import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
+import { engineParameters, minuteOf, ordersOverlapping, type EngineParameters } from '../indexes/indexes.repository';
+import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
 import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import { recordDeclaration, type DeclarationOutcome, type ProductionBooking, type ProductionDeclaration } from '../production/production-declarations.service';
-import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { findStop, openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import {
   closeStop,
   discardEmptyStop,
+  moveStopStart,
   openStop,
+  relabelStop,
   ReasonSource,
   recordManualStop,
   reopenStop,
@@ -56,7 +58,14 @@ import {
  */
 
 export type LineEvent =
-  | { type: 'lineState'; lineID: number; atMs: number; running: boolean | null }
+  | {
+      type: 'lineState';
+      lineID: number;
+      atMs: number;
+      running: boolean | null;
+      /** The newest source time among the tags the line reads (see LineSample.newestMs). */
+      newestMs?: number;
+    }
   | {
       type: 'counters';
       lineID: number;
@@ -66,6 +75,8 @@ export type LineEvent =
       /** Where each counter was read from (see LineSample); absent: the same source as before. */
       unitsSource?: string;
       discardsSource?: string;
+      /** See LineSample.newestMs: the counters are read as of then when it is later than atMs. */
+      newestMs?: number;
     }
   | { type: 'orderStarted'; lineID: number; atMs: number; order: string }
   | { type: 'orderFinished'; lineID: number; atMs: number; order?: string | null }
@@ -89,6 +100,12 @@ export interface LineSample {
    */
   unitsSource?: string;
   discardsSource?: string;
+  /**
+   * The newest source time among every tag the line reads, counters included. A gap's first reading whose beacon is
+   * older than the gap still ends it here when a counter (or any tag) changed after the gap started: something
+   * happened that the edge could not see, so the gap was real. Absent: only the beacon's time is known.
+   */
+  newestMs?: number;
 }
 
 export interface IngestionContext {
@@ -144,7 +161,14 @@ interface LineRuntime {
   seen: boolean;
   dirty: boolean;
   openStop: StopRow | null;
-  ready: { order: string; op: string | null; version: number } | null;
+  ready: ReadyOrder | null;
+}
+
+interface ReadyOrder {
+  order: string;
+  op: string | null;
+  version: number;
+  startMs: number | null;
 }
 
 function eventTime(event: LineEvent): number {
@@ -155,7 +179,7 @@ function eventTime(event: LineEvent): number {
 export function samplesToEvents(samples: readonly LineSample[]): LineEvent[] {
   const events: LineEvent[] = [];
   for (const sample of samples) {
-    events.push({ type: 'lineState', lineID: sample.lineID, atMs: sample.atMs, running: sample.running });
+    events.push({ type: 'lineState', lineID: sample.lineID, atMs: sample.atMs, running: sample.running, newestMs: sample.newestMs });
     events.push({
       type: 'counters',
       lineID: sample.lineID,
@@ -164,6 +188,7 @@ export function samplesToEvents(samples: readonly LineSample[]): LineEvent[] {
       discards: sample.discards,
       unitsSource: sample.unitsSource,
       discardsSource: sample.discardsSource,
+      newestMs: sample.newestMs,
     });
   }
   return events;
@@ -221,7 +246,7 @@ class Ingestion {
     }
     switch (event.type) {
       case 'lineState': {
-        const atMs = this.stateTime(line, event.atMs, event.running);
+        const atMs = this.stateTime(line, event.atMs, event.running, event.newestMs);
         if (atMs === null) return this.ignore(event.lineID, event.atMs);
         await this.lineState(line, atMs, event.running);
         break;
@@ -267,13 +292,16 @@ class Ingestion {
 
   /**
    * The instant a state event takes effect, or null when it is stale (older than the line's last change of state).
-   * The first reading after a gap may be older than the gap: it then holds from the gap's start.
+   * The first reading after a gap may be older than the gap: it then holds from the gap's start, unless another tag
+   * of the line changed after the gap started (`newestMs`): the gap was real, and ends at that change.
    */
-  private stateTime(line: LineRuntime, atMs: number, running: boolean | null): number | null {
+  private stateTime(line: LineRuntime, atMs: number, running: boolean | null, newestMs: number | undefined): number | null {
     if (!line.seen) return this.sourceTimes ? Math.max(atMs, this.clock.nowMs - FIRST_READING_MAX_AGE_MS) : atMs;
     const floor = line.state.changedAt;
+    const endsGap = line.state.running === null && running !== null;
+    if (endsGap && floor !== null && atMs <= floor && newestMs !== undefined && newestMs > floor) return Math.min(newestMs, Math.max(floor, this.clock.nowMs));
     if (floor === null || atMs >= floor) return atMs;
-    return line.state.running === null && running !== null ? floor : null;
+    return endsGap ? floor : null;
   }
 
   /**
@@ -282,7 +310,9 @@ class Ingestion {
    */
   private counterTime(line: LineRuntime, event: Extract<LineEvent, { type: 'counters' }>): number | null {
     const last = line.state.lastSampleAt;
-    if (last === null || event.atMs >= last) return event.atMs;
+    // Read as of the newest change among the line's tags (a counter that moved after the beacon last did).
+    const atMs = event.newestMs !== undefined && event.newestMs > event.atMs ? Math.min(event.newestMs, Math.max(event.atMs, this.clock.nowMs)) : event.atMs;
+    if (last === null || atMs >= last) return atMs;
     const wentDown = (previous: number | null, current: number | null) => previous !== null && current !== null && current < previous;
     const sameSource = (stored: string | null, source: string | undefined) => source === undefined || stored === null || stored === source;
     if (sameSource(line.state.unitsSource, event.unitsSource) && wentDown(line.state.unitsCounter, event.units)) return null;
@@ -317,25 +347,55 @@ class Ingestion {
     }
     const closed = await closeStop(this.trx, stop, atMs, this.parameters.microStopSeconds, this.reasons, this.ctx, classify);
     this.result.stopsClosed.push(closed);
-    const shiftStartMs = shiftAt(closed.endDate!, this.clock.timeZone).startMs;
-    if (closed.startDate < shiftStartMs) this.pastRanges.push({ lineID: closed.lineID, fromMs: closed.startDate, toMs: shiftStartMs });
+    await this.refreshPastOf(line, closed);
   }
 
-  /** A gap of `reasonID` starts at `atMs`: what the line was doing ends there (kept aside, it may go on after). */
+  /**
+   * A stop that closed reaching back before the current shift or the Ready order changes indexes the periodic refresh
+   * no longer computes (a past shift, an order that ended during the stop: its length decides whether it is a
+   * failure): those are recomputed once the transaction's production is written.
+   */
+  private async refreshPastOf(line: LineRuntime, closed: StopRow): Promise<void> {
+    const endMs = closed.endDate!;
+    const shiftStartMs = shiftAt(endMs, this.clock.timeZone).startMs;
+    const readySinceMs = line.ready?.startMs ?? null;
+    const pastOrder =
+      readySinceMs !== null ? closed.startDate < readySinceMs : (await ordersOverlapping(this.trx, closed.lineID, closed.startDate, endMs)).length > 0;
+    if (closed.startDate < shiftStartMs || pastOrder) this.pastRanges.push({ lineID: closed.lineID, fromMs: closed.startDate, toMs: endMs });
+  }
+
+  /**
+   * A gap of `reasonID` starts at `atMs`: what the line was doing ends there (kept aside, it may go on after). A stop
+   * that starts exactly there (the edge died just after the line stopped) is the interrupted stop too: it is kept, at
+   * no length for the moment, with everything people entered on it (its recognition, its notes), and settled when
+   * the gap ends (settleInterrupted).
+   */
   private async startGap(line: LineRuntime, atMs: number, reasonID: number): Promise<void> {
     const open = line.openStop;
     // A stop entered by hand after the line's last news is not the line's to end.
     if (open && open.startDate > atMs) return;
-    line.state.interruptedStopID = open && open.startDate < atMs ? open.stopID : null;
-    await this.close(line, atMs, false);
+    line.state.interruptedStopID = open ? open.stopID : null;
+    if (open && open.startDate === atMs) {
+      line.openStop = null;
+      await closeStop(this.trx, open, atMs, this.parameters.microStopSeconds, this.reasons, this.ctx, false);
+    } else {
+      await this.close(line, atMs, false);
+    }
     await this.open(line, atMs, reasonID);
   }
 
-  /** The gap goes on with another reason from `atMs` (the edge went down during a disconnection, or came back to none). */
+  /**
+   * The gap goes on with another reason from `atMs` (the edge went down during a disconnection, or came back to none).
+   * A gap that has not lasted yet only changes its reason: the same stop, relabelled.
+   */
   private async switchGap(line: LineRuntime, atMs: number, reasonID: number): Promise<void> {
     const gap = line.openStop!;
     const at = Math.max(atMs, gap.startDate);
-    if (at > gap.startDate) this.settleInterrupted(line);
+    if (at === gap.startDate) {
+      line.openStop = await relabelStop(this.trx, gap, reasonID, this.reasons, { ...this.ctx, action: 'relabel' });
+      return;
+    }
+    await this.settleInterrupted(line, at, null);
     await this.close(line, at);
     await this.open(line, at, reasonID);
   }
@@ -350,19 +410,41 @@ class Ingestion {
     await this.close(line, atMs);
     if (atMs <= gap.startDate && interrupted !== null && !running) {
       line.openStop = await reopenStop(this.trx, interrupted, gap.startDate, { ...this.ctx, action: 'reopen' });
-      line.state.interruptedStopID = null;
-      if (line.openStop) return;
+      if (line.openStop) {
+        line.state.interruptedStopID = null;
+        return;
+      }
     }
-    this.settleInterrupted(line);
-    if (!running) await this.open(line, Math.max(atMs, gap.startDate));
+    const fromMs = Math.max(atMs, gap.startDate);
+    const moved = await this.settleInterrupted(line, fromMs, running);
+    if (moved) line.openStop = moved;
+    else if (!running) await this.open(line, fromMs);
   }
 
   /**
-   * The stop a gap interrupted will not go on. It stays as it is, unrecognized: how long the line really stood is not
-   * known (at least until the gap), so it is never taken for a microstop.
+   * The stop a gap interrupted will not go on. One that ran before the gap stays as it is, unrecognized if it was: how
+   * long the line really stood is not known (at least until the gap), so it is never taken for a microstop. One the
+   * gap cut at its very start (no length) is never lost, nor anything people entered on it: when the line is known
+   * stopped again (`running` false at `atMs`), it becomes the stop in progress from there, keeping its row, its
+   * recognition and its notes; when the line is known running, it stays as the stop of no length it was, a microstop
+   * if nobody recognized it. A gap that only changes its reason (`running` null) keeps it aside for the gap's end.
+   * Answers the stop now in progress, if it is that one.
    */
-  private settleInterrupted(line: LineRuntime): void {
+  private async settleInterrupted(line: LineRuntime, atMs: number, running: boolean | null): Promise<StopRow | null> {
+    const stopID = line.state.interruptedStopID;
+    if (stopID === null) return null;
+    const stop = await findStop(this.trx, stopID);
+    if (!stop || stop.endDate !== stop.startDate) {
+      line.state.interruptedStopID = null;
+      return null;
+    }
+    if (running === null) return null;
     line.state.interruptedStopID = null;
+    if (running) {
+      await closeStop(this.trx, stop, stop.startDate, this.parameters.microStopSeconds, this.reasons, this.ctx);
+      return null;
+    }
+    return moveStopStart(this.trx, stop, atMs, { ...this.ctx, action: 'resume' });
   }
 
   private async lineState(line: LineRuntime, atMs: number, running: boolean | null): Promise<void> {
@@ -395,15 +477,20 @@ class Ingestion {
     this.touch(line, atMs);
     if (units === 0 && discards === 0) return;
     const minuteStart = minuteOf(atMs);
-    const key = `${line.state.lineID}|${minuteStart}`;
+    this.addProduction({ lineID: line.state.lineID, minuteStart, order: line.ready?.order ?? null, units, discards });
+    this.counted.push({ lineID: line.state.lineID, minuteStart });
+  }
+
+  /** Production into its line, minute and order: the order Ready when it was made (or declared for). */
+  private addProduction(production: ProductionDelta): void {
+    const key = `${production.lineID}|${production.minuteStart}|${production.order ?? ''}`;
     const delta = this.production.get(key);
     if (delta) {
-      delta.units += units;
-      delta.discards += discards;
+      delta.units += production.units;
+      delta.discards += production.discards;
     } else {
-      this.production.set(key, { lineID: line.state.lineID, minuteStart, order: line.ready?.order ?? null, units, discards });
+      this.production.set(key, { ...production });
     }
-    this.counted.push({ lineID: line.state.lineID, minuteStart });
   }
 
   /** Moves one counter of the line to `current` and answers the production to book (see the class comment). */
@@ -447,7 +534,7 @@ class Ingestion {
     const { started, finalized } = await startOrder(this.trx, { lineID: line.state.lineID, order, atMs }, this.clock, this.ctx);
     if (finalized) this.result.ordersFinished.push(finalized);
     this.result.ordersStarted.push(started);
-    line.ready = { order: started.order, op: started.op, version: started.version };
+    line.ready = { order: started.order, op: started.op, version: started.version, startMs: started.startDate };
   }
 
   private async orderFinished(line: LineRuntime, order: string | null, atMs: number): Promise<void> {
@@ -469,14 +556,7 @@ class Ingestion {
 
   /** Declared production (a delta, negative when withdrawn) into its order's minute, like a counted step. */
   private book(booking: ProductionBooking): void {
-    const key = `${booking.lineID}|${booking.minuteStart}`;
-    const delta = this.production.get(key);
-    if (delta) {
-      delta.units += booking.units;
-      delta.discards += booking.discards;
-    } else {
-      this.production.set(key, { ...booking });
-    }
+    this.addProduction(booking);
     this.pastRanges.push({ lineID: booking.lineID, fromMs: booking.minuteStart, toMs: booking.minuteStart + 60_000 });
   }
 
@@ -499,11 +579,17 @@ class Ingestion {
    */
   async flush(): Promise<void> {
     this.countedInPastShifts();
-    await addProductionMinutes(this.trx, [...this.production.values()]);
+    const production = [...this.production.values()];
+    await addProductionMinutes(this.trx, production);
     await saveLineStates(this.trx, [...this.lines.values()].filter((line) => line.dirty).map((line) => line.state));
+    const ctx = { ...this.ctx, action: 'refresh' };
     for (const range of this.pastRanges) {
-      await refreshIndexesAffectedBy(this.trx, range.lineID, range.fromMs, range.toMs, this.clock, { ...this.ctx, action: 'refresh' });
+      await refreshIndexesAffectedBy(this.trx, range.lineID, range.fromMs, range.toMs, this.clock, ctx);
     }
+    // An order that is no longer Ready got production in this transaction (it ended in it, after these units were
+    // made, or late readings reached it): its final index is computed again now that they are stored.
+    const ended = new Set(production.filter((delta) => delta.order !== null && delta.order !== this.lines.get(delta.lineID)?.ready?.order).map((delta) => delta.order!));
+    for (const order of ended) await refreshOrderIndex(this.trx, order, this.clock.nowMs, this.parameters.microStopSeconds, ctx);
   }
 }
 
@@ -548,7 +634,7 @@ async function withLines(
         seen: stored !== undefined,
         dirty: false,
         openStop: openStops.get(lineID) ?? null,
-        ready: ready ? { order: ready.order, op: ready.op, version: ready.version } : null,
+        ready: ready ? { order: ready.order, op: ready.op, version: ready.version, startMs: ready.startDate } : null,
       });
     }
     const ingestion = new Ingestion(trx, lines, parameters, context);

@@ -147,11 +147,25 @@ export async function closeStop(
   return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' }, stop);
 }
 
+/** Gives a stop a system reason in place (a gap that has not lasted yet changes its reason): the same row, relabelled. */
+export async function relabelStop(trx: Transaction<DB>, stop: StopRow, systemReasonID: number, reasons: ReasonSource, ctx: WriteContext): Promise<StopRow> {
+  return updateStopRow(trx, stop.stopID, recognitionColumns(await reasons.recognition(systemReasonID)), ctx, stop);
+}
+
 /** Opens again a stop closed at `closedAtMs` (the gap in the data that closed it proved empty); null if it changed since. */
 export async function reopenStop(trx: Transaction<DB>, stopID: number, closedAtMs: number, ctx: WriteContext): Promise<StopRow | null> {
   const stop = await findStop(trx, stopID);
   if (!stop || stop.endDate !== closedAtMs) return null;
   return updateStopRow(trx, stopID, { endDate: null }, { ...ctx, action: 'reopen' }, stop);
+}
+
+/**
+ * The line is stopped again after a gap that cut this stop at its very start (line-events' settleInterrupted): the
+ * stop, kept at no length through the gap, goes on from `startMs` as the stop in progress, with its row, recognition
+ * and notes (nothing people entered on it is lost, and it is not announced again as a new stop).
+ */
+export async function moveStopStart(trx: Transaction<DB>, stop: StopRow, startMs: number, ctx: WriteContext): Promise<StopRow> {
+  return updateStopRow(trx, stop.stopID, { startDate: startMs, endDate: null, ...(await orderColumnsAt(trx, stop.lineID, startMs)) }, ctx, stop);
 }
 
 /**
@@ -421,7 +435,9 @@ export async function splitStop(db: Database, input: SplitInput, signer: Session
     }
     const kept = plan.pieces.find((piece) => piece.keepsStopId)!;
     const retag = kept.startMs === stop.startDate ? {} : await orderColumnsAt(trx, stop.lineID, kept.startMs);
-    const pieces = [await updateStopRow(trx, stop.stopID, { startDate: kept.startMs, endDate: kept.endMs, split: 1, ...retag }, ctx)];
+    // Every piece remembers the event it was cut from: failures are counted by event (domain stopTimeTotals).
+    const eventID = stop.eventID ?? stop.stopID;
+    const pieces = [await updateStopRow(trx, stop.stopID, { startDate: kept.startMs, endDate: kept.endMs, split: 1, eventID, ...retag }, ctx)];
     for (const piece of plan.pieces) {
       if (piece.keepsStopId) continue;
       const { stopID: _id, updatedBy: _by, updateDate: _at, ...copied } = stop;
@@ -435,6 +451,7 @@ export async function splitStop(db: Database, input: SplitInput, signer: Session
             startDate: piece.startMs,
             endDate: piece.endMs,
             split: 1,
+            eventID,
             declaringTime: null,
             waitingTime: null,
             maintenanceTime: null,
