@@ -446,6 +446,7 @@ export const en: Catalogue = {
       endDate: 'End',
       desiredProductionQuantity: 'Desired quantity',
       productionQuantity: 'Quantity produced',
+      unstaffedQuantity: 'Made without an order',
       desiredProductionSpeed: 'Desired speed (u/min)',
       productionSpeed: 'Actual speed (u/min)',
       utilization: 'Utilization',

@@ -447,6 +447,7 @@ export const es = {
       endDate: 'Fin',
       desiredProductionQuantity: 'Cantidad deseada',
       productionQuantity: 'Cantidad producida',
+      unstaffedQuantity: 'Producido sin orden',
       desiredProductionSpeed: 'Velocidad deseada (u/min)',
       productionSpeed: 'Velocidad real (u/min)',
       utilization: 'Utilización',

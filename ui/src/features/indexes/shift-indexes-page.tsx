@@ -17,6 +17,8 @@ const SHIFT_INDEX_FIELDS: readonly GridField[] = [
   { name: 'shiftStart', label: 'indexes.fields.shiftStart', kind: 'date', width: 185, initialSort: 'desc' },
   { name: 'shiftEnd', label: 'indexes.fields.shiftEnd', kind: 'date', width: 185 },
   { name: 'productionQuantity', label: 'indexes.fields.productionQuantity', kind: 'number', width: 150 },
+  // Made with no order running on a line with the order manager: beside the staffed production, in no factor.
+  { name: 'unstaffedQuantity', label: 'indexes.fields.unstaffedQuantity', kind: 'number', width: 150 },
   ...TIME_FIELDS,
   { name: 'adjustedDiscountTime', label: 'indexes.fields.adjustedDiscountTime', kind: 'minutes', width: 160 },
   ...RATIO_FIELDS,
