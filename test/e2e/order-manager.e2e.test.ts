@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
-import { cell, fillForm, gridRow, recordForm, saveForm } from './support/grid';
+import { cell, fieldError, fillForm, gridRow, recordForm, saveForm } from './support/grid';
 import { saveScreenshot } from './support/screenshots';
 
 /** A guard against a hang, generous for a loaded 2-core machine (each test drives several pages). */
@@ -67,11 +67,17 @@ describe('order manager', () => {
 
       await page.getByTestId('order-manager-from-preload').click();
       await fillForm(page, { id: '4500301', lot: 'L301' });
-      await recordForm(page).getByTestId('preload-summary').filter({ hasText: 'AGUA-500' }).waitFor();
+      await recordForm(page).getByTestId('preload-summary').filter({ hasText: 'AGUA-500 · 12.5 t' }).waitFor();
+      // AGUA-500 is counted in bottles, which its data cannot weigh: the 12.5 t are not taken as 12.5 bottles, the
+      // quantity is asked for under its field.
+      await saveForm(page);
+      const asked = 'Indique la cantidad de la orden en botellas: los datos del producto AGUA-500 no permiten convertir 12.5 t.';
+      expect(await fieldError(page, 'desiredProductionQuantity')).toBe(asked);
+      await fillForm(page, { desiredProductionQuantity: '25000' });
       await saveForm(page);
       await toastShown(page, 'success', 'Orden 4500301-0 creada');
-      // Op, product and quantity of the preload order; the speed is the product's nominal speed on line 2.
-      expect(await order('4500301-0')).toMatchObject({ op: '4500301', version: 0, lineID: 2, lot: 'L301', productCode: 'AGUA-500', desiredProductionQuantity: 12.5, desiredProductionSpeed: 72, status: 0, createdBy: 'supervisor' });
+      // Op and product of the preload order, the quantity given; the speed is the product's nominal speed on line 2.
+      expect(await order('4500301-0')).toMatchObject({ op: '4500301', version: 0, lineID: 2, lot: 'L301', productCode: 'AGUA-500', desiredProductionQuantity: 25_000, desiredProductionSpeed: 72, status: 0, createdBy: 'supervisor' });
       expect(await db().selectFrom('preload_orders').select(['utilizado', 'updatedBy']).where('id', '=', 1).executeTakeFirstOrThrow()).toEqual({ utilizado: 1, updatedBy: 'supervisor' });
       await gridRow(page, GRID, '4500301-0').waitFor();
       // A used preload order is offered no more.

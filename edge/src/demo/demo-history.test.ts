@@ -62,6 +62,19 @@ describe('the demo plant starts with a week of history', () => {
     expect(states.every((state) => state.lastSampleAt === null && state.unitsCounter === null)).toBe(true);
   });
 
+  it('counts changeovers as availability loss: their stops are stop time, not discounted from planned time', async () => {
+    const changeovers = await plant.db.selectFrom('stops').select(['discountOEE']).where('path', 'like', '%/ Cambios /%').execute();
+    expect(changeovers.length).toBeGreaterThan(0);
+    expect(changeovers.filter((stop) => stop.discountOEE !== 0)).toEqual([]);
+    const reasons = await plant.db.selectFrom('stop_reasons').select(['reason', 'discountOEE']).where('reason', 'in', ['Cambio de formato', 'Cambio de producto', 'Refrigerio']).orderBy('reason').execute();
+    // A planned break stays discounted (time the line is not meant to produce).
+    expect(reasons).toEqual([
+      { reason: 'Cambio de formato', discountOEE: 0 },
+      { reason: 'Cambio de producto', discountOEE: 0 },
+      { reason: 'Refrigerio', discountOEE: 1 },
+    ]);
+  });
+
   it('is the same history on every run', async () => {
     const other = await openTestPlant();
     try {

@@ -57,7 +57,11 @@ const PRODUCTS = [
   { code: 'CAJA-12', name: 'Caja x 12 surtida', wrappersPerPackage: 1, unitsPerWrapper: 1, unit: 'cajas', performance: 0.85 },
 ] as const;
 
-/** Stop-reason tree below the system roots 7 (planned) and 8 (unplanned): categories with their reasons. */
+/**
+ * Stop-reason tree below the system roots 7 (planned) and 8 (unplanned): categories with their reasons. Planned
+ * breaks are discounted from planned production time (discountOEE); changeovers are not: they are availability loss
+ * (oee.com, ISO 22400-2).
+ */
 const STOP_REASON_TREE: { parentID: number; category: string; color: string; reasons: string[] }[] = [
   { parentID: 7, category: 'Cambios', color: '#4a90d9', reasons: ['Cambio de formato', 'Cambio de producto'] },
   { parentID: 7, category: 'Paradas programadas', color: '#7fb3e6', reasons: ['Limpieza', 'Refrigerio'] },
@@ -180,7 +184,7 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
         const leaf = await insertRow(
           trx,
           'stop_reasons',
-          { parentID: category.reasonID, reason, detail: null, pareto: 1, discountOEE: branch.parentID === 7 ? 1 : 0, isCategory: 0, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
+          { parentID: category.reasonID, reason, detail: null, pareto: 1, discountOEE: branch.parentID === 7 && branch.category !== 'Cambios' ? 1 : 0, isCategory: 0, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
           ['reasonID'],
           ctx,
         );

@@ -23,19 +23,35 @@ describe('maintenance call status machine', () => {
 describe("the stop's maintenance times", () => {
   const call = { status: S.WAITING, declarationDate: 10 * MIN, startDate: null };
 
+  const open = { startMs: 0, endMs: null };
+
   it('declaring time runs from the stop start to the call, in minutes to the hundredth', () => {
-    expect(declaringTimes(0, 10 * MIN + 30_000)).toEqual({ declaringTime: 10.5 });
+    expect(declaringTimes(open, 10 * MIN + 30_000)).toEqual({ declaringTime: 10.5 });
     expect(minutesBetween(5 * MIN, MIN)).toBe(0);
   });
 
   it('start fills the waiting time, finish the maintenance time', () => {
-    expect(timesOfAction(call, 'start', 14 * MIN)).toEqual({ waitingTime: 4 });
-    expect(timesOfAction({ ...call, status: S.STARTED, startDate: 14 * MIN }, 'finish', 21 * MIN + 45_000)).toEqual({ maintenanceTime: 7.75 });
+    expect(timesOfAction(call, 'start', 14 * MIN, open)).toEqual({ waitingTime: 4 });
+    expect(timesOfAction({ ...call, status: S.STARTED, startDate: 14 * MIN }, 'finish', 21 * MIN + 45_000, open)).toEqual({ maintenanceTime: 7.75 });
   });
 
   it('a close ends the phase the call was in: waiting has no maintenance time', () => {
-    expect(timesOfAction(call, 'close', 12 * MIN)).toEqual({ waitingTime: 2 });
-    expect(timesOfAction({ ...call, status: S.STARTED, startDate: 14 * MIN }, 'close', 20 * MIN)).toEqual({ maintenanceTime: 6 });
+    expect(timesOfAction(call, 'close', 12 * MIN, open)).toEqual({ waitingTime: 2 });
+    expect(timesOfAction({ ...call, status: S.STARTED, startDate: 14 * MIN }, 'close', 20 * MIN, open)).toEqual({ maintenanceTime: 6 });
+  });
+
+  it('cuts every phase at the end of a stop that ended first: the phases never add up to more than the stop', () => {
+    // The case: a 12.2-min stop, the call 11.6 min into it, maintenance started 11.4 min after the call and
+    // finished 0.2 min later, long after the line ran again.
+    const stop = { startMs: 0, endMs: 12.2 * MIN };
+    const declaring = declaringTimes(stop, 11.6 * MIN);
+    const waiting = timesOfAction({ ...call, declarationDate: 11.6 * MIN }, 'start', 23 * MIN, stop);
+    const maintenance = timesOfAction({ status: S.STARTED, declarationDate: 11.6 * MIN, startDate: 23 * MIN }, 'finish', 23.2 * MIN, stop);
+    expect({ ...declaring, ...waiting, ...maintenance }).toEqual({ declaringTime: 11.6, waitingTime: 0.6, maintenanceTime: 0 });
+    // A call made after its stop's end (a stop whose end a pass stored a moment before the call) declares the stop.
+    expect(declaringTimes(stop, 13 * MIN)).toEqual({ declaringTime: 12.2 });
+    // A stop still open bounds nothing: the phase runs to the action.
+    expect(timesOfAction(call, 'start', 30 * MIN, { startMs: 0, endMs: null })).toEqual({ waitingTime: 20 });
   });
 
   it('MTTR is the summed maintenance minutes over the finished calls, null without any', () => {

@@ -53,21 +53,38 @@ export interface StopMaintenanceTimes {
   maintenanceTime?: number;
 }
 
-/**
- * The times of the stop in progress when a call is made (SPEC.md section 9's three rings): declaring, from the
- * stop's start to the call; waiting, from the call until maintenance starts; maintenance, from its start to its end.
- */
-export function declaringTimes(stopStartMs: number, declarationMs: number): StopMaintenanceTimes {
-  return { declaringTime: minutesBetween(stopStartMs, declarationMs) };
+/** The stop a call was made during: its start, and its end (null while it goes on). */
+export interface CallStop {
+  startMs: number;
+  endMs: number | null;
 }
 
 /**
- * What an action at `nowMs` adds to the stop: start ends the wait, finish ends the maintenance, and a close ends
- * whichever phase the call was in (a call closed while waiting had no maintenance time).
+ * Minutes of [fromMs, toMs] that fall within the stop: a phase is the stop's only while the line is stopped, so the
+ * phases of a call whose stop ended before it did (the line ran again while maintenance was awaited) are cut at the
+ * stop's end, and declaring + waiting + maintenance never exceed the stop's duration.
  */
-export function timesOfAction(call: CallInstants, action: MaintenanceAction, nowMs: number): StopMaintenanceTimes {
-  const waiting = { waitingTime: minutesBetween(call.declarationDate, nowMs) };
-  const maintenance = call.startDate === null ? {} : { maintenanceTime: minutesBetween(call.startDate, nowMs) };
+function minutesWithinStop(fromMs: number, toMs: number, stop: CallStop): number {
+  return minutesBetween(Math.max(fromMs, stop.startMs), stop.endMs === null ? toMs : Math.min(toMs, stop.endMs));
+}
+
+/**
+ * The times of the stop in progress when a call is made (SPEC.md section 9's three rings): declaring, from the
+ * stop's start to the call; waiting, from the call until maintenance starts; maintenance, from its start to its end.
+ * Each is the part of its phase within the stop (minutesWithinStop).
+ */
+export function declaringTimes(stop: CallStop, declarationMs: number): StopMaintenanceTimes {
+  return { declaringTime: minutesWithinStop(stop.startMs, declarationMs, stop) };
+}
+
+/**
+ * What an action at `nowMs` adds to the call's stop: start ends the wait, finish ends the maintenance, and a close
+ * ends whichever phase the call was in (a call closed while waiting had no maintenance time); each cut at the stop's
+ * end when the stop is over.
+ */
+export function timesOfAction(call: CallInstants, action: MaintenanceAction, nowMs: number, stop: CallStop): StopMaintenanceTimes {
+  const waiting = { waitingTime: minutesWithinStop(call.declarationDate, nowMs, stop) };
+  const maintenance = call.startDate === null ? {} : { maintenanceTime: minutesWithinStop(call.startDate, nowMs, stop) };
   if (action === 'start') return waiting;
   if (action === 'finish') return maintenance;
   return call.status === MAINTENANCE_STATUS.WAITING ? waiting : maintenance;

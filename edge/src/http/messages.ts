@@ -104,6 +104,10 @@ const catalogue = {
     en: 'Order {order} has already started: its lot and quantity can no longer be changed.',
   },
   'order.preloadNotFound': { es: 'La orden de precarga {id} no existe.', en: 'Preload order {id} does not exist.' },
+  'order.preloadQuantity': {
+    es: 'Indique la cantidad de la orden en {unit}: los datos del producto {productCode} no permiten convertir {tonnes} t.',
+    en: 'Enter the order’s quantity in {unit}: the data of product {productCode} cannot convert {tonnes} t.',
+  },
   'order.preloadUsed': { es: 'La orden de precarga {id} (OP {op}) ya fue utilizada.', en: 'Preload order {id} (OP {op}) has already been used.' },
 
   // Configuration: users, notification groups, resources (lines), terminals.

@@ -122,6 +122,27 @@ describe('GET /api/indicators/get', () => {
     expect((await indicators(2, '2026-05-03T15:00:00')).body.firstDataDate).toBe('2026-05-04T08:00:00.000+02:00');
     expect((await indicators(3)).body).toMatchObject({ firstDataDate: null, shift: { code: 'TM', utilization: null } });
   });
+
+  it('answers knownUntilDate on a line without a beacon: the end of its latest stop entered by hand, now while one is open; null with a beacon', async () => {
+    await addLine(e.db, { lineID: 5, manualStops: true, description: 'Etiquetadora manual' });
+    const indicators = async (lineID: number) => (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID) } })).body;
+    const post = (values: Record<string, unknown>) => e.t.call('POST', '/api/stops/post', { token: e.tokens[ROLE.OPERATOR], form: { values } });
+    // Never seen: nothing known.
+    expect(await indicators(5)).toMatchObject({ firstDataDate: null, knownUntilDate: null });
+    expect((await post({ lineID: 5, startDate: '2026-05-04T08:10:00', endDate: '2026-05-04T08:40:00' })).status).toBe(200);
+    // 08:40 → 10:00 (now) nobody said whether the line ran: the explorer draws it as no data, not 'En marcha'.
+    expect(await indicators(5)).toMatchObject({ firstDataDate: '2026-05-04T08:10:00.000+02:00', knownUntilDate: '2026-05-04T08:40:00.000+02:00' });
+    expect((await post({ lineID: 5, startDate: '2026-05-04T09:30:00' })).status).toBe(200);
+    expect((await indicators(5)).knownUntilDate).toBe('2026-05-04T10:00:00.000+02:00');
+    // Lines read by a beacon are known up to now (their gaps are stops of their own).
+    await addLine(e.db, { lineID: 6, beacon: 'Line6.Running' });
+    await e.events([
+      { type: 'lineState', lineID: 6, atMs: T0, running: true },
+      { type: 'lineState', lineID: 6, atMs: T0 + 10 * MINUTE, running: false },
+      { type: 'lineState', lineID: 6, atMs: T0 + 20 * MINUTE, running: true },
+    ]);
+    expect(await indicators(6)).toMatchObject({ firstDataDate: '2026-05-04T08:00:00.000+02:00', knownUntilDate: null });
+  });
 });
 
 describe('GET /api/indicators/sector', () => {

@@ -54,7 +54,7 @@ export function registerLineOverviewRoutes(api: Api): void {
       share: true,
       tag: TAG,
       summary:
-        'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate; firstDataDate: the first instant the line is known from (its first order, stop, production or report by the acquisition), null when never seen — no time before it is counted.',
+        'Dashboard indicators of a line (lineID, shiftStart: any instant of the shift, default now): values (the gauges), shift, perShift (TM, TT, TN of its plant day), day, order (the Ready order) with oee, throughput, acceptance, utilization (0..1), mtbf, mttr (minutes); prevOrderEndDate; firstDataDate: the first instant the line is known from (its first order, stop, production or report by the acquisition), null when never seen — no time before it is counted; knownUntilDate: on a line without a beacon, the instant its state is known up to (the end of its latest stop, now while one is open), null on a line with a beacon (known up to now).',
       query: indicatorsQuery,
     },
     ({ ctx, query }) => {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { shiftAt, shiftOf, type Shift } from '../../domain/calendar';
 import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { manualLineKnownUntilMs } from '../../domain/manual-lines';
 import { stopDurationMs } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
 import { notFound } from '../../http/errors';
@@ -14,8 +15,8 @@ import { callToApi } from '../maintenance/maintenance.service';
 import { previousOrderEnd } from '../orders/orders.repository';
 import { orderProgress, readyOrderStatus, type ReadyOrderStatus } from '../production/production.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
-import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
-import { overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
+import { findLineStopSettings, openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { latestStopOfLine, overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
 
 /**
  * What the dashboards show of a line, live: the beacon, the current stop, the maintenance call, the Ready order and
@@ -132,11 +133,23 @@ export async function sectorIndicators(db: Database, filter: { sectorID?: number
 }
 
 /**
+ * How far the line's state is known, for the stop explorer: null for a line with a beacon (known up to now); for a
+ * line without one, the end of its latest stop entered by hand, now while one is open (domain/manual-lines.ts).
+ */
+async function knownUntilDate(db: Database, lineID: number, firstDataMs: number | null, clock: EngineClock): Promise<string | null> {
+  if ((await findLineStopSettings(db, lineID))?.beacon !== false) return null;
+  const knownUntilMs = manualLineKnownUntilMs((await latestStopOfLine(db, lineID)) ?? null, firstDataMs, clock.nowMs);
+  return knownUntilMs === null ? null : toPlantIso(knownUntilMs, clock.timeZone);
+}
+
+/**
  * The dashboard's indicators of a line (SPEC §3 "Indicators"): the shift containing `atMs` (now by default), each
  * shift of its plant day and the day, the Ready order, and prevOrderEndDate. `values` are what the gauges show: the
  * Ready order's, or the shift's when the line shows its indicators per shift (enableIndicadorPorTurno) or has no
  * Ready order. firstDataDate is the instant the line is known from (null: never seen): the indicators count no time
- * before it, and the stop explorer draws the time before it as time without data.
+ * before it, and the stop explorer draws the time before it as time without data. knownUntilDate: on a line without
+ * a beacon, the instant its state is known up to (knownUntilDate above); the explorer draws the time after it as
+ * time without data.
  */
 export async function dashboardIndicators(db: Database, lineID: number, atMs: number, clock: EngineClock) {
   const line = await findLineSettings(db, lineID);
@@ -166,5 +179,6 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
     order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,
     prevOrderEndDate: previousEnd === null ? null : toPlantIso(previousEnd, clock.timeZone),
     firstDataDate: data.firstDataMs === null ? null : toPlantIso(data.firstDataMs, clock.timeZone),
+    knownUntilDate: await knownUntilDate(db, lineID, data.firstDataMs, clock),
   };
 }

@@ -148,6 +148,31 @@ describe('maintenance calls (the maintenance manager)', () => {
     expect(inside.status, inside.text).toBe(200);
   });
 
+  it('cuts the stop’s phases at its end when the line runs again before maintenance, and its split opens within the stop', async () => {
+    const { callID } = (await call({ lineID: 1, callReasonID: motor })).body;
+    const { stopID } = await openStop();
+    // The line runs again 2 minutes after the call (a 12-minute stop); maintenance comes at 08:09 and finishes at 08:15.
+    e.clock.now = T0 + 2 * MINUTE;
+    await e.events([{ type: 'lineState', lineID: 1, atMs: T0 + 2 * MINUTE, running: true }]);
+    e.clock.now = T0 + 9 * MINUTE;
+    expect((await act('start', callID)).body).toMatchObject({ status: 1, waitingMinutes: 9 });
+    e.clock.now = T0 + 15 * MINUTE;
+    expect((await act('finish', callID)).body).toMatchObject({ status: 2, maintenanceMinutes: 6 });
+    const stop = await e.db.selectFrom('stops').selectAll().where('stopID', '=', stopID).executeTakeFirstOrThrow();
+    expect(stop).toMatchObject({ endDate: T0 + 2 * MINUTE, declaringTime: 10, waitingTime: 2, maintenanceTime: 0 });
+    // The stops list shows the same: the phases add up to the stop's 12 minutes, not 25.
+    const listed = await e.t.call('GET', '/api/stops/get', { token: e.tokens[ROLE.OPERATOR], query: { stopID: String(stopID) } });
+    expect(listed.body.data[0]).toMatchObject({ duration: 12, declaringTime: 10, waitingTime: 2, maintenanceTime: 0 });
+    // The split dialog's latest cut, start + declaring time (08:00), lies within the stop and is accepted.
+    const { username, password } = signatureOf(e, ROLE.SUPERVISOR);
+    const split = await e.t.call('POST', '/api/stops/split', { token: e.tokens[ROLE.SUPERVISOR], json: { lineID: 1, stopID, user: username, password, newEnd: '2026-05-04T08:00:00' } });
+    expect(split.status, split.text).toBe(200);
+    expect(split.body.map((piece: { startDate: string; endDate: string }) => [piece.startDate.slice(11, 19), piece.endDate.slice(11, 19)])).toEqual([
+      ['07:50:00', '08:00:00'],
+      ['08:00:00', '08:02:00'],
+    ]);
+  });
+
   it('closing as NoMtto while waiting fills the waiting time only; only the supervisor closes', async () => {
     const { callID } = (await call({ lineID: 1, callReasonID: motor })).body;
     e.clock.now = T0 + 3 * MINUTE;

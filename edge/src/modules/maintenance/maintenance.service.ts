@@ -10,7 +10,7 @@ import { listResource, rowToApi, type GridResource } from '../../http/grid-resou
 import type { MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
 import type { EngineClock } from '../indexes/indexes.service';
-import { openStopsOfLines } from '../stops/stops.repository';
+import { findStop, openStopsOfLines } from '../stops/stops.repository';
 import { plantText, recordStopMaintenance } from '../stops/stops.service';
 import {
   callsInProgress,
@@ -119,7 +119,7 @@ export async function callMaintenance(db: Database, input: NewCallInput, user: S
       ctx,
     )) as MaintenanceCallRow;
     if (stop) {
-      const times = { maintenanceReason: reason.name, ...declaringTimes(stop.startDate, clock.nowMs), waitingTime: null, maintenanceTime: null };
+      const times = { maintenanceReason: reason.name, ...declaringTimes({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs), waitingTime: null, maintenanceTime: null };
       await recordStopMaintenance(trx, stop.stopID, times, ctx);
     }
     return call.callID;
@@ -147,9 +147,12 @@ export async function actOnCall(db: Database, callID: number, action: Maintenanc
     if (!next.ok) throw new AppError('conflict', REFUSALS[next.refusal], { callID });
     const values = { status: next.status, ...stampsOf(action, user.userID, clock.nowMs), updatedBy: user.userID, updateDate: clock.nowMs };
     await updateRow(trx, 'maintenance_calls', { callID }, values, ctx, call);
-    if (call.stopID !== null) {
+    // The stop may have ended before this action (the line ran again while maintenance was awaited): its phases stop
+    // at its end.
+    const stop = call.stopID === null ? undefined : await findStop(trx, call.stopID);
+    if (stop) {
       const instants = { status: call.status, declarationDate: call.declarationDate ?? call.callDate, startDate: call.startDate };
-      await recordStopMaintenance(trx, call.stopID, timesOfAction(instants, action, clock.nowMs), ctx);
+      await recordStopMaintenance(trx, stop.stopID, timesOfAction(instants, action, clock.nowMs, { startMs: stop.startDate, endMs: stop.endDate }), ctx);
     }
   });
   return callView(db, callID, clock);

@@ -52,7 +52,7 @@ export async function previousOrderEnd(db: Executor, lineID: number): Promise<nu
 }
 
 export function productName(db: Executor, code: string) {
-  return db.selectFrom('products').select(['code', 'name']).where('code', '=', code).executeTakeFirst();
+  return db.selectFrom('products').select(['code', 'name', 'unit']).where('code', '=', code).executeTakeFirst();
 }
 
 type AnySource = SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;

@@ -242,14 +242,35 @@ describe('the order manager: from a preload order, edit before start, delete of 
   const state = async () => ({ orders: await snapshot(e.db, 'orders'), preload: await e.db.selectFrom('preload_orders').selectAll().orderBy('id').execute() });
 
   it('creates an order from a preload order (op, product, quantity; the product’s nominal speed) and marks the preload order used, in one transaction', async () => {
+    // P1 is packed in bags: the preload's 12.5 t in bags of 25 kg are 500 bags.
+    await e.db.updateTable('products').set({ unit: 'bolsas' }).where('code', '=', 'P1').execute();
     await addPreload(1);
     const created = await fromPreload({ id: 1, version: 2, lot: 'L-7' });
     expect(created.status, created.text).toBe(200);
-    expect(created.body).toMatchObject({ order: '4701-2', op: '4701', version: 2, lineID: 1, lot: 'L-7', productCode: 'P1', productName: 'Producto P1', desiredProductionQuantity: 12.5, desiredProductionSpeed: 10, status: 0, createdBy: 'tsuper' });
+    expect(created.body).toMatchObject({ order: '4701-2', op: '4701', version: 2, lineID: 1, lot: 'L-7', productCode: 'P1', productName: 'Producto P1', desiredProductionQuantity: 500, desiredProductionSpeed: 10, status: 0, createdBy: 'tsuper' });
     expect(await preloadRow(1)).toMatchObject({ utilizado: 1, updatedBy: 'tsuper' });
+    // Counted in kilograms: the tonnes converted.
+    await e.db.updateTable('products').set({ unit: 'kg' }).where('code', '=', 'P1').execute();
+    await addPreload(5, { cantidad: 8 });
+    expect((await fromPreload({ id: 5 })).body).toMatchObject({ order: '4705-0', desiredProductionQuantity: 8_000 });
     // A quantity and a speed given replace the preload's quantity and the nominal speed.
     await addPreload(2);
     expect((await fromPreload({ id: 2, desiredProductionQuantity: 900, desiredProductionSpeed: 8 })).body).toMatchObject({ order: '4702-0', desiredProductionQuantity: 900, desiredProductionSpeed: 8 });
+  });
+
+  it('never takes the preload’s tonnes as units: a product counted in units asks for the quantity, changing nothing', async () => {
+    // The issue's case: 8 t became an order of 8 units. P1 is counted in 'u', which has no weight.
+    await addPreload(1, { cantidad: 8 });
+    const before = await state();
+    const refused = await fromPreload({ id: 1 });
+    expectError(refused, 400, 'Indique la cantidad de la orden en u: los datos del producto P1 no permiten convertir 8 t.');
+    expect(refused.body.error.fields).toEqual({ desiredProductionQuantity: 'Indique la cantidad de la orden en u: los datos del producto P1 no permiten convertir 8 t.' });
+    expectError(await fromPreload({ id: 1 }, ROLE.SUPERVISOR, 'en'), 400, 'Enter the order’s quantity in u: the data of product P1 cannot convert 8 t.');
+    expect(await state()).toEqual(before);
+    // A product with no unit says SPEC's default unit text.
+    await e.db.updateTable('products').set({ unit: null }).where('code', '=', 'P1').execute();
+    expectError(await fromPreload({ id: 1 }), 400, 'Indique la cantidad de la orden en kilos/piezas: los datos del producto P1 no permiten convertir 8 t.');
+    expect((await fromPreload({ id: 1, desiredProductionQuantity: 32_000 })).body).toMatchObject({ order: '4701-0', desiredProductionQuantity: 32_000 });
   });
 
   it('refuses a used, a deleted and an unknown preload order, a duplicate order, a product without speed on the line and an operator, changing nothing', async () => {
@@ -259,7 +280,7 @@ describe('the order manager: from a preload order, edit before start, delete of 
     await addLine(e.db, { lineID: 2, managesOrders: true });
     await addProduct(e.db, 'P2', { 2: 10 });
     await addPreload(4, { producto: 'P2' });
-    expect((await fromPreload({ id: 1 })).status).toBe(200);
+    expect((await fromPreload({ id: 1, desiredProductionQuantity: 100 })).status).toBe(200);
     expect((await e.t.call('DELETE', '/api/preContract', { token: as(ROLE.SUPERVISOR), json: { key: 2 } })).status).toBe(204);
     const before = await state();
     expectError(await fromPreload({ id: 1 }), 409, 'La orden de precarga 1 (OP 4701) ya fue utilizada.');
@@ -267,13 +288,13 @@ describe('the order manager: from a preload order, edit before start, delete of 
     expectError(await fromPreload({ id: 2 }), 409, 'La orden de precarga fue eliminada y no se puede modificar.');
     expectError(await fromPreload({ id: 99 }), 404, 'La orden de precarga 99 no existe.');
     expectError(await fromPreload({ id: 3 }), 400, 'El producto P9 no existe.');
-    expectError(await fromPreload({ id: 4 }), 400, 'El producto P2 no tiene velocidad configurada en la línea 1.');
+    expectError(await fromPreload({ id: 4, desiredProductionQuantity: 100 }), 400, 'El producto P2 no tiene velocidad configurada en la línea 1.');
     expectError(await fromPreload({ id: 3 }, ROLE.OPERATOR), 403, 'No tiene permiso para esta acción.');
     expectError(await fromPreload({ id: 'x' }), 400);
     // The order 4701-0 exists: a second preload order with the same OP cannot make it again, and stays unused.
     await e.db.updateTable('preload_orders').set({ op: '4701' }).where('id', '=', 3).execute();
     const duplicate = await state();
-    expectError(await fromPreload({ id: 3 }), 409, 'Ya existe la orden 4701-0.');
+    expectError(await fromPreload({ id: 3, desiredProductionQuantity: 100 }), 409, 'Ya existe la orden 4701-0.');
     expect(await state()).toEqual(duplicate);
     await e.db.updateTable('preload_orders').set({ op: '4703' }).where('id', '=', 3).execute();
     expect((await state()).orders).toEqual(before.orders);

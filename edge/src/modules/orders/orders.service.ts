@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { shiftAt } from '../../domain/calendar';
+import { preloadQuantityInProductUnits } from '../../domain/preload-quantity';
 import { ROLE } from '../../domain/roles';
 import { AppError, notFound } from '../../http/errors';
 import { listResource, type GridResource } from '../../http/grid-resource';
@@ -127,9 +128,27 @@ export interface OrderFromPreloadInput {
   desiredProductionSpeed?: number | null;
 }
 
+/** SPEC.md's default text of a product without a unit (GET /api/products/getUnitById). */
+const DEFAULT_UNIT = 'kilos/piezas';
+
+/**
+ * The order's quantity from its preload order: the one given, else the preload's tonnes in the product's unit
+ * (domain/preload-quantity.ts); refused, asking for it, when the product's data cannot convert tonnes.
+ */
+async function preloadOrderQuantity(trx: Transaction<DB>, preload: { producto: string; cantidad: number; pesoBolsa: number; bolsa: string | null }, given: number | null | undefined) {
+  if (given != null) return given;
+  const product = await productName(trx, preload.producto);
+  if (!product) throw unknownProduct(preload.producto);
+  const quantity = preloadQuantityInProductUnits({ tonnes: preload.cantidad, bagKg: preload.pesoBolsa, bag: preload.bolsa }, product.unit);
+  if (quantity !== null) return quantity;
+  const params = { unit: product.unit?.trim() || DEFAULT_UNIT, productCode: product.code, tonnes: preload.cantidad };
+  throw new AppError('validation', 'order.preloadQuantity', params, { desiredProductionQuantity: { key: 'order.preloadQuantity', params } });
+}
+
 /**
  * Creates an order from a preload order (/indexes/precargaOp): its op, product and quantity (unless another quantity
- * is given), and marks the preload order used, in one transaction: a preload order makes one order.
+ * is given: the preload's tonnes converted to the product's unit, never taken as units), and marks the preload order
+ * used, in one transaction: a preload order makes one order.
  */
 export async function createOrderFromPreload(db: Database, input: OrderFromPreloadInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
   try {
@@ -146,7 +165,7 @@ export async function createOrderFromPreload(db: Database, input: OrderFromPrelo
           lineID: input.lineID,
           lot: input.lot,
           productCode: preload.producto,
-          desiredProductionQuantity: input.desiredProductionQuantity ?? preload.cantidad,
+          desiredProductionQuantity: await preloadOrderQuantity(trx, preload, input.desiredProductionQuantity),
           desiredProductionSpeed: input.desiredProductionSpeed,
         },
         user,

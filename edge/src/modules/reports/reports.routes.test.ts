@@ -81,15 +81,13 @@ describe('GET /api/reports/completeoaereport', () => {
 
     const orders = rowsOf(workbook, 'Ordenes');
     expect(orders[0]).toEqual([
-      'Orden', 'Línea', 'Producto', 'Inicio', 'Fin', 'Cantidad producida', 'Cantidad descartada', 'Tiempo dotado (min)', 'Tiempo descontado (min)',
-      'Tiempo en marcha (min)', 'Utilización', 'Rendimiento', 'Aceptación', 'OEE', 'MTBF (min)', 'MTTR (min)',
+      'Orden', 'Línea', 'Producto', 'Inicio', 'Fin', 'Cantidad producida', 'Cantidad descartada', 'Velocidad nominal (u/min)', 'Tiempo dotado (min)',
+      'Tiempo descontado (min)', 'Descuento ajustado (min)', 'Tiempo planificado (min)', 'Tiempo de paradas (min)', 'Tiempo en marcha (min)', 'Fallas',
+      'Tiempo de fallas (min)', 'Utilización', 'Rendimiento', 'Aceptación', 'OEE', 'MTBF (min)', 'MTTR (min)',
     ]);
     expect(orders).toHaveLength(2);
-    const [order, line, product, start, end, produced, discarded, staffed, discount, runtime, utilization] = orders[1]!;
-    expect([order, line, product, start, end, produced, discarded, staffed, discount, runtime, utilization]).toEqual([
-      '100-0', 'Línea 1', 'Producto P1', '2026-05-04 06:00:00', '2026-05-04 08:00:00', 600, 6, 120, 0, 90, 0.75,
-    ]);
-    expect(workbook.getWorksheet('Ordenes')!.getRow(2).getCell(14).numFmt).toBe('0.0 %');
+    expect(orders[1]!.slice(0, 17)).toEqual(['100-0', 'Línea 1', 'Producto P1', '2026-05-04 06:00:00', '2026-05-04 08:00:00', 600, 6, 10, 120, 0, 0, 120, 30, 90, 1, 30, 0.75]);
+    expect(workbook.getWorksheet('Ordenes')!.getRow(2).getCell(20).numFmt).toBe('0.0 %');
 
     const shifts = rowsOf(workbook, 'Turnos');
     expect(shifts.slice(1).map((row) => row.slice(0, 4))).toEqual([

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { effectiveAdjustedMs } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
 import { parsePlantDate } from '../../domain/time-zone';
 import { AppError } from '../../http/errors';
@@ -57,10 +58,23 @@ const minutesOf = (durationMs: number) => Math.round(durationMs / 600) / 100;
 
 const LINE = col('line', 'Línea', 'Line', 'text');
 const QUANTITIES = [col('productionQuantity', 'Cantidad producida', 'Quantity produced', 'number'), col('discardQuantity', 'Cantidad descartada', 'Quantity discarded', 'number')];
+/**
+ * Every figure of a row can be recomputed from the row's other columns (domain/oee.ts):
+ * planned = staffed − discount − adjusted discount; runtime = staffed − discount − stop time (both at least 0);
+ * utilization = runtime / planned; throughput = produced / ideal units, the ideal units being the order's nominal
+ * speed × runtime (a shift's, summed over its orders, are a column of their own); acceptance = (produced −
+ * discarded) / produced; OEE = utilization × throughput × acceptance; MTBF = runtime / failures; MTTR = failure
+ * time / failures. The adjusted discount is the one the index used: the typed 'Ajustar' capped at the stop time.
+ */
 const INDICATORS = [
   col('staffedTime', 'Tiempo dotado (min)', 'Staffed time (min)', 'minutes'),
   col('discountTime', 'Tiempo descontado (min)', 'Discount time (min)', 'minutes'),
+  col('adjustedDiscountTime', 'Descuento ajustado (min)', 'Adjusted discount (min)', 'minutes'),
+  col('staffedTimeCorrect', 'Tiempo planificado (min)', 'Planned time (min)', 'minutes'),
+  col('stopTime', 'Tiempo de paradas (min)', 'Stop time (min)', 'minutes'),
   col('runtime', 'Tiempo en marcha (min)', 'Runtime (min)', 'minutes'),
+  col('failureCount', 'Fallas', 'Failures', 'number'),
+  col('failureTime', 'Tiempo de fallas (min)', 'Failure time (min)', 'minutes'),
   col('utilization', 'Utilización', 'Utilization', 'percent'),
   col('throughput', 'Rendimiento', 'Throughput', 'percent'),
   col('acceptance', 'Aceptación', 'Acceptance', 'percent'),
@@ -79,6 +93,7 @@ const ORDERS_SHEET: ReportSheet = {
     col('startDate', 'Inicio', 'Start', 'date'),
     col('endDate', 'Fin', 'End', 'date'),
     ...QUANTITIES,
+    col('nominalSpeed', 'Velocidad nominal (u/min)', 'Nominal speed (u/min)', 'number'),
     ...INDICATORS,
   ],
 };
@@ -86,8 +101,11 @@ const ORDERS_SHEET: ReportSheet = {
 const SHIFTS_SHEET: ReportSheet = {
   es: 'Turnos',
   en: 'Shifts',
-  columns: [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date'), ...QUANTITIES, ...INDICATORS],
+  columns: [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date'), ...QUANTITIES, col('idealUnits', 'Unidades ideales', 'Ideal units', 'number'), ...INDICATORS],
 };
+
+/** The adjustment an index used (minutes): the one stored, capped at its stop time as the indicators cap it. */
+const usedAdjustment = (row: RawRow) => effectiveAdjustedMs({ adjustedDiscountMs: Number(row.adjustedDiscountTime ?? 0), stopMs: Number(row.stopTime ?? 0) });
 
 const STOPS_SHEET: ReportSheet = {
   es: 'Paradas',
@@ -107,8 +125,13 @@ const STOPS_SHEET: ReportSheet = {
 export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
   const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
-  const orders = (await orderIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), product: row.productName ?? row.productCode }));
-  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code }));
+  // An order's own adjustment column is the one typed; its index's is what the figures used.
+  const orders = (await orderIndexesInRange(db, range)).map((row) => ({
+    ...lineOf(row),
+    product: row.productName ?? row.productCode,
+    adjustedDiscountTime: usedAdjustment({ ...row, adjustedDiscountTime: row.effectiveAdjustedDiscountTime }),
+  }));
+  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code, adjustedDiscountTime: usedAdjustment(row) }));
   const stops = clampStopsToRange(
     (await stopsInRange(db, range, clock.nowMs)).map((row) => ({ ...row, startMs: Number(row.startDate), endMs: row.endDate === null ? null : Number(row.endDate) })),
     range.fromMs,

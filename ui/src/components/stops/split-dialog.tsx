@@ -6,7 +6,7 @@ import { formatPlantDateTime } from '../../lib/plant-time';
 import { notify } from '../feedback/toaster';
 import { ActionDialog, SignedForm } from '../signature/signed-form';
 import { useSplitStop } from './api/split-stop';
-import { checkSplit, splitChanges, splitLimits } from './split-limits';
+import { checkSplit, openingCut, splitChanges, splitLimits } from './split-limits';
 import type { Stop } from './stop';
 
 /** One end of the cut: a time (or date and time) to the second; `fixed` explains why it cannot be changed. */
@@ -29,8 +29,8 @@ export function SplitDialog({ stop, onClose }: { stop: Stop; onClose: () => void
   const { t } = useTranslation();
   const split = useSplitStop();
   const [limits] = useState(() => splitLimits(stop, Date.now()));
-  const [newStart, setNewStart] = useState(limits.start);
-  const [newEnd, setNewEnd] = useState(limits.end);
+  const [newStart, setNewStart] = useState(() => openingCut(limits).newStart);
+  const [newEnd, setNewEnd] = useState(() => openingCut(limits).newEnd);
   const day = limits.start.slice(0, 10);
   // One day: the inputs edit the time and the date stays the stop's.
   const shown = (value: string) => (limits.sameDay ? value.slice(11) : value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSplit, splitChanges, splitLimits } from './split-limits';
+import { checkSplit, openingCut, splitChanges, splitLimits } from './split-limits';
 
 const stop = (startDate: string, endDate: string | null, declaringTime: number | null = null) => ({ startDate, endDate, declaringTime });
 const NOW = Date.parse('2026-03-01T13:00:00Z'); // 10:00 at -03:00
@@ -33,6 +33,22 @@ describe('split limits (SPEC.md sections 4 and 5)', () => {
     expect(called.maxEnd).toBe('2026-03-01T08:12:30');
     expect(checkSplit(called, '2026-03-01T08:05:00', '2026-03-01T08:12:30')).toBeNull();
     expect(checkSplit(called, '2026-03-01T08:05:00', '2026-03-01T08:13:00')).toBe('invalidEnd');
+  });
+
+  it('opens valid: with a maintenance call the end offered is the latest cut, never beyond the stop', () => {
+    // The stop: 12.2 minutes, the call 11.6 minutes into it.
+    const called = splitLimits(stop('2026-03-01T08:00:00.000-03:00', '2026-03-01T08:12:12.000-03:00', 11.6), NOW);
+    const cut = openingCut(called);
+    expect(cut).toEqual({ newStart: '2026-03-01T08:00:00', newEnd: '2026-03-01T08:11:36' });
+    expect(checkSplit(called, cut.newStart, cut.newEnd)).toBeNull();
+    // A declaring time longer than the stop (stored before phases were cut at the stop's end) limits nothing.
+    const overrun = splitLimits(stop('2026-03-01T08:00:00.000-03:00', '2026-03-01T08:12:12.000-03:00', 23.2), NOW);
+    expect(overrun.maxEnd).toBe('2026-03-01T08:12:12');
+    expect(checkSplit(overrun, openingCut(overrun).newStart, openingCut(overrun).newEnd)).toBeNull();
+    // Without a call, and in progress, it opens on the whole stop.
+    expect(openingCut(closed)).toEqual({ newStart: '2026-03-01T08:10:30', newEnd: '2026-03-01T08:40:00' });
+    const open = splitLimits(stop('2026-03-01T09:50:00.000-03:00', null, 4), NOW);
+    expect(checkSplit(open, openingCut(open).newStart, openingCut(open).newEnd)).toBeNull();
   });
 
   it('shows dates only when the stop crosses midnight', () => {

@@ -43,6 +43,14 @@ export function splitLimits(stop: Pick<Stop, 'startDate' | 'endDate' | 'declarin
 }
 
 /**
+ * What the dialog opens with: the stop's start, and its end or, with a maintenance call, the latest cut (start +
+ * declaring time). It opens valid: the end of a stop with a call would be past the cuts allowed.
+ */
+export function openingCut(limits: SplitLimits): { newStart: string; newEnd: string } {
+  return { newStart: limits.start, newEnd: limits.open ? limits.end : limits.maxEnd };
+}
+
+/**
  * SPEC.md section 5: the new start lies between the start truncated to the minute and the new end (or the latest
  * cut); the new end between the new start and the latest cut. An open stop's end is not checked (it is not sent).
  */

@@ -15,6 +15,11 @@ export interface LineIndicators {
   prevOrderEndDate: string | null;
   /** The first instant the line is known from; null: never seen. No time before it is counted (stop explorer: no data). */
   firstDataDate: string | null;
+  /**
+   * On a line without a beacon, the instant its state is known up to: the end of its latest stop entered by hand (now
+   * while one is open); null on a line with a beacon, known up to now. Time after it is unknown (explorer: no data).
+   */
+  knownUntilDate?: string | null;
 }
 
 /** `at`: any instant of the shift to show (ISO); null for the current shift. */

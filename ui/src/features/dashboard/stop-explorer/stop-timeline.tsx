@@ -20,8 +20,8 @@ export function stopsListLink(stop: Pick<Stop, 'lineID' | 'order' | 'stopID'>): 
 
 /**
  * The stop explorer: the shift on screen as one bar, running time green ('En marcha') and stops in their reason's
- * colour (red while unrecognized), time without data grey ('Sin datos': before the line's first data, and the edge's
- * own downtime, which stays a stop), tick labels every 15, 30 or 60 minutes as the width allows. Clicking an
+ * colour (red while unrecognized), time without data grey ('Sin datos': before the line's first data, after the last
+ * instant a line without a beacon is known, and the edge's own downtime, which stays a stop), tick labels every 15, 30 or 60 minutes as the width allows. Clicking an
  * unrecognized stop opens its recognition; any other goes to the stops list of that stop.
  * Positions and widths change with every refresh, so they are inline styles: as style props each new value would
  * add a rule to Emotion's style cache, which never shrinks (a dashboard runs for hours).
@@ -37,7 +37,8 @@ export function StopExplorerTile() {
   const startMs = range ? Date.parse(range.start) : 0;
   const endMs = range ? Date.parse(range.end) : 0;
   const firstData = indicators.data?.firstDataDate;
-  const timeline = buildTimeline(stops.data ?? [], startMs, endMs, now, firstData ? Date.parse(firstData) : null);
+  const knownUntil = indicators.data?.knownUntilDate;
+  const timeline = buildTimeline(stops.data ?? [], startMs, endMs, now, firstData ? Date.parse(firstData) : null, knownUntil ? Date.parse(knownUntil) : null);
   const ticks = range ? timelineTicks(startMs, endMs, width, offsetMinutesOf(range.start)) : [];
 
   const open = (stop: Stop) => {

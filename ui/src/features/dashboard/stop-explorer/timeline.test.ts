@@ -75,6 +75,26 @@ describe('stop explorer bar (SPEC.md sections 4 and 9)', () => {
     ]);
   });
 
+  it('on a line without a beacon, draws the time after the end of its last stop entered by hand as no data, never running', () => {
+    // Line 5 of the demo: known from its first manual stop (07:00–08:00), a second one 09:00–09:30, now 12:00.
+    const manual = [stop(1, 1, 2), stop(2, 3, 3.5)];
+    expect(shape(buildTimeline(manual, START, END, START + 6 * H, START + 1 * H, START + 3.5 * H).segments)).toEqual([
+      ['noData', 0, 1 / 8, NO_DATA_COLOR, true],
+      ['stop', 1 / 8, 1 / 8, UNRECOGNIZED_COLOR, false],
+      ['running', 2 / 8, 1 / 8, RUNNING_COLOR, false],
+      ['stop', 3 / 8, 0.5 / 8, UNRECOGNIZED_COLOR, false],
+      ['noData', 3.5 / 8, 2.5 / 8, NO_DATA_COLOR, true],
+    ]);
+    // A stop still open: the line is known stopped up to now, nothing after it is drawn.
+    const open = buildTimeline([stop(1, 1, 2), stop(2, 3, null)], START, END, START + 6 * H, START + 1 * H, START + 6 * H).segments;
+    expect(open.filter((segment) => segment.kind !== 'stop').map((segment) => [segment.kind, segment.left, segment.width])).toEqual([
+      ['noData', 0, 1 / 8],
+      ['running', 2 / 8, 1 / 8],
+    ]);
+    // Known up to before the shift: the whole shift up to now is no data.
+    expect(shape(buildTimeline([], START, END, START + 2 * H, START - 3 * H, START - 2 * H).segments)).toEqual([['noData', 0, 2 / 8, NO_DATA_COLOR, true]]);
+  });
+
   it('draws the edge’s own downtime (reason 9) as no data, still a stop one can open; an OPC outage (reason 4) keeps its colour', () => {
     const down = stop(1, 1, 2, true, '#123456', 9);
     const outage = stop(2, 3, 4, true, '#607d8b', 4);

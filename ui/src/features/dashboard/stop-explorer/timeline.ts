@@ -5,7 +5,9 @@ import { toPlantLocal } from '../../../lib/plant-time';
  * The stop explorer's bar (SPEC.md sections 4, 9): the shift from its start, running time ('En marcha') between
  * stops, each stop clamped to the shift (an open stop ends now), nothing after now. Time nothing is known of is
  * 'Sin datos', never running time: before the line's first data (`firstDataMs`, null when the line was never seen,
- * as the indicators count it) and the edge's own downtime (stops of reason 9, still stops one can open). When the
+ * as the indicators count it), after the last instant a line without a beacon is known (`knownUntilMs`: the end of
+ * its latest stop entered by hand; null for a line known up to now) and the edge's own downtime (stops of reason 9,
+ * still stops one can open). When the
  * stops' durations add up to more than the shift, the data is inconsistent and nothing is drawn.
  */
 export interface TimelineSegment {
@@ -27,7 +29,7 @@ export interface Timeline {
   overflow: boolean;
 }
 
-export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rangeEndMs: number, nowMs: number, firstDataMs: number | null): Timeline {
+export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rangeEndMs: number, nowMs: number, firstDataMs: number | null, knownUntilMs: number | null = null): Timeline {
   const span = rangeEndMs - rangeStartMs;
   if (!(span > 0)) return { segments: [], overflow: false };
   const drawnEnd = Math.min(rangeEndMs, Math.max(rangeStartMs, nowMs));
@@ -49,11 +51,16 @@ export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rang
     const color = noData ? NO_DATA_COLOR : stop ? stopColor(stop) : RUNNING_COLOR;
     segments.push({ kind, left: (startMs - rangeStartMs) / span, width: (endMs - startMs) / span, startMs, endMs, color, stop, noData });
   };
-  // Between stops: no data up to the line's first data, running time from then on.
+  // Between stops: no data up to the line's first data, running time from then on up to the last instant known, no
+  // data after it.
   const dataFrom = firstDataMs ?? Infinity;
+  const dataUntil = knownUntilMs ?? Infinity;
   const addBetween = (startMs: number, endMs: number) => {
+    const runFrom = Math.max(startMs, dataFrom);
+    const runTo = Math.min(endMs, Math.max(runFrom, dataUntil));
     add('noData', startMs, Math.min(endMs, dataFrom), null);
-    add('running', Math.max(startMs, dataFrom), endMs, null);
+    add('running', runFrom, runTo, null);
+    add('noData', Math.max(startMs, runTo), endMs, null);
   };
   let cursor = rangeStartMs;
   for (const item of clamped) {

@@ -1,0 +1,104 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_HISTORY_DAYS } from '../../demo/demo-history';
+import { seedDemoPlant } from '../../demo/demo-plant';
+import { ROLE } from '../../domain/roles';
+import { openTestPlant, type TestPlant } from '../line-events/test-plant';
+import { adjustOrder } from '../orders/orders.service';
+import { buildOeeReport } from './reports.service';
+
+const TZ = 'America/Argentina/Buenos_Aires';
+const NOW = Date.parse('2026-05-06T10:17:42-03:00');
+const DAY = 86_400_000;
+const clock = { nowMs: NOW, timeZone: TZ };
+
+type Row = Record<string, number | string | null>;
+
+let plant: TestPlant;
+let orders: Row[];
+let shifts: Row[];
+let adjustedOrder: string;
+
+/** A sheet of the workbook as rows of header → value (the numbers as stored, unrounded). */
+function sheetRows(workbook: ExcelJS.Workbook, name: string): Row[] {
+  const rows: unknown[][] = [];
+  workbook.getWorksheet(name)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  const [header, ...data] = rows;
+  return data.map((values) => Object.fromEntries(header!.map((column, index) => [String(column), (values[index] ?? null) as number | string | null])));
+}
+
+beforeAll(async () => {
+  plant = await openTestPlant();
+  await seedDemoPlant(plant.db, clock);
+  // An adjusted order: its utilization depends on the adjustment, which the sheet must therefore carry.
+  const order = await plant.db.selectFrom('order_indexes').select(['order', 'stopTime']).where('stopTime', '>', 10 * 60_000).orderBy('order').executeTakeFirstOrThrow();
+  adjustedOrder = order.order;
+  await adjustOrder(plant.db, { order: order.order, minutes: 10 }, { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'S', lastName: 'S' }, clock);
+  const bytes = await buildOeeReport(plant.db, { fromMs: NOW - DEMO_HISTORY_DAYS * DAY, toMs: NOW }, clock, 'es');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  orders = sheetRows(workbook, 'Ordenes');
+  shifts = sheetRows(workbook, 'Turnos');
+}, 120_000);
+afterAll(async () => {
+  await plant.close();
+});
+
+const n = (row: Row, column: string) => Number(row[column]);
+const ratioOrNull = (numerator: number, denominator: number) => (denominator === 0 ? null : numerator / denominator);
+
+/** Each figure of the row, recomputed from the row's own columns by the definitions (domain/oee.ts). */
+function expectRecomputable(row: Row, idealUnits: number | null, label: string) {
+  const staffed = n(row, 'Tiempo dotado (min)');
+  const discount = n(row, 'Tiempo descontado (min)');
+  const adjusted = n(row, 'Descuento ajustado (min)');
+  const stop = n(row, 'Tiempo de paradas (min)');
+  const planned = Math.max(0, staffed - discount - adjusted);
+  const runtime = Math.max(0, staffed - discount - stop);
+  const produced = n(row, 'Cantidad producida');
+  const good = Math.max(0, produced - n(row, 'Cantidad descartada'));
+  const failures = n(row, 'Fallas');
+  const expected: Record<string, number | null> = {
+    'Tiempo planificado (min)': planned,
+    'Tiempo en marcha (min)': runtime,
+    Utilización: ratioOrNull(runtime, planned),
+    Rendimiento: idealUnits === null ? null : ratioOrNull(produced, idealUnits),
+    Aceptación: ratioOrNull(good, produced),
+    'MTBF (min)': ratioOrNull(runtime, failures),
+    'MTTR (min)': ratioOrNull(n(row, 'Tiempo de fallas (min)'), failures),
+  };
+  const utilization = expected['Utilización']!;
+  expected.OEE = utilization === 0 ? 0 : idealUnits === null ? null : ratioOrNull(utilization * good, idealUnits);
+  for (const [column, value] of Object.entries(expected)) {
+    if (value === null) expect(row[column], `${label}: ${column}`).toBeNull();
+    else expect(n(row, column), `${label}: ${column}`).toBeCloseTo(value, 9);
+  }
+  // OEE is also the product of the three factors shown, whenever something was made.
+  if (produced > 0 && row.OEE !== null) expect(n(row, 'OEE'), `${label}: OEE = U × R × A`).toBeCloseTo(n(row, 'Utilización') * n(row, 'Rendimiento') * n(row, 'Aceptación'), 9);
+}
+
+describe("the 'Reporte OEE' of the demo's week: every figure of a row is recomputed from the row's own columns", () => {
+  it('orders: planned and run time, utilization, throughput (nominal speed × runtime), acceptance, OEE, MTBF, MTTR', () => {
+    expect(orders.length).toBeGreaterThan(20);
+    for (const row of orders) {
+      const nominal = row['Velocidad nominal (u/min)'];
+      const ideal = n(row, 'Tiempo en marcha (min)') === 0 ? 0 : nominal === null ? null : Number(nominal) * n(row, 'Tiempo en marcha (min)');
+      expectRecomputable(row, ideal, String(row.Orden));
+    }
+    // The adjusted order carries its adjustment, and its utilization is the one that needs it.
+    const adjusted = orders.find((row) => row.Orden === adjustedOrder)!;
+    expect(adjusted['Descuento ajustado (min)']).toBe(10);
+    expect(n(adjusted, 'Utilización')).toBeGreaterThan(n(adjusted, 'Tiempo en marcha (min)') / (n(adjusted, 'Tiempo dotado (min)') - n(adjusted, 'Tiempo descontado (min)')));
+  });
+
+  it('shifts: the same, throughput from the shift’s ideal units', () => {
+    expect(shifts.length).toBeGreaterThan(DEMO_HISTORY_DAYS * 3 * 4 - 4);
+    for (const row of shifts) {
+      const ideal = row['Unidades ideales'];
+      expectRecomputable(row, ideal === null ? null : Number(ideal), `${String(row.Línea)} ${String(row.Inicio)}`);
+    }
+    // The order's adjustment reaches the shifts it ran in (shared among them when it spans several).
+    // (to the millisecond: the shares are whole milliseconds)
+    expect(shifts.reduce((sum, row) => sum + n(row, 'Descuento ajustado (min)'), 0)).toBeCloseTo(10, 4);
+  });
+});
