@@ -101,7 +101,17 @@ const ORDERS_SHEET: ReportSheet = {
 const SHIFTS_SHEET: ReportSheet = {
   es: 'Turnos',
   en: 'Shifts',
-  columns: [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date'), ...QUANTITIES, col('idealUnits', 'Unidades ideales', 'Ideal units', 'number'), ...INDICATORS],
+  columns: [
+    LINE,
+    col('shift', 'Turno', 'Shift', 'text'),
+    col('shiftStart', 'Inicio', 'Start', 'date'),
+    col('shiftEnd', 'Fin', 'End', 'date'),
+    ...QUANTITIES,
+    // Made with no order on a line with the order manager: beside the quantities the indicators use, in none of them.
+    col('unstaffedQuantity', 'Producido sin orden', 'Made without an order', 'number'),
+    col('idealUnits', 'Unidades ideales', 'Ideal units', 'number'),
+    ...INDICATORS,
+  ],
 };
 
 /** The adjustment an index used (minutes): the one stored, capped at its stop time as the indicators cap it. */
