@@ -10,7 +10,11 @@
 // CPU ≤ 250 ms for the login form, ≤ 500 ms for the dashboard and the grid pages; JS ≤ 150 kB compressed for the login
 // page, ≤ 350 kB for the dashboard, ≤ 450 kB for a grid page. Prints figures with OK/OVER; asserts nothing.
 // `npm run bench pages`. Environment: BENCH_LOADS (idle loads per page, default 3), BENCH_THROTTLED_LOADS (default 2),
-// BENCH_PAGES (comma-separated page names, default all: login,dashboard,grid,configuration,summary).
+// BENCH_PAGES (comma-separated page names, default all: login,dashboard,grid,configuration,summary), BENCH_PROFILE_DIR
+// (the renderer's CPU profile of each page's first idle load measured, `<page>.cpuprofile`, and its self time summed
+// by package or app folder, printed).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { addPlantDays, plantDateOf } from '../../edge/src/domain/calendar';
 import { DEMO_LINES } from '../../edge/src/demo/demo-plant';
@@ -21,6 +25,7 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 3);
 const THROTTLED_LOADS = Number(process.env.BENCH_THROTTLED_LOADS ?? 2);
 const THROTTLE = 4;
 const CHROMIUM_PATH = chromiumPath('browser');
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const wanted = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 
 interface PageCase {
@@ -42,7 +47,7 @@ interface Load {
   jsUncompressed: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : Number.NaN);
 const verdict = (value: number, target: number | undefined) => (target === undefined ? '' : ` (target ≤ ${target}) ${value <= target ? 'OK' : 'OVER'}`);
 
 const plant = await startDemoPlant();
@@ -99,34 +104,40 @@ async function sessionOf(userID: string): Promise<string> {
 
 const taskSeconds = async (cdp: CDPSession) => (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
 
-/** Counts the scripts' bytes, compressed (the body as received) and uncompressed, until `stop()`. */
-function scriptBytes(cdp: CDPSession) {
-  const scripts = new Map<string, { headers: number; decoded: number }>();
-  let compressed = 0;
-  let uncompressed = 0;
-  let counting = true;
-  cdp.on('Network.responseReceived', (event) => {
-    if (counting && event.type === 'Script') scripts.set(event.requestId, { headers: event.response.encodedDataLength, decoded: 0 });
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    const script = scripts.get(event.requestId);
-    if (script) script.decoded += event.dataLength;
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const script = scripts.get(event.requestId);
-    if (!script || !counting) return;
-    compressed += event.encodedDataLength - script.headers;
-    uncompressed += script.decoded;
-  });
-  return {
-    stop() {
-      counting = false;
-      return { compressed, uncompressed };
-    },
-  };
+/**
+ * The scripts the page fetched before `until` (ms from navigation), by Resource Timing: their bodies as sent
+ * (compressed) and decoded. Scripts fetched later (preloaded on idle) are not counted.
+ */
+function scriptBytes(page: Page, until: number): Promise<{ compressed: number; uncompressed: number }> {
+  return page.evaluate((end) => {
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime <= end);
+    return {
+      compressed: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      uncompressed: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+    };
+  }, until);
 }
 
-async function coldLoad(browser: Browser, test: PageCase, throttle: number): Promise<Load> {
+interface CpuProfile {
+  nodes: { id: number; callFrame: { url: string; functionName: string }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A profile's self time by where its code comes from: a package of node_modules, a folder of the app, or V8's own work (GC, compiling). */
+function selfTimeBySource(profile: CpuProfile): [string, number][] {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const bySource = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const { url, functionName } = nodes.get(id)!.callFrame;
+    if (functionName === '(idle)') return;
+    const source = url ? (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[\w-]{8}\.js$/, '.js')) : `(${functionName || 'program'})`;
+    bySource.set(source, (bySource.get(source) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...bySource].sort((a, b) => b[1] - a[1]);
+}
+
+async function coldLoad(browser: Browser, test: PageCase, throttle: number, profile = false): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
     if (test.user) await context.addInitScript((stored) => localStorage.setItem('user', stored), await sessionOf(test.user));
@@ -136,18 +147,24 @@ async function coldLoad(browser: Browser, test: PageCase, throttle: number): Pro
       requestAnimationFrame(check);
     })()`);
     const page = await context.newPage();
+    page.on('pageerror', (error) => console.log(`  ${test.name}: page error: ${error.message}`));
+    page.on('crash', () => console.log(`  ${test.name}: the page crashed`));
     const cdp = await context.newCDPSession(page);
     // A same-origin document first, so the page's own load runs in the renderer measured (no process swap).
     await page.goto(`${plant.edge.url}/meta.json`);
     await cdp.send('Performance.enable');
-    await cdp.send('Network.enable');
     if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    const bytes = scriptBytes(cdp);
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const before = await taskSeconds(cdp);
     await page.goto(`${plant.edge.url}${test.path}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady, undefined, { timeout: 60_000 });
     let ms = await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady);
     let cpu = (await taskSeconds(cdp)) - before;
+    let until = ms;
     if (test.apply) {
       await test.apply.prepare(page);
       const beforeApply = await taskSeconds(cdp);
@@ -164,7 +181,15 @@ async function coldLoad(browser: Browser, test: PageCase, throttle: number): Pro
       );
       cpu = (await taskSeconds(cdp)) - beforeApply;
     }
-    const { compressed, uncompressed } = bytes.stop();
+    if (test.apply) until = await page.evaluate(() => performance.now());
+    const { compressed, uncompressed } = await scriptBytes(page, until);
+    if (profile && PROFILE_DIR) {
+      const { profile: recorded } = await cdp.send('Profiler.stop');
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(join(PROFILE_DIR, `${test.name}.cpuprofile`), JSON.stringify(recorded));
+      const top = selfTimeBySource(recorded as CpuProfile).slice(0, 12);
+      console.log(`  profile (${join(PROFILE_DIR, `${test.name}.cpuprofile`)}), self time: ${top.map(([source, ms]) => `${source} ${ms.toFixed(0)} ms`).join(', ')}`);
+    }
     return { ms, cpuMs: cpu * 1000, jsCompressed: compressed, jsUncompressed: uncompressed };
   } finally {
     await context.close();
@@ -178,7 +203,7 @@ try {
     // One load not counted: the edge's own caches and the page's first queries warmed, as on a plant's running edge.
     await coldLoad(browser, test, 1);
     const idle: Load[] = [];
-    for (let i = 0; i < LOADS; i += 1) idle.push(await coldLoad(browser, test, 1));
+    for (let i = 0; i < LOADS; i += 1) idle.push(await coldLoad(browser, test, 1, i === 0 && PROFILE_DIR !== undefined));
     const throttled: Load[] = [];
     for (let i = 0; i < THROTTLED_LOADS; i += 1) throttled.push(await coldLoad(browser, test, THROTTLE));
     const what = test.apply ? "'Aplicar' → content" : 'navigation → content';
