@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { edgeBundleOptions, edgeBundlePath, root } from './edge-bundle.mjs';
+import { precompress } from './precompress.mjs';
 
 const stamp = join(root, 'dist', '.build-stamp');
 
@@ -35,6 +36,9 @@ if (existsSync(join(root, 'ui/index.html'))) {
   // build, which the browser tests would test and a following `npm start` would serve.
   const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (vite.status !== 0) process.exit(vite.status ?? 1);
+  const kB = (bytes) => `${(bytes / 1000).toFixed(0)} kB`;
+  const sizes = precompress(join(root, 'dist', 'ui'));
+  console.log(`ui: ${sizes.files} files precompressed, ${kB(sizes.raw)} → brotli ${kB(sizes.brotli)}, gzip ${kB(sizes.gzip)}`);
 }
 writeFileSync(stamp, new Date().toISOString());
 console.log(`build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

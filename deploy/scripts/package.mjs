@@ -129,7 +129,8 @@ try {
     logLevel: 'warning',
   });
 
-  // 3. The SEA configuration: the script, the addon and every file of the built UI.
+  // 3. The SEA configuration: the script, the addon and every file of the built UI (with the .br and .gz copies the
+  //    build made, which the edge sends to browsers that accept them).
   const assets = {
     [SEA_ASSET.sqliteAddon]: addon,
     [SEA_ASSET.opcuaStandardNodeset]: join(root, 'node_modules/node-opcua-nodesets/nodesets/Opc.Ua.NodeSet2.ndjson.gz'),

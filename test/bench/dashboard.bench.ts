@@ -14,6 +14,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
 import { chromiumPath } from '../support/chromium';
+import { slope } from './support/stats';
 
 const MINUTES = Number(process.env.BENCH_DASHBOARD_MINUTES ?? 10);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_SECONDS ?? 30) * 1000;
@@ -30,20 +31,6 @@ const WARM_UP_MS = Math.min(2 * 60_000, (MINUTES * 60_000) / 2);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const kb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${(bytes / 1024).toFixed(0)} KB`;
 const verdict = (met: boolean) => (met ? 'OK' : 'OVER');
-/** Least-squares slope of evenly spaced samples, per sample. */
-function slope(values: readonly number[]): number {
-  const n = values.length;
-  if (n < 2) return 0;
-  const meanX = (n - 1) / 2;
-  const meanY = values.reduce((sum, value) => sum + value, 0) / n;
-  let num = 0;
-  let den = 0;
-  values.forEach((value, x) => {
-    num += (x - meanX) * (value - meanY);
-    den += (x - meanX) ** 2;
-  });
-  return num / den;
-}
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface HeapKinds {

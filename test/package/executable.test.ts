@@ -1,5 +1,6 @@
 import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,15 @@ describe('the single executable', () => {
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');
       expect(asset.text).toBe(readFileSync(join(ROOT, 'dist', 'ui', script!.slice(1)), 'utf8'));
+      // The build's brotli copy travels in the executable too, and is what a browser gets.
+      const compressed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
+        get(`${edge.url}${script}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+      expect(compressed.encoding).toBe('br');
+      expect(compressed.body.equals(readFileSync(join(ROOT, 'dist', 'ui', `${script!.slice(1)}.br`)))).toBe(true);
       expect((await call(edge.url, 'GET', '/configuracion')).text).toBe(index.text);
     } finally {
       await edge.stop();

@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
+import { preloadRoute } from './app/preload';
 import { router } from './app/router';
+
+// The opened route's code starts downloading now, beside React's first render.
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,12 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uiFolder, uiHandler, type UiFiles } from './ui-files';
+import { acceptedCodings, uiFolder, uiHandler, type UiFiles } from './ui-files';
 
 const INDEX = '<!doctype html><title>OEE</title><script type="module" src="/assets/index-abc123.js"></script>';
 const SCRIPT = 'console.log("app")';
+/** A file the build precompressed (deploy/scripts/precompress.mjs writes its .br and .gz beside it). */
+const CHUNK = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];`;
+const CHUNK_FILES: [string, Buffer][] = [
+  ['assets/chunk-def456.js', Buffer.from(CHUNK)],
+  ['assets/chunk-def456.js.br', brotliCompressSync(CHUNK)],
+  ['assets/chunk-def456.js.gz', gzipSync(CHUNK)],
+];
 
 /** The app served from a build folder and from an in-memory source (as the executable's assets are). */
 let dir: string;
@@ -31,12 +39,14 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), SCRIPT);
+  for (const [path, content] of CHUNK_FILES) writeFileSync(join(dir, path), content);
   writeFileSync(join(dir, '.env'), 'SECRET=1');
   writeFileSync(join(dir, '..', `${basename(dir)}-outside.txt`), 'outside');
   urls.folder = await serve(uiFolder(dir));
   const memory = new Map([
     ['index.html', Buffer.from(INDEX)],
     ['assets/index-abc123.js', Buffer.from(SCRIPT)],
+    ...CHUNK_FILES,
   ]);
   urls.memory = await serve({ read: (path) => memory.get(path) });
 });
@@ -82,8 +92,63 @@ describe.each(['folder', 'memory'] as const)('the built app served from %s', (so
     }
   });
 
+  it('sends the precompressed copy the browser accepts, brotli first, saying so and varying on Accept-Encoding', async () => {
+    const cases: [string | undefined, string | undefined][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['*', 'br'],
+      ['gzip;q=0, *;q=0.1', 'br'],
+      ['identity', undefined],
+      ['br;q=0, gzip;q=0', undefined],
+      [undefined, undefined],
+    ];
+    for (const [accept, coding] of cases) {
+      const response = await rawGet(`${urls[source]}/assets/chunk-def456.js`, accept === undefined ? {} : { 'accept-encoding': accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(coding);
+      expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type'], accept).toMatch(/javascript/);
+      expect(response.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      const decoded = coding === 'br' ? brotliDecompressSync(response.body) : coding === 'gzip' ? gunzipSync(response.body) : response.body;
+      expect(decoded.toString(), accept).toBe(CHUNK);
+      if (coding) expect(response.body.length, accept).toBeLessThan(CHUNK.length / 3);
+    }
+  });
+
+  it('sends a file with no precompressed copy as it is, whatever the browser accepts', async () => {
+    const response = await rawGet(`${urls[source]}/assets/index-abc123.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.body.toString()).toBe(SCRIPT);
+  });
+
   it('leaves the API alone', async () => {
     expect(await (await fetch(`${urls[source]}/api/x`)).json()).toEqual({ api: true });
+  });
+});
+
+/** A GET through node:http, which (unlike fetch) neither adds Accept-Encoding nor decodes the body. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) =>
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
+    }).on('error', reject),
+  );
+}
+
+describe('acceptedCodings', () => {
+  it('takes the codings listed with a weight above zero, or allowed by *', () => {
+    expect([...acceptedCodings('gzip, deflate, br, zstd')].sort()).toEqual(['br', 'gzip']);
+    expect([...acceptedCodings('GZIP;Q=0.8')]).toEqual(['gzip']);
+    expect([...acceptedCodings('br;q=0,gzip')]).toEqual(['gzip']);
+    expect([...acceptedCodings('*;q=0.2, br;q=0')]).toEqual(['gzip']);
+    expect([...acceptedCodings('gzip;q=junk')]).toEqual([]);
+    expect([...acceptedCodings('identity')]).toEqual([]);
+    expect([...acceptedCodings('')]).toEqual([]);
+    expect([...acceptedCodings(undefined)]).toEqual([]);
   });
 });
 

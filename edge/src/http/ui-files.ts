@@ -52,19 +52,57 @@ function appFilePath(urlPath: string): string | null {
   }
 }
 
+/** The precompressed copies the build writes beside each file (deploy/scripts/precompress.mjs), best first. */
+const ENCODINGS = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
+
+type Coding = (typeof ENCODINGS)[number]['coding'];
+
+/**
+ * The content codings an Accept-Encoding header takes, by RFC 9110 section 12.5.3: a coding listed with q=0, or not
+ * listed while no `*` allows it, is refused; the rest are acceptable whatever their weight, and of those the smallest
+ * (brotli, then gzip) is chosen, as the precompressed copies are the same file.
+ */
+export function acceptedCodings(header: string | undefined): Set<Coding> {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    // A weight that is no number between 0 and 1 (`q=junk`) refuses the coding rather than guessing.
+    const q = parameters.map((parameter) => parameter.split('=')).find(([key]) => key?.trim() === 'q')?.[1]?.trim();
+    const weight = q === undefined ? 1 : /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(q) ? Number(q) : 0;
+    weights.set(name.trim(), weight);
+  }
+  const accepted = new Set<Coding>();
+  for (const { coding } of ENCODINGS) {
+    const weight = weights.get(coding) ?? weights.get('*') ?? 0;
+    if (weight > 0) accepted.add(coding);
+  }
+  return accepted;
+}
+
 /**
  * Serves the app for every GET that reaches it: a file of the build (their names carry a content hash, so they may be
  * cached for a year), else index.html, never cached so a new version is picked up at once — the SPA's client-side
- * routes (/login, /configuracion, …). `indexFile` is the page of the app served (the central portal has its own,
- * portal.html). Undefined when the build has no such page.
+ * routes (/login, /configuracion, …). A file with a precompressed copy (brotli `.br`, gzip `.gz`, made at build) is sent
+ * as the copy the browser accepts, with Vary: Accept-Encoding so a cache keeps one per coding. `indexFile` is the page
+ * of the app served (the central portal has its own, portal.html). Undefined when the build has no such page.
  */
 export function uiHandler(files: UiFiles, indexFile = 'index.html'): RequestHandler | undefined {
-  const indexHtml = files.read(indexFile);
-  if (!indexHtml) return undefined;
+  if (!files.read(indexFile)) return undefined;
   return (req, res) => {
     const path = appFilePath(req.path);
-    const file = path && path !== indexFile ? files.read(path) : undefined;
-    if (file && path) res.set('Cache-Control', 'public, max-age=31536000, immutable').type(extname(path)).send(file);
-    else res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+    const file = path && path !== indexFile && files.read(path) ? path : undefined;
+    const served = file ?? indexFile;
+    res.set('Cache-Control', file ? 'public, max-age=31536000, immutable' : 'no-cache').type(extname(served));
+    const copies = ENCODINGS.map(({ coding, suffix }) => ({ coding, body: files.read(served + suffix) })).filter(({ body }) => body);
+    if (copies.length === 0) return void res.send(files.read(served));
+    res.vary('Accept-Encoding');
+    const accepted = acceptedCodings(req.get('accept-encoding'));
+    const copy = copies.find(({ coding }) => accepted.has(coding));
+    if (copy) res.set('Content-Encoding', copy.coding).send(copy.body);
+    else res.send(files.read(served));
   };
 }

@@ -5,11 +5,13 @@ import { PageSpinner } from '../components/page-spinner';
 import LoginPage from '../features/auth/login-page';
 import { ErrorBoundary, ErrorFallback } from './error-fallback';
 import { GuardedPage, RequireUser, SetupFirst } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { pages } from './pages';
+import { loadAppLayout } from './preload';
 import { AppWatchers } from './watchers';
 
 const SetupPage = lazy(() => import('../features/setup/setup-page'));
+// The navigation bar and menus load with the first page behind the login (main.tsx starts both together).
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
 
 function Public({ page: Page }: { page: ComponentType }) {
   return (
@@ -46,7 +48,9 @@ const routes: RouteObject[] = [
       {
         element: (
           <RequireUser>
-            <AppLayout />
+            <Suspense fallback={<PageSpinner />}>
+              <AppLayout />
+            </Suspense>
           </RequireUser>
         ),
         children: pages.map((page) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MenuAction, MenuDialogProps } from '../../modules/manifest';
 import type { MenuEntry } from '../navigation';
+import { preloadRoute } from '../preload';
 
 type OpenDialog = (load: MenuAction['dialog']) => void;
 
@@ -33,7 +34,9 @@ export function EntryItems({ entries }: { entries: readonly MenuEntry[] }) {
   return entries.map((entry) =>
     entry.kind === 'link' ? (
       <Menu.Item key={entry.key} value={entry.key} asChild>
-        <Link to={entry.to}>{t(entry.label)}</Link>
+        <Link to={entry.to} onPointerEnter={() => preloadRoute(entry.to)} onFocus={() => preloadRoute(entry.to)}>
+          {t(entry.label)}
+        </Link>
       </Menu.Item>
     ) : (
       <Menu.Item key={entry.key} value={entry.key} onSelect={() => openDialog(entry.dialog)}>

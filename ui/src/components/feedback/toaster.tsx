@@ -1,4 +1,5 @@
-import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
  * The app's toasts (SPEC.md section 9: success 1.5 s, error 5 s). `notify` is callable from anywhere, including
@@ -22,21 +23,28 @@ export const notify = {
   error: (title: string, description?: string) => show('error', title, description),
 };
 
+/** Once a toast was made the region stays mounted: its toasts leave with their own exit, not with the region. */
+let toastMade = false;
+const anyToastYet = () => toastMade || toaster.getCount() > 0;
+const subscribeToFirstToast = (changed: () => void) =>
+  toaster.subscribe(() => {
+    toastMade = true;
+    changed();
+  });
+
+// The region's code (Chakra's toast group and its recipes) loads with the first toast, not with every page.
+const ToastRegion = lazy(() => import('./toast-region'));
+
+/**
+ * The toast region, mounted once the first toast is made (it then reads the toasts already in the store): until then
+ * a page load pays neither for the toast group's code and machine nor for its measuring of the region.
+ */
 export function Toaster() {
+  const needed = useSyncExternalStore(subscribeToFirstToast, anyToastYet);
+  if (!needed) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

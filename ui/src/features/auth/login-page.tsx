@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useLogoutReason, useSessionUser } from '../../lib/session';
 import { useAuthenticate } from './api/authenticate';
 import { validateCredentials } from '../../lib/credentials';
+import { preloadRoute, whenIdle } from '../../app/preload';
 
 /** /login: username and password, the errors in a list, the ES/EN switch; once logged in, the page asked for or /. */
 export default function LoginPage() {
@@ -25,6 +26,9 @@ export default function LoginPage() {
   useEffect(() => {
     document.title = t('login.title');
   }, [t]);
+
+  // While the user types, the page the sign-in leads to is fetched, so it opens at once.
+  useEffect(() => whenIdle(() => preloadRoute(from)), [from]);
 
   if (user && !authenticate.isPending) return <Navigate to={from} replace />;
 
