@@ -10,6 +10,8 @@ import { pages } from './pages';
 import { AppWatchers } from './watchers';
 
 const SetupPage = lazy(() => import('../features/setup/setup-page'));
+// The scoreboard for the wall: no menus and no sign-in needed on a configured terminal (the server decides who reads it).
+const ScoreboardPage = lazy(() => import('../features/scoreboard/scoreboard-page'));
 
 function Public({ page: Page }: { page: ComponentType }) {
   return (
@@ -28,7 +30,7 @@ function Root() {
   );
 }
 
-/** /login and /setup are public (/login sends to /setup while setup is pending); every other page needs a stored user and goes through its role check. */
+/** /login, /setup and /tablero are public (/login sends to /setup while setup is pending); every other page needs a stored user and goes through its role check. */
 const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -43,6 +45,7 @@ const routes: RouteObject[] = [
         ),
       },
       { path: '/setup', element: <Public page={SetupPage} /> },
+      { path: '/tablero', element: <Public page={ScoreboardPage} /> },
       {
         element: (
           <RequireUser>
