@@ -179,7 +179,7 @@ describe('stops managers', () => {
     await dialog.locator('input[name="signUser"]').fill('operator');
     await dialog.locator('input[name="signPassword"]').fill('demo');
     await dialog.getByTestId('recognize-signing-submit').click();
-    await toastShown(page, 'success', 'Parada reconocida.');
+    await toastShown(page, 'success', 'Paradas reconocidas.');
     await page.getByTestId(`pending-stop-${first!.stopID}`).waitFor({ state: 'detached' });
     const recognized = await db().selectFrom('stops').select(['stopID', 'recognized', 'reason', 'updatedBy']).where('stopID', 'in', [first!.stopID, second!.stopID, third!.stopID]).orderBy('startDate', 'desc').execute();
     expect(recognized).toEqual([first, second, third].map((stop) => ({ stopID: stop!.stopID, recognized: 1, reason: 'Falta de material', updatedBy: 'operator' })));

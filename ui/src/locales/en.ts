@@ -88,7 +88,10 @@ export const en: Catalogue = {
     moduleOffTitle: 'Module not enabled',
     moduleOffText: 'This module is not enabled on any line. An administrator enables it in Configuración: the line resource, or the general parameters for maintenance.',
     notFoundTitle: 'The page does not exist',
+    somethingHappened: 'Something happened, please try again',
+    siloSequence: 'There was an error when creating the silo/sequence, contact an administrator',
   },
+  readStatus: { notRead: 'Not read', read: 'Read', readWithErrors: 'Read with errors', unknown: 'Unknown' },
   setup: {
     title: 'First-run setup',
     stepSelect: 'Provider',
@@ -422,7 +425,8 @@ export const en: Catalogue = {
     stopsCount: '{{n}} stops',
     reason: 'Reason',
     noReasons: 'There are no reasons to choose in this category.',
-    recognized: 'Stop recognized.',
+    recognized_one: 'Stop recognized.',
+    recognized_other: 'Stops recognized.',
     newStart: 'New start',
     newEnd: 'New end',
     openEndFixed: 'The stop is still in progress: its end cannot be changed.',
@@ -723,6 +727,8 @@ export const en: Catalogue = {
   sectors: {
     buildings: 'Buildings',
     sectors: 'Sectors',
+    sectorNumber: 'Sector no.',
+    buildingNumber: 'Building no.',
   },
   resources: {
     testScript: 'Test',

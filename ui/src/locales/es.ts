@@ -89,7 +89,11 @@ export const es = {
     moduleOffTitle: 'Módulo no habilitado',
     moduleOffText: 'Este módulo no está habilitado en ninguna línea. Un administrador lo habilita en Configuración: en el recurso de la línea, o en los parámetros generales para mantenimiento.',
     notFoundTitle: 'La página no existe',
+    somethingHappened: 'Algo salió mal, vuelva a intentarlo',
+    siloSequence: 'Hubo un error al crear el silo/secuencia, contacte a un administrador',
   },
+  // SPEC.md section 3: the read-status names.
+  readStatus: { notRead: 'No leído', read: 'Leído', readWithErrors: 'Leído con errores', unknown: 'Desconocido' },
   setup: {
     title: 'Configuración inicial',
     stepSelect: 'Proveedor',
@@ -423,7 +427,8 @@ export const es = {
     stopsCount: '{{n}} paradas',
     reason: 'Motivo',
     noReasons: 'No hay motivos para elegir en esta categoría.',
-    recognized: 'Parada reconocida.',
+    recognized_one: 'Parada reconocida.',
+    recognized_other: 'Paradas reconocidas.',
     newStart: 'Nuevo inicio',
     newEnd: 'Nuevo fin',
     openEndFixed: 'La parada sigue en curso: su fin no se puede cambiar.',
@@ -724,6 +729,8 @@ export const es = {
   sectors: {
     buildings: 'Edificios',
     sectors: 'Sectores',
+    sectorNumber: 'Nº de sector',
+    buildingNumber: 'Nº de edificio',
   },
   resources: {
     testScript: 'Probar',

@@ -61,7 +61,7 @@ export default function ScoreboardPage() {
       </Message>
     );
   } else if (line && board.data) content = <LineScoreboard line={line} shift={board.data.shift} palette={palette} updatedAt={board.dataUpdatedAt} position={lines.length > 1 ? { current: index + 1, total: lines.length } : null} offline={board.isError} />;
-  else if (board.isError) content = <Message palette={palette} title={t('scoreboard.failed')} text={errorMessage(board.error, '')} testId="scoreboard-failed" />;
+  else if (board.isError) content = <Message palette={palette} title={t('scoreboard.failed')} text={errorMessage(board.error, t('errors.somethingHappened'))} testId="scoreboard-failed" />;
   else content = <Message palette={palette} title={t('scoreboard.loading')} />;
 
   return (
