@@ -41,8 +41,9 @@ describe('stops managers', () => {
     return page;
   }
 
+  /** The stop modules' pages are in the Stops menu, beside the stops list (SPEC.md section 2). */
   async function openModulePage(page: Page, label: string, path: string): Promise<void> {
-    await page.getByTestId('menu-modules').click();
+    await page.getByTestId('menu-stops').click();
     await page.getByRole('menuitem', { name: label }).click();
     await page.waitForURL(new RegExp(`${path}$`));
   }
