@@ -137,6 +137,9 @@ const MATRIX: Record<string, Expected> = {
   ...grid('/api/production/wrapperTypes', 'any', [S]),
   'GET /api/resources/status/get': 'any',
   'GET /api/indicators/get': 'any',
+  // The scoreboard (/tablero, issue 27): every role's session; without one, a terminal configured for the caller's
+  // address (scoreboard.routes.test.ts), none here, so no token is 401.
+  'GET /api/scoreboard': 'any',
   // Summary by sector: supervisor, consultant, administrator.
   'GET /api/indicators/sector': [A, S, C],
   // Reports: supervisor, consultant, administrator.

@@ -91,6 +91,16 @@ describe('configuration, supervisor', () => {
     await saveForm(page);
     await tree.getByText('Falta de insumos').waitFor();
 
+    // A system stop: only its colour and pareto may change, so 'Categoría' (its parent), the text and the detail are
+    // disabled in its form (the server refuses the rest).
+    await page.getByTestId('reason-4-edit').click();
+    expect(await recordForm(page).locator('select[name="parentID"]').isDisabled()).toBe(true);
+    expect(await recordForm(page).locator('input[name="reason"]').isDisabled()).toBe(true);
+    expect(await recordForm(page).locator('textarea[name="detail"]').isDisabled()).toBe(true);
+    expect(await recordForm(page).locator('input[name="color"]').isDisabled()).toBe(false);
+    await recordForm(page).getByRole('button', { name: 'Cancelar' }).click();
+    await recordForm(page).waitFor({ state: 'detached' });
+
     // Hidden on the chosen line only.
     await page.locator('select[name="reasonLine"]').selectOption({ label: 'Envasadora' });
     await page.getByTestId(`reason-${reasonID}-visibility`).click();

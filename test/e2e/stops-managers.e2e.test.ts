@@ -41,8 +41,9 @@ describe('stops managers', () => {
     return page;
   }
 
+  /** The stop modules' pages are in the Stops menu, beside the stops list (SPEC.md section 2). */
   async function openModulePage(page: Page, label: string, path: string): Promise<void> {
-    await page.getByTestId('menu-modules').click();
+    await page.getByTestId('menu-stops').click();
     await page.getByRole('menuitem', { name: label }).click();
     await page.waitForURL(new RegExp(`${path}$`));
   }
@@ -179,7 +180,7 @@ describe('stops managers', () => {
     await dialog.locator('input[name="signUser"]').fill('operator');
     await dialog.locator('input[name="signPassword"]').fill('demo');
     await dialog.getByTestId('recognize-signing-submit').click();
-    await toastShown(page, 'success', 'Parada reconocida.');
+    await toastShown(page, 'success', 'Paradas reconocidas.');
     await page.getByTestId(`pending-stop-${first!.stopID}`).waitFor({ state: 'detached' });
     const recognized = await db().selectFrom('stops').select(['stopID', 'recognized', 'reason', 'updatedBy']).where('stopID', 'in', [first!.stopID, second!.stopID, third!.stopID]).orderBy('startDate', 'desc').execute();
     expect(recognized).toEqual([first, second, third].map((stop) => ({ stopID: stop!.stopID, recognized: 1, reason: 'Falta de material', updatedBy: 'operator' })));

@@ -97,6 +97,8 @@ export async function startTestEdge(
     failedSignInsPerMinute?: number;
     /** The data directory of an edge closed with keepData: this edge starts again on it (signed in as `admin`). */
     again?: { dataDir: string; adminPassword: string };
+    /** The port to listen on (default: a free one); an edge started again on the port of one closed, to its browsers the same edge. */
+    port?: number;
     /** The file system the edge's log file is written with (a full disk, in tests). */
     logFileSystem?: LogFileSystem;
     /**
@@ -109,7 +111,7 @@ export async function startTestEdge(
   const dataDir = options.again?.dataDir ?? mkdtempSync(join(tmpdir(), 'oee-test-'));
   const settings: Settings = Object.freeze({
     command: 'serve',
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     dataDir,
     timeZone: options.timeZone ?? 'America/Argentina/Buenos_Aires',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftsOverlapping } from '../domain/calendar';
 import { openTestPlant, type TestPlant } from '../modules/line-events/test-plant';
 import { DEMO_HISTORY_DAYS } from './demo-history';
-import { DEMO_LINES, seedDemoPlant } from './demo-plant';
+import { DEMO_LINES, MAINTENANCE_CALL_REASONS, seedDemoPlant } from './demo-plant';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 const NOW = Date.parse('2026-05-06T10:17:42-03:00');
@@ -73,6 +73,21 @@ describe('the demo plant starts with a week of history', () => {
       { reason: 'Cambio de producto', discountOEE: 0 },
       { reason: 'Refrigerio', discountOEE: 1 },
     ]);
+  });
+
+  it('has finished maintenance calls on every line of the week, each inside its recognized stop, in order call → start → end', async () => {
+    const calls = await plant.db
+      .selectFrom('maintenance_calls as c')
+      .innerJoin('stops as s', 's.stopID', 'c.stopID')
+      .select(['c.resourceLineID', 'c.status', 'c.callReason', 'c.callDate', 'c.startDate', 'c.endDate', 's.lineID', 's.startDate as stopStart', 's.endDate as stopEnd', 's.recognized'])
+      .execute();
+    const simulated = DEMO_LINES.map((line) => line.lineID);
+    expect(new Set(calls.map((call) => call.resourceLineID))).toEqual(new Set(simulated));
+    for (const call of calls) {
+      expect(call).toMatchObject({ status: 2, recognized: 1, lineID: call.resourceLineID });
+      expect(MAINTENANCE_CALL_REASONS).toContain(call.callReason);
+      expect(call.stopStart < call.callDate && call.callDate < call.startDate! && call.startDate! < call.endDate! && call.endDate! <= call.stopEnd!).toBe(true);
+    }
   });
 
   it('is the same history on every run', async () => {

@@ -5,7 +5,7 @@ import { ROLE } from '../domain/roles';
 import { closeDueShifts } from '../modules/indexes/indexes.service';
 import { applyLineEvents, type LineEvent } from '../modules/line-events/line-events.service';
 import { recognizeStops } from '../modules/stops/stops.service';
-import { forgetLineStates, unrecognizedStopsBetween } from './demo.repository';
+import { forgetLineStates, longRecognizedStopsBetween, unrecognizedStopsBetween } from './demo.repository';
 
 /**
  * The demo plant's past: DEMO_HISTORY_DAYS of orders, stops and production on every line, made by the same engine
@@ -24,6 +24,9 @@ const SAMPLE_MS = 5 * MINUTE;
 const EVENTS_PER_BATCH = 400;
 /** Share of stops (not microstops) an operator recognized; the rest wait for someone, as on a real line. */
 const RECOGNIZED_SHARE = 0.85;
+/** Stops at least this long that had a maintenance call, one in MAINTENANCE_SHARE: the maintenance history's week. */
+const MAINTENANCE_STOP_MS = 15 * MINUTE;
+const MAINTENANCE_SHARE = 0.5;
 
 export interface HistoryLine {
   lineID: number;
@@ -110,7 +113,13 @@ const atOf = (event: LineEvent) => (event.type === 'manualStop' ? event.startMs 
  * plant's reasons (`reasonIDs`, leaves of the tree), closes the shifts, and forgets the engine's memory of the lines
  * so the live plant starts fresh at `clock.nowMs` (its own counters, no downtime charged to the edge).
  */
-export async function writeDemoHistory(db: Database, clock: { nowMs: number; timeZone: string }, lines: readonly HistoryLine[], reasonIDs: readonly number[]): Promise<void> {
+export async function writeDemoHistory(
+  db: Database,
+  clock: { nowMs: number; timeZone: string },
+  lines: readonly HistoryLine[],
+  reasonIDs: readonly number[],
+  callReasons: readonly string[],
+): Promise<void> {
   const toMs = Math.floor(clock.nowMs / MINUTE) * MINUTE - MINUTE;
   const fromMs = toMs - DEMO_HISTORY_DAYS * 24 * HOUR;
   const ctx: WriteContext = { userID: 'demo', now: clock.nowMs, action: 'demo' };
@@ -161,6 +170,49 @@ export async function writeDemoHistory(db: Database, clock: { nowMs: number; tim
   const supervisor = { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'Sergio', lastName: 'Supervisor' };
   for (const [reasonID, stopIDs] of byReason) await recognizeStops(db, { stopIDs, reasonID }, supervisor, clock);
 
+  await writeFinishedCalls(db, { fromMs, toMs, nowMs: clock.nowMs }, callReasons);
   await closeDueShifts(db, clock);
   await forgetLineStates(db, lines.map((line) => line.lineID));
+}
+
+/**
+ * The week's finished maintenance calls: about half the long stops had one, called a few minutes into the stop,
+ * started after a wait and finished a minute before the line ran again, so the maintenance history has its MTTR and
+ * mean waiting per line from the first minute.
+ */
+async function writeFinishedCalls(db: Database, span: { fromMs: number; toMs: number; nowMs: number }, callReasons: readonly string[]): Promise<void> {
+  if (callReasons.length === 0) return;
+  const random = seededRandom(2);
+  const ctx: WriteContext = { userID: 'demo', now: span.nowMs, action: 'demo' };
+  const stops = await longRecognizedStopsBetween(db, span.fromMs, span.toMs, MAINTENANCE_STOP_MS);
+  await db.transaction().execute(async (trx) => {
+    for (const stop of stops) {
+      if (random() >= MAINTENANCE_SHARE) continue;
+      const callDate = stop.startDate + Math.round(between(random, 1, 4)) * MINUTE;
+      const startDate = callDate + Math.round(between(random, 2, 6)) * MINUTE;
+      const endDate = Math.max(startDate + MINUTE, stop.endDate! - MINUTE);
+      await insertRow(
+        trx,
+        'maintenance_calls',
+        {
+          resourceLineID: stop.lineID,
+          stopID: stop.stopID,
+          status: 2,
+          callReason: callReasons[Math.floor(random() * callReasons.length)]!,
+          message: null,
+          callDate,
+          declarationDate: callDate,
+          startDate,
+          endDate,
+          calledBy: 'operator',
+          startedBy: 'operator',
+          finishedBy: 'operator',
+          updatedBy: 'operator',
+          updateDate: endDate,
+        },
+        ['callID'],
+        ctx,
+      );
+    }
+  });
 }

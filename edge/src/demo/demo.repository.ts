@@ -96,6 +96,19 @@ export function unrecognizedStopsBetween(db: Database, fromMs: number, toMs: num
   return db.selectFrom('stops').select('stopID').where('recognized', '=', 0).where('startDate', '>=', fromMs).where('startDate', '<', toMs).orderBy('stopID').execute();
 }
 
+/** The recognized stops of at least `minMs` that started and ended in [fromMs, toMs), oldest first. */
+export function longRecognizedStopsBetween(db: Database, fromMs: number, toMs: number, minMs: number) {
+  return db
+    .selectFrom('stops')
+    .select(['stopID', 'lineID', 'startDate', 'endDate'])
+    .where('recognized', '=', 1)
+    .where('startDate', '>=', fromMs)
+    .where('endDate', '<', toMs)
+    .where((eb) => eb('endDate', '-', eb.ref('startDate')), '>=', minMs)
+    .orderBy('startDate')
+    .execute();
+}
+
 /**
  * Forgets what the engine knew of the lines (state, counters, last reading): the live plant then starts as a first
  * reading, with its own counters and no gap charged to the edge for the time before it.

@@ -153,6 +153,13 @@ const catalogue = {
   'resource.script': { es: 'El script {field} no es válido: {detail}', en: 'The {field} script is not valid: {detail}' },
   'terminal.ipAddress': { es: 'Debe ingresar una dirección IP válida.', en: 'Enter a valid IP address.' },
   'terminal.ipInUse': { es: 'Ya existe una terminal con la dirección IP {ip}.', en: 'A terminal with IP address {ip} already exists.' },
+  'scoreboard.noTerminal': {
+    es: 'Inicie sesión, o configure esta terminal con una línea, para ver el tablero.',
+    en: 'Log in, or configure this terminal with a line, to see the scoreboard.',
+  },
+  'scoreboard.otherLine': { es: 'No tiene acceso para ver información de esta línea.', en: 'You have no access to see information about this line.' },
+  'scoreboard.lineRequired': { es: 'Indique una línea o un sector.', en: 'Name a line or a sector.' },
+  'scoreboard.lineOrSector': { es: 'Indique una línea o un sector, no ambos.', en: 'Name a line or a sector, not both.' },
 
   // Sessions and signatures.
   'auth.invalidCredentials': { es: 'Usuario o contraseña incorrectos.', en: 'Wrong username or password.' },

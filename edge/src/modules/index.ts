@@ -19,6 +19,7 @@ import { registerProductionRoutes } from './production/production.routes';
 import { registerProductRoutes } from './products/products.routes';
 import { registerReportRoutes } from './reports/reports.routes';
 import { registerResourceRoutes } from './resources/resources.routes';
+import { registerScoreboardRoutes } from './scoreboard/scoreboard.routes';
 import { registerSetupRoutes } from './setup/setup.routes';
 import { registerStopReasonRoutes } from './stop-reasons/stop-reasons.routes';
 import { registerStopRoutes } from './stops/stops.routes';
@@ -58,6 +59,7 @@ export const routeModules: readonly RouteModule[] = [
   registerMaintenanceRoutes,
   registerProductionRoutes,
   registerLineOverviewRoutes,
+  registerScoreboardRoutes,
   registerReportRoutes,
   registerSyncRoutes,
 ];

@@ -32,8 +32,11 @@ describe('menus by role (SPEC.md section 6)', () => {
   });
 
   it('lists the stops list for every line role, the stop summary and the summary by sector for supervisor, consultant and administrator', () => {
-    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).stops).toEqual(['nav.stopsList', 'nav.stopSummary']);
-    expect(labels(ROLE.OPERATOR).stops).toEqual(['nav.stopsList']);
+    // The stop modules' pages (supervisor and operator) sit in the Stops menu, after its own pages (SPEC.md section 2).
+    const modules = ['stopsManager.manualTitle', 'stopsManager.managerTitle'];
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.CONSULTANT]) expect(labels(role).stops).toEqual(['nav.stopsList', 'nav.stopSummary']);
+    expect(labels(ROLE.SUPERVISOR).stops).toEqual(['nav.stopsList', 'nav.stopSummary', ...modules]);
+    expect(labels(ROLE.OPERATOR).stops).toEqual(['nav.stopsList', ...modules]);
     for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).summary).toEqual(['nav.overview']);
     expect(labels(ROLE.OPERATOR).summary).toBeUndefined();
   });

@@ -12,6 +12,8 @@ import { AppWatchers } from './watchers';
 const SetupPage = lazy(() => import('../features/setup/setup-page'));
 // The navigation bar and menus load with the first page behind the login (main.tsx starts both together).
 const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+// The scoreboard for the wall: no menus and no sign-in needed on a configured terminal (the server decides who reads it).
+const ScoreboardPage = lazy(() => import('../features/scoreboard/scoreboard-page'));
 
 function Public({ page: Page }: { page: ComponentType }) {
   return (
@@ -30,7 +32,7 @@ function Root() {
   );
 }
 
-/** /login and /setup are public (/login sends to /setup while setup is pending); every other page needs a stored user and goes through its role check. */
+/** /login, /setup and /tablero are public (/login sends to /setup while setup is pending); every other page needs a stored user and goes through its role check. */
 const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -45,6 +47,7 @@ const routes: RouteObject[] = [
         ),
       },
       { path: '/setup', element: <Public page={SetupPage} /> },
+      { path: '/tablero', element: <Public page={ScoreboardPage} /> },
       {
         element: (
           <RequireUser>

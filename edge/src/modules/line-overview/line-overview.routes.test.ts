@@ -1,35 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
-import { expectError, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import { addLine, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
+import { expectError, type EngineEdge } from '../line-events/test-engine-edge';
+import { OVERVIEW_T0, startOverviewPlant } from './test-overview-plant';
 import { beaconOf } from './line-overview.service';
 
-const T0 = at('2026-05-04T08:00:00+02:00');
+const T0 = OVERVIEW_T0;
 let e: EngineEdge;
 
 beforeEach(async () => {
-  e = await startEngineEdge(T0);
-  await addLine(e.db, { lineID: 1, managesOrders: true, description: 'Envasadora 1' });
-  await addLine(e.db, { lineID: 2, description: 'Envasadora 2' });
-  await addLine(e.db, { lineID: 3, sectorID: 2, description: 'Paletizadora' });
-  await addProduct(e.db, 'P1', { 1: 10 });
-  await addOrder(e.db, '100-0', 1, { productCode: 'P1', desiredProductionQuantity: 2000 });
-  await e.db.insertInto('targets').values([
-    { lineID: 1, tag: 'default', targetOEE: 80, targetSummary: 5000 },
-    { lineID: 1, tag: 'P1', targetOEE: 85, targetSummary: 4000 },
-  ]).execute();
-  // 08:00 line 1 starts order 100-0 and runs; line 2 runs. 08:30 line 1 stops (open); line 2 stops 09:00–09:30.
-  await e.events([
-    { type: 'orderStarted', lineID: 1, atMs: T0, order: '100-0' },
-    { type: 'lineState', lineID: 1, atMs: T0, running: true },
-    { type: 'counters', lineID: 1, atMs: T0, units: 0, discards: 0 },
-    { type: 'lineState', lineID: 2, atMs: T0, running: true },
-    { type: 'counters', lineID: 1, atMs: T0 + 29 * MINUTE, units: 300, discards: 30 },
-    { type: 'lineState', lineID: 1, atMs: T0 + 30 * MINUTE, running: false },
-    { type: 'lineState', lineID: 2, atMs: T0 + HOUR, running: false },
-    { type: 'lineState', lineID: 2, atMs: T0 + 90 * MINUTE, running: true },
-  ]);
-  e.clock.now = T0 + 2 * HOUR;
+  e = await startOverviewPlant();
 });
 afterEach(async () => {
   await e.close();

@@ -97,7 +97,9 @@ export function FormField({ field, value, onChange, disabled, error, options, hi
   };
 
   return (
-    <Field.Root invalid={!!error} required={field.required} data-field={field.name}>
+    // The field's own `disabled` too: Chakra's NativeSelect takes the Field's state before its own prop, so a select
+    // inside a Field that is not disabled stayed enabled (a system stop reason's 'Categoría').
+    <Field.Root invalid={!!error} required={field.required} disabled={disabled} data-field={field.name}>
       {field.kind !== 'boolean' && (
         <Field.Label>
           {label}

@@ -44,7 +44,7 @@ export function RecognizeDialog({ stops, lineIDs, onClose }: { stops: readonly S
           secondary={{ label: t('common.back'), onClick: () => setChosen(null) }}
           onSubmit={async (signature) => {
             await recognize.mutateAsync({ stopIDs: stops.map((stop) => stop.stopID), reasonID: chosen, onlyUnrecognized: !modifying, ...signature });
-            notify.success(t('stopActions.recognized'));
+            notify.success(t('stopActions.recognized', { count: stops.length }));
             onClose();
           }}
         >

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { notify } from '../../components/feedback/toaster';
 import { LinePicker } from '../../components/line-picker/line-picker';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -41,7 +42,10 @@ export default function TerminalPage() {
             {stored.ipAddress && <Text color="fg.muted">{t('terminal.ipAddress', { ip: stored.ipAddress })}</Text>}
           </Stack>
         </Card.Body>
-        <Card.Footer>
+        <Card.Footer gap="2" flexWrap="wrap">
+          <Button asChild variant="outline">
+            <RouterLink to="/tablero">{t('terminal.openScoreboard')}</RouterLink>
+          </Button>
           <Button
             colorPalette="red"
             loading={remove.isPending}

@@ -6,12 +6,13 @@ import type { ConfigurationPageProps } from '../../../modules/manifest';
 import { BUILDING_OPTIONS } from '../../../components/data-grid/shared-fields';
 
 const BUILDING_FIELDS: readonly GridField[] = [
-  { name: 'buildingId', label: 'fields.buildingId', key: true, generated: true, inForm: false, width: 90 },
+  // The key's own title: 'Edificio' is the name's (SPEC's field labels give both the same word).
+  { name: 'buildingId', label: 'sectors.buildingNumber', key: true, generated: true, inForm: false, width: 90 },
   { name: 'buildingName', label: 'fields.buildingName', required: true },
 ];
 
 const SECTOR_FIELDS: readonly GridField[] = [
-  { name: 'sectorID', label: 'fields.sectorID', key: true, generated: true, inForm: false, width: 90 },
+  { name: 'sectorID', label: 'sectors.sectorNumber', key: true, generated: true, inForm: false, width: 90 },
   { name: 'sectorName', label: 'fields.sectorName', required: true },
   { name: 'buildingId', label: 'fields.buildingId', kind: 'select', options: BUILDING_OPTIONS },
 ];
