@@ -381,6 +381,9 @@ export function isMessageKey(value: string): value is MessageKey {
 /** Field names as users read them in messages. */
 const fieldLabels: Record<string, { es: string; en: string }> = {
   userID: { es: 'nombre de acceso', en: 'login name' },
+  // The sign-in's and a signature's name (login.usernameRequired says the same words).
+  userid: { es: 'nombre de usuario', en: 'username' },
+  username: { es: 'nombre de usuario', en: 'username' },
   firstName: { es: 'nombre', en: 'first name' },
   lastName: { es: 'apellido', en: 'last name' },
   password: { es: 'contraseña', en: 'password' },

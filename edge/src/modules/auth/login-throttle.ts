@@ -11,6 +11,17 @@ export const FIRST_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 60_000;
 /** Names remembered at most (the oldest forgotten first): a flood of invented names cannot grow memory. */
 const MAX_NAMES = 10_000;
+/**
+ * Characters of the names remembered, all together, at most (the oldest forgotten first). Names are refused beyond
+ * SIGN_IN_NAME_MAX before they get here, and a key is cut at KEY_LENGTH whatever reaches it, so the throttle holds at
+ * most about a megabyte whatever anyone sends (60 names of 4 MB once held 244 MB here).
+ */
+export const MAX_KEY_CHARACTERS = 400_000;
+/** The longest key kept: longer names are cut (they count with the name they start with; nobody's name is that long). */
+const KEY_LENGTH = 128;
+
+/** The throttle's key of a name: case and blanks at either end aside, cut to KEY_LENGTH. */
+const keyOf = (name: string) => name.trim().slice(0, KEY_LENGTH * 4).toLowerCase().slice(0, KEY_LENGTH);
 
 interface Attempts {
   failures: number;
@@ -19,6 +30,8 @@ interface Attempts {
 
 export class LoginThrottle {
   private readonly names = new Map<string, Attempts>();
+  /** The characters of the keys of `names`, all together. */
+  private keyCharacters = 0;
   /** Per name, the end of the last attempt queued (absent: none running). */
   private readonly turns = new Map<string, Promise<unknown>>();
 
@@ -28,7 +41,7 @@ export class LoginThrottle {
    * to a minute ('wait 32 s'), though every password was right.
    */
   inTurn<T>(name: string, attempt: () => Promise<T>): Promise<T> {
-    const key = name.trim().toLowerCase();
+    const key = keyOf(name);
     const run = (this.turns.get(key) ?? Promise.resolve()).then(attempt);
     const done = run.then(
       () => undefined,
@@ -43,21 +56,31 @@ export class LoginThrottle {
 
   /** Starts an attempt for `name` at `now`: null when it may go on, else the milliseconds still to wait. */
   begin(name: string, now: number): number | null {
-    const key = name.trim().toLowerCase();
+    const key = keyOf(name);
     const attempts = this.names.get(key) ?? { failures: 0, blockedUntil: 0 };
     if (attempts.blockedUntil > now) return attempts.blockedUntil - now;
     attempts.failures += 1;
     if (attempts.failures >= FREE_ATTEMPTS) attempts.blockedUntil = now + delayAfter(attempts.failures);
     // Map order is insertion order: re-inserting keeps the most recent names last, the oldest first to go.
-    this.names.delete(key);
+    this.forget(key);
     this.names.set(key, attempts);
-    if (this.names.size > MAX_NAMES) this.names.delete(this.names.keys().next().value!);
+    this.keyCharacters += key.length;
+    while (this.names.size > MAX_NAMES || this.keyCharacters > MAX_KEY_CHARACTERS) this.forget(this.names.keys().next().value!);
     return null;
   }
 
   /** The attempt for `name` succeeded: its count starts again. */
   succeeded(name: string): void {
-    this.names.delete(name.trim().toLowerCase());
+    this.forget(keyOf(name));
+  }
+
+  /** The names remembered and their characters, all together (diagnostics, tests). */
+  size(): { names: number; characters: number } {
+    return { names: this.names.size, characters: this.keyCharacters };
+  }
+
+  private forget(key: string): void {
+    if (this.names.delete(key)) this.keyCharacters -= key.length;
   }
 }
 

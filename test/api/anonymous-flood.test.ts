@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_NAME_MAX } from '../../edge/src/modules/auth/auth.schemas';
+import { throttleOf } from '../../edge/src/modules/auth/login-throttle';
+import { heldAfterGc, MB } from '../support/heap';
+import { startTestEdge, type TestEdge } from '../support/test-edge';
+
+/**
+ * What one anonymous client could once make the edge hold or do (issue 26, "An anonymous client must not be able to
+ * exhaust memory or the log"): each flood is a bounded loop on 127.0.0.1, and what the process holds after a full
+ * garbage collection stays bounded.
+ */
+let t: TestEdge;
+beforeAll(async () => {
+  t = await startTestEdge();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('an anonymous flood leaves memory bounded', () => {
+  it(`sign-ins and signatures with 4 MB names are refused (400) and leave nothing behind; names of ${SIGN_IN_NAME_MAX} characters are checked`, async () => {
+    const supervisor = await t.userWithRole(2, 'flood-sup');
+    const huge = 'x'.repeat(4 * MB);
+    const before = heldAfterGc();
+    for (let i = 0; i < 20; i += 1) {
+      const name = `${i}${huge}`;
+      const signIn = await t.call('POST', '/api/users/authenticate', { json: { userid: name, password: 'x' }, language: 'en' });
+      expect(signIn.status).toBe(400);
+      expect(signIn.body.error.fields.userid).toBe(`The username field accepts at most ${SIGN_IN_NAME_MAX} characters.`);
+      const signature = await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: [1], reasonValues: 1, username: name, password: 'x' } });
+      expect(signature.status).toBe(400);
+    }
+    // Before the limit the throttle kept every name: 20 names of 4 MB, 80 MB at least.
+    expect(heldAfterGc() - before).toBeLessThan(20 * MB);
+    const longest = 'y'.repeat(SIGN_IN_NAME_MAX);
+    expect((await t.call('POST', '/api/users/authenticate', { json: { userid: longest, password: 'x' } })).status).toBe(401);
+  });
+
+  it('the per-name throttle holds a bounded number of characters, however many names are tried', () => {
+    const throttle = throttleOf({});
+    for (let i = 0; i < 30_000; i += 1) throttle.begin(`${i}-${'n'.repeat(200)}`, 0);
+    const { names, characters } = throttle.size();
+    expect(names).toBeLessThanOrEqual(10_000);
+    expect(characters).toBeLessThanOrEqual(400_000);
+    expect(characters).toBeGreaterThan(0);
+  });
+});
