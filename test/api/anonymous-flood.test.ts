@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_NAME_MAX } from '../../edge/src/modules/auth/auth.schemas';
 import { throttleOf } from '../../edge/src/modules/auth/login-throttle';
@@ -34,6 +36,15 @@ describe('an anonymous flood leaves memory bounded', () => {
     expect(heldAfterGc() - before).toBeLessThan(20 * MB);
     const longest = 'y'.repeat(SIGN_IN_NAME_MAX);
     expect((await t.call('POST', '/api/users/authenticate', { json: { userid: longest, password: 'x' } })).status).toBe(401);
+  });
+
+  it('keeps a refused sign-in and a refused permission in logs/security.log', async () => {
+    const consultant = await t.userWithRole(4, 'flood-con');
+    expect((await t.call('GET', '/api/log/get', { token: consultant.token })).status).toBe(403);
+    expect((await t.call('POST', '/api/users/authenticate', { json: { userid: 'flood-con', password: 'wrong' } })).status).toBe(401);
+    const security = readFileSync(join(t.dataDir, 'logs', 'security.log'), 'utf8');
+    expect(security).toMatch(/"userID":"flood-con".*"path":"\/api\/log\/get".*"msg":"Permission refused"/);
+    expect(security).toMatch(/"userID":"flood-con".*"msg":"Sign-in refused"/);
   });
 
   it('the per-name throttle holds a bounded number of characters, however many names are tried', () => {

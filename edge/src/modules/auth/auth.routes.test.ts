@@ -152,7 +152,7 @@ describe('errors and documents', () => {
     const { token } = await t.userWithRole(2, 'sup');
     expect((await t.call('GET', '/api/log/get', { token })).status).toBe(403);
     const admin = await t.userWithRole(1, 'boss');
-    const logs = await t.call('GET', '/api/log/get', { token: admin.token, query: { filter: ['level', '=', 'WARN'], take: 5 } });
+    const logs = await t.call('GET', '/api/log/get', { token: admin.token, query: { filter: [['level', '=', 'WARN'], 'and', ['logger', '=', 'edge']], take: 5 } });
     expect(logs.status).toBe(200);
     expect(logs.body.data[0]).toMatchObject({ level: 'WARN', logger: 'edge', message: 'Line 3 is slow' });
     expect(logs.body.data[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);

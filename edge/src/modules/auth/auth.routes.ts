@@ -1,3 +1,4 @@
+import { SECURITY_MODULE } from '../../logger';
 import { bearerTokenOf, type Api } from '../../http/api';
 import { AppError } from '../../http/errors';
 import { changePasswordSchema, loginSchema, sessionUserSchema } from './auth.schemas';
@@ -16,7 +17,7 @@ export function registerAuthRoutes(api: Api): void {
     },
     async ({ ctx, body }) => {
       if (!ctx.db) throw new AppError('setupPending', 'setup.pending');
-      return login(ctx.db, body, ctx.now, ctx.ip, ctx.plant.logger.child({ module: 'auth' }));
+      return login(ctx.db, body, ctx.now, ctx.ip, ctx.plant.logger.child({ module: SECURITY_MODULE }));
     },
   );
 
