@@ -79,7 +79,13 @@ export class Api extends RouteTable<RouteSpec, RequestContext | AuthedContext> {
   ): void {
     const shared = this.shared;
     const answer: typeof handler = spec.share
-      ? (input) => (input.ctx.db ? shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () => handler(input)) : handler(input))
+      ? async (input) => {
+          if (!input.ctx.db) return handler(input);
+          // Shared as the JSON text it is sent as (shared-answers.ts bounds them in bytes).
+          const text = await shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () => handler(input));
+          if (text !== undefined) input.ctx.res.type('json').send(text);
+          return undefined;
+        }
       : handler;
     this.register(spec as RouteSpec, answer as never);
   }

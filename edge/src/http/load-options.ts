@@ -33,6 +33,10 @@ export interface LoadOptions {
   requireTotalCount: boolean;
 }
 
+/**
+ * The most rows a list call answers, and the rows it answers when `take` is not given: a call without it once answered
+ * every row of the table (300 consultant GETs of /api/stops held 268 MB, issue 26). Every grid of the app pages.
+ */
 export const MAX_TAKE = 10_000;
 /** The most rows a list call may skip (SQLite's OFFSET is a 64-bit integer; no grid has this many rows). */
 export const MAX_SKIP = 2_147_483_647;
@@ -178,7 +182,7 @@ export function parseLoadOptions(
     filter: filters.length === 0 ? null : filters.length === 1 ? filters[0]! : { kind: 'and', nodes: filters },
     sort: parseSort(query.sort, columns),
     skip: parseCount(query.skip, 'skip') ?? 0,
-    take: take === null ? null : Math.min(take, MAX_TAKE),
+    take: Math.min(take ?? MAX_TAKE, MAX_TAKE),
     requireTotalCount: query.requireTotalCount === true || query.requireTotalCount === 'true',
   };
 }
@@ -191,7 +195,7 @@ export const loadOptionsQuerySchema = z.looseObject({
   filter: z.string().optional().describe('A filter expression as JSON, e.g. [["lineID","=",3],"and",["endDate","=",null]].'),
   sort: z.string().optional().describe('A sort list as JSON, e.g. [{"selector":"startDate","desc":true}].'),
   skip: z.string().optional().describe(`Rows to skip: plain digits, at most ${MAX_SKIP}.`),
-  take: z.string().optional().describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered).`),
+  take: z.string().optional().describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered, and ${MAX_TAKE} when it is not given).`),
   requireTotalCount: z.string().optional().describe('true: the answer carries totalCount.'),
 });
 
