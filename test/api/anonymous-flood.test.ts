@@ -13,7 +13,7 @@ import { startTestEdge, type TestEdge } from '../support/test-edge';
  * garbage collection stays bounded.
  */
 /** A hang guard for the floods that move hundreds of megabytes (on a busy 2-core machine), never a measure. */
-const HEAVY = { timeout: 120_000 };
+const HEAVY = 120_000;
 
 let t: TestEdge;
 beforeAll(async () => {

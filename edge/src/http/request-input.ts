@@ -99,7 +99,7 @@ function issueMessage(issue: ZodIssueLike): { key: MessageKey; params: Record<st
     case 'invalid_type':
       return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid', params };
     case 'too_big':
-      return { key: issue.origin === 'string' ? 'validation.maxLength' : 'validation.max', params };
+      return { key: issue.origin === 'string' ? 'validation.maxLength' : issue.origin === 'array' ? 'validation.tooMany' : 'validation.max', params };
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return { key: 'validation.required', params };
       return { key: 'validation.min', params };
