@@ -79,7 +79,7 @@ describe('an anonymous flood leaves memory bounded', () => {
 
   it('the per-name throttle holds a bounded number of characters, however many names are tried', () => {
     const throttle = throttleOf({});
-    for (let i = 0; i < 30_000; i += 1) throttle.begin(`${i}-${'n'.repeat(200)}`, 0);
+    for (let i = 0; i < 30_000; i += 1) throttle.begin(`${i}-${'n'.repeat(200)}`, { key: 'ip:192.0.2.1', known: false }, 0);
     const { names, characters } = throttle.size();
     expect(names).toBeLessThanOrEqual(10_000);
     expect(characters).toBeLessThanOrEqual(400_000);

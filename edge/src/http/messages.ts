@@ -28,6 +28,7 @@ const catalogue = {
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
 
   // SPEC.md section 5.
+  'login.jsonOnly': { es: 'El inicio de sesión se envía como JSON.', en: 'A sign-in is sent as JSON.' },
   'login.usernameRequired': { es: 'El campo nombre de usuario es obligatorio.', en: 'The username field is required.' },
   'login.passwordRequired': { es: 'El campo contraseña es obligatorio.', en: 'The password field is required.' },
   'user.userIDRequired': { es: 'Debe definir un nombre de acceso para el usuario.', en: 'You must define a login name for the user.' },

@@ -129,3 +129,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
+
+/**
+ * Refuses (415) a body that is not JSON. A sign-in accepted form posts, so any web page plant staff opened could send
+ * guesses in their name (a cross-site form needs no permission; a cross-site JSON request needs one the edge never
+ * gives), keeping an account locked (issue 26).
+ */
+export function requireJsonBody(req: { is(type: string): string | false | null }): void {
+  if (!req.is('application/json')) throw new AppError('unsupportedMediaType', 'login.jsonOnly');
+}
