@@ -28,6 +28,10 @@ const catalogue = {
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
 
   // SPEC.md section 5.
+  'health.acquisitionDown': {
+    es: 'La planta no se está leyendo: la adquisición no pudo arrancar y se reintenta.',
+    en: 'The plant is not being read: the acquisition could not start and is being retried.',
+  },
   'login.jsonOnly': { es: 'El inicio de sesión se envía como JSON.', en: 'A sign-in is sent as JSON.' },
   'login.usernameRequired': { es: 'El campo nombre de usuario es obligatorio.', en: 'The username field is required.' },
   'login.passwordRequired': { es: 'El campo contraseña es obligatorio.', en: 'The password field is required.' },
