@@ -166,6 +166,12 @@ describe('errors and documents', () => {
     const missing = await t.call('GET', '/api/no/such/thing', { language: 'en' });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('The route /api/no/such/thing does not exist.');
+    // Outside /api too, whatever the method: JSON, never Express's HTML page.
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const outside = await t.call(method, '/login', { language: 'en' });
+      expect(outside.status).toBe(404);
+      expect(outside.body.error.message).toBe('The route /login does not exist.');
+    }
   });
 
   it('serves /meta.json and an OpenAPI document that lists the routes with their roles', async () => {
