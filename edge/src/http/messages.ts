@@ -187,6 +187,10 @@ const catalogue = {
     es: 'El usuario del dominio no está dado de alta en el sistema. Pida a un administrador que lo agregue.',
     en: 'The domain user is not registered in the system. Ask an administrator to add it.',
   },
+  'auth.signatureTemporary': {
+    es: 'La contraseña del firmante es temporal: debe cambiarla antes de firmar.',
+    en: "The signer's password is temporary: it must be changed before signing.",
+  },
   'auth.signatureRole': { es: 'El firmante no tiene permiso para esta acción.', en: 'The signer is not allowed to do this.' },
 
   // Passwords (issue 15): one rule wherever a password is set; a password set for the user is changed at sign-in.

@@ -85,6 +85,15 @@ describe('login and sessions', () => {
     expect((await signIn('admin', password)).status).toBe(200);
   });
 
+  it('refuses a temporary password as a signature, changing nothing', async () => {
+    const operator = await t.userWithRole(3, 'firma-op');
+    await t.userWithRole(2, 'firma-temp');
+    await t.edge.plant.db!.updateTable('users').set({ mustChangePassword: 1 }).where('userID', '=', 'firma-temp').execute();
+    const signed = await t.call('POST', '/api/stops/recognize', { token: operator.token, json: { stopValues: [1], reasonValues: 1, username: 'firma-temp', password: 'firma-temp' }, language: 'en' });
+    expect(signed.status).toBe(401);
+    expect(signed.body.error.message).toBe("The signer's password is temporary: it must be changed before signing.");
+  });
+
   it('takes sign-ins as JSON only: a form post, which any web page could send, is refused unchecked', async () => {
     await t.userWithRole(3, 'formu');
     const form = await t.call('POST', '/api/users/authenticate', { form: { userid: 'formu', password: 'formu' }, language: 'en' });

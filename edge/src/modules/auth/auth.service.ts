@@ -278,6 +278,8 @@ export async function verifySignature(
 ): Promise<SessionUser> {
   const result = await checkCredentials(db, signature.username, signature.password, now, attemptSourceOf(db, caller.ip, caller.userID, signature.username));
   if (!result.ok) throw refusalOf(result, () => new AppError('invalidSignature', 'auth.invalidSignature'));
+  // A temporary password (set by someone else, printed by reset-admin) signs nothing until its owner changes it.
+  if (result.mustChangePassword) throw new AppError('invalidSignature', 'auth.signatureTemporary');
   if (!allowed.includes(result.user.roleID)) throw new AppError('forbidden', 'auth.signatureRole');
   return result.user;
 }
