@@ -4,12 +4,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fullableDisk } from '../../test/support/full-disk';
-import { createLogging, RecentLogStore, RotatingFile } from './logger';
+import { cappedLine, createLogging, MAX_LINE_BYTES, RecentLogStore, RotatingFile, SECURITY_MODULE } from './logger';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('logging', () => {
+  it(`no line carries more than ${MAX_LINE_BYTES} bytes, whatever a client put in it; the line stays JSON with every field`, () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const logging = createLogging({ level: 'info', dataDir: dir, stdout: false });
+    const error = new Error(`ENAMETOOLONG: name too long, stat '/ui/${'a'.repeat(20_000)}'`);
+    logging.logger.error({ err: error, path: `/${'a'.repeat(20_000)}` }, 'Unhandled error');
+    logging.close();
+    const [line] = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8').split('\n');
+    expect(Buffer.byteLength(line!)).toBeLessThanOrEqual(MAX_LINE_BYTES);
+    expect(JSON.parse(line!)).toMatchObject({ msg: 'Unhandled error', path: expect.stringMatching(/^\/a+… \(20001 characters\)$/) });
+    // Many long fields: the message is kept.
+    const wide = cappedLine(`${JSON.stringify({ level: 40, time: 1, msg: 'wide', ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'é'.repeat(2_000)])) })}\n`);
+    expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(MAX_LINE_BYTES);
+    expect(JSON.parse(wide)).toEqual({ level: 40, time: 1, msg: 'wide', truncated: true });
+  });
+
+  it('keeps sign-in and permission events in logs/security.log, which a flood of other lines cannot rotate away', () => {
+    dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
+    const logging = createLogging({ level: 'info', dataDir: dir, stdout: false, maxFileBytes: 100_000 });
+    logging.logger.child({ module: SECURITY_MODULE }).warn({ userID: 'admin', ip: '10.0.0.9', reason: 'auth.invalidCredentials' }, 'Sign-in refused');
+    for (let i = 0; i < 3_000; i += 1) logging.logger.error({ err: new Error('x'.repeat(5_000)), path: `/${i}` }, 'Unhandled error');
+    logging.close();
+    const general = ['', '.1', '.2', '.3', '.4', '.5'].map((suffix) => (existsSync(join(dir, 'logs', `oee-edge.log${suffix}`)) ? readFileSync(join(dir, 'logs', `oee-edge.log${suffix}`), 'utf8') : '')).join('');
+    expect(general).not.toContain('Sign-in refused');
+    const security = readFileSync(join(dir, 'logs', 'security.log'), 'utf8');
+    expect(security).toContain('Sign-in refused');
+    expect(security).not.toContain('Unhandled error');
+  });
+
   it('writes JSON lines to <dataDir>/logs and keeps recent entries in memory, across a restart', () => {
     dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
     const first = createLogging({ level: 'info', dataDir: dir, stdout: false });

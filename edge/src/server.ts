@@ -30,6 +30,8 @@ export interface StartOptions {
   now?: () => number;
   /** The file system the log file is written with (tests make it fail as a full disk does). */
   logFileSystem?: LogFileSystem;
+  /** What must work before the plant is read, beside the demo's simulator (tests make the start fail with it). */
+  beforeReading?: () => Promise<unknown>;
 }
 
 export interface RunningEdge {
@@ -55,7 +57,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   // Before the database is attached, so they start on `configured` whichever way it comes (start-up or setup).
   const demoSimulator = attachDemoSimulator(plant);
   // A demo plant's acquisition starts once the demo's own server runs and the configuration points at it.
-  const acquisition = attachAcquisition(plant, { beforeReading: () => demoSimulatorOf(plant) });
+  const acquisition = attachAcquisition(plant, { beforeReading: async () => Promise.all([demoSimulatorOf(plant), options.beforeReading?.()]) });
   const indexJobs = attachIndexJobs(plant);
   const retentionJobs = attachRetentionJobs(plant);
   // Telegram and email alerts; network I/O on its own, never in a request or the acquisition (jobs/notification-jobs.ts).

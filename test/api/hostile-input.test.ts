@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILTER_TERMS } from '../../edge/src/http/load-options';
+import { MAX_FILTER_TERMS, MAX_SORT_ITEMS } from '../../edge/src/http/load-options';
+import { MAX_RECOGNIZED_STOPS } from '../../edge/src/modules/stops/stops.schemas';
 import { insert, onSharedEdge } from '../../edge/src/modules/common/test-fixtures';
 import type { CallResult, TestEdge } from '../support/test-edge';
 
@@ -20,7 +21,7 @@ function expectRefused(response: CallResult, status = 400): void {
   expect(response.text).not.toMatch(/<html|at .*\.(js|ts):\d+/i);
 }
 
-const count = async (table: 'lines' | 'orders' | 'stops') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'lines' | 'orders' | 'stops' | 'audit_log') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('hostile input', () => {
   it('skip beyond any table (1e20), or not in plain digits, is refused by every list call that pages', async () => {
@@ -43,6 +44,34 @@ describe('hostile input', () => {
     const body = (await response.json()) as { error: { message: string } };
     expect(response.status).toBe(400);
     expect(body.error.message).toBe(`The filter has too many conditions (at most ${MAX_FILTER_TERMS}).`);
+  });
+
+  it(`a recognition of the same stop 10,000 times, or of more than ${MAX_RECOGNIZED_STOPS} stops, is refused at once and writes nothing`, async () => {
+    const supervisor = await t.userWithRole(2, 'lista-sup');
+    const signature = { reasonValues: 1, username: 'lista-sup', password: 'lista-sup' };
+    const audits = await count('audit_log');
+    expectRefused(await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: Array.from({ length: 10_000 }, () => 1), ...signature } }));
+    const copies = await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: [1, 2, 1], ...signature }, language: 'en' });
+    expectRefused(copies);
+    expect(copies.body.error.message).toBe('The stopValues field repeats items.');
+    const many = await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: Array.from({ length: MAX_RECOGNIZED_STOPS + 1 }, (_, i) => i + 1), ...signature }, language: 'en' });
+    expectRefused(many);
+    expect(many.body.error.message).toBe(`The stopValues field accepts at most ${MAX_RECOGNIZED_STOPS} items.`);
+    expect(await count('audit_log')).toBe(audits);
+  });
+
+  it('every other list input refuses repeats and has a cap: lines of a stop reason, orders deleted at once, a sort list', async () => {
+    const supervisor = await t.userWithRole(2, 'listas-sup');
+    const reason = await t.call('POST', '/api/stopreasons', { token: supervisor.token, json: { values: { reason: 'Lista', enabledForLine: [1, 1] } } });
+    expectRefused(reason);
+    expect(reason.body.error.fields.enabledForLine).toBe('El campo líneas habilitadas repite elementos.');
+    expectRefused(await t.call('POST', '/api/validatedOrder/deleteMany', { token: supervisor.token, json: { orderIDs: Array.from({ length: 1_001 }, (_, i) => `o${i}`) } }));
+    expectRefused(await t.call('POST', '/api/validatedOrder/deleteMany', { token: supervisor.token, json: { orderIDs: ['o1', 'o1'] } }));
+    // Sent unencoded but for the quotes, as a script would: 1,200 names fit the server's 16 KB request line then.
+    const names = JSON.stringify(Array.from({ length: 1_200 }, () => 'stopID'));
+    const sort = await fetch(`${t.url}/api/stops/get?sort=${names}`, { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-language': 'en' } });
+    expect(sort.status).toBe(400);
+    expect(((await sort.json()) as { error: { message: string } }).error.message).toBe(`The sort has too many columns (at most ${MAX_SORT_ITEMS}).`);
   });
 
   it('a body over the limit is answered 413 in the error shape', async () => {

@@ -101,6 +101,8 @@ export async function startTestEdge(
     port?: number;
     /** The file system the edge's log file is written with (a full disk, in tests). */
     logFileSystem?: LogFileSystem;
+    /** Runs before the plant is read at each try of the acquisition's start (a start that fails, in tests). */
+    beforeReading?: () => Promise<unknown>;
     /**
      * Open the sync outbox at setup, as on a plant where sync was enabled (default): the tests of the write paths
      * check the outbox rows. false: an edge on which sync was never enabled (no outbox row is queued).
@@ -119,7 +121,7 @@ export async function startTestEdge(
     args: [],
     failedSignInsPerMinute: options.failedSignInsPerMinute ?? 1_000,
   });
-  const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir, logFileSystem: options.logFileSystem });
+  const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir, logFileSystem: options.logFileSystem, beforeReading: options.beforeReading });
   const url = edge.url;
 
   const call = <T = any>(method: string, path: string, opts: CallOptions = {}) => callEdge<T>(url, method, path, opts);

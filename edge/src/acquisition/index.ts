@@ -5,6 +5,7 @@ import { ingestSamples, recordEdgeRestart, type CounterEvent } from '../modules/
 import type { Plant } from '../plant';
 import { AcquisitionManager } from './acquisition-manager';
 import type { LineSampleSink } from './line-evaluator';
+import { startWithRetries, type RetriedStart } from './start-retry';
 
 export { AcquisitionManager, type ConfiguredTag, type TagStatus, tagStatusForApi } from './acquisition-manager';
 export type { CalculationEntry, TagUpdateEntry } from './diagnostics-log';
@@ -55,13 +56,32 @@ export function engineSink(plant: Plant, db: Database, diagnostics?: Acquisition
  * Records the time the edge was not running (a gap for every line it knew), waits for what must run before the plant
  * is read (the demo plant's own server, so the first connection goes to it), then starts reading the plant.
  */
-async function startReading(plant: Plant, db: Database, manager: AcquisitionManager, beforeReading: () => Promise<unknown>): Promise<void> {
-  const downtime = await recordEdgeRestart(db, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null });
-  if (downtime.stopsOpened.length > 0) {
-    plant.logger.info({ lines: downtime.stopsOpened.map((stop) => stop.lineID) }, "The edge's downtime is recorded as a stop on each line it knew");
-  }
-  await beforeReading();
-  await manager.start();
+function startReading(plant: Plant, db: Database, manager: AcquisitionManager, beforeReading: () => Promise<unknown>): () => Promise<void> {
+  // Each step is done once: a try after a failure goes on from the step that failed (the downtime is recorded once).
+  let restartRecorded = false;
+  return async () => {
+    if (!restartRecorded) {
+      const downtime = await recordEdgeRestart(db, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null });
+      restartRecorded = true;
+      if (downtime.stopsOpened.length > 0) {
+        plant.logger.info({ lines: downtime.stopsOpened.map((stop) => stop.lineID) }, "The edge's downtime is recorded as a stop on each line it knew");
+      }
+    }
+    await beforeReading();
+    await manager.start();
+  };
+}
+
+const starts = new WeakMap<Plant, RetriedStart>();
+
+/**
+ * Why the plant is not being read, or null while it is (or before the first-run setup): the acquisition's start has
+ * not worked yet (it is tried again until it does), for /api/health and the diagnostics page.
+ */
+export function acquisitionProblem(plant: Plant): string | null {
+  const state = starts.get(plant)?.state();
+  if (!state || state.running) return null;
+  return state.failures === 0 ? null : (state.cause ?? 'unknown');
 }
 
 export interface AcquisitionHandle {
@@ -74,7 +94,6 @@ export interface AcquisitionHandle {
  * Plant's `configurationChanged` event and its own periodic check.
  */
 export function attachAcquisition(plant: Plant, options: { beforeReading?: () => Promise<unknown> } = {}): AcquisitionHandle {
-  let starting: Promise<void> = Promise.resolve();
   const onChange = () => acquisitionOf(plant)?.requestReload();
   plant.on('configurationChanged', onChange);
   plant.on('configured', (db) => {
@@ -88,12 +107,18 @@ export function attachAcquisition(plant: Plant, options: { beforeReading?: () =>
     });
     sink = engineSink(plant, db, manager.diagnostics);
     managers.set(plant, manager);
-    starting = startReading(plant, db, manager, options.beforeReading ?? (() => Promise.resolve())).catch((error: unknown) => plant.logger.error({ err: error }, 'Acquisition failed to start'));
+    const logger = plant.logger.child({ module: 'acquisition' });
+    starts.set(
+      plant,
+      startWithRetries(startReading(plant, db, manager, options.beforeReading ?? (() => Promise.resolve())), (error, failures) =>
+        logger.error({ err: error, failures }, 'Acquisition failed to start: it is tried again until it starts'),
+      ),
+    );
   });
   return {
     async stop() {
       plant.off('configurationChanged', onChange);
-      await starting;
+      await starts.get(plant)?.stop();
       const manager = managers.get(plant);
       managers.delete(plant);
       await manager?.stop();

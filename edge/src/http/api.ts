@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { ALL_ROLES, type RoleId } from '../domain/roles';
+import { SECURITY_MODULE } from '../logger';
 import type { Plant } from '../plant';
 import { AppError } from './errors';
 import { languageOf, type Language } from './messages';
@@ -78,7 +79,13 @@ export class Api extends RouteTable<RouteSpec, RequestContext | AuthedContext> {
   ): void {
     const shared = this.shared;
     const answer: typeof handler = spec.share
-      ? (input) => (input.ctx.db ? shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () => handler(input)) : handler(input))
+      ? async (input) => {
+          if (!input.ctx.db) return handler(input);
+          // Shared as the JSON text it is sent as (shared-answers.ts bounds them in bytes).
+          const text = await shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () => handler(input));
+          if (text !== undefined) input.ctx.res.type('json').send(text);
+          return undefined;
+        }
       : handler;
     this.register(spec as RouteSpec, answer as never);
   }
@@ -111,7 +118,11 @@ async function buildContext(plant: Plant, spec: RouteSpec, req: Request, res: Re
   if (!session) throw new AppError('sessionExpired', 'auth.expired');
   const { user } = session;
   if (session.mustChangePassword && !spec.beforePasswordChange) throw new AppError('forbidden', 'password.changeDue');
-  if (access !== 'authenticated' && !access.includes(user.roleID)) throw new AppError('forbidden', 'auth.forbidden');
+  if (access !== 'authenticated' && !access.includes(user.roleID)) {
+    // Part of the security record (logger.ts): who tried what their role does not allow.
+    plant.logger.child({ module: SECURITY_MODULE }).warn({ userID: user.userID, roleID: user.roleID, ip: base.ip, method: req.method, path: req.path.slice(0, 200) }, 'Permission refused');
+    throw new AppError('forbidden', 'auth.forbidden');
+  }
   return { ...base, user, db, mustChangePassword: session.mustChangePassword };
 }
 

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { VERSION } from '../config';
 import type { Plant } from '../plant';
@@ -56,6 +56,13 @@ export function baseApp(failedSignInsPerMinute: number): Express {
   });
   return app;
 }
+
+/**
+ * What no route and no page answered (a POST to /login, a DELETE to /): the API's JSON 404, never Express's HTML page.
+ */
+export const routeNotFound: RequestHandler = (req, _res, next) => {
+  next(new AppError('notFound', 'route.notFound', { path: (req.originalUrl.split('?')[0] ?? '').slice(0, 200) }));
+};
 
 /**
  * The error middleware every server ends with: an AppError as the API's JSON error in the caller's language; what
@@ -119,6 +126,7 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
 
   const serveUi = options.ui && uiHandler(options.ui);
   if (serveUi) app.get(/.*/, serveUi);
+  app.use(routeNotFound);
 
   app.use(
     apiErrorHandler(plant.logger, (error, req) => {

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   notFound: 404,
   conflict: 409,
   tooLarge: 413,
+  /** A sign-in sent as anything but JSON (a form another web page could post). */
+  unsupportedMediaType: 415,
   locked: 429,
   setupPending: 503,
   /** The domain directory that checks passwords (directory sign-in) could not be asked. */

@@ -33,6 +33,10 @@ export interface LoadOptions {
   requireTotalCount: boolean;
 }
 
+/**
+ * The most rows a list call answers, and the rows it answers when `take` is not given: a call without it once answered
+ * every row of the table (300 consultant GETs of /api/stops held 268 MB, issue 26). Every grid of the app pages.
+ */
 export const MAX_TAKE = 10_000;
 /** The most rows a list call may skip (SQLite's OFFSET is a 64-bit integer; no grid has this many rows). */
 export const MAX_SKIP = 2_147_483_647;
@@ -41,6 +45,8 @@ export const MAX_SKIP = 2_147_483_647;
  * is that deep, so a bigger filter would fail in the database instead of being refused here.
  */
 export const MAX_FILTER_TERMS = 500;
+/** The most columns one sort list may name. */
+export const MAX_SORT_ITEMS = 20;
 
 function invalid(kind: 'filter' | 'sort', detail: string): AppError {
   return new AppError('validation', kind === 'filter' ? 'validation.filter' : 'validation.sort', { detail });
@@ -137,6 +143,8 @@ export function parseSort(raw: unknown, columns: ColumnMap): SortItem[] {
   const value = parseJson(raw, 'sort');
   if (value === undefined || value === null || value === '') return [];
   const items = Array.isArray(value) ? value : [value];
+  // 2,000 items once answered 500 ('too many terms in ORDER BY'); no grid sorts on more than a few columns.
+  if (items.length > MAX_SORT_ITEMS) throw new AppError('validation', 'validation.sortTooLarge', { max: MAX_SORT_ITEMS });
   return items.map((item: unknown) => {
     const selector = typeof item === 'string' ? item : (item as { selector?: unknown } | null)?.selector;
     const desc = typeof item === 'object' && item !== null && (item as { desc?: unknown }).desc === true;
@@ -178,7 +186,7 @@ export function parseLoadOptions(
     filter: filters.length === 0 ? null : filters.length === 1 ? filters[0]! : { kind: 'and', nodes: filters },
     sort: parseSort(query.sort, columns),
     skip: parseCount(query.skip, 'skip') ?? 0,
-    take: take === null ? null : Math.min(take, MAX_TAKE),
+    take: Math.min(take ?? MAX_TAKE, MAX_TAKE),
     requireTotalCount: query.requireTotalCount === true || query.requireTotalCount === 'true',
   };
 }
@@ -191,7 +199,7 @@ export const loadOptionsQuerySchema = z.looseObject({
   filter: z.string().optional().describe('A filter expression as JSON, e.g. [["lineID","=",3],"and",["endDate","=",null]].'),
   sort: z.string().optional().describe('A sort list as JSON, e.g. [{"selector":"startDate","desc":true}].'),
   skip: z.string().optional().describe(`Rows to skip: plain digits, at most ${MAX_SKIP}.`),
-  take: z.string().optional().describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered).`),
+  take: z.string().optional().describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered, and ${MAX_TAKE} when it is not given).`),
   requireTotalCount: z.string().optional().describe('true: the answer carries totalCount.'),
 });
 

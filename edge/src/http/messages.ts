@@ -10,6 +10,9 @@ const catalogue = {
   'validation.range': { es: 'El campo {field} debe estar entre {min} y {max}.', en: 'The {field} field must be between {min} and {max}.' },
   'validation.min': { es: 'El campo {field} debe ser como mínimo {min}.', en: 'The {field} field must be at least {min}.' },
   'validation.max': { es: 'El campo {field} debe ser como máximo {max}.', en: 'The {field} field must be at most {max}.' },
+  'validation.sortTooLarge': { es: 'El orden tiene demasiadas columnas (máximo {max}).', en: 'The sort has too many columns (at most {max}).' },
+  'validation.tooMany': { es: 'El campo {field} admite como máximo {max} elementos.', en: 'The {field} field accepts at most {max} items.' },
+  'validation.repeated': { es: 'El campo {field} repite elementos.', en: 'The {field} field repeats items.' },
   'validation.invalid': { es: 'El campo {field} no es válido.', en: 'The {field} field is not valid.' },
   'validation.unknownField': { es: 'El campo {field} no existe.', en: 'The {field} field does not exist.' },
   'validation.keyNotEditable': { es: 'El campo {field} no se puede modificar.', en: 'The {field} field cannot be changed.' },
@@ -25,6 +28,11 @@ const catalogue = {
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
 
   // SPEC.md section 5.
+  'health.acquisitionDown': {
+    es: 'La planta no se está leyendo: la adquisición no pudo arrancar y se reintenta.',
+    en: 'The plant is not being read: the acquisition could not start and is being retried.',
+  },
+  'login.jsonOnly': { es: 'El inicio de sesión se envía como JSON.', en: 'A sign-in is sent as JSON.' },
   'login.usernameRequired': { es: 'El campo nombre de usuario es obligatorio.', en: 'The username field is required.' },
   'login.passwordRequired': { es: 'El campo contraseña es obligatorio.', en: 'The password field is required.' },
   'user.userIDRequired': { es: 'Debe definir un nombre de acceso para el usuario.', en: 'You must define a login name for the user.' },
@@ -189,6 +197,10 @@ const catalogue = {
   'auth.notRegistered': {
     es: 'El usuario del dominio no está dado de alta en el sistema. Pida a un administrador que lo agregue.',
     en: 'The domain user is not registered in the system. Ask an administrator to add it.',
+  },
+  'auth.signatureTemporary': {
+    es: 'La contraseña del firmante es temporal: debe cambiarla antes de firmar.',
+    en: "The signer's password is temporary: it must be changed before signing.",
   },
   'auth.signatureRole': { es: 'El firmante no tiene permiso para esta acción.', en: 'The signer is not allowed to do this.' },
 
@@ -392,6 +404,9 @@ export function isMessageKey(value: string): value is MessageKey {
 /** Field names as users read them in messages. */
 const fieldLabels: Record<string, { es: string; en: string }> = {
   userID: { es: 'nombre de acceso', en: 'login name' },
+  // The sign-in's and a signature's name (login.usernameRequired says the same words).
+  userid: { es: 'nombre de usuario', en: 'username' },
+  username: { es: 'nombre de usuario', en: 'username' },
   firstName: { es: 'nombre', en: 'first name' },
   lastName: { es: 'apellido', en: 'last name' },
   password: { es: 'contraseña', en: 'password' },

@@ -99,7 +99,7 @@ function issueMessage(issue: ZodIssueLike): { key: MessageKey; params: Record<st
     case 'invalid_type':
       return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid', params };
     case 'too_big':
-      return { key: issue.origin === 'string' ? 'validation.maxLength' : 'validation.max', params };
+      return { key: issue.origin === 'string' ? 'validation.maxLength' : issue.origin === 'array' ? 'validation.tooMany' : 'validation.max', params };
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return { key: 'validation.required', params };
       return { key: 'validation.min', params };
@@ -128,4 +128,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+/**
+ * Refuses (415) a body that is not JSON. A sign-in accepted form posts, so any web page plant staff opened could send
+ * guesses in their name (a cross-site form needs no permission; a cross-site JSON request needs one the edge never
+ * gives), keeping an account locked (issue 26).
+ */
+export function requireJsonBody(req: { is(type: string): string | false | null }): void {
+  if (!req.is('application/json')) throw new AppError('unsupportedMediaType', 'login.jsonOnly');
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKysely, openSqlite, writesOf, type Database } from '../db/database';
-import { SHARE_MS, SharedAnswers } from './shared-answers';
+import { MAX_SHARED_CHARACTERS, SHARE_MS, SharedAnswers } from './shared-answers';
 
 let db: Database;
 beforeEach(async () => {
@@ -44,24 +44,38 @@ describe('shared answers', () => {
     expect(await shared.answer('es /a', db, 1_000 + SHARE_MS - 1, compute)).toBe(first);
     expect(computed).toBe(1);
     // Another key (another query or language) is its own answer.
-    expect(await shared.answer('en /a', db, 1_000, compute)).toEqual({ value: 10, computed: 2 });
+    expect(await shared.answer('en /a', db, 1_000, compute)).toBe(JSON.stringify({ value: 10, computed: 2 }));
     // SHARE_MS after it started, the answer is computed again; a clock that went back is not trusted either.
-    expect(await shared.answer('es /a', db, 1_000 + SHARE_MS, compute)).toEqual({ value: 10, computed: 3 });
-    expect(await shared.answer('es /a', db, 500, compute)).toEqual({ value: 10, computed: 4 });
+    expect(await shared.answer('es /a', db, 1_000 + SHARE_MS, compute)).toBe(JSON.stringify({ value: 10, computed: 3 }));
+    expect(await shared.answer('es /a', db, 500, compute)).toBe(JSON.stringify({ value: 10, computed: 4 }));
   });
 
   it('never shares an answer across a write: the next request sees the data written', async () => {
     const shared = new SharedAnswers();
     const compute = () => readValue();
-    expect(await shared.answer('es /a', db, 1_000, compute)).toBe(10);
+    expect(await shared.answer('es /a', db, 1_000, compute)).toBe('10');
     await sql`UPDATE counters SET value = 12 WHERE id = 1`.execute(db);
-    expect(await shared.answer('es /a', db, 1_001, compute)).toBe(12);
-    expect(await shared.answer('es /a', db, 1_002, compute)).toBe(12);
+    expect(await shared.answer('es /a', db, 1_001, compute)).toBe('12');
+    expect(await shared.answer('es /a', db, 1_002, compute)).toBe('12');
   });
 
   it('does not keep a failure: the request after it computes again', async () => {
     const shared = new SharedAnswers();
     await expect(shared.answer('es /a', db, 1_000, () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
-    expect(await shared.answer('es /a', db, 1_001, () => readValue())).toBe(10);
+    expect(await shared.answer('es /a', db, 1_001, () => readValue())).toBe('10');
+  });
+
+  it(`holds at most ${MAX_SHARED_CHARACTERS} characters of answers, and none older than SHARE_MS`, async () => {
+    const shared = new SharedAnswers();
+    const big = 'x'.repeat(MAX_SHARED_CHARACTERS / 8);
+    for (let i = 0; i < 40; i += 1) await shared.answer(`es /stops?nocache=${i}`, db, 1_000, () => ({ data: big }));
+    expect(shared.size().characters).toBeLessThanOrEqual(MAX_SHARED_CHARACTERS);
+    expect(shared.size().answers).toBeLessThan(8);
+    // An answer bigger than the whole budget is answered, not kept.
+    expect(await shared.answer('es /huge', db, 1_000, () => 'y'.repeat(MAX_SHARED_CHARACTERS))).toHaveLength(MAX_SHARED_CHARACTERS + 2);
+    expect(shared.size().characters).toBeLessThanOrEqual(MAX_SHARED_CHARACTERS);
+    // A request SHARE_MS later finds every earlier answer gone.
+    await shared.answer('es /later', db, 1_000 + SHARE_MS, () => 1);
+    expect(shared.size()).toEqual({ answers: 1, characters: 1 });
   });
 });

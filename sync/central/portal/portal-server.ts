@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { VERSION, type Settings } from '../../../edge/src/config';
-import { apiErrorHandler, baseApp } from '../../../edge/src/http/app';
+import { apiErrorHandler, baseApp, routeNotFound } from '../../../edge/src/http/app';
 import { holdConnections } from '../../../edge/src/http/connections';
 import { AppError } from '../../../edge/src/http/errors';
 import { buildOpenApi } from '../../../edge/src/http/openapi';
@@ -42,6 +42,7 @@ export function createPortalApp(
   });
   const serveUi = options.ui && uiHandler(options.ui, PORTAL_PAGE);
   if (serveUi) app.get(/.*/, serveUi);
+  app.use(routeNotFound);
   app.use(apiErrorHandler(logger, (error) => translatePgError(error)));
   return { app, api };
 }

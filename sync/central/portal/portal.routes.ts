@@ -5,7 +5,8 @@ import { bearerTokenOf, clientIp } from '../../../edge/src/http/api';
 import { AppError } from '../../../edge/src/http/errors';
 import { loadOptionsQuerySchema } from '../../../edge/src/http/load-options';
 import { languageOf, type Language } from '../../../edge/src/http/messages';
-import { keyValuesBody } from '../../../edge/src/http/request-input';
+import { SECURITY_MODULE } from '../../../edge/src/logger';
+import { keyValuesBody, requireJsonBody } from '../../../edge/src/http/request-input';
 import { RouteTable, type DeclaredRoute } from '../../../edge/src/http/route-table';
 import { changePasswordSchema, loginSchema, sessionUserSchema } from '../../../edge/src/modules/auth/auth.schemas';
 import { XLSX_CONTENT_TYPE } from '../../../edge/src/modules/reports/reports.schemas';
@@ -88,7 +89,10 @@ export function registerPortalRoutes(api: PortalApi): void {
   // Sign-in: the same calls as the edge's, so the app's sign-in and change-password pages serve both.
   api.route(
     { method: 'post', path: '/api/users/authenticate', access: 'public', tag: 'session', summary: 'Signs in a portal user: the session user with a bearer token.', body: loginSchema, response: sessionUserSchema },
-    ({ ctx, body }) => portalLogin(ctx.db, ctx.directory, body, ctx.now, ctx.ip, ctx.logger),
+    ({ ctx, body }) => {
+      requireJsonBody(ctx.req);
+      return portalLogin(ctx.db, ctx.directory, body, ctx.now, ctx.ip, ctx.logger.child({ module: SECURITY_MODULE }));
+    },
   );
   api.route(
     { method: 'post', path: '/api/users/isvalid', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: 'Checks the session (200, or 401 when expired).' },

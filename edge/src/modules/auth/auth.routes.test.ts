@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
 import { hashToken, SESSION_TTL_MS } from '../../http/session';
+import { resetAdministrator } from '../setup/setup.service';
+import { checkCredentials } from './auth.service';
 import { delayAfter, FREE_ATTEMPTS, MAX_DELAY_MS } from './login-throttle';
 
 let t: TestEdge;
@@ -61,6 +63,43 @@ describe('login and sessions', () => {
     expect((await signIn('eva', 'bad')).status).toBe(401);
     expect((await signIn('eva', 'eva')).status).toBe(200);
     expect(delayAfter(FREE_ATTEMPTS + 20)).toBe(MAX_DELAY_MS);
+  });
+
+  it('a lock-out on a name is not renewable against its owner: guesses from elsewhere, or on this address, never stop them in their own session', async () => {
+    const { token } = await t.userWithRole(2, 'lola');
+    // Another address guesses at lola's name: her terminal here is not made to wait.
+    for (let i = 0; i < FREE_ATTEMPTS + 3; i += 1) await checkCredentials(t.edge.plant.db!, 'lola', 'guess', clock, { key: 'ip:10.9.9.9', known: false });
+    expect((await signIn('lola', 'lola')).status).toBe(200);
+    // Guesses from this very address lock the sign-in here, yet her session signs with her password at once.
+    for (let i = 0; i < FREE_ATTEMPTS; i += 1) expect((await signIn('lola', 'guess')).status).toBe(401);
+    expect((await signIn('lola', 'lola')).status).toBe(429);
+    const change = await t.call('POST', '/api/users/changePassword', { token, json: { currentPassword: 'lola', newPassword: 'lola-nueva-1' } });
+    expect(change.status, change.text).toBe(204);
+    clock += MAX_DELAY_MS;
+  });
+
+  it('reset-admin, run beside the edge, clears the lock-out of admin at once', async () => {
+    for (let i = 0; i < FREE_ATTEMPTS; i += 1) expect((await signIn('admin', 'guess')).status).toBe(401);
+    expect((await signIn('admin', 'guess')).status).toBe(429);
+    const password = await resetAdministrator(t.edge.plant.db!, clock);
+    expect((await signIn('admin', password)).status).toBe(200);
+  });
+
+  it('refuses a temporary password as a signature, changing nothing', async () => {
+    const operator = await t.userWithRole(3, 'firma-op');
+    await t.userWithRole(2, 'firma-temp');
+    await t.edge.plant.db!.updateTable('users').set({ mustChangePassword: 1 }).where('userID', '=', 'firma-temp').execute();
+    const signed = await t.call('POST', '/api/stops/recognize', { token: operator.token, json: { stopValues: [1], reasonValues: 1, username: 'firma-temp', password: 'firma-temp' }, language: 'en' });
+    expect(signed.status).toBe(401);
+    expect(signed.body.error.message).toBe("The signer's password is temporary: it must be changed before signing.");
+  });
+
+  it('takes sign-ins as JSON only: a form post, which any web page could send, is refused unchecked', async () => {
+    await t.userWithRole(3, 'formu');
+    const form = await t.call('POST', '/api/users/authenticate', { form: { userid: 'formu', password: 'formu' }, language: 'en' });
+    expect(form.status).toBe(415);
+    expect(form.body.error.message).toBe('A sign-in is sent as JSON.');
+    expect((await signIn('formu', 'formu')).status).toBe(200);
   });
 
   it('counts parallel wrong passwords: none slips past the count', async () => {
@@ -136,6 +175,12 @@ describe('errors and documents', () => {
     const missing = await t.call('GET', '/api/no/such/thing', { language: 'en' });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('The route /api/no/such/thing does not exist.');
+    // Outside /api too, whatever the method: JSON, never Express's HTML page.
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const outside = await t.call(method, '/login', { language: 'en' });
+      expect(outside.status).toBe(404);
+      expect(outside.body.error.message).toBe('The route /login does not exist.');
+    }
   });
 
   it('serves /meta.json and an OpenAPI document that lists the routes with their roles', async () => {
@@ -152,7 +197,7 @@ describe('errors and documents', () => {
     const { token } = await t.userWithRole(2, 'sup');
     expect((await t.call('GET', '/api/log/get', { token })).status).toBe(403);
     const admin = await t.userWithRole(1, 'boss');
-    const logs = await t.call('GET', '/api/log/get', { token: admin.token, query: { filter: ['level', '=', 'WARN'], take: 5 } });
+    const logs = await t.call('GET', '/api/log/get', { token: admin.token, query: { filter: [['level', '=', 'WARN'], 'and', ['logger', '=', 'edge']], take: 5 } });
     expect(logs.status).toBe(200);
     expect(logs.body.data[0]).toMatchObject({ level: 'WARN', logger: 'edge', message: 'Line 3 is slow' });
     expect(logs.body.data[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);

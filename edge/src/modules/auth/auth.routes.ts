@@ -1,5 +1,7 @@
+import { SECURITY_MODULE } from '../../logger';
 import { bearerTokenOf, type Api } from '../../http/api';
 import { AppError } from '../../http/errors';
+import { requireJsonBody } from '../../http/request-input';
 import { changePasswordSchema, loginSchema, sessionUserSchema } from './auth.schemas';
 import { changeOwnPassword, login, logout } from './auth.service';
 
@@ -16,7 +18,8 @@ export function registerAuthRoutes(api: Api): void {
     },
     async ({ ctx, body }) => {
       if (!ctx.db) throw new AppError('setupPending', 'setup.pending');
-      return login(ctx.db, body, ctx.now, ctx.ip, ctx.plant.logger.child({ module: 'auth' }));
+      requireJsonBody(ctx.req);
+      return login(ctx.db, body, ctx.now, ctx.ip, ctx.plant.logger.child({ module: SECURITY_MODULE }));
     },
   );
 

@@ -2,9 +2,22 @@ import { z } from 'zod';
 
 const trimmed = z.string().trim();
 
+/**
+ * The longest name a sign-in or a signature may carry: a user id (the edge's have at most 12 characters, the portal's
+ * 40) or a directory account (64 characters at most, directory-names.ts) written with its domain (user@planta.local,
+ * PLANTA\user). Refused before anything is looked up or remembered: 60 sign-ins with 4 MB names once held 244 MB as
+ * keys of the per-name throttle (issue 26).
+ */
+export const SIGN_IN_NAME_MAX = 128;
+/** The longest password a sign-in or a signature may carry: a directory's own limit (Active Directory: 256). */
+export const SIGN_IN_PASSWORD_MAX = 256;
+
+const signInName = () => z.preprocess((v) => v ?? '', trimmed.min(1, 'login.usernameRequired').max(SIGN_IN_NAME_MAX));
+const signInPassword = () => z.preprocess((v) => v ?? '', trimmed.min(1, 'login.passwordRequired').max(SIGN_IN_PASSWORD_MAX));
+
 export const loginSchema = z.object({
-  userid: z.preprocess((v) => v ?? '', trimmed.min(1, 'login.usernameRequired')),
-  password: z.preprocess((v) => v ?? '', trimmed.min(1, 'login.passwordRequired')),
+  userid: signInName(),
+  password: signInPassword(),
 });
 
 export const sessionUserSchema = z.object({
@@ -19,8 +32,8 @@ export const sessionUserSchema = z.object({
 
 /** The username and password a signed action carries (SPEC.md section 6), trimmed (section 5, signing form). */
 export const signatureFields = {
-  username: z.preprocess((v) => v ?? '', trimmed.min(1, 'login.usernameRequired')),
-  password: z.preprocess((v) => v ?? '', trimmed.min(1, 'login.passwordRequired')),
+  username: signInName(),
+  password: signInPassword(),
 };
 
 /**
@@ -37,6 +50,6 @@ export function newPasswordField() {
 
 /** `POST /api/users/changePassword`: the user's own password, signed with the current one. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.preprocess((v) => v ?? '', trimmed.min(1, 'login.passwordRequired')),
+  currentPassword: signInPassword(),
   newPassword: newPasswordField(),
 });

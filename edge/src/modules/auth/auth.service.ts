@@ -10,7 +10,7 @@ import { ADMIN_USER_ID } from '../setup/setup.service';
 import { deleteOtherSessionsOfUser, deleteSession, findUserForDirectoryLogin, findUserForLogin } from './auth.repository';
 import { checkDirectoryAccount } from './directory-client';
 import { accountNameOf, directorySettingsOf, type DirectorySettings } from './directory-names';
-import { throttleOf, type LoginThrottle } from './login-throttle';
+import { SESSION_SOURCE, throttleOf, type AttemptSource, type LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 // Verifying against a real hash for unknown users keeps their answer as slow as a known user's.
@@ -60,22 +60,27 @@ function checkAccount<U>(
   username: string,
   password: string,
   now: number,
+  source: AttemptSource,
 ): Promise<AccountCheck<U>> {
   const throttle = throttleOf(throttleOwner);
-  return throttle.inTurn(username, async () => {
-    const waitMs = throttle.begin(username, now);
-    if (waitMs !== null) return throttledCheck(waitMs);
+  const priority = source.known ? 'known' : 'anonymous';
+  return throttle.inTurn(username, source, async () => {
     const account = await findAccount(username.trim());
+    const waitMs = throttle.begin(username, source, now, account ? passwordMarkOf(account.passwordHash) : null);
+    if (waitMs !== null) return throttledCheck(waitMs);
     if (!account) {
-      await verifyPassword(password, await dummyHash);
+      await verifyPassword(password, await dummyHash, priority);
       return { ok: false, reason: 'auth.invalidCredentials' };
     }
-    if (!(await verifyPassword(password, account.passwordHash))) return { ok: false, reason: 'auth.invalidCredentials' };
+    if (!(await verifyPassword(password, account.passwordHash, priority))) return { ok: false, reason: 'auth.invalidCredentials' };
     if (!account.active) return { ok: false, reason: 'auth.inactive' };
-    throttle.succeeded(username);
+    throttle.succeeded(username, source);
     return { ok: true, user: account.user, mustChangePassword: account.mustChangePassword };
   });
 }
+
+/** A short mark of a stored password (the end of its hash): enough to see that it was set again, nothing to guess from. */
+const passwordMarkOf = (passwordHash: string) => passwordHash.slice(-8);
 
 /** True when the directory, not a local password, checks this user (everyone but the first administrator). */
 export function directoryChecks(directory: DirectorySettings | null, userID: string): boolean {
@@ -88,18 +93,34 @@ export function directoryChecks(directory: DirectorySettings | null, userID: str
  * keeps a local password so nobody is locked out while the directory is down. Failures are throttled per name
  * (login-throttle.ts), after a few of them each attempt waits a growing delay, whether the name exists or not.
  */
-export async function checkSignIn<U>(accounts: AccountStore<U>, directory: DirectorySettings | null, username: string, password: string, now: number): Promise<CredentialCheck<U>> {
+export async function checkSignIn<U>(
+  accounts: AccountStore<U>,
+  directory: DirectorySettings | null,
+  username: string,
+  password: string,
+  now: number,
+  source: AttemptSource,
+): Promise<CredentialCheck<U>> {
   if (directory) {
     const account = accountNameOf(username, directory.domain);
     if (account === null || directoryChecks(directory, account)) {
       // Throttled on the account, whichever form (user, user@domain, DOMAIN\user) is typed.
       const throttle = throttleOf(accounts.owner);
       const throttleName = account?.toLowerCase() ?? username;
-      return throttle.inTurn(throttleName, () => checkDirectoryCredentials(accounts, throttle, directory, throttleName, account, password, now));
+      return throttle.inTurn(throttleName, source, () => checkDirectoryCredentials(accounts, throttle, directory, throttleName, account, password, now, source));
     }
     username = ADMIN_USER_ID;
   }
-  return checkAccount(accounts.owner, accounts.findLocal, username, password, now);
+  return checkAccount(accounts.owner, accounts.findLocal, username, password, now, source);
+}
+
+/**
+ * Where a check comes from: the caller's own session when the name is the session's user (a signature, a change of
+ * one's own password), else the source address (a sign-in; a supervisor signing on an operator's terminal).
+ */
+export function attemptSourceOf(owner: object, ip: string, sessionUserID: string | null, username: string): AttemptSource {
+  if (sessionUserID !== null && sessionUserID.toLowerCase() === username.trim().toLowerCase()) return SESSION_SOURCE;
+  return throttleOf(owner).sourceOf(ip);
 }
 
 type LoginRow = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
@@ -131,8 +152,8 @@ async function plantDirectory(db: Database): Promise<DirectorySettings | null> {
  * recalculate), so a signature is throttled like a login (checkSignIn). With domain validation on, the directory
  * checks the password of everyone but the first administrator.
  */
-export async function checkCredentials(db: Database, username: string, password: string, now: number): Promise<CredentialCheck> {
-  return checkSignIn(plantAccounts(db, now), await plantDirectory(db), username, password, now);
+export async function checkCredentials(db: Database, username: string, password: string, now: number, source: AttemptSource): Promise<CredentialCheck> {
+  return checkSignIn(plantAccounts(db, now), await plantDirectory(db), username, password, now, source);
 }
 
 /**
@@ -149,8 +170,9 @@ async function checkDirectoryCredentials<U>(
   account: string | null,
   password: string,
   now: number,
+  source: AttemptSource,
 ): Promise<CredentialCheck<U>> {
-  const waitMs = throttle.begin(throttleName, now);
+  const waitMs = throttle.begin(throttleName, source, now);
   if (waitMs !== null) return throttledCheck(waitMs);
   if (!account) return { ok: false, reason: 'auth.invalidCredentials' };
   const answer = await checkDirectoryAccount(directory, account, password);
@@ -160,7 +182,7 @@ async function checkDirectoryCredentials<U>(
   if (!user) return { ok: false, reason: 'auth.notRegistered' };
   if (!user.active) return { ok: false, reason: 'auth.inactive' };
   if (answer.outcome === 'notInGroup') return { ok: false, reason: 'auth.notInGroup', detail: answer.detail };
-  throttle.succeeded(throttleName);
+  throttle.succeeded(throttleName, source);
   if (user.mustChangePassword) await accounts.clearPasswordMark(user.user);
   return { ok: true, user: user.user, mustChangePassword: false };
 }
@@ -200,7 +222,7 @@ export function refuseDirectoryPasswordChange(directory: DirectorySettings | nul
  * refusal), so an administrator sees in the log viewer who signs in and when someone is guessing passwords.
  */
 export async function login(db: Database, input: { userid: string; password: string }, now: number, ip: string, logger: Logger) {
-  const result = await checkCredentials(db, input.userid, input.password, now);
+  const result = await checkCredentials(db, input.userid, input.password, now, attemptSourceOf(db, ip, null, input.userid));
   if (!result.ok) throw refusedSignIn(result, input.userid, ip, logger, 'Sign-in refused');
   const token = await openSession(db, result.user.userID, now, ip || null);
   logger.info({ userID: result.user.userID, ip, mustChangePassword: result.mustChangePassword }, 'Signed in');
@@ -236,7 +258,7 @@ export async function changeOwnPassword(
   now: number,
 ): Promise<void> {
   refuseDirectoryPasswordChange(await plantDirectory(db), session.userID);
-  const passwordHash = await newOwnPasswordHash(await checkCredentials(db, session.userID, input.currentPassword, now), input);
+  const passwordHash = await newOwnPasswordHash(await checkCredentials(db, session.userID, input.currentPassword, now, SESSION_SOURCE), input);
   await db.transaction().execute(async (trx) => {
     await updateRow(trx, 'users', { userID: session.userID }, { passwordHash, mustChangePassword: 0, updatedBy: session.userID, updateDate: now }, { userID: session.userID, now, action: 'changePassword' });
     await deleteOtherSessionsOfUser(trx, session.userID, hashToken(session.token));
@@ -252,9 +274,12 @@ export async function verifySignature(
   signature: { username: string; password: string },
   allowed: readonly RoleId[],
   now: number,
+  caller: { userID: string; ip: string },
 ): Promise<SessionUser> {
-  const result = await checkCredentials(db, signature.username, signature.password, now);
+  const result = await checkCredentials(db, signature.username, signature.password, now, attemptSourceOf(db, caller.ip, caller.userID, signature.username));
   if (!result.ok) throw refusalOf(result, () => new AppError('invalidSignature', 'auth.invalidSignature'));
+  // A temporary password (set by someone else, printed by reset-admin) signs nothing until its owner changes it.
+  if (result.mustChangePassword) throw new AppError('invalidSignature', 'auth.signatureTemporary');
   if (!allowed.includes(result.user.roleID)) throw new AppError('forbidden', 'auth.signatureRole');
   return result.user;
 }

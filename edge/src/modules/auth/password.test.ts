@@ -21,6 +21,17 @@ describe('password hashes', () => {
     expect(await verifyPassword('clave', 'bcrypt$whatever')).toBe(false);
   });
 
+  it('known callers hash before every anonymous guess waiting, in the order they came', async () => {
+    const stored = await hashPassword('clave');
+    const finished: string[] = [];
+    const verify = (name: string, priority: 'known' | 'anonymous') => verifyPassword('x', stored, priority).then(() => finished.push(name));
+    const guesses = Array.from({ length: 12 }, (_, i) => verify(`guess-${i}`, 'anonymous'));
+    const known = [verify('signature', 'known'), verify('terminal', 'known')];
+    await Promise.all([...guesses, ...known]);
+    // The first guess had started before the known ones came; every other guess waited for them.
+    expect(finished).toEqual(['guess-0', 'signature', 'terminal', ...Array.from({ length: 11 }, (_, i) => `guess-${i + 1}`)]);
+  });
+
   it('verify a hash made at the full cost whatever the cost of new ones', async () => {
     const full = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$';
     const { scryptSync } = await import('node:crypto');

@@ -57,7 +57,7 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
       access: 'public',
       duringSetup: true,
       tag: 'diagnostics',
-      summary: 'For monitoring, no session: status (ok, or warning when there are warnings), version, setupPending, storage { freeBytes, totalBytes, databaseBytes }, warnings.',
+      summary: 'For monitoring, no session: status (ok, or degraded when there are warnings: disk short, the plant not being read), version, setupPending, storage { freeBytes, totalBytes, databaseBytes }, warnings { code, message }.',
       response: healthSchema,
     },
     ({ ctx }) => health(plant, ctx.language),

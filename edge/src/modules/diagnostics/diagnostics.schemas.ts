@@ -54,9 +54,9 @@ const storageWarningsSchema = z.array(z.object({ code: z.enum(['lowDiskSpace', '
 export const storageSchema = storageSizesSchema.extend({ warnings: storageWarningsSchema });
 
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'warning']),
+  status: z.enum(['ok', 'degraded']),
   version: z.string(),
   setupPending: z.boolean(),
   storage: storageSizesSchema,
-  warnings: storageWarningsSchema,
+  warnings: z.array(z.object({ code: z.enum(['lowDiskSpace', 'diskFull', 'acquisitionDown']), message: z.string() })),
 });

@@ -4,6 +4,7 @@ import { VERSION } from '../../config';
 import type { Database } from '../../db/database';
 import { translate, type Language } from '../../http/messages';
 import type { Plant } from '../../plant';
+import { acquisitionProblem } from '../../acquisition/index';
 
 /**
  * The disk the edge keeps its data on, for GET /api/health and the diagnostics page. A full disk stops every write
@@ -54,11 +55,17 @@ export async function storageStatus(plant: Plant, language: Language) {
   return { ...space, databaseBytes: await databaseBytes(plant.db), warnings };
 }
 
-/** GET /api/health: public, for monitoring; no path, no setting, nothing a stranger could use. */
+/**
+ * GET /api/health: public, for monitoring; no path, no setting, nothing a stranger could use. 'degraded', with a
+ * reason each, while the disk is short or the plant is not being read (the acquisition has not started: it is tried
+ * again until it does; the cause is in the log), so a plant's monitoring or a watchdog can act.
+ */
 export async function health(plant: Plant, language: Language) {
   const storage = await storageStatus(plant, language);
-  const { warnings, ...sizes } = storage;
-  return { status: warnings.length ? ('warning' as const) : ('ok' as const), version: VERSION, setupPending: plant.db === null, storage: sizes, warnings };
+  const { warnings: storageWarnings, ...sizes } = storage;
+  const warnings: { code: 'lowDiskSpace' | 'diskFull' | 'acquisitionDown'; message: string }[] = [...storageWarnings];
+  if (acquisitionProblem(plant) !== null) warnings.push({ code: 'acquisitionDown', message: translate('health.acquisitionDown', language) });
+  return { status: warnings.length ? ('degraded' as const) : ('ok' as const), version: VERSION, setupPending: plant.db === null, storage: sizes, warnings };
 }
 
 function formatBytes(bytes: number): string {

@@ -13,9 +13,8 @@ const DEFAULT_TAKE = 1000;
  * filter gives only the entries written after entry n (the viewer's follow mode).
  */
 export function listLogEntries(store: RecentLogStore, query: Record<string, unknown>, timeZone: string) {
-  const options = parseLoadOptions(query, LOG_COLUMNS, timeZone);
+  const options = parseLoadOptions({ take: String(DEFAULT_TAKE), ...query }, LOG_COLUMNS, timeZone);
   if (options.sort.length === 0) options.sort = [{ column: 'id', desc: true }];
-  options.take ??= DEFAULT_TAKE;
   const page = loadInMemory(store.all() as unknown as Record<string, unknown>[], options);
   return { ...page, data: page.data.map((entry) => ({ ...entry, time: toPlantIso(entry.time as number, timeZone) })) };
 }

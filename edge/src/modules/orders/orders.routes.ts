@@ -78,7 +78,7 @@ export function registerOrderRoutes(api: Api): void {
       body: adjustSchema,
     },
     async ({ ctx, body }) => {
-      const signer = await verifySignature(ctx.db, body, ADJUST_ROLES, ctx.now);
+      const signer = await verifySignature(ctx.db, body, ADJUST_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       await adjustOrder(ctx.db, { order: body.order, minutes: body.discountTime }, signer, clockOf(ctx));
       return orderIndexRow(ctx.db, body.order, ctx.timeZone);
     },
@@ -93,7 +93,7 @@ export function registerOrderRoutes(api: Api): void {
       body: validationSchema,
     },
     async ({ ctx, body }) => {
-      const signer = await verifySignature(ctx.db, body, VALIDATE_ROLES, ctx.now);
+      const signer = await verifySignature(ctx.db, body, VALIDATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       await setOrderValidation(ctx.db, { order: body.order, validation: body.validation }, signer, clockOf(ctx));
       return orderIndexRow(ctx.db, body.order, ctx.timeZone);
     },
@@ -101,14 +101,14 @@ export function registerOrderRoutes(api: Api): void {
   api.route(
     { method: 'get', path: '/api/OeeIndex/RecalculateAllOrders', access: RECALCULATE_ROLES, tag: 'oeeindex', summary: `Rebuilds every order index from the stored stops and production (user, password; administrator). ${recalculationResult}`, query: recalculationSchema },
     async ({ ctx, query }) => {
-      const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now);
+      const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       return recalculateAllOrders(ctx.db, clockOf(ctx), signer.userID);
     },
   );
   api.route(
     { method: 'get', path: '/api/OeeIndex/RecalculateAllOrdersHistory', access: RECALCULATE_ROLES, tag: 'oeeindex', summary: `Rebuilds every shift index of every line (user, password; administrator). ${recalculationResult}`, query: recalculationSchema },
     async ({ ctx, query }) => {
-      const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now);
+      const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       return recalculateAllShiftIndexes(ctx.db, clockOf(ctx), signer.userID);
     },
   );

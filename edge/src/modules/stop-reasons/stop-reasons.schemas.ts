@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, optionalText, requiredInt, requiredText } from '../common/fields';
+import { distinctList, flag, optionalText, requiredInt, requiredText } from '../common/fields';
 
 /** SPEC.md section 3: Stop reason. reasonID 1 is the technical root; its children are the top categories. */
 export const ROOT_REASON_ID = 1;
@@ -34,7 +34,7 @@ export const stopReasonSchema = z.object({
   isCategory: flag(),
   color: z.preprocess((v) => (v === '' ? null : v), z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'stopReason.color').nullish()),
   systemStop: z.boolean().optional(),
-  enabledForLine: z.array(requiredInt({ min: 0, max: 99 })).default([]),
+  enabledForLine: distinctList(requiredInt({ min: 0, max: 99 }), 100).default([]),
 });
 export type StopReasonValues = z.output<typeof stopReasonSchema>;
 

@@ -87,7 +87,7 @@ export function registerStopRoutes(api: Api): void {
       body: recognizeSchema,
     },
     async ({ ctx, body }) => {
-      const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now);
+      const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       const stops = await recognizeStops(ctx.db, { stopIDs: body.stopValues, reasonID: body.reasonValues, observation: body.observation, onlyUnrecognized: body.onlyUnrecognized }, signer, clockOf(ctx));
       return stops.map((stop) => stopToApi(stop, clockOf(ctx), ctx.language));
     },
@@ -105,7 +105,7 @@ export function registerStopRoutes(api: Api): void {
     async ({ ctx, body }) => {
       const newStartMs = splitInstant(body.newStart, ctx.timeZone, 'split.invalidStart', 'newStart');
       const newEndMs = splitInstant(body.newEnd, ctx.timeZone, 'split.invalidEnd', 'newEnd');
-      const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now);
+      const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       const pieces = await splitStop(ctx.db, { stopID: body.stopID, lineID: body.lineID, newStartMs, newEndMs }, signer, clockOf(ctx));
       return pieces.map((stop) => stopToApi(stop, clockOf(ctx), ctx.language));
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
 import type { ColumnMap } from '../../http/load-options';
 import { signatureFields } from '../auth/auth.schemas';
-import { wholeNumberInput } from '../common/fields';
+import { distinctList, wholeNumberInput } from '../common/fields';
 
 /** Who may recognize, modify and split stops, and sign those actions (SPEC §6). */
 export const STOP_EDIT_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
@@ -80,6 +80,9 @@ const idOf = (key: string) => (value: unknown) => {
   return typeof parsed === 'string' && parsed.trim() !== '' ? Number(parsed) : parsed;
 };
 
+/** The most stops one recognition may name: a supervisor recognizes a page of stops (the dashboard's: 50), not thousands. */
+export const MAX_RECOGNIZED_STOPS = 500;
+
 /**
  * POST /api/stops/recognize: stopValues (the stop, a list of stops, or their ids; JSON text accepted), reasonValues
  * (the chosen reason or its id), the signature and an optional observation.
@@ -88,7 +91,7 @@ export const recognizeSchema = z.object({
   stopValues: z.preprocess((value) => {
     const parsed = jsonField(value);
     return (Array.isArray(parsed) ? parsed : [parsed]).map(idOf('stopID'));
-  }, z.array(z.number().int()).min(1)),
+  }, distinctList(z.number().int(), MAX_RECOGNIZED_STOPS).min(1)),
   reasonValues: z.preprocess(idOf('reasonID'), z.number({ error: 'stops.reasonNotFound' }).int()),
   observation: optionalText(255),
   /** true: every stop must still be unrecognized (bulk recognition of pending stops), else nothing is recognized. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/fields';
+import { distinctList, requiredText } from '../common/fields';
 
 /**
  * SPEC.md section 3: Validation order (orderID, lot, productCode, state). `state` is derived from the orders table
@@ -36,6 +36,6 @@ export const deleteManySchema = z.object({
         return v;
       }
     },
-    z.array(z.union([z.string(), z.number()]).transform(String)).min(1, 'validation.required').max(1000),
+    distinctList(z.union([z.string(), z.number()]).transform(String), 1000).min(1, 'validation.required'),
   ),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, displayValue, formatDateTime, initialFormValues, toCsv, valuesToSend, type OptionResolver } from './field-values';
+import { cellText, displayValue, formatDateTime, initialFormValues, neutralCsvText, toCsv, valuesToSend, type OptionResolver } from './field-values';
 import type { GridField } from './grid-types';
 
 const FIELDS: GridField[] = [
@@ -79,6 +79,14 @@ describe('grid cells and export', () => {
 
   it('writes CSV with quoted cells where needed and a BOM', () => {
     expect(toCsv(['a', 'b'], [['x,y', 'say "hi"']])).toBe('\uFEFFa,b\r\n"x,y","say ""hi"""\r\n');
+  });
+
+  it('writes no cell a spreadsheet would run as a formula; numbers, negative ones too, stay numbers', () => {
+    const formulas = ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', "=cmd|' /C calc'!A0"];
+    expect(formulas.map(neutralCsvText)).toEqual(formulas.map((text) => `'${text}`));
+    const csv = toCsv(['observation'], [[formulas[0]!]]);
+    expect(csv).toBe('\uFEFFobservation\r\n"\'=HYPERLINK(""http://x"",""y"")"\r\n');
+    expect(toCsv(['n'], [['-12,3'], ['88%'], ['-5'], ['1.234'], ['texto']])).toBe('\uFEFFn\r\n"-12,3"\r\n88%\r\n-5\r\n1.234\r\ntexto\r\n');
   });
 });
 

@@ -125,7 +125,20 @@ export function valuesToSend(
   return { ...values, ...fixed };
 }
 
-function csvCell(text: string): string {
+/** A number as the grid shows it (-12,3 · 1.234 · 88%): the one kind of text starting with '-' that is no formula. */
+const SHOWN_NUMBER = /^-?\d[\d.,]*%?$/;
+
+/**
+ * A cell's text as a spreadsheet program reads it as text, never as a formula: one starting with =, +, -, @, a tab or
+ * a carriage return gets a leading apostrophe (OWASP, CSV injection), so an observation '=HYPERLINK(…)' typed at a
+ * plant cannot run on the PC of whoever opens the export (issue 26). Numbers, negative ones included, stay numbers.
+ */
+export function neutralCsvText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) && !SHOWN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+function csvCell(cell: string): string {
+  const text = neutralCsvText(cell);
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
