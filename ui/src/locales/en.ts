@@ -218,6 +218,10 @@ export const en: Catalogue = {
       retryAt: 'retry {{at}}',
     },
   },
+  indicators: {
+    aboveNominalSpeed: 'Above nominal speed: check the product speed of line {{n}}',
+    coverage: 'OEE and throughput of {{covered}} of {{total}} lines',
+  },
   dashboard: {
     titleLine: 'Line {{n}}',
     titleIndicators: 'Indicators',
@@ -230,6 +234,7 @@ export const en: Catalogue = {
     shifts: { TM: 'Morning', TT: 'Afternoon', TN: 'Night', TO: 'Day' },
     shiftLabel: '{{name}} shift · {{date}} {{from}}–{{to}}',
     shiftCaption: '{{name}} shift',
+    orderCaption: 'Order {{order}}',
     previousShift: 'Previous shift',
     nextShift: 'Next shift',
     now: 'Now',

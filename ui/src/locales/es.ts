@@ -219,6 +219,10 @@ export const es = {
       retryAt: 'reintento {{at}}',
     },
   },
+  indicators: {
+    aboveNominalSpeed: 'Por encima de la velocidad nominal: revise la velocidad del producto en la línea {{n}}',
+    coverage: 'OEE y rendimiento de {{covered}} de {{total}} líneas',
+  },
   dashboard: {
     titleLine: 'Linea {{n}}',
     titleIndicators: 'Indicadores',
@@ -231,6 +235,7 @@ export const es = {
     shifts: { TM: 'Mañana', TT: 'Tarde', TN: 'Noche', TO: 'Día' },
     shiftLabel: 'Turno {{name}} · {{date}} {{from}}–{{to}}',
     shiftCaption: 'Turno {{name}}',
+    orderCaption: 'Orden {{order}}',
     previousShift: 'Turno anterior',
     nextShift: 'Turno siguiente',
     now: 'Ahora',
