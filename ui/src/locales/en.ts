@@ -156,6 +156,7 @@ export const en: Catalogue = {
       opcServers: 'OPC Servers Status',
       counterEvents: 'Counter events',
       notifications: 'Notifications',
+      aboveNominalSpeed: 'Above nominal speed',
     },
     noViews: 'Choose at least one view.',
     noData: 'No data yet.',
@@ -190,6 +191,12 @@ export const en: Catalogue = {
     counters: {
       units: 'Units',
       discards: 'Discards',
+    },
+    aboveNominal: {
+      period: 'Order or shift',
+      order: 'Order {{order}}',
+      nominalSpeed: 'Nominal speed (u/min)',
+      product: 'Product',
     },
     counterKinds: {
       reset: 'Counter reset',

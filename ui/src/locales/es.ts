@@ -157,6 +157,7 @@ export const es = {
       opcServers: 'OPC Servers Status',
       counterEvents: 'Eventos de contadores',
       notifications: 'Notificaciones',
+      aboveNominalSpeed: 'Por encima de la velocidad nominal',
     },
     noViews: 'Elija al menos una vista.',
     noData: 'Todavía no hay datos.',
@@ -191,6 +192,12 @@ export const es = {
     counters: {
       units: 'Unidades',
       discards: 'Descartes',
+    },
+    aboveNominal: {
+      period: 'Orden o turno',
+      order: 'Orden {{order}}',
+      nominalSpeed: 'Velocidad nominal (u/min)',
+      product: 'Producto',
     },
     counterKinds: {
       reset: 'Reinicio del contador',

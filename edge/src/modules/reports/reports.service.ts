@@ -1,9 +1,10 @@
 import type { Database } from '../../db/database';
 import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { aboveNominalSpeed } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
 import { parsePlantDate } from '../../domain/time-zone';
 import { AppError } from '../../http/errors';
-import type { Language } from '../../http/messages';
+import { translate, type Language } from '../../http/messages';
 import { listLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
@@ -69,6 +70,9 @@ const INDICATORS = [
   col('mttr', 'MTTR (min)', 'MTTR (min)', 'minutes'),
 ];
 
+/** The warning of a row above nominal speed (its figures kept as they are), empty otherwise. */
+const WARNING = col('warning', 'Aviso', 'Warning', 'text');
+
 const ORDERS_SHEET: ReportSheet = {
   es: 'Ordenes',
   en: 'Orders',
@@ -80,13 +84,14 @@ const ORDERS_SHEET: ReportSheet = {
     col('endDate', 'Fin', 'End', 'date'),
     ...QUANTITIES,
     ...INDICATORS,
+    WARNING,
   ],
 };
 
 const SHIFTS_SHEET: ReportSheet = {
   es: 'Turnos',
   en: 'Shifts',
-  columns: [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date'), ...QUANTITIES, ...INDICATORS],
+  columns: [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date'), ...QUANTITIES, ...INDICATORS, WARNING],
 };
 
 const STOPS_SHEET: ReportSheet = {
@@ -107,8 +112,10 @@ const STOPS_SHEET: ReportSheet = {
 export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
   const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
-  const orders = (await orderIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), product: row.productName ?? row.productCode }));
-  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code }));
+  const warningOf = (row: RawRow) =>
+    aboveNominalSpeed({ throughput: row.throughput === null ? null : Number(row.throughput) }) ? translate('indicators.aboveNominalSpeed', language, { n: Number(row.lineID) }) : null;
+  const orders = (await orderIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), product: row.productName ?? row.productCode, warning: warningOf(row) }));
+  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code, warning: warningOf(row) }));
   const stops = clampStopsToRange(
     (await stopsInRange(db, range, clock.nowMs)).map((row) => ({ ...row, startMs: Number(row.startDate), endMs: row.endDate === null ? null : Number(row.endDate) })),
     range.fromMs,
