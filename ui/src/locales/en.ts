@@ -227,6 +227,7 @@ export const en: Catalogue = {
   },
   indicators: {
     aboveNominalSpeed: 'Above nominal speed: check the product speed of line {{n}}',
+    aboveNominalSpeedOfLines: 'Above nominal speed: check the product speeds of its lines',
     coverage: 'OEE and throughput of {{covered}} of {{total}} lines',
   },
   dashboard: {

@@ -228,6 +228,7 @@ export const es = {
   },
   indicators: {
     aboveNominalSpeed: 'Por encima de la velocidad nominal: revise la velocidad del producto en la línea {{n}}',
+    aboveNominalSpeedOfLines: 'Por encima de la velocidad nominal: revise la velocidad de los productos de sus líneas',
     coverage: 'OEE y rendimiento de {{covered}} de {{total}} líneas',
   },
   dashboard: {
