@@ -5,7 +5,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite } from '../../edge/src/db/database';
 import { SYNCED_ENTITIES } from '../../edge/src/db/outbox';
-import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../edge/src/domain/oee';
+import { computeIndicators, rollUpIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../edge/src/domain/oee';
 import { bundleScript } from '../testing/child-agent';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres';
 import { applyBatch, type OutboxRow } from './apply-batch';
@@ -45,7 +45,7 @@ const PG_TYPE: Record<ColumnKind, string> = {
 const BOOKKEEPING = ['plant_id', 'row_version', 'deleted_at', 'synced_at'];
 /** Columns the central copy derives itself (migration 0005), not replicated from the edge. */
 const DERIVED: Record<string, readonly string[]> = { shift_indexes: ['production_day', 'shift_code'] };
-const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time', '0003-stops-manual-flag', '0004-central-portal', '0005-portal-day-sums'];
+const MIGRATIONS = ['0001-central-schema', '0002-adjustment-moves-stop-time', '0003-stops-manual-flag', '0004-central-portal', '0005-portal-day-sums', '0007-roll-up-coverage'];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
 async function withScratchDatabase(prefix: string, use: (url: string) => Promise<void>): Promise<void> {
@@ -343,10 +343,29 @@ describe('BI views', () => {
     const days = await sql<Record<string, unknown>>`SELECT * FROM oee.plant_day_indicators WHERE plant_id = 'ba' ORDER BY production_day`.execute(central);
     expect(days.rows).toHaveLength(2);
     expectClose(days.rows[0]!, expectedColumns(computeIndicators(sumIndicatorInputs(baRows.slice(0, 5).map(asInput)))), 'day 1');
-    // The second day holds a shift whose ideal units are unknown: throughput and OEE are unknown, not guessed.
+    expect(days.rows[0]).toMatchObject({ line_count: '2', covered_line_count: '2' });
+    // The second day's only line has a shift whose ideal units are unknown: throughput and OEE are unknown, not
+    // guessed, and the day says it covers none of its lines.
     expect(days.rows[1]!.throughput).toBeNull();
     expect(days.rows[1]!.oee).toBeNull();
     expect(days.rows[1]!.utilization).not.toBeNull();
+    expect(days.rows[1]).toMatchObject({ line_count: '1', covered_line_count: '0' });
+  });
+
+  it('a plant roll-up is never blank because one line is: OEE and throughput of the lines with a nominal speed, the rest of every line (rollUpIndicators)', async () => {
+    const DAY = Date.parse('2026-04-06T09:00:00Z');
+    const withSpeed = inputs({ nominalUnitsPerMinute: 55, unitsProduced: 20_000, stopMs: HOUR, failureCount: 2 });
+    const withoutSpeed = inputs({ unitsProduced: 9_000, stopMs: 2 * HOUR, failureCount: 3 });
+    const rows = [shiftRow(1, DAY, withSpeed), shiftRow(2, DAY, withSpeed), shiftRow(5, DAY, withoutSpeed, null)];
+    await applyBatch(central, { plantId: 'coverage', timeZone: 'America/Argentina/Buenos_Aires' }, rows);
+    const expected = rollUpIndicators(rows.map(asInput));
+    expect(expected.indicators.oee).not.toBeNull();
+    for (const view of ['plant_shift_indicators', 'plant_day_indicators']) {
+      const { rows: found } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(`oee.${view}`)} WHERE plant_id = 'coverage'`.execute(central);
+      expect(found).toHaveLength(1);
+      expect(found[0], view).toMatchObject({ line_count: '3', covered_line_count: '2' });
+      expectClose(found[0]!, expectedColumns(expected.indicators), view);
+    }
   });
 
   it('line_day_indicators roll a line\'s shifts of a production day up (never averaging the shifts\' percentages)', async () => {
@@ -447,7 +466,7 @@ describe('BI views', () => {
         await applyBatch(db, BA, [...baRows, stop(1, 1, 'Atasco', BA_DAY + HOUR, BA_DAY + HOUR + 10 * MIN), stop(2, 1, 'Atasco', BA_DAY + 2 * HOUR, BA_DAY + 2 * HOUR + 5 * MIN), stop(3, 2, null, BA_DAY + 3 * HOUR, null)]);
         const MADRID = { plantId: 'madrid', timeZone: 'Europe/Madrid' };
         await applyBatch(db, MADRID, [...madridRows, stop(4, 1, 'Limpieza', Date.parse('2026-03-29T03:50:00Z'), Date.parse('2026-03-29T04:20:00Z')), stop(5, 1, 'Limpieza', Date.parse('2026-03-29T04:10:00Z'), Date.parse('2026-03-29T04:12:00Z'))]);
-        expect(await migrateCentral(db)).toEqual(['0005-portal-day-sums']);
+        expect(await migrateCentral(db)).toEqual(['0005-portal-day-sums', '0007-roll-up-coverage']);
         let sums = await expectSumsOfLiveRows(db);
         const labels = await sql<{ label: string }>`SELECT plant_id || ' ' || line_id || ' ' || shift_code || ' ' || production_day AS label FROM oee.shift_indexes ORDER BY plant_id, line_id, shift_start`.execute(db);
         expect(labels.rows.map((r) => r.label)).toEqual(['ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03', 'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeIndicators, effectiveAdjustedMs, NO_INDICATOR_INPUTS, sumIndicatorInputs, type IndicatorInputs } from './oee';
+import { aboveNominalSpeed, computeIndicators, effectiveAdjustedMs, NO_INDICATOR_INPUTS, rollUpIndicators, sumIndicatorInputs, type IndicatorInputs } from './oee';
 
 const MINUTE_MS = 60_000;
 /** |ratio − expected %| in percentage points, for "to 0.01 %" comparisons with published rounded figures. */
@@ -254,5 +254,43 @@ describe('sumIndicatorInputs', () => {
 
   it('sums nothing into zeros with unknown nominal speed', () => {
     expect(sumIndicatorInputs([])).toEqual({ ...inputs({}), idealUnits: 0 });
+  });
+});
+
+describe('rollUpIndicators', () => {
+  const lineA = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 30 * MINUTE_MS, failureMs: 30 * MINUTE_MS, failureCount: 1, unitsProduced: 300, nominalUnitsPerMinute: 10 });
+  const lineB = inputs({ staffedMs: 420 * MINUTE_MS, unitsProduced: 21_000, unitsDiscarded: 2_100, nominalUnitsPerMinute: 100 });
+  const manualLine = inputs({ staffedMs: 480 * MINUTE_MS, stopMs: 60 * MINUTE_MS, failureMs: 60 * MINUTE_MS, failureCount: 2, unitsProduced: 500 });
+
+  it('is computeIndicators of the sum when every line has a nominal speed, covering all of them', () => {
+    expect(rollUpIndicators([lineA, lineB])).toEqual({ indicators: computeIndicators(sumIndicatorInputs([lineA, lineB])), coveredParts: 2, parts: 2 });
+  });
+
+  it('is never blank because one line has no nominal speed: OEE and throughput of the lines that have one, the rest of all', () => {
+    const rollUp = rollUpIndicators([lineA, manualLine, lineB]);
+    const covered = computeIndicators(sumIndicatorInputs([lineA, lineB]));
+    const all = computeIndicators(sumIndicatorInputs([lineA, manualLine, lineB]));
+    expect(all.oee).toBeNull();
+    expect(rollUp).toMatchObject({ coveredParts: 2, parts: 3 });
+    expect(rollUp.indicators.oee).toBe(covered.oee);
+    expect(rollUp.indicators.throughput).toBe(covered.throughput);
+    expect(rollUp.indicators.utilization).toBe(all.utilization);
+    expect(rollUp.indicators.mtbfMinutes).toBe(all.mtbfMinutes);
+    expect(rollUp.indicators.acceptance).toBe(all.acceptance);
+  });
+
+  it('covers nothing, with OEE unknown, when no line that ran has a nominal speed; an empty roll-up covers 0 of 0', () => {
+    expect(rollUpIndicators([manualLine])).toMatchObject({ coveredParts: 0, parts: 1, indicators: { oee: null, throughput: null } });
+    expect(rollUpIndicators([])).toMatchObject({ coveredParts: 0, parts: 0 });
+  });
+});
+
+describe('aboveNominalSpeed', () => {
+  it('flags a throughput over 100 % (an OEE can exceed 100 % only then), never one at or under it, or unknown', () => {
+    const fast = computeIndicators(inputs({ staffedMs: 60 * MINUTE_MS, unitsProduced: 9_000, nominalUnitsPerMinute: 120 }));
+    expect(fast.oee).toBeCloseTo(1.25, 12);
+    expect(aboveNominalSpeed(fast)).toBe(true);
+    expect(aboveNominalSpeed({ throughput: 1 })).toBe(false);
+    expect(aboveNominalSpeed({ throughput: null })).toBe(false);
   });
 });

@@ -184,3 +184,39 @@ export function sumIndicatorInputs(inputs: readonly IndicatorInputs[]): Indicato
   sum.nominalUnitsPerMinute = idealUnits === null ? null : ratio(idealUnits, runtimeMs / MINUTE_MS);
   return sum;
 }
+
+/**
+ * The period ran faster than the nominal speed its throughput is measured against: throughput above 1, which is
+ * what lifts an OEE above 100 %. The figure is kept as it is (it is what the data says), but a plant reading it
+ * should check the product's speed on the line: a nominal speed set below what the line really runs.
+ */
+export function aboveNominalSpeed(indicators: Pick<Indicators, 'throughput'>): boolean {
+  return indicators.throughput !== null && indicators.throughput > 1;
+}
+
+/** A roll-up's indicators and how many of its parts its OEE and throughput cover. */
+export interface RollUpIndicators {
+  indicators: Indicators;
+  /** Parts whose ideal units are known (a nominal speed wherever they ran): the OEE and throughput are theirs. */
+  coveredParts: number;
+  parts: number;
+}
+
+/**
+ * The indicators of a roll-up of several lines (a sector, a plant) that stays defined when one line is not: OEE and
+ * throughput need a nominal speed, so they are those of the sum of the parts whose ideal units are known (each part
+ * as sumIndicatorInputs takes it: explicit, or nominal × runtime, 0 without runtime), and the roll-up says how many
+ * of how many parts that is. Utilization, acceptance, MTBF and MTTR need no speed: they are those of the sum of all
+ * parts. Both sums add times and counts, then divide, as sumIndicatorInputs does; with every part covered the result
+ * is computeIndicators(sumIndicatorInputs(parts)) exactly. A line without a nominal speed never blanks its plant.
+ */
+export function rollUpIndicators(parts: readonly IndicatorInputs[]): RollUpIndicators {
+  const covered = parts.filter((part) => idealUnitsOf(part, runtimeMsOf(part)) !== null);
+  const all = computeIndicators(sumIndicatorInputs(parts));
+  const ofCovered = covered.length === parts.length ? all : computeIndicators(sumIndicatorInputs(covered));
+  return {
+    indicators: { ...all, idealUnits: ofCovered.idealUnits, throughput: ofCovered.throughput, oee: ofCovered.oee },
+    coveredParts: covered.length,
+    parts: parts.length,
+  };
+}

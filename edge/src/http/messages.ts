@@ -392,6 +392,11 @@ const catalogue = {
     es: 'Queda poco espacio en el disco del servidor ({free} libres de {total}). Libere espacio antes de que se llene: con el disco lleno no se guarda nada.',
     en: "Little space is left on the server's disk ({free} free of {total}). Free space before it fills: on a full disk nothing is saved.",
   },
+  // Issue 25: a figure above the nominal speed it is measured against (the report's warning column).
+  'indicators.aboveNominalSpeed': {
+    es: 'Por encima de la velocidad nominal: revise la velocidad del producto en la línea {n}',
+    en: 'Above nominal speed: check the product speed of line {n}',
+  },
 } as const satisfies Record<string, { es: string; en: string }>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -4,6 +4,7 @@ import * as m0002 from './0002-adjustment-moves-stop-time';
 import * as m0003 from './0003-stops-manual-flag';
 import * as m0004 from './0004-central-portal';
 import * as m0005 from './0005-portal-day-sums';
+import * as m0007 from './0007-roll-up-coverage';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -15,4 +16,5 @@ export const centralMigrations: Record<string, Migration> = {
   '0003-stops-manual-flag': m0003,
   '0004-central-portal': m0004,
   '0005-portal-day-sums': m0005,
+  '0007-roll-up-coverage': m0007,
 };

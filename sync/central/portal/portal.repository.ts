@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { filterToSql, type LoadOptions } from '../../../edge/src/http/load-options';
 import type { CentralDB } from '../central-database';
 import { INDICATOR_COLUMNS, INDICATORS_OF_SUMS, SUM_COLUMNS, SUMS } from '../migrations/0001-central-schema';
+import { INDICATORS_OF_ROLL_UP, ROLL_UP_INDICATOR_COLUMNS, ROLL_UP_SUMS } from '../migrations/0007-roll-up-coverage';
 import type { Grain, Level } from './portal.schemas';
 
 /**
@@ -40,22 +41,26 @@ export function plantsWithFreshness(db: Reader, day: string | undefined) {
   );
 }
 
-/** Each plant's figures of its day and of its week (Monday to Sunday), from its days' sums (oee.plant_day_sums). */
+/**
+ * Each plant's figures of its day and of its week (Monday to Sunday): each line's sums of the period from its days'
+ * sums (oee.line_day_sums), then the plant's roll-up of its lines (0007): OEE and throughput of the lines with a
+ * nominal speed wherever they ran, covered_line_count of line_count.
+ */
 export function plantDayAndWeek(db: Reader, day: string | undefined) {
   return rows(
     db,
-    sql`WITH d AS (${plantDays(day)})
-      SELECT s.plant_id, s.period, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
-      FROM (
-        SELECT x.plant_id, 'day' AS period, ${sql.raw(SUMS)}
-          FROM oee.plant_day_sums x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id
+    sql`WITH d AS (${plantDays(day)}),
+      l AS (
+        SELECT x.plant_id, 'day' AS period, x.line_id, ${sql.raw(SUMS)}
+          FROM oee.line_day_sums x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id, x.line_id
         UNION ALL
-        SELECT x.plant_id, 'week' AS period, ${sql.raw(SUMS)}
-          FROM oee.plant_day_sums x JOIN d ON d.plant_id = x.plant_id
+        SELECT x.plant_id, 'week' AS period, x.line_id, ${sql.raw(SUMS)}
+          FROM oee.line_day_sums x JOIN d ON d.plant_id = x.plant_id
             AND x.production_day >= date_trunc('week', d.day)::date AND x.production_day < date_trunc('week', d.day)::date + 7
-          GROUP BY x.plant_id
-      ) s
-      ${sql.raw(INDICATORS_OF_SUMS)}`,
+          GROUP BY x.plant_id, x.line_id)
+      SELECT s.plant_id, s.period, s.line_count, s.covered_line_count, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(ROLL_UP_INDICATOR_COLUMNS)}
+      FROM (SELECT l.plant_id, l.period, ${sql.raw(ROLL_UP_SUMS)} FROM l GROUP BY l.plant_id, l.period) s
+      ${sql.raw(INDICATORS_OF_ROLL_UP)}`,
   );
 }
 
@@ -102,17 +107,19 @@ export interface CompareFilter {
 
 /**
  * The indicators of each plant, sector or line per period of the grain, and over the whole range (`total` true), from
- * the sums of the live shift indexes whose production day is in the range: both in one scan (GROUPING SETS). Days,
- * weeks and months read the days as the database keeps them summed (migration 0005): each plant's (oee.plant_day_sums)
- * for plants, each line's (oee.line_day_sums) for sectors and lines. Shifts read the shift indexes, first taken by
- * their stored start (indexed) within a day of each plant's range, then by their stored production day. The lines,
- * sectors, weeks and months are looked up and computed on those sums, not per shift index. At most `limit` rows of
- * each kind; the totals without the period's columns.
+ * the sums of the live shift indexes whose production day is in the range. Days, weeks and months read each line's
+ * days as the database keeps them summed (oee.line_day_sums, migration 0005); shifts read the shift indexes, first
+ * taken by their stored start (indexed) within a day of each plant's range, then by their stored production day. Each
+ * line's sums of each period and of the range (GROUPING SETS, one scan) are then rolled up per plant, sector or line
+ * (0007): OEE and throughput of the lines with a nominal speed wherever they ran, covered_line_count of line_count.
+ * At most `limit` rows of each kind; the totals without the period's columns.
  */
 export async function compareRows(db: Reader, filter: CompareFilter, limit: number) {
   const levelKeys = LEVEL_KEYS[filter.level];
-  const keys = [...levelKeys, ...GRAIN_KEYS[filter.grain]];
-  const inner = keys.map((key) => `x.${key}`).join(', ');
+  const grainKeys = GRAIN_KEYS[filter.grain];
+  const keys = [...levelKeys, ...grainKeys];
+  const lineKeys = levelKeys.includes('line_id') ? levelKeys : [...levelKeys, 'line_id'];
+  const list = (alias: string, names: readonly string[]) => names.map((key) => `${alias}.${key}`).join(', ');
   const outer = keys.map((key) => (key.startsWith('production_') ? `s.${key}::text AS ${key}` : `s.${key}`)).join(', ');
   const days =
     filter.grain === 'shift'
@@ -122,7 +129,7 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
           AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
         GROUP BY x.plant_id, x.line_id, x.production_day, x.shift_start, x.shift_code`
       : sql`SELECT s.*
-        FROM ${sql.table(filter.level === 'plant' ? 'oee.plant_day_sums' : 'oee.line_day_sums')} s
+        FROM oee.line_day_sums s
         WHERE ${plantCondition('s.plant_id', filter.plants)} AND s.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date`;
   const byLine = filter.level !== 'plant';
   const found = await rows(
@@ -132,14 +139,18 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
         SELECT d.*, ${byLine ? sql`l.description AS line_description, l.sector_id, se.sector_name,` : sql``}
           date_trunc('week', d.production_day)::date AS production_week, date_trunc('month', d.production_day)::date AS production_month
         FROM d
-        ${byLine ? sql`LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id` : sql``})
+        ${byLine ? sql`LEFT JOIN oee.lines l ON l.plant_id = d.plant_id AND l.line_id = d.line_id LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id` : sql``}),
+      l AS (
+        SELECT ${sql.raw(list('x', [...lineKeys, ...grainKeys]))}, GROUPING(x.${sql.raw(grainKeys[0]!)}) = 1 AS total, ${sql.raw(SUMS)}
+        FROM x
+        GROUP BY GROUPING SETS ((${sql.raw(list('x', [...lineKeys, ...grainKeys]))}), (${sql.raw(list('x', lineKeys))})))
       SELECT * FROM (
-        SELECT ${sql.raw(outer)}, s.total, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)},
-          row_number() OVER (PARTITION BY s.total ORDER BY ${sql.raw(keys.map((key) => `s.${key}`).join(', '))}) AS n
-        FROM (SELECT ${sql.raw(inner)}, GROUPING(x.${sql.raw(GRAIN_KEYS[filter.grain][0]!)}) = 1 AS total, ${sql.raw(SUMS)}
-              FROM x
-              GROUP BY GROUPING SETS ((${sql.raw(inner)}), (${sql.raw(levelKeys.map((key) => `x.${key}`).join(', '))}))) s
-        ${sql.raw(INDICATORS_OF_SUMS)}) r
+        SELECT ${sql.raw(outer)}, s.total, s.line_count, s.covered_line_count, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(ROLL_UP_INDICATOR_COLUMNS)},
+          row_number() OVER (PARTITION BY s.total ORDER BY ${sql.raw(list('s', keys))}) AS n
+        FROM (SELECT ${sql.raw(list('l', keys))}, l.total, ${sql.raw(ROLL_UP_SUMS)}
+              FROM l
+              GROUP BY ${sql.raw(list('l', keys))}, l.total) s
+        ${sql.raw(INDICATORS_OF_ROLL_UP)}) r
       WHERE r.n <= ${limit}
       ORDER BY r.total, r.n`,
   );

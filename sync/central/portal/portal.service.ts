@@ -1,3 +1,4 @@
+import { aboveNominalSpeed } from '../../../edge/src/domain/oee';
 import { AppError } from '../../../edge/src/http/errors';
 import { parseLoadOptions } from '../../../edge/src/http/load-options';
 import type { Language } from '../../../edge/src/http/messages';
@@ -44,6 +45,10 @@ export function figuresOf(row: Row) {
     oee: num(row.oee),
     mtbf: num(row.mtbf_minutes),
     mttr: num(row.mttr_minutes),
+    /** Throughput over 100 %: above the nominal speed, kept and flagged (issue 25). */
+    aboveNominalSpeed: aboveNominalSpeed({ throughput: num(row.throughput) }),
+    // A roll-up of lines: its OEE and throughput cover coveredLines of lineCount (the lines with a nominal speed).
+    ...(row.line_count !== undefined ? { lineCount: Number(row.line_count), coveredLines: Number(row.covered_line_count) } : {}),
   };
 }
 
@@ -87,6 +92,7 @@ export async function plantsOverview(db: CentralDatabase, day: string | undefine
           throughput: num(line.throughput),
           acceptance: num(line.acceptance),
           oee: num(line.oee),
+          aboveNominalSpeed: aboveNominalSpeed({ throughput: num(line.throughput) }),
         })),
     };
   });
@@ -180,6 +186,7 @@ function orderRowOf(row: Row) {
     throughput: num(row.throughput),
     acceptance: num(row.acceptance),
     oee: num(row.oee),
+    aboveNominalSpeed: aboveNominalSpeed({ throughput: num(row.throughput) }),
   };
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandLine, type Settings } from '../../../edge/src/config';
 import type { Database } from '../../../edge/src/db/database';
+import { computeIndicators, rollUpIndicators, type IndicatorInputs } from '../../../edge/src/domain/oee';
 import { plantDateTimeText } from '../../../edge/src/modules/reports/workbook';
 import { readOutboxBatch } from '../../edge-outbox';
 import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from '../../testing/edge-fixture';
@@ -194,6 +195,49 @@ describe('central portal figures', () => {
     expect(ba.lines.map((l: { lineID: number }) => l.lineID)).toEqual([1, 2, 3]);
     const day = (await call('GET', '/api/portal/compare?from=2026-03-02&to=2026-03-02&grain=day&level=plant&plants=ba', { token: analyst })).body.rows[0];
     expect([ba.today.oee, ba.today.utilization, ba.today.productionQuantity]).toEqual([day.oee, day.utilization, day.productionQuantity]);
+  });
+
+  it("covers the lines with a nominal speed in a plant's OEE and throughput and says how many of how many: one line without a speed never blanks the plant", async () => {
+    // A plant of its own: lines 1 and 2 with a nominal speed, line 5 (manual, no speed) with runtime, on 2026-04-06.
+    const HOUR = 3_600_000;
+    const start = Date.parse('2026-04-06T09:00:00Z');
+    const input = (units: number, ideal: number | null): IndicatorInputs => ({
+      staffedMs: 8 * HOUR, discountMs: 0, adjustedDiscountMs: 0, stopMs: HOUR, failureMs: HOUR, failureCount: 2,
+      unitsProduced: units, unitsDiscarded: 10, nominalUnitsPerMinute: null, idealUnits: ideal,
+    });
+    const parts = { 1: input(20_000, 25_000), 2: input(30_000, 28_000), 5: input(4_000, null) };
+    const rows = Object.entries(parts).map(([lineID, part], i) => {
+      const indicators = computeIndicators(part);
+      const payload = {
+        lineID: Number(lineID), shiftStart: start, shiftEnd: start + 8 * HOUR, discountShift: 0, closed: 1, calculatedAt: start + 8 * HOUR,
+        productionQuantity: part.unitsProduced, discardQuantity: part.unitsDiscarded, staffedTime: part.staffedMs, discountTime: 0, adjustedDiscountTime: 0,
+        staffedTimeCorrect: indicators.staffedTimeCorrectMs, runtime: indicators.runtimeMs, stopTime: part.stopMs, failureTime: part.failureMs, failureCount: part.failureCount,
+        utilization: indicators.utilization, throughput: indicators.throughput, acceptance: indicators.acceptance, oee: indicators.oee, mtbf: indicators.mtbfMinutes, mttr: indicators.mttrMinutes,
+        idealUnits: part.idealUnits,
+      };
+      return { seq: i + 1, entity: 'shift_indexes', entityKey: JSON.stringify({ lineID: Number(lineID), shiftStart: start }), operation: 'upsert' as const, payload: JSON.stringify(payload), createdAt: i + 1 };
+    });
+    await applyBatch(portal.db, { plantId: 'cover', timeZone: FIXTURE_TZ }, rows);
+    const expected = rollUpIndicators(Object.values(parts)).indicators;
+    expect(expected.oee).not.toBeNull();
+    const plants = (await call('GET', '/api/portal/plants?day=2026-04-06', { token: analyst })).body as Record<string, any>[];
+    const cover = plants.find((p) => p.plantId === 'cover')!;
+    for (const period of [cover.today, cover.week]) {
+      expect(period).toMatchObject({ lineCount: 3, coveredLines: 2, aboveNominalSpeed: false });
+      expect(period.oee).toBeCloseTo(expected.oee!, 12);
+      expect(period.throughput).toBeCloseTo(expected.throughput!, 12);
+      expect(period.utilization).toBeCloseTo(expected.utilization!, 12);
+    }
+    // Line 2 ran above its nominal speed (30,000 units against 28,000 ideal): kept, and flagged.
+    const lines = (await call('GET', '/api/portal/compare?from=2026-04-06&to=2026-04-06&grain=day&level=line&plants=cover', { token: analyst })).body.rows as Record<string, any>[];
+    expect(lines.map((line) => [line.lineID, line.aboveNominalSpeed])).toEqual([[1, false], [2, true], [5, false]]);
+    for (const grain of ['shift', 'day', 'week', 'month']) {
+      const answer = (await call('GET', `/api/portal/compare?from=2026-04-06&to=2026-04-06&grain=${grain}&level=plant&plants=cover`, { token: analyst })).body;
+      for (const row of [...answer.rows, ...answer.totals]) {
+        expect(row, grain).toMatchObject({ lineCount: 3, coveredLines: 2 });
+        expect(row.oee, grain).toBeCloseTo(expected.oee!, 12);
+      }
+    }
   });
 
   it('exports every table to Excel with the figures shown on screen', async () => {

@@ -192,6 +192,7 @@ export const en: Catalogue = {
       opcServers: 'OPC Servers Status',
       counterEvents: 'Counter events',
       notifications: 'Notifications',
+      aboveNominalSpeed: 'Above nominal speed',
     },
     noViews: 'Choose at least one view.',
     noData: 'No data yet.',
@@ -227,6 +228,12 @@ export const en: Catalogue = {
       units: 'Units',
       discards: 'Discards',
     },
+    aboveNominal: {
+      period: 'Order or shift',
+      order: 'Order {{order}}',
+      nominalSpeed: 'Nominal speed (u/min)',
+      product: 'Product',
+    },
     counterKinds: {
       reset: 'Counter reset',
       newSource: 'Read from another source',
@@ -254,6 +261,11 @@ export const en: Catalogue = {
       retryAt: 'retry {{at}}',
     },
   },
+  indicators: {
+    aboveNominalSpeed: 'Above nominal speed: check the product speed of line {{n}}',
+    aboveNominalSpeedOfLines: 'Above nominal speed: check the product speeds of its lines',
+    coverage: 'OEE and throughput of {{covered}} of {{total}} lines',
+  },
   dashboard: {
     titleLine: 'Line {{n}}',
     titleIndicators: 'Indicators',
@@ -266,6 +278,7 @@ export const en: Catalogue = {
     shifts: { TM: 'Morning', TT: 'Afternoon', TN: 'Night', TO: 'Day' },
     shiftLabel: '{{name}} shift · {{date}} {{from}}–{{to}}',
     shiftCaption: '{{name}} shift',
+    orderCaption: 'Order {{order}}',
     previousShift: 'Previous shift',
     nextShift: 'Next shift',
     now: 'Now',

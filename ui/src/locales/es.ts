@@ -194,6 +194,7 @@ export const es = {
       opcServers: 'OPC Servers Status',
       counterEvents: 'Eventos de contadores',
       notifications: 'Notificaciones',
+      aboveNominalSpeed: 'Por encima de la velocidad nominal',
     },
     noViews: 'Elija al menos una vista.',
     noData: 'Todavía no hay datos.',
@@ -229,6 +230,12 @@ export const es = {
       units: 'Unidades',
       discards: 'Descartes',
     },
+    aboveNominal: {
+      period: 'Orden o turno',
+      order: 'Orden {{order}}',
+      nominalSpeed: 'Velocidad nominal (u/min)',
+      product: 'Producto',
+    },
     counterKinds: {
       reset: 'Reinicio del contador',
       newSource: 'Lectura de otra fuente',
@@ -256,6 +263,11 @@ export const es = {
       retryAt: 'reintento {{at}}',
     },
   },
+  indicators: {
+    aboveNominalSpeed: 'Por encima de la velocidad nominal: revise la velocidad del producto en la línea {{n}}',
+    aboveNominalSpeedOfLines: 'Por encima de la velocidad nominal: revise la velocidad de los productos de sus líneas',
+    coverage: 'OEE y rendimiento de {{covered}} de {{total}} líneas',
+  },
   dashboard: {
     titleLine: 'Linea {{n}}',
     titleIndicators: 'Indicadores',
@@ -268,6 +280,7 @@ export const es = {
     shifts: { TM: 'Mañana', TT: 'Tarde', TN: 'Noche', TO: 'Día' },
     shiftLabel: 'Turno {{name}} · {{date}} {{from}}–{{to}}',
     shiftCaption: 'Turno {{name}}',
+    orderCaption: 'Orden {{order}}',
     previousShift: 'Turno anterior',
     nextShift: 'Turno siguiente',
     now: 'Ahora',

@@ -2,8 +2,8 @@ import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { calculationTimesSchema, counterEventsSchema, healthSchema, opcServersSchema, storageSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
-import { calculationTimes, counterEvents, opcServers, tagUpdates } from './diagnostics.service';
+import { aboveNominalSpeedSchema, calculationTimesSchema, counterEventsSchema, healthSchema, opcServersSchema, storageSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
+import { aboveNominalSpeedCases, calculationTimes, counterEvents, opcServers, tagUpdates } from './diagnostics.service';
 import { health, storageStatus } from './storage';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
@@ -38,6 +38,19 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
       response: counterEventsSchema,
     },
     ({ ctx, query }) => counterEvents(manager(), ctx.timeZone, query.take),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/diagnostics/above-nominal-speed',
+      access: ADMIN,
+      tag: 'diagnostics',
+      summary:
+        'Stored figures above nominal speed (throughput over 100 %, which can lift an OEE above 100 %), newest first: orders [{ lineID, order, oee, throughput, nominalSpeed, productionSpeed, productCode, productName, startDate, endDate }] and shifts [{ lineID, shift, shiftStart, shiftEnd, oee, throughput, productCodes }].',
+      query: takeQuerySchema,
+      response: aboveNominalSpeedSchema,
+    },
+    ({ ctx, query }) => aboveNominalSpeedCases(ctx.db, ctx.timeZone, query.take),
   );
   api.route(
     {

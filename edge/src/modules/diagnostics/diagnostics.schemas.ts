@@ -60,3 +60,32 @@ export const healthSchema = z.object({
   storage: storageSizesSchema,
   warnings: z.array(z.object({ code: z.enum(['lowDiskSpace', 'diskFull', 'acquisitionDown']), message: z.string() })),
 });
+
+/** Stored order and shift indexes above nominal speed (throughput over 1), newest first. */
+export const aboveNominalSpeedSchema = z.object({
+  orders: z.array(
+    z.object({
+      lineID: z.number().int(),
+      order: z.string(),
+      oee: z.number().nullable(),
+      throughput: z.number().nullable(),
+      nominalSpeed: z.number().nullable(),
+      productionSpeed: z.number().nullable(),
+      productCode: z.string().nullable(),
+      productName: z.string().nullable(),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+    }),
+  ),
+  shifts: z.array(
+    z.object({
+      lineID: z.number().int(),
+      shift: z.enum(['TM', 'TT', 'TN', 'TO']),
+      shiftStart: z.string(),
+      shiftEnd: z.string(),
+      oee: z.number().nullable(),
+      throughput: z.number().nullable(),
+      productCodes: z.array(z.string()),
+    }),
+  ),
+});

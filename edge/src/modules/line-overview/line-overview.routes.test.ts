@@ -66,19 +66,20 @@ describe('GET /api/resources/status/get', () => {
 });
 
 describe('GET /api/indicators/get', () => {
-  it('answers the gauges from the Ready order, the shift, each shift of the plant day, the day and prevOrderEndDate', async () => {
+  it('answers the shift, each shift of the plant day, the day, the Ready order and prevOrderEndDate', async () => {
     const result = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineID: '1' } });
     expect(result.status, result.text).toBe(200);
     expect(result.body).toMatchObject({
       lineID: 1,
       indicadorPorTurno: false,
-      values: { utilization: 0.25, throughput: 1, acceptance: 0.9, mtbf: 30, mttr: 90 },
-      order: { order: '100-0', startDate: '2026-05-04T08:00:00.000+02:00', utilization: 0.25 },
-      shift: { code: 'TM', utilization: 0.25 },
+      order: { order: '100-0', startDate: '2026-05-04T08:00:00.000+02:00', utilization: 0.25, throughput: 1, acceptance: 0.9, mtbf: 30, mttr: 90, aboveNominalSpeed: false },
+      shift: { code: 'TM', utilization: 0.25, aboveNominalSpeed: false },
       day: { code: 'TO', start: '2026-05-04T06:00:00.000+02:00', end: '2026-05-05T06:00:00.000+02:00', utilization: 0.25 },
       prevOrderEndDate: null,
     });
-    expect(result.body.values.oee).toBeCloseTo(0.25 * 0.9, 12);
+    expect(result.body.order.oee).toBeCloseTo(0.25 * 0.9, 12);
+    // No mixed 'values': the gauges show the shift's figure under its caption and the order's under the order's.
+    expect(result.body).not.toHaveProperty('values');
     expect(result.body.perShift.map((s: { code: string; utilization: number | null }) => [s.code, s.utilization])).toEqual([
       ['TM', 0.25],
       ['TT', null],
@@ -90,7 +91,7 @@ describe('GET /api/indicators/get', () => {
     await e.db.updateTable('lines').set({ enableIndicadorPorTurno: 1 }).where('lineID', '=', 2).execute();
     const perShift = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2' } });
     // Without the order manager the line is staffed from when it was first seen (08:00) to now, with one 30-minute stop.
-    expect(perShift.body).toMatchObject({ indicadorPorTurno: true, order: null, values: { utilization: 0.75, mtbf: 90, mttr: 30, throughput: null, oee: null } });
+    expect(perShift.body).toMatchObject({ indicadorPorTurno: true, order: null, shift: { utilization: 0.75, mtbf: 90, mttr: 30, throughput: null, oee: null } });
     const yesterday = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2', shiftStart: '2026-05-03T15:00:00' } });
     expect(yesterday.body.shift).toMatchObject({ code: 'TT', plantDate: '2026-05-03', utilization: null });
   });
@@ -137,9 +138,35 @@ describe('GET /api/indicators/sector', () => {
     // Line 1 is staffed 2 h (its order), line 2 since it was first seen (06:00, 4 h): (0.5 h + 3.5 h) / 6 h, not (0.25 + 0.875) / 2.
     expect(result.body.utilization).toBeCloseTo(4 / 6, 12);
     expect(result.body.shift).toMatchObject({ code: 'TM' });
+    // Line 2 has no nominal speed: the OEE and throughput are line 1's alone, and say so (1 of 2 lines), never null.
+    expect(result.body).toMatchObject({ coveredLines: 1, lineCount: 2, throughput: 1 });
+    expect(result.body.oee).toBeCloseTo(0.25 * 0.9, 12);
     const lines = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.SUPERVISOR], query: { lines: '3,2' } });
     expect(lines.body.lines.map((line: { lineID: number }) => line.lineID)).toEqual([2, 3]);
     expectError(await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.SUPERVISOR], query: { lines: '1;2' } }), 400);
     expectError(await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.OPERATOR], query: { sectorID: '1' } }), 403);
+  });
+
+  it('covers a line that did not run (nothing to measure against a speed): the sum of all, then divided', async () => {
+    // Line 3 was never seen: no runtime, so no speed is needed; the roll-up covers both lines and equals line 1's.
+    const result = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.CONSULTANT], query: { lines: '1,3' } });
+    expect(result.body).toMatchObject({ coveredLines: 2, lineCount: 2, throughput: 1 });
+    expect(result.body.oee).toBeCloseTo(0.25 * 0.9, 12);
+  });
+});
+
+describe('above nominal speed', () => {
+  it('keeps an OEE over 100 % and flags the shift and the order where it is shown (dashboard, overview card)', async () => {
+    // Line 1 made 300 units in 30 min of runtime: at a nominal 8/min its throughput is 300 / 240 = 1.25.
+    await e.db.updateTable('product_speeds').set({ speed: 8 }).where('code', '=', 'P1').where('lineID', '=', 1).execute();
+    await e.db.updateTable('orders').set({ desiredProductionSpeed: 8 }).where('order', '=', '100-0').execute();
+    e.clock.now += MINUTE;
+    const result = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '1' } });
+    expect(result.body.shift.throughput).toBeCloseTo(1.25, 12);
+    expect(result.body.shift).toMatchObject({ aboveNominalSpeed: true });
+    const card = await status(1);
+    expect(card.body.shiftData).toMatchObject({ aboveNominalSpeed: true });
+    // Line 2 (no speed, throughput unknown) is never flagged.
+    expect((await status(2)).body.shiftData).toMatchObject({ throughput: null, aboveNominalSpeed: false });
   });
 });

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { shiftAt, shiftOf, type Shift } from '../../domain/calendar';
-import { computeIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { aboveNominalSpeed, computeIndicators, rollUpIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
 import { manualLineKnownUntilMs } from '../../domain/manual-lines';
 import { stopDurationMs } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
@@ -34,9 +34,13 @@ export function beaconOf(running: number | null | undefined, maintenanceInProgre
   return 'white';
 }
 
-/** The six indicator values of SPEC §3 "Indicators" (ratios 0..1, mtbf/mttr in minutes; null when undefined). */
+/**
+ * The six indicator values of SPEC §3 "Indicators" (ratios 0..1, mtbf/mttr in minutes; null when undefined), and
+ * aboveNominalSpeed: the figures ran above the nominal speed (throughput over 100 %), shown flagged (issue 25).
+ */
 export function indicatorValues(indicators: Indicators) {
   return {
+    aboveNominalSpeed: aboveNominalSpeed(indicators),
     oee: indicators.oee,
     throughput: indicators.throughput,
     acceptance: indicators.acceptance,
@@ -117,17 +121,21 @@ export async function lineOverview(db: Database, lineID: number, clock: EngineCl
 
 /**
  * The sector indicators (the /resumen page): every line's card, and the sector's indicators for the current shift
- * computed from the sum of its lines' inputs (never an average of their percentages).
+ * computed from the sum of its lines' inputs (never an average of their percentages). Its OEE and throughput are
+ * those of the lines with a nominal speed wherever they ran (rollUpIndicators): coveredLines of lineCount, so one
+ * line without a speed never blanks the sector.
  */
 export async function sectorIndicators(db: Database, filter: { sectorID?: number; lineIDs?: readonly number[] }, clock: EngineClock, language: Language) {
   const lines = await overviewLines(db, filter);
   const cards = await overviewsOf(db, lines, clock, language);
   const shift = shiftAt(clock.nowMs, clock.timeZone);
-  const total = computeIndicators(sumIndicatorInputs(cards.map((card) => card.inputs)));
+  const total = rollUpIndicators(cards.map((card) => card.inputs));
   return {
     sectorID: filter.sectorID ?? null,
     shift: shiftToApi(shift, clock.timeZone),
-    ...indicatorValues(total),
+    ...indicatorValues(total.indicators),
+    coveredLines: total.coveredParts,
+    lineCount: total.parts,
     lines: cards.map((card) => card.card),
   };
 }
@@ -144,12 +152,13 @@ async function knownUntilDate(db: Database, lineID: number, firstDataMs: number 
 
 /**
  * The dashboard's indicators of a line (SPEC §3 "Indicators"): the shift containing `atMs` (now by default), each
- * shift of its plant day and the day, the Ready order, and prevOrderEndDate. `values` are what the gauges show: the
- * Ready order's, or the shift's when the line shows its indicators per shift (enableIndicadorPorTurno) or has no
- * Ready order. firstDataDate is the instant the line is known from (null: never seen): the indicators count no time
- * before it, and the stop explorer draws the time before it as time without data. knownUntilDate: on a line without
- * a beacon, the instant its state is known up to (knownUntilDate above); the explorer draws the time after it as
- * time without data.
+ * shift of its plant day and the day, the Ready order, and prevOrderEndDate. Each figure is of one thing: `shift` is
+ * the shift's (the same computation as /resumen's card and the shift index), `order` the Ready order's (its order
+ * index); the gauges show the shift's under the shift's caption and the order's beside it under the order's, never
+ * one under the other's name (issue 25). firstDataDate is the instant the line is known from (null: never seen): the
+ * indicators count no time before it, and the stop explorer draws the time before it as time without data.
+ * knownUntilDate: on a line without a beacon, the instant its state is known up to (knownUntilDate above); the
+ * explorer draws the time after it as time without data.
  */
 export async function dashboardIndicators(db: Database, lineID: number, atMs: number, clock: EngineClock) {
   const line = await findLineSettings(db, lineID);
@@ -172,7 +181,6 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
   return {
     lineID,
     indicadorPorTurno: perTurn,
-    values: perTurn || !orderValues ? current.values : orderValues,
     shift: { ...shiftToApi(shift, clock.timeZone), ...current.values },
     perShift: perShift.map((item) => ({ ...shiftToApi(item.shift, clock.timeZone), ...item.values })),
     day: { ...shiftToApi(day, clock.timeZone), ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))) },

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shiftOf } from '../../domain/calendar';
 import { ROLE, type RoleId } from '../../domain/roles';
-import { closeDueShifts } from '../indexes/indexes.service';
+import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
 import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
 import { addLine, addOrder, addProduct, HOUR, MINUTE } from '../line-events/test-plant';
 import { XLSX_CONTENT_TYPE } from './reports.schemas';
@@ -83,7 +83,7 @@ describe('GET /api/reports/completeoaereport', () => {
     expect(orders[0]).toEqual([
       'Orden', 'Línea', 'Producto', 'Inicio', 'Fin', 'Cantidad producida', 'Cantidad descartada', 'Velocidad nominal (u/min)', 'Tiempo dotado (min)',
       'Tiempo descontado (min)', 'Descuento ajustado (min)', 'Tiempo planificado (min)', 'Tiempo de paradas (min)', 'Tiempo en marcha (min)', 'Fallas',
-      'Tiempo de fallas (min)', 'Utilización', 'Rendimiento', 'Aceptación', 'OEE', 'MTBF (min)', 'MTTR (min)',
+      'Tiempo de fallas (min)', 'Utilización', 'Rendimiento', 'Aceptación', 'OEE', 'MTBF (min)', 'MTTR (min)', 'Aviso',
     ]);
     expect(orders).toHaveLength(2);
     expect(orders[1]!.slice(0, 17)).toEqual(['100-0', 'Línea 1', 'Producto P1', '2026-05-04 06:00:00', '2026-05-04 08:00:00', 600, 6, 10, 120, 0, 0, 120, 30, 90, 1, 30, 0.75]);
@@ -105,6 +105,28 @@ describe('GET /api/reports/completeoaereport', () => {
       ['Línea 1', '2026-05-04 07:00:00', '2026-05-04 07:30:00', 30, 'No'],
       ['Línea 2', '2026-05-04 06:03:00', '2026-05-04 06:13:00', 10, 'No'],
     ]);
+  });
+
+  it('keeps a figure above nominal speed as it is and flags its order and shift rows, in the request language', async () => {
+    // At a nominal 5/min, 600 units in 90 minutes of runtime are a throughput of 600 / 450.
+    await e.db.updateTable('product_speeds').set({ speed: 5 }).where('code', '=', 'P1').execute();
+    await e.db.updateTable('orders').set({ desiredProductionSpeed: 5 }).where('order', '=', '100-0').execute();
+    await recalculateAllOrders(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
+    await recalculateAllShiftIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
+    const sheet = async (language: string, name: string) => rowsOf(await workbookOf((await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-04', endDate: '2026-05-04' }, language)).bytes), name);
+    const orders = await sheet('es', 'Ordenes');
+    expect(orders[1]![11]).toBeCloseTo(600 / 450, 9);
+    expect(orders[1]![16]).toBe('Por encima de la velocidad nominal: revise la velocidad del producto en la línea 1');
+    const shifts = await sheet('en', 'Shifts');
+    const warning = shifts[0]!.length - 1;
+    expect(shifts[0]![warning]).toBe('Warning');
+    // A shift row is flagged exactly when its own throughput is over 100 % (line 1's morning also ran with no order,
+    // unmeasured against any speed; line 2 never had a nominal speed).
+    const throughput = shifts[0]!.indexOf('Throughput');
+    for (const row of shifts.slice(1)) {
+      const above = typeof row[throughput] === 'number' && (row[throughput] as number) > 1;
+      expect(row[warning] ?? null, String(row.slice(0, 2))).toBe(above ? `Above nominal speed: check the product speed of line ${row[0] === 'Línea 1' ? 1 : 2}` : null);
+    }
   });
 
   it('narrows to one line, and speaks English with Accept-Language: en', async () => {

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/database';
 import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
-import { effectiveAdjustedMs } from '../../domain/oee';
+import { aboveNominalSpeed, effectiveAdjustedMs } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
 import { parsePlantDate } from '../../domain/time-zone';
 import { AppError } from '../../http/errors';
-import type { Language } from '../../http/messages';
+import { translate, type Language } from '../../http/messages';
 import { listLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
@@ -83,6 +83,9 @@ const INDICATORS = [
   col('mttr', 'MTTR (min)', 'MTTR (min)', 'minutes'),
 ];
 
+/** The warning of a row above nominal speed (its figures kept as they are), empty otherwise. */
+const WARNING = col('warning', 'Aviso', 'Warning', 'text');
+
 const ORDERS_SHEET: ReportSheet = {
   es: 'Ordenes',
   en: 'Orders',
@@ -95,6 +98,7 @@ const ORDERS_SHEET: ReportSheet = {
     ...QUANTITIES,
     col('nominalSpeed', 'Velocidad nominal (u/min)', 'Nominal speed (u/min)', 'number'),
     ...INDICATORS,
+    WARNING,
   ],
 };
 
@@ -111,6 +115,7 @@ const SHIFTS_SHEET: ReportSheet = {
     col('unstaffedQuantity', 'Producido sin orden', 'Made without an order', 'number'),
     col('idealUnits', 'Unidades ideales', 'Ideal units', 'number'),
     ...INDICATORS,
+    WARNING,
   ],
 };
 
@@ -135,13 +140,21 @@ const STOPS_SHEET: ReportSheet = {
 export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
   const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
+  const warningOf = (row: RawRow) =>
+    aboveNominalSpeed({ throughput: row.throughput === null ? null : Number(row.throughput) }) ? translate('indicators.aboveNominalSpeed', language, { n: Number(row.lineID) }) : null;
   // An order's own adjustment column is the one typed; its index's is what the figures used.
   const orders = (await orderIndexesInRange(db, range)).map((row) => ({
     ...lineOf(row),
     product: row.productName ?? row.productCode,
     adjustedDiscountTime: usedAdjustment({ ...row, adjustedDiscountTime: row.effectiveAdjustedDiscountTime }),
+    warning: warningOf(row),
   }));
-  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({ ...lineOf(row), shift: shiftAt(Number(row.shiftStart), clock.timeZone).code, adjustedDiscountTime: usedAdjustment(row) }));
+  const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({
+    ...lineOf(row),
+    shift: shiftAt(Number(row.shiftStart), clock.timeZone).code,
+    adjustedDiscountTime: usedAdjustment(row),
+    warning: warningOf(row),
+  }));
   const stops = clampStopsToRange(
     (await stopsInRange(db, range, clock.nowMs)).map((row) => ({ ...row, startMs: Number(row.startDate), endMs: row.endDate === null ? null : Number(row.endDate) })),
     range.fromMs,

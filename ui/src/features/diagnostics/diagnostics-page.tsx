@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { DIAGNOSTICS_POLL_MS } from './api/diagnostics-query';
+import { AboveNominalSpeedView } from './components/above-nominal-speed-view';
 import { CounterEventsView } from './components/counter-events-view';
 import { ExecutionHistoryView } from './components/execution-history-view';
 import { NotificationsView } from './components/notifications-view';
@@ -17,6 +18,7 @@ const VIEWS: Record<DiagnosticView, ComponentType> = {
   opcServers: OpcServersView,
   counterEvents: CounterEventsView,
   notifications: NotificationsView,
+  aboveNominalSpeed: AboveNominalSpeedView,
 };
 
 /**

@@ -1,6 +1,10 @@
 import type { GridField } from '../../components/data-grid/grid-types';
+import { ratioCellFlaggingSpeed } from './above-nominal-cell';
 
-/** The indicator columns both index grids show, order and shift alike: times in minutes, ratios as whole percentages. */
+/**
+ * The indicator columns both index grids show, order and shift alike: times in minutes, ratios as whole percentages;
+ * OEE and throughput flagged on a row above nominal speed.
+ */
 
 export const TIME_FIELDS: readonly GridField[] = [
   { name: 'runtime', label: 'indexes.fields.runtime', kind: 'minutes', width: 140 },
@@ -10,9 +14,9 @@ export const TIME_FIELDS: readonly GridField[] = [
 
 export const RATIO_FIELDS: readonly GridField[] = [
   { name: 'utilization', label: 'indexes.fields.utilization', kind: 'percent', width: 110 },
-  { name: 'throughput', label: 'indexes.fields.throughput', kind: 'percent', width: 110 },
+  { name: 'throughput', label: 'indexes.fields.throughput', kind: 'percent', width: 110, cell: ratioCellFlaggingSpeed('throughput') },
   { name: 'acceptance', label: 'indexes.fields.acceptance', kind: 'percent', width: 110 },
-  { name: 'oee', label: 'indexes.fields.oee', kind: 'percent', width: 90 },
+  { name: 'oee', label: 'indexes.fields.oee', kind: 'percent', width: 90, cell: ratioCellFlaggingSpeed('oee') },
 ];
 
 export const RELIABILITY_FIELDS: readonly GridField[] = [

@@ -44,6 +44,11 @@ export function LineCard({ line }: { line: LineCardData }) {
                 </Text>
               ))}
             </SimpleGrid>
+            {shift.aboveNominalSpeed && (
+              <Text fontSize="xs" color="orange.fg" data-testid={`line-card-${line.lineID}-above-nominal`}>
+                {t('indicators.aboveNominalSpeed', { n: line.lineID })}
+              </Text>
+            )}
             {line.orderData ? (
               <Box>
                 <Text fontSize="sm" truncate>

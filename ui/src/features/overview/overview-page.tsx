@@ -41,6 +41,11 @@ export default function OverviewPage() {
             {scopeLabel(percentLabel(overview.data.oee))}
           </Text>
         )}
+        {overview.data && overview.data.coveredLines < overview.data.lineCount && (
+          <Text color="orange.fg" fontSize="sm" data-testid="overview-coverage">
+            {t('indicators.coverage', { covered: overview.data.coveredLines, total: overview.data.lineCount })}
+          </Text>
+        )}
         <Spacer />
         <Group attached>
           <Button size="sm" variant={all ? 'solid' : 'outline'} onClick={() => setParams({})} data-testid="overview-all">

@@ -22,6 +22,9 @@ const RATIOS = [
   { key: 'acceptance', color: '#805ad5' },
 ] as const;
 
+/** OEE and throughput carry the nominal speed: their cells are flagged on a row above it. */
+const flagged = (row: CompareRow, key: (typeof RATIOS)[number]['key']) => row.aboveNominalSpeed && (key === 'oee' || key === 'throughput');
+
 const percentValue = (ratio: number | null) => (ratio === null ? null : Math.round(ratio * 1000) / 10);
 
 /**
@@ -82,12 +85,21 @@ export default function ComparePage() {
         >
           {data.rows.map((row, index) => (
             <tr key={index}>
-              <td>{subjectOf(row)}</td>
+              <td>
+                {subjectOf(row)}
+                {row.lineCount !== undefined && row.coveredLines !== undefined && row.coveredLines < row.lineCount && (
+                  <Text as="span" fontSize="xs" color="orange.fg" data-testid="compare-coverage">
+                    {' '}
+                    ({t('indicators.coverage', { covered: row.coveredLines, total: row.lineCount })})
+                  </Text>
+                )}
+              </td>
               <td className="nowrap">{shifts ? `${row.period ?? ''} ${row.shift ?? ''}` : (row.period ?? '')}</td>
               {shifts && <td className="nowrap">{row.shiftStart ?? ''}</td>}
               {RATIOS.map((ratio) => (
-                <td key={ratio.key} className="end">
+                <td key={ratio.key} className="end" title={flagged(row, ratio.key) ? (row.lineID ? t('indicators.aboveNominalSpeed', { n: row.lineID }) : t('indicators.aboveNominalSpeedOfLines')) : undefined}>
                   {percentLabel(row[ratio.key])}
+                  {flagged(row, ratio.key) && ' ⚠'}
                 </td>
               ))}
               <td className="end">{quantityLabel(row.productionQuantity, i18n.language)}</td>

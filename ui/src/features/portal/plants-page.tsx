@@ -29,6 +29,11 @@ function FiguresBlock({ title, figures, testId }: { title: string; figures: Port
           <Text fontSize="sm">
             {t('portal.figures.production')}: {quantityLabel(figures.productionQuantity, i18n.language)}
           </Text>
+          {figures.lineCount !== undefined && figures.coveredLines !== undefined && figures.coveredLines < figures.lineCount && (
+            <Text fontSize="xs" color="orange.fg" data-testid={`${testId}-coverage`}>
+              {t('indicators.coverage', { covered: figures.coveredLines, total: figures.lineCount })}
+            </Text>
+          )}
         </>
       ) : (
         <Text fontSize="sm">{t('portal.plants.noData')}</Text>
@@ -68,7 +73,10 @@ function PlantCard({ plant }: { plant: PortalPlant }) {
                 <td>{line.description ?? line.lineID}</td>
                 <td>{line.sectorName ?? ''}</td>
                 <td className="end">{quantityLabel(line.productionQuantity, i18n.language)}</td>
-                <td className="end">{percentLabel(line.oee)}</td>
+                <td className="end" title={line.aboveNominalSpeed ? t('indicators.aboveNominalSpeed', { n: line.lineID }) : undefined}>
+                  {percentLabel(line.oee)}
+                  {line.aboveNominalSpeed && ' ⚠'}
+                </td>
               </tr>
             ))}
           </CompactTable>

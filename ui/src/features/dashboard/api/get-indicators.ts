@@ -3,11 +3,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { livePolling } from '../../../lib/polling';
 import type { IndicatorValues, ShiftInfo } from './get-line-status';
 
-/** GET /api/indicators/get: the gauges' values, the shift's, each shift of its plant day, the day and the Ready order. */
+/** GET /api/indicators/get: the shift's values, each shift of its plant day, the day and the Ready order's. */
 export interface LineIndicators {
   lineID: number;
   indicadorPorTurno: boolean;
-  values: IndicatorValues;
   shift: ShiftInfo & IndicatorValues;
   perShift: (ShiftInfo & IndicatorValues)[];
   day: ShiftInfo & IndicatorValues;

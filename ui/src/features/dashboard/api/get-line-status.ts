@@ -11,6 +11,8 @@ export interface IndicatorValues {
   utilization: number | null;
   mtbf: number | null;
   mttr: number | null;
+  /** Throughput over 100 %: the line ran above the nominal speed; the figures are kept and shown flagged. */
+  aboveNominalSpeed: boolean;
 }
 
 export interface ShiftInfo {

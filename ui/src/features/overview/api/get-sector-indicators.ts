@@ -11,12 +11,15 @@ export interface LineCardData {
   beacon: BeaconColor;
   orderData: { order: string; productCode: string | null; productName: string | null; progress: number | null } | null;
   stopData: { stopID: number; startDate: string; duration: number; reason: string | null; recognized: boolean } | null;
-  shiftData: { code: 'TM' | 'TT' | 'TN'; oee: number | null; utilization: number | null; throughput: number | null; acceptance: number | null; mtbf: number | null; mttr: number | null };
+  shiftData: { code: 'TM' | 'TT' | 'TN'; oee: number | null; utilization: number | null; throughput: number | null; acceptance: number | null; mtbf: number | null; mttr: number | null; aboveNominalSpeed: boolean };
 }
 
 export interface SectorIndicators {
   sectorID: number | null;
   oee: number | null;
+  /** The lines the OEE and throughput cover (a nominal speed wherever they ran), of lineCount. */
+  coveredLines: number;
+  lineCount: number;
   lines: LineCardData[];
 }
 

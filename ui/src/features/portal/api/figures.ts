@@ -13,6 +13,11 @@ export interface PortalFigures {
   oee: number | null;
   mtbf: number | null;
   mttr: number | null;
+  /** Throughput over 100 %: above the nominal speed, the figure kept and flagged. */
+  aboveNominalSpeed: boolean;
+  /** A roll-up of lines: its OEE and throughput cover coveredLines of lineCount (the lines with a nominal speed). */
+  lineCount?: number;
+  coveredLines?: number;
 }
 
 /** Plants as the API takes them: one comma-separated list; none is every plant. */

@@ -11,6 +11,7 @@ export interface PortalPlantLine {
   throughput: number | null;
   acceptance: number | null;
   oee: number | null;
+  aboveNominalSpeed: boolean;
 }
 
 export interface PortalPlant {
