@@ -14,6 +14,7 @@ import * as m0014 from './0014-first-sign-in';
 import * as m0015 from './0015-opc-security';
 import * as m0017 from './0017-notifications';
 import * as m0018 from './0018-directory-sign-in';
+import * as m0021 from './0021-mqtt-modbus-sources';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0015-opc-security': m0015,
   '0017-notifications': m0017,
   '0018-directory-sign-in': m0018,
+  '0021-mqtt-modbus-sources': m0021,
 };
