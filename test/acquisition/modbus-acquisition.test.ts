@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquisitionOf } from '../../edge/src/acquisition';
-import { storedScript, waitFor } from '../support/simulated-plant';
+import { waitFor } from '../support/simulated-plant';
+import { configureSourceLines } from '../support/source-lines';
 import { SimulatorProcess } from '../support/simulator-process';
 import { lineFigures } from '../support/line-figures';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
@@ -23,7 +24,7 @@ const UNITS_1 = 65_530;
 const UNITS_2 = 2 ** 32 - 5;
 
 const db = () => t.edge.plant.db!;
-const { stopsOf, openStopOf, produced, sameProduction, linesRunning } = lineFigures(db);
+const { openStopOf, produced, disconnectedStops, sameProduction, linesRunning, countedOnceAfterOutage } = lineFigures(db);
 const tag = (tagName: string) => acquisitionOf(t.edge.plant)!.tagStatus(tagName);
 
 function startSimulator(port: number, initial: Record<number, { units?: number; discards?: number }>): Promise<SimulatorProcess> {
@@ -54,29 +55,7 @@ const TAGS: [string, string, string][] = [
 beforeAll(async () => {
   t = await startTestEdge();
   simulator = await startSimulator(0, { 1: { units: UNITS_1, discards: 4 }, 2: { units: UNITS_2, discards: 9 } });
-  const token = t.adminToken;
-  const ok = <T extends { status: number; text: string }>(result: T, what: string): T => {
-    if (result.status !== 200) throw new Error(`${what}: ${result.status} ${result.text}`);
-    return result;
-  };
-  const server = ok(
-    await t.call('POST', '/api/opcservers', { token, form: { values: { name: 'PLC', hostName: `127.0.0.1:${simulator.modbusPort}`, serverType: 'Modbus', unitId: 1, pollingMs: 200 } } }),
-    'modbus server',
-  );
-  opcServerID = server.body.opcServerID;
-  for (const [tagName, tagType, tagValue] of TAGS) ok(await t.call('POST', '/api/tags', { token, form: { values: { tagName, tagType, opcServerID, tagValue } } }), tagName);
-  const sector = ok(await t.call('POST', '/api/sectors', { token, form: { values: { sectorName: 'Envasado' } } }), 'sector');
-  for (const line of [1, 2]) {
-    const values = {
-      lineID: line,
-      sectorID: sector.body.sectorID,
-      description: `Línea ${line}`,
-      calculationBaliza: storedScript(`Line${line}.Running`),
-      calculationUnits: storedScript(`Line${line}.Units`),
-      calculationDiscards: storedScript(`Line${line}.Discards`),
-    };
-    ok(await t.call('POST', '/api/Resources', { token, form: { values } }), 'line');
-  }
+  opcServerID = await configureSourceLines(t, { name: 'PLC', hostName: `127.0.0.1:${simulator.modbusPort}`, serverType: 'Modbus', unitId: 1, pollingMs: 200 }, TAGS);
   await linesRunning([1, 2]);
 }, 60_000);
 
@@ -138,11 +117,7 @@ describe('Modbus TCP acquisition with the simulator', () => {
     const port = simulator.modbusPort!;
     const killedAt = Date.now();
     await simulator.kill();
-    for (const lineID of [1, 2]) {
-      const stop = await waitFor(async () => {
-        const open = await openStopOf(lineID);
-        return open?.reasonID === 4 ? open : undefined;
-      }, `the disconnected stop of line ${lineID}`);
+    for (const stop of await disconnectedStops([1, 2])) {
       expect(stop.startDate).toBeGreaterThanOrEqual(killedAt);
     }
     expect(tag('Line1.Units')).toMatchObject({ goodQuality: false, data: counters[1].units });
@@ -150,18 +125,6 @@ describe('Modbus TCP acquisition with the simulator', () => {
 
     // The PLCs kept counting while their server was down.
     simulator = await startSimulator(port, { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7, discards: counters[2].discards } });
-    for (const lineID of [1, 2]) await waitFor(async () => ((await openStopOf(lineID)) ? undefined : true), `line ${lineID} to resume`, 20_000);
-    await waitFor(sameProduction(1, { units: before[1].units + 25, discards: before[1].discards + 2 }), 'line 1 production after the restart');
-    await waitFor(sameProduction(2, { units: before[2].units + 7, discards: before[2].discards }), 'line 2 production after the restart');
-    for (const lineID of [1, 2]) await simulator.produce(lineID, 1);
-    await waitFor(async () => (await produced(1)).units > before[1].units + 25, 'the unit after the restart on line 1');
-    await waitFor(async () => (await produced(2)).units > before[2].units + 7, 'the unit after the restart on line 2');
-    expect(await produced(1)).toEqual({ units: before[1].units + 26, discards: before[1].discards + 2 });
-    expect(await produced(2)).toEqual({ units: before[2].units + 8, discards: before[2].discards });
-    for (const lineID of [1, 2]) {
-      const disconnections = (await stopsOf(lineID)).filter((stop) => stop.reasonID === 4);
-      expect(disconnections).toHaveLength(1);
-      expect(disconnections[0]!.endDate).not.toBeNull();
-    }
+    await countedOnceAfterOutage(before, { 1: { units: 25, discards: 2 }, 2: { units: 7, discards: 0 } }, (lineID) => simulator.produce(lineID, 1));
   }, 120_000);
 });

@@ -71,6 +71,11 @@ interface SparkplugNode {
   aliases: Map<string, Map<number, string>>;
   /** Tags by device ('' for the node) and metric name. */
   tags: Map<string, Map<string, string[]>>;
+  /**
+   * The last value of every metric, by device and metric name: a tag added while the node lives reads it at once,
+   * not at the node's next birth (data carries only what changes).
+   */
+  values: Map<string, Map<string, { value: TagValue; time: number | null }>>;
   lastRebirthRequest: number;
 }
 
@@ -167,6 +172,7 @@ export class MqttConnection implements TagSource {
       }
       if (!this.deps.cache.has(tagName) || this.desired.get(tagName) !== tagValue) {
         this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
+        if (address.kind === 'sparkplug') this.knownMetric(tagName, address, nodes, now);
       }
     }
     this.desired = new Map(tags);
@@ -177,6 +183,15 @@ export class MqttConnection implements TagSource {
 
   tagProblem(tagName: string): string | null {
     return this.problems.get(tagName) ?? null;
+  }
+
+  /** A new tag of a live node's metric whose value is known: stored at once. */
+  private knownMetric(tagName: string, address: Extract<MqttAddress, { kind: 'sparkplug' }>, nodes: Map<string, SparkplugNode>, now: number): void {
+    const node = nodes.get(`${address.group}/${address.node}`);
+    const device = address.device ?? '';
+    const known = node?.values.get(device)?.get(address.metric);
+    if (!node?.alive || !known || known.value === null || (device !== '' && !node.devices.has(device))) return;
+    this.deps.cache.store(this.deps.cache.slotOf(tagName), tagName, known.value, true, 'Good', known.time, now);
   }
 
   status(): OpcServerStatus {
@@ -350,6 +365,8 @@ export class MqttConnection implements TagSource {
     const seq = numberOf(decoded.seq);
     if (type === 'NBIRTH') {
       node.alive = true;
+      // Born: a gap from now on deserves its own rebirth request, however recent the last one.
+      node.lastRebirthRequest = 0;
       node.bdSeq = numberOf(metrics.find((metric) => metric.name === 'bdSeq')?.value);
       node.seq = seq;
       node.devices.clear();
@@ -375,7 +392,9 @@ export class MqttConnection implements TagSource {
     if (type === 'DBIRTH') {
       node.devices.add(device);
       node.aliases.set(device, new Map());
+      node.values.set(device, new Map());
     }
+    if (type === 'NBIRTH') node.values.set('', new Map());
     if (type === 'DDATA' && !node.devices.has(device)) {
       this.requestRebirth(node, `data of device ${device} before its birth`);
       return;
@@ -394,10 +413,13 @@ export class MqttConnection implements TagSource {
         continue;
       }
       seen.add(name);
-      const tagNames = tags?.get(name);
-      if (!tagNames) continue;
       const value = metric.isNull ? null : metricValue(metric.value);
       const sourceTime = numberOf(metric.timestamp) ?? payloadTime;
+      const values = node.values.get(deviceKey) ?? new Map<string, { value: TagValue; time: number | null }>();
+      node.values.set(deviceKey, values);
+      if (value !== undefined) values.set(name, { value, time: sourceTime });
+      const tagNames = tags?.get(name);
+      if (!tagNames) continue;
       for (const tagName of tagNames) {
         this.valuesReceived += 1;
         const slot = this.deps.cache.slotOf(tagName);
@@ -432,5 +454,5 @@ export class MqttConnection implements TagSource {
 }
 
 function newNode(group: string, node: string): SparkplugNode {
-  return { group, node, alive: false, bdSeq: null, seq: null, devices: new Set(), aliases: new Map(), tags: new Map(), lastRebirthRequest: 0 };
+  return { group, node, alive: false, bdSeq: null, seq: null, devices: new Set(), aliases: new Map(), tags: new Map(), values: new Map(), lastRebirthRequest: 0 };
 }
