@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_POLL_MS } from '../../edge/src/acquisition/acquisition-manager';
 import { simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
 import { SimulatedPlant, storedScript, waitFor } from '../support/simulated-plant';
+import { lineFigures } from '../support/line-figures';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 
 /**
@@ -14,21 +15,7 @@ let t: TestEdge;
 let plant: SimulatedPlant;
 
 const db = () => t.edge.plant.db!;
-const stopsOf = (lineID: number) => db().selectFrom('stops').selectAll().where('lineID', '=', lineID).orderBy('stopID').execute();
-const openStopOf = async (lineID: number) => (await stopsOf(lineID)).find((stop) => stop.endDate === null);
-const lineState = (lineID: number) => db().selectFrom('line_states').selectAll().where('lineID', '=', lineID).executeTakeFirst();
-async function produced(lineID: number): Promise<{ units: number; discards: number }> {
-  const row = await db()
-    .selectFrom('production_minutes')
-    .select((eb) => [eb.fn.sum<number>('units').as('units'), eb.fn.sum<number>('discards').as('discards')])
-    .where('lineID', '=', lineID)
-    .executeTakeFirst();
-  return { units: Number(row?.units ?? 0), discards: Number(row?.discards ?? 0) };
-}
-const sameProduction = (lineID: number, expected: { units: number; discards: number }) => async () => {
-  const now = await produced(lineID);
-  return now.units === expected.units && now.discards === expected.discards ? now : undefined;
-};
+const { stopsOf, openStopOf, produced, sameProduction, linesRunning } = lineFigures(db);
 
 beforeAll(async () => {
   t = await startTestEdge();
@@ -36,13 +23,7 @@ beforeAll(async () => {
   // A server that takes at most 2 monitored items per call: the 6+ items must be created in groups.
   await plant.start({ maxMonitoredItemsPerCall: 2 });
   await plant.configure();
-  // Both lines seen running, with their counters read once (the baseline production is counted from).
-  for (const lineID of [1, 2]) {
-    await waitFor(async () => {
-      const state = await lineState(lineID);
-      return state?.running === 1 && state.unitsCounter !== null ? state : undefined;
-    }, `line ${lineID} running`);
-  }
+  await linesRunning([1, 2]);
 }, 60_000);
 
 afterAll(async () => {

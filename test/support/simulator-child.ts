@@ -51,4 +51,4 @@ process.on('message', async (message: Command) => {
     process.send?.({ id: message.id, error: (error as Error).message });
   }
 });
-process.send?.({ ready: true, endpointUrl: simulator.endpointUrl, port: simulator.port });
+process.send?.({ ready: true, endpointUrl: simulator.endpointUrl, port: simulator.port, modbusPort: simulator.modbus?.port ?? null });

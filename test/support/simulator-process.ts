@@ -19,6 +19,8 @@ export class SimulatorProcess {
     private readonly child: ChildProcess,
     readonly endpointUrl: string,
     readonly port: number,
+    /** The Modbus TCP server's port, when the simulator serves Modbus (options.modbus). */
+    readonly modbusPort: number | null,
   ) {
     this.exited = new Promise((done) => child.once('exit', () => done()));
     child.on('message', (message: { id?: number; result?: unknown; error?: string }) => {
@@ -37,16 +39,16 @@ export class SimulatorProcess {
   /** Starts a simulator process; resolves once its server listens. */
   static async start(options: Options): Promise<SimulatorProcess> {
     const child = fork(await bundledEntry('test/support/simulator-child.ts'), [JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: childEnv() });
-    const ready = await new Promise<{ endpointUrl: string; port: number }>((resolveReady, reject) => {
+    const ready = await new Promise<{ endpointUrl: string; port: number; modbusPort: number | null }>((resolveReady, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the simulator process exited with ${code} before it listened`)));
-      child.on('message', (message: { ready?: boolean; endpointUrl: string; port: number }) => {
+      child.on('message', (message: { ready?: boolean; endpointUrl: string; port: number; modbusPort: number | null }) => {
         if (message.ready) resolveReady(message);
       });
     });
     child.removeAllListeners('exit');
     child.removeAllListeners('error');
-    return new SimulatorProcess(child, ready.endpointUrl, ready.port);
+    return new SimulatorProcess(child, ready.endpointUrl, ready.port, ready.modbusPort);
   }
 
   private send<T>(command: Record<string, unknown>): Promise<T> {

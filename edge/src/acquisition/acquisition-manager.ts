@@ -6,6 +6,8 @@ import { DiagnosticsLog } from './diagnostics-log';
 import type { OpcPki } from './opc-pki';
 import type * as OpcUaParts from './opcua-parts';
 import { LineEvaluator, type LineSampleSink } from './line-evaluator';
+import { ModbusConnection } from './modbus-connection';
+import { MqttConnection } from './mqtt-connection';
 import { TagCache, WAITING_STATUS } from './tag-cache';
 import { ApiServerSource, type TagSource, UnsupportedServerSource } from './tag-sources';
 import type { OpcServerStatus, UaServerConnection } from './ua-server-connection';
@@ -290,7 +292,7 @@ export class AcquisitionManager {
       if (!server.enabled) continue;
       wanted.add(server.opcServerID);
       // A change of security or credentials is a new session: the connection is replaced.
-      const identity = JSON.stringify([server.serverType, server.hostName, server.securityMode, server.securityPolicy, server.userName, server.password]);
+      const identity = JSON.stringify([server.serverType, server.hostName, server.securityMode, server.securityPolicy, server.userName, server.password, server.unitId, server.pollingMs, server.clientId, server.caCertificate]);
       const running = this.sources.get(server.opcServerID);
       const fresh = !running || running.identity !== identity;
       let source = running?.source;
@@ -332,6 +334,12 @@ export class AcquisitionManager {
       }
       case 'API':
         return new ApiServerSource(server.opcServerID, server.name, this.cache, now);
+      case 'Modbus':
+      case 'MQTT': {
+        const connection = server.serverType === 'Modbus' ? new ModbusConnection(server, { cache: this.cache, logger, now }) : new MqttConnection(server, { cache: this.cache, logger, now });
+        connection.start();
+        return connection;
+      }
       default:
         logger.warn({ server: server.name }, 'OPC DA servers are not read directly; configure an OPC UA gateway as a UA server');
         return new UnsupportedServerSource(server.opcServerID, server.name, server.hostName, this.cache, now);

@@ -3,12 +3,25 @@ import { prepared } from '../db/prepared';
 
 /** What the acquisition reads of the configuration: servers, tags, line scripts and the calculation period. */
 export interface AcquisitionConfig {
-  servers: (UaSecurity & { opcServerID: number; name: string; hostName: string; serverType: 'UA' | 'DA' | 'API'; enabled: boolean })[];
+  servers: ServerDefinition[];
   tags: { tagID: number; tagName: string; tagType: string; opcServerID: number; tagValue: string }[];
   lines: { lineID: number; calculationBaliza: string | null; calculationUnits: string | null; calculationDiscards: string | null }[];
   /** Seconds between calculation passes over every line (parameters.oeeCalculationRefresh). */
   refreshSeconds: number;
 }
+
+/** A configured server as the acquisition reads it (the Modbus and MQTT settings: migration 0021). */
+export type ServerDefinition = UaSecurity & {
+  opcServerID: number;
+  name: string;
+  hostName: string;
+  serverType: 'UA' | 'DA' | 'API' | 'MQTT' | 'Modbus';
+  enabled: boolean;
+  unitId: number | null;
+  pollingMs: number | null;
+  clientId: string | null;
+  caCertificate: string | null;
+};
 
 /** How the edge connects to an OPC UA server: message security and the identity it signs in with (none: anonymous). */
 export interface UaSecurity {
@@ -27,7 +40,7 @@ export async function acquisitionConfigVersion(db: Database): Promise<number> {
 
 export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionConfig> {
   const [servers, tags, lines, parameters] = await Promise.all([
-    db.selectFrom('opc_servers').select(['opcServerID', 'name', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName', 'password']).orderBy('opcServerID').execute(),
+    db.selectFrom('opc_servers').select(['opcServerID', 'name', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName', 'password', 'unitId', 'pollingMs', 'clientId', 'caCertificate']).orderBy('opcServerID').execute(),
     db.selectFrom('opc_tags').select(['tagID', 'tagName', 'tagType', 'opcServerID', 'tagValue']).orderBy('tagID').execute(),
     db.selectFrom('lines').select(['lineID', 'calculationBaliza', 'calculationUnits', 'calculationDiscards']).orderBy('lineID').execute(),
     db.selectFrom('parameters').select('oeeCalculationRefresh').where('id', '=', 1).executeTakeFirst(),

@@ -2,6 +2,28 @@ import type { TagValue } from '../domain/script';
 import { type TagCache, WAITING_STATUS } from './tag-cache';
 import type { OpcServerStatus } from './ua-server-connection';
 
+/** How many of a server's tags have no good reading now. */
+export function badTagCount(cache: TagCache, tagNames: Iterable<string>): number {
+  let count = 0;
+  for (const tagName of tagNames) if (!cache.isGood(tagName)) count += 1;
+  return count;
+}
+
+/**
+ * The status of a polled or subscribed connection (Modbus, MQTT): Running while connected, else CommunicationFault
+ * with what is wrong; no vendor, version or start time of its own.
+ */
+export function connectionStatus(status: Pick<OpcServerStatus, 'opcServerID' | 'name' | 'serverType' | 'endpointUrl' | 'connected' | 'vendorInfo' | 'lastUpdateTime' | 'statusInfo' | 'valuesReceived'>, cache: TagCache, tagNames: ReadonlyMap<string, string>): OpcServerStatus {
+  return {
+    ...status,
+    productVersion: null,
+    startTime: null,
+    serverState: status.connected ? 'Running' : 'CommunicationFault',
+    tagCount: tagNames.size,
+    badTagCount: badTagCount(cache, tagNames.keys()),
+  };
+}
+
 /** Where the values of one configured server's tags come from. */
 export interface TagSource {
   readonly opcServerID: number;
@@ -87,8 +109,6 @@ export class ApiServerSource implements TagSource {
   status(): OpcServerStatus {
     const now = this.now();
     const connected = this.lastPost !== null && now - this.lastPost <= API_STALE_AFTER_MS;
-    let badTagCount = 0;
-    for (const tagName of this.desired.keys()) if (!this.cache.isGood(tagName)) badTagCount += 1;
     return {
       opcServerID: this.opcServerID,
       name: this.name,
@@ -102,7 +122,7 @@ export class ApiServerSource implements TagSource {
       serverState: connected ? 'Running' : 'CommunicationFault',
       statusInfo: this.lastPost === null ? 'No values posted yet' : connected ? `${this.posts} posts received` : `No post for more than ${API_STALE_AFTER_MS / 1000} s`,
       tagCount: this.desired.size,
-      badTagCount,
+      badTagCount: badTagCount(this.cache, this.desired.keys()),
       valuesReceived: this.valuesReceived,
     };
   }

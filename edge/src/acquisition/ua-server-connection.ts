@@ -115,7 +115,7 @@ export interface UaServerDefinition extends UaSecurity {
 export interface OpcServerStatus {
   opcServerID: number;
   name: string;
-  serverType: 'UA' | 'DA' | 'API';
+  serverType: 'UA' | 'DA' | 'API' | 'MQTT' | 'Modbus';
   endpointUrl: string;
   connected: boolean;
   vendorInfo: string | null;

@@ -162,7 +162,7 @@ export interface OpcServersTable {
   name: string;
   description: string | null;
   hostName: string;
-  serverType: 'UA' | 'DA' | 'API';
+  serverType: 'UA' | 'DA' | 'API' | 'MQTT' | 'Modbus';
   enabled: Generated<Flag>;
   apiKeyHash: string | null;
   securityMode: Generated<'None' | 'Sign' | 'SignAndEncrypt'>;
@@ -170,6 +170,12 @@ export interface OpcServersTable {
   userName: string | null;
   /** Write-only in the API: sent to the server, never returned. */
   password: string | null;
+  /** Modbus TCP (migration 0021): the unit id (null: 1) and the polling period (null: 1,000 ms). */
+  unitId: number | null;
+  pollingMs: number | null;
+  /** MQTT (migration 0021): the client id (null: made from the server's id) and the broker's CA in PEM (null: the system's). */
+  clientId: string | null;
+  caCertificate: string | null;
 }
 
 export interface OpcTagsTable {
@@ -220,6 +226,14 @@ export interface ParametersTable {
   telegramApiBaseUrl: Generated<string | null>;
   edgePublicUrl: Generated<string | null>;
   plantName: Generated<string | null>;
+  /** The edge's MQTT publishing (migration 0021): on or off, the broker, the topic prefix, the client id and credentials. */
+  mqttPublishEnabled: Generated<Flag>;
+  mqttPublishUrl: string | null;
+  mqttPublishPrefix: string | null;
+  mqttPublishClientId: string | null;
+  mqttPublishUserName: string | null;
+  /** Write-only in the API, as the bot token. */
+  mqttPublishPassword: string | null;
   updatedBy: string | null;
   updateDate: number | null;
 }

@@ -279,6 +279,30 @@ const catalogue = {
     es: 'Para un servidor UA indique la URL del endpoint, por ejemplo opc.tcp://host:4840.',
     en: 'For a UA server give the endpoint URL, for example opc.tcp://host:4840.',
   },
+  'opc.modbusEndpoint': {
+    es: 'Para un servidor Modbus indique host:puerto, por ejemplo 192.168.1.20:502.',
+    en: 'For a Modbus server give host:port, for example 192.168.1.20:502.',
+  },
+  'opc.brokerUrl': {
+    es: 'Para un servidor MQTT indique la URL del broker, por ejemplo mqtt://host:1883 o mqtts://host:8883.',
+    en: 'For an MQTT server give the broker URL, for example mqtt://host:1883 or mqtts://host:8883.',
+  },
+  'opc.caCertificate': {
+    es: 'El certificado de la CA debe estar en formato PEM (-----BEGIN CERTIFICATE-----).',
+    en: 'The CA certificate must be in PEM form (-----BEGIN CERTIFICATE-----).',
+  },
+  'opc.securityUaOnly': {
+    es: 'El modo de seguridad OPC UA solo se aplica a servidores UA; para MQTT use mqtts:// con el certificado de la CA.',
+    en: 'The OPC UA security mode applies to UA servers only; for MQTT use mqtts:// with the CA certificate.',
+  },
+  'opc.modbusAddress': {
+    es: 'En un servidor Modbus el tag debe ser <área>:<dirección>[.<bit>][:<tipo>][:<orden>][:counter][*<escala>], por ejemplo hr:100:uint32:CDAB o coil:5.',
+    en: 'On a Modbus server the tag must be <area>:<address>[.<bit>][:<type>][:<order>][:counter][*<scale>], for example hr:100:uint32:CDAB or coil:5.',
+  },
+  'opc.mqttAddress': {
+    es: 'En un servidor MQTT el tag debe ser un tópico sin comodines, tópico|$.campo[|$.tiempo], o spBv1.0/<grupo>/<nodo>[/<dispositivo>]|<métrica>.',
+    en: 'On an MQTT server the tag must be a topic without wildcards, topic|$.field[|$.time], or spBv1.0/<group>/<node>[/<device>]|<metric>.',
+  },
   'opc.nodeId': {
     es: 'En un servidor UA el tag debe ser un NodeId: ns=<n>;s=<nombre>, ns=<n>;i=<número> o nsu=<URI>;s=<nombre>.',
     en: 'On a UA server the tag must be a NodeId: ns=<n>;s=<name>, ns=<n>;i=<number> or nsu=<URI>;s=<name>.',
@@ -432,6 +456,10 @@ const fieldLabels: Record<string, { es: string; en: string }> = {
   securityMode: { es: 'modo de seguridad', en: 'security mode' },
   securityPolicy: { es: 'política de seguridad', en: 'security policy' },
   userName: { es: 'usuario', en: 'user name' },
+  unitId: { es: 'unit id Modbus', en: 'Modbus unit id' },
+  pollingMs: { es: 'periodo de lectura (ms)', en: 'polling period (ms)' },
+  clientId: { es: 'client id MQTT', en: 'MQTT client id' },
+  caCertificate: { es: 'certificado de la CA', en: 'CA certificate' },
   startTime: { es: 'hora de inicio', en: 'start time' },
   endTime: { es: 'hora de fin', en: 'end time' },
   type: { es: 'tipo', en: 'type' },

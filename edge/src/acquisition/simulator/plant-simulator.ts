@@ -12,6 +12,8 @@ import {
 } from 'node-opcua';
 import { standardNodeset } from '../../executable/opcua-standard-nodeset';
 import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } from './line-model';
+import { SimulatorModbusServer } from './modbus-server';
+import { SimulatorMqttPublisher } from './mqtt-publisher';
 import { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT } from './simulator-nodes';
 
 /**
@@ -25,6 +27,9 @@ import { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT } from './simulator-nodes';
  * Lines run and stop by themselves (automatic mode) or are held by the caller: `stopLine(2)`, `runLine(2)`,
  * `produce(2, 10)`, `resumeAutomatic(2)`. Values are pushed with setValueFromSource, so subscribers see a change
  * immediately with its source timestamp.
+ *
+ * The same lines can also be served over Modbus TCP (`modbus`: simulator/modbus-server.ts) and published to an MQTT
+ * broker (`mqtt`: simulator/mqtt-publisher.ts), with or without the OPC UA server (`opcua: false`).
  */
 
 export { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT, simulatorNodeId } from './simulator-nodes';
@@ -34,6 +39,12 @@ const WANDER_TICK_MS = 50;
 export interface PlantSimulatorOptions {
   /** Number of lines, numbered 1..lines. */
   lines: number;
+  /** Serve the lines over OPC UA (default true). */
+  opcua?: boolean;
+  /** Serve the lines over Modbus TCP too, on this port (0: a free one) of `host`. */
+  modbus?: { port: number };
+  /** Publish the lines to this broker too, as Sparkplug B or plain JSON. */
+  mqtt?: { url: string; payload: 'sparkplug' | 'json' };
   /** TCP port; 0 picks a free one. Default SIMULATOR_PORT. */
   port?: number;
   /** Address to listen on (default 127.0.0.1). */
@@ -76,12 +87,17 @@ interface LineNodes {
   discards: UAVariable;
   speed: UAVariable;
   process: UAVariable[];
-  last: LineSnapshot | null;
 }
 
 export class PlantSimulator {
   private readonly lines = new Map<number, SimulatedLine>();
   private readonly nodes = new Map<number, LineNodes>();
+  /** What each line showed when last published. */
+  private readonly last = new Map<number, LineSnapshot>();
+  /** The Modbus TCP server, when asked for (see `modbus`). */
+  modbus: SimulatorModbusServer | null = null;
+  /** The MQTT publisher, when asked for (see `mqtt`). */
+  mqtt: SimulatorMqttPublisher | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   /** Process values changed so far (see startWandering). */
@@ -91,7 +107,7 @@ export class PlantSimulator {
   port = 0;
 
   private constructor(
-    private readonly server: OPCUAServer,
+    private readonly server: OPCUAServer | null,
     private readonly options: PlantSimulatorOptions,
     private readonly now: () => number,
   ) {}
@@ -99,6 +115,29 @@ export class PlantSimulator {
   /** Creates, fills and starts the server; resolves once it listens. */
   static async start(options: PlantSimulatorOptions): Promise<PlantSimulator> {
     const host = options.host ?? '127.0.0.1';
+    const server = options.opcua === false ? null : await PlantSimulator.createOpcUaServer(options, host);
+    const simulator = new PlantSimulator(server, options, options.now ?? Date.now);
+    try {
+      if (options.modbus) simulator.modbus = await SimulatorModbusServer.start({ lines: options.lines, port: options.modbus.port, host });
+      if (options.mqtt) simulator.mqtt = new SimulatorMqttPublisher(options.mqtt.url, options.mqtt.payload, simulator.now);
+      simulator.build();
+      if (server) await server.start();
+    } catch (error) {
+      // A busy port: release what was taken, so the caller may try another port.
+      await simulator.modbus?.stop();
+      await simulator.mqtt?.stop();
+      await server?.shutdown(0).catch(() => undefined);
+      throw error;
+    }
+    if (server) {
+      simulator.endpointUrl = server.getEndpointUrl();
+      simulator.port = Number(new URL(simulator.endpointUrl.replace(/^opc\.tcp:/, 'http:')).port);
+    }
+    simulator.startTicking();
+    return simulator;
+  }
+
+  private static async createOpcUaServer(options: PlantSimulatorOptions, host: string): Promise<OPCUAServer> {
     const server = new OPCUAServer({
       port: options.port ?? SIMULATOR_PORT,
       host,
@@ -116,19 +155,7 @@ export class PlantSimulator {
       serverCapabilities: { operationLimits: { maxMonitoredItemsPerCall: options.maxMonitoredItemsPerCall ?? 1_000 } },
     });
     await server.initialize();
-    const simulator = new PlantSimulator(server, options, options.now ?? Date.now);
-    simulator.build();
-    try {
-      await server.start();
-    } catch (error) {
-      // A busy port: release what initialize() took, so the caller may try another port.
-      await server.shutdown(0).catch(() => undefined);
-      throw error;
-    }
-    simulator.endpointUrl = server.getEndpointUrl();
-    simulator.port = Number(new URL(simulator.endpointUrl.replace(/^opc\.tcp:/, 'http:')).port);
-    simulator.startTicking();
-    return simulator;
+    return server;
   }
 
   get lineCount(): number {
@@ -177,7 +204,9 @@ export class PlantSimulator {
     if (this.stopped) return;
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
-    await this.server.shutdown(0);
+    await this.modbus?.stop();
+    await this.mqtt?.stop();
+    await this.server?.shutdown(0);
   }
 
   private hold(lineNumber: number, running: boolean): number {
@@ -194,10 +223,10 @@ export class PlantSimulator {
   }
 
   private build(): void {
-    const addressSpace = this.server.engine.addressSpace;
-    if (!addressSpace) throw new Error('The OPC UA address space is not ready');
-    const namespace = addressSpace.registerNamespace(SIMULATOR_NAMESPACE_URI);
-    const plant = namespace.addFolder(addressSpace.rootFolder.objects, { browseName: 'Plant' });
+    const addressSpace = this.server ? this.server.engine.addressSpace : null;
+    if (this.server && !addressSpace) throw new Error('The OPC UA address space is not ready');
+    const namespace = addressSpace?.registerNamespace(SIMULATOR_NAMESPACE_URI);
+    const plant = addressSpace && namespace?.addFolder(addressSpace.rootFolder.objects, { browseName: 'Plant' });
     const random = seededRandom(this.options.seed ?? this.now());
     const now = this.now();
     for (let lineNumber = 1; lineNumber <= this.options.lines; lineNumber += 1) {
@@ -210,7 +239,7 @@ export class PlantSimulator {
       );
       line.automatic = this.options.automatic ?? true;
       this.lines.set(lineNumber, line);
-      this.nodes.set(lineNumber, this.addLineNodes(namespace, plant, lineNumber));
+      if (namespace && plant) this.nodes.set(lineNumber, this.addLineNodes(namespace, plant, lineNumber));
       this.publish(lineNumber);
     }
   }
@@ -221,7 +250,7 @@ export class PlantSimulator {
       namespace.addVariable({ componentOf: object, browseName: name, nodeId: `s=Line${lineNumber}.${name}`, dataType, minimumSamplingInterval: 0 });
     const process: UAVariable[] = [];
     for (let k = 1; k <= (this.options.processTagsPerLine ?? 0); k += 1) process.push(variable(`Process${k}`, 'Double'));
-    return { running: variable('Running', 'Boolean'), units: variable('Units', 'UInt32'), discards: variable('Discards', 'UInt32'), speed: variable('Speed', 'Double'), process, last: null };
+    return { running: variable('Running', 'Boolean'), units: variable('Units', 'UInt32'), discards: variable('Discards', 'UInt32'), speed: variable('Speed', 'Double'), process };
   }
 
   private startTicking(): void {
@@ -265,11 +294,14 @@ export class PlantSimulator {
   private publish(lineNumber: number, now = this.now()): void {
     if (this.stopped) return;
     const line = this.lineNumbered(lineNumber);
-    const nodes = this.nodes.get(lineNumber);
-    if (!nodes) return;
     line.advance(now);
     const next = line.snapshot();
-    const last = nodes.last;
+    const last = this.last.get(lineNumber);
+    this.last.set(lineNumber, next);
+    this.modbus?.update(lineNumber, next);
+    this.mqtt?.update(lineNumber, next, now);
+    const nodes = this.nodes.get(lineNumber);
+    if (!nodes) return;
     const sourceTimestamp = new Date(now);
     const set = (node: UAVariable, dataType: DataType, value: number | boolean) =>
       node.setValueFromSource(new Variant({ dataType, value }), StatusCodes.Good, sourceTimestamp);
@@ -277,6 +309,5 @@ export class PlantSimulator {
     if (last?.units !== next.units) set(nodes.units, DataType.UInt32, next.units);
     if (last?.discards !== next.discards) set(nodes.discards, DataType.UInt32, next.discards);
     if (last?.speed !== next.speed) set(nodes.speed, DataType.Double, Math.round(next.speed * 10) / 10);
-    nodes.last = next;
   }
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 export function serverSource(db: Database) {
   return db
     .selectFrom('opc_servers')
-    .select(['opcServerID', 'name', 'description', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName'])
+    .select(['opcServerID', 'name', 'description', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName', 'unitId', 'pollingMs', 'clientId', 'caCertificate'])
     .select(sql<number>`password IS NOT NULL`.as('passwordSet'));
 }
 

@@ -23,7 +23,7 @@ describe('OPC servers', () => {
   it('round trip: insert answers the stored row, update, lookup, list with filter/sort/take/count, delete', async () => {
     const created = await call('POST', '/api/opcservers/post', { token: tokens.admin, form: { values: { ...ua, description: '' } } });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ opcServerID: expect.any(Number), name: 'PLC línea 1', description: null, hostName: 'opc.tcp://plc1:4840', serverType: 'UA', enabled: true, securityMode: 'None', securityPolicy: 'None', userName: null, passwordSet: false });
+    expect(created.body).toEqual({ opcServerID: expect.any(Number), name: 'PLC línea 1', description: null, hostName: 'opc.tcp://plc1:4840', serverType: 'UA', enabled: true, securityMode: 'None', securityPolicy: 'None', userName: null, passwordSet: false, unitId: null, pollingMs: null, clientId: null, caCertificate: null });
     const id = created.body.opcServerID;
     const updated = await call('PUT', '/api/opcservers/put', { token: tokens.admin, form: { key: id, values: { enabled: false, description: 'Apagado' } } });
     expect(updated.body).toMatchObject({ opcServerID: id, enabled: false, description: 'Apagado', name: 'PLC línea 1' });
@@ -112,6 +112,35 @@ describe('OPC tags', () => {
     expectError(english, 400, 'On a UA server the tag must be a NodeId: ns=<n>;s=<name>, ns=<n>;i=<number> or nsu=<URI>;s=<name>.', 'tagValue');
     const apiServer = await addServer({ name: 'API nombres', hostName: 'api', serverType: 'API' });
     expect((await addTag({ tagName: 'Libre', tagType: 'String', opcServerID: apiServer, tagValue: 'DB1.DBW0' })).tagValue).toBe('DB1.DBW0');
+  });
+
+  it('Modbus and MQTT servers: their endpoint, settings and tag addresses are checked, with clear messages; the broker password is write-only', async () => {
+    const modbus = await addServer({ name: 'PLC Modbus', hostName: '10.0.0.5:502', serverType: 'Modbus', unitId: 3, pollingMs: 500 });
+    expect((await addTag({ tagName: 'M.Units', tagType: 'UInt32', opcServerID: modbus, tagValue: 'hr:100:uint32:CDAB:counter' })).tagValue).toBe('hr:100:uint32:CDAB:counter');
+    const badTag = await refusedWrite('POST', '/api/tags', { token: tokens.admin, json: { values: { tagName: 'M.Mal', tagType: 'Int16', opcServerID: modbus, tagValue: 'ns=2;s=A' } } });
+    expectError(badTag, 400, 'En un servidor Modbus el tag debe ser <área>:<dirección>[.<bit>][:<tipo>][:<orden>][:counter][*<escala>], por ejemplo hr:100:uint32:CDAB o coil:5.', 'tagValue');
+    const badEndpoint = await refusedWrite('POST', '/api/opcservers', { token: tokens.admin, language: 'en', json: { values: { name: 'X', hostName: 'opc.tcp://plc:4840', serverType: 'Modbus' } } });
+    expectError(badEndpoint, 400, 'For a Modbus server give host:port, for example 192.168.1.20:502.', 'hostName');
+    const badUnit = await refusedWrite('POST', '/api/opcservers', { token: tokens.admin, json: { values: { name: 'X', hostName: 'plc:502', serverType: 'Modbus', unitId: 256 } } });
+    expect(badUnit.status).toBe(400);
+    expect(Object.keys(badUnit.body.error.fields)).toEqual(['unitId']);
+
+    const mqtt = await api.insert('/api/opcservers', { name: 'Broker', hostName: 'mqtts://broker:8883', serverType: 'MQTT', clientId: 'edge-1', userName: 'edge', password: 'secreto' }, tokens.admin);
+    expect(mqtt).toMatchObject({ serverType: 'MQTT', clientId: 'edge-1', userName: 'edge', passwordSet: true });
+    expect(mqtt).not.toHaveProperty('password');
+    for (const tagValue of ['plant/line1/running', 'plant/line1|$.units|$.ts', 'spBv1.0/Plant/Node1/Line1|Units']) {
+      expect((await addTag({ tagName: `Q.${tagValue.length}`, tagType: 'UInt32', opcServerID: mqtt.opcServerID, tagValue })).tagValue).toBe(tagValue);
+    }
+    const wildcard = await refusedWrite('POST', '/api/tags', { token: tokens.admin, language: 'en', json: { values: { tagName: 'Q.Mal', tagType: 'Int16', opcServerID: mqtt.opcServerID, tagValue: 'plant/+/running' } } });
+    expectError(wildcard, 400, 'On an MQTT server the tag must be a topic without wildcards, topic|$.field[|$.time], or spBv1.0/<group>/<node>[/<device>]|<metric>.', 'tagValue');
+    const badBroker = await refusedWrite('POST', '/api/opcservers', { token: tokens.admin, json: { values: { name: 'X', hostName: 'broker:1883', serverType: 'MQTT' } } });
+    expectError(badBroker, 400, 'Para un servidor MQTT indique la URL del broker, por ejemplo mqtt://host:1883 o mqtts://host:8883.', 'hostName');
+    const badCa = await refusedWrite('POST', '/api/opcservers', { token: tokens.admin, json: { values: { name: 'X', hostName: 'mqtts://b', serverType: 'MQTT', caCertificate: 'not a pem' } } });
+    expectError(badCa, 400, 'El certificado de la CA debe estar en formato PEM (-----BEGIN CERTIFICATE-----).', 'caCertificate');
+    // An MQTT server with topic tags cannot become a Modbus server: its tags would read nothing.
+    const changed = await refusedWrite('PUT', '/api/opcservers', { token: tokens.admin, form: { key: mqtt.opcServerID, values: { serverType: 'Modbus', hostName: 'plc:502' } } });
+    expect(changed.status).toBe(400);
+    expect(Object.keys(changed.body.error.fields)).toEqual(['serverType']);
   });
 
   it('tagName is unique (409 on the field); required fields and lengths are checked', async () => {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { flag, optionalText, requiredInt, requiredText } from '../common/fields';
+import { isBrokerUrl, parseModbusEndpoint } from '../../domain/source-addresses';
+import { flag, optionalInt, optionalText, requiredInt, requiredText } from '../common/fields';
 import { isUaEndpointUrl } from './node-id';
 
 /** SPEC.md section 3: OPC server and OPC tag. */
-export const SERVER_TYPES = ['UA', 'DA', 'API'] as const;
+export const SERVER_TYPES = ['UA', 'DA', 'API', 'MQTT', 'Modbus'] as const;
 export const TAG_TYPES = ['Boolean', 'Byte', 'Double', 'Float', 'Int16', 'Int32', 'Int64', 'SByte', 'String', 'UInt16', 'UInt32', 'UInt64'] as const;
 
 /** One of `values`; absent says "required", anything else "not valid". */
@@ -23,6 +24,11 @@ export const OPC_SERVER_COLUMNS = {
   userName: 'string',
   /** Derived: whether a password is stored (the password itself is write-only). */
   passwordSet: 'boolean',
+  /** Modbus TCP: the unit id and the polling period (ms). MQTT: the client id and the broker's CA (PEM). */
+  unitId: 'number',
+  pollingMs: 'number',
+  clientId: 'string',
+  caCertificate: 'string',
 } as const;
 
 /** OPC UA message security (issue 15): None, or signed, or signed and encrypted under one of the policies. */
@@ -50,9 +56,17 @@ export const opcServerSchema = z
     securityPolicy: z.enum(SECURITY_POLICIES, { error: 'validation.invalid' }).default('None'),
     userName: optionalText(100),
     password: secret(200),
+    unitId: optionalInt({ min: 0, max: 255 }),
+    pollingMs: optionalInt({ min: 100, max: 3_600_000 }),
+    clientId: optionalText(100),
+    caCertificate: optionalText(20_000),
   })
   .superRefine((server, ctx) => {
     if (server.serverType === 'UA' && !isUaEndpointUrl(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.endpointUrl' });
+    if (server.serverType === 'Modbus' && !parseModbusEndpoint(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.modbusEndpoint' });
+    if (server.serverType === 'MQTT' && !isBrokerUrl(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.brokerUrl' });
+    if (server.caCertificate && !/-----BEGIN CERTIFICATE-----/.test(server.caCertificate)) ctx.addIssue({ code: 'custom', path: ['caCertificate'], message: 'opc.caCertificate' });
+    if (server.serverType !== 'UA' && server.securityMode !== 'None') ctx.addIssue({ code: 'custom', path: ['securityMode'], message: 'opc.securityUaOnly' });
     // A signed channel needs a policy to sign with, and None signs nothing: the two are chosen together.
     if ((server.securityMode === 'None') !== (server.securityPolicy === 'None')) {
       ctx.addIssue({ code: 'custom', path: ['securityPolicy'], message: server.securityMode === 'None' ? 'opc.policyWithoutMode' : 'opc.policyRequired' });
@@ -61,7 +75,11 @@ export const opcServerSchema = z
   });
 export type OpcServerValues = z.output<typeof opcServerSchema>;
 
-/** The tag's value names what to read: a NodeId for UA servers (checked against the server's type), a name for API servers. */
+/**
+ * The tag's value names what to read: a NodeId for UA servers, a name for API servers, a register address for Modbus
+ * servers and a topic (with a JSON path) or Sparkplug B metric for MQTT servers (domain/source-addresses.ts), checked
+ * against the server's type.
+ */
 export const opcTagSchema = z.object({
   tagName: requiredText(100),
   tagType: requiredChoice(TAG_TYPES),

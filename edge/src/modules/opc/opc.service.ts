@@ -2,15 +2,28 @@ import { apiToRow, type HookContext } from '../../http/grid-resource';
 import { AppError } from '../../http/errors';
 import type { MessageKey } from '../../http/messages';
 import { fieldError } from '../common/field-error';
+import { parseModbusAddress, parseMqttAddress } from '../../domain/source-addresses';
 import { isUaNodeId } from './node-id';
 import { findServer, otherTagNamed, tagsOfServer } from './opc.repository';
 import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, type OpcServerValues, type OpcTagValues } from './opc.schemas';
 
 type AnyRow = Record<string, unknown>;
 
-/** What is wrong with a tag value for a server of this type, or null. UA reads a NodeId; API servers push by name. */
+/**
+ * What is wrong with a tag value for a server of this type, or null. UA reads a NodeId, Modbus a register address,
+ * MQTT a topic or Sparkplug B metric; API servers push by name.
+ */
 export function tagValueProblem(serverType: string, tagValue: string): MessageKey | null {
-  return serverType === 'UA' && !isUaNodeId(tagValue) ? 'opc.nodeId' : null;
+  switch (serverType) {
+    case 'UA':
+      return isUaNodeId(tagValue) ? null : 'opc.nodeId';
+    case 'Modbus':
+      return parseModbusAddress(tagValue) ? null : 'opc.modbusAddress';
+    case 'MQTT':
+      return parseMqttAddress(tagValue) ? null : 'opc.mqttAddress';
+    default:
+      return null;
+  }
 }
 
 /** Tag writes: the server must exist, the value must suit its type, and the name must be free (409 on the field). */

@@ -1,0 +1,361 @@
+import { Socket } from 'node:net';
+import { client as modbusClient } from 'jsmodbus';
+import type { Logger } from 'pino';
+import {
+  CounterUnwrapper,
+  decodeRegisters,
+  type ModbusAddress,
+  type ModbusArea,
+  modbusWidth,
+  parseModbusAddress,
+  parseModbusEndpoint,
+} from '../domain/source-addresses';
+import type { ServerDefinition } from './acquisition.repository';
+import { type TagCache, WAITING_STATUS } from './tag-cache';
+import { connectionStatus, type TagSource } from './tag-sources';
+import type { OpcServerStatus } from './ua-server-connection';
+
+/**
+ * One Modbus TCP server (a PLC, a counter, a gateway), polled: every `pollingMs` each tag's registers are read, in as
+ * few requests as the addresses allow (see batchesOf), decoded by the tag's address (domain/source-addresses.ts) and
+ * stored in the tag cache with the time they were read (Modbus carries no timestamps). Around it, the tag cache is
+ * kept honest as for OPC UA:
+ * - while the server cannot be reached (refused, closed, a request unanswered for REQUEST_TIMEOUT_MS) every tag of it
+ *   is bad, so its lines get their reason-4 gap, and the connection is tried again every RECONNECT_MS;
+ * - an address the server refuses (Modbus exception: illegal data address or value) makes only that tag bad: a
+ *   request refused for a batch is retried tag by tag, the refused tags are left out of the batches and tried again
+ *   every RETRY_REFUSED_MS (a PLC program may be loaded later);
+ * - a counter tag (`:counter`) is unwrapped at 65,536 or 2^32 (CounterUnwrapper), so its count stays absolute.
+ */
+
+/** Modbus allows 125 registers (or 2,000 coils) in one read. */
+const MAX_REGISTERS_PER_READ = 125;
+const MAX_BITS_PER_READ = 2_000;
+/** Addresses this far apart or closer are read in one request (reading the few unused between is cheaper than a request). */
+const MAX_REGISTER_GAP = 16;
+const MAX_BIT_GAP = 128;
+export const DEFAULT_POLLING_MS = 1_000;
+const REQUEST_TIMEOUT_MS = 3_000;
+const RECONNECT_MS = 1_000;
+const MAX_RECONNECT_MS = 5_000;
+const RETRY_REFUSED_MS = 30_000;
+
+/** Modbus exception codes that say the address (or the count read there) is not one the server serves. */
+const ADDRESS_EXCEPTIONS = new Set([2, 3]);
+
+interface ModbusTag {
+  tagName: string;
+  tagValue: string;
+  address: ModbusAddress;
+  unwrapper: CounterUnwrapper | null;
+}
+
+/** One read request: an area, its first address and count, and the tags it serves. */
+export interface Batch {
+  area: ModbusArea;
+  start: number;
+  count: number;
+  tags: ModbusTag[];
+}
+
+/**
+ * The requests that read `tags`: per area, by address, a tag joins the request before it when the request stays
+ * within Modbus's limit and the gap between them is small.
+ */
+export function batchesOf(tags: readonly ModbusTag[]): Batch[] {
+  const batches: Batch[] = [];
+  const byArea = new Map<ModbusArea, ModbusTag[]>();
+  for (const tag of tags) byArea.set(tag.address.area, [...(byArea.get(tag.address.area) ?? []), tag]);
+  for (const [area, areaTags] of byArea) {
+    const bits = area === 'coil' || area === 'di';
+    const max = bits ? MAX_BITS_PER_READ : MAX_REGISTERS_PER_READ;
+    const gap = bits ? MAX_BIT_GAP : MAX_REGISTER_GAP;
+    areaTags.sort((a, b) => a.address.address - b.address.address);
+    let current: Batch | null = null;
+    for (const tag of areaTags) {
+      const end = tag.address.address + modbusWidth(tag.address);
+      if (current && tag.address.address <= current.start + current.count + gap && end - current.start <= max) {
+        current.count = Math.max(current.count, end - current.start);
+        current.tags.push(tag);
+      } else {
+        current = { area, start: tag.address.address, count: end - tag.address.address, tags: [tag] };
+        batches.push(current);
+      }
+    }
+  }
+  return batches;
+}
+
+interface ModbusException {
+  err: string;
+  message: string;
+  response?: { body?: { code?: number } };
+}
+
+function exceptionCode(error: unknown): number | null {
+  const failure = error as ModbusException | undefined;
+  return failure?.err === 'ModbusException' ? (failure.response?.body?.code ?? null) : null;
+}
+
+const EXCEPTION_TEXT: Record<number, string> = { 2: 'illegal data address', 3: 'illegal data value' };
+
+type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
+
+export interface ModbusConnectionDeps {
+  cache: TagCache;
+  logger: Logger;
+  now: () => number;
+}
+
+export class ModbusConnection implements TagSource {
+  readonly opcServerID: number;
+  private readonly endpoint: { host: string; port: number } | null;
+  private readonly unitId: number;
+  private readonly pollingMs: number;
+  private desired = new Map<string, string>();
+  private tags = new Map<string, ModbusTag>();
+  /** Tags whose address the server refused: tagName → what it said. */
+  private readonly refused = new Map<string, string>();
+  private batches: Batch[] = [];
+  private batchesStale = true;
+  private socket: Socket | null = null;
+  private client: InstanceType<typeof modbusClient.TCP> | null = null;
+  private state: ConnectionState = 'connecting';
+  private statusInfo = 'Connecting';
+  private everConnected = false;
+  private unreachableLogged = false;
+  private reconnectDelay = RECONNECT_MS;
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> = Promise.resolve();
+  private lastActivity: number | null = null;
+  private lastRefusedRetry = 0;
+  private valuesReceived = 0;
+  private requests = 0;
+
+  constructor(
+    readonly server: ServerDefinition,
+    private readonly deps: ModbusConnectionDeps,
+  ) {
+    this.opcServerID = server.opcServerID;
+    this.endpoint = parseModbusEndpoint(server.hostName);
+    this.unitId = server.unitId ?? 1;
+    this.pollingMs = server.pollingMs ?? DEFAULT_POLLING_MS;
+  }
+
+  start(): void {
+    if (!this.endpoint) {
+      this.state = 'disconnected';
+      this.statusInfo = `Not a Modbus TCP endpoint: ${this.server.hostName} (host:port)`;
+      return;
+    }
+    this.connect();
+  }
+
+  setTags(tags: ReadonlyMap<string, string>): void {
+    const now = this.deps.now();
+    const next = new Map<string, ModbusTag>();
+    for (const [tagName, tagValue] of tags) {
+      const kept = this.tags.get(tagName);
+      if (kept && kept.tagValue === tagValue) {
+        next.set(tagName, kept);
+        continue;
+      }
+      this.refused.delete(tagName);
+      const address = parseModbusAddress(tagValue);
+      if (!address) {
+        this.refused.set(tagName, `not a Modbus address: ${tagValue}`);
+        this.deps.cache.setBad(tagName, 'BadNodeIdInvalid', now);
+        continue;
+      }
+      next.set(tagName, { tagName, tagValue, address, unwrapper: address.counter ? new CounterUnwrapper(address.type === 'uint16' ? 0x1_0000 : 0x1_0000_0000) : null });
+      if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
+    }
+    for (const tagName of [...this.refused.keys()]) if (!tags.has(tagName)) this.refused.delete(tagName);
+    this.desired = new Map(tags);
+    this.tags = next;
+    this.batchesStale = true;
+  }
+
+  tagProblem(tagName: string): string | null {
+    return this.refused.get(tagName) ?? null;
+  }
+
+  status(): OpcServerStatus {
+    const connected = this.state === 'connected';
+    return connectionStatus(
+      {
+        opcServerID: this.opcServerID,
+        name: this.server.name,
+        serverType: 'Modbus',
+        endpointUrl: this.endpoint ? `modbus://${this.endpoint.host}:${this.endpoint.port} (unit ${this.unitId})` : this.server.hostName,
+        connected,
+        vendorInfo: 'Modbus TCP',
+        lastUpdateTime: this.lastActivity,
+        statusInfo: connected ? `Polled every ${this.pollingMs} ms in ${this.batches.length} requests (${this.requests} sent)` : this.statusInfo,
+        valuesReceived: this.valuesReceived,
+      },
+      this.deps.cache,
+      this.desired,
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.destroy();
+    await this.polling;
+  }
+
+  private isStopped(): boolean {
+    return this.state === 'stopped';
+  }
+
+  private connect(): void {
+    if (this.isStopped() || !this.endpoint) return;
+    this.state = 'connecting';
+    const socket = new Socket();
+    this.socket = socket;
+    this.client = new modbusClient.TCP(socket, this.unitId, REQUEST_TIMEOUT_MS);
+    socket.setNoDelay(true);
+    socket.once('connect', () => {
+      if (this.socket !== socket || this.isStopped()) return;
+      this.state = 'connected';
+      this.everConnected = true;
+      this.statusInfo = 'Connected';
+      this.reconnectDelay = RECONNECT_MS;
+      if (this.unreachableLogged) this.deps.logger.info({ server: this.server.name }, 'Modbus server reachable again');
+      this.unreachableLogged = false;
+      this.schedulePoll(0);
+    });
+    socket.on('error', (error) => {
+      if (this.socket !== socket || this.isStopped()) return;
+      this.statusInfo = `Cannot connect to ${this.endpoint!.host}:${this.endpoint!.port}: ${error.message}`;
+    });
+    socket.once('close', () => {
+      if (this.socket === socket) this.connectionLost();
+    });
+    socket.connect({ host: this.endpoint.host, port: this.endpoint.port });
+  }
+
+  /** The socket closed (or was closed for an unanswered request): every tag bad, and a new connection soon. */
+  private connectionLost(): void {
+    if (this.isStopped()) return;
+    const wasConnected = this.state === 'connected';
+    this.state = 'disconnected';
+    this.socket = null;
+    this.client = null;
+    if (this.timer) clearTimeout(this.timer);
+    if (wasConnected) this.statusInfo = 'Connection lost; reconnecting';
+    if (!this.unreachableLogged) {
+      this.unreachableLogged = true;
+      this.deps.logger.warn({ server: this.server.name, endpoint: this.server.hostName }, wasConnected ? 'Modbus connection lost; reconnecting' : 'Modbus server cannot be reached; retrying');
+    }
+    const now = this.deps.now();
+    const status = this.everConnected ? 'BadConnectionClosed' : 'BadNotConnected';
+    for (const tagName of this.tags.keys()) this.deps.cache.setBad(tagName, status, now);
+    this.timer = setTimeout(() => this.connect(), this.reconnectDelay);
+    this.timer.unref();
+    this.reconnectDelay = Math.min(MAX_RECONNECT_MS, this.reconnectDelay * 2);
+  }
+
+  private schedulePoll(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.polling = this.poll();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** One pass over every tag; the next starts pollingMs after this one started (at once if this one took longer). */
+  private async poll(): Promise<void> {
+    const startedAt = this.deps.now();
+    const client = this.client;
+    if (!client || this.state !== 'connected') return;
+    try {
+      if (startedAt - this.lastRefusedRetry >= RETRY_REFUSED_MS) await this.retryRefused(client);
+      if (this.batchesStale) {
+        this.batches = batchesOf([...this.tags.values()].filter((tag) => !this.refused.has(tag.tagName)));
+        this.batchesStale = false;
+      }
+      for (const batch of this.batches) {
+        if (this.client !== client || this.state !== 'connected') return;
+        await this.readBatch(client, batch);
+      }
+    } catch (error) {
+      if (this.client !== client || this.isStopped()) return;
+      // No answer (a timeout) or a broken stream: the connection is not trusted any more.
+      this.deps.logger.debug({ err: error, server: this.server.name }, 'Modbus read failed');
+      this.statusInfo = `No answer from the server: ${(error as Error).message ?? String(error)}`;
+      this.socket?.destroy();
+      return;
+    }
+    if (this.client === client && this.state === 'connected') this.schedulePoll(Math.max(0, startedAt + this.pollingMs - this.deps.now()));
+  }
+
+  /** Refused tags are read again, each alone: one the server serves now joins the others' requests. */
+  private async retryRefused(client: InstanceType<typeof modbusClient.TCP>): Promise<void> {
+    this.lastRefusedRetry = this.deps.now();
+    for (const tagName of [...this.refused.keys()]) {
+      const tag = this.tags.get(tagName);
+      if (!tag) continue;
+      if (await this.readBatch(client, { area: tag.address.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] })) {
+        this.refused.delete(tagName);
+        this.batchesStale = true;
+      }
+    }
+  }
+
+  private async read(client: InstanceType<typeof modbusClient.TCP>, batch: Pick<Batch, 'area' | 'start' | 'count'>): Promise<number[]> {
+    this.requests += 1;
+    switch (batch.area) {
+      case 'coil':
+        return (await client.readCoils(batch.start, batch.count)).response.body.valuesAsArray.slice(0, batch.count).map(Number);
+      case 'di':
+        return (await client.readDiscreteInputs(batch.start, batch.count)).response.body.valuesAsArray.slice(0, batch.count).map(Number);
+      case 'hr':
+        return [...(await client.readHoldingRegisters(batch.start, batch.count)).response.body.valuesAsArray].map(Number);
+      case 'ir':
+        return [...(await client.readInputRegisters(batch.start, batch.count)).response.body.valuesAsArray].map(Number);
+    }
+  }
+
+  /** Reads a batch into the cache; false when the server refused its address (the tag is then refused). */
+  private async readBatch(client: InstanceType<typeof modbusClient.TCP>, batch: Batch): Promise<boolean> {
+    let values: number[];
+    try {
+      values = await this.read(client, batch);
+    } catch (error) {
+      const code = exceptionCode(error);
+      if (code === null || !ADDRESS_EXCEPTIONS.has(code)) throw error;
+      if (batch.tags.length > 1) {
+        // Which tag the server refuses is not said: each is read alone (this pass), the refused ones left out after.
+        for (const tag of batch.tags) await this.readBatch(client, { area: batch.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] });
+        this.batchesStale = true;
+        return true;
+      }
+      this.refuse(batch.tags[0]!, code);
+      return false;
+    }
+    const receivedAt = this.deps.now();
+    this.lastActivity = receivedAt;
+    for (const tag of batch.tags) {
+      const offset = tag.address.address - batch.start;
+      const decoded = decodeRegisters(tag.address, values.slice(offset, offset + modbusWidth(tag.address)));
+      const value = tag.unwrapper && typeof decoded === 'number' ? tag.unwrapper.next(decoded) : decoded;
+      this.valuesReceived += 1;
+      this.deps.cache.store(this.deps.cache.slotOf(tag.tagName), tag.tagName, value, true, 'Good', null, receivedAt);
+    }
+    return true;
+  }
+
+  private refuse(tag: ModbusTag, code: number): void {
+    const problem = `Modbus exception ${code} (${EXCEPTION_TEXT[code] ?? 'refused'}) reading ${tag.tagValue}`;
+    if (this.refused.get(tag.tagName) !== problem) {
+      this.deps.logger.warn({ server: this.server.name, tag: tag.tagName, tagValue: tag.tagValue, code }, 'Modbus address refused by the server');
+    }
+    if (!this.refused.has(tag.tagName)) this.batchesStale = true;
+    this.refused.set(tag.tagName, problem);
+    this.deps.cache.setBad(tag.tagName, 'BadNodeIdUnknown', this.deps.now());
+  }
+}
