@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Row } from '../../edge/src/db/schema';
 import type { CentralDatabase, CentralDB } from './central-database';
-import { CENTRAL_SCHEMA, CENTRAL_TABLES, centralTableOf, type CentralColumn, type CentralTable, type ColumnKind } from './tables';
+import { CENTRAL_SCHEMA, centralTableOf, type CentralColumn, type CentralTable, type ColumnKind } from './tables';
 
 /**
  * The central side of a batch: one PostgreSQL transaction holds every change of the batch and the plant's cursor.
@@ -89,7 +89,41 @@ function statementsOf(table: CentralTable): TableStatements {
   return { upsert, tombstone };
 }
 
-const STATEMENTS = new Map(CENTRAL_TABLES.map((table) => [table.entity as string, statementsOf(table)]));
+/** The statements of each table, by the central columns it has (see statementsFor). */
+const STATEMENTS = new Map<string, TableStatements>();
+
+/**
+ * The statements of an entity's table as the central database has it: only the columns it holds. A central copy not
+ * yet migrated to a column an edge already sends (`oee-edge central migrate` runs separately from the edges' upgrades)
+ * keeps taking the rest of every row instead of refusing every batch; the column fills from the rows synced after it
+ * is added.
+ */
+function statementsFor(entity: string, existing: ReadonlySet<string>): TableStatements {
+  const table = centralTableOf(entity);
+  const columns = table.columns.filter((column) => existing.has(column.central));
+  const cacheKey = `${entity}\u0000${columns.map((column) => column.central).join(',')}`;
+  let statements = STATEMENTS.get(cacheKey);
+  if (!statements) {
+    statements = statementsOf({ ...table, columns });
+    STATEMENTS.set(cacheKey, statements);
+  }
+  return statements;
+}
+
+/** The columns of the central tables of `entities` (one read of the catalog per batch). */
+async function centralColumns(trx: Transaction<CentralDB>, entities: readonly string[]): Promise<Map<string, Set<string>>> {
+  const tables = entities.map((entity) => centralTableOf(entity).table);
+  const result = await trx.executeQuery<{ table_name: string; column_name: string }>(
+    CompiledQuery.raw(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = ANY($2)`, [CENTRAL_SCHEMA, tables]),
+  );
+  const byTable = new Map<string, Set<string>>();
+  for (const row of result.rows) {
+    let columns = byTable.get(row.table_name);
+    if (!columns) byTable.set(row.table_name, (columns = new Set()));
+    columns.add(row.column_name);
+  }
+  return new Map(entities.map((entity) => [entity, byTable.get(centralTableOf(entity).table) ?? new Set()]));
+}
 
 /** The JSON record of one outbox row: its payload (or, for a delete, its key) with the seq and time spliced in. */
 function recordOf(row: OutboxRow): string {
@@ -160,8 +194,9 @@ export async function applyBatch(db: CentralDatabase, plant: PlantIdentity, rows
   const records = recordsByEntity(rows);
   await db.transaction().execute(async (trx) => {
     await registerPlant(trx, plant);
+    const columns = await centralColumns(trx, [...records.keys()]);
     for (const [entity, { upserts, deletes }] of records) {
-      const statements = STATEMENTS.get(entity)!;
+      const statements = statementsFor(entity, columns.get(entity)!);
       if (upserts.length) await trx.executeQuery(CompiledQuery.raw(statements.upsert, [plant.plantId, `[${upserts.join(',')}]`]));
       if (deletes.length) await trx.executeQuery(CompiledQuery.raw(statements.tombstone, [plant.plantId, `[${deletes.join(',')}]`]));
     }

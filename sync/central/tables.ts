@@ -150,6 +150,8 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
     ...indexTimes,
     ['idealUnits', 'ideal_units', 'real'],
     ['discountShift', 'discount_shift_ms', 'real'],
+    ['unstaffedQuantity', 'unstaffed_quantity', 'real'],
+    ['unstaffedDiscards', 'unstaffed_discards', 'real'],
     ['closed', 'closed', 'boolean'],
   ]),
   table('stops', ['stopID'], [
@@ -178,6 +180,7 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
     ['color', 'color', 'text'],
     ...stamped,
     ['manual', 'manual', 'boolean'],
+    ['eventID', 'event_id', 'bigint'],
   ]),
 ];
 

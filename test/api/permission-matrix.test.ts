@@ -76,6 +76,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/diagnostics/opcservers': [A],
   'GET /api/diagnostics/counters': [A],
   'GET /api/diagnostics/notifications': [A],
+  'GET /api/diagnostics/above-nominal-speed': [A],
   // A full disk (issue 15): the disk's space for the administrator; the health answer for monitoring, without a session.
   'GET /api/diagnostics/storage': [A],
   'GET /api/health': 'public',

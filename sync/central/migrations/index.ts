@@ -4,6 +4,7 @@ import * as m0002 from './0002-adjustment-moves-stop-time';
 import * as m0003 from './0003-stops-manual-flag';
 import * as m0004 from './0004-central-portal';
 import * as m0005 from './0005-portal-day-sums';
+import * as m0006 from './0006-unstaffed-production-and-stop-events';
 import * as m0007 from './0007-roll-up-coverage';
 
 /**
@@ -16,5 +17,6 @@ export const centralMigrations: Record<string, Migration> = {
   '0003-stops-manual-flag': m0003,
   '0004-central-portal': m0004,
   '0005-portal-day-sums': m0005,
+  '0006-unstaffed-production-and-stop-events': m0006,
   '0007-roll-up-coverage': m0007,
 };

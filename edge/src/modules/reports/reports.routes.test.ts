@@ -115,8 +115,8 @@ describe('GET /api/reports/completeoaereport', () => {
     await recalculateAllShiftIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
     const sheet = async (language: string, name: string) => rowsOf(await workbookOf((await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-04', endDate: '2026-05-04' }, language)).bytes), name);
     const orders = await sheet('es', 'Ordenes');
-    expect(orders[1]![11]).toBeCloseTo(600 / 450, 9);
-    expect(orders[1]![16]).toBe('Por encima de la velocidad nominal: revise la velocidad del producto en la línea 1');
+    expect(orders[1]![orders[0]!.indexOf('Rendimiento')]).toBeCloseTo(600 / 450, 9);
+    expect(orders[1]![orders[0]!.indexOf('Aviso')]).toBe('Por encima de la velocidad nominal: revise la velocidad del producto en la línea 1');
     const shifts = await sheet('en', 'Shifts');
     const warning = shifts[0]!.length - 1;
     expect(shifts[0]![warning]).toBe('Warning');
