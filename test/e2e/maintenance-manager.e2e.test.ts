@@ -20,6 +20,7 @@ describe('maintenance manager', () => {
   const db = () => plant.edge.edge.plant.db!;
   const callsOf = (lineID: number) => db().selectFrom('maintenance_calls').selectAll().where('resourceLineID', '=', lineID).orderBy('callID').execute();
   const callsOn = (stopID: number) => db().selectFrom('maintenance_calls').selectAll().where('stopID', '=', stopID).orderBy('callID').execute();
+  const callRow = (callID: number) => db().selectFrom('maintenance_calls').selectAll().where('callID', '=', callID).executeTakeFirstOrThrow();
   const stopRow = (id: number) => db().selectFrom('stops').selectAll().where('stopID', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
@@ -113,7 +114,7 @@ describe('maintenance manager', () => {
     await toastShown(page, 'success', 'Llamado finalizado');
     await card.waitFor({ state: 'detached' });
 
-    const [call] = await callsOf(4);
+    const call = await callRow(callID);
     expect(call).toMatchObject({ status: 2, startedBy: 'operator', finishedBy: 'operator' });
     const stop = await stopRow(stopID);
     expect(stop.maintenanceReason).toBe('Falla neumática');
