@@ -142,13 +142,20 @@ describe('maintenance manager', () => {
       await page.getByTestId(`maintenance-call-${second.body.callID}`).getByTestId('call-status').filter({ hasText: language === 'es' ? 'Iniciado' : 'Started' }).waitFor();
       await saveScreenshot(page, `maintenance-calls-${language}`);
     }
-    // Line 1's call, started and finished, counts in its MTTR; the history lists it.
+    // Line 1's call, started and finished, counts in its MTTR (beside the demo week's finished calls); the history lists it.
+    const finishedOnLine1 = async () => {
+      const mttr = await plant.edge.call('GET', '/api/maintenance/mttr', { token: operator });
+      expect(mttr.status, mttr.text).toBe(200);
+      return ((mttr.body.lines as { lineID: number; finishedCalls: number }[]).find((row) => row.lineID === 1)?.finishedCalls ?? 0);
+    };
+    const finishedBefore = await finishedOnLine1();
     await plant.edge.call('POST', '/api/maintenance/start', { token: operator, json: { callID: first.body.callID } });
     await plant.edge.call('POST', '/api/maintenance/finish', { token: operator, json: { callID: first.body.callID } });
+    expect(await finishedOnLine1()).toBe(finishedBefore + 1);
     const history = await openAs('consultant', '/mantenimiento/historial');
     const line1 = history.getByTestId('mttr-lines').locator('tr', { hasText: 'Línea 1:' });
     await line1.waitFor();
-    expect(await line1.locator('td').nth(1).innerText()).toBe('1');
+    expect(await line1.locator('td').nth(1).innerText()).toBe(String(finishedBefore + 1));
     await history.getByTestId('maintenance-history-grid').locator('.ag-row', { hasText: 'Lubricación' }).first().waitFor();
   }, TEST_MS);
 });
