@@ -12,12 +12,15 @@ const TEST_MS = 180_000;
  * The maintenance manager on the demo plant, its lines driven by the test's simulator: a call from the dashboard's
  * current-stop tile turns the beacon amber and raises 'Alerta!'; a second call on the line is refused with its
  * reason; maintenance staff start and finish the call in one click each on the open-calls page, and the stop carries
- * the declaring, waiting and maintenance times, shown in the stops list. Each test makes the stop and call it needs.
+ * the declaring, waiting and maintenance times, shown in the stops list. Each test makes the stop and call it needs;
+ * the demo week already holds finished calls on every line, so a test reads only its own calls (by stop or id).
  */
 describe('maintenance manager', () => {
   let plant: DemoPlant;
   const db = () => plant.edge.edge.plant.db!;
   const callsOf = (lineID: number) => db().selectFrom('maintenance_calls').selectAll().where('resourceLineID', '=', lineID).orderBy('callID').execute();
+  const callsOn = (stopID: number) => db().selectFrom('maintenance_calls').selectAll().where('stopID', '=', stopID).orderBy('callID').execute();
+  const callRow = (callID: number) => db().selectFrom('maintenance_calls').selectAll().where('callID', '=', callID).executeTakeFirstOrThrow();
   const stopRow = (id: number) => db().selectFrom('stops').selectAll().where('stopID', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
@@ -49,6 +52,7 @@ describe('maintenance manager', () => {
 
   test('a call from the current-stop tile turns the beacon amber and raises Alerta!; a second call on the line is refused with its reason', async () => {
     const stopID = await forceStop(3);
+    const callsBefore = (await callsOf(3)).length;
     const page = await openAs('operator', '/?line=3');
     await page.getByTestId('line-dashboard').waitFor();
     await page.getByTestId('call-maintenance').click();
@@ -68,7 +72,8 @@ describe('maintenance manager', () => {
     // The tile offers no second call while this one is open.
     expect(await page.getByTestId('call-maintenance').count()).toBe(0);
 
-    const [call] = await callsOf(3);
+    const [call] = await callsOn(stopID);
+    expect(await callsOf(3)).toHaveLength(callsBefore + 1);
     expect(call).toMatchObject({ stopID, status: 0, callReason: 'Falla mecánica', message: 'Ruido en la llenadora', calledBy: 'operator' });
     expect(call!.declarationDate).toBe(call!.callDate);
     expect((await stopRow(stopID)).declaringTime).toBe(Math.round((call!.callDate - (await stopRow(stopID)).startDate) / 600) / 100);
@@ -84,7 +89,8 @@ describe('maintenance manager', () => {
     const refusal = second.getByTestId('maintenance-call-error');
     await refusal.waitFor();
     expect(await refusal.innerText()).toContain(`La línea 3 ya tiene un llamado de mantenimiento abierto (llamado ${call!.callID}`);
-    expect(await callsOf(3)).toHaveLength(1);
+    expect(await callsOn(stopID)).toHaveLength(1);
+    expect(await callsOf(3)).toHaveLength(callsBefore + 1);
 
     await plant.edge.call('POST', '/api/maintenance/close', { token: await plant.token('supervisor'), json: { callID: call!.callID } });
   }, TEST_MS);
@@ -108,7 +114,7 @@ describe('maintenance manager', () => {
     await toastShown(page, 'success', 'Llamado finalizado');
     await card.waitFor({ state: 'detached' });
 
-    const [call] = await callsOf(4);
+    const call = await callRow(callID);
     expect(call).toMatchObject({ status: 2, startedBy: 'operator', finishedBy: 'operator' });
     const stop = await stopRow(stopID);
     expect(stop.maintenanceReason).toBe('Falla neumática');
@@ -136,13 +142,20 @@ describe('maintenance manager', () => {
       await page.getByTestId(`maintenance-call-${second.body.callID}`).getByTestId('call-status').filter({ hasText: language === 'es' ? 'Iniciado' : 'Started' }).waitFor();
       await saveScreenshot(page, `maintenance-calls-${language}`);
     }
-    // Line 1's call, started and finished, counts in its MTTR; the history lists it.
+    // Line 1's call, started and finished, counts in its MTTR (beside the demo week's finished calls); the history lists it.
+    const finishedOnLine1 = async () => {
+      const mttr = await plant.edge.call('GET', '/api/maintenance/mttr', { token: operator });
+      expect(mttr.status, mttr.text).toBe(200);
+      return ((mttr.body.lines as { lineID: number; finishedCalls: number }[]).find((row) => row.lineID === 1)?.finishedCalls ?? 0);
+    };
+    const finishedBefore = await finishedOnLine1();
     await plant.edge.call('POST', '/api/maintenance/start', { token: operator, json: { callID: first.body.callID } });
     await plant.edge.call('POST', '/api/maintenance/finish', { token: operator, json: { callID: first.body.callID } });
+    expect(await finishedOnLine1()).toBe(finishedBefore + 1);
     const history = await openAs('consultant', '/mantenimiento/historial');
     const line1 = history.getByTestId('mttr-lines').locator('tr', { hasText: 'Línea 1:' });
     await line1.waitFor();
-    expect(await line1.locator('td').nth(1).innerText()).toBe('1');
+    expect(await line1.locator('td').nth(1).innerText()).toBe(String(finishedBefore + 1));
     await history.getByTestId('maintenance-history-grid').locator('.ag-row', { hasText: 'Lubricación' }).first().waitFor();
   }, TEST_MS);
 });
