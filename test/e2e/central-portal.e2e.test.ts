@@ -91,7 +91,18 @@ describe('central portal pages', () => {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(compare.rows.length);
     const cells = await table.locator('tbody tr').first().locator('td').allTextContents();
     const first = compare.rows[0];
-    expect(cells.slice(0, 6)).toEqual([first.plantId, first.period, percentLabel(first.oee), percentLabel(first.utilization), percentLabel(first.throughput), percentLabel(first.acceptance)]);
+    // A plant whose OEE and throughput cover only some of its lines says so beside its name; a figure above the
+    // nominal speed is flagged (OEE and throughput only).
+    const coverage = first.coveredLines < first.lineCount ? ` (OEE y rendimiento de ${first.coveredLines} de ${first.lineCount} líneas)` : '';
+    const flag = first.aboveNominalSpeed ? ' ⚠' : '';
+    expect(cells.slice(0, 6)).toEqual([
+      `${first.plantId}${coverage}`,
+      first.period,
+      `${percentLabel(first.oee)}${flag}`,
+      percentLabel(first.utilization),
+      `${percentLabel(first.throughput)}${flag}`,
+      percentLabel(first.acceptance),
+    ]);
     await page.getByTestId('compare-chart').locator('canvas').waitFor();
     expect(await page.locator('thead').first().textContent()).toContain('Período');
 
@@ -149,7 +160,9 @@ describe('central portal pages', () => {
     expect(await orderCell(0, 'productionQuantity')).toBe(formatNumber(newest.productionQuantity, {}, 'es'));
     expect(await orderCell(0, 'utilization')).toBe(percentLabel(newest.utilization));
     for (const [index, row] of (orders.data as any[]).entries()) {
-      expect([await orderCell(index, 'plantId'), await orderCell(index, 'order'), await orderCell(index, 'oee')]).toEqual([row.plantId, row.order, percentLabel(row.oee)]);
+      // An order that ran above the nominal speed (throughput over 100 %) has its OEE flagged.
+      const oee = `${percentLabel(row.oee)}${row.throughput > 1 ? ' ⚠' : ''}`;
+      expect([await orderCell(index, 'plantId'), await orderCell(index, 'order'), await orderCell(index, 'oee')]).toEqual([row.plantId, row.order, oee]);
     }
 
     // Drill-down: selecting an order with stops shows them, in its plant's time.

@@ -312,7 +312,8 @@ describe('stop summaries', () => {
 
     const operator = await openAs('operator', '/');
     await operator.getByTestId('menu-stops').click();
-    expect(await operator.getByRole('menuitem').allInnerTexts()).toEqual(['Listado de paradas']);
+    // The stop modules' pages follow the menu's own pages (the operator handles stops); no summary among them.
+    expect(await operator.getByRole('menuitem').allInnerTexts()).toEqual(['Listado de paradas', 'Paradas manuales', 'Gestor de paradas']);
     for (const path of ['/paradas/resumen', `/paradas/resumen?line=${LINE}&date=2026-01-01&period=TM`, '/paradas/resumen2']) {
       await operator.goto(`${plant.edge.url}${path}`);
       await operator.getByTestId('not-allowed').waitFor();
