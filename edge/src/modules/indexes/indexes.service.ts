@@ -26,6 +26,7 @@ import {
   type OrderSpan,
 } from './indexes.repository';
 import { readyOrdersOfLines } from '../orders/orders.repository';
+import { openStopsOfLines } from '../stops/stops.repository';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
 import { LineHistory, lineRangeInputs, loadLineRangeData, loadLinesRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
 
@@ -251,10 +252,11 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
     const chunk = lines.slice(start, start + REFRESH_LINES_PER_TRANSACTION);
     const lineIDs = chunk.map((line) => line.lineID);
     await db.transaction().execute(async (trx) => {
-      const [data, stored, ready] = [
+      const [data, stored, ready, openStops] = [
         await loadLinesRangeData(trx, chunk, shift.startMs, shift.endMs, { summedUntilMs: clock.nowMs }),
         await shiftIndexesAt(trx, lineIDs, shift.startMs),
         await readyOrdersOfLines(trx, lineIDs),
+        await openStopsOfLines(trx, lineIDs),
       ];
       // The shift indexes that exist and changed are written together at the end (updateRows).
       const updates: RowChange[] = [];
@@ -265,6 +267,14 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
         if (lineData.firstDataMs === null && !existing && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
         const order = ready.get(line.lineID);
         if (order && (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
+        // A stop still open that began before the Ready order reaches into orders that ended during it: its length so
+        // far decides whether it is a failure of theirs, so their final indexes follow it until it closes.
+        const open = openStops.get(line.lineID);
+        if (open && (!order || order.startDate === null || open.startDate < order.startDate)) {
+          for (const ended of await ordersOverlapping(trx, line.lineID, open.startDate, clock.nowMs)) {
+            if (ended.order !== order?.order && (await refreshOrderIndex(trx, ended.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
+          }
+        }
         const key = { lineID: line.lineID, shiftStart: shift.startMs };
         const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds);
         if (existing && !unchanged(existing, values)) updates.push({ key, values: indexRow(values, ctx), current: existing });

@@ -362,6 +362,10 @@ async function playOrders(steps: readonly OrderStep[]) {
       }
       await settle(next.type);
     }
+    // A minute counts in the range where it starts: units read at the story's last instant count once time has
+    // moved past it, as at the next periodic refresh.
+    t += 1;
+    await settle('end');
     const orderUnits = await db.selectFrom('order_indexes').select((eb) => eb.fn.sum<number>('productionQuantity').as('units')).executeTakeFirst();
     const noOrder = await db.selectFrom('production_minutes').select((eb) => eb.fn.sum<number>('units').as('units')).where('order', 'is', null).executeTakeFirst();
     const shiftUnits = await db.selectFrom('shift_indexes').select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity`).as('units')).executeTakeFirst();
