@@ -307,6 +307,19 @@ describe('line dashboard', () => {
     expect(refused.status).toBe(403);
   }, TEST_MS);
 
+  test('the order tile shows the units the shift made with no order running (issue 25: never dropped)', async () => {
+    const lineID = 3;
+    const page = await openDashboard('operator', { line: lineID });
+    await page.getByTestId('order-information').waitFor();
+    expect(await page.getByTestId('unstaffed-production').count()).toBe(0);
+    // 25 units and 2 discards counted in the shift on screen while the line had no Ready order (the minute before now,
+    // or the shift's first if it began less than a minute ago).
+    const indicators = await plant.edge.call('GET', '/api/indicators/get', { token: await plant.token('operator'), query: { lineID: String(lineID) } });
+    const minuteStart = Math.max(Date.parse(indicators.body.shift.start), Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
+    await db().insertInto('production_minutes').values({ lineID, minuteStart, order: null, units: 25, discards: 2 }).execute();
+    await page.getByTestId('unstaffed-production').filter({ hasText: 'Producido sin orden en el turno: 25 (2 descartes)' }).waitFor({ timeout: 20_000 });
+  }, TEST_MS);
+
   test('a maintenance call on a stopped line: the Alerta! dialog with the over-10-minutes warning, and the three rings', async () => {
     const stop2 = await forceStop(2);
     const callDate = Date.now() - 12 * 60_000;

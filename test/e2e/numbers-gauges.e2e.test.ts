@@ -7,7 +7,7 @@ import { cell, cellAt } from './support/grid';
 /**
  * What the dashboard's gauges say on the shift in progress (issue 25, point 7): the shift's figure under the shift's
  * caption is the one /resumen's card and the shift grid's row show for that shift, and the Ready order's figure stands
- * beside it under the order's own caption. Before, the gauge showed the order's figure under the shift's name. The plant is live, so the screens are read together, each on its own polling, until they agree.
+ * beside it under the order's own caption and is the order grid's row for that order. Before, the gauge showed the order's figure under the shift's name. The plant is live, so the screens are read together, each on its own polling, until they agree.
  */
 
 const LINE = 1;
@@ -86,10 +86,9 @@ describe('the gauges show one thing each', () => {
       }
       return { shown, card: await text(overview, `line-card-${LINE}-oee`) };
     };
-    // The order figure beside it is the Ready order's own (its caption names the order) and differs from the shift's.
-    // Its equality with the order grid's row is not asserted here: on the demo the live order figure and the stored
-    // order index still differ by several points (issue 25 point 1, being fixed in the engine).
-    const agree = ({ shown, card }: Awaited<ReturnType<typeof readAll>>) => shown.every((row) => row.dashboardShift === row.shiftGrid) && shown[0]!.dashboardShift === card;
+    // The order figure beside it is the Ready order's own (its caption names the order): the order grid's row for it.
+    const agree = ({ shown, card }: Awaited<ReturnType<typeof readAll>>) =>
+      shown.every((row) => row.dashboardShift === row.shiftGrid && row.dashboardOrder === row.orderGrid) && shown[0]!.dashboardShift === card;
 
     // The plant moves every second, the grids show the stored indexes (refreshed every 2 s) and each screen polls on its
     // own: at some reading they show the same instant.

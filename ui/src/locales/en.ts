@@ -312,6 +312,7 @@ export const en: Catalogue = {
     maintenance: 'Maintenance',
     progressOf: '{{done}} of {{target}} {{unit}}',
     noOrder: 'No order in progress.',
+    unstaffedProduction: 'Made with no order this shift: {{units}} ({{discards}} discarded)',
     order: 'Order',
     lot: 'Lot',
     product: 'Product',

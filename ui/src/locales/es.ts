@@ -314,6 +314,7 @@ export const es = {
     maintenance: 'Mantenimiento',
     progressOf: '{{done}} de {{target}} {{unit}}',
     noOrder: 'No hay una orden en curso.',
+    unstaffedProduction: 'Producido sin orden en el turno: {{units}} ({{discards}} descartes)',
     order: 'Orden',
     lot: 'Lote',
     product: 'Producto',

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { addLine, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
-import { expectError, type EngineEdge } from '../line-events/test-engine-edge';
+import { ENGINE_TZ, expectError, type EngineEdge } from '../line-events/test-engine-edge';
+import { refreshOpenIndexes } from '../indexes/indexes.service';
 import { OVERVIEW_T0, startOverviewPlant } from './test-overview-plant';
 import { beaconOf } from './line-overview.service';
 
@@ -85,6 +86,24 @@ describe('GET /api/indicators/get', () => {
       ['TT', null],
       ['TN', null],
     ]);
+  });
+
+  it('answers the units the shift made with no order running, beside its figures (issue 25: never dropped)', async () => {
+    const shiftOf = async () => (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '1' } })).body.shift;
+    expect(await shiftOf()).toMatchObject({ unstaffedQuantity: 0, unstaffedDiscards: 0 });
+    // Order 100-0 ends at 09:00; the line then counts 40 units and 4 discards with no order until 09:10.
+    await e.events([
+      { type: 'orderFinished', lineID: 1, atMs: OVERVIEW_T0 + HOUR, order: '100-0' },
+      { type: 'lineState', lineID: 1, atMs: OVERVIEW_T0 + HOUR, running: true },
+      { type: 'counters', lineID: 1, atMs: OVERVIEW_T0 + HOUR, units: 300, discards: 30 },
+      { type: 'counters', lineID: 1, atMs: OVERVIEW_T0 + 70 * MINUTE, units: 340, discards: 34 },
+    ]);
+    const shift = await shiftOf();
+    expect(shift).toMatchObject({ unstaffedQuantity: 40, unstaffedDiscards: 4 });
+    // The same as the shift's stored index once it is refreshed.
+    await refreshOpenIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ });
+    const stored = await e.db.selectFrom('shift_indexes').select(['unstaffedQuantity', 'unstaffedDiscards']).where('lineID', '=', 1).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ unstaffedQuantity: 40, unstaffedDiscards: 4 });
   });
 
   it('shows the shift’s values on a line with indicators per shift, and a past shift with shiftStart', async () => {

@@ -155,7 +155,8 @@ async function knownUntilDate(db: Database, lineID: number, firstDataMs: number 
  * shift of its plant day and the day, the Ready order, and prevOrderEndDate. Each figure is of one thing: `shift` is
  * the shift's (the same computation as /resumen's card and the shift index), `order` the Ready order's (its order
  * index); the gauges show the shift's under the shift's caption and the order's beside it under the order's, never
- * one under the other's name (issue 25). firstDataDate is the instant the line is known from (null: never seen): the
+ * one under the other's name (issue 25). `shift` also holds the units made in it with no order running
+ * (unstaffedQuantity/unstaffedDiscards, as its shift index). firstDataDate is the instant the line is known from (null: never seen): the
  * indicators count no time before it, and the stop explorer draws the time before it as time without data.
  * knownUntilDate: on a line without a beacon, the instant its state is known up to (knownUntilDate above); the
  * explorer draws the time after it as time without data.
@@ -170,8 +171,9 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
   const data = await loadLineRangeData(db, line, day.startMs, day.endMs);
   const perShift = (['TM', 'TT', 'TN'] as const).map((code) => {
     const item = shiftOf(code, shift.plantDate, clock.timeZone);
-    const inputs = lineRangeInputs(data, { fromMs: item.startMs, toMs: item.endMs }, clock.nowMs, microStopSeconds).inputs;
-    return { shift: item, inputs, values: indicatorValues(computeIndicators(inputs)) };
+    const { inputs, unstaffedUnits, unstaffedDiscards } = lineRangeInputs(data, { fromMs: item.startMs, toMs: item.endMs }, clock.nowMs, microStopSeconds);
+    // Made with no order running (the shift index's unstaffedQuantity/unstaffedDiscards): beside the factors, in none.
+    return { shift: item, inputs, values: indicatorValues(computeIndicators(inputs)), unstaffed: { unstaffedQuantity: unstaffedUnits, unstaffedDiscards } };
   });
   const current = perShift.find((item) => item.shift.code === shift.code)!;
   const status = await readyOrderStatus(db, lineID, clock);
@@ -181,7 +183,7 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
   return {
     lineID,
     indicadorPorTurno: perTurn,
-    shift: { ...shiftToApi(shift, clock.timeZone), ...current.values },
+    shift: { ...shiftToApi(shift, clock.timeZone), ...current.values, ...current.unstaffed },
     perShift: perShift.map((item) => ({ ...shiftToApi(item.shift, clock.timeZone), ...item.values })),
     day: { ...shiftToApi(day, clock.timeZone), ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))) },
     order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,

@@ -91,6 +91,12 @@ export interface DataGridProps {
    * through and greyed (class 'row-locked'), and edit and delete are hidden while one is selected.
    */
   isRowLocked?: (row: GridRow) => boolean;
+  /**
+   * Rows that change while they are shown (the indexes of the open shift and the running order): read again every
+   * `refreshMs` (the plant's gridRefreshTime, SPEC.md section 9's timers) while the tab is visible and no form is
+   * open, keeping the page, sort, filter and selection.
+   */
+  refreshMs?: number;
   testId?: string;
 }
 
@@ -151,6 +157,7 @@ export function DataGrid({
   messages,
   multiSelect,
   isRowLocked,
+  refreshMs,
   testId = 'data-grid',
 }: DataGridProps) {
   const { t, i18n } = useTranslation();
@@ -183,6 +190,7 @@ export function DataGrid({
   const filterKey = JSON.stringify(filter);
   const local = rows !== undefined;
   const rowsRef = useRef(rows);
+
   const onLoadRef = useRef(onLoad);
   useEffect(() => {
     onLoadRef.current = onLoad;
@@ -213,6 +221,17 @@ export function DataGrid({
     }),
     [path, filterKey, queryClient, t, local],
   );
+
+  const formOpen = form !== null;
+  useEffect(() => {
+    if (!refreshMs || local || formOpen) return undefined;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      // Marked stale first, so the pages in view are read from the server, not from those read in the last FRESH_PAGE_MS.
+      void queryClient.invalidateQueries({ queryKey: ['grid', path], refetchType: 'none' }).then(() => gridRef.current?.api?.refreshInfiniteCache());
+    }, refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs, local, formOpen, queryClient, path]);
 
   // The cells read the options through a ref: when a lookup arrives or changes, the cells are redrawn, while the
   // columns (and so the rows, the sort and the selection) stay as they are.

@@ -6,6 +6,7 @@ import type { GridRow } from '../../components/data-grid/grid-types';
 import { AdjustDialog } from '../../components/orders/adjust-dialog';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasRole, ORDER_ADJUST_ROLES } from '../../lib/roles';
+import { useGridRefreshMs } from '../../lib/parameters';
 import { useSessionUser } from '../../lib/session';
 import { ORDER_INDEX_PAGE_SIZE, ORDER_INDEX_PATH } from './api/get-order-indexes';
 import { IndexFilterBar } from './components/index-filter-bar';
@@ -19,6 +20,7 @@ import { asOrderIndex, orderIndexFields, type OrderIndexRow } from './order-inde
  */
 export default function OrderIndexesPage() {
   const { t } = useTranslation();
+  const refreshMs = useGridRefreshMs();
   useDocumentTitle(t('orderIndexes.title'));
   const user = useSessionUser();
   const supervisor = hasRole(user?.roleID, ORDER_ADJUST_ROLES);
@@ -50,6 +52,7 @@ export default function OrderIndexesPage() {
         height={560}
         pageSize={ORDER_INDEX_PAGE_SIZE}
         rowActions={supervisor ? { header: t('orderIndexes.adjust'), width: 110, render: renderAdjust } : undefined}
+        refreshMs={refreshMs}
         testId="order-indexes-grid"
       />
       {adjusting && (

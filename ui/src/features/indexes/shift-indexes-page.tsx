@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import type { GridField, GridRow } from '../../components/data-grid/grid-types';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useGridRefreshMs } from '../../lib/parameters';
 import { IndexFilterBar } from './components/index-filter-bar';
 import { ShiftHistory } from './components/shift-history';
 import { NO_INDEX_FILTER, productionDayOf, shiftIndexFilter } from './index-filters';
@@ -32,6 +33,7 @@ const SHIFT_INDEX_FIELDS: readonly GridField[] = [
  */
 export default function ShiftIndexesPage() {
   const { t } = useTranslation();
+  const refreshMs = useGridRefreshMs();
   useDocumentTitle(t('shiftIndexes.title'));
   const [filter, setFilter] = useState(NO_INDEX_FILTER);
   const [selected, setSelected] = useState<GridRow | null>(null);
@@ -48,6 +50,7 @@ export default function ShiftIndexesPage() {
         title={t('shiftIndexes.title')}
         height={460}
         onSelect={setSelected}
+        refreshMs={refreshMs}
         testId="shift-indexes-grid"
       />
       {selected ? (

@@ -8,6 +8,7 @@ import { RecognizeButton, SplitButton, StopDialogsProvider } from '../../compone
 import { canHandleStops, SPLIT_COLUMN_ROLES, type Stop } from '../../components/stops/stop';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasRole } from '../../lib/roles';
+import { useGridRefreshMs } from '../../lib/parameters';
 import { useSessionUser } from '../../lib/session';
 import { stopsListFilter, stopsListParams } from './stops-filter';
 
@@ -39,6 +40,7 @@ const FIELDS: readonly GridField[] = [
  */
 export default function StopsListPage() {
   const { t } = useTranslation();
+  const refreshMs = useGridRefreshMs();
   useDocumentTitle(t('stopsList.title'));
   const [params, setParams] = useSearchParams();
   const user = useSessionUser();
@@ -81,6 +83,7 @@ export default function StopsListPage() {
           title={t('stopsList.title')}
           height={560}
           rowActions={handles || splits ? { header: t('stopsList.actions'), width: splits ? 190 : 120, render } : undefined}
+          refreshMs={refreshMs}
           testId="stops-grid"
         />
       </Stack>

@@ -7,7 +7,8 @@ import type { IndicatorValues, ShiftInfo } from './get-line-status';
 export interface LineIndicators {
   lineID: number;
   indicadorPorTurno: boolean;
-  shift: ShiftInfo & IndicatorValues;
+  /** unstaffed*: units made in the shift with no order running (its shift index's), in no factor. */
+  shift: ShiftInfo & IndicatorValues & { unstaffedQuantity: number; unstaffedDiscards: number };
   perShift: (ShiftInfo & IndicatorValues)[];
   day: ShiftInfo & IndicatorValues;
   order: (IndicatorValues & { order: string; startDate: string }) | null;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdjustDialog } from '../../../components/orders/adjust-dialog';
 import type { MessageKey } from '../../../lib/i18n';
-import { minutesLabel } from '../../../lib/indicator-format';
+import { formatNumber, minutesLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
 import { hasRole, ORDER_ADJUST_ROLES } from '../../../lib/roles';
 import { useLastEndedOrder, type EndedOrder } from '../api/get-last-ended-order';
@@ -30,10 +30,14 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
   );
 }
 
-/** The Ready order: number, lot, product, start, the validation switch, its last 5 stops; the previous order to adjust. */
+/**
+ * The Ready order: number, lot, product, start, the validation switch, its last 5 stops; the units the shift on screen
+ * made with no order running (never silently dropped, issue 25); the previous order to adjust.
+ */
 export function OrderTile() {
   const { t } = useTranslation();
-  const { status, lineID, roleID, refreshMs } = useDashboard();
+  const { status, lineID, roleID, refreshMs, indicators } = useDashboard();
+  const shift = indicators.data?.shift;
   const order = status.data?.orderData ?? null;
   const stops = useOrderStops(lineID, order?.order ?? null, refreshMs);
   const canAdjust = hasRole(roleID, ORDER_ADJUST_ROLES);
@@ -68,6 +72,11 @@ export function OrderTile() {
           <Text color="fg.muted">{status.isPending ? t('app.loading') : t('dashboard.noOrder')}</Text>
           <OrderValidation order={null} op="" roleID={roleID} />
         </>
+      )}
+      {shift && shift.unstaffedQuantity > 0 && (
+        <Text fontSize="sm" color="orange.fg" data-testid="unstaffed-production">
+          {t('dashboard.unstaffedProduction', { units: formatNumber(shift.unstaffedQuantity), discards: formatNumber(shift.unstaffedDiscards) })}
+        </Text>
       )}
       {canAdjust && previous.data && <PreviousOrder order={previous.data} />}
     </Stack>
