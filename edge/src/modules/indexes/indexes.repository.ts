@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { inJsonArray, prepared, type PreparedQuery } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
+import { hasBeaconScript } from '../../domain/script/markers';
 import { isDataGapReason, stopEventsOf, type StopEvent } from '../../domain/stops';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
 
@@ -25,14 +26,32 @@ export interface LineSettings {
   description: string;
   /** Lines with the order manager are staffed only while an order runs (see line-indicators.ts). */
   managesOrders: boolean;
+  /**
+   * A line without a beacon whose stops people enter (the manual stops manager): known only up to the end of its
+   * latest stop (domain/manual-lines.ts), so no time after it counts (line-indicators.ts).
+   */
+  readByHand: boolean;
 }
 
 function lineSettingsQuery(db: Executor) {
-  return db.selectFrom('lines').select(['lineID', 'sectorID', 'description', 'enableOrderManager']);
+  return db.selectFrom('lines').select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza']);
 }
 
-function toLineSettings(row: { lineID: number; sectorID: number; description: string; enableOrderManager: number }): LineSettings {
-  return { lineID: row.lineID, sectorID: row.sectorID, description: row.description, managesOrders: row.enableOrderManager === 1 };
+function toLineSettings(row: {
+  lineID: number;
+  sectorID: number;
+  description: string;
+  enableOrderManager: number;
+  enableStopsManager: number;
+  calculationBaliza: string | null;
+}): LineSettings {
+  return {
+    lineID: row.lineID,
+    sectorID: row.sectorID,
+    description: row.description,
+    managesOrders: row.enableOrderManager === 1,
+    readByHand: row.enableStopsManager === 1 && !hasBeaconScript(row.calculationBaliza),
+  };
 }
 
 const lineSettingsByID = prepared((db, p: { lineID: number }) => lineSettingsQuery(db).where('lineID', '=', p.lineID));
@@ -181,6 +200,26 @@ export async function stopSpansOfLines(db: Executor, lineIDs: readonly number[],
   await withEvents(db, [...spans.values()].flat());
   return spans;
 }
+
+/** The end of the line's last stop starting before `beforeMs` (null: none, or still open). */
+export async function endOfStopBefore(db: Executor, lineID: number, beforeMs: number): Promise<number | null> {
+  const row = await db.selectFrom('stops').select('endDate').where('lineID', '=', lineID).where('startDate', '<', beforeMs).orderBy('startDate', 'desc').limit(1).executeTakeFirst();
+  return row?.endDate ?? null;
+}
+
+/** Each line's latest stop (null: none yet): how far a line read by hand is known (domain/manual-lines.ts). */
+export async function latestStopsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, { endMs: number | null } | null>> {
+  if (lineIDs.length === 0) return new Map();
+  const rows = await latestStopQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
+  return new Map(rows.map((row) => [row.lineID, row.found === null ? null : { endMs: row.endMs }]));
+}
+
+const latestStopQuery = prepared(
+  (_db, p: { lineIDs: string }) => sql<{ lineID: number; found: number | null; endMs: number | null }>`
+    SELECT l.value AS lineID, s.stopID AS found, s.endDate AS endMs
+    FROM json_each(${p.lineIDs}) AS l
+    LEFT JOIN stops AS s ON s.stopID = (SELECT stopID FROM stops WHERE lineID = l.value ORDER BY startDate DESC LIMIT 1)`,
+);
 
 /** Each line's last stop starting before the range (the subquery walks the (lineID, startDate) index backwards). */
 const stopSpanBefore = prepared(

@@ -9,6 +9,7 @@ import { parsePlantDate } from '../../domain/time-zone';
 import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
 import {
   engineParameters,
+  endOfStopBefore,
   findLineSettings,
   findOrderIndex,
   findOrderSpan,
@@ -207,13 +208,17 @@ export async function refreshShiftIndex(trx: Transaction<DB>, line: LineSettings
 export async function refreshIndexesAffectedBy(
   trx: Transaction<DB>,
   lineID: number,
-  fromMs: number,
+  changedFromMs: number,
   toMs: number,
   clock: EngineClock,
   ctx: WriteContext,
+  options: { stopsEntered?: boolean } = {},
 ): Promise<number> {
   const line = await findLineSettings(trx, lineID);
   if (!line) return 0;
+  // On a line read by hand, a stop entered, moved or deleted by hand also changes how far the line is known (the end of
+  // its latest stop, line-indicators.ts): the time since the stop before it is affected too.
+  const fromMs = options.stopsEntered && line.readByHand ? Math.min(changedFromMs, (await endOfStopBefore(trx, lineID, changedFromMs)) ?? changedFromMs) : changedFromMs;
   const { microStopSeconds } = await engineParameters(trx);
   const untilMs = Math.max(toMs, fromMs + 1);
   let changed = 0;

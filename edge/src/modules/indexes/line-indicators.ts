@@ -1,8 +1,10 @@
 import { computeIndicators, effectiveAdjustedMs, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { manualLineKnownUntilMs } from '../../domain/manual-lines';
 import { stopTimeTotals } from '../../domain/stops';
 import {
   findLineSettings,
   firstDataOfLines,
+  latestStopsOfLines,
   firstSeenOfLine,
   minuteOf,
   orderSpansOfLine,
@@ -31,6 +33,9 @@ import {
  *   nowhere. A line without the order manager is staffed the whole range from the moment the line is known (its
  *   first order, stop, production or report by the acquisition); time outside orders counts with an unknown
  *   nominal speed.
+ * - A line read by hand (no beacon; its stops entered by people) is known only up to the end of its latest stop, now
+ *   while one is open (domain/manual-lines.ts): no part of the range after that counts, staffed or not; it is time
+ *   not known, like time not staffed (unstaffedMs). Entering the next stop makes the time before it known (running).
  * - Each order's part of the range is one input: its stops clipped to that part (stops.ts stopTimeTotals), the
  *   production tagged with that order, its nominal speed (product speed on the line, else the order's desired
  *   speed) and its share of the order's adjustment ('Ajustar'). An adjustment moves stop time to discounted time
@@ -57,6 +62,8 @@ export interface LineRangeData {
   orders: readonly OrderSpan[];
   stops: readonly StopSpan[];
   production: readonly ProductionMinute[];
+  /** On a line read by hand: its latest stop of all (null: none yet), how far it is known. Unused on other lines. */
+  latestStop: { endMs: number | null } | null;
 }
 
 export interface RangeScope {
@@ -98,7 +105,8 @@ function productionByOrder(production: readonly ProductionMinute[], fromMs: numb
 }
 
 /** The parts of [fromMs, endMs) each order covers, and — on lines staffed without orders — the gaps between them. */
-function segmentsOf(data: LineRangeData, scope: RangeScope, endMs: number, nowMs: number): Segment[] {
+function segmentsOf(data: LineRangeData, scope: RangeScope, rangeEndMs: number, nowMs: number): Segment[] {
+  const endMs = Math.min(rangeEndMs, knownUntilMs(data, nowMs));
   const segments: Segment[] = [];
   for (const order of data.orders) {
     if (scope.order !== undefined && order.order !== scope.order) continue;
@@ -117,6 +125,12 @@ function segmentsOf(data: LineRangeData, scope: RangeScope, endMs: number, nowMs
   }
   if (endMs > cursor) withGaps.push({ startMs: cursor, endMs, order: NO_ORDER });
   return withGaps;
+}
+
+/** How far the line is known: now, or on a line read by hand the end of its latest stop (its first data without one). */
+function knownUntilMs(data: LineRangeData, nowMs: number): number {
+  if (!data.line.readByHand) return nowMs;
+  return manualLineKnownUntilMs(data.latestStop, data.firstDataMs, nowMs) ?? Number.NEGATIVE_INFINITY;
 }
 
 /** An input with nothing in it yet (no explicit ideal units: they follow from the nominal speed). */
@@ -227,6 +241,10 @@ export async function loadLinesRangeData(
       : await productionTotalsOfLines(db, lineIDs, fromMs, Math.min(toMs, options.summedUntilMs)),
     await firstDataOfLines(db, lineIDs),
   ];
+  const latestStops = await latestStopsOfLines(
+    db,
+    lines.filter((line) => line.readByHand).map((line) => line.lineID),
+  );
   // Rare (an adjusted order reaching into the range from outside it): that line's stops are read again, wider.
   for (const lineID of lineIDs) {
     const wider = stopRangeOf(orders.get(lineID)!, fromMs, toMs);
@@ -235,7 +253,14 @@ export async function loadLinesRangeData(
   return new Map(
     lines.map((line) => [
       line.lineID,
-      { line, firstDataMs: firstData.get(line.lineID) ?? null, orders: orders.get(line.lineID)!, stops: stops.get(line.lineID)!, production: production.get(line.lineID)! },
+      {
+        line,
+        firstDataMs: firstData.get(line.lineID) ?? null,
+        orders: orders.get(line.lineID)!,
+        stops: stops.get(line.lineID)!,
+        production: production.get(line.lineID)!,
+        latestStop: latestStops.get(line.lineID) ?? null,
+      },
     ]),
   );
 }
@@ -301,6 +326,7 @@ export class LineHistory {
       orders,
       stops: this.stops.slice(Math.max(0, firstStop - 1), endStop),
       production: this.production.slice(firstMinute, endMinute),
+      latestStop: this.stops.at(-1) ?? null,
     };
   }
 }

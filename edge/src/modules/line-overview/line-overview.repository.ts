@@ -19,9 +19,3 @@ export async function targetsOfLines(db: Executor, lineIDs: readonly number[]) {
   if (lineIDs.length === 0) return [];
   return db.selectFrom('targets').select(['lineID', 'tag', 'targetSummary', 'targetOEE']).where('lineID', 'in', [...lineIDs]).orderBy('targetID').execute();
 }
-
-/** A line's latest stop, by start (endMs null while it goes on); undefined when it has none. */
-export async function latestStopOfLine(db: Executor, lineID: number): Promise<{ endMs: number | null } | undefined> {
-  const row = await db.selectFrom('stops').select('endDate').where('lineID', '=', lineID).orderBy('startDate', 'desc').limit(1).executeTakeFirst();
-  return row && { endMs: row.endDate };
-}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { addLine, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
 import { ENGINE_TZ, expectError, type EngineEdge } from '../line-events/test-engine-edge';
-import { refreshOpenIndexes } from '../indexes/indexes.service';
+import { recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
 import { OVERVIEW_T0, startOverviewPlant } from './test-overview-plant';
 import { beaconOf } from './line-overview.service';
 
@@ -142,6 +142,38 @@ describe('GET /api/indicators/get', () => {
       { type: 'lineState', lineID: 6, atMs: T0 + 20 * MINUTE, running: true },
     ]);
     expect(await indicators(6)).toMatchObject({ firstDataDate: '2026-05-04T08:00:00.000+02:00', knownUntilDate: null });
+  });
+
+  it('counts a line read by hand only up to the end of its latest stop: the time after it is unknown, never run time (issue 25)', async () => {
+    await addLine(e.db, { lineID: 5, manualStops: true, description: 'Etiquetadora manual' });
+    const shiftOf = async () => (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '5' } })).body.shift;
+    const stored = () => e.db.selectFrom('shift_indexes').select(['utilization', 'staffedTime', 'stopTime']).where('lineID', '=', 5).executeTakeFirstOrThrow();
+    const recalculated = async () => {
+      await recalculateAllShiftIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
+      return stored();
+    };
+    const post = (values: Record<string, unknown>) => e.t.call('POST', '/api/stops/post', { token: e.tokens[ROLE.OPERATOR], form: { values } });
+    // 08:10–08:40 stopped; 08:40 → 10:00 (now) unknown: 30 min known, all of it stopped.
+    expect((await post({ lineID: 5, startDate: '2026-05-04T08:10:00', endDate: '2026-05-04T08:40:00' })).status).toBe(200);
+    expect(await shiftOf()).toMatchObject({ utilization: 0 });
+    expect(await stored()).toEqual({ utilization: 0, staffedTime: 30 * MINUTE, stopTime: 30 * MINUTE });
+    // A stop entered from 09:30, still open: 08:40–09:30 ran, known up to now. 110 min, 60 of them stopped.
+    const open = await post({ lineID: 5, startDate: '2026-05-04T09:30:00' });
+    expect(open.status).toBe(200);
+    expect((await shiftOf()).utilization).toBeCloseTo(50 / 110, 12);
+    expect(await stored()).toMatchObject({ staffedTime: 110 * MINUTE, stopTime: 60 * MINUTE });
+    // It ended at 09:40: known up to 09:40, 90 min, 40 stopped; the stored index is a full recalculation's.
+    const put = await e.t.call('PUT', '/api/stops/put', { token: e.tokens[ROLE.SUPERVISOR], form: { key: JSON.stringify(open.body.stopID), values: JSON.stringify({ endDate: '2026-05-04T09:40:00' }) } });
+    expect(put.status, put.text).toBe(200);
+    expect((await shiftOf()).utilization).toBeCloseTo(50 / 90, 12);
+    const afterEdit = await stored();
+    expect(afterEdit).toMatchObject({ staffedTime: 90 * MINUTE, stopTime: 40 * MINUTE });
+    expect(await recalculated()).toEqual(afterEdit);
+    // Deleting the latest stop: known up to 08:40 again.
+    const removed = await e.t.call('DELETE', '/api/stops/delete', { token: e.tokens[ROLE.SUPERVISOR], form: { key: JSON.stringify(open.body.stopID) } });
+    expect(removed.status, removed.text).toBe(204);
+    expect(await stored()).toEqual({ utilization: 0, staffedTime: 30 * MINUTE, stopTime: 30 * MINUTE });
+    expect(await recalculated()).toEqual(await stored());
   });
 });
 

@@ -8,15 +8,15 @@ import { notFound } from '../../http/errors';
 import type { Language } from '../../http/messages';
 import { engineParameters, findLineSettings, listLineSettings, type LineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
-import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
+import { lineRangeInputs, loadLineRangeData, type LineRangeData } from '../indexes/line-indicators';
 import { shiftToApi } from '../calendar/calendar.service';
 import { callsInProgress } from '../maintenance/maintenance.repository';
 import { callToApi } from '../maintenance/maintenance.service';
 import { previousOrderEnd } from '../orders/orders.repository';
 import { orderProgress, readyOrderStatus, type ReadyOrderStatus } from '../production/production.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
-import { findLineStopSettings, openStopsOfLines, type StopRow } from '../stops/stops.repository';
-import { latestStopOfLine, overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
+import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
 
 /**
  * What the dashboards show of a line, live: the beacon, the current stop, the maintenance call, the Ready order and
@@ -142,11 +142,12 @@ export async function sectorIndicators(db: Database, filter: { sectorID?: number
 
 /**
  * How far the line's state is known, for the stop explorer: null for a line with a beacon (known up to now); for a
- * line without one, the end of its latest stop entered by hand, now while one is open (domain/manual-lines.ts).
+ * line read by hand, the end of its latest stop entered, now while one is open (domain/manual-lines.ts): the same
+ * instant its indicators stop counting at (line-indicators.ts).
  */
-async function knownUntilDate(db: Database, lineID: number, firstDataMs: number | null, clock: EngineClock): Promise<string | null> {
-  if ((await findLineStopSettings(db, lineID))?.beacon !== false) return null;
-  const knownUntilMs = manualLineKnownUntilMs((await latestStopOfLine(db, lineID)) ?? null, firstDataMs, clock.nowMs);
+function knownUntilDate(data: LineRangeData, clock: EngineClock): string | null {
+  if (!data.line.readByHand) return null;
+  const knownUntilMs = manualLineKnownUntilMs(data.latestStop, data.firstDataMs, clock.nowMs);
   return knownUntilMs === null ? null : toPlantIso(knownUntilMs, clock.timeZone);
 }
 
@@ -189,6 +190,6 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
     order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,
     prevOrderEndDate: previousEnd === null ? null : toPlantIso(previousEnd, clock.timeZone),
     firstDataDate: data.firstDataMs === null ? null : toPlantIso(data.firstDataMs, clock.timeZone),
-    knownUntilDate: await knownUntilDate(db, lineID, data.firstDataMs, clock),
+    knownUntilDate: knownUntilDate(data, clock),
   };
 }

@@ -290,7 +290,7 @@ export async function recordManualStop(trx: Transaction<DB>, input: ManualStopIn
     },
     { ...ctx, action: 'manualInsert' },
   );
-  await refreshIndexesAffectedBy(trx, input.lineID, input.startMs, input.endMs ?? clock.nowMs, clock, ctx);
+  await refreshIndexesAffectedBy(trx, input.lineID, input.startMs, input.endMs ?? clock.nowMs, clock, ctx, { stopsEntered: true });
   return stop;
 }
 
@@ -330,7 +330,7 @@ export async function updateStop(db: Database, stopID: number, changes: StopChan
     if (timesChanged) {
       const fromMs = Math.min(before.startDate, startMs);
       const toMs = Math.max(before.endDate ?? clock.nowMs, endMs ?? clock.nowMs);
-      await refreshIndexesAffectedBy(trx, before.lineID, fromMs, toMs, clock, ctx);
+      await refreshIndexesAffectedBy(trx, before.lineID, fromMs, toMs, clock, ctx, { stopsEntered: true });
     }
     return after;
   });
@@ -349,7 +349,7 @@ export async function deleteStop(db: Database, stopID: number, clock: EngineCloc
     requireManualStop(before, 'stops.acquiredNotDeletable', clock);
     if (before.endDate === null) throw new AppError('conflict', 'stops.openNotDeletable');
     await deleteRow(trx, 'stops', { stopID }, ctx);
-    await refreshIndexesAffectedBy(trx, before.lineID, before.startDate, before.endDate, clock, ctx);
+    await refreshIndexesAffectedBy(trx, before.lineID, before.startDate, before.endDate, clock, ctx, { stopsEntered: true });
   });
 }
 
