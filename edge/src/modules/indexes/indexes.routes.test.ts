@@ -59,6 +59,12 @@ describe('GET /api/history/get', () => {
     ]);
     const open = await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '1' } });
     expect(open.body).toMatchObject({ shift: 'TM', closed: false, staffedTime: 120, stopTime: 60, utilization: 0.5, mtbf: 60, mttr: 60, calculatedAt: '2026-05-04T08:00:00.000+02:00' });
+    // SPEC.md section 7's form: a JSON key { lineId, shiftStart }; a key that is not one leaves the line missing (400).
+    const byKey = await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { key: JSON.stringify({ lineId: 1, shiftStart: '2026-05-04T07:00:00' }) } });
+    expect(byKey.status, byKey.text).toBe(200);
+    expect(byKey.body).toEqual(open.body);
+    expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { key: '{"lineId":' } }), 400);
+    expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { key: '[1]' } }), 400);
     expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '9' } }), 404);
     expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '1', shiftStart: 'someday' } }), 400);
     expectError(await e.t.call('GET', '/api/oeeindex/history/get'), 401);

@@ -71,10 +71,24 @@ export const SHIFT_INDEX_COLUMNS = {
 } as const satisfies ColumnMap;
 
 /** GET /api/history/get: the shift of a line that contains shiftStart (absent: the current shift). */
+/** The object a JSON `key` parameter holds; {} when it is absent or not a JSON object. */
+function jsonObjectOf(key: unknown): Record<string, unknown> {
+  if (typeof key !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(key);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export const shiftQuerySchema = z.preprocess(
   (value) => {
-    const input = (value ?? {}) as Record<string, unknown>;
-    return { ...input, lineID: input.lineID ?? input.lineId ?? input.line };
+    // SPEC.md section 7's form: `key` a JSON object { lineId, shiftStart }; plain parameters too. A key that is not a JSON
+    // object gives nothing, so the line is missing (400).
+    const plain = (value ?? {}) as Record<string, unknown>;
+    const input = { ...jsonObjectOf(plain.key), ...plain };
+    return { ...input, lineID: input.lineID ?? input.lineId ?? input.line, shiftStart: input.shiftStart ?? undefined };
   },
   z.object({ lineID: queryInt(), shiftStart: z.string().optional() }),
 );
