@@ -4,6 +4,8 @@ import { pageRequest } from '../../components/data-grid/grid-api';
 import { initialSortOf } from '../../components/data-grid/grid-query';
 import { firstOrderIndexPage } from './api/get-order-indexes';
 import { adjustedDiscount, orderIndexFields, type OrderIndexRow } from './order-index-fields';
+import { SHIFT_INDEX_FIELDS } from './shift-index-fields';
+import type { GridField } from '../../components/data-grid/grid-types';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const row = (typed: number, effective: number | null) => ({ order: '1-0', op: '1', endDate: null, validation: false, stopTime: 3, adjustedDiscountTime: typed, effectiveAdjustedDiscountTime: effective }) satisfies OrderIndexRow;
@@ -22,5 +24,20 @@ describe('order-index grid', () => {
     expect(adjustedDiscount(row(5, 3))).toEqual({ effective: '3,0', typed: '5,0', capped: true });
     // Before the order's index exists, the typed figure is all there is.
     expect(adjustedDiscount(row(0, null))).toEqual({ effective: '0,0', typed: '0,0', capped: false });
+  });
+
+  it('puts Utilización and OEE in view at 1366 px on both index grids (within the first 1,000 px of columns)', () => {
+    /** Where a column ends, from the grid's left edge. */
+    const endOf = (fields: readonly GridField[], name: string) => {
+      let x = 0;
+      for (const field of fields) {
+        x += field.width ?? 0;
+        if (field.name === name) return x;
+      }
+      throw new Error(`no column ${name}`);
+    };
+    for (const fields of [orderIndexFields(t, true), SHIFT_INDEX_FIELDS]) {
+      for (const name of ['utilization', 'oee']) expect(endOf(fields, name)).toBeLessThanOrEqual(1_000);
+    }
   });
 });

@@ -52,6 +52,8 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
     { name: 'op', label: 'indexes.fields.op', width: 100 },
     { name: 'version', label: 'indexes.fields.version', kind: 'number', identifier: true, width: 110 },
     { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', identifier: true, width: 80 },
+    // The figures a supervisor opens the page for come right after the order's identity: in view at 1366 px.
+    ...RATIO_FIELDS,
     { name: 'lot', label: 'indexes.fields.lot', width: 100 },
     { name: 'productCode', label: 'indexes.fields.productCode', width: 130 },
     { name: 'productName', label: 'indexes.fields.productName', width: 180 },
@@ -61,7 +63,6 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
     { name: 'productionQuantity', label: 'indexes.fields.productionQuantity', kind: 'number', width: 150 },
     { name: 'desiredProductionSpeed', label: 'indexes.fields.desiredProductionSpeed', kind: 'rate', width: 170 },
     { name: 'productionSpeed', label: 'indexes.fields.productionSpeed', kind: 'rate', width: 170 },
-    ...RATIO_FIELDS,
     ...TIME_FIELDS,
     {
       name: 'effectiveAdjustedDiscountTime',
