@@ -35,8 +35,18 @@ describe('production manager', () => {
     return page;
   }
 
+  /** The lots of a line the operator declared (the demo's week has its own, declared by the supervisor). */
   const lotsOfLine = async (lineID: number) =>
-    (await plant.edge.call('GET', '/api/production/lots', { token: operatorToken, query: { lineID: String(lineID) } })).body.data as Record<string, unknown>[];
+    ((await plant.edge.call('GET', '/api/production/lots', { token: operatorToken, query: { lineID: String(lineID) } })).body.data as Record<string, unknown>[]).filter(
+      (lot) => lot.createdBy === 'operator',
+    );
+  /** A whole number as the page writes it ('1.234' in Spanish, '1,234' in English), and back. */
+  const shown = (value: number, language: 'es' | 'en' = 'es') => new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-US', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  const readNumber = (text: string) => Number(text.replace(/[^\d-]/g, ''));
+  const wholeSummary = async () =>
+    (await plant.edge.call('GET', '/api/production/summary', { token: operatorToken, query: { line: '1', start: '2000-01-01T06:00:00', end: '2100-01-01T06:00:00' } })).body as { declaredUnits: number; units: number };
+  /** What the summary page showed as declared today before the test's lot (the demo's week declares lots too). */
+  let declaredToday = 0;
   const readyOrder = async (lineID: number) => {
     const answer = await plant.edge.call('GET', '/api/production/orders', { token: operatorToken, query: { line: String(lineID) } });
     return (answer.body.orders as Record<string, unknown>[]).find((order) => order.status === 1)!;
@@ -45,7 +55,10 @@ describe('production manager', () => {
   test('an operator declares lots from the modules menu; refused input shows its message; the summary shows them against the counted production', async () => {
     const page = await openAs('operator', '/produccion/resumen?line=1');
     await page.getByTestId('summary-declared').waitFor();
-    expect(await page.getByTestId('summary-declared').innerText()).toBe('0');
+    declaredToday = readNumber(await page.getByTestId('summary-declared').innerText());
+    const declaredBefore = (await wholeSummary()).declaredUnits;
+    const productRow = page.getByTestId('summary-AGUA-500-declared-units');
+    const productBefore = (await productRow.count()) ? readNumber(await productRow.innerText()) : 0;
     expect(await page.getByTestId('summary-mode').innerText()).toBe('La línea cuenta sus unidades: los lotes se declaran junto a la producción contada.');
 
     await page.getByTestId('menu-modules').click();
@@ -71,12 +84,12 @@ describe('production manager', () => {
     await saveScreenshot(page, 'production-lots-es');
 
     await page.goto(`${plant.edge.url}/produccion/resumen?line=1`);
-    await page.getByTestId('summary-declared').filter({ hasText: '66' }).waitFor();
+    await page.getByTestId('summary-declared').filter({ hasText: new RegExp(`^${shown(declaredToday + 66)}$`) }).waitFor();
     const row = page.getByTestId('summary-AGUA-500');
-    expect(await row.getByTestId('summary-AGUA-500-declared-units').innerText()).toBe('66 botellas');
-    const summary = (await plant.edge.call('GET', '/api/production/summary', { token: operatorToken, query: { line: '1', start: '2000-01-01T06:00:00', end: '2100-01-01T06:00:00' } })).body;
-    expect(summary.declaredUnits).toBe(66);
-    expect(summary.differenceUnits).toBe(66 - summary.units);
+    expect(await row.getByTestId('summary-AGUA-500-declared-units').innerText()).toBe(`${shown(productBefore + 66)} botellas`);
+    const summary = await wholeSummary();
+    expect(summary.declaredUnits).toBe(declaredBefore + 66);
+    expect((summary as unknown as { differenceUnits: number }).differenceUnits).toBe(declaredBefore + 66 - summary.units);
     await saveScreenshot(page, 'production-summary-es');
   }, 240_000);
 
@@ -116,7 +129,7 @@ describe('production manager', () => {
     expect(await page.getByTestId('production-lots-mode').innerText()).toBe('The line counts its units: lots are declared beside the counted production.');
     await saveScreenshot(page, 'production-lots-en');
     await page.goto(`${plant.edge.url}/produccion/resumen?line=1`);
-    await page.getByTestId('summary-declared').filter({ hasText: '66' }).waitFor();
+    await page.getByTestId('summary-declared').filter({ hasText: new RegExp(`^${shown(declaredToday + 66, 'en')}$`) }).waitFor();
     await saveScreenshot(page, 'production-summary-en');
   }, 120_000);
 });

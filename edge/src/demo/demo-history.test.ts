@@ -90,6 +90,21 @@ describe('the demo plant starts with a week of history', () => {
     }
   });
 
+  it('has the lots each finished order declared: a little under what the line counted, in the order’s last minute', async () => {
+    for (const line of DEMO_LINES) {
+      const finished = await plant.db.selectFrom('orders').select('order').where('lineID', '=', line.lineID).where('status', '=', 2).execute();
+      for (const { order } of finished) {
+        const lots = await plant.db.selectFrom('production_lots').selectAll().where('order', '=', order).execute();
+        const counted = await plant.db.selectFrom('production_minutes').select((eb) => [eb.fn.sum<number>('units').as('units'), eb.fn.max<number>('minuteStart').as('last')]).where('order', '=', order).executeTakeFirstOrThrow();
+        expect(lots.length).toBeGreaterThanOrEqual(2);
+        const declared = lots.reduce((sum, lot) => sum + lot.units, 0);
+        expect(declared).toBeLessThanOrEqual(Number(counted.units));
+        expect(declared).toBeGreaterThan(Number(counted.units) * 0.97);
+        for (const lot of lots) expect(lot).toMatchObject({ lineID: line.lineID, booked: 0, minuteStart: counted.last, createdBy: 'supervisor' });
+      }
+    }
+  });
+
   it('is the same history on every run', async () => {
     const other = await openTestPlant();
     try {

@@ -119,6 +119,7 @@ export async function writeDemoHistory(
   lines: readonly HistoryLine[],
   reasonIDs: readonly number[],
   callReasons: readonly string[],
+  wrapperTypes: readonly string[] = [],
 ): Promise<void> {
   const toMs = Math.floor(clock.nowMs / MINUTE) * MINUTE - MINUTE;
   const fromMs = toMs - DEMO_HISTORY_DAYS * 24 * HOUR;
@@ -171,6 +172,7 @@ export async function writeDemoHistory(
   for (const [reasonID, stopIDs] of byReason) await recognizeStops(db, { stopIDs, reasonID }, supervisor, clock);
 
   await writeFinishedCalls(db, { fromMs, toMs, nowMs: clock.nowMs }, callReasons);
+  await writeDeclaredLots(db, lines, clock.nowMs, wrapperTypes);
   await closeDueShifts(db, clock);
   await forgetLineStates(db, lines.map((line) => line.lineID));
 }
@@ -213,6 +215,66 @@ async function writeFinishedCalls(db: Database, span: { fromMs: number; toMs: nu
         ['callID'],
         ctx,
       );
+    }
+  });
+}
+
+/**
+ * The lots the week's finished orders declared, as a production manager does at the end of an order: two or three
+ * lots per order in whole packs and wrappers, adding up to a little under what the line counted (the last wrappers
+ * not yet packed), so the production summary shows declared lots beside the counted units with a small difference.
+ * The demo's lines count their units, so the lots are not booked as production (recordDeclaration's rule).
+ */
+async function writeDeclaredLots(db: Database, lines: readonly HistoryLine[], nowMs: number, wrapperTypes: readonly string[]): Promise<void> {
+  const random = seededRandom(3);
+  const ctx: WriteContext = { userID: 'demo', now: nowMs, action: 'demo' };
+  await db.transaction().execute(async (trx) => {
+    for (const line of lines) {
+      const product = await trx.selectFrom('products').select(['unitsPerWrapper', 'wrappersPerPackage']).where('code', '=', line.productCode).executeTakeFirst();
+      if (!product || product.unitsPerWrapper <= 0 || product.wrappersPerPackage <= 0) continue;
+      const unitsPerPack = product.unitsPerWrapper * product.wrappersPerPackage;
+      const orders = await trx
+        .selectFrom('orders')
+        .innerJoin('production_minutes', 'production_minutes.order', 'orders.order')
+        .select(['orders.order', 'orders.op', 'orders.endDate'])
+        .select((eb) => [eb.fn.sum<number>('production_minutes.units').as('units'), eb.fn.max<number>('production_minutes.minuteStart').as('lastMinute')])
+        .where('orders.lineID', '=', line.lineID)
+        .where('orders.endDate', 'is not', null)
+        .groupBy(['orders.order', 'orders.op', 'orders.endDate'])
+        .orderBy('orders.endDate')
+        .execute();
+      for (const order of orders) {
+        let wrappersLeft = Math.floor((Number(order.units) * between(random, 0.985, 0.999)) / product.unitsPerWrapper);
+        const count = random() < 0.5 ? 2 : 3;
+        for (let index = 1; index <= count && wrappersLeft > 0; index += 1) {
+          const wrappers = index === count ? wrappersLeft : Math.floor(wrappersLeft / (count - index + 1));
+          wrappersLeft -= wrappers;
+          const packs = Math.floor(wrappers / product.wrappersPerPackage);
+          const loose = wrappers - packs * product.wrappersPerPackage;
+          await insertRow(
+            trx,
+            'production_lots',
+            {
+              lot: `H${(order.op ?? order.order).slice(-4)}-${index}`,
+              lineID: line.lineID,
+              order: order.order,
+              productCode: line.productCode,
+              productName: line.productName,
+              packs,
+              wrappers: loose,
+              units: packs * unitsPerPack + loose * product.unitsPerWrapper,
+              wrapperType: wrapperTypes.length ? wrapperTypes[Math.floor(random() * wrapperTypes.length)]! : null,
+              // The minute of its order's production it counts in: the order's last (recordDeclaration's bookingMinute).
+              minuteStart: order.lastMinute,
+              booked: 0,
+              createdBy: 'supervisor',
+              createDate: order.endDate! + Math.round(between(random, 2, 20)) * MINUTE,
+            },
+            ['lotID'],
+            ctx,
+          );
+        }
+      }
     }
   });
 }

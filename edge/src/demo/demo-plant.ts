@@ -232,7 +232,7 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
     const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;
     return { lineID: line.lineID, speed: line.speed, productCode: product.code, productName: product.name };
   });
-  await writeDemoHistory(db, clock, history, reasonIDs, MAINTENANCE_CALL_REASONS);
+  await writeDemoHistory(db, clock, history, reasonIDs, MAINTENANCE_CALL_REASONS, DEMO_WRAPPER_TYPES);
   // Started through the engine, so each order becomes the line's Ready order with its index, as in production.
   await applyLineEvents(
     db,

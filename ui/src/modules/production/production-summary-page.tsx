@@ -82,17 +82,19 @@ export default function ProductionSummaryPage() {
           <CompactTable
             testId="summary-products"
             maxH="480px"
+            groups={[
+              { label: '', span: 1 },
+              { label: t('production.counted'), span: 3 },
+              { label: t('production.declared'), span: 3 },
+              { label: t('production.difference'), span: 3 },
+            ]}
             columns={[
               { label: t('production.product') },
-              { label: t('production.countedUnits'), end: true },
-              { label: t('production.wrappers'), end: true },
-              { label: t('production.packs'), end: true },
-              { label: t('production.declaredUnits'), end: true },
-              { label: t('production.wrappers'), end: true },
-              { label: t('production.packs'), end: true },
-              { label: t('production.differenceUnits'), end: true },
-              { label: t('production.wrappers'), end: true },
-              { label: t('production.packs'), end: true },
+              ...[0, 1, 2].flatMap(() => [
+                { label: t('production.units'), end: true },
+                { label: t('production.wrappers'), end: true },
+                { label: t('production.packs'), end: true },
+              ]),
             ]}
           >
             {data.byProduct.map((row) => {
