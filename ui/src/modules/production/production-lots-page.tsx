@@ -89,7 +89,7 @@ export default function ProductionLotsPage() {
         </Text>
         {lineID !== null && <ProductionLineSelect lines={lines} value={lineID} onChange={(line) => choose({ line })} testId="production-line" />}
         {order && (
-          <NativeSelect.Root width="auto" minW="300px">
+          <NativeSelect.Root width={{ base: 'full', sm: 'auto' }} minW={{ base: '0', sm: '300px' }}>
             <NativeSelect.Field aria-label={t('fields.order')} value={order.order} onChange={(event) => choose({ order: event.target.value })} data-testid="production-order">
               {list.map((candidate) => (
                 <option key={candidate.order} value={candidate.order}>
@@ -108,7 +108,7 @@ export default function ProductionLotsPage() {
       {lineID !== null && order && orders.data && (
         <>
           <HStack gap="2" wrap="wrap">
-            <Badge colorPalette={orders.data.unitsCounted ? 'gray' : 'teal'} data-testid="production-lots-mode">
+            <Badge colorPalette={orders.data.unitsCounted ? 'gray' : 'teal'} whiteSpace="normal" data-testid="production-lots-mode">
               {orders.data.unitsCounted ? t('production.lotsBeside') : t('production.lotsAreProduction')}
             </Badge>
           </HStack>

@@ -94,7 +94,7 @@ function PendingStopsView() {
         <Text fontSize="sm" color={(pending.data?.totalCount ?? 0) > 0 ? 'red.600' : 'fg.muted'} data-testid="stops-manager-total">
           {t('stopsManager.pendingCount', { count: pending.data?.totalCount ?? 0, shown: stops.length })}
         </Text>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <Button size="sm" variant="ghost" onClick={selection.selectAll} disabled={stops.length === 0} data-testid="stops-manager-select-all">
             {t('dashboard.selectAll')}
           </Button>
