@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from './domain/time-zone';
 import { isDirectoryUrl } from './modules/auth/directory-names';
+import { version } from '../../package.json';
 
-export const VERSION = '1.3.2';
+/** The product's version: package.json's, the one place it is written (the bundle and the app's build read it there). */
+export const VERSION: string = version;
 
 export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate', 'central', 'reset-admin'] as const;
 export type Command = (typeof COMMANDS)[number];

@@ -10,6 +10,7 @@ import {
   type UAVariable,
   Variant,
 } from 'node-opcua';
+import { VERSION } from '../../config';
 import { standardNodeset } from '../../executable/opcua-standard-nodeset';
 import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } from './line-model';
 import { SimulatorModbusServer } from './modbus-server';
@@ -151,7 +152,7 @@ export class PlantSimulator {
       userManager: {
         isValidUser: (userName: string, password: string) => options.security?.users?.some((user) => user.userName === userName && user.password === password) ?? false,
       },
-      buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: '1.3.2' },
+      buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: VERSION },
       serverCapabilities: { operationLimits: { maxMonitoredItemsPerCall: options.maxMonitoredItemsPerCall ?? 1_000 } },
     });
     await server.initialize();
