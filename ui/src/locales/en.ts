@@ -40,6 +40,7 @@ export const en: Catalogue = {
     terminal: 'Terminal',
     logs: 'Log',
     diagnostics: 'Diagnostics',
+    changePassword: 'Change password',
     logout: 'Log out',
     noLines: 'No lines configured',
     sector: 'Sector {{name}}',
@@ -115,7 +116,7 @@ export const en: Catalogue = {
     existingUsers: 'The database already had users: log in with one of them.',
     goToLogin: 'Go to log in',
     demo: 'Create the demonstration plant (simulated)',
-    demoHint: 'One building, two sectors and four lines read from an OPC UA simulator; users admin, supervisor, operator and consultant with the password demo.',
+    demoHint: 'One building, two sectors and five lines: four read from an OPC UA simulator and one of manual stops; users admin, supervisor, operator and consultant with the password demo.',
     demoUsers: 'Demonstration plant: users admin, supervisor, operator and consultant; password: {{password}}',
   },
   terminal: {
@@ -1031,6 +1032,7 @@ export const en: Catalogue = {
     rules: 'At least 8 characters, with no blanks at the start or end.',
     mismatch: 'The new passwords do not match.',
     submit: 'Change password',
+    changed: 'Password changed',
   },
   portal: {
     title: 'OEE central portal',

@@ -41,6 +41,7 @@ export const es = {
     terminal: 'Terminal',
     logs: 'Registro',
     diagnostics: 'Diagnóstico',
+    changePassword: 'Cambiar contraseña',
     logout: 'Cerrar sesión',
     noLines: 'No hay líneas configuradas',
     sector: 'Sector {{name}}',
@@ -117,7 +118,7 @@ export const es = {
     existingUsers: 'La base de datos ya tenía usuarios: ingrese con uno de ellos.',
     goToLogin: 'Ir a iniciar sesión',
     demo: 'Crear la planta de demostración (simulada)',
-    demoHint: 'Un edificio, dos sectores y cuatro líneas leídas de un simulador OPC UA; usuarios admin, supervisor, operator y consultant con la contraseña demo.',
+    demoHint: 'Un edificio, dos sectores y cinco líneas: cuatro leídas de un simulador OPC UA y una de paradas manuales; usuarios admin, supervisor, operator y consultant con la contraseña demo.',
     demoUsers: 'Planta de demostración: usuarios admin, supervisor, operator y consultant; contraseña: {{password}}',
   },
   terminal: {
@@ -1033,6 +1034,7 @@ export const es = {
     rules: 'Al menos 8 caracteres, sin espacios al principio ni al final.',
     mismatch: 'Las contraseñas nuevas no coinciden.',
     submit: 'Cambiar contraseña',
+    changed: 'Contraseña cambiada',
   },
   portal: {
     title: 'Portal central OEE',
