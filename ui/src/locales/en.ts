@@ -272,6 +272,13 @@ export const en: Catalogue = {
     titleIndicators: 'Indicators',
     pickLine: 'Select a line',
     pickLineIntro: 'Choose the line whose indicators you want to see.',
+    firstPlant: {
+      title: 'The plant has no lines yet.',
+      steps:
+        'To set it up, in Configuration and in this order: building and sector, OPC server, tags, the line with its scripts (administrator); a supervisor user, who adds the products and their speeds (the administrator may not); the order manager on the line, and an order.',
+      guide: 'Step by step: docs/first-plant.md (the first-plant walkthrough) in the product’s repository, linked from its README.',
+      configure: 'Go to Configuration',
+    },
     lineHeading: 'Line {{n}}: {{description}}',
     noTerminalTitle: 'This terminal is not configured with a line.',
     noTerminalText: 'Ask an administrator to assign a line to this terminal.',

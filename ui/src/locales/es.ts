@@ -274,6 +274,13 @@ export const es = {
     titleIndicators: 'Indicadores',
     pickLine: 'Seleccione una línea',
     pickLineIntro: 'Elija la línea cuyos indicadores desea ver.',
+    firstPlant: {
+      title: 'La planta todavía no tiene líneas.',
+      steps:
+        'Para ponerla en marcha, en Configuración y en este orden: edificio y sector, servidor OPC, tags, la línea con sus scripts (administrador); un usuario supervisor, que carga los productos y sus velocidades (el administrador no puede); el gestor de órdenes en la línea y una orden.',
+      guide: 'Paso a paso: docs/first-plant.md (guía de la primera planta) en el repositorio del producto, enlazada desde su README.',
+      configure: 'Ir a Configuración',
+    },
     lineHeading: 'Línea {{n}}: {{description}}',
     noTerminalTitle: 'Esta terminal no está configurada con una línea.',
     noTerminalText: 'Solicite a un administrador que asigne una línea a esta terminal.',
