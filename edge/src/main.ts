@@ -1,4 +1,3 @@
-import { hostname, networkInterfaces } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
@@ -99,22 +98,10 @@ async function demo(settings: Settings): Promise<void> {
   console.log('Lines start showing stops and production within a minute. Ctrl+C stops the demo; run it again to continue.');
 }
 
-/**
- * Addresses a client can connect to for a server listening on `host`: the address itself, or, for every interface
- * (0.0.0.0, ::), 127.0.0.1 on this machine, each IPv4 address of the machine's network interfaces, and its name.
- */
-function connectableHosts(host: string): string[] {
-  if (host !== '0.0.0.0' && host !== '::') return [host.includes(':') ? `[${host}]` : host];
-  const external = Object.values(networkInterfaces())
-    .flat()
-    .filter((address) => address !== undefined && address.family === 'IPv4' && !address.internal)
-    .map((address) => address!.address);
-  return [...new Set(['127.0.0.1', ...external, hostname()])];
-}
-
 /** `oee-edge simulate`: the OPC UA plant simulator alone, for an edge elsewhere to read. */
 async function simulate(settings: Settings): Promise<void> {
   const { PlantSimulator, SIMULATOR_VARIABLES, simulatorNodeId } = await import('./acquisition/simulator/plant-simulator');
+  const { connectableHosts } = await import('./acquisition/simulator/simulator-addresses');
   const lines = settings.lines ?? 4;
   const pkiDir = join(settings.dataDir, 'pki');
   const simulator = await PlantSimulator.start({ lines, port: settings.port, host: settings.host, pkiDir });
