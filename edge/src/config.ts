@@ -118,8 +118,8 @@ Commands:
   serve      serve the API and the app (default)
   migrate    bring the database schema up to date and exit
   backup     write an online, consistent backup into <data-dir>/backups and exit
-  demo       serve a demo plant: on an empty data directory, four lines wired to an in-process OPC UA
-             simulator, users admin/supervisor/operator/consultant with password 'demo' (demo only)
+  demo       serve a demo plant: on an empty data directory, five lines (four wired to an in-process OPC UA
+             simulator, one of manual stops), users admin/supervisor/operator/consultant with password 'demo' (demo only)
   simulate   run the OPC UA plant simulator alone (--port, default 4840; --lines N, default 4)
   reset-admin
              a lost administrator password: gives the account 'admin' a new temporary password, printed once,
