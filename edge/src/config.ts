@@ -3,8 +3,10 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from './domain/time-zone';
 import { isDirectoryUrl } from './modules/auth/directory-names';
+import { version } from '../../package.json';
 
-export const VERSION = '1.3.2';
+/** The product's version: package.json's, the one place it is written (the bundle and the app's build read it there). */
+export const VERSION: string = version;
 
 export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate', 'central', 'reset-admin'] as const;
 export type Command = (typeof COMMANDS)[number];
@@ -116,8 +118,8 @@ Commands:
   serve      serve the API and the app (default)
   migrate    bring the database schema up to date and exit
   backup     write an online, consistent backup into <data-dir>/backups and exit
-  demo       serve a demo plant: on an empty data directory, four lines wired to an in-process OPC UA
-             simulator, users admin/supervisor/operator/consultant with password 'demo' (demo only)
+  demo       serve a demo plant: on an empty data directory, five lines (four wired to an in-process OPC UA
+             simulator, one of manual stops), users admin/supervisor/operator/consultant with password 'demo' (demo only)
   simulate   run the OPC UA plant simulator alone (--port, default 4840; --lines N, default 4)
   reset-admin
              a lost administrator password: gives the account 'admin' a new temporary password, printed once,

@@ -7,7 +7,7 @@ import { useSqliteAddon } from './db/database';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { extractSqliteAddon, loadAddon } from './executable/embedded-sqlite-addon';
 import { uiFolder, uiSeaAssets, type UiFiles } from './http/ui-files';
-import { startEdge, type RunningEdge } from './server';
+import { startEdge, type RunningEdge, type StartOptions } from './server';
 
 /**
  * The built UI: inside the single executable, its embedded assets; otherwise the folder beside the bundled server
@@ -49,8 +49,8 @@ function closeOnSignal(close: () => Promise<void>): void {
   process.on('SIGTERM', stop);
 }
 
-async function serve(settings: Settings): Promise<RunningEdge> {
-  const edge = await startEdge({ settings, ui: uiFiles() });
+async function serve(settings: Settings, beforeListening?: StartOptions['beforeListening']): Promise<RunningEdge> {
+  const edge = await startEdge({ settings, ui: uiFiles(), beforeListening });
   console.log(`OEE edge ${VERSION} at ${edge.url}  (data: ${settings.dataDir}, time zone: ${settings.timeZone})`);
   closeOnSignal(() => {
     edge.plant.logger.info('Stopping');
@@ -59,26 +59,39 @@ async function serve(settings: Settings): Promise<RunningEdge> {
   return edge;
 }
 
+/** Why `oee-edge demo` does not start, with the exit code it ends with. */
+class DemoRefused extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * `oee-edge demo`: on an empty data directory, the first-run setup with the demo plant (the wizard's demo option);
- * on a demo plant's data directory, that plant again. Any other plant is left alone.
+ * on a demo plant's data directory, that plant again. Any other plant is left alone: the demo stops before it opens
+ * its port. Both are decided before the edge listens, so its log never says setup is pending or that it listens first.
  */
 async function demo(settings: Settings): Promise<void> {
   const { configure } = await import('./modules/setup/setup.service');
   const { readDemoSettings } = await import('./demo/demo.repository');
   const { DEMO_PASSWORD, DEMO_USERS } = await import('./demo/demo-plant');
-  const edge = await serve(settings);
-  if (!edge.plant.db) {
-    const result = await configure(edge.plant, { databaseSelected: 'sqlite', demo: true }, 'en');
-    if (!result.valid) {
-      console.error(result.error);
-      await edge.close();
-      process.exit(1);
-    }
-  } else if (!(await readDemoSettings(edge.plant.db))) {
-    console.error(`${settings.dataDir} holds a plant that is not the demo plant: run '${ownCommand()} serve', or the demo with an empty OEE_DATA_DIR.`);
-    await edge.close();
-    process.exit(2);
+  let edge: RunningEdge;
+  try {
+    edge = await serve(settings, async (plant) => {
+      if (!plant.db) {
+        const result = await configure(plant, { databaseSelected: 'sqlite', demo: true }, 'en');
+        if (!result.valid) throw new DemoRefused(result.error ?? 'The demo plant could not be created.', 1);
+      } else if (!(await readDemoSettings(plant.db))) {
+        throw new DemoRefused(`${settings.dataDir} holds a plant that is not the demo plant: run '${ownCommand()} serve', or the demo with an empty OEE_DATA_DIR.`, 2);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof DemoRefused)) throw error;
+    console.error(error.message);
+    process.exit(error.exitCode);
   }
   console.log(`\nDemo plant running: open ${edge.url}`);
   console.log(`Users (demo plant only), password '${DEMO_PASSWORD}': ${DEMO_USERS.map((user) => user.userID).join(', ')}`);
@@ -87,11 +100,18 @@ async function demo(settings: Settings): Promise<void> {
 
 /** `oee-edge simulate`: the OPC UA plant simulator alone, for an edge elsewhere to read. */
 async function simulate(settings: Settings): Promise<void> {
-  const { PlantSimulator, simulatorNodeId } = await import('./acquisition/simulator/plant-simulator');
+  const { PlantSimulator, SIMULATOR_VARIABLES, simulatorNodeId } = await import('./acquisition/simulator/plant-simulator');
+  const { connectableHosts } = await import('./acquisition/simulator/simulator-addresses');
   const lines = settings.lines ?? 4;
-  const simulator = await PlantSimulator.start({ lines, port: settings.port, host: settings.host, pkiDir: join(settings.dataDir, 'pki') });
-  console.log(`OPC UA plant simulator at ${simulator.endpointUrl} with ${lines} lines. Tags per line (value = node id):`);
-  for (const variable of ['Running', 'Units', 'Discards', 'Speed']) console.log(`  Line<n>.${variable}  ${simulatorNodeId(1, variable).replace('Line1', 'Line<n>')}`);
+  const pkiDir = join(settings.dataDir, 'pki');
+  const simulator = await PlantSimulator.start({ lines, port: settings.port, host: settings.host, pkiDir });
+  console.log(`OPC UA plant simulator with ${lines} lines, listening on ${settings.host} port ${simulator.port} (security None, anonymous). Endpoint URLs to give an OPC server (type UA):`);
+  for (const host of connectableHosts(settings.host)) console.log(`  opc.tcp://${host}:${simulator.port}`);
+  console.log('Tags per line n = 1..' + lines + ' (tagName, tagType, tagValue = node id):');
+  for (const { name, dataType } of SIMULATOR_VARIABLES) {
+    console.log(`  Line<n>.${name.padEnd(9)} ${dataType.padEnd(8)} ${simulatorNodeId(1, name).replace('Line1', 'Line<n>')}`);
+  }
+  console.log(`Certificates (made on the first start, kept for the next): the server's own in ${join(pkiDir, 'simulator', 'own')}; client certificates are accepted automatically into ${join(pkiDir, 'simulator', 'trusted')}; user certificates in ${join(pkiDir, 'simulator-users')}.`);
   closeOnSignal(() => simulator.stop());
 }
 

@@ -32,6 +32,12 @@ export interface StartOptions {
   logFileSystem?: LogFileSystem;
   /** What must work before the plant is read, beside the demo's simulator (tests make the start fail with it). */
   beforeReading?: () => Promise<unknown>;
+  /**
+   * Runs once the database (if any) is attached and before the port is opened: the demo configures its plant here, or
+   * refuses another plant's data directory, so nothing says the edge listens (or that setup is pending) before that.
+   * A failure stops what was started and is thrown by startEdge.
+   */
+  beforeListening?: (plant: Plant) => Promise<void>;
 }
 
 export interface RunningEdge {
@@ -65,16 +71,33 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   // Replication to the central PostgreSQL when configured; it never delays or fails the edge (sync/agent.ts).
   const sync = attachSync(plant);
 
-  const installation = readInstallation(settings.dataDir);
-  if (installation) {
-    const path = databasePath(settings.dataDir, installation.connectionString);
-    // An upgrade migrates at start: a backup is taken first, so the previous version can be put back.
-    const { db, applied, backup } = await openPlantDatabase(path, { mustExist: true, backupBeforeUpgrade: settings.dataDir });
-    if (applied.length) plant.logger.info({ applied, backup }, 'Database migrated');
-    plant.attachDatabase(db);
-  } else {
-    plant.logger.warn('First-run setup pending: open /setup in a browser');
+  /** Stops every part but the HTTP server, in the order that lets each finish what it is doing. */
+  const stopParts = async () => {
+    await acquisition.stop();
+    await indexJobs.stop();
+    await retentionJobs.stop();
+    await notifications.stop();
+    await sync.stop();
+    await demoSimulator.stop();
+    await plant.close();
+    logging.close();
+  };
+
+  try {
+    const installation = readInstallation(settings.dataDir);
+    if (installation) {
+      const path = databasePath(settings.dataDir, installation.connectionString);
+      // An upgrade migrates at start: a backup is taken first, so the previous version can be put back.
+      const { db, applied, backup } = await openPlantDatabase(path, { mustExist: true, backupBeforeUpgrade: settings.dataDir });
+      if (applied.length) plant.logger.info({ applied, backup }, 'Database migrated');
+      plant.attachDatabase(db);
+    }
+    await options.beforeListening?.(plant);
+  } catch (error) {
+    await stopParts();
+    throw error;
   }
+  if (!plant.db) plant.logger.warn('First-run setup pending: open /setup in a browser');
 
   const ui = options.ui ?? (options.uiDir ? uiFolder(options.uiDir) : undefined);
   const { app, api } = createApp(plant, { ui, modules: routeModules });
@@ -100,14 +123,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await acquisition.stop();
-      await indexJobs.stop();
-      await retentionJobs.stop();
-      await notifications.stop();
-      await sync.stop();
-      await demoSimulator.stop();
-      await plant.close();
-      logging.close();
+      await stopParts();
     },
   };
 }

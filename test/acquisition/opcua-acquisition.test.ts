@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { version as packageVersion } from '../../package.json';
 import { CONFIG_POLL_MS } from '../../edge/src/acquisition/acquisition-manager';
 import { simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
 import { SimulatedPlant, storedScript, waitFor } from '../support/simulated-plant';
@@ -174,7 +175,7 @@ describe('OPC UA acquisition with the simulator', () => {
       connected: true,
       serverState: 'Running',
       vendorInfo: 'OEE edge plant simulator (OEE edge)',
-      productVersion: '1.3.2',
+      productVersion: packageVersion,
       badTagCount: 1,
     });
     expect(servers.body[0].startTime).toMatch(/^\d{4}-\d\d-\d\dT/);

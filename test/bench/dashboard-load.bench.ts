@@ -11,8 +11,8 @@
 //
 // What one dashboard asks (ui/src/features/dashboard, its api/ folder, the tiles, app/watchers.tsx); gridRefreshTime
 // is read from the parameters as the app does (the demo's is 15 s):
-//   on load, once: GET /api/Resources/GetById/{line}, /api/parameters/get/, /api/modules/enabled, /meta.json,
-//     /api/openapi.json; GET /api/orders (the Ready order's validation flag) once per order; GET /api/oeeindex (the
+//   on load, once: GET /api/Resources/GetById/{line}, /api/parameters/get/, /api/modules/enabled, /meta.json;
+//     GET /api/orders (the Ready order's validation flag) once per order; GET /api/oeeindex (the
 //     last ended order, for the roles that may adjust it);
 //   every 15 s (the beacon): GET /api/resources/status/get?lineID;
 //   every gridRefreshTime: GET /api/indicators/get?lineID; GET /api/stops over the shift on screen (explorer and
@@ -221,7 +221,7 @@ async function runDashboard(base: URL, userID: string, token: string, lineID: nu
   const parameters = get('parameters (once)', '/api/parameters/get/').then((answer) => {
     if (answer.body?.gridRefreshTime > 0) refreshMs = answer.body.gridRefreshTime * 1000;
   });
-  const load: Promise<unknown>[] = [get('line (once)', `/api/Resources/GetById/${lineID}`), parameters, get('modules (once)', '/api/modules/enabled'), meta(), get('openapi (once)', '/api/openapi.json'), session(), alert()];
+  const load: Promise<unknown>[] = [get('line (once)', `/api/Resources/GetById/${lineID}`), parameters, get('modules (once)', '/api/modules/enabled'), meta(), session(), alert()];
   load.push(Promise.all([status(), indicators()]).then(() => Promise.all(rangeCalls())));
   if (ADJUSTS.has(userID)) load.push(grid('last ended order (once)', '/api/oeeindex', [['lineID', '=', lineID], 'and', ['status', '=', 2], 'and', ['endDate', '<>', null]], [{ selector: 'endDate', desc: true }], 1));
   load.forEach(track);

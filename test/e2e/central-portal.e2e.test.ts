@@ -75,6 +75,9 @@ describe('central portal pages', () => {
     expect(await baToday.textContent()).toContain(`Utilización ${percentLabel(ba.today.utilization)}`);
     expect(await baToday.textContent()).toContain(`Producción: ${new Intl.NumberFormat('es', { useGrouping: 'always' }).format(ba.today.productionQuantity)}`);
     expect(await page.getByTestId('plant-ba-sync').textContent()).toContain('Última sincronización');
+    // The card is headed by the plant's name (its buildings') with the PLANT_ID key under it.
+    expect(await page.getByTestId('plant-ba-name').textContent()).toBe(ba.name);
+    expect(ba.name).toContain('Planta Norte');
     const lines = await page.getByTestId('plant-madrid-lines').locator('tbody tr').allTextContents();
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('Línea 1 "ñandú"');

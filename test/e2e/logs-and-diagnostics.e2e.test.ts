@@ -191,7 +191,7 @@ describe('logs and diagnostics', () => {
     const { page } = await openBrowser();
     await page.addInitScript(() => localStorage.setItem('locale', 'en'));
     await logIn(page, plant.edge.url, 'admin', 'demo');
-    expect(await userMenuItems(page)).toEqual(['Configuration', 'Terminal', 'Log', 'Diagnostics', 'Log out']);
+    expect(await userMenuItems(page)).toEqual(['Configuration', 'Terminal', 'Log', 'Diagnostics', 'Change password', 'Log out']);
     await openUserMenuItem(page, 'Log');
     await page.getByRole('heading', { name: 'Log' }).waitFor();
     await page.getByTestId('log-grid').locator('.ag-row').first().waitFor();

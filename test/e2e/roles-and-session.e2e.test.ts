@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestEdge } from '../support/test-edge';
-import { logIn, openBrowser } from './support/browser';
+import { logIn, openBrowser, toastShown } from './support/browser';
+import { logInThroughForm } from './support/log-in';
 import { startUiEdge } from './support/edge';
 import { addLine, freshAdminToken } from './support/fixtures';
 
@@ -33,7 +34,7 @@ describe('roles and session', () => {
     await page.getByTestId('terminal-not-configured').waitFor();
     expect(await page.getByTestId('terminal-not-configured').innerText()).toContain('Esta terminal no está configurada con una línea.');
     expect(await page.title()).toBe('Indicadores');
-    expect(await userMenuItems(page)).toEqual(['Cerrar sesión']);
+    expect(await userMenuItems(page)).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
     expect(await page.getByTestId('menu-reports').count()).toBe(0);
 
     await page.goto(`${edge.url}/configuracion`);
@@ -53,7 +54,7 @@ describe('roles and session', () => {
     const { page } = await openBrowser();
     await logIn(page, edge.url, consultant.userID, consultant.password);
     await page.getByTestId('line-picker-page').waitFor();
-    expect(await userMenuItems(page)).toEqual(['Cerrar sesión']);
+    expect(await userMenuItems(page)).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
     await page.goto(`${edge.url}/configuracion`);
     await page.getByTestId('not-allowed').waitFor();
 
@@ -67,11 +68,11 @@ describe('roles and session', () => {
     await page.getByTestId('no-line-access').waitFor();
   }, 120_000);
 
-  test('the supervisor has Configuración; the OEE report item appears only once the server has its route', async () => {
+  test('the supervisor has Configuración and the menus of SPEC.md section 2, the OEE report among them', async () => {
     const supervisor = await edge.userWithRole(2);
     const { page } = await openBrowser();
     await logIn(page, edge.url, supervisor.userID, supervisor.password);
-    expect(await userMenuItems(page)).toEqual(['Configuración', 'Cerrar sesión']);
+    expect(await userMenuItems(page)).toEqual(['Configuración', 'Cambiar contraseña', 'Cerrar sesión']);
     // The menus of SPEC.md section 2, each with the entries the supervisor may open.
     const entries = async (menu: string) => {
       await page.getByTestId(menu).click();
@@ -81,16 +82,40 @@ describe('roles and session', () => {
       await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
       return names;
     };
-    const openApi = await edge.call('GET', '/api/openapi.json');
-    const reportServed = Object.keys(openApi.body.paths).some((path) => path.toLowerCase() === '/api/reports/completeoaereport');
-    if (reportServed) {
-      expect(await entries('menu-reports')).toEqual(['Reporte OEE']);
-    } else {
-      expect(await page.getByTestId('menu-reports').count()).toBe(0);
-    }
+    expect(await entries('menu-reports')).toEqual(['Reporte OEE']);
     expect(await entries('menu-stops')).toEqual(['Listado de paradas', 'Resumen de paradas']);
     expect(await entries('menu-indexes')).toEqual(['Índices por orden', 'Índices por turno', 'Precarga de OP', 'Órdenes a validar']);
     expect(await page.getByTestId('menu-summary').count()).toBe(1);
+  }, 120_000);
+
+  test('any user changes their own password from the user menu: a wrong current one is refused, the new one signs in', async () => {
+    const operator = await edge.userWithRole(3, 'opass');
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, operator.userID, operator.password);
+    const openDialog = async () => {
+      await page.getByTestId('menu-user').click();
+      await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
+      await page.getByTestId('change-password-dialog').waitFor();
+    };
+    const fill = async (current: string, next: string, repeat: string) => {
+      const dialog = page.getByTestId('change-password-dialog');
+      await dialog.locator('input[name="currentPassword"]').fill(current);
+      await dialog.locator('input[name="newPassword"]').fill(next);
+      await dialog.locator('input[name="repeatPassword"]').fill(repeat);
+      await dialog.locator('button[type="submit"]').click();
+    };
+    await openDialog();
+    await fill(operator.password, 'nueva-clave-1', 'otra-clave-2');
+    expect(await page.getByTestId('change-password-errors').innerText()).toContain('Las contraseñas nuevas no coinciden.');
+    await fill('no-es-la-actual', 'nueva-clave-1', 'nueva-clave-1');
+    await page.getByTestId('change-password-errors').getByText('La contraseña actual no es correcta.').waitFor();
+    await fill(operator.password, 'nueva-clave-1', 'nueva-clave-1');
+    await toastShown(page, 'success', 'Contraseña cambiada');
+    await page.getByTestId('change-password-dialog').waitFor({ state: 'detached' });
+    // The session goes on; the next sign-in takes the new password and refuses the old one.
+    expect((await edge.call('POST', '/api/users/authenticate', { json: { userid: 'opass', password: operator.password } })).status).toBe(401);
+    const fresh = await openBrowser();
+    await logInThroughForm(fresh.page, edge.url, 'opass', 'nueva-clave-1');
   }, 120_000);
 
   test('a role outside the four gets the not-allowed page for a line', async () => {

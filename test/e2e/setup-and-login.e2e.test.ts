@@ -70,6 +70,13 @@ describe('first run and login', () => {
     await page.getByTestId('nav-bar').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByTestId('menu-user').innerText()).toContain('Administrador');
+    // A plant with no line yet: the dashboard says in which order to set it up, and leads to Configuración.
+    const steps = page.getByTestId('first-plant-steps');
+    await steps.waitFor();
+    expect(await steps.innerText()).toContain('La planta todavía no tiene líneas.');
+    expect(await steps.innerText()).toContain('docs/first-plant.md');
+    await steps.getByRole('link', { name: 'Ir a Configuración' }).click();
+    await page.getByTestId('configuration-tabs').waitFor();
 
     // Once configured, the wizard only says so.
     await page.goto(`${edge.url}/setup`);

@@ -60,11 +60,13 @@ async function startIfDemo(plant: Plant, db: Database): Promise<PlantSimulator |
   };
   // node-opcua's server is loaded only for a demo plant.
   const { PlantSimulator } = await import('../acquisition/simulator/plant-simulator');
+  const port = portOf(endpoint) ?? SIMULATOR_PORT;
   let simulator: PlantSimulator;
   try {
-    simulator = await PlantSimulator.start({ ...options, port: portOf(endpoint) ?? SIMULATOR_PORT });
+    simulator = await PlantSimulator.start({ ...options, port });
   } catch (error) {
-    plant.logger.info({ err: error }, 'Demo simulator port busy; using a free port');
+    // Expected when another program (another demo, a real OPC UA server) holds the port: one line, no stack.
+    plant.logger.info(`Demo simulator: port ${port} is not available (${firstLine(error)}); using a free port`);
     simulator = await PlantSimulator.start({ ...options, port: 0 });
   }
   if (simulator.endpointUrl !== endpoint) {
@@ -73,6 +75,10 @@ async function startIfDemo(plant: Plant, db: Database): Promise<PlantSimulator |
   }
   plant.logger.info({ endpoint: simulator.endpointUrl, lines: demo.lines }, 'Demo plant simulator running');
   return simulator;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 }
 
 function portOf(endpoint: string | null): number | null {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { pruneExpiredRows, type RetentionDays } from '../db/retention';
+import { deleteExpiredSessions } from '../modules/auth/auth.repository';
 import { findParameters } from '../modules/parameters/parameters.repository';
 import type { Plant } from '../plant';
 import { startWhenConfigured } from './on-configured';
@@ -7,7 +8,9 @@ import { startWhenConfigured } from './on-configured';
 /**
  * The retention job of a configured plant: soon after start and then every hour, prunes the audit log, the
  * diagnostics tables and the outbox to the retention days of the General parameters (read at each run, so a change
- * takes effect at the next one), in small batches off the request and acquisition paths (db/retention.ts).
+ * takes effect at the next one), in small batches off the request and acquisition paths (db/retention.ts), and deletes
+ * the sessions past their expiry (a session no request extended for 12 h can never be used again; without this the
+ * table kept every sign-in of the plant's life).
  */
 
 /** First run after start: late enough not to compete with start-up work. */
@@ -35,8 +38,9 @@ function startRetentionJobs(plant: Plant, db: Database): RetentionJobs {
     running = running.then(async () => {
       if (stopped) return;
       try {
-        const pruned = await pruneExpiredRows(db, plant.now(), await retentionDays(db));
-        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox + pruned.notificationSends > 0) logger.info(pruned, 'Pruned rows past their retention');
+        const now = plant.now();
+        const pruned = { ...(await pruneExpiredRows(db, now, await retentionDays(db))), sessions: await deleteExpiredSessions(db, now) };
+        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox + pruned.notificationSends + pruned.sessions > 0) logger.info(pruned, 'Pruned rows past their retention');
       } catch (error) {
         logger.error({ err: error }, 'Retention job failed');
       }

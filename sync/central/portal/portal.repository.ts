@@ -29,12 +29,17 @@ function plantDays(day: string | undefined) {
     FROM oee.plants`;
 }
 
-/** Every plant: its zone, the day the overview shows, the freshness of its data (the cursor of its last batch). */
+/**
+ * Every plant: its zone, the day the overview shows, the freshness of its data (the cursor of its last batch), and
+ * its name as the plant gave it: its buildings' names (null while it has none).
+ */
 export function plantsWithFreshness(db: Reader, day: string | undefined) {
   return rows(
     db,
     sql`SELECT d.plant_id, d.time_zone, d.day::text AS day, date_trunc('week', d.day)::date::text AS week,
-        f.last_seq::text AS last_seq, f.last_synced_at, f.sync_lag_seconds
+        f.last_seq::text AS last_seq, f.last_synced_at, f.sync_lag_seconds,
+        (SELECT string_agg(b.building_name, ', ' ORDER BY b.building_name) FROM oee.buildings b
+          WHERE b.plant_id = d.plant_id AND b.deleted_at IS NULL) AS name
       FROM (${plantDays(day)}) d
       JOIN oee.plant_freshness f ON f.plant_id = d.plant_id
       ORDER BY d.plant_id`,

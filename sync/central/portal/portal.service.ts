@@ -73,6 +73,7 @@ export async function plantsOverview(db: CentralDatabase, day: string | undefine
     };
     return {
       plantId: String(plant.plant_id),
+      name: typeof plant.name === 'string' && plant.name !== '' ? plant.name : null,
       timeZone: String(plant.time_zone),
       day: String(plant.day),
       weekStart: String(plant.week),

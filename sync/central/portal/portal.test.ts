@@ -188,6 +188,8 @@ describe('central portal figures', () => {
     const plants = (await call('GET', '/api/portal/plants?day=2026-03-02', { token: analyst })).body as Record<string, any>[];
     const ba = plants.find((p) => p.plantId === 'ba')!;
     expect(ba).toMatchObject({ timeZone: FIXTURE_TZ, day: '2026-03-02', weekStart: '2026-03-02' });
+    // Its name as the plant gave it (its buildings'), so the card shows more than the PLANT_ID key.
+    expect(ba.name).toEqual(expect.stringContaining('Planta Norte'));
     expect(ba.today.productionQuantity).toBeGreaterThan(0);
     expect(ba.week.productionQuantity).toBeGreaterThanOrEqual(ba.today.productionQuantity);
     expect(ba.lastSeq).toBeGreaterThan(0);

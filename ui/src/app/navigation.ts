@@ -1,4 +1,4 @@
-import type { Availability } from '../lib/api-availability';
+import type { Availability } from '../lib/enabled-modules';
 import type { MessageKey } from '../lib/i18n';
 import { hasRole } from '../lib/roles';
 import type { MenuAction, MenuId, PageAccess, PageEntry } from '../modules/manifest';
@@ -13,8 +13,7 @@ export function canOpen(access: PageAccess, roleID: number | null | undefined): 
 }
 
 /**
- * The entries each menu shows to a role: pages the role may open and dialogs it may use, whose required API route
- * the server has and whose feature module runs. A menu absent from the result has nothing to show and is not drawn.
+ * The entries each menu shows to a role: pages the role may open and dialogs it may use, whose feature module runs. A menu absent from the result has nothing to show and is not drawn.
  */
 export function menuEntries(
   pages: readonly PageEntry[],

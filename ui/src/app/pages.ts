@@ -1,5 +1,4 @@
 import { prefetchOrderIndexes } from '../features/indexes/api/get-order-indexes';
-import { OEE_REPORT_PATH } from '../features/reports/api/download-oee-report';
 import { ADMINISTRATOR_ONLY, ANALYSIS_ROLES, CONFIGURATION_ROLES, LINE_ROLES, PRELOAD_ROLES } from '../lib/roles';
 import { featureModules } from '../modules';
 import { ofModule, type MenuAction, type PageEntry } from '../modules/manifest';
@@ -16,14 +15,12 @@ export const pages: readonly PageEntry[] = [
     access: LINE_ROLES,
     load: () => import('../features/stops/stops-list-page'),
     menu: { menu: 'stops', label: 'nav.stopsList', order: 1 },
-    requires: 'GET /api/stops',
   },
   {
     path: '/paradas/resumen2',
     access: ANALYSIS_ROLES,
     load: () => import('../features/stop-summaries/stop-summary2-page'),
     menu: { menu: 'stops', label: 'nav.stopSummary', order: 2 },
-    requires: 'GET /api/stops/getStopsSummary',
   },
   // No menu entry: reached from the summary links (?line=&date=&period=, e.g. from /paradas/resumen2's results).
   { path: '/paradas/resumen', access: ANALYSIS_ROLES, load: () => import('../features/stop-summaries/stop-summary-page') },
@@ -32,7 +29,6 @@ export const pages: readonly PageEntry[] = [
     access: ANALYSIS_ROLES,
     load: () => import('../features/indexes/order-indexes-page'),
     menu: { menu: 'indexes', label: 'nav.orderIndexes', order: 1 },
-    requires: 'GET /api/oeeindex',
     prefetch: prefetchOrderIndexes,
   },
   {
@@ -40,21 +36,18 @@ export const pages: readonly PageEntry[] = [
     access: ANALYSIS_ROLES,
     load: () => import('../features/indexes/shift-indexes-page'),
     menu: { menu: 'indexes', label: 'nav.shiftIndexes', order: 2 },
-    requires: 'GET /api/oeeindex/history',
   },
   {
     path: '/resumen',
     access: ANALYSIS_ROLES,
     load: () => import('../features/overview/overview-page'),
     menu: { menu: 'summary', label: 'nav.overview', order: 1 },
-    requires: 'GET /api/indicators/sector',
   },
   {
     path: '/indexes/precargaOp',
     access: PRELOAD_ROLES,
     load: () => import('../features/preload-orders/preload-orders-page'),
     menu: { menu: 'indexes', label: 'nav.preloadOrders', order: 3 },
-    requires: 'GET /api/preContract',
   },
   {
     // Next to the preload in the Indexes menu: both prepare the orders a line will run, and the consultant, who
@@ -63,7 +56,6 @@ export const pages: readonly PageEntry[] = [
     access: ANALYSIS_ROLES,
     load: () => import('../features/validation-orders/validation-orders-page'),
     menu: { menu: 'indexes', label: 'nav.validationOrders', order: 4 },
-    requires: 'GET /api/validatedOrder',
   },
   { path: '/terminal', access: ADMINISTRATOR_ONLY, load: () => import('../features/terminal/terminal-page'), menu: { menu: 'user', label: 'nav.terminal', order: 2 } },
   // The technical pages sit with the administrator's other tools, in the user menu (SPEC.md sections 2 and 6).
@@ -72,14 +64,12 @@ export const pages: readonly PageEntry[] = [
     access: ADMINISTRATOR_ONLY,
     load: () => import('../features/logs/logs-page'),
     menu: { menu: 'user', label: 'nav.logs', order: 3 },
-    requires: 'GET /api/log/get',
   },
   {
     path: '/diagnostics',
     access: ADMINISTRATOR_ONLY,
     load: () => import('../features/diagnostics/diagnostics-page'),
     menu: { menu: 'user', label: 'nav.diagnostics', order: 4 },
-    requires: 'GET /api/diagnostics/opcservers',
   },
   {
     path: '/configuracion',
@@ -90,14 +80,19 @@ export const pages: readonly PageEntry[] = [
   ...featureModules.flatMap((module) => ofModule(module, module.pages)),
 ];
 
-/** Menu entries that open a dialog; shown once the server has the route they call. */
+/** Menu entries that open a dialog, for the roles they name. */
 export const menuActions: readonly MenuAction[] = [
   {
     id: 'oee-report',
     placement: { menu: 'reports', label: 'nav.oeeReport' },
     roles: ANALYSIS_ROLES,
-    requires: `GET ${OEE_REPORT_PATH}`,
     dialog: () => import('../features/reports/oee-report-dialog'),
+  },
+  {
+    id: 'change-password',
+    placement: { menu: 'user', label: 'nav.changePassword', order: 5 },
+    roles: LINE_ROLES,
+    dialog: () => import('../features/auth/change-password-dialog'),
   },
   ...featureModules.flatMap((module) => ofModule(module, module.menuActions)),
 ];

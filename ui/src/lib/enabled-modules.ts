@@ -22,3 +22,18 @@ export function isModuleOn(enabled: EnabledModules | undefined, module: ModuleSw
 export function useEnabledModules() {
   return useQuery(enabledModulesQuery);
 }
+
+/**
+ * What an entry (menu item, tab, page) needs before it shows: a feature module that runs on a line. (The app and the
+ * API ship in one executable, and the development server proxies to an edge built from the same checkout, so a route
+ * the app names is always served: nothing else is asked of the server.)
+ */
+export interface Availability {
+  module?: ModuleSwitch;
+}
+
+/** A predicate telling whether an entry's module runs (false until the enabled modules are known). */
+export function useAvailable(): (entry: Availability) => boolean {
+  const { data: modules } = useEnabledModules();
+  return (entry) => isModuleOn(modules, entry.module);
+}

@@ -40,6 +40,7 @@ export const en: Catalogue = {
     terminal: 'Terminal',
     logs: 'Log',
     diagnostics: 'Diagnostics',
+    changePassword: 'Change password',
     logout: 'Log out',
     noLines: 'No lines configured',
     sector: 'Sector {{name}}',
@@ -115,7 +116,7 @@ export const en: Catalogue = {
     existingUsers: 'The database already had users: log in with one of them.',
     goToLogin: 'Go to log in',
     demo: 'Create the demonstration plant (simulated)',
-    demoHint: 'One building, two sectors and four lines read from an OPC UA simulator; users admin, supervisor, operator and consultant with the password demo.',
+    demoHint: 'One building, two sectors and five lines: four read from an OPC UA simulator and one of manual stops; users admin, supervisor, operator and consultant with the password demo.',
     demoUsers: 'Demonstration plant: users admin, supervisor, operator and consultant; password: {{password}}',
   },
   terminal: {
@@ -271,6 +272,13 @@ export const en: Catalogue = {
     titleIndicators: 'Indicators',
     pickLine: 'Select a line',
     pickLineIntro: 'Choose the line whose indicators you want to see.',
+    firstPlant: {
+      title: 'The plant has no lines yet.',
+      steps:
+        'To set it up, in Configuration and in this order: building and sector, OPC server, tags, the line with its scripts (administrator); a supervisor user, who adds the products and their speeds (the administrator may not); the order manager on the line, and an order.',
+      guide: 'Step by step: docs/first-plant.md (the first-plant walkthrough) in the product’s repository, linked from its README.',
+      configure: 'Go to Configuration',
+    },
     lineHeading: 'Line {{n}}: {{description}}',
     noTerminalTitle: 'This terminal is not configured with a line.',
     noTerminalText: 'Ask an administrator to assign a line to this terminal.',
@@ -1067,6 +1075,7 @@ export const en: Catalogue = {
     rules: 'At least 8 characters, with no blanks at the start or end.',
     mismatch: 'The new passwords do not match.',
     submit: 'Change password',
+    changed: 'Password changed',
   },
   portal: {
     title: 'OEE central portal',

@@ -41,6 +41,7 @@ export const es = {
     terminal: 'Terminal',
     logs: 'Registro',
     diagnostics: 'Diagnóstico',
+    changePassword: 'Cambiar contraseña',
     logout: 'Cerrar sesión',
     noLines: 'No hay líneas configuradas',
     sector: 'Sector {{name}}',
@@ -117,7 +118,7 @@ export const es = {
     existingUsers: 'La base de datos ya tenía usuarios: ingrese con uno de ellos.',
     goToLogin: 'Ir a iniciar sesión',
     demo: 'Crear la planta de demostración (simulada)',
-    demoHint: 'Un edificio, dos sectores y cuatro líneas leídas de un simulador OPC UA; usuarios admin, supervisor, operator y consultant con la contraseña demo.',
+    demoHint: 'Un edificio, dos sectores y cinco líneas: cuatro leídas de un simulador OPC UA y una de paradas manuales; usuarios admin, supervisor, operator y consultant con la contraseña demo.',
     demoUsers: 'Planta de demostración: usuarios admin, supervisor, operator y consultant; contraseña: {{password}}',
   },
   terminal: {
@@ -273,6 +274,13 @@ export const es = {
     titleIndicators: 'Indicadores',
     pickLine: 'Seleccione una línea',
     pickLineIntro: 'Elija la línea cuyos indicadores desea ver.',
+    firstPlant: {
+      title: 'La planta todavía no tiene líneas.',
+      steps:
+        'Para ponerla en marcha, en Configuración y en este orden: edificio y sector, servidor OPC, tags, la línea con sus scripts (administrador); un usuario supervisor, que carga los productos y sus velocidades (el administrador no puede); el gestor de órdenes en la línea y una orden.',
+      guide: 'Paso a paso: docs/first-plant.md (guía de la primera planta) en el repositorio del producto, enlazada desde su README.',
+      configure: 'Ir a Configuración',
+    },
     lineHeading: 'Línea {{n}}: {{description}}',
     noTerminalTitle: 'Esta terminal no está configurada con una línea.',
     noTerminalText: 'Solicite a un administrador que asigne una línea a esta terminal.',
@@ -1069,6 +1077,7 @@ export const es = {
     rules: 'Al menos 8 caracteres, sin espacios al principio ni al final.',
     mismatch: 'Las contraseñas nuevas no coinciden.',
     submit: 'Cambiar contraseña',
+    changed: 'Contraseña cambiada',
   },
   portal: {
     title: 'Portal central OEE',

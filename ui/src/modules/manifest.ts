@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteRequirement } from '../lib/api-availability';
 import type { ModuleSwitch } from '../lib/enabled-modules';
 import type { MessageKey } from '../lib/i18n';
 import type { Roles } from '../lib/roles';
@@ -32,8 +31,6 @@ export interface PageEntry {
   /** The page component, loaded when first visited (its own chunk). */
   load: () => Promise<{ default: ComponentType }>;
   menu?: MenuPlacement;
-  /** An API route the page needs; until the server has it, the menu item is hidden. */
-  requires?: RouteRequirement;
   /**
    * Asks for the page's first data as its route is entered by a user who may open it, in parallel with downloading
    * and starting the page's code (which, with AG Grid, takes longer than the data).
@@ -53,7 +50,6 @@ export interface MenuAction {
   id: string;
   placement: MenuPlacement;
   roles: Roles;
-  requires?: RouteRequirement;
   /** The dialog, loaded when first opened (its own chunk). */
   dialog: () => Promise<{ default: ComponentType<MenuDialogProps> }>;
   module?: ModuleSwitch;
@@ -67,8 +63,6 @@ export interface ConfigurationPage {
   roles: Roles;
   /** Roles that may add, edit and delete in it (the others see it read-only). */
   writeRoles: Roles;
-  /** The API route the tab lists; until the server has it, the tab is hidden. */
-  requires?: RouteRequirement;
   load: () => Promise<{ default: ComponentType<ConfigurationPageProps> }>;
   module?: ModuleSwitch;
 }

@@ -10,11 +10,12 @@ import {
   type UAVariable,
   Variant,
 } from 'node-opcua';
+import { VERSION } from '../../config';
 import { standardNodeset } from '../../executable/opcua-standard-nodeset';
 import { DEFAULT_LINE_MODEL, type LineSnapshot, seededRandom, SimulatedLine } from './line-model';
 import { SimulatorModbusServer } from './modbus-server';
 import { SimulatorMqttPublisher } from './mqtt-publisher';
-import { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT } from './simulator-nodes';
+import { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT, SIMULATOR_VARIABLES, type SimulatorDataType } from './simulator-nodes';
 
 /**
  * An OPC UA server (node-opcua) that simulates a plant's lines, for the demo, the tests and the benchmark. Per line
@@ -32,7 +33,7 @@ import { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT } from './simulator-nodes';
  * broker (`mqtt`: simulator/mqtt-publisher.ts), with or without the OPC UA server (`opcua: false`).
  */
 
-export { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT, simulatorNodeId } from './simulator-nodes';
+export { SIMULATOR_NAMESPACE_URI, SIMULATOR_PORT, SIMULATOR_VARIABLES, simulatorNodeId } from './simulator-nodes';
 /** How often a slice of the process values changes (see startWandering). */
 const WANDER_TICK_MS = 50;
 
@@ -151,7 +152,7 @@ export class PlantSimulator {
       userManager: {
         isValidUser: (userName: string, password: string) => options.security?.users?.some((user) => user.userName === userName && user.password === password) ?? false,
       },
-      buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: '1.3.2' },
+      buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: VERSION },
       serverCapabilities: { operationLimits: { maxMonitoredItemsPerCall: options.maxMonitoredItemsPerCall ?? 1_000 } },
     });
     await server.initialize();
@@ -246,11 +247,12 @@ export class PlantSimulator {
 
   private addLineNodes(namespace: Namespace, folder: Parameters<Namespace['addObject']>[0]['organizedBy'], lineNumber: number): LineNodes {
     const object = namespace.addObject({ organizedBy: folder, browseName: `Line${lineNumber}` });
-    const variable = (name: string, dataType: 'Boolean' | 'UInt32' | 'Double') =>
+    const variable = (name: string, dataType: SimulatorDataType) =>
       namespace.addVariable({ componentOf: object, browseName: name, nodeId: `s=Line${lineNumber}.${name}`, dataType, minimumSamplingInterval: 0 });
+    const [running, units, discards, speed] = SIMULATOR_VARIABLES.map(({ name, dataType }) => variable(name, dataType)) as [UAVariable, UAVariable, UAVariable, UAVariable];
     const process: UAVariable[] = [];
     for (let k = 1; k <= (this.options.processTagsPerLine ?? 0); k += 1) process.push(variable(`Process${k}`, 'Double'));
-    return { running: variable('Running', 'Boolean'), units: variable('Units', 'UInt32'), discards: variable('Discards', 'UInt32'), speed: variable('Speed', 'Double'), process };
+    return { running, units, discards, speed, process };
   }
 
   private startTicking(): void {

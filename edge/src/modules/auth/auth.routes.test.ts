@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { version as packageVersion } from '../../../../package.json';
 import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
 import { hashToken, SESSION_TTL_MS } from '../../http/session';
 import { resetAdministrator } from '../setup/setup.service';
@@ -184,7 +185,7 @@ describe('errors and documents', () => {
   });
 
   it('serves /meta.json and an OpenAPI document that lists the routes with their roles', async () => {
-    expect((await t.call('GET', '/meta.json')).body).toEqual({ version: '1.3.2' });
+    expect((await t.call('GET', '/meta.json')).body).toEqual({ version: packageVersion });
     const doc = (await t.call('GET', '/api/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/users/authenticate'].post.security).toEqual([]);

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { version as packageVersion } from '../../../../package.json';
 import { startTestEdge, type TestEdge } from '../../../../test/support/test-edge';
 
 let t: TestEdge;
@@ -92,6 +93,6 @@ describe('first-run setup', () => {
     const dataDir = t.dataDir;
     expect(existsSync(join(dataDir, 'setup.json'))).toBe(true);
     const meta = await t.call('GET', '/meta.json');
-    expect(meta.body).toEqual({ version: '1.3.2' });
+    expect(meta.body).toEqual({ version: packageVersion });
   });
 });

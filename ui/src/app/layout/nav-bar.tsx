@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResourceTree } from '../../components/line-picker/resource-tree';
 import { useLogout } from '../../features/auth/api/logout';
-import { useAvailable } from '../../lib/api-availability';
+import { useAvailable } from '../../lib/enabled-modules';
 import { LANGUAGES, changeLanguage, currentLanguage, type MessageKey } from '../../lib/i18n';
 import { LINE_ROLES, hasRole } from '../../lib/roles';
 import type { SessionUser } from '../../lib/session';

@@ -66,11 +66,11 @@ export function recordKey(record: GridRow, keyFields: readonly string[]): unknow
 
 /**
  * After a write, what other screens show may have changed too (a new sector in the lookups, a new line in the OEE
- * menu): every query of data is marked stale, except the session, version and route checks.
+ * menu): every query of data is marked stale, except the session and version checks.
  */
 export function invalidateData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: (query) => !['session', 'meta', 'openapi'].includes(String(query.queryKey[0])),
+    predicate: (query) => !['session', 'meta'].includes(String(query.queryKey[0])),
   });
 }
 

@@ -1,16 +1,20 @@
 import { Box, Card, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { useResourceTree, type TreeLine } from './resource-tree';
 
-/** The plant's lines grouped by sector, each a button (dashboard line selection, /terminal). */
-export function LinePicker({ onPick, selected }: { onPick: (line: TreeLine) => void; selected?: number | null }) {
+/**
+ * The plant's lines grouped by sector, each a button (dashboard line selection, /terminal); `whenEmpty` replaces the
+ * plain 'no lines' text where a plant with no line yet needs more (the dashboard's first-plant steps).
+ */
+export function LinePicker({ onPick, selected, whenEmpty }: { onPick: (line: TreeLine) => void; selected?: number | null; whenEmpty?: ReactNode }) {
   const { t } = useTranslation();
   const tree = useResourceTree();
   if (tree.isPending) return <Spinner />;
   if (tree.isError) return <Text color="fg.error">{errorMessage(tree.error, t('common.unknownError'))}</Text>;
   const sectors = tree.data.filter((sector) => sector.lines.length > 0);
-  if (sectors.length === 0) return <Text color="fg.muted">{t('nav.noLines')}</Text>;
+  if (sectors.length === 0) return whenEmpty ?? <Text color="fg.muted">{t('nav.noLines')}</Text>;
   return (
     <Stack gap="5">
       {sectors.map((sector) => (

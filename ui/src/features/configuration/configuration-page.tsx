@@ -1,13 +1,11 @@
 import { Box, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useWindowWidth } from '../../components/use-window-width';
-import { servedRoutesQuery, useAvailable } from '../../lib/api-availability';
-import { useEnabledModules } from '../../lib/enabled-modules';
+import { useAvailable, useEnabledModules } from '../../lib/enabled-modules';
 import { useSessionUser } from '../../lib/session';
 import { configurationPages, visibleConfigurationPages } from './configuration-pages';
 
@@ -24,10 +22,9 @@ export default function ConfigurationPage() {
   const user = useSessionUser();
   const width = useWindowWidth();
   const [params, setParams] = useSearchParams();
-  const routes = useQuery(servedRoutesQuery);
   const modules = useEnabledModules();
   const available = useAvailable();
-  if (routes.isPending || modules.isPending) return <Spinner />;
+  if (modules.isPending) return <Spinner />;
   const tabs = visibleConfigurationPages(configurationPages, user?.roleID, available);
   if (tabs.length === 0) return <Text>{t('configuration.noTabs')}</Text>;
   const requested = params.get('tab');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../lib/roles';
-import type { Availability } from '../../lib/api-availability';
+import type { Availability } from '../../lib/enabled-modules';
 import { configurationPages, visibleConfigurationPages } from './configuration-pages';
 
 const tabs = (roleID: number, available: (entry: Availability) => boolean = () => true) =>
@@ -39,7 +39,8 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
     expect(tabs(ROLE.CONSULTANT)).toEqual({});
   });
 
-  it('hides a tab until the server lists the route it needs', () => {
-    expect(Object.keys(tabs(ROLE.ADMINISTRATOR, ({ requires }) => requires !== 'GET /api/OeeIndex/RecalculateAllOrders'))).not.toContain('recalculation');
+  it("hides a feature module's tab while the module runs on no line, and never one of the app's own tabs", () => {
+    const withoutModules = Object.keys(tabs(ROLE.SUPERVISOR, ({ module }) => module === undefined));
+    expect(withoutModules).toEqual(['equipment', 'stop-reasons', 'targets', 'products', 'product-speeds']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Availability, RouteRequirement } from '../../lib/api-availability';
+import type { Availability } from '../../lib/enabled-modules';
 import type { MessageKey } from '../../lib/i18n';
 import { ADMINISTRATOR_ONLY, ROLE, SUPERVISOR_WRITES, hasRole, type Roles } from '../../lib/roles';
 import { featureModules } from '../../modules';
@@ -10,44 +10,42 @@ const SUPERVISOR_TABS: Roles = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR];
 type TabLoader = ConfigurationPage['load'];
 
 /** A tab only the administrator sees and changes. */
-const administratorTab = (id: string, label: MessageKey, requires: RouteRequirement, load: TabLoader): ConfigurationPage => ({
+const administratorTab = (id: string, label: MessageKey, load: TabLoader): ConfigurationPage => ({
   id,
   label,
   roles: ADMINISTRATOR_ONLY,
   writeRoles: ADMINISTRATOR_ONLY,
-  requires,
   load,
 });
 
 /** A tab the administrator reads and the supervisor changes. */
-const supervisorTab = (id: string, label: MessageKey, requires: RouteRequirement, load: TabLoader): ConfigurationPage => ({
+const supervisorTab = (id: string, label: MessageKey, load: TabLoader): ConfigurationPage => ({
   id,
   label,
   roles: SUPERVISOR_TABS,
   writeRoles: SUPERVISOR_WRITES,
-  requires,
   load,
 });
 
 /**
- * The tabs of /configuracion in SPEC.md's order, then the modules' configuration pages. Each names who sees it, who
- * may change it, and the API route it lists (the tab stays hidden until the server has it).
+ * The tabs of /configuracion in SPEC.md's order, then the modules' configuration pages. Each names who sees it and who
+ * may change it.
  */
 export const configurationPages: readonly ConfigurationPage[] = [
-  administratorTab('users', 'configuration.tabs.users', 'GET /api/users', () => import('./tabs/users-tab')),
-  administratorTab('notification-groups', 'configuration.tabs.notificationGroups', 'GET /api/notifications/groups', () => import('./tabs/notification-groups-tab')),
-  administratorTab('sectors', 'configuration.tabs.sectors', 'GET /api/sectors', () => import('./tabs/sectors-tab')),
-  administratorTab('resources', 'configuration.tabs.resources', 'GET /api/Resources', () => import('./tabs/resources-tab')),
-  administratorTab('opc-servers', 'configuration.tabs.opcServers', 'GET /api/opcservers', () => import('./tabs/opc-servers-tab')),
-  administratorTab('opc-tags', 'configuration.tabs.opcTags', 'GET /api/tags', () => import('./tabs/opc-tags-tab')),
-  administratorTab('parameters', 'configuration.tabs.parameters', 'GET /api/parameters/get', () => import('./tabs/parameters-tab')),
-  administratorTab('terminals', 'configuration.tabs.terminals', 'GET /api/terminals', () => import('./tabs/terminals-tab')),
-  supervisorTab('equipment', 'configuration.tabs.equipment', 'GET /api/equipments', () => import('./tabs/equipment-tab')),
-  supervisorTab('stop-reasons', 'configuration.tabs.stopReasons', 'GET /api/stopreasons', () => import('./tabs/stop-reasons-tab')),
-  supervisorTab('targets', 'configuration.tabs.targets', 'GET /api/targets', () => import('./tabs/targets-tab')),
-  supervisorTab('products', 'configuration.tabs.products', 'GET /api/products', () => import('./tabs/products-tab')),
-  supervisorTab('product-speeds', 'configuration.tabs.productSpeeds', 'GET /api/productspeeds', () => import('./tabs/product-speeds-tab')),
-  administratorTab('recalculation', 'configuration.tabs.recalculation', 'GET /api/OeeIndex/RecalculateAllOrders', () => import('./tabs/recalculation-tab')),
+  administratorTab('users', 'configuration.tabs.users', () => import('./tabs/users-tab')),
+  administratorTab('notification-groups', 'configuration.tabs.notificationGroups', () => import('./tabs/notification-groups-tab')),
+  administratorTab('sectors', 'configuration.tabs.sectors', () => import('./tabs/sectors-tab')),
+  administratorTab('resources', 'configuration.tabs.resources', () => import('./tabs/resources-tab')),
+  administratorTab('opc-servers', 'configuration.tabs.opcServers', () => import('./tabs/opc-servers-tab')),
+  administratorTab('opc-tags', 'configuration.tabs.opcTags', () => import('./tabs/opc-tags-tab')),
+  administratorTab('parameters', 'configuration.tabs.parameters', () => import('./tabs/parameters-tab')),
+  administratorTab('terminals', 'configuration.tabs.terminals', () => import('./tabs/terminals-tab')),
+  supervisorTab('equipment', 'configuration.tabs.equipment', () => import('./tabs/equipment-tab')),
+  supervisorTab('stop-reasons', 'configuration.tabs.stopReasons', () => import('./tabs/stop-reasons-tab')),
+  supervisorTab('targets', 'configuration.tabs.targets', () => import('./tabs/targets-tab')),
+  supervisorTab('products', 'configuration.tabs.products', () => import('./tabs/products-tab')),
+  supervisorTab('product-speeds', 'configuration.tabs.productSpeeds', () => import('./tabs/product-speeds-tab')),
+  administratorTab('recalculation', 'configuration.tabs.recalculation', () => import('./tabs/recalculation-tab')),
   ...featureModules.flatMap((module) => ofModule(module, module.configurationPages)),
 ];
 

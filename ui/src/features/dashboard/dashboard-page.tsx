@@ -1,16 +1,41 @@
-import { Box, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LinePicker } from '../../components/line-picker/line-picker';
 import { MessagePage } from '../../components/message-page';
 import { NotAllowedPage } from '../../components/not-allowed-page';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { CONFIGURATION_ROLES, hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useTerminal } from '../../lib/terminal';
 import { useLine } from './api/get-line';
 import { LineDashboard } from './line-dashboard';
 import { lineSelection } from './line-selection';
+
+/**
+ * A plant with no line yet: the order to set it up in (docs/first-plant.md in the product's repository, which the
+ * README points to), and for those who configure, the way to Configuración.
+ */
+function FirstPlantSteps({ roleID }: { roleID: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="4" maxW="3xl" data-testid="first-plant-steps">
+      <Text fontWeight="semibold" mb="2">
+        {t('dashboard.firstPlant.title')}
+      </Text>
+      <Text mb="2">{t('dashboard.firstPlant.steps')}</Text>
+      <Text color="fg.muted" fontSize="sm" mb={hasRole(roleID, CONFIGURATION_ROLES) ? '3' : '0'}>
+        {t('dashboard.firstPlant.guide')}
+      </Text>
+      {hasRole(roleID, CONFIGURATION_ROLES) && (
+        <Button asChild size="sm" colorPalette="teal">
+          <Link to="/configuracion">{t('dashboard.firstPlant.configure')}</Link>
+        </Button>
+      )}
+    </Box>
+  );
+}
 
 function NoAccessPage() {
   const { t } = useTranslation();
@@ -54,7 +79,7 @@ export default function DashboardPage() {
           <Text color="fg.muted" mb="4">
             {t('dashboard.pickLineIntro')}
           </Text>
-          <LinePicker onPick={(line) => setParams({ line: String(line.lineID) })} />
+          <LinePicker onPick={(line) => setParams({ line: String(line.lineID) })} whenEmpty={<FirstPlantSteps roleID={user?.roleID ?? 0} />} />
         </Box>
       );
     case 'line':

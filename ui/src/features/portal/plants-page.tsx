@@ -48,7 +48,16 @@ function PlantCard({ plant }: { plant: PortalPlant }) {
     <Card.Root data-testid={`plant-${plant.plantId}`}>
       <Card.Header>
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-          <Heading size="md">{plant.plantId}</Heading>
+          <Box>
+            <Heading size="md" data-testid={`plant-${plant.plantId}-name`}>
+              {plant.name ?? plant.plantId}
+            </Heading>
+            {plant.name !== null && (
+              <Text fontSize="xs" color="fg.muted">
+                {plant.plantId}
+              </Text>
+            )}
+          </Box>
           <Badge>{plant.timeZone}</Badge>
         </Flex>
         <Text fontSize="sm" color="fg.muted" data-testid={`plant-${plant.plantId}-sync`}>

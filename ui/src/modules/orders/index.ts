@@ -11,7 +11,6 @@ export const ordersModule: FeatureModule = {
       access: LINE_ROLES,
       load: () => import('./order-manager-page'),
       menu: { menu: 'modules', label: 'orderManager.title', order: 10 },
-      requires: 'POST /api/orders/fromPreload',
     },
   ],
   menuActions: [],

@@ -15,14 +15,12 @@ export const productionModule: FeatureModule = {
       access: LINE_ROLES,
       load: () => import('./production-lots-page'),
       menu: { menu: 'modules', label: 'production.lotsTitle', order: 20 },
-      requires: 'GET /api/production/lots',
     },
     {
       path: '/produccion/resumen',
       access: LINE_ROLES,
       load: () => import('./production-summary-page'),
       menu: { menu: 'modules', label: 'production.summaryTitle', order: 21 },
-      requires: 'GET /api/production/summary',
     },
   ]),
   configurationPages: ofModule<ConfigurationPage>(base, [
@@ -31,7 +29,6 @@ export const productionModule: FeatureModule = {
       label: 'production.wrapperTypes',
       roles: CONFIGURATION_ROLES,
       writeRoles: SUPERVISOR_WRITES,
-      requires: 'GET /api/production/wrapperTypes',
       load: () => import('./wrapper-types-tab'),
     },
   ]),

@@ -11,7 +11,8 @@ import { hasRole, ROLE } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useProductionOrders, type ProductionOrder } from './api/get-production-orders';
 import { Figures, InfoNote } from './figures';
-import { ProductionLineSelect, useProductionLines } from './production-lines';
+import { useProductionLines } from './production-lines';
+import { LineSelect } from '../../components/line-picker/line-select';
 
 /** Operators declare lots and discards as the line packs its output; supervisors too (the server says so again). */
 const DECLARING_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
@@ -87,7 +88,7 @@ export default function ProductionLotsPage() {
         <Text fontSize="xl" fontWeight="semibold" flex="1">
           {t('production.lotsTitle')}
         </Text>
-        {lineID !== null && <ProductionLineSelect lines={lines} value={lineID} onChange={(line) => choose({ line })} testId="production-line" />}
+        {lineID !== null && <LineSelect lines={lines} value={lineID} onChange={(line) => line !== null && choose({ line })} width="auto" testId="production-line" />}
         {order && (
           <NativeSelect.Root width={{ base: 'full', sm: 'auto' }} minW={{ base: '0', sm: '300px' }}>
             <NativeSelect.Field aria-label={t('fields.order')} value={order.order} onChange={(event) => choose({ order: event.target.value })} data-testid="production-order">

@@ -11,7 +11,8 @@ import { isPlantDate } from '../../lib/plant-time';
 import { shiftRange } from '../../lib/shift-range';
 import { useProductionSummary, type Quantities } from './api/get-production-summary';
 import { Figures, InfoNote } from './figures';
-import { ProductionLineSelect, useProductionLines } from './production-lines';
+import { useProductionLines } from './production-lines';
+import { LineSelect } from '../../components/line-picker/line-select';
 
 /** Wrappers and packs are equivalents of the units (they may be fractions): at most two decimals. */
 function amount(value: number | null, language: string): string {
@@ -66,7 +67,7 @@ export default function ProductionSummaryPage() {
         <Text fontSize="xl" fontWeight="semibold" flex="1">
           {t('production.summaryTitle')}
         </Text>
-        <ProductionLineSelect lines={lines} value={lineID} onChange={(line) => setParams({ line: String(line) })} testId="summary-line" />
+        <LineSelect lines={lines} value={lineID} onChange={(line) => line !== null && setParams({ line: String(line) })} width="auto" testId="summary-line" />
         <Input type="date" width="auto" aria-label={t('production.from')} value={from ?? ''} onChange={(event) => setDates({ from: event.target.value, to: to ?? event.target.value })} data-testid="summary-from" />
         <Input type="date" width="auto" aria-label={t('production.to')} value={to ?? ''} onChange={(event) => setDates({ from: from ?? event.target.value, to: event.target.value })} data-testid="summary-to" />
       </HStack>

@@ -16,14 +16,12 @@ export const stopsManagerModule: FeatureModule = {
       access: STOP_HANDLING_ROLES,
       load: () => import('./manual-stops-page'),
       menu: { menu: 'stops', label: 'stopsManager.manualTitle', order: 10 },
-      requires: 'GET /api/stopsManager/lines',
     },
     {
       path: '/paradas/gestor',
       access: STOP_HANDLING_ROLES,
       load: () => import('./stops-manager-page'),
       menu: { menu: 'stops', label: 'stopsManager.managerTitle', order: 11 },
-      requires: 'GET /api/stopsManager/stops',
     },
   ]),
 };

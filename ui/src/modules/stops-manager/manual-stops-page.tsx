@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LineSelect } from '../../components/line-picker/line-select';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import type { GridField, GridRow } from '../../components/data-grid/grid-types';
 import { notify } from '../../components/feedback/toaster';
@@ -90,16 +91,7 @@ export default function ManualStopsPage() {
             {t('stopsManager.manualTitle')}
           </Text>
           {line && (
-            <NativeSelect.Root width="auto" minW="240px">
-                <NativeSelect.Field aria-label={t('fields.lineID')} value={line.lineID} onChange={(event) => setParams({ line: event.target.value })} data-testid="manual-stops-line">
-                  {manualLines.map((candidate) => (
-                    <option key={candidate.lineID} value={candidate.lineID}>
-                      {t('stopsManager.lineOption', { line: candidate.lineID, description: candidate.description })}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+<LineSelect lines={manualLines} value={line.lineID} onChange={(lineID) => lineID !== null && setParams({ line: String(lineID) })} width="auto" testId="manual-stops-line" />
           )}
         </HStack>
         {beaconLines.length > 0 && (

@@ -16,6 +16,8 @@ export interface PortalPlantLine {
 
 export interface PortalPlant {
   plantId: string;
+  /** The plant's name as it gave it (its buildings' names); null while it has none: the card shows the key. */
+  name: string | null;
   timeZone: string;
   day: string;
   weekStart: string;
