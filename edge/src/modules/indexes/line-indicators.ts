@@ -1,5 +1,6 @@
 import { computeIndicators, effectiveAdjustedMs, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
-import { stopTimeTotals } from '../../domain/stops';
+import { addCountedStopMs, noCountedStopMs, withoutShare, type CountedLossKind, type CountedStopMs } from '../../domain/losses';
+import { clippedDurationMs, stopTimeTotals } from '../../domain/stops';
 import {
   findLineSettings,
   firstDataOfLines,
@@ -73,6 +74,25 @@ export interface RangeInputs {
   /** Units and discards made in the range outside staffed time (not in `inputs`; 0 for an order's scope). */
   unstaffedUnits: number;
   unstaffedDiscards: number;
+  /** With a loss classification (lineRangeInputs' `lossKindOf`): inputs.stopMs by loss kind, the adjustment taken out. */
+  countedStopMs?: CountedStopMs;
+}
+
+/** The loss kind of a stop whose time counts (not discounted); see domain/losses.ts. */
+export type CountedLossKindOf = (stop: StopSpan) => CountedLossKind;
+
+/**
+ * The not-discounted stop time of a part by loss kind, clipped exactly as stopTimeTotals clips it, with the part's
+ * share of its order's adjustment taken out in proportion (so it sums to the part's stopMs − its adjustment).
+ */
+function countedStopMsOf(stops: readonly StopSpan[], fromMs: number, toMs: number, nowMs: number, adjustedMs: number, kindOf: CountedLossKindOf): CountedStopMs {
+  const byKind = noCountedStopMs();
+  for (const stop of stops) {
+    if (stop.discountOEE) continue;
+    const clippedMs = clippedDurationMs(stop, fromMs, toMs, nowMs);
+    if (clippedMs !== null) byKind[kindOf(stop)] += clippedMs;
+  }
+  return withoutShare(byKind, adjustedMs);
 }
 
 interface Segment {
@@ -154,10 +174,13 @@ function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: numb
 /**
  * The indicator inputs of a line over a range (or of one order's part of it), as of `nowMs`. Pure: reads only
  * `data`, so the same inputs give the same figures whether the data came from range queries or a bulk load.
+ * With `lossKindOf` it also splits the counted stop time by loss kind (the waterfall, domain/losses.ts) from the very
+ * parts and adjustment shares the inputs are summed from.
  */
-export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number): RangeInputs {
+export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number, lossKindOf?: CountedLossKindOf): RangeInputs {
   const endMs = Math.min(scope.toMs, nowMs);
-  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0, unstaffedUnits: 0, unstaffedDiscards: 0 };
+  const countedStopMs = lossKindOf ? noCountedStopMs() : undefined;
+  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0, unstaffedUnits: 0, unstaffedDiscards: 0, ...(countedStopMs && { countedStopMs }) };
   const production = productionByOrder(data.production, scope.fromMs, endMs);
   const gap = emptyInput();
   let gapSeen = false;
@@ -185,6 +208,10 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
     } else {
       gapSeen = true;
     }
+    if (countedStopMs && lossKindOf) {
+      const adjustedMs = segment.order ? effectiveAdjustedMs({ adjustedDiscountMs: input.adjustedDiscountMs, stopMs: totals.stopMs }) : 0;
+      addCountedStopMs(countedStopMs, countedStopMsOf(data.stops, segment.startMs, segment.endMs, nowMs, adjustedMs, lossKindOf));
+    }
   }
   if (gapSeen) {
     const made = production.get(NO_ORDER);
@@ -203,7 +230,13 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
     }
   }
   const elapsedMs = endMs - scope.fromMs;
-  return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0, unstaffedUnits, unstaffedDiscards };
+  return {
+    inputs: sumIndicatorInputs(inputs),
+    unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0,
+    unstaffedUnits,
+    unstaffedDiscards,
+    ...(countedStopMs && { countedStopMs }),
+  };
 }
 
 /**
