@@ -95,6 +95,30 @@ function countedStopMsOf(stops: readonly StopSpan[], fromMs: number, toMs: numbe
   return withoutShare(byKind, adjustedMs);
 }
 
+/** The stops that may share time with [fromMs, toMs) (see stopsAround). */
+type StopsAround = (fromMs: number, toMs: number) => readonly StopSpan[];
+
+/**
+ * For stops sorted by start: those starting before toMs, from the last start before fromMs on — the only ones that can
+ * reach into the range, since a line's stops never overlap (the rule the loaders read by, indexes.repository
+ * stopSpansOfLines) — found by binary search, so a range of many orders does not read every stop once per order.
+ * Stops given out of order get the whole list: the figures never depend on the shortcut.
+ */
+function stopsAround(stops: readonly StopSpan[]): StopsAround {
+  for (let index = 1; index < stops.length; index += 1) if (stops[index]!.startMs < stops[index - 1]!.startMs) return () => stops;
+  const startOf = (stop: StopSpan) => stop.startMs;
+  return (fromMs, toMs) => {
+    let first = lowerBound(stops, fromMs, startOf);
+    // The last start before the range, with every stop sharing that start (a zero-length one may sort after the other).
+    if (first > 0) {
+      const before = stops[first - 1]!.startMs;
+      first -= 1;
+      while (first > 0 && stops[first - 1]!.startMs === before) first -= 1;
+    }
+    return stops.slice(first, lowerBound(stops, toMs, startOf));
+  };
+}
+
 interface Segment {
   startMs: number;
   endMs: number;
@@ -164,9 +188,10 @@ function stopRangeOf(orders: readonly OrderSpan[], fromMs: number, toMs: number)
  * adjustment (at most the order's stop time) × partStop / the order's stop time. At most partStopMs (stop times are
  * whole ms); the whole effective adjustment when the part is the whole order.
  */
-function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: number, nowMs: number, microStopSeconds: number): number {
+function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: number, nowMs: number, microStopSeconds: number, around: StopsAround): number {
   if (order.adjustedDiscountMs === 0 || partStopMs === 0) return 0;
-  const orderStopMs = stopTimeTotals(data.stops, order.startMs, order.endMs ?? nowMs, nowMs, microStopSeconds).stopMs;
+  const orderEndMs = order.endMs ?? nowMs;
+  const orderStopMs = stopTimeTotals(around(order.startMs, orderEndMs), order.startMs, orderEndMs, nowMs, microStopSeconds).stopMs;
   const adjustedMs = effectiveAdjustedMs({ adjustedDiscountMs: order.adjustedDiscountMs, stopMs: orderStopMs });
   return partStopMs >= orderStopMs ? adjustedMs : Math.round((adjustedMs * partStopMs) / orderStopMs);
 }
@@ -187,10 +212,12 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
   const inputs: IndicatorInputs[] = [];
   let staffedMs = 0;
 
+  const around = stopsAround(data.stops);
   for (const segment of segmentsOf(data, scope, endMs, nowMs)) {
     const partMs = segment.endMs - segment.startMs;
     staffedMs += partMs;
-    const totals = stopTimeTotals(data.stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
+    const stops = around(segment.startMs, segment.endMs);
+    const totals = stopTimeTotals(stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
     const input = segment.order ? emptyInput() : gap;
     input.staffedMs += partMs;
     input.discountMs += totals.discountedMs;
@@ -203,14 +230,14 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
       input.unitsProduced = made?.units ?? 0;
       input.unitsDiscarded = made?.discards ?? 0;
       input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
-      input.adjustedDiscountMs = adjustedShareMs(data, segment.order, totals.stopMs, nowMs, microStopSeconds);
+      input.adjustedDiscountMs = adjustedShareMs(data, segment.order, totals.stopMs, nowMs, microStopSeconds, around);
       inputs.push(input);
     } else {
       gapSeen = true;
     }
     if (countedStopMs && lossKindOf) {
       const adjustedMs = segment.order ? effectiveAdjustedMs({ adjustedDiscountMs: input.adjustedDiscountMs, stopMs: totals.stopMs }) : 0;
-      addCountedStopMs(countedStopMs, countedStopMsOf(data.stops, segment.startMs, segment.endMs, nowMs, adjustedMs, lossKindOf));
+      addCountedStopMs(countedStopMs, countedStopMsOf(stops, segment.startMs, segment.endMs, nowMs, adjustedMs, lossKindOf));
     }
   }
   if (gapSeen) {

@@ -6,7 +6,8 @@ import { listLineSettings, type LineSettings } from '../indexes/indexes.reposito
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
 import { openTestPlant, type TestPlant } from '../line-events/test-plant';
 import { adjustOrder } from '../orders/orders.service';
-import { linesWaterfall, orderWaterfall } from './losses.service';
+import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
+import { linesWaterfall, loadLossKindOf, orderWaterfall } from './losses.service';
 
 /**
  * The waterfall and the stored indexes agree: for every closed shift of every line of the demo plant's week (made by
@@ -71,6 +72,19 @@ describe('the waterfall agrees with the stored indexes', () => {
     // The week has every kind of loss, so each was split out and still agreed.
     for (const [key, ms] of Object.entries(kinds)) expect(ms, key).toBeGreaterThan(0);
   }, 120_000);
+
+  it('computes a range the same from stops in time order (found by binary search) as from stops in any order (all read)', async () => {
+    const kindOf = await loadLossKindOf(plant.db);
+    const weekStart = NOW - 8 * 86_400_000;
+    for (const line of lines) {
+      const data = await loadLineRangeData(plant.db, line, weekStart, NOW);
+      const shuffled = { ...data, stops: [...data.stops].reverse() };
+      for (let fromMs = weekStart; fromMs < NOW; fromMs += 5 * 3_600_000) {
+        const scope = { fromMs, toMs: fromMs + 7 * 3_600_000 };
+        expect(lineRangeInputs(data, scope, NOW, 60, kindOf), `line ${line.lineID} ${fromMs}`).toEqual(lineRangeInputs(shuffled, scope, NOW, 60, kindOf));
+      }
+    }
+  });
 
   it('gives every order the stored order index’s OEE, and a day of the plant the roll-up of its lines', async () => {
     const indexes = await plant.db.selectFrom('order_indexes').select(['order', 'oee', 'staffedTimeCorrect']).execute();

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await addReason(e.db, { reasonID: 21, parentID: 20, reason: 'Cambio de formato' });
   await addReason(e.db, { reasonID: 22, parentID: 7, reason: 'Refrigerio', discountOEE: true });
   await e.db.updateTable('orders').set({ startDate: tm.startMs, endDate: tm.startMs + 7 * HOUR, status: 2 }).where('order', '=', '100-0').execute();
-  const stop = (startMs: number, minutes: number, reasonID: number | null, discountOEE = 0) =>
+  const stop = (startMs: number, minutes: number, reasonID: number | null, discountOEE: 0 | 1 = 0) =>
     e.db.insertInto('stops').values({ lineID: 1, order: '100-0', startDate: startMs, endDate: startMs + minutes * MINUTE, reasonID, discountOEE, recognized: reasonID === null ? 0 : 1 }).execute();
   await stop(tm.startMs + HOUR, 30, 21);
   await stop(tm.startMs + 2 * HOUR, 20, null);
