@@ -6,6 +6,7 @@ import type { GridField, GridRow } from '../../components/data-grid/grid-types';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { IndexFilterBar } from './components/index-filter-bar';
 import { ShiftHistory } from './components/shift-history';
+import { WaterfallSection } from './components/waterfall-section';
 import { NO_INDEX_FILTER, productionDayOf, shiftIndexFilter } from './index-filters';
 import { RATIO_FIELDS, RELIABILITY_FIELDS, TIME_FIELDS } from './indicator-fields';
 
@@ -51,7 +52,14 @@ export default function ShiftIndexesPage() {
         testId="shift-indexes-grid"
       />
       {selected ? (
-        <ShiftHistory key={`${String(selected.lineID)}-${String(selected.shiftStart)}`} lineID={Number(selected.lineID)} shiftStart={String(selected.shiftStart)} />
+        <>
+          <ShiftHistory key={`${String(selected.lineID)}-${String(selected.shiftStart)}`} lineID={Number(selected.lineID)} shiftStart={String(selected.shiftStart)} />
+          <WaterfallSection
+            query={{ lineID: Number(selected.lineID), from: String(selected.shiftStart), to: String(selected.shiftEnd) }}
+            caption={`${String(selected.shift ?? '')} · ${productionDayOf(String(selected.shiftStart))} · ${String(selected.description ?? selected.lineID)}`}
+            testId="shift-waterfall"
+          />
+        </>
       ) : (
         <Text color="fg.muted">{t('shiftIndexes.pickShift')}</Text>
       )}
