@@ -69,6 +69,36 @@ export async function linesWaterfall(db: Executor, lines: readonly LineSettings[
   return computeWaterfall(lines.map((line) => waterfallPartOf(data.get(line.lineID)!, { fromMs, toMs: endMs }, nowMs, microStopSeconds, kindOf)));
 }
 
+/** A line's range whose waterfall is wanted (a shift of the report). */
+export interface LineRange {
+  lineID: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The waterfall of each of many line ranges (the report's shifts) as of `nowMs`, in their order: each line's data is
+ * read once over the span of its ranges (minute by minute, since each range takes its own minutes), then each range
+ * is computed over it as if read alone (the loaders may give more than a range needs). Unknown lines give nothing.
+ */
+export async function lineRangesWaterfalls(db: Executor, ranges: readonly LineRange[], nowMs: number): Promise<Array<Waterfall | null>> {
+  if (ranges.length === 0) return [];
+  const { microStopSeconds } = await engineParameters(db);
+  const kindOf = await loadLossKindOf(db);
+  const lines = await listLineSettings(db, { lineIDs: [...new Set(ranges.map((range) => range.lineID))] });
+  const dataOf = new Map<number, LineRangeData>();
+  for (const line of lines) {
+    const own = ranges.filter((range) => range.lineID === line.lineID);
+    const fromMs = Math.min(...own.map((range) => range.fromMs));
+    const toMs = Math.min(nowMs, Math.max(...own.map((range) => range.toMs)));
+    dataOf.set(line.lineID, (await loadLinesRangeData(db, [line], fromMs, Math.max(fromMs, toMs))).get(line.lineID)!);
+  }
+  return ranges.map((range) => {
+    const data = dataOf.get(range.lineID);
+    return data ? computeWaterfall([waterfallPartOf(data, { fromMs: range.fromMs, toMs: range.toMs }, nowMs, microStopSeconds, kindOf)]) : null;
+  });
+}
+
 /** The waterfall of one order over its whole span (up to now while it runs); undefined for an order not started. */
 export async function orderWaterfall(db: Executor, order: string, nowMs: number): Promise<{ waterfall: Waterfall; fromMs: number; toMs: number } | undefined> {
   const span = await findOrderSpan(db, order);
