@@ -3,18 +3,13 @@
 // recalculation of every order index (and of the shift history), and an acquisition tick of 50 lines.
 // Targets on the reference machine: year summary < 150 ms (the service, and the domain's summarizeStops alone over
 // every stop of the year), grid page < 30 ms, recalculating everything < 20 s.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { openPlantDatabase } from '../../edge/src/db/installation';
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { summarizeStops, type SummaryStop } from '../../edge/src/domain/stop-summary';
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../../edge/src/modules/indexes/indexes.service';
 import { ingestSamples, type LineSample } from '../../edge/src/modules/line-events/line-events.service';
 import { listOrderIndexes } from '../../edge/src/modules/orders/orders.service';
 import { stopSummary } from '../../edge/src/modules/stops/stop-summary.service';
-import { MIN_STOPS, seedYearOfStops } from './year-of-stops';
+import { fmt, openYearOfStopsPlant, timed } from './year-of-stops';
 
 const TZ = 'Europe/Madrid';
 const LINE = 1;
@@ -24,30 +19,9 @@ const YEAR_START = shiftOf('TM', '2025-05-05', TZ).startMs;
 const YEAR_END = shiftOf('TM', '2026-05-05', TZ).startMs;
 const NOW = YEAR_END + 30 * MINUTE;
 
-async function timed<T>(runs: number, run: () => Promise<T>): Promise<{ result: T; minMs: number; medianMs: number }> {
-  const times: number[] = [];
-  let result!: T;
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    result = await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { result, minMs: times[0]!, medianMs: times[Math.floor(times.length / 2)]! };
-}
-
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'oee-bench-'));
+  const { db, remove } = await openYearOfStopsPlant({ line: LINE, orders: ORDERS, yearStartMs: YEAR_START, yearEndMs: YEAR_END });
   try {
-    const file = join(dir, 'oee.db');
-    const { db } = await openPlantDatabase(file);
-    const seedStart = performance.now();
-    const seeded = seedYearOfStops(file, { line: LINE, orders: ORDERS, yearStartMs: YEAR_START, yearEndMs: YEAR_END });
-    console.log(`seeded ${seeded.stops.toLocaleString('en')} stops, ${ORDERS.toLocaleString('en')} orders, ${seeded.productionMinutes.toLocaleString('en')} production minutes in ${fmt(performance.now() - seedStart)}`);
-    if (seeded.stops < MIN_STOPS) throw new Error(`only ${seeded.stops} stops seeded`);
-
     const clock = { nowMs: NOW, timeZone: TZ };
     const recalculation = await timed(1, () => recalculateAllOrders(db, clock, 'bench'));
     console.log(`recalculate all orders (first, writes every index): ${fmt(recalculation.minMs)} — ${JSON.stringify(recalculation.result)}   target < 20 s`);
@@ -94,10 +68,9 @@ async function main(): Promise<void> {
 
     const failed = yearSummary.medianMs >= 150 || domainYear.medianMs >= 150 || page.medianMs >= 30 || recalculation.minMs >= 20_000;
     console.log(failed ? 'TARGETS MISSED' : 'all targets met');
-    await db.destroy();
     if (failed) process.exitCode = 1;
   } finally {
-    if (process.env.KEEP_BENCH_DB) console.log('kept', dir); else rmSync(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 

@@ -1,5 +1,10 @@
-// A year of one busy line for the benchmarks (oee-engine, stop-summaries): at least 200,000 stops.
-import { openSqlite } from '../../edge/src/db/database';
+// A year of one busy line for the benchmarks (oee-engine, stop-summaries, losses-waterfall): at least 200,000 stops.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openSqlite, type Database } from '../../edge/src/db/database';
+import { openPlantDatabase } from '../../edge/src/db/installation';
 import { seededRandom } from '../../edge/src/acquisition/simulator/line-model';
 import { recognitionFields, type StopReasonNode } from '../../edge/src/domain/stops';
 
@@ -142,4 +147,41 @@ export function seedYearOfStops(file: string, { line: LINE, orders: ORDERS, year
   })();
   sqlite.close();
   return { stops: stopCount, productionMinutes: minuteCount };
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** Runs `run` `runs` times one after another: its last result, the fastest and the median time. */
+export async function timed<T>(runs: number, run: () => Promise<T>): Promise<{ result: T; minMs: number; medianMs: number }> {
+  const times: number[] = [];
+  let result!: T;
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    result = await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { result, minMs: times[0]!, medianMs: times[Math.floor(times.length / 2)]! };
+}
+
+/**
+ * A temporary plant database (migrated, in a folder of its own) with the year of seedYearOfStops in it, said on the
+ * console; `remove` closes and deletes it (kept with KEEP_BENCH_DB, to look at).
+ */
+export async function openYearOfStopsPlant(year: YearOfStops): Promise<{ db: Database; remove(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'oee-bench-'));
+  const file = join(dir, 'oee.db');
+  const { db } = await openPlantDatabase(file);
+  const seedStart = performance.now();
+  const seeded = seedYearOfStops(file, year);
+  console.log(`seeded ${seeded.stops.toLocaleString('en')} stops, ${year.orders.toLocaleString('en')} orders, ${seeded.productionMinutes.toLocaleString('en')} production minutes in ${fmt(performance.now() - seedStart)}`);
+  if (seeded.stops < MIN_STOPS) throw new Error(`only ${seeded.stops} stops seeded`);
+  return {
+    db,
+    async remove() {
+      await db.destroy();
+      if (process.env.KEEP_BENCH_DB) console.log('kept', dir);
+      else rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -308,6 +308,12 @@ describe('order and shift indexes', () => {
     expect(await history.getByTestId('shift-history-mttr').innerText()).toBe('15,0');
     expect(await history.getByTestId('shift-history-utilization').innerText()).toBe('88%');
     await history.getByText('Ninguna orden corrió en este turno.').waitFor();
+    // Where the selected shift's time went (issue 29): the waterfall below it, with the OEE the API computes for it.
+    const waterfall = page.getByTestId('shift-waterfall');
+    await waterfall.locator('canvas').waitFor();
+    const losses = await plant.edge.call('GET', '/api/losses/waterfall', { token: await plant.token('consultant'), query: { lineID: '1', from: '2026-01-10T06:00:00', to: '2026-01-10T14:00:00' } });
+    expect(losses.status, losses.text).toBe(200);
+    expect(await waterfall.getByTestId('shift-waterfall-panel-oee').innerText()).toBe(`OEE ${percentLabel(losses.body.oee)}`);
 
     // Today's production day: the shift running now, with the order it runs.
     const today = productionDayOf(current.shiftStart);

@@ -258,6 +258,8 @@ export interface StopReasonsTable {
   systemStop: Generated<Flag>;
   /** JSON array of lineIDs the reason is shown on; empty means every line. */
   enabledForLine: Generated<string>;
+  /** The loss its stops are (migration 0023): 'breakdown', 'setup', 'smallStop'; null inherits (domain/losses.ts). */
+  lossKind: Generated<string | null>;
   updatedBy: string | null;
   updateDate: number | null;
 }

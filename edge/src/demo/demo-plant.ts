@@ -176,7 +176,20 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       const category = await insertRow(
         trx,
         'stop_reasons',
-        { parentID: branch.parentID, reason: branch.category, detail: null, pareto: 1, discountOEE: 0, isCategory: 1, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
+        {
+          parentID: branch.parentID,
+          reason: branch.category,
+          detail: null,
+          pareto: 1,
+          discountOEE: 0,
+          isCategory: 1,
+          color: branch.color,
+          systemStop: 0,
+          // Its changeovers are setups in the waterfall (issue 29); every other category keeps the default.
+          lossKind: branch.category === 'Cambios' ? 'setup' : null,
+          updatedBy: 'demo',
+          updateDate: clock.nowMs,
+        },
         ['reasonID'],
         ctx,
       );

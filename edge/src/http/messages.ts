@@ -421,6 +421,14 @@ const catalogue = {
     es: 'Por encima de la velocidad nominal: revise la velocidad del producto en la línea {n}',
     en: 'Above nominal speed: check the product speed of line {n}',
   },
+  // Issue 29: the time waterfall (GET /api/losses/waterfall).
+  'losses.oneScope': {
+    es: 'Indique una línea (lineID), un sector (sectorID), ninguno (la planta) o una orden (order), no varios.',
+    en: 'Give a line (lineID), a sector (sectorID), neither (the plant) or an order (order), not several.',
+  },
+  'losses.rangeRequired': { es: 'Indique el rango: from y to (o una orden).', en: 'Give the range: from and to (or an order).' },
+  'losses.rangeOrder': { es: 'El inicio del rango (from) debe ser anterior a su fin (to).', en: 'The range start (from) must be before its end (to).' },
+  'losses.rangeTooLong': { es: 'El rango admite como máximo {max} días.', en: 'The range accepts at most {max} days.' },
 } as const satisfies Record<string, { es: string; en: string }>;
 
 export type MessageKey = keyof typeof catalogue;

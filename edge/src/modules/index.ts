@@ -8,6 +8,7 @@ import { registerIndexRoutes } from './indexes/indexes.routes';
 import { registerLineOverviewRoutes } from './line-overview/line-overview.routes';
 import { registerLiveTagRoutes } from './live-tags/live-tags.routes';
 import { registerLogRoutes } from './log/log.routes';
+import { registerLossRoutes } from './losses/losses.routes';
 import { registerMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { registerNotificationRoutes } from './notifications/notifications.routes';
 import { registerOpcRoutes } from './opc/opc.routes';
@@ -54,6 +55,7 @@ export const routeModules: readonly RouteModule[] = [
   registerPreloadOrderRoutes,
   registerOrderRoutes,
   registerIndexRoutes,
+  registerLossRoutes,
   registerStopRoutes,
   registerStopsManagerRoutes,
   registerMaintenanceRoutes,

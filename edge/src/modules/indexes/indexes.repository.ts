@@ -162,6 +162,8 @@ export interface StopSpan {
   endMs: number | null;
   discountOEE: boolean;
   dataGap: boolean;
+  /** The stop's reason (null: not recognized yet), for its loss kind (domain/losses.ts). */
+  reasonID: number | null;
   /** The event a split piece belongs to (stops.eventID), null for a stop never split. */
   eventID: number | null;
   event?: StopEvent;
@@ -174,6 +176,7 @@ const toStopSpan = (row: StopSpanRow): StopSpan => ({
   endMs: row.endMs,
   discountOEE: row.discountOEE === 1,
   dataGap: isDataGapReason(row.reasonID),
+  reasonID: row.reasonID,
   eventID: row.eventID,
 });
 

@@ -1,6 +1,7 @@
 import { computeIndicators, effectiveAdjustedMs, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import { addCountedStopMs, noCountedStopMs, withoutShare, type CountedLossKind, type CountedStopMs } from '../../domain/losses';
 import { manualLineKnownUntilMs } from '../../domain/manual-lines';
-import { stopTimeTotals } from '../../domain/stops';
+import { clippedDurationMs, stopTimeTotals } from '../../domain/stops';
 import {
   findLineSettings,
   firstDataOfLines,
@@ -80,6 +81,49 @@ export interface RangeInputs {
   /** Units and discards made in the range outside staffed time (not in `inputs`; 0 for an order's scope). */
   unstaffedUnits: number;
   unstaffedDiscards: number;
+  /** With a loss classification (lineRangeInputs' `lossKindOf`): inputs.stopMs by loss kind, the adjustment taken out. */
+  countedStopMs?: CountedStopMs;
+}
+
+/** The loss kind of a stop whose time counts (not discounted); see domain/losses.ts. */
+export type CountedLossKindOf = (stop: StopSpan) => CountedLossKind;
+
+/**
+ * The not-discounted stop time of a part by loss kind, clipped exactly as stopTimeTotals clips it, with the part's
+ * share of its order's adjustment taken out in proportion (so it sums to the part's stopMs − its adjustment).
+ */
+function countedStopMsOf(stops: readonly StopSpan[], fromMs: number, toMs: number, nowMs: number, adjustedMs: number, kindOf: CountedLossKindOf): CountedStopMs {
+  const byKind = noCountedStopMs();
+  for (const stop of stops) {
+    if (stop.discountOEE) continue;
+    const clippedMs = clippedDurationMs(stop, fromMs, toMs, nowMs);
+    if (clippedMs !== null) byKind[kindOf(stop)] += clippedMs;
+  }
+  return withoutShare(byKind, adjustedMs);
+}
+
+/** The stops that may share time with [fromMs, toMs) (see stopsAround). */
+type StopsAround = (fromMs: number, toMs: number) => readonly StopSpan[];
+
+/**
+ * For stops sorted by start: those starting before toMs, from the last start before fromMs on — the only ones that can
+ * reach into the range, since a line's stops never overlap (the rule the loaders read by, indexes.repository
+ * stopSpansOfLines) — found by binary search, so a range of many orders does not read every stop once per order.
+ * Stops given out of order get the whole list: the figures never depend on the shortcut.
+ */
+function stopsAround(stops: readonly StopSpan[]): StopsAround {
+  for (let index = 1; index < stops.length; index += 1) if (stops[index]!.startMs < stops[index - 1]!.startMs) return () => stops;
+  const startOf = (stop: StopSpan) => stop.startMs;
+  return (fromMs, toMs) => {
+    let first = lowerBound(stops, fromMs, startOf);
+    // The last start before the range, with every stop sharing that start (a zero-length one may sort after the other).
+    if (first > 0) {
+      const before = stops[first - 1]!.startMs;
+      first -= 1;
+      while (first > 0 && stops[first - 1]!.startMs === before) first -= 1;
+    }
+    return stops.slice(first, lowerBound(stops, toMs, startOf));
+  };
 }
 
 interface Segment {
@@ -158,9 +202,10 @@ function stopRangeOf(orders: readonly OrderSpan[], fromMs: number, toMs: number)
  * adjustment (at most the order's stop time) × partStop / the order's stop time. At most partStopMs (stop times are
  * whole ms); the whole effective adjustment when the part is the whole order.
  */
-function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: number, nowMs: number, microStopSeconds: number): number {
+function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: number, nowMs: number, microStopSeconds: number, around: StopsAround): number {
   if (order.adjustedDiscountMs === 0 || partStopMs === 0) return 0;
-  const orderStopMs = stopTimeTotals(data.stops, order.startMs, order.endMs ?? nowMs, nowMs, microStopSeconds).stopMs;
+  const orderEndMs = order.endMs ?? nowMs;
+  const orderStopMs = stopTimeTotals(around(order.startMs, orderEndMs), order.startMs, orderEndMs, nowMs, microStopSeconds).stopMs;
   const adjustedMs = effectiveAdjustedMs({ adjustedDiscountMs: order.adjustedDiscountMs, stopMs: orderStopMs });
   return partStopMs >= orderStopMs ? adjustedMs : Math.round((adjustedMs * partStopMs) / orderStopMs);
 }
@@ -168,20 +213,25 @@ function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: numb
 /**
  * The indicator inputs of a line over a range (or of one order's part of it), as of `nowMs`. Pure: reads only
  * `data`, so the same inputs give the same figures whether the data came from range queries or a bulk load.
+ * With `lossKindOf` it also splits the counted stop time by loss kind (the waterfall, domain/losses.ts) from the very
+ * parts and adjustment shares the inputs are summed from.
  */
-export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number): RangeInputs {
+export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number, lossKindOf?: CountedLossKindOf): RangeInputs {
   const endMs = Math.min(scope.toMs, nowMs);
-  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0, unstaffedUnits: 0, unstaffedDiscards: 0 };
+  const countedStopMs = lossKindOf ? noCountedStopMs() : undefined;
+  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0, unstaffedUnits: 0, unstaffedDiscards: 0, ...(countedStopMs && { countedStopMs }) };
   const production = productionByOrder(data.production, scope.fromMs, endMs);
   const gap = emptyInput();
   let gapSeen = false;
   const inputs: IndicatorInputs[] = [];
   let staffedMs = 0;
 
+  const around = stopsAround(data.stops);
   for (const segment of segmentsOf(data, scope, endMs, nowMs)) {
     const partMs = segment.endMs - segment.startMs;
     staffedMs += partMs;
-    const totals = stopTimeTotals(data.stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
+    const stops = around(segment.startMs, segment.endMs);
+    const totals = stopTimeTotals(stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
     const input = segment.order ? emptyInput() : gap;
     input.staffedMs += partMs;
     input.discountMs += totals.discountedMs;
@@ -194,10 +244,14 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
       input.unitsProduced = made?.units ?? 0;
       input.unitsDiscarded = made?.discards ?? 0;
       input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
-      input.adjustedDiscountMs = adjustedShareMs(data, segment.order, totals.stopMs, nowMs, microStopSeconds);
+      input.adjustedDiscountMs = adjustedShareMs(data, segment.order, totals.stopMs, nowMs, microStopSeconds, around);
       inputs.push(input);
     } else {
       gapSeen = true;
+    }
+    if (countedStopMs && lossKindOf) {
+      const adjustedMs = segment.order ? effectiveAdjustedMs({ adjustedDiscountMs: input.adjustedDiscountMs, stopMs: totals.stopMs }) : 0;
+      addCountedStopMs(countedStopMs, countedStopMsOf(stops, segment.startMs, segment.endMs, nowMs, adjustedMs, lossKindOf));
     }
   }
   if (gapSeen) {
@@ -217,7 +271,13 @@ export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: n
     }
   }
   const elapsedMs = endMs - scope.fromMs;
-  return { inputs: sumIndicatorInputs(inputs), unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0, unstaffedUnits, unstaffedDiscards };
+  return {
+    inputs: sumIndicatorInputs(inputs),
+    unstaffedMs: scope.order === undefined ? Math.max(0, elapsedMs - staffedMs) : 0,
+    unstaffedUnits,
+    unstaffedDiscards,
+    ...(countedStopMs && { countedStopMs }),
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ type Row = Record<string, number | string | null>;
 let plant: TestPlant;
 let orders: Row[];
 let shifts: Row[];
+let losses: Row[];
 let adjustedOrder: string;
 
 /** A sheet of the workbook as rows of header → value (the numbers as stored, unrounded). */
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   orders = sheetRows(workbook, 'Ordenes');
   shifts = sheetRows(workbook, 'Turnos');
+  losses = sheetRows(workbook, 'Pérdidas');
 }, 120_000);
 afterAll(async () => {
   await plant.close();
@@ -100,5 +102,20 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
     // The order's adjustment reaches the shifts it ran in (shared among them when it spans several).
     // (to the millisecond: the shares are whole milliseconds)
     expect(shifts.reduce((sum, row) => sum + n(row, 'Descuento ajustado (min)'), 0)).toBeCloseTo(10, 4);
+  });
+
+  it('losses: each shift’s waterfall adds up to its calendar time, with the planned time and the OEE of its shift row', () => {
+    expect(losses).toHaveLength(shifts.length);
+    const minuteColumns = Object.keys(losses[0]!).filter((column) => column.endsWith('(min)') && !['Tiempo calendario (min)', 'Tiempo de carga (min)', 'Tiempo planificado (min)'].includes(column));
+    expect(minuteColumns).toHaveLength(12);
+    losses.forEach((row, index) => {
+      const shift = shifts[index]!;
+      const label = `${String(row.Línea)} ${String(row.Inicio)}`;
+      expect([row.Línea, row.Inicio], label).toEqual([shift.Línea, shift.Inicio]);
+      const sum = minuteColumns.reduce((total, column) => total + n(row, column), 0);
+      expect(sum, label).toBeCloseTo(n(row, 'Tiempo calendario (min)'), 9);
+      expect(n(row, 'Tiempo planificado (min)'), label).toBeCloseTo(n(shift, 'Tiempo planificado (min)'), 9);
+      if (shift['Fin'] !== null && Date.parse(String(shift.Fin).replace(' ', 'T') + '-03:00') <= NOW) expect(row.OEE, label).toBe(shift.OEE);
+    });
   });
 });

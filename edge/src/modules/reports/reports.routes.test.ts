@@ -77,7 +77,7 @@ describe('GET /api/reports/completeoaereport', () => {
     expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="reporte-oee-2026-05-05.xlsx"');
     const workbook = await workbookOf(bytes);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ordenes', 'Turnos', 'Paradas']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Ordenes', 'Turnos', 'Paradas', 'Pérdidas']);
 
     const orders = rowsOf(workbook, 'Ordenes');
     expect(orders[0]).toEqual([
@@ -133,7 +133,7 @@ describe('GET /api/reports/completeoaereport', () => {
     const { response, bytes } = await download(await tokenOf(ROLE.CONSULTANT), { startDate: '2026-05-04T06:00:00+02:00', endDate: '2026-05-04T07:00:00+02:00', lineID: '2' }, 'en');
     expect(response.status).toBe(200);
     const workbook = await workbookOf(bytes);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Orders', 'Shifts', 'Stops']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Orders', 'Shifts', 'Stops', 'Losses']);
     expect(rowsOf(workbook, 'Orders')).toHaveLength(1);
     expect(rowsOf(workbook, 'Shifts').slice(1).map((row) => row.slice(0, 2))).toEqual([['Línea 2', 'TM']]);
     expect(rowsOf(workbook, 'Stops').map((row) => [row[0], row[6]])).toEqual([['Line', 'Recognized'], ['Línea 2', 'No']]);
@@ -175,7 +175,7 @@ describe('GET /api/reports/completeoaereport', () => {
     ]);
   });
 
-  it('gives a range with nothing in it as the three sheets with their headers and no rows', async () => {
+  it('gives a range with nothing in it as the sheets with their headers and no rows', async () => {
     const { response, bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-04-01', endDate: '2026-04-02', lineID: '1' });
     expect(response.status).toBe(200);
     const workbook = await workbookOf(bytes);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { WATERFALL_BAR_KEYS, type WaterfallBarKey } from '../../domain/losses';
 import { aboveNominalSpeed, effectiveAdjustedMs } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
 import { parsePlantDate } from '../../domain/time-zone';
@@ -7,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { translate, type Language } from '../../http/messages';
 import { listLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
+import { lineRangesWaterfalls } from '../losses/losses.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { plantDateTimeText } from './workbook';
 import { orderIndexesInRange, shiftIndexesInRange, stopsInRange, type ReportRange } from './reports.repository';
@@ -102,14 +104,14 @@ const ORDERS_SHEET: ReportSheet = {
   ],
 };
 
+/** What names a line's shift in a row: the 'Turnos' and 'Pérdidas' sheets. */
+const SHIFT_KEY = [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date')];
+
 const SHIFTS_SHEET: ReportSheet = {
   es: 'Turnos',
   en: 'Shifts',
   columns: [
-    LINE,
-    col('shift', 'Turno', 'Shift', 'text'),
-    col('shiftStart', 'Inicio', 'Start', 'date'),
-    col('shiftEnd', 'Fin', 'End', 'date'),
+    ...SHIFT_KEY,
     ...QUANTITIES,
     // Made with no order on a line with the order manager: beside the quantities the indicators use, in none of them.
     col('unstaffedQuantity', 'Producido sin orden', 'Made without an order', 'number'),
@@ -136,7 +138,66 @@ const STOPS_SHEET: ReportSheet = {
   ],
 };
 
-/** The 'Reporte OEE' workbook (xlsx bytes) of a range: sheets of orders, shifts and stops. */
+/** The names of the waterfall's bars in the 'Pérdidas' sheet (as the app's chart names them). */
+const BAR_NAMES: Record<WaterfallBarKey, [string, string]> = {
+  notScheduled: ['No programado', 'Not scheduled'],
+  unstaffed: ['Sin orden / no dotado', 'No order / not staffed'],
+  planned: ['Paradas planificadas', 'Planned stops'],
+  adjusted: ['Ajuste de supervisor', 'Supervisor adjustment'],
+  breakdown: ['Averías', 'Breakdowns'],
+  setup: ['Preparación y ajustes', 'Setups and adjustments'],
+  notLineLoss: ['Sin datos (no es de la línea)', 'No data (not the line)'],
+  smallStop: ['Microparadas', 'Small stops'],
+  speed: ['Pérdida de velocidad', 'Speed loss'],
+  quality: ['Pérdida de calidad', 'Quality loss'],
+  unrated: ['Marcha sin velocidad nominal', 'Running without nominal speed'],
+  fullyProductive: ['Tiempo plenamente productivo', 'Fully productive time'],
+};
+
+/**
+ * Where each line's shift went (issue 29): the waterfall from calendar time to fully productive time, its bars in
+ * minutes adding up to the calendar time, with the shift's OEE (the 'Turnos' row's) and TEEP.
+ */
+const LOSSES_SHEET: ReportSheet = {
+  es: 'Pérdidas',
+  en: 'Losses',
+  columns: [
+    ...SHIFT_KEY,
+    col('calendar', 'Tiempo calendario (min)', 'Calendar time (min)', 'minutes'),
+    col('loading', 'Tiempo de carga (min)', 'Loading time (min)', 'minutes'),
+    col('planned', 'Tiempo planificado (min)', 'Planned time (min)', 'minutes'),
+    ...WATERFALL_BAR_KEYS.map((key) => col(`bar.${key}`, `${BAR_NAMES[key][0]} (min)`, `${BAR_NAMES[key][1]} (min)`, 'minutes')),
+    col('oee', 'OEE', 'OEE', 'percent'),
+    col('teep', 'TEEP', 'TEEP', 'percent'),
+  ],
+};
+
+const MINUTE_MS = 60_000;
+
+/** The 'Pérdidas' rows: the waterfall of each shift row, times in minutes (exact: ms / 60,000). */
+async function lossRows(db: Database, shifts: readonly RawRow[], nowMs: number): Promise<RawRow[]> {
+  const waterfalls = await lineRangesWaterfalls(
+    db,
+    shifts.map((row) => ({ lineID: Number(row.lineID), fromMs: Number(row.shiftStart), toMs: Number(row.shiftEnd) })),
+    nowMs,
+  );
+  return shifts.map((row, index) => {
+    const waterfall = waterfalls[index];
+    const key = { line: row.line, shift: row.shift, shiftStart: row.shiftStart, shiftEnd: row.shiftEnd };
+    if (!waterfall) return key;
+    return {
+      ...key,
+      calendar: waterfall.calendarMs / MINUTE_MS,
+      loading: waterfall.loadingMs / MINUTE_MS,
+      planned: waterfall.plannedMs / MINUTE_MS,
+      ...Object.fromEntries(WATERFALL_BAR_KEYS.map((key) => [`bar.${key}`, waterfall.bars[key] / MINUTE_MS])),
+      oee: waterfall.oee,
+      teep: waterfall.teep,
+    };
+  });
+}
+
+/** The 'Reporte OEE' workbook (xlsx bytes) of a range: sheets of orders, shifts, stops and where each shift's time went. */
 export async function buildOeeReport(db: Database, range: ReportRange, clock: EngineClock, language: Language): Promise<Buffer> {
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
   const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
@@ -167,6 +228,7 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
       { sheet: ORDERS_SHEET, rows: orders },
       { sheet: SHIFTS_SHEET, rows: shifts },
       { sheet: STOPS_SHEET, rows: stops },
+      { sheet: LOSSES_SHEET, rows: await lossRows(db, shifts, clock.nowMs) },
     ],
     { language, timeZone: clock.timeZone, createdMs: clock.nowMs },
   );

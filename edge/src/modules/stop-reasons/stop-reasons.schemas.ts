@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIGURABLE_LOSS_KINDS } from '../../domain/losses';
 import { distinctList, flag, optionalText, requiredInt, requiredText } from '../common/fields';
 
 /** SPEC.md section 3: Stop reason. reasonID 1 is the technical root; its children are the top categories. */
@@ -15,6 +16,7 @@ export const STOP_REASON_COLUMNS = {
   color: 'string',
   systemStop: 'boolean',
   enabledForLine: 'json',
+  lossKind: 'string',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
@@ -35,6 +37,8 @@ export const stopReasonSchema = z.object({
   color: z.preprocess((v) => (v === '' ? null : v), z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'stopReason.color').nullish()),
   systemStop: z.boolean().optional(),
   enabledForLine: distinctList(requiredInt({ min: 0, max: 99 }), 100).default([]),
+  /** The loss its stops are (domain/losses.ts); null or absent: inherited from its category. */
+  lossKind: z.preprocess((v) => (v === '' ? null : v), z.enum(CONFIGURABLE_LOSS_KINDS, { error: 'validation.invalid' }).nullish()),
 });
 export type StopReasonValues = z.output<typeof stopReasonSchema>;
 

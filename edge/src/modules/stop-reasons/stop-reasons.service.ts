@@ -20,8 +20,11 @@ import { ROOT_REASON_ID, STOP_REASON_COLUMNS, type ReasonVisibility, type StopRe
 
 type AnyRow = Record<string, unknown>;
 
-/** On a system stop (seeded reasons the edge assigns by itself) only these can change (SPEC.md section 5). */
-const SYSTEM_STOP_EDITABLE: ReadonlySet<string> = new Set(['color', 'pareto']);
+/**
+ * On a system stop (seeded reasons the edge assigns by itself) only these can change (SPEC.md section 5), and its loss
+ * kind (issue 29): a plant may count its end-of-lot stops as breakdowns rather than setups.
+ */
+const SYSTEM_STOP_EDITABLE: ReadonlySet<string> = new Set(['color', 'pareto', 'lossKind']);
 
 /**
  * Checks a stop reason as written and stores it. A reason hangs from a category (never from a plain reason, never

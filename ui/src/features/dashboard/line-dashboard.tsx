@@ -29,6 +29,7 @@ const chartTiles = () => import('./tiles/chart-tiles');
 const StopReasonsChartTile = lazy(() => chartTiles().then((module) => ({ default: module.StopReasonsChartTile })));
 const MtbfMttrChartTile = lazy(() => chartTiles().then((module) => ({ default: module.MtbfMttrChartTile })));
 const SpeedChartTile = lazy(() => chartTiles().then((module) => ({ default: module.SpeedChartTile })));
+const WaterfallTile = lazy(() => chartTiles().then((module) => ({ default: module.WaterfallTile })));
 const chart = (tile: ReactNode) => <Suspense fallback={null}>{tile}</Suspense>;
 
 const TILE_CONTENT: Record<TileId, () => ReactNode> = {
@@ -45,6 +46,7 @@ const TILE_CONTENT: Record<TileId, () => ReactNode> = {
   stopReasons: () => chart(<StopReasonsChartTile />),
   mtbfMttr: () => chart(<MtbfMttrChartTile />),
   speed: () => chart(<SpeedChartTile />),
+  waterfall: () => chart(<WaterfallTile />),
 };
 
 /**

@@ -10,6 +10,7 @@ import { useGridRefreshMs } from '../../lib/parameters';
 import { useSessionUser } from '../../lib/session';
 import { ORDER_INDEX_PAGE_SIZE, ORDER_INDEX_PATH } from './api/get-order-indexes';
 import { IndexFilterBar } from './components/index-filter-bar';
+import { WaterfallSection } from './components/waterfall-section';
 import { NO_INDEX_FILTER, orderIndexFilter } from './index-filters';
 import { asOrderIndex, orderIndexFields, type OrderIndexRow } from './order-index-fields';
 
@@ -26,6 +27,7 @@ export default function OrderIndexesPage() {
   const supervisor = hasRole(user?.roleID, ORDER_ADJUST_ROLES);
   const [filter, setFilter] = useState(NO_INDEX_FILTER);
   const [adjusting, setAdjusting] = useState<OrderIndexRow | null>(null);
+  const [selected, setSelected] = useState<GridRow | null>(null);
   const fields = useMemo(() => orderIndexFields(t, supervisor), [t, supervisor]);
   const renderAdjust = useCallback(
     (row: GridRow) => {
@@ -53,8 +55,10 @@ export default function OrderIndexesPage() {
         pageSize={ORDER_INDEX_PAGE_SIZE}
         rowActions={supervisor ? { header: t('orderIndexes.adjust'), width: 110, render: renderAdjust } : undefined}
         refreshMs={refreshMs}
+        onSelect={setSelected}
         testId="order-indexes-grid"
       />
+      {selected && <WaterfallSection key={String(selected.order)} query={{ order: String(selected.order) }} caption={String(selected.order)} testId="order-waterfall" />}
       {adjusting && (
         <AdjustDialog order={adjusting.order} op={adjusting.op} currentMinutes={adjusting.adjustedDiscountTime} stopMinutes={adjusting.stopTime} onClose={() => setAdjusting(null)} />
       )}

@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useGridRefreshMs } from '../../lib/parameters';
 import { IndexFilterBar } from './components/index-filter-bar';
 import { ShiftHistory } from './components/shift-history';
-import { NO_INDEX_FILTER, shiftIndexFilter } from './index-filters';
+import { WaterfallSection } from './components/waterfall-section';
+import { NO_INDEX_FILTER, productionDayOf, shiftIndexFilter } from './index-filters';
 import { SHIFT_INDEX_FIELDS } from './shift-index-fields';
 
 
@@ -39,7 +40,14 @@ export default function ShiftIndexesPage() {
         testId="shift-indexes-grid"
       />
       {selected ? (
-        <ShiftHistory key={`${String(selected.lineID)}-${String(selected.shiftStart)}`} lineID={Number(selected.lineID)} shiftStart={String(selected.shiftStart)} />
+        <>
+          <ShiftHistory key={`${String(selected.lineID)}-${String(selected.shiftStart)}`} lineID={Number(selected.lineID)} shiftStart={String(selected.shiftStart)} />
+          <WaterfallSection
+            query={{ lineID: Number(selected.lineID), from: String(selected.shiftStart), to: String(selected.shiftEnd) }}
+            caption={`${String(selected.shift ?? '')} · ${productionDayOf(String(selected.shiftStart))} · ${String(selected.description ?? selected.lineID)}`}
+            testId="shift-waterfall"
+          />
+        </>
       ) : (
         <Text color="fg.muted">{t('shiftIndexes.pickShift')}</Text>
       )}

@@ -26,6 +26,7 @@ export const TILE_IDS = [
   'stopReasons',
   'mtbfMttr',
   'speed',
+  'waterfall',
 ] as const;
 export type TileId = (typeof TILE_IDS)[number];
 
@@ -54,6 +55,8 @@ export const TILES: readonly TileSpec[] = [
   { id: 'stopReasons', label: 'dashboard.tiles.stopReasons', defaultVisible: true, w: 4, h: 7, minH: 4 },
   { id: 'mtbfMttr', label: 'dashboard.tiles.mtbfMttr', defaultVisible: true, w: 4, h: 7, minH: 4 },
   { id: 'speed', label: 'dashboard.tiles.speed', defaultVisible: true, w: 4, h: 7, minH: 4 },
+  // Where the shift's time went (issue 29): shown once the user picks it, so existing dashboards keep their layout.
+  { id: 'waterfall', label: 'dashboard.tiles.waterfall', defaultVisible: false, w: 6, h: 8, minH: 6 },
 ];
 
 const SPEC_OF = new Map(TILES.map((tile) => [tile.id, tile]));

@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart, type BarSeries } from '../../../components/charts/bar-chart';
+import { WaterfallPanel } from '../../../components/losses/waterfall-panel';
 import { summaryRowColor } from '../../../components/stops/api/get-stop-summary';
 import { roundToTenth } from '../../../lib/indicator-format';
 import { useShiftHistory } from '../api/get-shift-history';
@@ -60,4 +61,11 @@ export function SpeedChartTile() {
   }, [perShift, history.data, t]);
   if (!chart) return <Text color="fg.muted">{t('app.loading')}</Text>;
   return <BarChart labels={chart.labels} series={chart.series} unit={t('dashboard.speedUnit')} testId="chart-speed" />;
+}
+
+/** Where the time of the shift on screen went: the waterfall from calendar to fully productive time, OEE and TEEP. */
+export function WaterfallTile() {
+  const { lineID, range, refreshMs } = useDashboard();
+  const query = useMemo(() => (range ? { lineID, from: range.start, to: range.end } : null), [lineID, range]);
+  return <WaterfallPanel query={query} refreshMs={refreshMs} height="160px" testId="tile-waterfall" />;
 }

@@ -22,6 +22,15 @@ export const STOP_REASON_FIELDS: readonly GridField[] = [
   { name: 'isCategory', label: 'fields.isCategory', kind: 'boolean', editable: ({ mode }) => mode === 'insert', width: 110 },
   { name: 'pareto', label: 'fields.pareto', kind: 'boolean', width: 100 },
   { name: 'discountOEE', label: 'fields.discountOEE', kind: 'boolean', editable: notSystem, width: 120 },
+  {
+    // Where its stops' time goes in the waterfall (issue 29); empty: inherited from the category. Editable on system
+    // stops too (end of lot counted as breakdowns rather than setups).
+    name: 'lossKind',
+    label: 'fields.lossKind',
+    kind: 'select',
+    width: 170,
+    options: { kind: 'static', options: (['breakdown', 'setup', 'smallStop'] as const).map((kind) => ({ value: kind, label: `losses.kinds.${kind}` as const, translate: true })) },
+  },
   { name: 'color', label: 'fields.color', kind: 'color', width: 110 },
   { name: 'systemStop', label: 'fields.systemStop', kind: 'boolean', readOnly: true, width: 120 },
   ...AUDIT_FIELDS,

@@ -1,0 +1,26 @@
+import type { Api } from '../../http/api';
+import { clockOf } from '../indexes/indexes.service';
+import { waterfallQuerySchema, waterfallResponseSchema } from './losses.schemas';
+import { lossWaterfall } from './losses.service';
+
+const TAG = 'losses';
+
+/** Where the time went (issue 29). */
+export function registerLossRoutes(api: Api): void {
+  api.route(
+    {
+      method: 'get',
+      path: '/api/losses/waterfall',
+      // Every role that sees a line's dashboard or the index pages reads it, as it reads the indexes themselves.
+      access: 'authenticated',
+      // The dashboard's tile polls it: terminals on one line share one answer while nothing is written.
+      share: true,
+      tag: TAG,
+      summary:
+        'The time waterfall of a line (lineID), a sector (sectorID) or the plant (neither) over from–to (ISO 8601; up to now), or of an order (order): calendar → loading → planned production time → run time → fully productive time, each bar in minutes and as a share of calendar time (they add up to calendarMinutes), with OEE (the indexes’ own) and TEEP = OEE × loading / calendar. Bars: notScheduled, unstaffed, planned (discountOEE), adjusted (Ajustar), breakdown, setup, notLineLoss (data gaps, reasons 4 and 9), smallStop, speed, quality, unrated (run time without a nominal speed), fullyProductive.',
+      query: waterfallQuerySchema,
+      response: waterfallResponseSchema,
+    },
+    ({ ctx, query }) => lossWaterfall(ctx.db, query, clockOf(ctx)),
+  );
+}
