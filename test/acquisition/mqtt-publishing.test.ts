@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LINES, DEMO_PASSWORD } from '../../edge/src/demo/demo-plant';
+import { DEMO_LINES, DEMO_MANUAL_LINE, DEMO_PASSWORD } from '../../edge/src/demo/demo-plant';
 import { EdgeProcess } from '../support/edge-process';
 import { Mosquitto } from '../support/mosquitto';
 import { waitFor } from '../support/simulated-plant';
@@ -98,6 +98,21 @@ describe('publishing the lines to MQTT', () => {
     expect(later.messages.find((message) => message.topic === `${base}/edge/status`)).toMatchObject({ payload: 'online', retain: true });
     for (const line of DEMO_LINES) expect(later.messages.find((message) => message.topic === `${base}/${line.sector}/${line.description}/beacon`)?.retain).toBe(true);
   }, 60_000);
+
+  it('publishes a line at once when its state changes, long before the refresh period', async () => {
+    const put = await edge.call('PUT', '/api/parameters/put', { token, json: { values: { oeeCalculationRefresh: 600 } } });
+    expect(put.status, put.text).toBe(200);
+    const manual = `planta-test/Planta Demo/${DEMO_MANUAL_LINE.sector}/${DEMO_MANUAL_LINE.description}`;
+    const live = await subscriber(`${manual}/stop`);
+    await waitFor(() => live.messages.at(-1), 'the retained stop', 5_000);
+    // A stop entered by hand (by a supervisor) on the line without a beacon opens now.
+    const supervisor = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'supervisor', password: DEMO_PASSWORD } });
+    const opened = await edge.call('POST', '/api/stops/post', { token: supervisor.body.token, json: { values: { lineID: DEMO_MANUAL_LINE.lineID, startDate: new Date(Date.now() - 60_000).toISOString(), endDate: null } } });
+    expect(opened.status, opened.text).toBe(200);
+    const enteredAt = Date.now();
+    const stop = await waitFor(() => live.messages.find((message) => message.at >= enteredAt && message.payload !== 'null'), 'the open stop published', 5_000);
+    expect(JSON.parse(stop.payload)).toMatchObject({ stopID: opened.body.stopID });
+  }, 30_000);
 
   it("the broker publishes the edge's last will when the edge dies: status 'offline', retained", async () => {
     const watcher = await subscriber('planta-test/Planta Demo/edge/status');
