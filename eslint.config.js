@@ -43,7 +43,13 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+edge/', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true }] },
+        // One exception: the grammar of a Modbus or MQTT tag's value (pure, no I/O), so the configuration form builds and
+        // checks the text with the very parser the API checks it with and the acquisition reads it with.
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+edge/(?!src/domain/source-addresses$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
+          ],
+        },
       ],
     },
   },

@@ -54,6 +54,19 @@ describe('settings', () => {
     expect(() => parseCommandLine(['--colour', 'red'], {})).toThrow(SettingsError);
   });
 
+  it('demo --source: opcua, modbus, or mqtt with a broker URL (Sparkplug B unless --payload json)', () => {
+    const settingsOf = (args: string[]) => {
+      const parsed = parseCommandLine(args, {});
+      if (parsed.kind !== 'run') throw new Error(parsed.kind);
+      return parsed.settings;
+    };
+    expect(settingsOf(['demo', '--source', 'modbus'])).toMatchObject({ command: 'demo', source: 'modbus' });
+    expect(settingsOf(['demo', '--source', 'mqtt', '--broker', 'mqtt://127.0.0.1:1883', '--payload', 'json'])).toMatchObject({ source: 'mqtt', broker: 'mqtt://127.0.0.1:1883', payload: 'json' });
+    expect(() => parseCommandLine(['demo', '--source', 'mqtt'], {})).toThrow(/--broker/);
+    expect(() => parseCommandLine(['demo', '--source', 'profinet'], {})).toThrow(/source must be one of/);
+    expect(() => parseCommandLine(['demo', '--source', 'mqtt', '--broker', 'http://x'], {})).toThrow(/broker must be/);
+  });
+
   it('answers --help and --version without validating the rest', () => {
     expect(parseCommandLine(['--help'], { PORT: 'bad' }).kind).toBe('help');
     expect(parseCommandLine(['--version'], {}).kind).toBe('version');

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isBrokerUrl } from './domain/source-addresses';
 import { isValidTimeZone } from './domain/time-zone';
 import { isDirectoryUrl } from './modules/auth/directory-names';
 import { version } from '../../package.json';
@@ -10,6 +11,8 @@ export const VERSION: string = version;
 
 export const COMMANDS = ['serve', 'migrate', 'backup', 'demo', 'simulate', 'central', 'reset-admin'] as const;
 export type Command = (typeof COMMANDS)[number];
+
+export const DEMO_SOURCES = ['opcua', 'modbus', 'mqtt'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -28,6 +31,13 @@ const settingsSchema = z.object({
   args: z.array(z.string()),
   /** Options of commands other than serve (simulate --lines, …), kept as given. */
   lines: z.coerce.number().int().min(1, 'lines must be 1..99').max(99, 'lines must be 1..99').optional(),
+  /**
+   * demo: what the demo plant's lines are read over (issue 30): the simulator's OPC UA server (default), its Modbus TCP
+   * server, or the simulator publishing to a broker (`broker`, Sparkplug B unless `payload` json).
+   */
+  source: z.enum(DEMO_SOURCES, { error: `source must be one of ${DEMO_SOURCES.join(', ')}` }).optional(),
+  broker: z.string().refine(isBrokerUrl, 'broker must be an MQTT broker URL: mqtt://host:port').optional(),
+  payload: z.enum(['sparkplug', 'json'], { error: 'payload must be sparkplug or json' }).optional(),
   /**
    * Failed sign-ins and signatures one source address may make per minute (successful ones do not count). Behind a
    * reverse proxy every browser shares the proxy's address: raise it there.
@@ -137,6 +147,10 @@ Options (flags win over environment variables):
   --tz <zone>         TZ            the plant's IANA time zone (default: the system's)
   --log-level <l>     LOG_LEVEL     fatal|error|warn|info|debug|trace|silent (default info)
   --lines <n>                       simulate: number of simulated lines, 1..99 (default 4)
+  --source <s>                      demo: the lines read over opcua (default), modbus (the simulator serves
+                                    Modbus TCP) or mqtt (the simulator publishes to --broker)
+  --broker <url>                    demo --source mqtt: the broker, mqtt://host:port
+  --payload <p>                     demo --source mqtt: sparkplug (default, Sparkplug B) or json
   --help, --version
 
 Sign-in protection (environment only):
@@ -196,6 +210,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
         tz: { type: 'string' },
         'log-level': { type: 'string' },
         lines: { type: 'string' },
+        source: { type: 'string' },
+        broker: { type: 'string' },
+        payload: { type: 'string' },
         ...Object.fromEntries(Object.values(DIRECTORY_OPTIONS).map(([flag]) => [flag, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -219,6 +236,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
     args: positionals.slice(1),
     lines: values.lines,
+    source: values.source,
+    broker: values.broker,
+    payload: values.payload,
     failedSignInsPerMinute: env.FAILED_SIGNINS_PER_MINUTE?.trim() || undefined,
     tlsCertFile: env.TLS_CERT_FILE?.trim() ? resolve(env.TLS_CERT_FILE.trim()) : undefined,
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? resolve(env.TLS_KEY_FILE.trim()) : undefined,
@@ -232,6 +252,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     ...syncSettingProblems(input),
     ...tlsSettingProblems(input),
     ...directorySettingProblems(input),
+    ...(input.source === 'mqtt' && !input.broker ? ['--source mqtt needs --broker mqtt://host:port (the broker the simulator publishes to)'] : []),
   ];
   if (!result.success || problems.length) throw new SettingsError(problems);
   return { kind: 'run', settings: Object.freeze(result.data) };

@@ -13,6 +13,7 @@ import type { Api } from './http/api';
 import { uiFolder, type UiFiles } from './http/ui-files';
 import { attachIndexJobs } from './jobs/index-jobs';
 import { attachNotificationJobs, type NotificationJobs } from './jobs/notification-jobs';
+import { attachPublishingJobs } from './jobs/publishing-jobs';
 import { attachRetentionJobs } from './jobs/retention-jobs';
 import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
@@ -68,6 +69,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const retentionJobs = attachRetentionJobs(plant);
   // Telegram and email alerts; network I/O on its own, never in a request or the acquisition (jobs/notification-jobs.ts).
   const notifications = attachNotificationJobs(plant);
+  // The lines' state and figures to the plant's MQTT broker, when the General parameters turn it on.
+  const publishing = attachPublishingJobs(plant);
   // Replication to the central PostgreSQL when configured; it never delays or fails the edge (sync/agent.ts).
   const sync = attachSync(plant);
 
@@ -77,6 +80,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     await indexJobs.stop();
     await retentionJobs.stop();
     await notifications.stop();
+    await publishing.stop();
     await sync.stop();
     await demoSimulator.stop();
     await plant.close();

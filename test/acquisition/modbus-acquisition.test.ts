@@ -127,4 +127,24 @@ describe('Modbus TCP acquisition with the simulator', () => {
     simulator = await startSimulator(port, { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7, discards: counters[2].discards } });
     await countedOnceAfterOutage(before, { 1: { units: 25, discards: 2 }, 2: { units: 7, discards: 0 } }, (lineID) => simulator.produce(lineID, 1));
   }, 120_000);
+
+  it('a counter that wrapped is counted once through an edge restart, also for units made while the edge was down', async () => {
+    // Both units counters have wrapped by now (at 65,536 and at 2^32): the registers hold small numbers.
+    expect(tag('Line1.Units').data).toBeGreaterThan(65_536);
+    expect(tag('Line2.Units').data).toBeGreaterThan(2 ** 32);
+    const before = { 1: await produced(1), 2: await produced(2) };
+    const { dataDir, adminPassword } = t;
+    await t.close({ keepData: true });
+    await simulator.produce(1, 5);
+    await simulator.produce(2, 3);
+    t = await startTestEdge({ again: { dataDir, adminPassword: adminPassword! } });
+    await waitFor(sameProduction(1, { units: before[1].units + 5, discards: before[1].discards }), 'line 1 after the restart');
+    await waitFor(sameProduction(2, { units: before[2].units + 3, discards: before[2].discards }), 'line 2 after the restart');
+    await simulator.produce(1, 2);
+    await waitFor(sameProduction(1, { units: before[1].units + 7, discards: before[1].discards }), 'line 1 going on');
+    // Not more, a while later.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await produced(1)).toEqual({ units: before[1].units + 7, discards: before[1].discards });
+    expect(await produced(2)).toEqual({ units: before[2].units + 3, discards: before[2].discards });
+  }, 60_000);
 });

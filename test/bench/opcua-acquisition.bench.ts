@@ -36,10 +36,10 @@
 // exits with 1 when one is over.
 //
 // One file, several roles: the orchestrator forks this same bundle as `simulator`, `bare`, `acquisition` and `edge`.
-import { fork, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   AttributeIds,
@@ -53,6 +53,7 @@ import {
   VariableIds,
 } from 'node-opcua';
 import pino from 'pino';
+import { roleChildren } from './support/role-children';
 import { AcquisitionManager, acquisitionOf } from '../../edge/src/acquisition/index';
 import { type Lane, MONITORING_PARAMETERS, subscriptionParameters } from '../../edge/src/acquisition/ua-server-connection';
 import { PlantSimulator, SIMULATOR_NAMESPACE_URI, simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simulator';
@@ -463,20 +464,7 @@ function itemsOf(server: number): { tagName: string; nodeId: string }[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Orchestrator.
 
-/**
- * The children run a private copy of this bundle: `npm run bench` deletes its bundle folder when it ends, and another
- * run may end while this one still forks. The copy sits beside it, so packages resolve the same way.
- */
-let bundleCopy: string | null = null;
-
-function child(role: string, args: string[]): ChildProcess {
-  if (!bundleCopy) {
-    const folder = mkdtempSync(join(dirname(dirname(process.argv[1]!)), 'oee-bench-opcua-'));
-    bundleCopy = join(folder, 'bench.mjs');
-    copyFileSync(process.argv[1]!, bundleCopy);
-  }
-  return fork(bundleCopy, [role, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-}
+const { child, removeCopy } = roleChildren('oee-bench-opcua-');
 
 function next(worker: ChildProcess, type: string, timeoutMs = 120_000): Promise<Message> {
   return new Promise((resolve, reject) => {
@@ -636,7 +624,7 @@ async function orchestrate(): Promise<void> {
     for (const simulator of simulators) if (simulator.connected) simulator.send({ type: 'exit' });
     await Promise.all(simulators.map((simulator) => (simulator.exitCode === null ? new Promise((resolve) => simulator.once('exit', resolve)) : undefined)));
     rmSync(pkiDir, { recursive: true, force: true });
-    if (bundleCopy) rmSync(dirname(bundleCopy), { recursive: true, force: true });
+    removeCopy();
   }
   if (!held) process.exitCode = 1;
 }

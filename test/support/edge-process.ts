@@ -18,8 +18,9 @@ export class EdgeProcess {
     this.exited = new Promise((done) => child.once('exit', () => done()));
   }
 
-  static async start(dataDir: string, timeZone = 'America/Argentina/Buenos_Aires'): Promise<EdgeProcess> {
-    const args = ['serve', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--tz', timeZone, '--log-level', 'warn'];
+  /** `run`: another command than serve (`demo`) and its own options (`--source modbus`). */
+  static async start(dataDir: string, timeZone = 'America/Argentina/Buenos_Aires', run: { command: string; args: readonly string[] } = { command: 'serve', args: [] }): Promise<EdgeProcess> {
+    const args = [run.command, '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--tz', timeZone, '--log-level', 'warn', ...run.args];
     const child = fork(await bundledEntry('edge/src/main.ts'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: childEnv() });
     // serve prints 'OEE edge <version> at <url>  (…)' once it listens.
     const url = await new Promise<string>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { toPlantIso } from '../domain/time-zone';
-import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig } from './acquisition.repository';
+import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig, loadCounterStates, saveCounterStates } from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
 import type { OpcPki } from './opc-pki';
 import type * as OpcUaParts from './opcua-parts';
@@ -336,7 +336,9 @@ export class AcquisitionManager {
         return new ApiServerSource(server.opcServerID, server.name, this.cache, now);
       case 'Modbus':
       case 'MQTT': {
-        const connection = server.serverType === 'Modbus' ? new ModbusConnection(server, { cache: this.cache, logger, now }) : new MqttConnection(server, { cache: this.cache, logger, now });
+        const { db } = this.deps;
+        const counters = { load: (sources: readonly string[]) => loadCounterStates(db, sources), save: (states: Parameters<typeof saveCounterStates>[1]) => saveCounterStates(db, states, now()) };
+        const connection = server.serverType === 'Modbus' ? new ModbusConnection(server, { cache: this.cache, logger, now, counters }) : new MqttConnection(server, { cache: this.cache, logger, now });
         connection.start();
         return connection;
       }

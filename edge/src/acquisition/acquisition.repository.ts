@@ -61,3 +61,26 @@ export async function setApiKeyHash(db: Database, opcServerID: number, apiKeyHas
   const result = await db.updateTable('opc_servers').set({ apiKeyHash }).where('opcServerID', '=', opcServerID).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The stored state of these Modbus counters (migration 0024), by source. */
+export async function loadCounterStates(db: Database, sources: readonly string[]): Promise<Map<string, { lastRaw: number; wrapOffset: number }>> {
+  const states = new Map<string, { lastRaw: number; wrapOffset: number }>();
+  // SQLite takes up to 32,766 parameters in a statement; a server's counters are read in slices well below that.
+  for (let start = 0; start < sources.length; start += 500) {
+    const rows = await db.selectFrom('modbus_counters').select(['source', 'lastRaw', 'wrapOffset']).where('source', 'in', sources.slice(start, start + 500)).execute();
+    for (const row of rows) states.set(row.source, { lastRaw: row.lastRaw, wrapOffset: row.wrapOffset });
+  }
+  return states;
+}
+
+export async function saveCounterStates(db: Database, states: readonly { source: string; lastRaw: number; wrapOffset: number }[], updatedAt: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const state of states) {
+      await trx
+        .insertInto('modbus_counters')
+        .values({ ...state, updatedAt })
+        .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastRaw: state.lastRaw, wrapOffset: state.wrapOffset, updatedAt }))
+        .execute();
+    }
+  });
+}

@@ -2,6 +2,7 @@ import { Socket } from 'node:net';
 import { client as modbusClient } from 'jsmodbus';
 import type { Logger } from 'pino';
 import {
+  type CounterState,
   CounterUnwrapper,
   decodeRegisters,
   type ModbusAddress,
@@ -25,7 +26,9 @@ import type { OpcServerStatus } from './ua-server-connection';
  * - an address the server refuses (Modbus exception: illegal data address or value) makes only that tag bad: a
  *   request refused for a batch is retried tag by tag, the refused tags are left out of the batches and tried again
  *   every RETRY_REFUSED_MS (a PLC program may be loaded later);
- * - a counter tag (`:counter`) is unwrapped at 65,536 or 2^32 (CounterUnwrapper), so its count stays absolute.
+ * - a counter tag (`:counter`) is unwrapped at 65,536 or 2^32 (CounterUnwrapper), so its count stays absolute, and
+ *   its unwrapper's state is kept in `counters` (the database) through restarts: at once when a wrap changes it, the
+ *   last raw reading every COUNTER_SAVE_MS (a wrap made while the edge was down is told from that reading).
  */
 
 /** Modbus allows 125 registers (or 2,000 coils) in one read. */
@@ -39,6 +42,7 @@ const REQUEST_TIMEOUT_MS = 3_000;
 const RECONNECT_MS = 1_000;
 const MAX_RECONNECT_MS = 5_000;
 const RETRY_REFUSED_MS = 30_000;
+const COUNTER_SAVE_MS = 5_000;
 
 /** Modbus exception codes that say the address (or the count read there) is not one the server serves. */
 const ADDRESS_EXCEPTIONS = new Set([2, 3]);
@@ -48,6 +52,22 @@ interface ModbusTag {
   tagValue: string;
   address: ModbusAddress;
   unwrapper: CounterUnwrapper | null;
+  /** A counter's key in the store: the register it reads (endpoint, unit id, address). */
+  source: string;
+  /** Whether the counter's state of a previous run has been looked up (it is before its first reading). */
+  restored: boolean;
+  /** The state last written to the store. */
+  saved: { lastRaw: number | null; wrapOffset: number };
+}
+
+/** Where counters' unwrapping state is kept through restarts (the database: acquisition.repository.ts). */
+export interface CounterStore {
+  load(sources: readonly string[]): Promise<Map<string, CounterState>>;
+  save(states: readonly ({ source: string } & CounterState)[]): Promise<void>;
+}
+
+function counterRange(address: ModbusAddress): number {
+  return address.type === 'uint16' ? 0x1_0000 : 0x1_0000_0000;
 }
 
 /** One read request: an area, its first address and count, and the tags it serves. */
@@ -105,6 +125,8 @@ export interface ModbusConnectionDeps {
   cache: TagCache;
   logger: Logger;
   now: () => number;
+  /** Keeps counters' wraps through restarts; without it they are kept in memory only. */
+  counters?: CounterStore;
 }
 
 export class ModbusConnection implements TagSource {
@@ -131,6 +153,7 @@ export class ModbusConnection implements TagSource {
   private lastRefusedRetry = 0;
   private valuesReceived = 0;
   private requests = 0;
+  private lastCounterSave = 0;
 
   constructor(
     readonly server: ServerDefinition,
@@ -167,7 +190,15 @@ export class ModbusConnection implements TagSource {
         this.deps.cache.setBad(tagName, 'BadNodeIdInvalid', now);
         continue;
       }
-      next.set(tagName, { tagName, tagValue, address, unwrapper: address.counter ? new CounterUnwrapper(address.type === 'uint16' ? 0x1_0000 : 0x1_0000_0000) : null });
+      next.set(tagName, {
+        tagName,
+        tagValue,
+        address,
+        unwrapper: address.counter ? new CounterUnwrapper(counterRange(address)) : null,
+        source: `${this.server.hostName}#${this.unitId}|${tagValue}`,
+        restored: !address.counter || !this.deps.counters,
+        saved: { lastRaw: null, wrapOffset: 0 },
+      });
       if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
     }
     for (const tagName of [...this.refused.keys()]) if (!tags.has(tagName)) this.refused.delete(tagName);
@@ -204,6 +235,51 @@ export class ModbusConnection implements TagSource {
     if (this.timer) clearTimeout(this.timer);
     this.socket?.destroy();
     await this.polling;
+    await this.saveCounters(true);
+  }
+
+  /** Counters read for the first time continue from the state a previous run stored. */
+  private async restoreCounters(): Promise<void> {
+    const pending = [...this.tags.values()].filter((tag) => !tag.restored);
+    if (pending.length === 0 || !this.deps.counters) return;
+    let stored = new Map<string, CounterState>();
+    try {
+      stored = await this.deps.counters.load(pending.map((tag) => tag.source));
+    } catch (error) {
+      this.deps.logger.warn({ err: error, server: this.server.name }, 'Modbus counters\' stored wraps could not be read');
+    }
+    for (const tag of pending) {
+      const state = stored.get(tag.source) ?? null;
+      tag.unwrapper = new CounterUnwrapper(counterRange(tag.address), state);
+      tag.saved = state ?? { lastRaw: null, wrapOffset: 0 };
+      tag.restored = true;
+    }
+  }
+
+  /** Stores the counters whose offset moved (a wrap or a reset) at once, and the others' raw readings now and then. */
+  private async saveCounters(all: boolean): Promise<void> {
+    if (!this.deps.counters) return;
+    const now = this.deps.now();
+    const due = all || now - this.lastCounterSave >= COUNTER_SAVE_MS;
+    const changed: ({ source: string } & CounterState)[] = [];
+    const tags: ModbusTag[] = [];
+    for (const tag of this.tags.values()) {
+      if (!tag.unwrapper || !tag.restored) continue;
+      const state = tag.unwrapper.state();
+      if (state.lastRaw === null) continue;
+      if (state.wrapOffset !== tag.saved.wrapOffset || (due && state.lastRaw !== tag.saved.lastRaw)) {
+        changed.push({ source: tag.source, lastRaw: state.lastRaw, wrapOffset: state.wrapOffset });
+        tags.push(tag);
+      }
+    }
+    if (due) this.lastCounterSave = now;
+    if (changed.length === 0) return;
+    try {
+      await this.deps.counters.save(changed);
+      changed.forEach((state, index) => (tags[index]!.saved = { lastRaw: state.lastRaw, wrapOffset: state.wrapOffset }));
+    } catch (error) {
+      this.deps.logger.warn({ err: error, server: this.server.name }, 'Modbus counters\' wraps could not be stored');
+    }
   }
 
   private isStopped(): boolean {
@@ -273,6 +349,7 @@ export class ModbusConnection implements TagSource {
     const client = this.client;
     if (!client || this.state !== 'connected') return;
     try {
+      await this.restoreCounters();
       if (startedAt - this.lastRefusedRetry >= RETRY_REFUSED_MS) await this.retryRefused(client);
       if (this.batchesStale) {
         this.batches = batchesOf([...this.tags.values()].filter((tag) => !this.refused.has(tag.tagName)));
@@ -282,6 +359,7 @@ export class ModbusConnection implements TagSource {
         if (this.client !== client || this.state !== 'connected') return;
         await this.readBatch(client, batch);
       }
+      await this.saveCounters(false);
     } catch (error) {
       if (this.client !== client || this.isStopped()) return;
       // No answer (a timeout) or a broken stream: the connection is not trusted any more.

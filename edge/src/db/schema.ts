@@ -537,6 +537,15 @@ export interface AcquisitionConfigVersionTable {
   version: number;
 }
 
+/** A Modbus counter's wraps, kept through restarts (migration 0024): see domain CounterUnwrapper. */
+export interface ModbusCountersTable {
+  /** `<host:port>#<unit id>|<tagValue>`: a counter is the register's, not the tag name's. */
+  source: string;
+  lastRaw: number;
+  wrapOffset: number;
+  updatedAt: number;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -554,6 +563,7 @@ export interface DB {
   opc_servers: OpcServersTable;
   opc_tags: OpcTagsTable;
   acquisition_config_version: AcquisitionConfigVersionTable;
+  modbus_counters: ModbusCountersTable;
   parameters: ParametersTable;
   terminals: TerminalsTable;
   stop_reasons: StopReasonsTable;

@@ -78,11 +78,15 @@ export async function insertProductSpeed(trx: Transaction<DB>, speed: { code: st
 }
 
 export function demoServerEndpoint(db: Database, opcServerID: number) {
-  return db.selectFrom('opc_servers').select('hostName').where('opcServerID', '=', opcServerID).executeTakeFirst();
+  return db.selectFrom('opc_servers').select(['hostName', 'serverType']).where('opcServerID', '=', opcServerID).executeTakeFirst();
 }
 
-export async function setDemoServerEndpoint(db: Database, opcServerID: number, hostName: string): Promise<void> {
-  await db.updateTable('opc_servers').set({ hostName }).where('opcServerID', '=', opcServerID).execute();
+/** The demo server's type and endpoint, and its tags' values (by name) for that type, in one transaction. */
+export async function setDemoSource(db: Database, opcServerID: number, server: { serverType: 'UA' | 'Modbus' | 'MQTT'; hostName: string }, tagValues: ReadonlyMap<string, string>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('opc_servers').set({ ...server, securityMode: 'None', securityPolicy: 'None' }).where('opcServerID', '=', opcServerID).execute();
+    for (const [tagName, tagValue] of tagValues) await trx.updateTable('opc_tags').set({ tagValue }).where('tagName', '=', tagName).where('opcServerID', '=', opcServerID).execute();
+  });
 }
 
 /** The last counter readings the engine stored per line (a restarted demo PLC continues from them). */

@@ -3,7 +3,10 @@ import {
   CounterUnwrapper,
   decodeRegisters,
   encodeRegisters,
+  formatModbusAddress,
+  formatMqttAddress,
   isBrokerUrl,
+  mqttAddressParts,
   parseModbusAddress,
   parseModbusEndpoint,
   parseMqttAddress,
@@ -57,6 +60,17 @@ describe('Modbus addresses', () => {
     expect([30_000, 0, 5].map((raw) => reset.next(raw))).toEqual([30_000, 0, 5]);
   });
 
+  it('a counter continued from the state a previous run left counts a wrap made meanwhile once, and none twice', () => {
+    const before = new CounterUnwrapper(65_536);
+    [65_530, 2].forEach((raw) => before.next(raw));
+    expect(before.state()).toEqual({ lastRaw: 2, wrapOffset: 65_536 });
+    const after = new CounterUnwrapper(65_536, { lastRaw: 2, wrapOffset: 65_536 });
+    expect(after.next(9)).toBe(65_545);
+    // Stopped at 65,500: the register wrapped while nothing read it.
+    const down = new CounterUnwrapper(65_536, { lastRaw: 65_500, wrapOffset: 0 });
+    expect(down.next(20)).toBe(65_556);
+  });
+
   it('endpoints: host:port or modbus://host[:port], port 502 by default', () => {
     expect(parseModbusEndpoint('10.0.0.5:1502')).toEqual({ host: '10.0.0.5', port: 1502 });
     expect(parseModbusEndpoint('modbus://plc-1')).toEqual({ host: 'plc-1', port: 502 });
@@ -89,5 +103,25 @@ describe('MQTT addresses', () => {
     expect(isBrokerUrl('mqtts://broker.plant.local')).toBe(true);
     expect(isBrokerUrl('http://broker')).toBe(false);
     expect(isBrokerUrl('broker:1883')).toBe(false);
+  });
+});
+
+describe('the tag value written back from its parts (the configuration form)', () => {
+  it('a Modbus address formatted reads back as the same address, with its defaults left out', () => {
+    for (const text of ['hr:100:uint32:CDAB:counter', 'coil:5', 'hr:7.3', 'ir:20:int16*0.1', 'di:0', 'hr:0', 'hr:8:float32', 'ir:4:counter*2']) {
+      const address = parseModbusAddress(text)!;
+      expect(formatModbusAddress(address)).toBe(text);
+      expect(parseModbusAddress(formatModbusAddress(address))).toEqual(address);
+    }
+    expect(formatModbusAddress({ area: 'hr', address: 3, bit: null, type: 'int32', order: 'ABCD', counter: false, scale: 1 })).toBe('hr:3:int32');
+  });
+
+  it('an MQTT tag value taken apart and put back is the same text, for plain, JSON and Sparkplug B tags', () => {
+    for (const text of ['plant/line1/state', 'plant/json|$.machine.value|$.ts', 'plant/json|$.value', 'spBv1.0/OEE/Simulator/Line1|Units', 'spBv1.0/G/N|Node Control/Rebirth']) {
+      expect(formatMqttAddress(mqttAddressParts(text))).toBe(text);
+      expect(parseMqttAddress(formatMqttAddress(mqttAddressParts(text)))).not.toBeNull();
+    }
+    expect(mqttAddressParts('spBv1.0/OEE/Simulator/Line1|Units')).toMatchObject({ kind: 'sparkplug', group: 'OEE', node: 'Simulator', device: 'Line1', metric: 'Units' });
+    expect(formatMqttAddress({ ...mqttAddressParts('a/b'), kind: 'json' })).toBe('a/b|$');
   });
 });

@@ -122,10 +122,22 @@ export function encodeRegisters(type: Exclude<ModbusType, 'bool'>, order: WordOr
  * of the range is a wrap, and the range is added; any other step down is a real reset and is passed on as it is.
  */
 export class CounterUnwrapper {
-  private last: number | null = null;
-  private offset = 0;
+  private last: number | null;
+  private offset: number;
 
-  constructor(private readonly range: number) {}
+  /** `from`: the state a previous run left (kept through restarts), so a wrap made meanwhile is still one. */
+  constructor(
+    private readonly range: number,
+    from: CounterState | null = null,
+  ) {
+    this.last = from?.lastRaw ?? null;
+    this.offset = from?.wrapOffset ?? 0;
+  }
+
+  /** The last raw reading (null before the first) and the count the wraps add. */
+  state(): { lastRaw: number | null; wrapOffset: number } {
+    return { lastRaw: this.last, wrapOffset: this.offset };
+  }
 
   next(raw: number): number {
     if (this.last !== null && raw < this.last) {
@@ -136,6 +148,11 @@ export class CounterUnwrapper {
     this.last = raw;
     return raw + this.offset;
   }
+}
+
+export interface CounterState {
+  lastRaw: number;
+  wrapOffset: number;
 }
 
 export type MqttAddress =
@@ -233,5 +250,57 @@ export function isBrokerUrl(text: string): boolean {
     return ['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol) && url.hostname !== '';
   } catch {
     return false;
+  }
+}
+
+/** The tagValue of a Modbus address: parseModbusAddress(formatModbusAddress(a)) is `a`; defaults are left out. */
+export function formatModbusAddress(address: ModbusAddress): string {
+  const bitArea = address.area === 'coil' || address.area === 'di';
+  const defaultType = bitArea || address.bit !== null ? 'bool' : 'uint16';
+  const wide = address.type === 'int32' || address.type === 'uint32' || address.type === 'float32';
+  return [
+    `${address.area}:${address.address}`,
+    address.bit === null ? '' : `.${address.bit}`,
+    address.type === defaultType ? '' : `:${address.type}`,
+    wide && address.order !== 'ABCD' ? `:${address.order}` : '',
+    address.counter ? ':counter' : '',
+    address.scale === 1 ? '' : `*${address.scale}`,
+  ].join('');
+}
+
+/**
+ * An MQTT tagValue taken apart as the configuration form edits it: texts, each possibly incomplete while typed (the
+ * form shows parseMqttAddress's verdict on the whole). formatMqttAddress puts them back.
+ */
+export interface MqttAddressParts {
+  kind: MqttAddress['kind'];
+  topic: string;
+  path: string;
+  timePath: string;
+  group: string;
+  node: string;
+  device: string;
+  metric: string;
+}
+
+export function mqttAddressParts(text: string): MqttAddressParts {
+  const [topic = '', ...paths] = text.split('|');
+  const parts: MqttAddressParts = { kind: 'plain', topic, path: '', timePath: '', group: '', node: '', device: '', metric: '' };
+  if (topic.startsWith(SPARKPLUG_PREFIX)) {
+    const [group = '', node = '', device = ''] = topic.slice(SPARKPLUG_PREFIX.length).split('/');
+    return { ...parts, kind: 'sparkplug', topic: '', group, node, device, metric: paths.join('|') };
+  }
+  if (paths.length === 0) return parts;
+  return { ...parts, kind: 'json', path: paths[0] ?? '', timePath: paths[1] ?? '' };
+}
+
+export function formatMqttAddress(parts: MqttAddressParts): string {
+  switch (parts.kind) {
+    case 'plain':
+      return parts.topic;
+    case 'json':
+      return [parts.topic, parts.path || '$', ...(parts.timePath ? [parts.timePath] : [])].join('|');
+    case 'sparkplug':
+      return `${SPARKPLUG_PREFIX}${[parts.group, parts.node, ...(parts.device ? [parts.device] : [])].join('/')}|${parts.metric}`;
   }
 }

@@ -32,6 +32,12 @@ export interface Parameters {
   outboxRetentionDays: number | null;
   enableMaintenanceManager: boolean;
   telegramBotTokenSet: boolean;
+  mqttPublishEnabled: boolean;
+  mqttPublishUrl: string | null;
+  mqttPublishPrefix: string | null;
+  mqttPublishClientId: string | null;
+  mqttPublishUserName: string | null;
+  mqttPublishPasswordSet: boolean;
   updatedBy: string | null;
   updateDate: string | null;
 }

@@ -17,6 +17,7 @@ import * as m0018 from './0018-directory-sign-in';
 import * as m0019 from './0019-production-by-order-and-stop-events';
 import * as m0021 from './0021-mqtt-modbus-sources';
 import * as m0023 from './0023-stop-reason-loss-kinds';
+import * as m0024 from './0024-modbus-counter-wraps';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0019-production-by-order-and-stop-events': m0019,
   '0021-mqtt-modbus-sources': m0021,
   '0023-stop-reason-loss-kinds': m0023,
+  '0024-modbus-counter-wraps': m0024,
 };

@@ -112,6 +112,14 @@ async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: 
   return cards;
 }
 
+/**
+ * The live figures of lines (all when `lineIDs` is absent) with their shift's indicator inputs, as the overview
+ * computes them: what the MQTT publisher sends (modules/publishing).
+ */
+export async function liveLineFigures(db: Database, lineIDs: readonly number[] | undefined, clock: EngineClock, language: Language) {
+  return overviewsOf(db, await overviewLines(db, { lineIDs }), clock, language);
+}
+
 /** GET /api/resources/status/get: the overview of one line; 404 for an unknown line. */
 export async function lineOverview(db: Database, lineID: number, clock: EngineClock, language: Language) {
   const lines = await overviewLines(db, { lineIDs: [lineID] });

@@ -51,9 +51,15 @@ describe('general parameters', () => {
       telegramApiBaseUrl: null,
       edgePublicUrl: null,
       plantName: null,
+      mqttPublishEnabled: false,
+      mqttPublishUrl: null,
+      mqttPublishPrefix: null,
+      mqttPublishClientId: null,
+      mqttPublishUserName: null,
       updatedBy: null,
       updateDate: null,
       telegramBotTokenSet: false,
+      mqttPublishPasswordSet: false,
     });
   });
 

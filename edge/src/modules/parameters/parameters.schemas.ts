@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { isBrokerUrl } from '../../domain/source-addresses';
 import { isDirectoryUrl } from '../auth/directory-names';
 import { apiRowSchema, optionalEmail, optionalInt, optionalText, requiredInt } from '../common/fields';
 
@@ -36,15 +37,21 @@ export const PARAMETER_COLUMNS = {
   telegramApiBaseUrl: 'string',
   edgePublicUrl: 'string',
   plantName: 'string',
+  /** Publishing the lines' state and figures to an MQTT broker (issue 30); the password is write-only. */
+  mqttPublishEnabled: 'boolean',
+  mqttPublishUrl: 'string',
+  mqttPublishPrefix: 'string',
+  mqttPublishClientId: 'string',
+  mqttPublishUserName: 'string',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
 
 /** What a write may carry besides the shown columns: the token, and SPEC.md section 5's name for the proxy port. */
-export const PARAMETER_INPUT_COLUMNS = { ...PARAMETER_COLUMNS, telegramBotToken: 'string', telegramBotPort: 'number' } as const;
+export const PARAMETER_INPUT_COLUMNS = { ...PARAMETER_COLUMNS, telegramBotToken: 'string', telegramBotPort: 'number', mqttPublishPassword: 'string' } as const;
 
 /** Read-only fields a client may send back unchanged from a get; ignored on write. */
-export const READ_ONLY_PARAMETERS = ['id', 'telegramBotTokenSet', 'updatedBy', 'updateDate'] as const;
+export const READ_ONLY_PARAMETERS = ['id', 'telegramBotTokenSet', 'mqttPublishPasswordSet', 'updatedBy', 'updateDate'] as const;
 
 const seconds = requiredInt({ min: 0, max: 999_999 }).optional();
 const port = optionalInt({ min: 0, max: 65_535 });
@@ -94,6 +101,14 @@ export const parametersUpdateSchema = z.strictObject({
   telegramApiBaseUrl: optionalHttpUrl(),
   edgePublicUrl: optionalHttpUrl(),
   plantName: optionalText(80),
+  // Publishing to MQTT (issue 30): the broker, the topics' first level(s) (no wildcards), the client id and user; the
+  // password write-only as the bot token.
+  mqttPublishEnabled: yesNo,
+  mqttPublishUrl: optionalText(255).refine((url) => url == null || isBrokerUrl(url), 'opc.brokerUrl'),
+  mqttPublishPrefix: optionalText(100).refine((prefix) => prefix == null || /^[^+#\0]+$/.test(prefix), 'validation.invalid'),
+  mqttPublishClientId: optionalText(100),
+  mqttPublishUserName: optionalText(100),
+  mqttPublishPassword: z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().max(200).optional()),
 });
 
-export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean() });
+export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean(), mqttPublishPasswordSet: z.boolean() });

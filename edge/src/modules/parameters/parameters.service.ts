@@ -13,7 +13,7 @@ type AnyRow = Record<string, unknown>;
 async function shownParameters(db: Database, timeZone: string) {
   const row = await findParameters(db);
   if (!row) throw notFound();
-  return { ...rowToApi(row, PARAMETER_COLUMNS, timeZone), telegramBotTokenSet: Boolean(row.telegramBotToken) };
+  return { ...rowToApi(row, PARAMETER_COLUMNS, timeZone), telegramBotTokenSet: Boolean(row.telegramBotToken), mqttPublishPasswordSet: Boolean(row.mqttPublishPassword) };
 }
 
 export function getParameters(db: Database, timeZone: string) {

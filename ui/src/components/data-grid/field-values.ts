@@ -69,6 +69,8 @@ export function isEditable(field: GridField, context: FormContext, canWrite: boo
   return field.editable ? field.editable(context) : true;
 }
 
+export const isVisible = (field: GridField, context: FormContext) => field.visible?.(context) ?? true;
+
 /** The form's state: inputs hold text, checkboxes booleans. */
 export function initialFormValues(fields: readonly GridField[], record: GridRow | null, defaults: GridRow = {}): GridRow {
   const state: GridRow = {};
@@ -117,7 +119,7 @@ export function valuesToSend(
 ): GridRow {
   const values: GridRow = {};
   for (const field of formFields(fields, context.mode)) {
-    if (!isEditable(field, context, true)) continue;
+    if (!isEditable(field, context, true) || !isVisible(field, context)) continue;
     const formValue = state[field.name];
     if (field.writeOnly && context.mode === 'update' && (formValue === '' || formValue === undefined)) continue;
     values[field.name] = sentValue(field, formValue, options);

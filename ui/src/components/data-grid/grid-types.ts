@@ -86,8 +86,10 @@ export interface GridField {
   defaultValue?: unknown;
   /** Whether the field can be changed in this form (e.g. system stops allow only colour and pareto). */
   editable?: (context: FormContext) => boolean;
-  /** Something shown under the input (the script test button). */
-  extra?: (context: FormContext & { value: unknown }) => ReactNode;
+  /** Something shown under the input (the script test button, a tag address's editor that may set the field). */
+  extra?: (context: FormContext & { value: unknown; setValue: (value: unknown) => void }) => ReactNode;
+  /** Whether the form shows the field for these values (a Modbus server's unit id); a hidden field is not sent. */
+  visible?: (context: FormContext) => boolean;
   width?: number;
   flex?: number;
   /** What the cell (and the CSV export) shows of the row, when it is not the value displayed by its kind. */

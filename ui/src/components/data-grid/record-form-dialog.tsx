@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, Portal, SimpleGrid, Stack } from '@chakra-ui/rea
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { formFields, initialFormValues, isEditable, valuesToSend, type OptionResolver } from './field-values';
+import { formFields, initialFormValues, isEditable, isVisible, valuesToSend, type OptionResolver } from './field-values';
 import { FormField } from './form-field';
 import type { FormContext, GridField, GridOption, GridRow } from './grid-types';
 
@@ -69,19 +69,20 @@ export function RecordFormDialog({ mode, record, fields, canWrite, fixedValues, 
                   </Alert.Root>
                 )}
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  {shown.map((field) => {
+                  {shown.filter((field) => isVisible(field, context)).map((field) => {
                     const wide = field.kind === 'code' || field.kind === 'textarea';
+                    const setValue = (value: unknown) => setValues((current) => ({ ...current, [field.name]: value }));
                     return (
                       <div key={field.name} style={wide ? { gridColumn: '1 / -1' } : undefined}>
                         <FormField
                           field={field}
                           value={values[field.name]}
-                          onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                          onChange={setValue}
                           disabled={!isEditable(field, context, canWrite) || saving}
                           error={fieldErrors[field.name]}
                           options={optionsOf(field)}
                           hint={field.writeOnly && mode === 'update' ? t('grid.keepSecret') : undefined}
-                          extra={field.extra?.({ ...context, value: values[field.name] })}
+                          extra={field.extra?.({ ...context, value: values[field.name], setValue })}
                         />
                       </div>
                     );

@@ -52,10 +52,23 @@ const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] =
   { title: 'parameters.terminals', fields: [flag('terminalSyncByIP')] },
   { title: 'parameters.modules', fields: [flag('enableMaintenanceManager')] },
   { title: 'parameters.retention', fields: [requiredNumber('auditRetentionDays'), requiredNumber('diagnosticsRetentionDays'), requiredNumber('outboxRetentionDays')] },
+  {
+    title: 'parameters.mqttPublish',
+    fields: [
+      flag('mqttPublishEnabled'),
+      text('mqttPublishUrl'),
+      text('mqttPublishPrefix'),
+      text('mqttPublishClientId'),
+      text('mqttPublishUserName'),
+      { name: 'mqttPublishPassword', label: 'parameters.mqttPublishPassword', kind: 'password', writeOnly: true },
+    ],
+  },
 ];
 /** Hints under the directory fields: what an empty field means (README, "Directory sign-in"). */
 const HINTS: Partial<Record<string, MessageKey>> = {
   telegramBotToken: 'parameters.telegramBotTokenHint',
+  mqttPublishPassword: 'parameters.mqttPublishPasswordHint',
+  mqttPublishPrefix: 'parameters.mqttPublishPrefixHint',
   domain: 'parameters.domainHint',
   directoryUrl: 'parameters.directoryUrlHint',
   directoryBaseDN: 'parameters.directoryBaseDNHint',
@@ -78,7 +91,7 @@ function ParametersForm({ stored, canWrite }: { stored: Parameters; canWrite: bo
     update.mutate(valuesToSend(FIELDS, values, context, NO_OPTIONS), {
       onSuccess: () => {
         notify.success(t('parameters.updated'));
-        setValues((current) => ({ ...current, telegramBotToken: '' }));
+        setValues((current) => ({ ...current, telegramBotToken: '', mqttPublishPassword: '' }));
       },
       onError: (error) => notify.error(t('parameters.updateFailed'), errorMessage(error, '')),
     });
