@@ -25,6 +25,10 @@ const catalogue = {
   'request.malformed': { es: 'La solicitud no es una solicitud HTTP válida.', en: 'The request is not a valid HTTP request.' },
   'request.tooLarge': { es: 'La solicitud es demasiado grande (máximo {max}).', en: 'The request is too large (at most {max}).' },
   'validation.filterTooLarge': { es: 'El filtro tiene demasiadas condiciones (máximo {max}).', en: 'The filter has too many conditions (at most {max}).' },
+  'validation.dateRange': {
+    es: 'La fecha {value} está fuera del rango admitido ({first} a {last}).',
+    en: 'The date {value} is outside the supported range ({first} to {last}).',
+  },
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
 
   // SPEC.md section 5.
