@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
