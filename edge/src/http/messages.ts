@@ -29,6 +29,14 @@ const catalogue = {
     es: 'La fecha {value} está fuera del rango admitido ({first} a {last}).',
     en: 'The date {value} is outside the supported range ({first} to {last}).',
   },
+  'validation.nulCharacter': {
+    es: 'El campo {field} contiene un carácter nulo (NUL), que no se admite.',
+    en: 'The {field} field contains a null character (NUL), which is not accepted.',
+  },
+  'validation.textOperator': {
+    es: 'El filtro no es válido: {operator} solo se aplica a columnas de texto, y {column} no lo es.',
+    en: 'The filter is not valid: {operator} applies only to text columns, and {column} is not one.',
+  },
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
 
   // SPEC.md section 5.
