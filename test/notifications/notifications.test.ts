@@ -4,6 +4,7 @@ import { applyLineEvents } from '../../edge/src/modules/line-events/line-events.
 import { insert, sectorWithLine, tokensForEveryRole, type RoleTokens } from '../../edge/src/modules/common/test-fixtures';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { startBotStandIn, type BotStandIn } from '../support/telegram-bot-stand-in';
+import { quickAnswerPauseMs } from '../../edge/src/jobs/notification-jobs';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
 
 /**
@@ -313,4 +314,20 @@ describe('alerts', () => {
     await runPass();
     expect(bot.messages.slice(before).map((message) => message.chatID)).toEqual([String(CHAT.off)]);
   }, 30_000);
+});
+
+describe('the bot poller', () => {
+  it('a Bot API that answers getUpdates at once, without waiting, slows the poller down instead of making it spin', { timeout: 30_000 }, async () => {
+    expect([1, 2, 3, 6, 7, 50].map(quickAnswerPauseMs)).toEqual([1_000, 2_000, 4_000, 30_000, 30_000, 30_000]);
+    const before = bot.getUpdatesCalls();
+    bot.answerUpdatesAtOnce(true);
+    // The poller is calling the Bot API that never waits…
+    while (bot.getUpdatesCalls() - before < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    // …and three seconds of it: a loop without backoff makes thousands of calls in them.
+    const from = bot.getUpdatesCalls();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const calls = bot.getUpdatesCalls() - from;
+    bot.answerUpdatesAtOnce(false);
+    expect(calls).toBeLessThanOrEqual(4);
+  });
 });

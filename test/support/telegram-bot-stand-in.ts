@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in of the Telegram Bot API for tests and benchmarks (issue 17): a small node:http server on 127.0.0.1
  * that answers `sendMessage` (recording each message with the moment it arrived) and `getUpdates` (long polling with
  * offset, as the real API: it holds the call until an update is queued or the wait ends). Only the bot with `token`
- * exists; any other token gets the API's 401. `failSends` makes the next sendMessage calls answer 502.
+ * exists; any other token gets the API's 401. `failSends` makes the next sendMessage calls answer 502;
+ * `answerUpdatesAtOnce` makes getUpdates ignore its wait.
  */
 
 export interface ReceivedMessage {
@@ -26,6 +27,8 @@ export interface BotStandIn {
   /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   getUpdatesCalls(): number;
+  /** true: getUpdates answers at once, ignoring its `timeout` (as a misbehaving proxy would). */
+  answerUpdatesAtOnce(atOnce: boolean): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
   let nextUpdateID = 1;
   let failing = 0;
   let polls = 0;
+  let atOnce = false;
 
   const answer = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -77,7 +81,7 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
         const offset = Number(params.offset ?? 0);
         const waitMs = Math.min(Number(params.timeout ?? 0), 30) * 1000;
         const ready = () => updates.filter((update) => update.update_id >= offset);
-        if (ready().length === 0 && waitMs > 0) {
+        if (ready().length === 0 && waitMs > 0 && !atOnce) {
           await new Promise<void>((resolve) => {
             const wake = () => {
               clearTimeout(timer);
@@ -127,6 +131,10 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
       });
     },
     getUpdatesCalls: () => polls,
+    answerUpdatesAtOnce(value) {
+      atOnce = value;
+      if (atOnce) for (const wake of [...waiting]) wake();
+    },
     async close() {
       for (const wake of [...waiting]) wake();
       server.closeAllConnections();
