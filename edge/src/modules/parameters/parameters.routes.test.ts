@@ -16,9 +16,9 @@ const TOKEN_A = '123456:AAAA-first-secret-token';
 const TOKEN_B = '654321:BBBB-second-secret-token';
 
 describe('general parameters', () => {
-  it('get answers every role with every parameter but the bot token', async () => {
+  it('get answers the administrator every parameter but the bot token', async () => {
     await expectEveryRole(t, tokens, 'GET', '/api/parameters/get/');
-    const got = await t.call('GET', '/api/parameters/get/', { token: tokens[3] });
+    const got = await t.call('GET', '/api/parameters/get/', { token: tokens[1] });
     expect(got.body).toEqual({
       microStopTime: 60,
       problemResolutionTime: 600,
@@ -57,12 +57,23 @@ describe('general parameters', () => {
     });
   });
 
+  it('get answers the other roles only what their screens use: the refresh time and terminal sync by address (issue 26)', async () => {
+    await put({ emailHost: 'smtp.planta.local', telegramBotName: 'OeeBot', domain: 'planta.local' });
+    for (const role of [2, 3, 4] as const) {
+      const got = await t.call('GET', '/api/parameters', { token: tokens[role] });
+      expect(got.body, `role ${role}`).toEqual({ gridRefreshTime: 15, terminalSyncByIP: false });
+      expect(got.text).not.toMatch(/smtp\.planta|OeeBot|planta\.local/);
+    }
+    expect((await t.call('GET', '/api/parameters', { token: tokens[1] })).body).toMatchObject({ emailHost: 'smtp.planta.local', telegramBotName: 'OeeBot' });
+    await put({ emailHost: null, telegramBotName: null, domain: null });
+  });
+
   it('put applies a partial update (form field values), stamps it and answers as get does', async () => {
     const result = await put({ microStopTime: '90', emailEnabled: true, emailHost: 'smtp.planta.com', emailFrom: 'oee@planta.com', terminalSyncByIP: 'true' });
     expect(result.status, result.text).toBe(200);
     expect(result.body).toMatchObject({ microStopTime: 90, gridRefreshTime: 15, emailEnabled: true, emailHost: 'smtp.planta.com', terminalSyncByIP: true, updatedBy: 'admin' });
     expect(result.body.updateDate).toMatch(/^\d{4}-/);
-    expect(result.body).toEqual((await t.call('GET', '/api/parameters/get', { token: tokens[4] })).body);
+    expect(result.body).toEqual((await t.call('GET', '/api/parameters/get', { token: tokens[1] })).body);
 
     // A JSON body works too, and what a get returned can be sent back as it is.
     const again = await t.call('PUT', '/api/parameters', { token: t.adminToken, json: { ...result.body, gridRefreshTime: 30, emailHost: '' } });

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { ROLE, type RoleId } from '../../domain/roles';
 import type { RowUpdate } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { apiToRow, normalizeApiValues, rowToApi } from '../../http/grid-resource';
@@ -16,8 +17,18 @@ async function shownParameters(db: Database, timeZone: string) {
   return { ...rowToApi(row, PARAMETER_COLUMNS, timeZone), telegramBotTokenSet: Boolean(row.telegramBotToken) };
 }
 
-export function getParameters(db: Database, timeZone: string) {
-  return shownParameters(db, timeZone);
+/**
+ * What a screen other than the administrator's General parameters reads: how often grids and dashboards refresh and
+ * whether terminals are recognised by address. The rest (email relay, bot, directory, retention…) is the
+ * administrator's alone (issue 26: operators and consultants once read the email host and the bot's name).
+ */
+export const SCREEN_PARAMETERS = ['gridRefreshTime', 'terminalSyncByIP'] as const;
+
+/** The parameters the caller's role may read: all of them (but the token) for the administrator, else SCREEN_PARAMETERS. */
+export async function getParameters(db: Database, timeZone: string, roleID: RoleId) {
+  const shown = await shownParameters(db, timeZone);
+  if (roleID === ROLE.ADMINISTRATOR) return shown;
+  return Object.fromEntries(SCREEN_PARAMETERS.map((name) => [name, (shown as Record<string, unknown>)[name]]));
 }
 
 /**
