@@ -44,6 +44,15 @@ const catalogue = {
     es: 'La planta no se está leyendo: la adquisición no pudo arrancar y se reintenta.',
     en: 'The plant is not being read: the acquisition could not start and is being retried.',
   },
+  'health.linesNotRead': {
+    es: 'No se están leyendo las líneas {lines}: alguna de sus señales no tiene un valor válido.',
+    en: 'Lines {lines} are not being read: some of their signals have no good value.',
+  },
+  'health.jobFailing': { es: 'Falla un trabajo programado ({jobs}); se reintenta.', en: 'A scheduled job is failing ({jobs}); it is retried.' },
+  'health.syncFailing': {
+    es: 'La sincronización con la base central falla ({failures} intentos seguidos); se reintenta.',
+    en: 'Sync with the central database is failing ({failures} attempts in a row); it is retried.',
+  },
   'login.jsonOnly': { es: 'El inicio de sesión se envía como JSON.', en: 'A sign-in is sent as JSON.' },
   'login.usernameRequired': { es: 'El campo nombre de usuario es obligatorio.', en: 'The username field is required.' },
   'login.passwordRequired': { es: 'El campo contraseña es obligatorio.', en: 'The password field is required.' },

@@ -6,6 +6,7 @@ import { botPollStatusOf, plantDefaults } from '../modules/notifications/plant-d
 import { botUpdates, withoutToken } from '../modules/notifications/telegram-bot';
 import { handleBotUpdate } from '../modules/notifications/telegram-registration.service';
 import type { Plant } from '../plant';
+import { recordJobRun } from './job-health';
 import { startWhenConfigured, type RunnableJob } from './on-configured';
 
 /**
@@ -100,7 +101,9 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
       if (!p) return;
       const planned = await planAlerts(db, p, { nowMs: plant.now(), timeZone: plant.timeZone, ...defaults });
       if (planned > 0) logger.info({ planned }, 'Notifications due');
+      recordJobRun(plant, 'notifications');
     } catch (error) {
+      recordJobRun(plant, 'notifications', error);
       logger.error({ err: error }, 'Notification pass failed');
     }
     void drain();

@@ -60,6 +60,19 @@ describe('values pushed by API servers', () => {
     expect((await t.call('POST', '/api/opcservers/999/apikey', { token: t.adminToken })).status).toBe(404);
   });
 
+  it('/api/health is degraded while a line that should be read has a signal without a good value, and ok once it is read', async () => {
+    const codes = async () => ((await t.call('GET', '/api/health', { language: 'en' })).body.warnings as { code: string; message: string }[]).filter((warning) => warning.code !== 'lowDiskSpace');
+    const degraded = await waitFor(async () => ((await codes()).some((warning) => warning.code === 'linesNotRead') ? codes() : undefined), 'line 3 not read');
+    expect(degraded).toContainEqual({ code: 'linesNotRead', message: 'Lines 3 are not being read: some of their signals have no good value.' });
+    const page = await t.call('GET', '/api/diagnostics/storage', { token: t.adminToken });
+    expect(page.body.warnings.map((warning: { code: string }) => warning.code)).toContain('linesNotRead');
+
+    expect((await push([{ tagName: 'Press.Running', value: true }, { tagName: 'Press.Count', value: 100 }], { key: apiKey })).status).toBe(200);
+    await waitFor(async () => ((await codes()).length === 0 ? true : undefined), 'line 3 read');
+    const health = await t.call('GET', '/api/health');
+    if (!health.body.warnings.some((warning: { code: string }) => warning.code === 'lowDiskSpace')) expect(health.body.status).toBe('ok');
+  });
+
   it('the body is accepted in each documented spelling: { values: list }, { values: object }, the list or the object itself', async () => {
     expect(await push([{ tagName: 'Press.Count', value: 100 }], { key: apiKey })).toEqual({ status: 200, body: { accepted: 1 } });
     expect(await push({ 'Press.Count': 100 }, { key: apiKey })).toEqual({ status: 200, body: { accepted: 1 } });
