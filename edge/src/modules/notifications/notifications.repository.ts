@@ -4,6 +4,7 @@ import type { NotificationSendsTable } from '../../db/schema';
 import { OPEN_STATUSES } from '../../domain/maintenance';
 import type { AlertKind, GroupRules, LatestSend, WeeklySchedule } from '../../domain/notifications';
 import { sendKey } from '../../domain/notifications';
+import { openSecret } from '../../db/secrets';
 
 export function groupLookup(db: Database) {
   return db.selectFrom('notification_groups').select(['groupID as value', 'name as text']).orderBy('name').orderBy('groupID').execute();
@@ -20,9 +21,9 @@ export async function groupHasMembers(db: Database, groupID: number): Promise<bo
 
 // ——— what the notification job reads ———
 
-/** The parameters notifications use (the bot token included: it never leaves the server). */
-export function notificationParameters(db: Database) {
-  return db
+/** The parameters notifications use (the bot token included, opened: it never leaves the server). */
+export async function notificationParameters(db: Database) {
+  const row = await db
     .selectFrom('parameters')
     .select([
       'emailEnabled',
@@ -42,6 +43,7 @@ export function notificationParameters(db: Database) {
     ])
     .where('id', '=', 1)
     .executeTakeFirst();
+  return row && { ...row, telegramBotToken: openSecret(db, row.telegramBotToken) };
 }
 export type NotificationParameters = NonNullable<Awaited<ReturnType<typeof notificationParameters>>>;
 

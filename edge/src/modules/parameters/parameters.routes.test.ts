@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
+import { openSecret } from '../../db/secrets';
 import { expectAdministratorOnly, expectEveryRole, expectFieldError, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
 
 let t: TestEdge;
@@ -11,6 +12,8 @@ onSharedEdge((edge, roleTokens) => {
 
 const db = () => t.edge.plant.db!;
 const stored = () => db().selectFrom('parameters').selectAll().executeTakeFirstOrThrow();
+/** The bot token as stored, opened with the data directory's key (it is stored sealed). */
+const storedToken = async () => openSecret(db(), (await stored()).telegramBotToken);
 const put = (values: Record<string, unknown>, language?: 'en') => t.call('PUT', '/api/parameters/put/', { token: t.adminToken, form: { values }, language });
 const TOKEN_A = '123456:AAAA-first-secret-token';
 const TOKEN_B = '654321:BBBB-second-secret-token';
@@ -84,14 +87,15 @@ describe('general parameters', () => {
   it('the bot token is write-only: never answered, a new one replaces the old, empty or absent keeps it', async () => {
     const set = await put({ telegramBotToken: TOKEN_A, telegramEnabled: true });
     expect(set.body.telegramBotTokenSet).toBe(true);
-    expect((await stored()).telegramBotToken).toBe(TOKEN_A);
+    expect((await stored()).telegramBotToken).toMatch(/^enc:v1:/);
+    expect(await storedToken()).toBe(TOKEN_A);
 
     const kept = [await put({ telegramBotToken: '' }), await put({ telegramBotToken: null }), await put({ telegramBotName: 'OeeBot' })];
     for (const answer of kept) expect(answer.body.telegramBotTokenSet).toBe(true);
-    expect((await stored()).telegramBotToken).toBe(TOKEN_A);
+    expect(await storedToken()).toBe(TOKEN_A);
 
     const replaced = await put({ telegramBotToken: `  ${TOKEN_B} ` });
-    expect((await stored()).telegramBotToken).toBe(TOKEN_B);
+    expect(await storedToken()).toBe(TOKEN_B);
 
     const answers = [set, ...kept, replaced, await t.call('GET', '/api/parameters/get/', { token: t.adminToken })];
     for (const answer of answers) {

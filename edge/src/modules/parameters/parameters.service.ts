@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { sealSecret } from '../../db/secrets';
 import { ROLE, type RoleId } from '../../domain/roles';
 import type { RowUpdate } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -43,6 +44,8 @@ export async function putParameters(db: Database, rawValues: AnyRow, user: Sessi
   const { telegramBotPort, ...values } = parseInput(parametersUpdateSchema, normalizeApiValues(input, PARAMETER_INPUT_COLUMNS, timeZone));
   if (values.telegramBotProxyPort === undefined && telegramBotPort !== undefined) values.telegramBotProxyPort = telegramBotPort;
   const changes = { ...apiToRow(values, PARAMETER_INPUT_COLUMNS), updatedBy: user.userID, updateDate: now } as RowUpdate<'parameters'>;
+  // The bot token is stored sealed, never in clear (db/secrets.ts).
+  if (typeof changes.telegramBotToken === 'string') changes.telegramBotToken = sealSecret(db, changes.telegramBotToken);
   return db.transaction().execute(async (trx) => {
     await updateParameters(trx, changes);
     return shownParameters(trx, timeZone);
