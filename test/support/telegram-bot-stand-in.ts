@@ -24,6 +24,8 @@ export interface BotStandIn {
   userSends(chatID: number, text: string, languageCode?: string): void;
   /** The next `count` sendMessage calls fail with 502 (the API unreachable behind a proxy). */
   failSends(count: number): void;
+  /** The next `count` messages are taken, then the connection is dropped without an answer (the client cannot know). */
+  dropSends(count: number): void;
   /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   getUpdatesCalls(): number;
@@ -52,6 +54,7 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
   const messageWaiters = new Set<() => void>();
   let nextUpdateID = 1;
   let failing = 0;
+  let dropping = 0;
   let polls = 0;
   let atOnce = false;
 
@@ -74,6 +77,11 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
         if (typeof params.text !== 'string' || params.chat_id === undefined) return answer(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
         messages.push({ chatID: String(params.chat_id), text: params.text, receivedAt: Date.now() });
         for (const wake of messageWaiters) wake();
+        if (dropping > 0) {
+          dropping--;
+          req.socket.destroy();
+          return;
+        }
         return answer(res, 200, { ok: true, result: { message_id: messages.length, date: Math.floor(Date.now() / 1000), chat: { id: Number(params.chat_id), type: 'private' }, text: params.text } });
       }
       if (method === 'getUpdates') {
@@ -112,6 +120,9 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
     },
     failSends(count) {
       failing = count;
+    },
+    dropSends(count) {
+      dropping = count;
     },
     waitForMessages(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

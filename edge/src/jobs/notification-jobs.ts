@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { CHANNEL } from '../domain/notifications';
 import { botConnectionOf, deliverSend, planAlerts } from '../modules/notifications/alerts.service';
-import { botUpdateOffset, notificationParameters, pendingSendsDue, saveBotUpdateOffset, type NotificationParameters } from '../modules/notifications/notifications.repository';
+import { botUpdateOffset, markInterruptedSends, notificationParameters, pendingSendsDue, saveBotUpdateOffset, type NotificationParameters } from '../modules/notifications/notifications.repository';
 import { botPollStatusOf, plantDefaults } from '../modules/notifications/plant-defaults';
 import { botUpdates, withoutToken } from '../modules/notifications/telegram-bot';
 import { handleBotUpdate } from '../modules/notifications/telegram-registration.service';
@@ -43,6 +43,12 @@ export type NotificationJobs = RunnableJob;
 
 function startNotificationJobs(plant: Plant, db: Database, everyMs: number): NotificationJobs {
   const logger = plant.logger.child({ module: 'notifications' });
+  // Sends in flight when the edge last stopped: the channel may have taken them, so they are not sent again.
+  void markInterruptedSends(db, 'interrupted while being sent (the edge stopped): maybe delivered, not sent again')
+    .then((count) => {
+      if (count > 0) logger.warn({ count }, 'Notifications in flight at the last stop are marked uncertain, not sent again');
+    })
+    .catch((error: unknown) => logger.error({ err: error }, 'Could not mark the notifications in flight at the last stop'));
   const defaults = plantDefaults(plant);
   const pollStatus = botPollStatusOf(plant);
   const inFlight = new Map<number, { channel: number; done: Promise<unknown> }>();

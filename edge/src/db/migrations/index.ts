@@ -16,6 +16,7 @@ import * as m0017 from './0017-notifications';
 import * as m0018 from './0018-directory-sign-in';
 import * as m0019 from './0019-production-by-order-and-stop-events';
 import * as m0021 from './0021-mqtt-modbus-sources';
+import * as m0022 from './0022-uncertain-sends';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018-directory-sign-in': m0018,
   '0019-production-by-order-and-stop-events': m0019,
   '0021-mqtt-modbus-sources': m0021,
+  '0022-uncertain-sends': m0022,
 };
