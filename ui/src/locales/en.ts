@@ -267,6 +267,7 @@ export const en: Catalogue = {
     coverage: 'OEE and throughput of {{covered}} of {{total}} lines',
   },
   dashboard: {
+    notRead: 'The line is not being read',
     titleLine: 'Line {{n}}',
     titleIndicators: 'Indicators',
     pickLine: 'Select a line',

@@ -269,6 +269,7 @@ export const es = {
     coverage: 'OEE y rendimiento de {{covered}} de {{total}} líneas',
   },
   dashboard: {
+    notRead: 'La línea no se está leyendo',
     titleLine: 'Linea {{n}}',
     titleIndicators: 'Indicadores',
     pickLine: 'Seleccione una línea',

@@ -66,9 +66,13 @@ describe('values pushed by API servers', () => {
     expect(degraded).toContainEqual({ code: 'linesNotRead', message: 'Lines 3 are not being read: some of their signals have no good value.' });
     const page = await t.call('GET', '/api/diagnostics/storage', { token: t.adminToken });
     expect(page.body.warnings.map((warning: { code: string }) => warning.code)).toContain('linesNotRead');
+    // The line's dashboard says so too (its overview's notRead).
+    const overview = () => t.call('GET', '/api/resources/status/get', { token: t.adminToken, query: { lineID: '3' } });
+    expect((await overview()).body.notRead).toBe(true);
 
     expect((await push([{ tagName: 'Press.Running', value: true }, { tagName: 'Press.Count', value: 100 }], { key: apiKey })).status).toBe(200);
     await waitFor(async () => ((await codes()).length === 0 ? true : undefined), 'line 3 read');
+    await waitFor(async () => ((await overview()).body.notRead === false ? true : undefined), 'the overview of line 3 read');
     const health = await t.call('GET', '/api/health');
     if (!health.body.warnings.some((warning: { code: string }) => warning.code === 'lowDiskSpace')) expect(health.body.status).toBe('ok');
   });
