@@ -19,6 +19,7 @@ import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
 import { attachSync } from './modules/sync/sync.service';
 import { Plant } from './plant';
+import { attachSecrets } from './db/secrets';
 
 export interface StartOptions {
   settings: Settings;
@@ -94,6 +95,9 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
       // An upgrade migrates at start: a backup is taken first, so the previous version can be put back.
       const { db, applied, backup } = await openPlantDatabase(path, { mustExist: true, backupBeforeUpgrade: settings.dataDir });
       if (applied.length) plant.logger.info({ applied, backup }, 'Database migrated');
+      // The bot token and OPC passwords: sealed under the data directory's key, those still in clear sealed now.
+      const sealed = await attachSecrets(db, settings.dataDir);
+      if (sealed > 0) plant.logger.info({ sealed }, 'Secrets stored in clear are now sealed');
       plant.attachDatabase(db);
     }
     await options.beforeListening?.(plant);

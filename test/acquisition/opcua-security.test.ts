@@ -7,6 +7,7 @@ import { simulatorNodeId } from '../../edge/src/acquisition/simulator/plant-simu
 import { waitFor } from '../support/simulated-plant';
 import { SimulatorProcess } from '../support/simulator-process';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
+import { openSecret } from '../../edge/src/db/secrets';
 
 /**
  * OPC UA security end to end (issue 15): the project's simulator, in its own process, requires Sign or SignAndEncrypt
@@ -128,7 +129,12 @@ describe('OPC UA security', () => {
     expect(list.text).not.toContain(USER.password);
     expect(list.body.data.every((server: object) => !('password' in server))).toBe(true);
 
-    const stored = () => t.edge.plant.db!.selectFrom('opc_servers').select('password').where('opcServerID', '=', serverIDs.wrongPassword!).executeTakeFirstOrThrow();
+    // Stored sealed under the data directory's key (db/secrets.ts), opened here to compare.
+    const stored = async () => {
+      const row = await t.edge.plant.db!.selectFrom('opc_servers').select('password').where('opcServerID', '=', serverIDs.wrongPassword!).executeTakeFirstOrThrow();
+      expect(row.password).toMatch(/^enc:v1:/);
+      return { password: openSecret(t.edge.plant.db!, row.password) };
+    };
     const blank = await t.call('PUT', '/api/opcservers', { token: t.adminToken, form: { key: serverIDs.wrongPassword, values: { description: 'Clave', password: '' } } });
     expect(blank.status, blank.text).toBe(200);
     expect(blank.text).not.toContain('not-the-password');

@@ -4,6 +4,7 @@ import { applyLineEvents } from '../../edge/src/modules/line-events/line-events.
 import { insert, sectorWithLine, tokensForEveryRole, type RoleTokens } from '../../edge/src/modules/common/test-fixtures';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { startBotStandIn, type BotStandIn } from '../support/telegram-bot-stand-in';
+import { quickAnswerPauseMs } from '../../edge/src/jobs/notification-jobs';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
 
 /**
@@ -215,6 +216,9 @@ describe('alerts', () => {
     expect(group.subject).toBe('[Planta Norte] Llamado a mantenimiento (esperando): Línea 1 – Line 1 (Envasado), 15 min');
     expect(group.text).toContain('Motivo: Atasco');
     expect(group.text).toContain('Ver la línea: http://oee.planta:8080/?line=1');
+    // Each mail carries a stable Message-ID derived from its send's id: any copy of it would carry the same one.
+    const sends = await db().selectFrom('notification_sends').select(['sendID', 'recipient']).where('channel', '=', 2).where('eventKind', '=', 'maintenance').where('round', '=', 0).execute();
+    for (const mail of mails) expect(mail.messageId).toBe(`<oee-send-${sends.find((send) => mail.to.includes(send.recipient))!.sendID}@planta.com>`);
     const english = mails.find((mail) => mail.to.includes('john@planta.com'))!;
     expect(english.subject).toBe('[Planta Norte] Maintenance call (waiting): Line 1 – Line 1 (Envasado), 15 min');
     // Email is this group's channel for calls only: Telegram heard nothing of it.
@@ -296,6 +300,58 @@ describe('alerts', () => {
     await endStop(1);
   }, 60_000);
 
+  it('a message the channel may have taken (no answer once handed over, or in flight at a stop) is marked uncertain and never sent again', async () => {
+    const messages = bot.messages.length;
+    await openStop(1);
+    nowMs += 10 * MINUTE;
+    bot.dropSends(2);
+    await runPass();
+    // The stand-in took both messages and answered neither.
+    expect(bot.messages.length).toBe(messages + 2);
+    const stopID = Number((await db().selectFrom('stops').select('stopID').where('lineID', '=', 1).where('endDate', 'is', null).executeTakeFirstOrThrow()).stopID);
+    const rows = () => db().selectFrom('notification_sends').select(['sendID', 'status', 'attempts']).where('eventKind', '=', 'stop').where('eventID', '=', stopID).where('round', '=', 0).execute();
+    expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
+      ['uncertain', 1],
+      ['uncertain', 1],
+    ]);
+    nowMs += 60_000; // past any retry time: nothing is sent again
+    await runPass();
+    await runPass();
+    expect(bot.messages.length).toBe(messages + 2);
+    const diagnostics = await t.call('GET', '/api/diagnostics/notifications', { token: t.adminToken });
+    expect(diagnostics.body.last24h.uncertain).toBeGreaterThanOrEqual(2);
+    expect(diagnostics.body.recent.filter((send: { status: string }) => send.status === 'uncertain').length).toBeGreaterThanOrEqual(2);
+
+    // A send in flight when the edge stopped (its row still 'sending') is uncertain at the next start, not resent.
+    const [first] = await rows();
+    await db().updateTable('notification_sends').set({ status: 'sending' }).where('sendID', '=', first!.sendID).execute();
+    const { dataDir, adminPassword } = t;
+    await t.close({ keepData: true });
+    await startEdge({ dataDir, adminPassword: adminPassword! });
+    await runPass();
+    const after = await db().selectFrom('notification_sends').select(['status', 'lastError']).where('sendID', '=', first!.sendID).executeTakeFirstOrThrow();
+    expect(after.status).toBe('uncertain');
+    expect(after.lastError).toMatch(/interrupted/);
+    expect(bot.messages.length).toBe(messages + 2);
+
+    // Email: the relay takes the message and drops the connection before answering.
+    const mails = smtp.mails.length;
+    smtp.dropAfterData(1);
+    const reason = await t.call('POST', '/api/maintenance/reasons', { token: tokens[2], form: { values: { name: 'Incierto' } } });
+    const call = await t.call('POST', '/api/maintenance/call', { token: tokens[3], json: { lineID: 1, callReasonID: reason.body.callReasonID } });
+    expect(call.status, call.text).toBe(200);
+    nowMs += 15 * MINUTE;
+    await runPass();
+    await smtp.waitForMails(mails + 3);
+    nowMs += 60_000; // past any retry time: the one the relay may have taken is not sent again
+    await runPass();
+    expect(smtp.mails.length).toBe(mails + 3);
+    const mailRows = await db().selectFrom('notification_sends').select('status').where('eventKind', '=', 'maintenance').where('eventID', '=', call.body.callID).execute();
+    expect(mailRows.map((row) => row.status).sort()).toEqual(['sent', 'sent', 'uncertain']);
+    expect((await t.call('POST', '/api/maintenance/close', { token: tokens[2], json: { callID: call.body.callID } })).status).toBe(200);
+    await endStop(1);
+  }, 60_000);
+
   it('outside the schedule nothing is sent, however long the stop lasts', async () => {
     at(4 * 60 + 55); // 13:55
     await openStop(1);
@@ -313,4 +369,20 @@ describe('alerts', () => {
     await runPass();
     expect(bot.messages.slice(before).map((message) => message.chatID)).toEqual([String(CHAT.off)]);
   }, 30_000);
+});
+
+describe('the bot poller', () => {
+  it('a Bot API that answers getUpdates at once, without waiting, slows the poller down instead of making it spin', { timeout: 30_000 }, async () => {
+    expect([1, 2, 3, 6, 7, 50].map(quickAnswerPauseMs)).toEqual([1_000, 2_000, 4_000, 30_000, 30_000, 30_000]);
+    const before = bot.getUpdatesCalls();
+    bot.answerUpdatesAtOnce(true);
+    // The poller is calling the Bot API that never waits…
+    while (bot.getUpdatesCalls() - before < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    // …and three seconds of it: a loop without backoff makes thousands of calls in them.
+    const from = bot.getUpdatesCalls();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const calls = bot.getUpdatesCalls() - from;
+    bot.answerUpdatesAtOnce(false);
+    expect(calls).toBeLessThanOrEqual(4);
+  });
 });

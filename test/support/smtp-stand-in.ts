@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /**
@@ -12,6 +12,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The Message-ID header as sent. */
+  messageId: string;
 }
 
 export interface SmtpStandIn {
@@ -20,6 +22,8 @@ export interface SmtpStandIn {
   start(): Promise<void>;
   stop(): Promise<void>;
   waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The next `count` mails are taken, then the connection is dropped before the server answers (the client cannot know). */
+  dropAfterData(count: number): void;
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) of a header. */
@@ -42,20 +46,22 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** A single-part text mail as nodemailer writes it: headers, blank line, body in its transfer encoding. */
-export function parseMail(raw: string): { subject: string; text: string } {
+export function parseMail(raw: string): { subject: string; text: string; messageId: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { subject: decodeHeader(header('Subject')), text: text.replace(/\r\n/g, '\n').trimEnd() };
+  return { subject: decodeHeader(header('Subject')), text: text.replace(/\r\n/g, '\n').trimEnd(), messageId: header('Message-ID').trim() };
 }
 
 export async function startSmtpStandIn(): Promise<SmtpStandIn> {
   const mails: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
   let port = 0;
+  let dropping = 0;
+  const sockets = new Set<Socket>();
   const listen = async () => {
     const smtp = new SMTPServer({
       authOptional: true,
@@ -65,12 +71,21 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          const { subject, text } = parseMail(Buffer.concat(chunks).toString('utf8'));
+          const { subject, text, messageId } = parseMail(Buffer.concat(chunks).toString('utf8'));
           const envelope = session.envelope;
-          mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : '', to: envelope.rcptTo.map((rcpt) => rcpt.address), subject, text });
+          mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : '', to: envelope.rcptTo.map((rcpt) => rcpt.address), subject, text, messageId });
+          if (dropping > 0) {
+            dropping--;
+            for (const socket of sockets) if (socket.remotePort === session.remotePort) socket.destroy();
+            return;
+          }
           callback();
         });
       },
+    });
+    smtp.server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
     });
     await new Promise<void>((resolve, reject) => {
       smtp.server.once('error', reject);
@@ -86,6 +101,9 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     },
     mails,
     start: listen,
+    dropAfterData(count) {
+      dropping = count;
+    },
     async stop() {
       const smtp = server;
       server = null;

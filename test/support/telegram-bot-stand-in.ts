@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in of the Telegram Bot API for tests and benchmarks (issue 17): a small node:http server on 127.0.0.1
  * that answers `sendMessage` (recording each message with the moment it arrived) and `getUpdates` (long polling with
  * offset, as the real API: it holds the call until an update is queued or the wait ends). Only the bot with `token`
- * exists; any other token gets the API's 401. `failSends` makes the next sendMessage calls answer 502.
+ * exists; any other token gets the API's 401. `failSends` makes the next sendMessage calls answer 502;
+ * `answerUpdatesAtOnce` makes getUpdates ignore its wait.
  */
 
 export interface ReceivedMessage {
@@ -23,9 +24,13 @@ export interface BotStandIn {
   userSends(chatID: number, text: string, languageCode?: string): void;
   /** The next `count` sendMessage calls fail with 502 (the API unreachable behind a proxy). */
   failSends(count: number): void;
+  /** The next `count` messages are taken, then the connection is dropped without an answer (the client cannot know). */
+  dropSends(count: number): void;
   /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   getUpdatesCalls(): number;
+  /** true: getUpdates answers at once, ignoring its `timeout` (as a misbehaving proxy would). */
+  answerUpdatesAtOnce(atOnce: boolean): void;
   close(): Promise<void>;
 }
 
@@ -49,7 +54,9 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
   const messageWaiters = new Set<() => void>();
   let nextUpdateID = 1;
   let failing = 0;
+  let dropping = 0;
   let polls = 0;
+  let atOnce = false;
 
   const answer = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -70,6 +77,11 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
         if (typeof params.text !== 'string' || params.chat_id === undefined) return answer(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
         messages.push({ chatID: String(params.chat_id), text: params.text, receivedAt: Date.now() });
         for (const wake of messageWaiters) wake();
+        if (dropping > 0) {
+          dropping--;
+          req.socket.destroy();
+          return;
+        }
         return answer(res, 200, { ok: true, result: { message_id: messages.length, date: Math.floor(Date.now() / 1000), chat: { id: Number(params.chat_id), type: 'private' }, text: params.text } });
       }
       if (method === 'getUpdates') {
@@ -77,7 +89,7 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
         const offset = Number(params.offset ?? 0);
         const waitMs = Math.min(Number(params.timeout ?? 0), 30) * 1000;
         const ready = () => updates.filter((update) => update.update_id >= offset);
-        if (ready().length === 0 && waitMs > 0) {
+        if (ready().length === 0 && waitMs > 0 && !atOnce) {
           await new Promise<void>((resolve) => {
             const wake = () => {
               clearTimeout(timer);
@@ -109,6 +121,9 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
     failSends(count) {
       failing = count;
     },
+    dropSends(count) {
+      dropping = count;
+    },
     waitForMessages(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -127,6 +142,10 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
       });
     },
     getUpdatesCalls: () => polls,
+    answerUpdatesAtOnce(value) {
+      atOnce = value;
+      if (atOnce) for (const wake of [...waiting]) wake();
+    },
     async close() {
       for (const wake of [...waiting]) wake();
       server.closeAllConnections();

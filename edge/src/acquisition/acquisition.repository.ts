@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { prepared } from '../db/prepared';
+import { openSecret } from '../db/secrets';
 
 /** What the acquisition reads of the configuration: servers, tags, line scripts and the calculation period. */
 export interface AcquisitionConfig {
@@ -46,7 +47,7 @@ export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionCo
     db.selectFrom('parameters').select('oeeCalculationRefresh').where('id', '=', 1).executeTakeFirst(),
   ]);
   return {
-    servers: servers.map((server) => ({ ...server, enabled: server.enabled === 1 })),
+    servers: servers.map((server) => ({ ...server, enabled: server.enabled === 1, password: openSecret(db, server.password) })),
     tags,
     lines,
     refreshSeconds: parameters?.oeeCalculationRefresh ?? 10,

@@ -84,6 +84,17 @@ export function acquisitionProblem(plant: Plant): string | null {
   return state.failures === 0 ? null : (state.cause ?? 'unknown');
 }
 
+/**
+ * The lines that should be read and are not, while the acquisition runs: a line whose scripts read a tag that has no
+ * good value now (its server unreachable or silent, the tag refused or of bad quality). Its state is unknown until
+ * the tag is good again (the engine's reason-4 gap). For /api/health, the diagnostics page and the line dashboard.
+ */
+export function linesNotRead(plant: Plant): number[] {
+  const manager = managers.get(plant);
+  if (!manager || starts.get(plant)?.state().running !== true) return [];
+  return manager.evaluator.lineIDs().filter((lineID) => manager.evaluator.tagsOfLine(lineID).some((tagName) => !manager.cache.isGood(tagName)));
+}
+
 export interface AcquisitionHandle {
   stop(): Promise<void>;
 }

@@ -149,6 +149,11 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.schedule();
   }
 
+  /** The lines whose scripts are evaluated (enabled, compiled), in key order. */
+  lineIDs(): number[] {
+    return [...this.lines.keys()].sort((a, b) => a - b);
+  }
+
   /** The tag names a line's scripts read (for the OPC status of a line). */
   tagsOfLine(lineID: number): string[] {
     return [...(this.lines.get(lineID)?.tags ?? [])];

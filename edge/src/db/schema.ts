@@ -66,7 +66,7 @@ export interface NotificationSendsTable {
   dueAt: number;
   subject: string;
   body: string;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'uncertain' | 'failed'>;
   attempts: Generated<number>;
   nextAttemptAt: number;
   sentAt: number | null;

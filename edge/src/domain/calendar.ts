@@ -9,7 +9,7 @@
  * A plant date ('YYYY-MM-DD') names the plant day, which starts at 06:00: the night shift TN of date D runs from
  * D 22:00 to D+1 06:00, so 03:00 on D+1 still belongs to plant date D.
  */
-import { instantOfWallTime, plantDateParts } from './time-zone';
+import { DateOutOfRangeError, instantOfWallTime, plantDateParts, SUPPORTED_DATES } from './time-zone';
 
 export type ShiftCode = 'TM' | 'TT' | 'TN' | 'TO';
 
@@ -79,6 +79,17 @@ export function isValidPlantDate(plantDate: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * True when `plantDate` is an existing date written 'YYYY-MM-DD' (as isValidPlantDate); throws DateOutOfRangeError
+ * when it is one outside SUPPORTED_DATES, so an API input such as '9999-12-31' is refused before any shift of it is
+ * computed (the day after it has no plant date).
+ */
+export function isSupportedPlantDate(plantDate: string): boolean {
+  if (!isValidPlantDate(plantDate)) return false;
+  if (plantDate < SUPPORTED_DATES.firstPlantDate || plantDate > SUPPORTED_DATES.lastPlantDate) throw new DateOutOfRangeError(plantDate);
+  return true;
 }
 
 /** The plant date `days` calendar days after `plantDate` (negative goes back). Throws RangeError on a bad date. */

@@ -97,7 +97,8 @@ export interface Recipient {
 /** The latest message to one recipient about one situation for one group. */
 export interface LatestSend {
   round: number;
-  status: 'pending' | 'sent' | 'failed';
+  /** sending: in flight; uncertain: maybe delivered (never resent), counted as done like sent and failed. */
+  status: 'pending' | 'sending' | 'sent' | 'uncertain' | 'failed';
   /** When it was delivered (sent), else when it became due. */
   lastAtMs: number;
 }
@@ -114,12 +115,12 @@ export const sendKey = (kind: AlertKind, eventID: number, groupID: number, chann
 /**
  * The round due now after `latest`, or null: the first alert (round 0) when nothing was sent yet; a repeat once the
  * previous one was delivered (or given up) at least `intervalMinutes` ago — so repeats never come more often than
- * the interval, even after a delayed delivery. Nothing new while the previous one is still pending; an interval of 0
+ * the interval, even after a delayed delivery. Nothing new while the previous one is still pending or in flight; an interval of 0
  * means no repeats.
  */
 export function nextRound(latest: LatestSend | undefined, nowMs: number, intervalMinutes: number): number | null {
   if (!latest) return 0;
-  if (latest.status === 'pending' || intervalMinutes <= 0) return null;
+  if (latest.status === 'pending' || latest.status === 'sending' || intervalMinutes <= 0) return null;
   return nowMs >= latest.lastAtMs + intervalMinutes * MINUTE_MS ? latest.round + 1 : null;
 }
 

@@ -166,14 +166,42 @@ export function toPlantIso(instantMs: number, timeZone: string): string {
   );
 }
 
+/**
+ * The dates the API accepts: plant dates 1900-01-01 to 9998-12-31 and the instants from 1900-01-01T00:00Z up to
+ * 9999-01-01T00:00Z. Beyond them the plant calendar cannot work (a shift or a day after 9999-12-31 has no 4-digit
+ * date, and JavaScript has no date past ±8.64e15 ms), so such a date once answered 500 'Invalid plant date' on six
+ * routes (issue 26): it is refused as input instead, with the range in the message.
+ */
+export const SUPPORTED_DATES = {
+  firstPlantDate: '1900-01-01',
+  lastPlantDate: '9998-12-31',
+  firstMs: Date.UTC(1900, 0, 1),
+  /** Exclusive. */
+  endMs: Date.UTC(9999, 0, 1),
+} as const;
+
+/** A date the API was given that is a date, but outside SUPPORTED_DATES: a 400 with its own message, never a 500. */
+export class DateOutOfRangeError extends RangeError {
+  constructor(readonly value: string) {
+    super(`Date '${value}' is outside ${SUPPORTED_DATES.firstPlantDate} to ${SUPPORTED_DATES.lastPlantDate}`);
+  }
+}
+
+/** The instant itself, or a DateOutOfRangeError when outside SUPPORTED_DATES. */
+function supportedInstant(instantMs: number, value: string | number): number {
+  if (instantMs < SUPPORTED_DATES.firstMs || instantMs >= SUPPORTED_DATES.endMs) throw new DateOutOfRangeError(String(value).slice(0, 40));
+  return instantMs;
+}
+
 const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * Parses a date the API receives: ISO 8601 with an offset or 'Z' is an exact instant; a date or date-time without
- * one is wall-clock time in the plant. Epoch milliseconds (a number) pass through. Returns null when unparseable.
+ * one is wall-clock time in the plant. Epoch milliseconds (a number) pass through. Returns null when unparseable;
+ * throws DateOutOfRangeError for a date outside SUPPORTED_DATES.
  */
 export function parsePlantDate(value: string | number, timeZone: string): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? supportedInstant(value, value) : null;
   const match = ISO_PATTERN.exec(value.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi, s, ms, zone] = match;
@@ -191,12 +219,13 @@ export function parsePlantDate(value: string | number, timeZone: string): number
   }
   const naive = utcOfWall(wall);
   if (new Date(naive).getUTCDate() !== wall.day) return null;
-  if (zone === undefined) return instantOfWallTime(wall, timeZone);
-  if (zone === 'Z' || zone === 'z') return naive;
+  if (wall.year < 1900 || wall.year > 9998) throw new DateOutOfRangeError(value.trim().slice(0, 40));
+  if (zone === undefined) return supportedInstant(instantOfWallTime(wall, timeZone), value);
+  if (zone === 'Z' || zone === 'z') return supportedInstant(naive, value);
   const digits = zone.replace(':', '');
   const offsetHours = Number(digits.slice(1, 3));
   const offsetMinutes = Number(digits.slice(3, 5));
   if (offsetHours > 23 || offsetMinutes > 59) return null;
   const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
-  return digits.startsWith('-') ? naive + offset : naive - offset;
+  return supportedInstant(digits.startsWith('-') ? naive + offset : naive - offset, value);
 }

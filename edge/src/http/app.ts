@@ -7,6 +7,7 @@ import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
 import { buildOpenApi, EDGE_OPENAPI } from './openapi';
 import { isDiskFull } from '../db/disk-full';
+import { DateOutOfRangeError, SUPPORTED_DATES } from '../domain/time-zone';
 import { translateSqliteError } from './sqlite-errors';
 import { credentialRateLimit } from './credential-limit';
 import { securityHeaders } from './security-headers';
@@ -64,6 +65,11 @@ export const routeNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError('notFound', 'route.notFound', { path: (req.originalUrl.split('?')[0] ?? '').slice(0, 200) }));
 };
 
+/** A date outside the plant calendar's range, wherever it was parsed (query, filter, grid values, body). */
+function dateOutOfRange(error: DateOutOfRangeError): AppError {
+  return new AppError('validation', 'validation.dateRange', { value: error.value, first: SUPPORTED_DATES.firstPlantDate, last: SUPPORTED_DATES.lastPlantDate });
+}
+
 /**
  * The error middleware every server ends with: an AppError as the API's JSON error in the caller's language; what
  * `translate` recognizes (a database's own refusals) likewise; body-parser failures as 413 or 400; anything else
@@ -72,7 +78,7 @@ export const routeNotFound: RequestHandler = (req, _res, next) => {
 export function apiErrorHandler(logger: Logger, translateError: (error: unknown, req: Request) => AppError | undefined = () => undefined): ErrorRequestHandler {
   const answer = (error: unknown, req: Request, res: Response) => {
     const language = languageOf(req.get('accept-language'));
-    const refused = error instanceof AppError ? error : translateError(error, req);
+    const refused = error instanceof AppError ? error : error instanceof DateOutOfRangeError ? dateOutOfRange(error) : translateError(error, req);
     if (refused) {
       res.status(refused.status).json(errorBody(refused, language));
       return;

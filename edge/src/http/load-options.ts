@@ -13,6 +13,7 @@ export type ColumnKind = 'string' | 'number' | 'boolean' | 'date' | 'json';
 export type ColumnMap = Readonly<Record<string, ColumnKind>>;
 
 const COMPARISONS = ['=', '<>', '<', '>', '<=', '>=', 'contains', 'notcontains', 'startswith', 'endswith'] as const;
+const TEXT_OPERATORS: ReadonlySet<string> = new Set(['contains', 'notcontains', 'startswith', 'endswith']);
 type Comparison = (typeof COMPARISONS)[number];
 
 export type FilterNode =
@@ -82,6 +83,8 @@ function convertValue(kind: ColumnKind, value: unknown, column: string, timeZone
     }
     case 'string':
     case 'json':
+      // PostgreSQL cannot compare a text holding NUL (22021): refused on every grid, the portal's included.
+      if (typeof value === 'string' && value.includes('\u0000')) throw new AppError('validation', 'validation.nulCharacter', { field: column });
       if (typeof value === 'string' || typeof value === 'number') return String(value);
       break;
   }
@@ -110,6 +113,9 @@ function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: nu
     if (raw.length === 2) return { kind: 'compare', column, op: '=', value: convertValue(kind, raw[1], column, timeZone) };
     if (raw.length !== 3 || !isComparison(raw[1])) throw invalid('filter', `operator ${String(raw[1])}`);
     const op = raw[1].toLowerCase() as Comparison;
+    // contains & co. compare texts: on a number or a date column PostgreSQL has no such operator (42883, a 500 on
+    // the portal once, issue 26), and no grid offers them there.
+    if (TEXT_OPERATORS.has(op) && kind !== 'string' && kind !== 'json') throw new AppError('validation', 'validation.textOperator', { operator: op, column });
     const value = convertValue(op === '=' || op === '<>' || op.length <= 2 ? kind : 'string', raw[2], column, timeZone);
     return { kind: 'compare', column, op, value };
   }

@@ -25,12 +25,33 @@ const catalogue = {
   'request.malformed': { es: 'La solicitud no es una solicitud HTTP válida.', en: 'The request is not a valid HTTP request.' },
   'request.tooLarge': { es: 'La solicitud es demasiado grande (máximo {max}).', en: 'The request is too large (at most {max}).' },
   'validation.filterTooLarge': { es: 'El filtro tiene demasiadas condiciones (máximo {max}).', en: 'The filter has too many conditions (at most {max}).' },
+  'validation.dateRange': {
+    es: 'La fecha {value} está fuera del rango admitido ({first} a {last}).',
+    en: 'The date {value} is outside the supported range ({first} to {last}).',
+  },
+  'validation.nulCharacter': {
+    es: 'El campo {field} contiene un carácter nulo (NUL), que no se admite.',
+    en: 'The {field} field contains a null character (NUL), which is not accepted.',
+  },
+  'validation.textOperator': {
+    es: 'El filtro no es válido: {operator} solo se aplica a columnas de texto, y {column} no lo es.',
+    en: 'The filter is not valid: {operator} applies only to text columns, and {column} is not one.',
+  },
   'validation.email': { es: 'Debe ingresar un formato de email válido.', en: 'Enter a valid email format.' },
 
   // SPEC.md section 5.
   'health.acquisitionDown': {
     es: 'La planta no se está leyendo: la adquisición no pudo arrancar y se reintenta.',
     en: 'The plant is not being read: the acquisition could not start and is being retried.',
+  },
+  'health.linesNotRead': {
+    es: 'No se están leyendo las líneas {lines}: alguna de sus señales no tiene un valor válido.',
+    en: 'Lines {lines} are not being read: some of their signals have no good value.',
+  },
+  'health.jobFailing': { es: 'Falla un trabajo programado ({jobs}); se reintenta.', en: 'A scheduled job is failing ({jobs}); it is retried.' },
+  'health.syncFailing': {
+    es: 'La sincronización con la base central falla ({failures} intentos seguidos); se reintenta.',
+    en: 'Sync with the central database is failing ({failures} attempts in a row); it is retried.',
   },
   'login.jsonOnly': { es: 'El inicio de sesión se envía como JSON.', en: 'A sign-in is sent as JSON.' },
   'login.usernameRequired': { es: 'El campo nombre de usuario es obligatorio.', en: 'The username field is required.' },

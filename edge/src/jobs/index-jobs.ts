@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { engineParameters } from '../modules/indexes/indexes.repository';
 import { closeDueShifts, refreshOpenIndexes, type EngineClock } from '../modules/indexes/indexes.service';
 import type { Plant } from '../plant';
+import { recordJobRun } from './job-health';
 
 /**
  * The index schedules of a configured plant:
@@ -35,7 +36,9 @@ function startIndexJobs(plant: Plant, db: Database): IndexJobs {
       if (stopped) return;
       try {
         await work();
+        recordJobRun(plant, name);
       } catch (error) {
+        recordJobRun(plant, name, error);
         logger.error({ err: error, job: name }, 'Index job failed');
       }
     });

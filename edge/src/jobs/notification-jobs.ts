@@ -1,11 +1,12 @@
 import type { Database } from '../db/database';
 import { CHANNEL } from '../domain/notifications';
 import { botConnectionOf, deliverSend, planAlerts } from '../modules/notifications/alerts.service';
-import { botUpdateOffset, notificationParameters, pendingSendsDue, saveBotUpdateOffset, type NotificationParameters } from '../modules/notifications/notifications.repository';
+import { botUpdateOffset, markInterruptedSends, notificationParameters, pendingSendsDue, saveBotUpdateOffset, type NotificationParameters } from '../modules/notifications/notifications.repository';
 import { botPollStatusOf, plantDefaults } from '../modules/notifications/plant-defaults';
 import { botUpdates, withoutToken } from '../modules/notifications/telegram-bot';
 import { handleBotUpdate } from '../modules/notifications/telegram-registration.service';
 import type { Plant } from '../plant';
+import { recordJobRun } from './job-health';
 import { startWhenConfigured, type RunnableJob } from './on-configured';
 
 /**
@@ -23,6 +24,17 @@ export const NOTIFICATION_PASS_MS = 5_000;
 const IN_FLIGHT_LIMIT: Record<number, number> = { [CHANNEL.TELEGRAM]: 10, [CHANNEL.EMAIL]: 4 };
 /** Long-poll wait on the Bot API's side. */
 const POLL_WAIT_SECONDS = 25;
+/**
+ * An empty getUpdates answered sooner than this did not long-poll (a proxy or a stand-in that ignores `timeout`):
+ * without a pause the loop would call again at once, forever, and spin a core (issue 26).
+ */
+const QUICK_ANSWER_MS = 1_000;
+
+/** The pause after `quickAnswers` empty answers in a row that did not wait: 1 s doubling, at most 30 s. */
+export function quickAnswerPauseMs(quickAnswers: number): number {
+  return quickAnswers <= 0 ? 0 : Math.min(1_000 * 2 ** Math.min(quickAnswers - 1, 5), 30_000);
+}
+
 /** How long stop() waits for deliveries in flight before letting the database close. */
 const STOP_GRACE_MS = 15_000;
 
@@ -31,6 +43,12 @@ export type NotificationJobs = RunnableJob;
 
 function startNotificationJobs(plant: Plant, db: Database, everyMs: number): NotificationJobs {
   const logger = plant.logger.child({ module: 'notifications' });
+  // Sends in flight when the edge last stopped: the channel may have taken them, so they are not sent again.
+  void markInterruptedSends(db, 'interrupted while being sent (the edge stopped): maybe delivered, not sent again')
+    .then((count) => {
+      if (count > 0) logger.warn({ count }, 'Notifications in flight at the last stop are marked uncertain, not sent again');
+    })
+    .catch((error: unknown) => logger.error({ err: error }, 'Could not mark the notifications in flight at the last stop'));
   const defaults = plantDefaults(plant);
   const pollStatus = botPollStatusOf(plant);
   const inFlight = new Map<number, { channel: number; done: Promise<unknown> }>();
@@ -89,7 +107,9 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
       if (!p) return;
       const planned = await planAlerts(db, p, { nowMs: plant.now(), timeZone: plant.timeZone, ...defaults });
       if (planned > 0) logger.info({ planned }, 'Notifications due');
+      recordJobRun(plant, 'notifications');
     } catch (error) {
+      recordJobRun(plant, 'notifications', error);
       logger.error({ err: error }, 'Notification pass failed');
     }
     void drain();
@@ -121,6 +141,7 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
   // The bot's updates: only while Telegram is on; parameters read again at every round.
   const pollUpdates = async () => {
     let failures = 0;
+    let quickAnswers = 0;
     while (!stopped) {
       let p: NotificationParameters | undefined;
       try {
@@ -136,7 +157,9 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
       }
       try {
         const offset = await botUpdateOffset(db);
+        const askedAt = performance.now();
         const updates = await botUpdates(bot, offset, POLL_WAIT_SECONDS, abort.signal);
+        quickAnswers = updates.length === 0 && performance.now() - askedAt < QUICK_ANSWER_MS ? quickAnswers + 1 : 0;
         for (const update of updates) {
           if (stopped) break;
           const userID = await handleBotUpdate(db, p, update, plant.now(), defaults.defaultPlantName);
@@ -145,6 +168,8 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
         }
         failures = 0;
         pollStatus.lastPollError = null;
+        if (quickAnswers === 1) logger.warn('Telegram getUpdates answered at once without waiting: polling is slowed down (1 s doubling to 30 s)');
+        if (quickAnswers > 0) await pause(quickAnswerPauseMs(quickAnswers));
       } catch (error) {
         if (stopped) break;
         failures++;

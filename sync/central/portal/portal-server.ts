@@ -9,6 +9,7 @@ import { apiErrorHandler, baseApp, routeNotFound } from '../../../edge/src/http/
 import { holdConnections } from '../../../edge/src/http/connections';
 import { AppError } from '../../../edge/src/http/errors';
 import { buildOpenApi } from '../../../edge/src/http/openapi';
+import { refuseNulCharacters } from '../../../edge/src/http/request-input';
 import { uiHandler, type UiFiles } from '../../../edge/src/http/ui-files';
 import { createLogging } from '../../../edge/src/logger';
 import { directorySettingsOf, type DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
@@ -35,6 +36,7 @@ export function createPortalApp(
   registerPortalRoutes(api);
   const openApi = buildOpenApi(api.routes, { title: 'OEE central portal API', rolesOf: portalRolesOf });
   api.route({ method: 'get', path: '/api/openapi.json', access: 'public', tag: 'meta', summary: 'This document.' }, () => openApi);
+  app.use(refuseNulCharacters);
   app.use(api.router);
   app.use('/api', (req, _res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPlantDate } from '../../../edge/src/domain/calendar';
+import { SUPPORTED_DATES } from '../../../edge/src/domain/time-zone';
 import { newPasswordField } from '../../../edge/src/modules/auth/auth.schemas';
 import { flag, requiredInt, requiredText } from '../../../edge/src/modules/common/fields';
 
@@ -16,7 +17,10 @@ export type Level = (typeof LEVELS)[number];
 /** The longest range each grain accepts, in production days (a line's shifts of a year would be 1,095 rows a line). */
 export const MAX_RANGE_DAYS: Record<Grain, number> = { shift: 93, day: 731, week: 1_830, month: 3_660 };
 
-const plantDate = z.string().trim().refine(isValidPlantDate, 'validation.invalid');
+const plantDate = z
+  .string()
+  .trim()
+  .refine((day) => isValidPlantDate(day) && day >= SUPPORTED_DATES.firstPlantDate && day <= SUPPORTED_DATES.lastPlantDate, 'validation.invalid');
 /** Plant ids as one text, comma separated ('norte,sur'); empty or absent: every plant. */
 const plantList = z
   .string()

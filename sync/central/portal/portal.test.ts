@@ -272,6 +272,35 @@ describe('central portal figures', () => {
     expect(en.status).toBe(400);
     expect((await call('GET', '/api/portal/compare?from=2026-02-30&to=2026-03-01', { token: analyst })).status).toBe(400);
     expect((await call('GET', '/api/portal/losses?from=x&to=y&pathLevel=9', { token: analyst })).status).toBe(400);
+    const lastDay = await call('GET', '/api/portal/compare?from=9999-12-31&to=9999-12-31', { token: analyst });
+    expect(lastDay.status).toBe(400);
+  });
+
+  it('refuses a NUL character in any text and a text operator on a number column before PostgreSQL sees them (once 500s 22021 and 42883)', async () => {
+    const before = await call('GET', '/api/portal/orders?requireTotalCount=true', { token: analyst });
+    const nul = encodeURIComponent('\u0000');
+    const withNul = [
+      `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['productName', 'contains', 'a\u0000b']))}`,
+      `/api/portal/orders?plants=ba${nul}`,
+      `/api/portal/compare?from=2026-03-01&to=2026-03-02&plants=${nul}`,
+      `/api/portal/orders/stops?plantId=ba${nul}&order=1`,
+    ];
+    for (const path of withNul) {
+      const answer = await call('GET', path, { token: analyst });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.error.message, path).toMatch(/carácter nulo \(NUL\)/);
+    }
+    const signIn = await call('POST', '/api/users/authenticate', { json: { userid: 'ana\u0000', password: 'x' }, language: 'en' });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body.error.message).toMatch(/^The \w+ field contains a null character \(NUL\), which is not accepted.$/);
+    for (const operator of ['contains', 'notcontains', 'startswith', 'endswith']) {
+      const answer = await call('GET', `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['lineID', operator, '1']))}`, { token: analyst });
+      expect(answer.status, operator).toBe(400);
+      expect(answer.body.error.message).toBe(`El filtro no es válido: ${operator} solo se aplica a columnas de texto, y lineID no lo es.`);
+    }
+    // Text columns keep their text operators; nothing changed.
+    expect((await call('GET', `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['productName', 'contains', 'a']))}`, { token: analyst })).status).toBe(200);
+    expect((await call('GET', '/api/portal/orders?requireTotalCount=true', { token: analyst })).body.totalCount).toBe(before.body.totalCount);
   });
 });
 

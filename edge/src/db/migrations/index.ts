@@ -16,6 +16,7 @@ import * as m0017 from './0017-notifications';
 import * as m0018 from './0018-directory-sign-in';
 import * as m0019 from './0019-production-by-order-and-stop-events';
 import * as m0021 from './0021-mqtt-modbus-sources';
+import * as m0022 from './0022-uncertain-sends';
 import * as m0023 from './0023-stop-reason-loss-kinds';
 import * as m0024 from './0024-modbus-counter-wraps';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0018-directory-sign-in': m0018,
   '0019-production-by-order-and-stop-events': m0019,
   '0021-mqtt-modbus-sources': m0021,
+  '0022-uncertain-sends': m0022,
   '0023-stop-reason-loss-kinds': m0023,
   '0024-modbus-counter-wraps': m0024,
 };

@@ -4,7 +4,7 @@ import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
 import { aboveNominalSpeedSchema, calculationTimesSchema, counterEventsSchema, healthSchema, opcServersSchema, storageSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
 import { aboveNominalSpeedCases, calculationTimes, counterEvents, opcServers, tagUpdates } from './diagnostics.service';
-import { health, storageStatus } from './storage';
+import { health, storageWithWarnings } from './storage';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
 
@@ -58,10 +58,10 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
       path: '/api/diagnostics/storage',
       access: ADMIN,
       tag: 'diagnostics',
-      summary: "The data directory's disk: freeBytes, totalBytes, databaseBytes (database file and its WAL), warnings [{ code (lowDiskSpace below 10 % or 1 GiB free, diskFull), message }].",
+      summary: "The data directory's disk: freeBytes, totalBytes, databaseBytes (database file and its WAL), warnings [{ code (lowDiskSpace below 10 % or 1 GiB free, diskFull; and, as /api/health, acquisitionDown, linesNotRead, jobFailing, syncFailing), message }].",
       response: storageSchema,
     },
-    ({ ctx }) => storageStatus(plant, ctx.language),
+    ({ ctx }) => storageWithWarnings(plant, ctx.language),
   );
   api.route(
     {

@@ -49,7 +49,9 @@ const storageSizesSchema = z.object({
   databaseBytes: z.number().nullable(),
 });
 
-const storageWarningsSchema = z.array(z.object({ code: z.enum(['lowDiskSpace', 'diskFull']), message: z.string() }));
+const storageWarningsSchema = z.array(
+  z.object({ code: z.enum(['lowDiskSpace', 'diskFull', 'acquisitionDown', 'linesNotRead', 'jobFailing', 'syncFailing']), message: z.string() }),
+);
 
 export const storageSchema = storageSizesSchema.extend({ warnings: storageWarningsSchema });
 
@@ -58,7 +60,7 @@ export const healthSchema = z.object({
   version: z.string(),
   setupPending: z.boolean(),
   storage: storageSizesSchema,
-  warnings: z.array(z.object({ code: z.enum(['lowDiskSpace', 'diskFull', 'acquisitionDown']), message: z.string() })),
+  warnings: storageWarningsSchema,
 });
 
 /** Stored order and shift indexes above nominal speed (throughput over 1), newest first. */

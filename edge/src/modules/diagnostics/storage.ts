@@ -4,7 +4,9 @@ import { VERSION } from '../../config';
 import type { Database } from '../../db/database';
 import { translate, type Language } from '../../http/messages';
 import type { Plant } from '../../plant';
-import { acquisitionProblem } from '../../acquisition/index';
+import { acquisitionProblem, linesNotRead } from '../../acquisition/index';
+import { failingJobs } from '../../jobs/job-health';
+import { syncFailures } from '../sync/sync.service';
 
 /**
  * The disk the edge keeps its data on, for GET /api/health and the diagnostics page. A full disk stops every write
@@ -55,17 +57,40 @@ export async function storageStatus(plant: Plant, language: Language) {
   return { ...space, databaseBytes: await databaseBytes(plant.db), warnings };
 }
 
+export type PlantWarningCode = StorageWarning | 'acquisitionDown' | 'linesNotRead' | 'jobFailing' | 'syncFailing';
+
+/**
+ * Everything that keeps the edge from doing its work, each with its reason: the disk short, the plant not being read
+ * (the acquisition not started, or lines whose signals have no good value), a scheduled job failing, the sync failing.
+ * Shown by /api/health and on the diagnostics page.
+ */
+export async function plantWarnings(plant: Plant, language: Language) {
+  const storage = await storageStatus(plant, language);
+  const warnings: { code: PlantWarningCode; message: string }[] = [...storage.warnings];
+  if (acquisitionProblem(plant) !== null) warnings.push({ code: 'acquisitionDown', message: translate('health.acquisitionDown', language) });
+  const lines = linesNotRead(plant);
+  if (lines.length > 0) warnings.push({ code: 'linesNotRead', message: translate('health.linesNotRead', language, { lines: lines.join(', ') }) });
+  const jobs = failingJobs(plant);
+  if (jobs.length > 0) warnings.push({ code: 'jobFailing', message: translate('health.jobFailing', language, { jobs: jobs.join(', ') }) });
+  const failures = syncFailures(plant);
+  if (failures > 0) warnings.push({ code: 'syncFailing', message: translate('health.syncFailing', language, { failures }) });
+  return { storage, warnings };
+}
+
 /**
  * GET /api/health: public, for monitoring; no path, no setting, nothing a stranger could use. 'degraded', with a
- * reason each, while the disk is short or the plant is not being read (the acquisition has not started: it is tried
- * again until it does; the cause is in the log), so a plant's monitoring or a watchdog can act.
+ * reason each (plantWarnings), so a plant's monitoring or a watchdog can act; 'ok' again once every reason is gone.
  */
 export async function health(plant: Plant, language: Language) {
-  const storage = await storageStatus(plant, language);
-  const { warnings: storageWarnings, ...sizes } = storage;
-  const warnings: { code: 'lowDiskSpace' | 'diskFull' | 'acquisitionDown'; message: string }[] = [...storageWarnings];
-  if (acquisitionProblem(plant) !== null) warnings.push({ code: 'acquisitionDown', message: translate('health.acquisitionDown', language) });
+  const { storage, warnings } = await plantWarnings(plant, language);
+  const { warnings: _disk, ...sizes } = storage;
   return { status: warnings.length ? ('degraded' as const) : ('ok' as const), version: VERSION, setupPending: plant.db === null, storage: sizes, warnings };
+}
+
+/** The diagnostics page's storage panel: the disk, and every other reason the edge is degraded beside its own. */
+export async function storageWithWarnings(plant: Plant, language: Language) {
+  const { storage, warnings } = await plantWarnings(plant, language);
+  return { ...storage, warnings };
 }
 
 function formatBytes(bytes: number): string {

@@ -6,6 +6,8 @@ import { AppError } from '../../http/errors';
 import { queryInt } from '../common/fields';
 import { clockOf } from '../indexes/indexes.service';
 import { dashboardIndicators, lineOverview, sectorIndicators } from './line-overview.service';
+import { acquisitionProblem, linesNotRead } from '../../acquisition/index';
+import type { Plant } from '../../plant';
 
 const TAG = 'line-overview';
 /** The summary by sector (/resumen): supervisor, consultant, administrator (SPEC §6 "Indexes, Summary, Reports"). */
@@ -32,7 +34,7 @@ const sectorQuery = z.preprocess(
 );
 
 /** The line overview, the dashboard indicators and the sector indicators (SPEC §3 "Line overview", "Indicators"). */
-export function registerLineOverviewRoutes(api: Api): void {
+export function registerLineOverviewRoutes(api: Api, plant: Plant): void {
   api.route(
     {
       method: 'get',
@@ -41,10 +43,13 @@ export function registerLineOverviewRoutes(api: Api): void {
       share: true,
       tag: TAG,
       summary:
-        'The overview of a line (lineID): description, targetOEE, targetSummary, beacon (green running, red stopped, amber while a maintenance call is not finished, white unknown), orderData (Ready order progress and indicators), callData, stopData (stop in progress), shiftData (current shift indicators).',
+        'The overview of a line (lineID): description, targetOEE, targetSummary, beacon (green running, red stopped, amber while a maintenance call is not finished, white unknown), orderData (Ready order progress and indicators), callData, stopData (stop in progress), shiftData (current shift indicators); notRead: true while the line should be read and is not (the acquisition down, or a tag its scripts read without a good value), as /api/health says.',
       query: statusQuery,
     },
-    ({ ctx, query }) => lineOverview(ctx.db, query.lineID, clockOf(ctx), ctx.language),
+    async ({ ctx, query }) => ({
+      ...(await lineOverview(ctx.db, query.lineID, clockOf(ctx), ctx.language)),
+      notRead: acquisitionProblem(plant) !== null || linesNotRead(plant).includes(query.lineID),
+    }),
   );
   api.route(
     {

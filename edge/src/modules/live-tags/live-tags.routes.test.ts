@@ -18,11 +18,12 @@ let apiKey = '';
 const db = () => t.edge.plant.db!;
 const openStop = async (lineID: number) =>
   db().selectFrom('stops').selectAll().where('lineID', '=', lineID).where('endDate', 'is', null).executeTakeFirst();
-const push = (values: unknown, headers: { key?: string; token?: string | null } = {}) =>
+/** Posts `values` as { values } (the README's form), or with `bare` as the body itself. */
+const push = (values: unknown, headers: { key?: string; token?: string | null; bare?: boolean } = {}) =>
   fetch(new URL('/api/tags/values', t.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(headers.key ? { 'x-api-key': headers.key } : {}), ...(headers.token ? { authorization: `Bearer ${headers.token}` } : {}) },
-    body: JSON.stringify({ values }),
+    body: JSON.stringify(headers.bare ? values : { values }),
   }).then(async (response) => ({ status: response.status, body: await response.json().catch(() => null) }));
 
 beforeAll(async () => {
@@ -57,6 +58,30 @@ describe('values pushed by API servers', () => {
     expect(notApi.status).toBe(409);
     expect(notApi.body.error.message).toBe('Only a server of type API has an API key.');
     expect((await t.call('POST', '/api/opcservers/999/apikey', { token: t.adminToken })).status).toBe(404);
+  });
+
+  it('/api/health is degraded while a line that should be read has a signal without a good value, and ok once it is read', async () => {
+    const codes = async () => ((await t.call('GET', '/api/health', { language: 'en' })).body.warnings as { code: string; message: string }[]).filter((warning) => warning.code !== 'lowDiskSpace');
+    const degraded = await waitFor(async () => ((await codes()).some((warning) => warning.code === 'linesNotRead') ? codes() : undefined), 'line 3 not read');
+    expect(degraded).toContainEqual({ code: 'linesNotRead', message: 'Lines 3 are not being read: some of their signals have no good value.' });
+    const page = await t.call('GET', '/api/diagnostics/storage', { token: t.adminToken });
+    expect(page.body.warnings.map((warning: { code: string }) => warning.code)).toContain('linesNotRead');
+    // The line's dashboard says so too (its overview's notRead).
+    const overview = () => t.call('GET', '/api/resources/status/get', { token: t.adminToken, query: { lineID: '3' } });
+    expect((await overview()).body.notRead).toBe(true);
+
+    expect((await push([{ tagName: 'Press.Running', value: true }, { tagName: 'Press.Count', value: 100 }], { key: apiKey })).status).toBe(200);
+    await waitFor(async () => ((await codes()).length === 0 ? true : undefined), 'line 3 read');
+    await waitFor(async () => ((await overview()).body.notRead === false ? true : undefined), 'the overview of line 3 read');
+    const health = await t.call('GET', '/api/health');
+    if (!health.body.warnings.some((warning: { code: string }) => warning.code === 'lowDiskSpace')) expect(health.body.status).toBe('ok');
+  });
+
+  it('the body is accepted in each documented spelling: { values: list }, { values: object }, the list or the object itself', async () => {
+    expect(await push([{ tagName: 'Press.Count', value: 100 }], { key: apiKey })).toEqual({ status: 200, body: { accepted: 1 } });
+    expect(await push({ 'Press.Count': 100 }, { key: apiKey })).toEqual({ status: 200, body: { accepted: 1 } });
+    expect(await push([{ tagName: 'Press.Count', value: 100 }], { key: apiKey, bare: true })).toEqual({ status: 200, body: { accepted: 1 } });
+    expect(await push({ 'Press.Count': 100 }, { key: apiKey, bare: true })).toEqual({ status: 200, body: { accepted: 1 } });
   });
 
   it('values posted with the key run the line: it starts, counts and stops by itself', async () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
@@ -9,8 +8,7 @@ import {
   executeResultSchema,
   executeValuesSchema,
   lineQuerySchema,
-  MAX_PUSHED_VALUES,
-  pushedValueSchema,
+  pushedValuesBody,
   pushResultSchema,
   serverParamsSchema,
   tagStatusSchema,
@@ -46,9 +44,9 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
       path: '/api/tags/values',
       access: 'public',
       tag: 'tags',
-      summary: `Values of the tags of API servers: [{ tagName, value, timestamp?, good? }] (or { tagName: value }). Authorised by the server's key in the ${API_KEY_HEADER} header, or by an administrator's session. All or nothing; answers { accepted }.`,
+      summary: `Values of the tags of API servers: { values: [{ tagName, value, timestamp?, good? }] } (or { values: { tagName: value } }, or the list or object as the body itself). Authorised by the server's key in the ${API_KEY_HEADER} header, or by an administrator's session. All or nothing; answers { accepted }.`,
       response: pushResultSchema,
-      documentedBody: z.union([z.array(pushedValueSchema).max(MAX_PUSHED_VALUES), z.record(z.string(), pushedValueSchema.shape.value)]),
+      documentedBody: pushedValuesBody,
     },
     async ({ ctx }) => {
       const authority = await pushAuthority(ctx.db!, { apiKey: ctx.req.get(API_KEY_HEADER), authorization: ctx.req.get('authorization') }, ctx.now);

@@ -30,6 +30,10 @@ export type PushedValueInput = z.output<typeof pushedValueSchema>;
 
 export const MAX_PUSHED_VALUES = 10_000;
 
+const pushedValues = z.union([z.array(pushedValueSchema).max(MAX_PUSHED_VALUES), z.record(z.string(), pushedValueSchema.shape.value)]);
+/** POST /api/tags/values as the README documents it ({ values: … }), or the list or object as the body itself. */
+export const pushedValuesBody = z.union([z.object({ values: pushedValues }), pushedValues]);
+
 export const pushResultSchema = z.object({ accepted: z.number().int() });
 
 export const serverParamsSchema = z.object({ opcServerID: z.coerce.number().int().min(1) });

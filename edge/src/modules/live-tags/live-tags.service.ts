@@ -91,7 +91,8 @@ function sameHash(stored: string, computed: string): boolean {
 
 /** The values of a post: an array of entries, or an object of tagName → value; as JSON body or form field `values`. */
 function readPushedEntries(body: unknown): PushedValueInput[] {
-  let raw: unknown = body && typeof body === 'object' && 'values' in body ? (body as { values: unknown }).values : body;
+  // A bare list is the values themselves: `'values' in []` is true (Array.prototype.values), which once refused it.
+  let raw: unknown = body && typeof body === 'object' && !Array.isArray(body) && Object.hasOwn(body, 'values') ? (body as { values: unknown }).values : body;
   if (typeof raw === 'string') {
     try {
       raw = JSON.parse(raw);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { declaringTimes, MAINTENANCE_STATUS, mttrMinutes, nextStatus, timesOfAction, type MaintenanceAction } from '../../domain/maintenance';
-import { addPlantDays, isValidPlantDate, plantDateOf, shiftSpan } from '../../domain/calendar';
+import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftSpan } from '../../domain/calendar';
 import { AppError, notFound } from '../../http/errors';
 import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
 import type { MessageKey } from '../../http/messages';
@@ -182,7 +182,7 @@ export async function maintenanceMttr(db: Database, filter: { from?: string; to?
   const day = (field: 'from' | 'to', fallback: string) => {
     const text = filter[field];
     if (text === undefined || text === '') return fallback;
-    if (!isValidPlantDate(text)) throw fieldError('validation', 'validation.invalid', field);
+    if (!isSupportedPlantDate(text)) throw fieldError('validation', 'validation.invalid', field);
     return text;
   };
   const span = shiftSpan('TO', day('from', addPlantDays(today, -(MTTR_DEFAULT_DAYS - 1))), day('to', today), clock.timeZone);

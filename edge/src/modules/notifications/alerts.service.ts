@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import { alertMessage } from '../../domain/alert-messages';
 import { CHANNEL, dueAlerts, GIVE_UP_AFTER_MS, retryDelayMs, type Channel, type Recipient } from '../../domain/notifications';
-import { sendMail, type MailSettings } from './mailer';
+import { MailError, messageIdOf, sendMail, type MailSettings } from './mailer';
 import {
   enabledGroupRules,
   groupEmails,
@@ -136,13 +136,34 @@ export async function planAlerts(db: Database, p: NotificationParameters, ctx: A
 
 class ChannelOffError extends Error {}
 
+/** The pause after a send could not be marked as being sent (the database refused the write). */
+const RECORD_FAILED_PAUSE_MS = 5_000;
+
 /**
- * Delivers one recorded message and records the outcome: sent; or, on failure, retried with backoff (5 s doubling
- * to 5 min, or the Bot API's retry_after) until a day after it was due; failed at once when retrying cannot help
- * (a chat that blocked the bot, the channel switched off). Never throws; failures are logged without the token.
+ * Delivers one recorded message and records the outcome. It is marked 'sending' before it goes out, so a crash in
+ * flight leaves it 'uncertain' (notification-jobs marks it so at the next start), never resent. Then: sent; or, when
+ * the channel may have taken it (no answer after it was handed over: a timeout, a connection lost midway),
+ * 'uncertain' and not sent again, since a retry could repeat it; or, when the channel surely did not take it, retried
+ * with backoff (5 s doubling to 5 min, or the Bot API's retry_after) until a day after it was due; failed at once when
+ * retrying cannot help (a chat that blocked the bot, the channel switched off). Never throws; failures are logged
+ * without the token.
  */
-export async function deliverSend(db: Database, send: PendingSend, p: NotificationParameters, now: () => number, logger: Logger): Promise<'sent' | 'retry' | 'failed'> {
+export async function deliverSend(db: Database, send: PendingSend, p: NotificationParameters, now: () => number, logger: Logger): Promise<'sent' | 'retry' | 'uncertain' | 'failed'> {
   const attempts = send.attempts + 1;
+  const record = async (outcome: Parameters<typeof recordOutcome>[2]): Promise<boolean> => {
+    try {
+      await recordOutcome(db, send.sendID, outcome);
+      return true;
+    } catch (recordError) {
+      logger.error({ err: recordError, sendID: send.sendID, status: outcome.status }, 'Could not record a notification outcome');
+      return false;
+    }
+  };
+  if (!(await record({ status: 'sending', attempts }))) {
+    // Not marked, not sent: it stays pending. A pause, so a database refusing writes (a full disk) is not asked again at once.
+    await new Promise((resolve) => setTimeout(resolve, RECORD_FAILED_PAUSE_MS).unref());
+    return 'retry';
+  }
   try {
     if (send.channel === CHANNEL.TELEGRAM) {
       const bot = botConnectionOf(p);
@@ -151,23 +172,25 @@ export async function deliverSend(db: Database, send: PendingSend, p: Notificati
     } else {
       const mail = mailSettingsOf(p);
       if (!mail) throw new ChannelOffError('email is switched off');
-      await sendMail(mail, { to: send.recipient, subject: send.subject, text: send.body });
+      await sendMail(mail, { to: send.recipient, subject: send.subject, text: send.body, messageId: messageIdOf(send.sendID, mail.from) });
     }
-    await recordOutcome(db, send.sendID, { status: 'sent', attempts, sentAt: now(), lastError: null });
-    return 'sent';
   } catch (error) {
     const at = now();
     const reason = withoutToken(error instanceof Error ? error.message : String(error), p.telegramBotToken ?? '').slice(0, 500);
+    if ((error instanceof BotApiError || error instanceof MailError) && error.maybeDelivered) {
+      await record({ status: 'uncertain', attempts, lastError: reason });
+      logger.warn({ sendID: send.sendID, channel: send.channel, attempts, error: reason }, 'Notification may have been delivered: not sent again');
+      return 'uncertain';
+    }
     const permanent = error instanceof ChannelOffError || (error instanceof BotApiError && error.permanent);
     const giveUp = permanent || at - send.dueAt >= GIVE_UP_AFTER_MS;
     const retryAfterMs = error instanceof BotApiError ? (error.retryAfterMs ?? 0) : 0;
     const nextAttemptAt = at + Math.max(retryDelayMs(attempts), retryAfterMs);
-    try {
-      await recordOutcome(db, send.sendID, giveUp ? { status: 'failed', attempts, lastError: reason } : { status: 'pending', attempts, nextAttemptAt, lastError: reason });
-    } catch (recordError) {
-      logger.error({ err: recordError, sendID: send.sendID }, 'Could not record a notification outcome');
-    }
+    await record(giveUp ? { status: 'failed', attempts, lastError: reason } : { status: 'pending', attempts, nextAttemptAt, lastError: reason });
     logger.warn({ sendID: send.sendID, channel: send.channel, attempts, error: reason, ...(giveUp ? {} : { nextAttemptAt: new Date(nextAttemptAt).toISOString() }) }, giveUp ? 'Notification given up' : 'Notification not delivered: will retry');
     return giveUp ? 'failed' : 'retry';
   }
+  // Delivered. Should this record fail, the send stays 'sending': never picked again, and 'uncertain' at the next start.
+  await record({ status: 'sent', attempts, sentAt: now(), lastError: null });
+  return 'sent';
 }

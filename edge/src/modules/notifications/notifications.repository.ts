@@ -4,6 +4,7 @@ import type { NotificationSendsTable } from '../../db/schema';
 import { OPEN_STATUSES } from '../../domain/maintenance';
 import type { AlertKind, GroupRules, LatestSend, WeeklySchedule } from '../../domain/notifications';
 import { sendKey } from '../../domain/notifications';
+import { openSecret } from '../../db/secrets';
 
 export function groupLookup(db: Database) {
   return db.selectFrom('notification_groups').select(['groupID as value', 'name as text']).orderBy('name').orderBy('groupID').execute();
@@ -20,9 +21,9 @@ export async function groupHasMembers(db: Database, groupID: number): Promise<bo
 
 // ——— what the notification job reads ———
 
-/** The parameters notifications use (the bot token included: it never leaves the server). */
-export function notificationParameters(db: Database) {
-  return db
+/** The parameters notifications use (the bot token included, opened: it never leaves the server). */
+export async function notificationParameters(db: Database) {
+  const row = await db
     .selectFrom('parameters')
     .select([
       'emailEnabled',
@@ -42,6 +43,7 @@ export function notificationParameters(db: Database) {
     ])
     .where('id', '=', 1)
     .executeTakeFirst();
+  return row && { ...row, telegramBotToken: openSecret(db, row.telegramBotToken) };
 }
 export type NotificationParameters = NonNullable<Awaited<ReturnType<typeof notificationParameters>>>;
 
@@ -175,7 +177,7 @@ export type PendingSend = Awaited<ReturnType<typeof pendingSendsDue>>[number];
 export async function recordOutcome(
   db: Database,
   sendID: number,
-  outcome: { status: 'pending' | 'sent' | 'failed'; attempts: number; nextAttemptAt?: number; sentAt?: number; lastError?: string | null },
+  outcome: { status: 'pending' | 'sending' | 'sent' | 'uncertain' | 'failed'; attempts: number; nextAttemptAt?: number; sentAt?: number; lastError?: string | null },
 ): Promise<void> {
   await db
     .updateTable('notification_sends')
@@ -190,6 +192,15 @@ export async function recordOutcome(
     .execute();
 }
 
+/**
+ * Sends found 'sending' when the job starts were in flight when the edge stopped or crashed: the channel may have
+ * taken them, so they become 'uncertain' (never sent again blindly). Answers how many.
+ */
+export async function markInterruptedSends(db: Database, lastError: string): Promise<number> {
+  const result = await db.updateTable('notification_sends').set({ status: 'uncertain', lastError }).where('status', '=', 'sending').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The latest sends, newest first, with their group's name (diagnostics). */
 export function recentSends(db: Database, limit: number) {
   return db
@@ -202,14 +213,14 @@ export function recentSends(db: Database, limit: number) {
 }
 
 /** Counts by status of the sends due since `sinceMs`. */
-export async function sendCounts(db: Database, sinceMs: number): Promise<Record<'pending' | 'sent' | 'failed', number>> {
+export async function sendCounts(db: Database, sinceMs: number): Promise<Record<'pending' | 'sending' | 'sent' | 'uncertain' | 'failed', number>> {
   const rows = await db
     .selectFrom('notification_sends')
     .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
     .where((eb) => eb.or([eb('dueAt', '>=', sinceMs), eb('status', '=', 'pending')]))
     .groupBy('status')
     .execute();
-  const counts = { pending: 0, sent: 0, failed: 0 };
+  const counts = { pending: 0, sending: 0, sent: 0, uncertain: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }

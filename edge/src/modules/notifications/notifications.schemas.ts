@@ -72,7 +72,8 @@ export const registrationAnswerSchema = z.object({ message: z.string(), sent: z.
 export const notificationDiagnosticsSchema = z.object({
   telegram: z.object({ enabled: z.boolean(), polling: z.boolean(), lastPollError: z.string().nullable() }),
   email: z.object({ enabled: z.boolean() }),
-  last24h: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  /** uncertain: sends the channel may have delivered (a timeout after handing it over, a crash in flight), not resent. */
+  last24h: z.object({ pending: z.number().int(), sending: z.number().int(), sent: z.number().int(), uncertain: z.number().int(), failed: z.number().int() }),
   recent: z.array(
     z.object({
       sendID: z.number().int(),
@@ -86,7 +87,7 @@ export const notificationDiagnosticsSchema = z.object({
       userID: z.string().nullable(),
       round: z.number().int(),
       dueAt: z.string(),
-      status: z.enum(['pending', 'sent', 'failed']),
+      status: z.enum(['pending', 'sending', 'sent', 'uncertain', 'failed']),
       attempts: z.number().int(),
       nextAttemptAt: z.string().nullable(),
       sentAt: z.string().nullable(),

@@ -17,16 +17,31 @@ export interface BotConnection {
   proxy: { host: string; port: number } | null;
 }
 
-/** A failed Bot API call: `permanent` when retrying cannot help (a chat that blocked the bot, a bad request). */
+/**
+ * A failed Bot API call: `permanent` when retrying cannot help (a chat that blocked the bot, a bad request);
+ * `maybeDelivered` when the call got no answer after it may have reached the API (a timeout, a connection lost
+ * midway): the message may have been sent, so sending it again could repeat it.
+ */
 export class BotApiError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
     readonly retryAfterMs?: number,
+    readonly maybeDelivered = false,
   ) {
     super(message);
   }
 }
+
+/** Errors that mean the request never reached the server (nothing was handed over). */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ERR_INVALID_URL']);
+
+/**
+ * How long a sendMessage may take before the edge stops waiting: a minute, far beyond the Bot API's own handling
+ * (a message it takes is answered in well under a second), so a slow answer is waited for rather than taken as a
+ * failure and sent again (issue 26: a duplicate after the 10-s timeout).
+ */
+export const BOT_SEND_TIMEOUT_MS = 60_000;
 
 /** The token (and its URL-encoded form) replaced by '***' wherever it might appear. */
 export function withoutToken(text: string, token: string): string {
@@ -90,7 +105,9 @@ export async function callBot<T>(bot: BotConnection, method: string, params: Rec
   try {
     answer = await postJson(url, params, bot.proxy, options.timeoutMs, options.signal);
   } catch (error) {
-    throw new BotApiError(withoutToken(`Bot API ${method}: ${(error as Error).message}`, bot.token), false);
+    const code = (error as NodeJS.ErrnoException).code;
+    const notConnected = code !== undefined && NOT_CONNECTED.has(code);
+    throw new BotApiError(withoutToken(`Bot API ${method}: ${(error as Error).message}`, bot.token), false, undefined, !notConnected);
   }
   let parsed: BotAnswer<T> | null = null;
   try {
@@ -106,7 +123,7 @@ export async function callBot<T>(bot: BotConnection, method: string, params: Rec
   throw new BotApiError(`Bot API ${method}: ${description}`, permanent, retryAfter ? retryAfter * 1000 : undefined);
 }
 
-export function sendBotMessage(bot: BotConnection, chatID: string, text: string, timeoutMs = 10_000): Promise<unknown> {
+export function sendBotMessage(bot: BotConnection, chatID: string, text: string, timeoutMs = BOT_SEND_TIMEOUT_MS): Promise<unknown> {
   return callBot(bot, 'sendMessage', { chat_id: chatID, text, link_preview_options: { is_disabled: true } }, { timeoutMs });
 }
 

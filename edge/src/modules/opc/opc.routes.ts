@@ -5,6 +5,7 @@ import { registerGridResource, registerLookup } from '../../http/grid-resource';
 import { registerOpcCertificateRoutes } from './opc-certificates.routes';
 import { serverLookup, serverSource } from './opc.repository';
 import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, opcServerSchema, opcTagSchema } from './opc.schemas';
+import { secretBoxOf } from '../../db/secrets';
 import { checkServerDelete, checkServerTypeChange, prepareServer, prepareTag } from './opc.service';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
@@ -29,7 +30,7 @@ export function registerOpcRoutes(api: Api, plant: Plant): void {
     source: serverSource,
     access: { read: ADMIN, write: ADMIN },
     defaultSort: [{ column: 'name', desc: false }],
-    prepare: prepareServer,
+    prepare: (values) => prepareServer(values, (password) => secretBoxOf(plant.db!).seal(password)),
     beforeUpdate: checkServerTypeChange,
     beforeDelete: checkServerDelete,
     afterWrite: changed,

@@ -37,10 +37,14 @@ export async function prepareTag(values: OpcTagValues, ctx: HookContext & { befo
   return apiToRow(values, OPC_TAG_COLUMNS);
 }
 
-/** Server writes: a new password replaces the stored one, none keeps it, and a server without a user name has none. */
-export function prepareServer(values: OpcServerValues): AnyRow {
+/**
+ * Server writes: a new password replaces the stored one, none keeps it, and a server without a user name has none.
+ * The password is stored sealed (`seal`: db/secrets.ts), never in clear.
+ */
+export function prepareServer(values: OpcServerValues, seal: (password: string) => string): AnyRow {
   const row = apiToRow(values, OPC_SERVER_COLUMNS);
   if (!values.userName) row.password = null;
+  else if (typeof row.password === 'string' && row.password !== '') row.password = seal(row.password);
   return row;
 }
 

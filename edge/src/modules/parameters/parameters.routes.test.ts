@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
+import { openSecret } from '../../db/secrets';
 import { expectAdministratorOnly, expectEveryRole, expectFieldError, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
 
 let t: TestEdge;
@@ -11,14 +12,16 @@ onSharedEdge((edge, roleTokens) => {
 
 const db = () => t.edge.plant.db!;
 const stored = () => db().selectFrom('parameters').selectAll().executeTakeFirstOrThrow();
+/** The bot token as stored, opened with the data directory's key (it is stored sealed). */
+const storedToken = async () => openSecret(db(), (await stored()).telegramBotToken);
 const put = (values: Record<string, unknown>, language?: 'en') => t.call('PUT', '/api/parameters/put/', { token: t.adminToken, form: { values }, language });
 const TOKEN_A = '123456:AAAA-first-secret-token';
 const TOKEN_B = '654321:BBBB-second-secret-token';
 
 describe('general parameters', () => {
-  it('get answers every role with every parameter but the bot token', async () => {
+  it('get answers the administrator every parameter but the bot token', async () => {
     await expectEveryRole(t, tokens, 'GET', '/api/parameters/get/');
-    const got = await t.call('GET', '/api/parameters/get/', { token: tokens[3] });
+    const got = await t.call('GET', '/api/parameters/get/', { token: tokens[1] });
     expect(got.body).toEqual({
       microStopTime: 60,
       problemResolutionTime: 600,
@@ -63,12 +66,23 @@ describe('general parameters', () => {
     });
   });
 
+  it('get answers the other roles only what their screens use: the refresh time and terminal sync by address (issue 26)', async () => {
+    await put({ emailHost: 'smtp.planta.local', telegramBotName: 'OeeBot', domain: 'planta.local' });
+    for (const role of [2, 3, 4] as const) {
+      const got = await t.call('GET', '/api/parameters', { token: tokens[role] });
+      expect(got.body, `role ${role}`).toEqual({ gridRefreshTime: 15, terminalSyncByIP: false });
+      expect(got.text).not.toMatch(/smtp\.planta|OeeBot|planta\.local/);
+    }
+    expect((await t.call('GET', '/api/parameters', { token: tokens[1] })).body).toMatchObject({ emailHost: 'smtp.planta.local', telegramBotName: 'OeeBot' });
+    await put({ emailHost: null, telegramBotName: null, domain: null });
+  });
+
   it('put applies a partial update (form field values), stamps it and answers as get does', async () => {
     const result = await put({ microStopTime: '90', emailEnabled: true, emailHost: 'smtp.planta.com', emailFrom: 'oee@planta.com', terminalSyncByIP: 'true' });
     expect(result.status, result.text).toBe(200);
     expect(result.body).toMatchObject({ microStopTime: 90, gridRefreshTime: 15, emailEnabled: true, emailHost: 'smtp.planta.com', terminalSyncByIP: true, updatedBy: 'admin' });
     expect(result.body.updateDate).toMatch(/^\d{4}-/);
-    expect(result.body).toEqual((await t.call('GET', '/api/parameters/get', { token: tokens[4] })).body);
+    expect(result.body).toEqual((await t.call('GET', '/api/parameters/get', { token: tokens[1] })).body);
 
     // A JSON body works too, and what a get returned can be sent back as it is.
     const again = await t.call('PUT', '/api/parameters', { token: t.adminToken, json: { ...result.body, gridRefreshTime: 30, emailHost: '' } });
@@ -79,14 +93,15 @@ describe('general parameters', () => {
   it('the bot token is write-only: never answered, a new one replaces the old, empty or absent keeps it', async () => {
     const set = await put({ telegramBotToken: TOKEN_A, telegramEnabled: true });
     expect(set.body.telegramBotTokenSet).toBe(true);
-    expect((await stored()).telegramBotToken).toBe(TOKEN_A);
+    expect((await stored()).telegramBotToken).toMatch(/^enc:v1:/);
+    expect(await storedToken()).toBe(TOKEN_A);
 
     const kept = [await put({ telegramBotToken: '' }), await put({ telegramBotToken: null }), await put({ telegramBotName: 'OeeBot' })];
     for (const answer of kept) expect(answer.body.telegramBotTokenSet).toBe(true);
-    expect((await stored()).telegramBotToken).toBe(TOKEN_A);
+    expect(await storedToken()).toBe(TOKEN_A);
 
     const replaced = await put({ telegramBotToken: `  ${TOKEN_B} ` });
-    expect((await stored()).telegramBotToken).toBe(TOKEN_B);
+    expect(await storedToken()).toBe(TOKEN_B);
 
     const answers = [set, ...kept, replaced, await t.call('GET', '/api/parameters/get/', { token: t.adminToken })];
     for (const answer of answers) {

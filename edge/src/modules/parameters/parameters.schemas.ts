@@ -112,3 +112,5 @@ export const parametersUpdateSchema = z.strictObject({
 });
 
 export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean(), mqttPublishPasswordSet: z.boolean() });
+/** GET /api/parameters for a role other than the administrator (parameters.service SCREEN_PARAMETERS). */
+export const screenParametersSchema = parametersResponseSchema.pick({ gridRefreshTime: true, terminalSyncByIP: true }).strict();

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database';
+import { sealSecret } from '../../db/secrets';
+import { ROLE, type RoleId } from '../../domain/roles';
 import type { RowUpdate } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { apiToRow, normalizeApiValues, rowToApi } from '../../http/grid-resource';
@@ -16,8 +18,18 @@ async function shownParameters(db: Database, timeZone: string) {
   return { ...rowToApi(row, PARAMETER_COLUMNS, timeZone), telegramBotTokenSet: Boolean(row.telegramBotToken), mqttPublishPasswordSet: Boolean(row.mqttPublishPassword) };
 }
 
-export function getParameters(db: Database, timeZone: string) {
-  return shownParameters(db, timeZone);
+/**
+ * What a screen other than the administrator's General parameters reads: how often grids and dashboards refresh and
+ * whether terminals are recognised by address. The rest (email relay, bot, directory, retention…) is the
+ * administrator's alone (issue 26: operators and consultants once read the email host and the bot's name).
+ */
+export const SCREEN_PARAMETERS = ['gridRefreshTime', 'terminalSyncByIP'] as const;
+
+/** The parameters the caller's role may read: all of them (but the token) for the administrator, else SCREEN_PARAMETERS. */
+export async function getParameters(db: Database, timeZone: string, roleID: RoleId) {
+  const shown = await shownParameters(db, timeZone);
+  if (roleID === ROLE.ADMINISTRATOR) return shown;
+  return Object.fromEntries(SCREEN_PARAMETERS.map((name) => [name, (shown as Record<string, unknown>)[name]]));
 }
 
 /**
@@ -32,6 +44,9 @@ export async function putParameters(db: Database, rawValues: AnyRow, user: Sessi
   const { telegramBotPort, ...values } = parseInput(parametersUpdateSchema, normalizeApiValues(input, PARAMETER_INPUT_COLUMNS, timeZone));
   if (values.telegramBotProxyPort === undefined && telegramBotPort !== undefined) values.telegramBotProxyPort = telegramBotPort;
   const changes = { ...apiToRow(values, PARAMETER_INPUT_COLUMNS), updatedBy: user.userID, updateDate: now } as RowUpdate<'parameters'>;
+  // The bot token and the publishing broker's password are stored sealed, never in clear (db/secrets.ts).
+  if (typeof changes.telegramBotToken === 'string') changes.telegramBotToken = sealSecret(db, changes.telegramBotToken);
+  if (typeof changes.mqttPublishPassword === 'string') changes.mqttPublishPassword = sealSecret(db, changes.mqttPublishPassword);
   return db.transaction().execute(async (trx) => {
     await updateParameters(trx, changes);
     return shownParameters(trx, timeZone);

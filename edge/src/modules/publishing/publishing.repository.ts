@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { openSecret } from '../../db/secrets';
 import { OPEN_STATUSES } from '../../domain/maintenance';
 
 /** Where and how the edge publishes its lines (General parameters, migration 0021), and what names its topics. */
@@ -8,7 +9,7 @@ export async function publishingSettings(db: Database) {
     .select(['mqttPublishEnabled', 'mqttPublishUrl', 'mqttPublishPrefix', 'mqttPublishClientId', 'mqttPublishUserName', 'mqttPublishPassword', 'plantName', 'oeeCalculationRefresh'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { ...row, mqttPublishPassword: openSecret(db, row.mqttPublishPassword) } : null;
 }
 
 /** Each line's sector name, for the topics. */

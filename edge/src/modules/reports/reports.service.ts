@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { isValidPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { isSupportedPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
 import { WATERFALL_BAR_KEYS, type WaterfallBarKey } from '../../domain/losses';
 import { aboveNominalSpeed, effectiveAdjustedMs } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
@@ -32,7 +32,7 @@ function invalidDate(field: string): AppError {
 /** A bound of the range: a plant date means the start (or, for the end, the end) of that plant day (06:00). */
 function parseBound(value: string, field: 'startDate' | 'endDate', timeZone: string): number {
   if (DATE_ONLY.test(value)) {
-    if (!isValidPlantDate(value)) throw invalidDate(field);
+    if (!isSupportedPlantDate(value)) throw invalidDate(field);
     const day = shiftOf('TO', value, timeZone);
     return field === 'startDate' ? day.startMs : day.endMs;
   }

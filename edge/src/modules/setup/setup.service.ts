@@ -11,6 +11,7 @@ import type { Database } from '../../db/database';
 import { updateRow } from '../../db/writes';
 import { deleteSessionsOfUser } from '../auth/auth.repository';
 import { countUsers, findAdministratorAccount, insertAdministrator } from './setup.repository';
+import { attachSecrets } from '../../db/secrets';
 
 export const ADMIN_USER_ID = 'admin';
 
@@ -103,6 +104,7 @@ async function configureOnce(
     await insertAdministrator(db, { userID: ADMIN_USER_ID, passwordHash: await hashPassword(password), now });
   }
   writeInstallation(dataDir, { provider: 'sqlite', connectionString: storedDatabasePath(dataDir, path) });
+  await attachSecrets(db, dataDir);
   plant.attachDatabase(db);
   plant.logger.info({ path, created: password !== null }, 'First-run setup done');
   return { valid: true, error: null, created: password !== null, password };

@@ -117,6 +117,10 @@ describe('an edge with sync on', () => {
       expect(down.body.lastError.message).toMatch(/ECONNREFUSED|connect/);
       expect(down.body.lastError.message).not.toContain(new URL(postgres.url).password);
       expect(down.body.nextRetryAt).not.toBeNull();
+      // /api/health says so, for the plant's monitoring.
+      const health = await synced.call('GET', '/api/health');
+      expect(health.body.status).toBe('degraded');
+      expect(health.body.warnings).toContainEqual({ code: 'syncFailing', message: expect.stringMatching(/^La sincronización con la base central falla \(\d+ intentos seguidos\); se reintenta\.$/) });
       // Still answering, with what was stored, while the agent retries.
       const list = await synced.call('GET', '/api/buildings');
       expect(list.status).toBe(200);
@@ -128,6 +132,7 @@ describe('an edge with sync on', () => {
     const up = await synced.call('GET', '/api/sync/status');
     expect(up.body).toMatchObject({ enabled: true, lagRows: 0, lagSeconds: 0, consecutiveFailures: 0, nextRetryAt: null });
     expect(up.body.lastSuccessAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    expect((await synced.call('GET', '/api/health')).body.warnings.map((warning: { code: string }) => warning.code)).not.toContain('syncFailing');
     const db = synced.edge.plant.db!;
     expect(await centralDigest(central, db, 'edge-1')).toEqual(await edgeDigest(db));
 

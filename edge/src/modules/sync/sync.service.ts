@@ -58,6 +58,11 @@ export function attachSync(plant: Plant): SyncHandle {
   };
 }
 
+/** How many attempts in a row the sync agent has failed (0 while it works, or when sync is not configured). */
+export function syncFailures(plant: Plant): number {
+  return agents.get(plant)?.state().consecutiveFailures ?? 0;
+}
+
 /** The sync status for the administrator (and the diagnostics page). */
 export async function syncStatus(plant: Plant, db: Database, nowMs: number, timeZone: string): Promise<SyncStatusResponse> {
   const status = await readSyncStatus(db, agents.get(plant)?.state() ?? null, nowMs);

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, Spacer, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, HStack, Spacer, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StopDialogsProvider } from '../../components/stops/stop-dialogs';
@@ -87,6 +87,11 @@ export function LineDashboard({ line }: { line: LineSummary }) {
               </Text>
             </Box>
             <Beacon color={status.data?.beacon} />
+            {status.data?.notRead && (
+              <Badge colorPalette="red" data-testid="line-not-read">
+                {t('dashboard.notRead')}
+              </Badge>
+            )}
             <Spacer />
             <HStack gap="2" wrap="wrap">
               <ShiftNavigator shift={shift} isCurrent={anchorMs === null} onStep={(direction) => shift && setAnchorMs(stepShift(shift, direction, Date.now()))} onNow={() => setAnchorMs(null)} />

@@ -75,6 +75,8 @@ export interface LineStatus {
   targetOEE: number | null;
   targetSummary: number | null;
   beacon: BeaconColor;
+  /** The line should be read and is not (the acquisition down, or a signal without a good value). */
+  notRead?: boolean;
   running: boolean | null;
   lastSampleAt: string | null;
   orderData: OrderData | null;
