@@ -111,6 +111,7 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
     ['color', 'color', 'text'],
     ['systemStop', 'system_stop', 'boolean'],
     ['enabledForLine', 'enabled_for_line', 'json'],
+    ['lossKind', 'loss_kind', 'text'],
     ...stamped,
   ]),
   table('orders', ['order'], [
