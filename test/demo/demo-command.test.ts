@@ -18,7 +18,7 @@ afterAll(() => {
 interface DemoRun {
   lines: string[];
   exitCode: Promise<number | null>;
-  /** Resolves with the lines printed until `pattern` appears (rejects if the demo exits first). */
+  /** Resolves with the lines printed until `pattern` appears, or has appeared (rejects if the demo exits first). */
   until(pattern: RegExp): Promise<string[]>;
   stop(): Promise<void>;
 }
@@ -43,7 +43,13 @@ async function runDemo(dataDir: string): Promise<DemoRun> {
   return {
     lines,
     exitCode,
-    until: (pattern) => new Promise((resolve, reject) => waiting.push({ pattern, resolve, reject })),
+    until: (pattern) =>
+      new Promise((resolve, reject) => {
+        // A line printed already counts: the log (pino, buffered) and direct prints may arrive in either order.
+        const seen = lines.findIndex((line) => pattern.test(line));
+        if (seen >= 0) resolve(lines.slice(0, seen + 1));
+        else waiting.push({ pattern, resolve, reject });
+      }),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exitCode;
@@ -81,7 +87,9 @@ describe('oee-edge demo', () => {
     const demo = await runDemo(dataDir);
     try {
       await demo.until(/Demo plant running/);
-      const lines = await demo.until(/Demo plant simulator running/);
+      await demo.until(/Demo plant simulator running/);
+      await demo.until(/Demo simulator: port 4840 is not available/);
+      const lines = [...demo.lines];
       const output = lines.join('\n');
       expect(output).not.toContain('First-run setup pending');
       const busy = lines.filter((line) => line.includes('Demo simulator: port 4840 is not available'));
