@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TAKE } from '../../edge/src/http/load-options';
+import { MAX_TAKE } from '../../edge/src/modules/grid/load-options';
 import { SIGN_IN_NAME_MAX } from '../../edge/src/modules/auth/auth.schemas';
 import { throttleOf } from '../../edge/src/modules/auth/login-throttle';
 import { heldAfterGc, MB } from '../support/heap';

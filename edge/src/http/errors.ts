@@ -46,3 +46,12 @@ export class AppError extends Error {
 
 export const notFound = (): AppError => new AppError('notFound', 'data.notFound');
 export const forbidden = (): AppError => new AppError('forbidden', 'auth.forbidden');
+
+/**
+ * An error about one field: its message (with `field` among its parameters) is both the error's message and the
+ * field's, so a form shows it on the field concerned.
+ */
+export function fieldError(code: ErrorCode, key: MessageKey, field: string, params: Record<string, string | number> = {}): AppError {
+  const all = { field, ...params };
+  return new AppError(code, key, all, { [field]: { key, params: all } });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, fieldError } from './errors';
 import { isMessageKey, type MessageKey } from './messages';
 
 /**
@@ -51,7 +51,7 @@ export function readValues(body: Source, query: Source = {}): Record<string, unk
   const raw = body && 'values' in body ? body.values : query && 'values' in query ? query.values : body;
   const values = parseJsonField(raw, 'values');
   if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-    throw new AppError('validation', 'validation.required', { field: 'values' }, { values: { key: 'validation.required', params: { field: 'values' } } });
+    throw fieldError('validation', 'validation.required', 'values');
   }
   return values as Record<string, unknown>;
 }

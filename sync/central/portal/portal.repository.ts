@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { filterToSql, type LoadOptions } from '../../../edge/src/http/load-options';
+import { filterToSql, type LoadOptions } from '../../../edge/src/modules/grid/load-options';
 import type { CentralDB } from '../central-database';
 import { INDICATOR_COLUMNS, INDICATORS_OF_SUMS, SUM_COLUMNS, SUMS } from '../migrations/0001-central-schema';
 import { INDICATORS_OF_ROLL_UP, ROLL_UP_INDICATOR_COLUMNS, ROLL_UP_SUMS } from '../migrations/0007-roll-up-coverage';

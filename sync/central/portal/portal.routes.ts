@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { bearerTokenOf, clientIp } from '../../../edge/src/http/api';
 import { AppError } from '../../../edge/src/http/errors';
-import { loadOptionsQuerySchema } from '../../../edge/src/http/load-options';
+import { loadOptionsQuerySchema } from '../../../edge/src/modules/grid/load-options';
 import { languageOf, type Language } from '../../../edge/src/http/messages';
 import { SECURITY_MODULE } from '../../../edge/src/logger';
 import { keyValuesBody, requireJsonBody } from '../../../edge/src/http/request-input';

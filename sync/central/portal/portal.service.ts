@@ -1,6 +1,6 @@
 import { aboveNominalSpeed } from '../../../edge/src/domain/oee';
-import { AppError } from '../../../edge/src/http/errors';
-import { parseLoadOptions } from '../../../edge/src/http/load-options';
+import { AppError, fieldError } from '../../../edge/src/http/errors';
+import { parseLoadOptions } from '../../../edge/src/modules/grid/load-options';
 import type { Language } from '../../../edge/src/http/messages';
 import { readKey, readValues, parseInput } from '../../../edge/src/http/request-input';
 import { hashPassword } from '../../../edge/src/modules/auth/password';
@@ -58,8 +58,8 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 /** 400 unless `from` ≤ `to` and the range has at most `maxDays` production days. */
 function checkRange(from: string, to: string, maxDays: number): void {
   const days = dayNumber(to) - dayNumber(from) + 1;
-  if (days < 1) throw new AppError('validation', 'validation.invalid', { field: 'to' }, { to: { key: 'validation.invalid', params: { field: 'to' } } });
-  if (days > maxDays) throw new AppError('validation', 'portal.rangeTooLong', { max: maxDays }, { to: { key: 'portal.rangeTooLong', params: { max: maxDays } } });
+  if (days < 1) throw fieldError('validation', 'validation.invalid', 'to');
+  if (days > maxDays) throw fieldError('validation', 'portal.rangeTooLong', 'to', { max: maxDays });
 }
 
 // ---- Plants overview ----
@@ -310,7 +310,7 @@ export async function listPortalUsers(db: CentralDatabase, query: Record<string,
 /** A user the administrator creates: the password given is temporary (changed at their first sign-in). */
 export async function insertPortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>, by: string) {
   const values = parseInput(portalUserSchema, readValues(body, query));
-  if (!values.password) throw new AppError('validation', 'validation.required', { field: 'password' }, { password: { key: 'validation.required', params: { field: 'password' } } });
+  if (!values.password) throw fieldError('validation', 'validation.required', 'password');
   if (await users.findAccount(db, values.userID)) throw new AppError('conflict', 'data.duplicate');
   await users.insertUser(db, {
     user_id: values.userID,

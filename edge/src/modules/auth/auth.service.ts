@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import type { RoleId } from '../../domain/roles';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { hashToken, openSession, type SessionUser } from '../../http/session';
 import { updateRow } from '../../db/writes';
 import type { MessageKey } from '../../http/messages';
@@ -239,9 +239,9 @@ export async function logout(db: Database, token: string): Promise<void> {
  */
 export async function newOwnPasswordHash(check: { ok: true } | { ok: false; reason: string; seconds?: number }, input: { currentPassword: string; newPassword: string }): Promise<string> {
   if (!check.ok && check.reason === 'auth.throttled') throw throttled(check.seconds ?? 1);
-  if (!check.ok) throw new AppError('validation', 'password.wrongCurrent', {}, { currentPassword: { key: 'password.wrongCurrent' } });
+  if (!check.ok) throw fieldError('validation', 'password.wrongCurrent', 'currentPassword');
   if (input.newPassword === input.currentPassword) {
-    throw new AppError('validation', 'password.sameAsCurrent', {}, { newPassword: { key: 'password.sameAsCurrent' } });
+    throw fieldError('validation', 'password.sameAsCurrent', 'newPassword');
   }
   return hashPassword(input.newPassword);
 }

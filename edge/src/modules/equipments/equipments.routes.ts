@@ -1,8 +1,10 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { deleteResource, gridWriteBodies, insertResource, listResource, registerGridResource, type GridResource } from '../../http/grid-resource';
+import { deleteResource, insertResource, listResource } from '../grid/grid.repository';
+import { gridWriteBodies, registerGridResource } from '../grid/grid.routes';
+import type { GridResource } from '../grid/grid-resource';
 import { readKey, readValues } from '../../http/request-input';
-import { preparingWithReferences } from '../common/prepare';
+import { preparingWithReferences } from '../grid/prepare';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { equipmentStopsSource } from './equipments.repository';
 import { EQUIPMENT_COLUMNS, EQUIPMENT_STOP_COLUMNS, equipmentSchema, equipmentStopSchema } from './equipments.schemas';

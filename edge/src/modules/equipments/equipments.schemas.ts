@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText, requiredInt, requiredText } from '../common/fields';
+import { optionalId, optionalText, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3: Equipment (equipmentID, name, description, tag, lineID) and its linked stop reasons. */
 export const EQUIPMENT_COLUMNS = { equipmentID: 'number', name: 'string', description: 'string', tag: 'string', lineID: 'number' } as const;

@@ -1,6 +1,6 @@
-import { apiToRow, type HookContext } from '../../http/grid-resource';
-import { fieldError } from '../common/field-error';
-import { checkReferences } from '../common/references';
+import { apiToRow, type HookContext } from '../grid/grid-resource';
+import { fieldError } from '../../http/errors';
+import { checkReferences } from '../grid/references';
 import { findStopReason } from './equipments.repository';
 import { EQUIPMENT_STOP_COLUMNS, type EquipmentStopValues } from './equipments.schemas';
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import type { ColumnMap } from '../../http/load-options';
-import { queryInt } from '../common/fields';
+import type { ColumnMap } from '../grid/load-options';
+import { queryInt } from '../grid/fields';
 
 const MINUTE_MS = 60_000;
 

@@ -6,7 +6,8 @@ import { insertRow, updateRow, updateRows, type RowChange, type WriteContext } f
 import { shiftAt, shiftsOverlapping, stepShift, type Shift } from '../../domain/calendar';
 import { computeIndicators, type Indicators } from '../../domain/oee';
 import { parsePlantDate } from '../../domain/time-zone';
-import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
+import { listResource } from '../grid/grid.repository';
+import { rowToApi, type GridResource } from '../grid/grid-resource';
 import {
   engineParameters,
   endOfStopBefore,

@@ -5,7 +5,7 @@ import type { WriteContext } from '../../db/writes';
 import { shiftAt } from '../../domain/calendar';
 import { counterStep, counterStepLimit } from '../../domain/counters';
 import { REASON } from '../../domain/stops';
-import { AppError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { engineParameters, minuteOf, ordersOverlapping, type EngineParameters } from '../indexes/indexes.repository';
 import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
 import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
@@ -611,7 +611,7 @@ async function withLines(
     const known = [...states.keys()];
     // A person names a line that does not exist: refused (the acquisition's readings of a deleted line are ignored).
     const missing = lineIDs === 'read' || context.userID === null ? undefined : wanted.find((lineID) => !states.has(lineID));
-    if (missing !== undefined) throw new AppError('validation', 'line.notFound', { lineID: missing }, { lineID: { key: 'line.notFound', params: { lineID: missing } } });
+    if (missing !== undefined) throw fieldError('validation', 'line.notFound', 'lineID', { lineID: missing });
     const [openStops, readyOrders, parameters] = [await openStopsOfLines(trx, known), await readyOrdersOfLines(trx, known), await engineParameters(trx)];
     const lines = new Map<number, LineRuntime>();
     for (const lineID of known) {

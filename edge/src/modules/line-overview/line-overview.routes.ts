@@ -3,7 +3,7 @@ import { ROLE } from '../../domain/roles';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError } from '../../http/errors';
-import { queryInt } from '../common/fields';
+import { queryInt } from '../grid/fields';
 import { clockOf } from '../indexes/indexes.service';
 import { dashboardIndicators, lineOverview, sectorIndicators } from './line-overview.service';
 import { acquisitionProblem, linesNotRead } from '../../acquisition/index';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { toPlantIso } from '../../domain/time-zone';
-import { loadInMemory, parseLoadOptions } from '../../http/load-options';
+import { loadInMemory, parseLoadOptions } from '../grid/load-options';
 import type { RecentLogStore } from '../../logger';
 import type { Plant } from '../../plant';
 

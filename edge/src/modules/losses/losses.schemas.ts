@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WATERFALL_BAR_KEYS } from '../../domain/losses';
-import { queryInt } from '../common/fields';
+import { queryInt } from '../grid/fields';
 
 /** The longest range a waterfall is asked for: a year and a leap day, with room for a DST-shifted edge. */
 export const WATERFALL_MAX_DAYS = 367;

@@ -12,8 +12,7 @@ import {
   type WaterfallPart,
 } from '../../domain/losses';
 import { toPlantIso, parsePlantDate } from '../../domain/time-zone';
-import { AppError, notFound } from '../../http/errors';
-import { fieldError } from '../common/field-error';
+import { AppError, fieldError, notFound } from '../../http/errors';
 import { engineParameters, findLineSettings, findOrderSpan, listLineSettings, type Executor, type LineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { lineRangeInputs, loadLineRangeData, loadLinesRangeData, type CountedLossKindOf, type LineRangeData, type RangeScope } from '../indexes/line-indicators';

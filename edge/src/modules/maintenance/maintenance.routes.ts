@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Api, AuthedContext } from '../../http/api';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import type { MaintenanceAction } from '../../domain/maintenance';
-import { queryInt } from '../common/fields';
+import { queryInt } from '../grid/fields';
 import { clockOf } from '../indexes/indexes.service';
 import { CALL_REASON_COLUMNS, CALL_ROLES, callActionSchema, callReasonSchema, CLOSE_ROLES, mttrQuery, newCallSchema, REASON_ACCESS } from './maintenance.schemas';
 import { actOnCall, callMaintenance, firstAlert, lineEquipment, listMaintenanceCalls, maintenanceMttr } from './maintenance.service';

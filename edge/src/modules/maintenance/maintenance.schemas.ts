@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
-import type { ColumnMap } from '../../http/load-options';
-import { optionalId, optionalText, queryInt, requiredInt, requiredText } from '../common/fields';
+import type { ColumnMap } from '../grid/load-options';
+import { optionalId, optionalText, queryInt, requiredInt, requiredText } from '../grid/fields';
 
 /**
  * Who does what with maintenance calls. There is no maintenance role in SPEC.md section 3: maintenance staff log in

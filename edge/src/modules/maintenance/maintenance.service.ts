@@ -5,9 +5,9 @@ import type { DB } from '../../db/schema';
 import { insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { declaringTimes, MAINTENANCE_STATUS, mttrMinutes, nextStatus, timesOfAction, type MaintenanceAction } from '../../domain/maintenance';
 import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftSpan } from '../../domain/calendar';
-import { AppError, notFound } from '../../http/errors';
-import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
-import type { MessageKey } from '../../http/messages';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import { listResource } from '../grid/grid.repository';
+import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
 import type { EngineClock } from '../indexes/indexes.service';
 import { findStop, openStopsOfLines } from '../stops/stops.repository';
@@ -71,10 +71,6 @@ export function lineEquipment(db: Database, lineID: number) {
 async function callView(db: Database, callID: number, clock: EngineClock) {
   const { data } = await listMaintenanceCalls(db, { filter: JSON.stringify(['callID', '=', callID]) }, clock);
   return data[0];
-}
-
-function fieldError(code: 'validation' | 'conflict', key: MessageKey, field: string, params: Record<string, string | number> = {}): AppError {
-  return new AppError(code, key, { field, ...params }, { [field]: { key, params: { field, ...params } } });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource, registerLookup, type GridResource } from '../../http/grid-resource';
-import type { ColumnMap } from '../../http/load-options';
+import { registerGridResource, registerLookup } from '../grid/grid.routes';
+import type { GridResource } from '../grid/grid-resource';
+import type { ColumnMap } from '../grid/load-options';
 import type { TableName } from '../../db/schema';
-import { preparingWithReferences } from '../common/prepare';
-import type { Reference } from '../common/references';
+import { preparingWithReferences } from '../grid/prepare';
+import type { Reference } from '../grid/references';
 import type { Plant } from '../../plant';
 import { groupLookup } from './notifications.repository';
 import { notificationDiagnostics } from './notifications.service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL, TARGET_TYPE } from '../../domain/notifications';
-import { flag, optionalEmail, optionalId, optionalText, requiredInt, requiredText, timeOfDay } from '../common/fields';
+import { flag, optionalEmail, optionalId, optionalText, requiredInt, requiredText, timeOfDay } from '../grid/fields';
 
 /** SPEC.md section 3: notification group, schedule, target and watcher. */
 export const GROUP_COLUMNS = { groupID: 'number', name: 'string', description: 'string', email: 'string', enabled: 'boolean' } as const;

@@ -1,5 +1,5 @@
 import { AppError } from '../../http/errors';
-import type { HookContext } from '../../http/grid-resource';
+import type { HookContext } from '../grid/grid-resource';
 import type { Database } from '../../db/database';
 import { toPlantIso } from '../../domain/time-zone';
 import type { Plant } from '../../plant';

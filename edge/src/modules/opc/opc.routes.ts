@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { registerGridResource, registerLookup } from '../../http/grid-resource';
+import { registerGridResource, registerLookup } from '../grid/grid.routes';
 import { registerOpcCertificateRoutes } from './opc-certificates.routes';
 import { serverLookup, serverSource } from './opc.repository';
 import { OPC_SERVER_COLUMNS, OPC_TAG_COLUMNS, opcServerSchema, opcTagSchema } from './opc.schemas';

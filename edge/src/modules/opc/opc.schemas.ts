@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isBrokerUrl, parseModbusEndpoint } from '../../domain/source-addresses';
-import { flag, optionalInt, optionalText, requiredInt, requiredText } from '../common/fields';
+import { flag, optionalInt, optionalText, requiredInt, requiredText } from '../grid/fields';
 import { isUaEndpointUrl } from './node-id';
 
 /** SPEC.md section 3: OPC server and OPC tag. */

@@ -1,7 +1,6 @@
-import { apiToRow, type HookContext } from '../../http/grid-resource';
-import { AppError } from '../../http/errors';
+import { apiToRow, type HookContext } from '../grid/grid-resource';
+import { AppError, fieldError } from '../../http/errors';
 import type { MessageKey } from '../../http/messages';
-import { fieldError } from '../common/field-error';
 import { parseModbusAddress, parseMqttAddress } from '../../domain/source-addresses';
 import { isUaNodeId } from './node-id';
 import { findServer, otherTagNamed, tagsOfServer } from './opc.repository';

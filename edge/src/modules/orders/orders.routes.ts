@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError } from '../../http/errors';
-import { normalizeApiValues } from '../../http/grid-resource';
+import { normalizeApiValues } from '../grid/grid-resource';
 import { keyValuesBody, parseInput, readKey, readValues } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
 import { clockOf, recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
-import type { ColumnMap } from '../../http/load-options';
+import type { ColumnMap } from '../grid/load-options';
 import { signatureFields } from '../auth/auth.schemas';
-import { queryInt } from '../common/fields';
+import { queryInt } from '../grid/fields';
 import { INDEX_VALUE_COLUMNS } from '../indexes/indexes.schemas';
 
 /** Who may sign (and call) each order action (SPEC §6). */

@@ -6,8 +6,9 @@ import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/wri
 import { shiftAt } from '../../domain/calendar';
 import { preloadQuantityInProductUnits } from '../../domain/preload-quantity';
 import { ROLE } from '../../domain/roles';
-import { AppError, notFound } from '../../http/errors';
-import { listResource, type GridResource } from '../../http/grid-resource';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import { listResource } from '../grid/grid.repository';
+import type { GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
 import { engineParameters } from '../indexes/indexes.repository';
@@ -45,11 +46,11 @@ export interface NewOrderInput {
 }
 
 function unknownProduct(productCode: string): AppError {
-  return new AppError('validation', 'order.unknownProduct', { productCode }, { productCode: { key: 'order.unknownProduct', params: { productCode } } });
+  return fieldError('validation', 'order.unknownProduct', 'productCode', { productCode });
 }
 
 function orderFormatError(): AppError {
-  return new AppError('validation', 'order.format', { field: 'order' }, { order: { key: 'order.format', params: { field: 'order' } } });
+  return fieldError('validation', 'order.format', 'order');
 }
 
 /** The key of a new order: given, or op-version (SPEC §3: number-dash-RP); op and version are read back from it. */
@@ -77,15 +78,15 @@ function orderManagerOff(lineID: number): AppError {
 async function insertOrder(trx: Transaction<DB>, input: NewOrderInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
   const key = orderKey(input);
   const line = await lineOrderManager(trx, input.lineID);
-  if (!line) throw new AppError('validation', 'line.notFound', { lineID: input.lineID }, { lineID: { key: 'line.notFound', params: { lineID: input.lineID } } });
+  if (!line) throw fieldError('validation', 'line.notFound', 'lineID', { lineID: input.lineID });
   if (line.enableOrderManager !== 1) throw orderManagerOff(input.lineID);
-  if (await findOrder(trx, key.order)) throw new AppError('conflict', 'order.duplicate', { order: key.order }, { order: { key: 'order.duplicate', params: { order: key.order } } });
+  if (await findOrder(trx, key.order)) throw fieldError('conflict', 'order.duplicate', 'order', { order: key.order });
   const product = input.productCode ? await productName(trx, input.productCode) : undefined;
   if (input.productCode && !product) throw unknownProduct(input.productCode);
   const speed = input.productCode ? await productSpeedOnLine(trx, input.productCode, input.lineID) : undefined;
   if (input.productCode && !speed) {
     const params = { productCode: input.productCode, lineID: input.lineID };
-    throw new AppError('validation', 'order.productNotOnLine', params, { productCode: { key: 'order.productNotOnLine', params } });
+    throw fieldError('validation', 'order.productNotOnLine', 'productCode', params);
   }
   const row = await insertRow(
     trx,
@@ -142,7 +143,7 @@ async function preloadOrderQuantity(trx: Transaction<DB>, preload: { producto: s
   const quantity = preloadQuantityInProductUnits({ tonnes: preload.cantidad, bagKg: preload.pesoBolsa, bag: preload.bolsa }, product.unit);
   if (quantity !== null) return quantity;
   const params = { unit: product.unit?.trim() || DEFAULT_UNIT, productCode: product.code, tonnes: preload.cantidad };
-  throw new AppError('validation', 'order.preloadQuantity', params, { desiredProductionQuantity: { key: 'order.preloadQuantity', params } });
+  throw fieldError('validation', 'order.preloadQuantity', 'desiredProductionQuantity', params);
 }
 
 /**
@@ -259,7 +260,7 @@ export async function setOrderValidation(db: Database, input: { order: string; v
 /** The refusal of an adjustment larger than the order's stop time (shown in minutes, the maximum rounded down). */
 function adjustmentOverStops(order: string, minutes: number, stopMs: number): AppError {
   const params = { order, minutes, stopMinutes: Math.floor(stopMs / 600) / 100 };
-  return new AppError('validation', 'order.adjustOverStops', params, { discountTime: { key: 'order.adjustOverStops', params } });
+  return fieldError('validation', 'order.adjustOverStops', 'discountTime', params);
 }
 
 /**

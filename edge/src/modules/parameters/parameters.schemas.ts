@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { isBrokerUrl } from '../../domain/source-addresses';
 import { isDirectoryUrl } from '../auth/directory-names';
-import { apiRowSchema, optionalEmail, optionalInt, optionalText, requiredInt } from '../common/fields';
+import { apiRowSchema, optionalEmail, optionalInt, optionalText, requiredInt } from '../grid/fields';
 
 /** SPEC.md section 3, Parameters, as the API shows them: everything but the bot token (write-only). */
 export const PARAMETER_COLUMNS = {

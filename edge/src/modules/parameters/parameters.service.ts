@@ -3,7 +3,7 @@ import { sealSecret } from '../../db/secrets';
 import { ROLE, type RoleId } from '../../domain/roles';
 import type { RowUpdate } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { apiToRow, normalizeApiValues, rowToApi } from '../../http/grid-resource';
+import { apiToRow, normalizeApiValues, rowToApi } from '../grid/grid-resource';
 import { parseInput } from '../../http/request-input';
 import type { SessionUser } from '../../http/session';
 import { findParameters, updateParameters } from './parameters.repository';

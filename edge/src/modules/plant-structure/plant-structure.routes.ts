@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource, registerLookup } from '../../http/grid-resource';
-import { preparingWithReferences } from '../common/prepare';
+import { registerGridResource, registerLookup } from '../grid/grid.routes';
+import { preparingWithReferences } from '../grid/prepare';
 import { buildingLookup, sectorLookup } from './plant-structure.repository';
 import { BUILDING_COLUMNS, SECTOR_COLUMNS, buildingSchema, sectorSchema } from './plant-structure.schemas';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, requiredText } from '../common/fields';
+import { optionalId, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3: Building (buildingId, buildingName), Sector (sectorID, sectorName, buildingId). */
 export const BUILDING_COLUMNS = { buildingId: 'number', buildingName: 'string' } as const;

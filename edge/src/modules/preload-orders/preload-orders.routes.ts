@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import { PRELOAD_ORDER_COLUMNS, preloadOrderSchema } from './preload-orders.schemas';
 import { refuseDeletedPreloadOrder } from './preload-orders.service';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, requiredInt, requiredText } from '../common/fields';
+import { flag, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3: Preload order. cantidad in tonnes, pesoBolsa in kg; `deleted` marks a soft-deleted row. */
 export const PRELOAD_ORDER_COLUMNS = {

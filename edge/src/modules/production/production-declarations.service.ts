@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { decodeStoredScript } from '../../domain/script';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, fieldError, notFound } from '../../http/errors';
 import { minuteOf } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
@@ -84,7 +84,7 @@ async function orderOfDeclaration(trx: Transaction<DB>, lineID: number, order: s
     return ready;
   }
   const found = await findOrder(trx, order);
-  if (!found || found.lineID !== lineID) throw new AppError('validation', 'production.orderNotOnLine', { order, line: lineID }, { order: { key: 'production.orderNotOnLine', params: { order, line: lineID } } });
+  if (!found || found.lineID !== lineID) throw fieldError('validation', 'production.orderNotOnLine', 'order', { order, line: lineID });
   if (found.status === ORDER_STATUS.CREATED || found.startDate === null) throw new AppError('conflict', 'production.orderNotStarted', { order });
   return found;
 }
@@ -107,9 +107,9 @@ async function lotUnits(trx: Transaction<DB>, productCode: string | null, packs:
 }
 
 async function checkLotValues(trx: Transaction<DB>, values: LotValues): Promise<void> {
-  if (values.packs === 0 && values.wrappers === 0) throw new AppError('validation', 'production.lotEmpty', {}, { packs: { key: 'production.lotEmpty' } });
+  if (values.packs === 0 && values.wrappers === 0) throw fieldError('validation', 'production.lotEmpty', 'packs');
   if (values.wrapperType !== null && !(await wrapperTypeExists(trx, values.wrapperType))) {
-    throw new AppError('validation', 'production.wrapperTypeUnknown', { name: values.wrapperType }, { wrapperType: { key: 'production.wrapperTypeUnknown', params: { name: values.wrapperType } } });
+    throw fieldError('validation', 'production.wrapperTypeUnknown', 'wrapperType', { name: values.wrapperType });
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { GridResource } from '../../http/grid-resource';
-import { optionalText, requiredInt, requiredText } from '../common/fields';
+import type { GridResource } from '../grid/grid-resource';
+import { optionalText, requiredInt, requiredText } from '../grid/fields';
 
 /** The most packs, wrappers or discarded units one declaration may carry (a typo of extra digits is refused). */
 const MAX_QUANTITY = 10_000_000;

@@ -1,6 +1,5 @@
-import { AppError } from '../../http/errors';
-import { apiToRow, type HookContext } from '../../http/grid-resource';
-import { fieldError } from '../common/field-error';
+import { AppError, fieldError } from '../../http/errors';
+import { apiToRow, type HookContext } from '../grid/grid-resource';
 import { lotsWithWrapperType, otherWrapperTypeNamed } from './production.repository';
 import { WRAPPER_TYPE_COLUMNS, type WrapperTypeValues } from './production.schemas';
 

@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource, registerLookup } from '../../http/grid-resource';
-import { preparingWithReferences } from '../common/prepare';
+import { registerGridResource, registerLookup } from '../grid/grid.routes';
+import { preparingWithReferences } from '../grid/prepare';
 import { productLookup } from './products.repository';
 import { lineAndDateQuerySchema, PRODUCT_COLUMNS, PRODUCT_SPEED_COLUMNS, productSchema, productSpeedSchema, unitQuerySchema } from './products.schemas';
 import { productsOfLineAndDates, productUnit } from './products.service';

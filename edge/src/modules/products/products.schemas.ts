@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredInt, requiredText } from '../common/fields';
+import { optionalText, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 9: product factor max (the spec's figure, kept as written). */
 export const MAX_PRODUCT_FACTOR = 2_147_438_647;

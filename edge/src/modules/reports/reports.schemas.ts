@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../common/fields';
+import { queryInt } from '../grid/fields';
 
 /** GET /api/reports/completeoaereport: an optional range (ISO, or plant-local dates and times) and line. */
 export const oeeReportQuerySchema = z.object({

@@ -4,7 +4,7 @@ import { WATERFALL_BAR_KEYS, type WaterfallBarKey } from '../../domain/losses';
 import { aboveNominalSpeed, effectiveAdjustedMs } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
 import { parsePlantDate } from '../../domain/time-zone';
-import { AppError } from '../../http/errors';
+import { fieldError, type AppError } from '../../http/errors';
 import { translate, type Language } from '../../http/messages';
 import { listLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
@@ -26,7 +26,7 @@ import { col, workbookBytes, type RawRow, type ReportSheet } from './workbook';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function invalidDate(field: string): AppError {
-  return new AppError('validation', 'validation.invalid', { field }, { [field]: { key: 'validation.invalid', params: { field } } });
+  return fieldError('validation', 'validation.invalid', field);
 }
 
 /** A bound of the range: a plant date means the start (or, for the end, the end) of that plant day (06:00). */

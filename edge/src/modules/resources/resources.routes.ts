@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import { parseInput } from '../../http/request-input';
 import { lineQuerySchema, lineSummarySchema, RESOURCE_COLUMNS, resourceLookupSchema, resourceSchema, resourceTreeSchema, sectorFilterSchema } from './resources.schemas';
 import { isIndicadorPorTurno, lineSummary, lookupResources, prepareResource, resourceTree } from './resources.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, queryInt, requiredInt, requiredText } from '../common/fields';
+import { flag, queryInt, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3, Resource (a production line, table `lines`). */
 export const RESOURCE_COLUMNS = {

@@ -1,9 +1,8 @@
 import type { Database } from '../../db/database';
 import { compileScript, decodeStoredScript } from '../../domain/script';
-import { notFound } from '../../http/errors';
-import { apiToRow, type HookContext } from '../../http/grid-resource';
-import { fieldError } from '../common/field-error';
-import { checkReferences } from '../common/references';
+import { fieldError, notFound } from '../../http/errors';
+import { apiToRow, type HookContext } from '../grid/grid-resource';
+import { checkReferences } from '../grid/references';
 import { findLineSummary, lineLookup, sectorsWithLines, tagNames } from './resources.repository';
 import { LINE_SCRIPTS, RESOURCE_COLUMNS, type LineScriptField } from './resources.schemas';
 

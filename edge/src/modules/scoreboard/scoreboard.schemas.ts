@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../common/fields';
+import { queryInt } from '../grid/fields';
 
 /** GET /api/scoreboard: `line` (or lineID) or `sector` (or sectorID); neither: the calling terminal's line. */
 export const scoreboardQuerySchema = z.preprocess(

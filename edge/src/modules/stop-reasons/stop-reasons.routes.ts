@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import { localizeReasonNames } from './reason-names';
 import { reasonVisibilitySchema, rootLookupQuerySchema, STOP_REASON_COLUMNS, stopReasonSchema } from './stop-reasons.schemas';
 import { checkStopReasonDelete, checkStopReasonUpdate, prepareStopReason, rootLookup, setReasonVisibility } from './stop-reasons.service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFIGURABLE_LOSS_KINDS } from '../../domain/losses';
-import { distinctList, flag, optionalText, requiredInt, requiredText } from '../common/fields';
+import { distinctList, flag, optionalText, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3: Stop reason. reasonID 1 is the technical root; its children are the top categories. */
 export const ROOT_REASON_ID = 1;

@@ -1,11 +1,10 @@
 import { updateRow } from '../../db/writes';
 import type { AuthedContext } from '../../http/api';
-import { AppError, notFound } from '../../http/errors';
-import { apiToRow, rowToApi, type HookContext } from '../../http/grid-resource';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import { apiToRow, rowToApi, type HookContext } from '../grid/grid-resource';
 import { translate, type Language } from '../../http/messages';
 import type { Database } from '../../db/database';
-import { fieldError } from '../common/field-error';
-import { checkReferences } from '../common/references';
+import { checkReferences } from '../grid/references';
 import { linesAfterVisibilityChange, parseEnabledForLine } from './reason-lines';
 import { isSystemReasonName, localizeReasonNames } from './reason-names';
 import {

@@ -1,7 +1,7 @@
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
-import { AppError } from '../../http/errors';
-import { normalizeApiValues } from '../../http/grid-resource';
+import { AppError, fieldError } from '../../http/errors';
+import { normalizeApiValues } from '../grid/grid-resource';
 import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
 import { clockOf } from '../indexes/indexes.service';
@@ -32,7 +32,7 @@ function stopIdOf(raw: unknown): number {
 function splitInstant(value: string | number | null | undefined, timeZone: string, key: 'split.invalidStart' | 'split.invalidEnd', field: string): number | null {
   if (value === undefined || value === null || value === '') return null;
   const ms = parsePlantDate(value, timeZone);
-  if (ms === null) throw new AppError('validation', key, { field }, { [field]: { key, params: { field } } });
+  if (ms === null) throw fieldError('validation', key, field);
   return ms;
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
-import type { ColumnMap } from '../../http/load-options';
+import type { ColumnMap } from '../grid/load-options';
 import { signatureFields } from '../auth/auth.schemas';
-import { distinctList, wholeNumberInput } from '../common/fields';
+import { distinctList, wholeNumberInput } from '../grid/fields';
 
 /** Who may recognize, modify and split stops, and sign those actions (SPEC §6). */
 export const STOP_EDIT_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;

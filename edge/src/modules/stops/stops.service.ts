@@ -14,8 +14,9 @@ import {
   type SplitErrorCode,
 } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
-import { AppError, notFound } from '../../http/errors';
-import { listResource, rowToApi, type GridResource } from '../../http/grid-resource';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import { listResource } from '../grid/grid.repository';
+import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { Language, MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
 import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
@@ -196,15 +197,11 @@ export function plantText(ms: number | null, timeZone: string): string {
   return ms === null ? '…' : toPlantIso(ms, timeZone).slice(0, 19).replace('T', ' ');
 }
 
-function fieldFailure(code: 'validation' | 'conflict', key: MessageKey, field: string, params: Record<string, string | number> = {}): AppError {
-  return new AppError(code, key, { field, ...params }, { [field]: { key, params: { field, ...params } } });
-}
-
 /** Refuses times a stop cannot have, then a stop that would overlap another stop of the line. */
 async function checkStopTimes(trx: Transaction<DB>, lineID: number, startMs: number, endMs: number | null, stopID: number | null, clock: EngineClock): Promise<void> {
-  if (startMs > clock.nowMs) throw fieldFailure('validation', 'stops.inFuture', 'startDate');
-  if (endMs !== null && endMs > clock.nowMs) throw fieldFailure('validation', 'stops.inFuture', 'endDate');
-  if (endMs !== null && endMs < startMs) throw fieldFailure('validation', 'stops.endBeforeStart', 'endDate');
+  if (startMs > clock.nowMs) throw fieldError('validation', 'stops.inFuture', 'startDate');
+  if (endMs !== null && endMs > clock.nowMs) throw fieldError('validation', 'stops.inFuture', 'endDate');
+  if (endMs !== null && endMs < startMs) throw fieldError('validation', 'stops.endBeforeStart', 'endDate');
   const near = await stopsNear(trx, lineID, startMs, endMs ?? clock.nowMs);
   const existing = near.map((row) => ({ stopID: row.stopID, startMs: row.startDate, endMs: row.endDate }));
   const conflict = findOverlappingStop(existing, { stopID, startMs, endMs }, clock.nowMs);
@@ -224,16 +221,16 @@ function recognitionFor(reasons: ReasonTree, reasonID: number, lineID: number): 
     fields = recognitionFields(reasonID, reasons.tree);
   } catch (error) {
     if (!(error instanceof StopReasonError)) throw error;
-    throw fieldFailure('validation', error.code === 'reasonIsCategory' ? 'stops.reasonIsCategory' : 'stops.reasonNotFound', 'reasonID');
+    throw fieldError('validation', error.code === 'reasonIsCategory' ? 'stops.reasonIsCategory' : 'stops.reasonNotFound', 'reasonID');
   }
-  if (!isEnabledOnLine(reasons.linesOf.get(reasonID) ?? [], lineID)) throw fieldFailure('validation', 'stops.reasonNotForLine', 'reasonID', { lineID });
+  if (!isEnabledOnLine(reasons.linesOf.get(reasonID) ?? [], lineID)) throw fieldError('validation', 'stops.reasonNotForLine', 'reasonID', { lineID });
   return fields;
 }
 
 /** The line of a stop entered or edited by hand: it exists and has the stops managers on. */
 async function requireStopsManagerLine(trx: Transaction<DB>, lineID: number) {
   const line = await findLineStopSettings(trx, lineID);
-  if (!line) throw fieldFailure('validation', 'line.notFound', 'lineID', { lineID });
+  if (!line) throw fieldError('validation', 'line.notFound', 'lineID', { lineID });
   if (line.enableStopsManager !== 1) throw new AppError('conflict', 'stops.manualDisabled', { lineID });
   return line;
 }
@@ -318,7 +315,7 @@ export async function updateStop(db: Database, stopID: number, changes: StopChan
     if (timesChanged) {
       requireManualStop(before, 'stops.acquiredNotMovable', clock);
       await requireManualStopsLine(trx, before.lineID);
-      if (endMs === null && before.endDate !== null) throw fieldFailure('validation', 'validation.required', 'endDate');
+      if (endMs === null && before.endDate !== null) throw fieldError('validation', 'validation.required', 'endDate');
       await checkStopTimes(trx, before.lineID, startMs, endMs, stopID, clock);
     }
     const values: Partial<NewStop> = {};
@@ -431,7 +428,7 @@ export async function splitStop(db: Database, input: SplitInput, signer: Session
     });
     if (!plan.ok) {
       const failure = SPLIT_ERRORS[plan.code];
-      throw fieldFailure('validation', failure.key, failure.field);
+      throw fieldError('validation', failure.key, failure.field);
     }
     const kept = plan.pieces.find((piece) => piece.keepsStopId)!;
     const retag = kept.startMs === stop.startDate ? {} : await orderColumnsAt(trx, stop.lineID, kept.startMs);

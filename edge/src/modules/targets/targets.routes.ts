@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import { TARGET_COLUMNS, targetSchema } from './targets.schemas';
 import { prepareTarget } from './targets.service';
 

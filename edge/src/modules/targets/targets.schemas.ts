@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredInt, requiredText } from '../common/fields';
+import { requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3: Line target (lineID, tag, targetSummary, targetOEE), keyed by targetID; (lineID, tag) is unique. */
 export const TARGET_COLUMNS = { targetID: 'number', lineID: 'number', tag: 'string', targetSummary: 'number', targetOEE: 'number' } as const;

@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import { canonicalIp, TERMINAL_COLUMNS, terminalIpResponseSchema, terminalResponseSchema, terminalSchema } from './terminals.schemas';
 import { prepareTerminal, terminalOfCaller } from './terminals.service';
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { apiRowSchema, requiredInt } from '../common/fields';
+import { apiRowSchema, requiredInt } from '../grid/fields';
 
 /** SPEC.md section 3, Terminal; updatedBy/updateDate are the "configured date and user" the /terminal page shows. */
 export const TERMINAL_COLUMNS = {

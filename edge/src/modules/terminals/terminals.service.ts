@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
-import { apiToRow, rowToApi, type HookContext } from '../../http/grid-resource';
-import { fieldError } from '../common/field-error';
-import { checkReferences } from '../common/references';
+import { apiToRow, rowToApi, type HookContext } from '../grid/grid-resource';
+import { fieldError } from '../../http/errors';
+import { checkReferences } from '../grid/references';
 import { findTerminalByIp } from './terminals.repository';
 import { canonicalIp, TERMINAL_COLUMNS } from './terminals.schemas';
 

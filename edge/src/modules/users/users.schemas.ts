@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField } from '../auth/auth.schemas';
-import { flag, optionalEmail, optionalId, requiredInt, requiredText } from '../common/fields';
+import { flag, optionalEmail, optionalId, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3, User, as the API shows it: the password is write-only and never returned (nor its hash). */
 export const USER_COLUMNS = {

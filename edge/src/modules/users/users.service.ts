@@ -1,9 +1,9 @@
 import { ROLE } from '../../domain/roles';
 import { AppError } from '../../http/errors';
-import { apiToRow, type HookContext } from '../../http/grid-resource';
+import { apiToRow, type HookContext } from '../grid/grid-resource';
 import { deleteSessionsOfUser } from '../auth/auth.repository';
 import { hashPassword } from '../auth/password';
-import { checkReferences } from '../common/references';
+import { checkReferences } from '../grid/references';
 import { countOtherActiveAdministrators } from './users.repository';
 import { USER_COLUMNS } from './users.schemas';
 

@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../../http/grid-resource';
+import { registerGridResource } from '../grid/grid.routes';
 import { validationOrdersSource } from './validation-orders.repository';
 import { deleteManySchema, VALIDATION_ORDER_COLUMNS, validationOrderSchema } from './validation-orders.schemas';
 import { deleteSelectedValidationOrders, prepareValidationOrder } from './validation-orders.service';

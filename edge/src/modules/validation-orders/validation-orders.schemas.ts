@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { distinctList, requiredText } from '../common/fields';
+import { distinctList, requiredText } from '../grid/fields';
 
 /**
  * SPEC.md section 3: Validation order (orderID, lot, productCode, state). `state` is derived from the orders table

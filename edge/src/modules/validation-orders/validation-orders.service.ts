@@ -1,5 +1,5 @@
 import type { AuthedContext } from '../../http/api';
-import { apiToRow, type HookContext } from '../../http/grid-resource';
+import { apiToRow, type HookContext } from '../grid/grid-resource';
 import { deleteValidationOrders } from './validation-orders.repository';
 import { VALIDATION_ORDER_COLUMNS } from './validation-orders.schemas';
 

@@ -1,6 +1,6 @@
-import { apiToRow } from '../../http/grid-resource';
-import type { HookContext } from '../../http/grid-resource';
-import type { ColumnMap } from '../../http/load-options';
+import { apiToRow } from './grid-resource';
+import type { HookContext } from './grid-resource';
+import type { ColumnMap } from './load-options';
 import { checkReferences, type Reference } from './references';
 
 type AnyRow = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { parsePlantDate } from '../domain/time-zone';
-import { AppError } from './errors';
+import { parsePlantDate } from '../../domain/time-zone';
+import { AppError } from '../../http/errors';
 
 /**
  * The grid load options every list call takes (ARCHITECTURE.md "API conventions"): a DevExtreme-style filter

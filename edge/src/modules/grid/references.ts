@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { TableName } from '../../db/schema';
-import { fieldError } from './field-error';
+import { fieldError } from '../../http/errors';
 import { rowExists } from './references.repository';
 
 /** A field of a record that names a row of another table by its key. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ColumnMap } from '../../http/load-options';
+import type { ColumnMap } from './load-options';
 import type { MessageKey } from '../../http/messages';
 import { wholeNumberOf } from '../../http/request-input';
 

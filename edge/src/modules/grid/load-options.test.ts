@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '../../http/errors';
 import { loadInMemory, MAX_FILTER_TERMS, MAX_SKIP, parseFilter, parseLoadOptions, parseSort, type ColumnMap } from './load-options';
 
 const columns: ColumnMap = { lineID: 'number', startDate: 'date', reason: 'string', recognized: 'boolean', endDate: 'date' };
