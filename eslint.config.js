@@ -3,6 +3,29 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The pure domain: rules of the plant, no I/O (docs/architecture.md). */
+const DOMAIN = [
+  { regex: '^(node:)?(fs|net|http|https|child_process|worker_threads|dgram|tls)(/.*)?$', message: 'domain/ does no I/O.' },
+  { regex: '^(express|kysely|better-sqlite3|node-opcua|pino|pg)(/.*)?$', message: 'domain/ imports nothing with I/O.' },
+  { regex: '^\\.\\./(db|http|modules|acquisition|jobs)(/.*)?$', message: 'domain/ is imported by the other layers, never the reverse.' },
+];
+
+/**
+ * The app imports only types from the edge. One exception: the grammar of a Modbus or MQTT tag's value (pure, no I/O),
+ * so the configuration form builds and checks the text with the very parser the API checks it with and the
+ * acquisition reads it with.
+ */
+const UI = [{ regex: '^(\\.\\./)+edge/(?!src/domain/source-addresses$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true }];
+
+/** Test support lives with the tests (test/): production files never import vitest, a browser driver or a test helper. */
+const TEST_SUPPORT = [
+  { regex: '^(vitest|@vitest/.*|@testing-library/.*|playwright(-core)?)$', message: 'Production code does not import test tools; test support lives under test/.' },
+  { regex: '^(\\.\\./)+test/', message: 'Production code does not import test support (test/).' },
+];
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'test/artifacts/', 'coverage/'] },
   js.configs.recommended,
@@ -19,38 +42,16 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // The pure domain: rules of the plant, no I/O (ARCHITECTURE.md, STYLE.md principle 4 and 11).
-    files: ['edge/src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(node:)?(fs|net|http|https|child_process|worker_threads|dgram|tls)(/.*)?$', message: 'domain/ does no I/O.' },
-            { regex: '^(express|kysely|better-sqlite3|node-opcua|pino|pg)(/.*)?$', message: 'domain/ imports nothing with I/O.' },
-            { regex: '^\\.\\./(db|http|modules|acquisition|jobs)(/.*)?$', message: 'domain/ is imported by the other layers, never the reverse.' },
-          ],
-        },
-      ],
-    },
-  },
+  // Each boundary below is one no-restricted-imports setting per kind of file (a later setting of the rule replaces an
+  // earlier one for the files both match, so every block lists all the patterns its files keep).
+  { files: ['edge/src/domain/**/*.ts'], ignores: TESTS, rules: restrictImports([...DOMAIN, ...TEST_SUPPORT]) },
+  { files: ['edge/src/domain/**/*.test.ts'], rules: restrictImports(DOMAIN) },
+  { files: ['edge/**/*.ts', 'sync/**/*.ts'], ignores: [...TESTS, 'edge/src/domain/**'], rules: restrictImports(TEST_SUPPORT) },
   {
     files: ['ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        // One exception: the grammar of a Modbus or MQTT tag's value (pure, no I/O), so the configuration form builds and
-        // checks the text with the very parser the API checks it with and the acquisition reads it with.
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+edge/(?!src/domain/source-addresses$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
-          ],
-        },
-      ],
-    },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrictImports([...UI, ...TEST_SUPPORT]) },
   },
+  { files: ['ui/**/*.test.{ts,tsx}'], rules: restrictImports(UI) },
 );

@@ -21,9 +21,11 @@ export default defineConfig({
     // Four files at a time keep both cores busy through a CI run (idle under 1 % of it, vmstat): many files wait on
     // browsers, servers and polling pages, and vitest's default on a 2-core machine (cores - 1) runs one at a time.
     maxWorkers: 4,
-    // Password hashes at N=2^10 instead of 2^15 (edge/src/modules/auth/password.ts): the same scrypt, a thirtieth of
-    // the CPU; the suite hashes thousands of passwords and at the real cost that was most of its time.
+    // Password hashes at N=2^10 instead of 2^15 (edge/src/config.ts, `passwordHashCost`): the same scrypt, a thirtieth
+    // of the CPU; the suite hashes thousands of passwords and at the real cost that was most of its time. The edges
+    // the tests start as processes read it from the environment; those in a test's own process from the setup file.
     env: { OEE_TEST_SCRYPT_N: '1024' },
+    setupFiles: ['test/support/password-cost.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: ALL, exclude: [...configDefaults.exclude, ...OWN_PROCESS], isolate: false } },
       { extends: true, test: { name: 'own', include: OWN_PROCESS } },

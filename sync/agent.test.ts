@@ -9,12 +9,12 @@ import { SyncAgent } from './agent';
 import { applyBatch, readCursor, type OutboxRow } from './central/apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central/central-database';
 import { readSyncStatus } from './status';
-import { bundleChildAgent, startChildAgent, type ChildAgent } from './testing/child-agent';
-import { agentWaitsOnCursor, blockCursorUpdates } from './testing/cursor-lock';
-import { centralDigest, centralKeyCounts, edgeDigest } from './testing/digest';
-import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration, writeStops } from './testing/edge-fixture';
-import { startTestPostgres, type TestPostgres } from './testing/postgres';
-import { waitUntil } from './testing/wait';
+import { bundleChildAgent, startChildAgent, type ChildAgent } from '../test/support/sync/child-agent';
+import { agentWaitsOnCursor, blockCursorUpdates } from '../test/support/sync/cursor-lock';
+import { centralDigest, centralKeyCounts, edgeDigest } from '../test/support/sync/digest';
+import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration, writeStops } from '../test/support/sync/edge-fixture';
+import { startTestPostgres, type TestPostgres } from '../test/support/sync/postgres';
+import { waitUntil } from '../test/support/sync/wait';
 
 /**
  * The agent against a real PostgreSQL and a real edge SQLite file, including the faults it exists to survive: the

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isBrokerUrl } from './domain/source-addresses';
 import { isValidTimeZone } from './domain/time-zone';
 import { isDirectoryUrl } from './modules/auth/directory-names';
+import { isPasswordHashCost, SCRYPT_N } from './modules/auth/password';
 import { version } from '../../package.json';
 
 /** The product's version: package.json's, the one place it is written (the bundle and the app's build read it there). */
@@ -256,4 +257,15 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   ];
   if (!result.success || problems.length) throw new SettingsError(problems);
   return { kind: 'run', settings: Object.freeze(result.data) };
+}
+
+/**
+ * The scrypt N of new password hashes: SCRYPT_N, except under the test runner (VITEST set, which the edges and
+ * executables the tests start inherit), where OEE_TEST_SCRYPT_N (a power of two from 1024) may lower it
+ * (vitest.config.ts sets 1024: the same scrypt at a thirtieth of the CPU). The benchmarks and every real start hash
+ * at SCRYPT_N. The composition root (main.ts, and the tests' setup) passes it to `setPasswordHashCost`.
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv): number {
+  const lowered = Number(env.OEE_TEST_SCRYPT_N);
+  return env.VITEST && isPasswordHashCost(lowered) && lowered < SCRYPT_N ? lowered : SCRYPT_N;
 }

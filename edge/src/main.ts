@@ -2,11 +2,12 @@ import { basename, dirname, join } from 'node:path';
 import { isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 import { backupDatabase } from './backup';
-import { parseCommandLine, SettingsError, USAGE, VERSION, type Settings } from './config';
+import { parseCommandLine, passwordHashCost, SettingsError, USAGE, VERSION, type Settings } from './config';
 import { useSqliteAddon } from './db/database';
 import { databasePath, openPlantDatabase, readInstallation } from './db/installation';
 import { extractSqliteAddon, loadAddon } from './executable/embedded-sqlite-addon';
 import { uiFolder, uiSeaAssets, type UiFiles } from './http/ui-files';
+import { setPasswordHashCost } from './modules/auth/password';
 import { startEdge, type RunningEdge, type StartOptions } from './server';
 
 /**
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
   if (parsed.kind === 'help') return void console.log(USAGE);
   if (parsed.kind === 'version') return void console.log(VERSION);
   const { settings } = parsed;
+  setPasswordHashCost(passwordHashCost(process.env));
   // The single executable has no node_modules: its SQLite addon comes out of the executable into the data directory.
   if (isSea()) useSqliteAddon(() => loadAddon(extractSqliteAddon(settings.dataDir)));
   switch (settings.command) {

@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../edge/src/db/database';
 import { SYNCED_ENTITIES } from '../../edge/src/db/outbox';
-import { centralDigest, centralKeyCounts, edgeDigest } from '../testing/digest';
-import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from '../testing/edge-fixture';
-import { startTestPostgres, type TestPostgres } from '../testing/postgres';
+import { centralDigest, centralKeyCounts, edgeDigest } from '../../test/support/sync/digest';
+import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from '../../test/support/sync/edge-fixture';
+import { startTestPostgres, type TestPostgres } from '../../test/support/sync/postgres';
 import { applyBatch, readCursor, type OutboxRow } from './apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central-database';
 

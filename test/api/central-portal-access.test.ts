@@ -7,7 +7,7 @@ import { insertSession } from '../../sync/central/portal/portal-users.repository
 import { startPortal, type RunningPortal } from '../../sync/central/portal/portal-server';
 import { portalRolesOf } from '../../sync/central/portal/portal.routes';
 import { PORTAL_ROLE, PORTAL_ROLE_NAMES } from '../../sync/central/portal/portal.schemas';
-import { portalSettings, startFedPortal, type FedPortal } from '../../sync/testing/portal-fixture';
+import { portalSettings, startFedPortal, type FedPortal } from '../support/sync/portal-fixture';
 import { accessFailures, type AccessCall } from '../support/access-check';
 import { documentedOperations, fuzzOperations, type FuzzCaller } from '../support/openapi-fuzz';
 import { startTestDirectory, type TestDirectory } from '../support/slapd';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insert, onSharedEdge } from '../../edge/src/modules/common/test-fixtures';
+import { insert, onSharedEdge } from '../support/module-fixtures';
 import type { CallOptions, TestEdge } from '../support/test-edge';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILTER_TERMS, MAX_SORT_ITEMS } from '../../edge/src/modules/grid/load-options';
 import { MAX_RECOGNIZED_STOPS } from '../../edge/src/modules/stops/stops.schemas';
-import { insert, onSharedEdge } from '../../edge/src/modules/common/test-fixtures';
+import { insert, onSharedEdge } from '../support/module-fixtures';
 import type { CallResult, TestEdge } from '../support/test-edge';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '../../edge/src/domain/roles';
-import { insert, onSharedEdge, type RoleTokens } from '../../edge/src/modules/common/test-fixtures';
+import { insert, onSharedEdge, type RoleTokens } from '../support/module-fixtures';
 import { openSession } from '../../edge/src/http/session';
 import { documentedOperations, fuzzOperations, type FuzzCaller, type JsonSchema } from '../support/openapi-fuzz';
 import { ROLE_USER_IDS, type TestEdge } from '../support/test-edge';

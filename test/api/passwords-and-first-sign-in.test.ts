@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandLine, SettingsError, type Settings } from '../../edge/src/config';
 import { hashPassword } from '../../edge/src/modules/auth/password';
-import { expectFieldError } from '../../edge/src/modules/common/test-fixtures';
+import { expectFieldError } from '../support/module-fixtures';
 import { startEdge } from '../../edge/src/server';
 import { bundledEntry, ROOT } from '../support/bundled-entry';
 import { startTestEdge, type TestEdge } from '../support/test-edge';

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { migrateCentral, openCentral } from '../../sync/central/central-database';
 import { openPortalDatabase } from '../../sync/central/portal/portal-database';
 import { compare, losses } from '../../sync/central/portal/portal.service';
-import { startTestPostgres } from '../../sync/testing/postgres';
+import { startTestPostgres } from '../support/sync/postgres';
 
 const PLANTS = 20;
 const LINES = 10;

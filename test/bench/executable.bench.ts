@@ -5,7 +5,7 @@
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../sync/testing/postgres';
+import { freePort } from '../support/sync/postgres';
 import { BUILT_EXECUTABLE, killExecutables, packageExecutable, ROOT, startExecutable } from '../support/executable';
 
 const RUNS = 5;

@@ -12,7 +12,7 @@ import { pruneExpiredRows } from '../../edge/src/db/retention';
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { refreshOpenIndexes } from '../../edge/src/modules/indexes/indexes.service';
 import { ingestSamples, type LineSample } from '../../edge/src/modules/line-events/line-events.service';
-import { addLine } from '../../edge/src/modules/line-events/test-plant';
+import { addLine } from '../support/test-plant';
 
 const TZ = 'Europe/Madrid';
 const LINES = 50;

@@ -13,9 +13,9 @@ import { DEFAULT_BATCH_SIZE, SyncAgent } from '../../sync/agent';
 import type { OutboxRow } from '../../sync/central/apply-batch';
 import { migrateCentral, openCentral } from '../../sync/central/central-database';
 import { centralTableOf, type CentralColumn } from '../../sync/central/tables';
-import { centralDigest, edgeDigest } from '../../sync/testing/digest';
-import { FIXTURE_TZ, openEdgeDatabase, writeConfiguration, writeStops } from '../../sync/testing/edge-fixture';
-import { startTestPostgres } from '../../sync/testing/postgres';
+import { centralDigest, edgeDigest } from '../support/sync/digest';
+import { FIXTURE_TZ, openEdgeDatabase, writeConfiguration, writeStops } from '../support/sync/edge-fixture';
+import { startTestPostgres } from '../support/sync/postgres';
 
 const BACKLOG = 100_000;
 const TARGET_S = 10;

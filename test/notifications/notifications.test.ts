@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOfWallTime } from '../../edge/src/domain/time-zone';
 import { applyLineEvents } from '../../edge/src/modules/line-events/line-events.service';
-import { insert, sectorWithLine, tokensForEveryRole, type RoleTokens } from '../../edge/src/modules/common/test-fixtures';
+import { insert, sectorWithLine, tokensForEveryRole, type RoleTokens } from '../support/module-fixtures';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { startBotStandIn, type BotStandIn } from '../support/telegram-bot-stand-in';
 import { quickAnswerPauseMs } from '../../edge/src/jobs/notification-jobs';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../edge/src/config';
-import { freePort } from '../../sync/testing/postgres';
+import { freePort } from '../support/sync/postgres';
 import { BUILT_EXECUTABLE, killExecutables, packageExecutable, ROOT, startExecutable } from '../support/executable';
 import { completeFirstSignIn } from '../support/test-edge';
 

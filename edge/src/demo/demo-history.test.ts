@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftsOverlapping } from '../domain/calendar';
-import { openTestPlant, type TestPlant } from '../modules/line-events/test-plant';
+import { openTestPlant, type TestPlant } from '../../../test/support/test-plant';
 import { DEMO_HISTORY_DAYS } from './demo-history';
 import { DEMO_LINES, MAINTENANCE_CALL_REASONS, seedDemoPlant } from './demo-plant';
 

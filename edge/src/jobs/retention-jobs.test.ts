@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { Settings } from '../config';
 import { RecentLogStore } from '../logger';
-import { HOUR, openTestPlant, type TestPlant } from '../modules/line-events/test-plant';
+import { HOUR, openTestPlant, type TestPlant } from '../../../test/support/test-plant';
 import { Plant } from '../plant';
 import { attachRetentionJobs, type RetentionJobs } from './retention-jobs';
 

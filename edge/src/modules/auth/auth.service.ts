@@ -13,8 +13,9 @@ import { accountNameOf, directorySettingsOf, type DirectorySettings } from './di
 import { SESSION_SOURCE, throttleOf, type AttemptSource, type LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
-// Verifying against a real hash for unknown users keeps their answer as slow as a known user's.
-const dummyHash = hashPassword('not-a-user');
+// Verifying against a real hash for unknown users keeps their answer as slow as a known user's. Made at the first
+// unknown name, at the cost the composition root set (not at import, before it is set).
+let dummyHash: Promise<string> | undefined;
 
 /** A stored account as a credential check reads it, wherever it is kept (the plant's SQLite, the portal's schema). */
 export interface StoredAccount<U> {
@@ -69,7 +70,7 @@ function checkAccount<U>(
     const waitMs = throttle.begin(username, source, now, account ? passwordMarkOf(account.passwordHash) : null);
     if (waitMs !== null) return throttledCheck(waitMs);
     if (!account) {
-      await verifyPassword(password, await dummyHash, priority);
+      await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-user')), priority);
       return { ok: false, reason: 'auth.invalidCredentials' };
     }
     if (!(await verifyPassword(password, account.passwordHash, priority))) return { ok: false, reason: 'auth.invalidCredentials' };

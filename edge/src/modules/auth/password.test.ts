@@ -1,20 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, SCRYPT_N, scryptCost, verifyPassword } from './password';
+import { passwordHashCost } from '../../config';
+import { hashPassword, passwordHashCost as currentCost, SCRYPT_N, setPasswordHashCost, verifyPassword } from './password';
 
 describe('password hashes', () => {
   it('hash new passwords at N=2^15 everywhere but under the test runner with a valid lower cost', () => {
     expect(SCRYPT_N).toBe(32768);
-    expect(scryptCost({})).toBe(SCRYPT_N);
-    expect(scryptCost({ OEE_TEST_SCRYPT_N: '1024' })).toBe(SCRYPT_N);
-    expect(scryptCost({ VITEST: 'true' })).toBe(SCRYPT_N);
-    expect(scryptCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: '1024' })).toBe(1024);
-    for (const invalid of ['512', '1000', '65536', 'x', '']) expect(scryptCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: invalid })).toBe(SCRYPT_N);
+    expect(passwordHashCost({})).toBe(SCRYPT_N);
+    expect(passwordHashCost({ OEE_TEST_SCRYPT_N: '1024' })).toBe(SCRYPT_N);
+    expect(passwordHashCost({ VITEST: 'true' })).toBe(SCRYPT_N);
+    expect(passwordHashCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: '1024' })).toBe(1024);
+    for (const invalid of ['512', '1000', '65536', 'x', '']) expect(passwordHashCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: invalid })).toBe(SCRYPT_N);
+  });
+
+  it('take the cost the composition root sets, and refuse one that is not a power of two from 2^10 to 2^15', () => {
+    expect(currentCost()).toBe(passwordHashCost(process.env));
+    for (const invalid of [512, 1000, 65536, 1.5, Number.NaN]) expect(() => setPasswordHashCost(invalid)).toThrow(RangeError);
+    expect(currentCost()).toBe(passwordHashCost(process.env));
   });
 
   it('store their own cost and a fresh salt, and verify only the right password', async () => {
     const [first, second] = [await hashPassword('clave'), await hashPassword('clave')];
     const [scheme, n, r, p] = first.split('$');
-    expect([scheme, Number(n), r, p]).toEqual(['scrypt', scryptCost(process.env), '8', '1']);
+    expect([scheme, Number(n), r, p]).toEqual(['scrypt', currentCost(), '8', '1']);
     expect(second).not.toBe(first);
     expect(await verifyPassword('clave', first)).toBe(true);
     expect(await verifyPassword('Clave', first)).toBe(false);

@@ -6,19 +6,33 @@ const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen
 /** N=2^15 (r=8, p=1): the OWASP-recommended minimum for scrypt; 32 MiB and 0.1 to 0.4 s of CPU per hash on this class of PC. */
 export const SCRYPT_N = 32768;
 
-/**
- * The N of new hashes: SCRYPT_N, except under the test runner (VITEST set, which the edges and executables the tests
- * start inherit), where OEE_TEST_SCRYPT_N (a power of two from 1024) may lower it. The suite starts hundreds of edges
- * and signs in thousands of times; at the real cost those hashes were most of its CPU. Every hash stores its own N, so
- * verifying is the same code at any cost; the benchmarks and every real start hash at SCRYPT_N.
- */
-export function scryptCost(env: Record<string, string | undefined>): number {
-  const lowered = Number(env.OEE_TEST_SCRYPT_N);
-  const valid = Number.isInteger(lowered) && lowered >= 1024 && lowered < SCRYPT_N && (lowered & (lowered - 1)) === 0;
-  return env.VITEST && valid ? lowered : SCRYPT_N;
+const MIN_N = 1024;
+
+/** Whether `n` can be the N of new hashes: a power of two from 2^10 up to SCRYPT_N. */
+export function isPasswordHashCost(n: number): boolean {
+  return Number.isInteger(n) && n >= MIN_N && n <= SCRYPT_N && (n & (n - 1)) === 0;
 }
 
-const PARAMS = { N: scryptCost(process.env), r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+let hashCost = SCRYPT_N;
+
+/**
+ * Sets the N of new hashes. SCRYPT_N unless the composition root lowers it: the test suite does (config.ts,
+ * `passwordHashCost`), as it starts hundreds of edges and signs in thousands of times, and at the real cost those hashes
+ * were most of its CPU. Every hash stores its own N, so verifying is the same code at any cost.
+ */
+export function setPasswordHashCost(n: number): void {
+  if (!isPasswordHashCost(n)) throw new RangeError(`scrypt N must be a power of two from ${MIN_N} to ${SCRYPT_N}, not ${n}`);
+  hashCost = n;
+}
+
+/** The N new hashes are made with. */
+export function passwordHashCost(): number {
+  return hashCost;
+}
+
+const R = 8;
+const P = 1;
+const MAXMEM = 64 * 1024 * 1024;
 const KEY_LENGTH = 32;
 
 /**
@@ -53,8 +67,8 @@ async function oneAtATime<T>(priority: HashPriority, work: () => Promise<T>): Pr
 /** 'scrypt$N$r$p$salt$hash' (base64), a per-user random salt in every hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await oneAtATime('known', () => scryptAsync(password, salt, KEY_LENGTH, PARAMS));
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await oneAtATime('known', () => scryptAsync(password, salt, KEY_LENGTH, { N: hashCost, r: R, p: P, maxmem: MAXMEM }));
+  return ['scrypt', hashCost, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string, priority: HashPriority = 'known'): Promise<boolean> {
@@ -66,7 +80,7 @@ export async function verifyPassword(password: string, stored: string, priority:
       N: Number(n),
       r: Number(r),
       p: Number(p),
-      maxmem: PARAMS.maxmem,
+      maxmem: MAXMEM,
     }),
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);

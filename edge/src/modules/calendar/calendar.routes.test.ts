@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { instantOfWallTime } from '../../domain/time-zone';
-import { ENGINE_TZ, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import { ENGINE_TZ, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 
 // 03:30 in Madrid: the night shift of the production day that began the day before.
 const NIGHT = instantOfWallTime({ year: 2026, month: 5, day: 5, hour: 3, minute: 30 }, ENGINE_TZ);

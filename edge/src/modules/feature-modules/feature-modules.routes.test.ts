@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
-import { insert, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
+import { insert, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
 import { ROLE } from '../../domain/roles';
 
 let t: TestEdge;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shiftOf } from '../../domain/calendar';
 import { ROLE } from '../../domain/roles';
-import { addLine, at, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
-import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import { addLine, at, HOUR, MINUTE, seenSince } from '../../../../test/support/test-plant';
+import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 import { closeDueShifts } from './indexes.service';
 
 const spring = shiftOf('TN', '2026-03-28', ENGINE_TZ);

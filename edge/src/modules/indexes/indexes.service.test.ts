@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { shiftOf } from '../../domain/calendar';
 import { computeIndicators, sumIndicatorInputs } from '../../domain/oee';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, seenSince, trailCounts, type TestPlant } from '../line-events/test-plant';
+import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, seenSince, trailCounts, type TestPlant } from '../../../../test/support/test-plant';
 import { findLineSettings } from './indexes.repository';
 import {
   closeDueShifts,

@@ -5,7 +5,7 @@ import { REASON } from '../../domain/stops';
 import { recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
 import { recognizeStops, splitStop } from '../stops/stops.service';
 import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineEvent, type LineSample } from './line-events.service';
-import { addLine, addOrder, addProduct, addReason, at, MINUTE, openTestPlant, type TestPlant } from './test-plant';
+import { addLine, addOrder, addProduct, addReason, at, MINUTE, openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 
 /**
  * Issue 25: every figure exact at the boundaries a plant meets — an order changing in the middle of a minute,

@@ -5,7 +5,7 @@ import { REASON } from '../../domain/stops';
 import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
 import { splitStop } from '../stops/stops.service';
 import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineEvent, type LineSample } from './line-events.service';
-import { addLine, at, openTestPlant } from './test-plant';
+import { addLine, at, openTestPlant } from '../../../../test/support/test-plant';
 
 /**
  * The engine against a reference model (issue 12): random histories of one line — changes of state, production,

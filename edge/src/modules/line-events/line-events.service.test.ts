@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { REASON } from '../../domain/stops';
 import { encodeStoredScript } from '../../domain/script';
 import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineSample } from './line-events.service';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from './test-plant';
+import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from '../../../../test/support/test-plant';
 
 const TZ = 'Europe/Madrid';
 let plant: TestPlant;

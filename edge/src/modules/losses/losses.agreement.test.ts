@@ -4,7 +4,7 @@ import { WATERFALL_BAR_KEYS, type Waterfall } from '../../domain/losses';
 import { ROLE } from '../../domain/roles';
 import { listLineSettings, type LineSettings } from '../indexes/indexes.repository';
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
-import { openTestPlant, type TestPlant } from '../line-events/test-plant';
+import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { adjustOrder } from '../orders/orders.service';
 import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
 import { linesWaterfall, loadLossKindOf, orderWaterfall } from './losses.service';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftOf } from '../../domain/calendar';
 import { ROLE } from '../../domain/roles';
-import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
-import { addLine, addOrder, addProduct, addReason, HOUR, MINUTE, seenSince } from '../line-events/test-plant';
+import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
+import { addLine, addOrder, addProduct, addReason, HOUR, MINUTE, seenSince } from '../../../../test/support/test-plant';
 
 /**
  * GET /api/losses/waterfall over a real edge: a morning shift of line 1 (order manager, nominal 10 units a minute)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
-import { expectAdministratorOnly, expectFieldError, insert, sectorWithLine, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
+import { expectAdministratorOnly, expectFieldError, insert, sectorWithLine, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
 
 let t: TestEdge;
 let tokens: RoleTokens;

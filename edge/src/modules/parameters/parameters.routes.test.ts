@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
 import { openSecret } from '../../db/secrets';
-import { expectAdministratorOnly, expectEveryRole, expectFieldError, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
+import { expectAdministratorOnly, expectEveryRole, expectFieldError, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
 
 let t: TestEdge;
 let tokens: RoleTokens;

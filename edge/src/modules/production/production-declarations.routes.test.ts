@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { ROLE, type RoleId } from '../../domain/roles';
 import { encodeStoredScript } from '../../domain/script';
-import { addLine, addOrder, addProduct, at, MINUTE, trailCounts } from '../line-events/test-plant';
+import { addLine, addOrder, addProduct, at, MINUTE, trailCounts } from '../../../../test/support/test-plant';
 import { refreshOpenIndexes } from '../indexes/indexes.service';
-import { ENGINE_TZ, expectError, signatureOf, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import { ENGINE_TZ, expectError, signatureOf, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 
 const T0 = at('2026-05-04T08:00:00+02:00');
 const SHIFT_START = at('2026-05-04T06:00:00+02:00');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_HISTORY_DAYS } from '../../demo/demo-history';
 import { seedDemoPlant } from '../../demo/demo-plant';
 import { ROLE } from '../../domain/roles';
-import { openTestPlant, type TestPlant } from '../line-events/test-plant';
+import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { adjustOrder } from '../orders/orders.service';
 import { buildOeeReport } from './reports.service';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
-import { expectAdministratorOnly, expectEveryRole, expectFieldError, insert, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
+import { expectAdministratorOnly, expectEveryRole, expectFieldError, insert, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
 
 let t: TestEdge;
 let tokens: RoleTokens;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { expectError, type EngineEdge } from '../line-events/test-engine-edge';
-import { startOverviewPlant } from '../line-overview/test-overview-plant';
+import { expectError, type EngineEdge } from '../../../../test/support/engine-edge';
+import { startOverviewPlant } from '../../../../test/support/overview-plant';
 
 let e: EngineEdge;
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { recordEdgeRestart } from '../line-events/line-events.service';
-import { ENGINE_TZ, signatureOf, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
-import { addLine, addReason, at, MINUTE } from '../line-events/test-plant';
+import { ENGINE_TZ, signatureOf, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
+import { addLine, addReason, at, MINUTE } from '../../../../test/support/test-plant';
 
 /**
  * The seeded system reasons are stored in Spanish; every route that answers reasons or stops names them in the

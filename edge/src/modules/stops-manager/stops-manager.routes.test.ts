@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '../../domain/roles';
-import { addLine, addReason, at, MINUTE } from '../line-events/test-plant';
-import { expectError, signatureOf, snapshot, startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import { addLine, addReason, at, MINUTE } from '../../../../test/support/test-plant';
+import { expectError, signatureOf, snapshot, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 
 const T0 = at('2026-05-04T08:00:00+02:00');
 let e: EngineEdge;

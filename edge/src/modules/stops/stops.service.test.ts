@@ -6,7 +6,7 @@ import { REASON, recognitionFields } from '../../domain/stops';
 import type { SessionUser } from '../../http/session';
 import type { EngineClock } from '../indexes/indexes.service';
 import { applyLineEvents } from '../line-events/line-events.service';
-import { addLine, addOrder, addProduct, addReason, at, HOUR, MINUTE, openTestPlant, type TestPlant } from '../line-events/test-plant';
+import { addLine, addOrder, addProduct, addReason, at, HOUR, MINUTE, openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { stopSummary } from './stop-summary.service';
 import { loadReasonBranch, loadReasonTree } from './stops.repository';
 import { deleteStop, recognizeStops, splitStop, updateStop } from './stops.service';

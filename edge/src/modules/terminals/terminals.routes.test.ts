@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
-import { expectAdministratorOnly, expectEveryRole, expectFieldError, insert, sectorWithLine, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
+import { expectAdministratorOnly, expectEveryRole, expectFieldError, insert, sectorWithLine, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
 import { canonicalIp } from './terminals.schemas';
 
 let t: TestEdge;

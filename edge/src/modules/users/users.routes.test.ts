@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { ROLE } from '../../domain/roles';
 import type { TestEdge } from '../../../../test/support/test-edge';
 import { verifyPassword } from '../auth/password';
-import { expectAdministratorOnly, expectFieldError, insert, onSharedEdge, type RoleTokens } from '../common/test-fixtures';
+import { expectAdministratorOnly, expectFieldError, insert, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
 import { checkUserDelete, checkUserUpdate } from './users.service';
 
 let t: TestEdge;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /**
- * Runs sync/testing/agent-child.ts in its own Node process (bundled with esbuild, as the benchmarks are), so the
+ * Runs test/support/sync/agent-child.ts in its own Node process (bundled with esbuild, as the benchmarks are), so the
  * tests can SIGKILL a real agent in the middle of its work and start another.
  */
 
@@ -28,7 +28,7 @@ export interface ChildAgent {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** Bundles a TypeScript entry point (path from the repository root) to run with node; answers the file and a cleanup. */
 export async function bundleScript(entry: string): Promise<{ script: string; cleanup(): void }> {
@@ -48,7 +48,7 @@ export async function bundleScript(entry: string): Promise<{ script: string; cle
 }
 
 /** The child agent, bundled once per test file. */
-export const bundleChildAgent = () => bundleScript('sync/testing/agent-child.ts');
+export const bundleChildAgent = () => bundleScript('test/support/sync/agent-child.ts');
 
 export function startChildAgent(script: string, options: ChildAgentOptions): ChildAgent {
   const args = { retryBaseMs: 50, retryMaxMs: 400, ...options };

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database } from '../../db/database';
-import { openPlantDatabase } from '../../db/installation';
-import { startSyncQueue } from '../../db/outbox';
-import { encodeStoredScript } from '../../domain/script';
+import type { Database } from '../../edge/src/db/database';
+import { openPlantDatabase } from '../../edge/src/db/installation';
+import { startSyncQueue } from '../../edge/src/db/outbox';
+import { encodeStoredScript } from '../../edge/src/domain/script';
 
 /**
  * A plant database for the engine's service tests (imported by tests only): a real SQLite file in a temporary

@@ -1,10 +1,10 @@
-import { seededRandom } from '../../edge/src/acquisition/simulator/line-model';
-import type { Database } from '../../edge/src/db/database';
-import { openPlantDatabase } from '../../edge/src/db/installation';
-import { startSyncQueue } from '../../edge/src/db/outbox';
-import { deleteRow, insertRow, updateRow, type WriteContext } from '../../edge/src/db/writes';
-import { closeDueShifts, refreshOpenIndexes } from '../../edge/src/modules/indexes/indexes.service';
-import { applyLineEvents, type LineEvent } from '../../edge/src/modules/line-events/line-events.service';
+import { seededRandom } from '../../../edge/src/acquisition/simulator/line-model';
+import type { Database } from '../../../edge/src/db/database';
+import { openPlantDatabase } from '../../../edge/src/db/installation';
+import { startSyncQueue } from '../../../edge/src/db/outbox';
+import { deleteRow, insertRow, updateRow, type WriteContext } from '../../../edge/src/db/writes';
+import { closeDueShifts, refreshOpenIndexes } from '../../../edge/src/modules/indexes/indexes.service';
+import { applyLineEvents, type LineEvent } from '../../../edge/src/modules/line-events/line-events.service';
 
 /**
  * Edge databases with history, for the sync tests and the benchmark (imported by them only). Every synced row is

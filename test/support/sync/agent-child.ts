@@ -1,9 +1,9 @@
-import { createKysely, openSqlite } from '../../edge/src/db/database';
-import { SyncAgent } from '../agent';
+import { createKysely, openSqlite } from '../../../edge/src/db/database';
+import { SyncAgent } from '../../../sync/agent';
 
 /**
  * The agent alone in a process, against an edge SQLite file, so a test can kill it for real (SIGKILL) — bundled and
- * started by sync/testing/child-agent.ts. Arguments: a JSON object { file, url, plantId, timeZone, batchSize,
+ * started by test/support/sync/child-agent.ts. Arguments: a JSON object { file, url, plantId, timeZone, batchSize,
  * retryBaseMs, retryMaxMs }. SIGTERM stops it cleanly. It logs its failures and recoveries as JSON lines on stdout.
  */
 const args = JSON.parse(process.argv[2] ?? '{}') as {

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandLine, type Settings } from '../../edge/src/config';
-import type { Database } from '../../edge/src/db/database';
-import type { UiFiles } from '../../edge/src/http/ui-files';
-import { readOutboxBatch } from '../edge-outbox';
-import { applyBatch } from '../central/apply-batch';
-import { startPortal, type RunningPortal } from '../central/portal/portal-server';
+import { parseCommandLine, type Settings } from '../../../edge/src/config';
+import type { Database } from '../../../edge/src/db/database';
+import type { UiFiles } from '../../../edge/src/http/ui-files';
+import { readOutboxBatch } from '../../../sync/edge-outbox';
+import { applyBatch } from '../../../sync/central/apply-batch';
+import { startPortal, type RunningPortal } from '../../../sync/central/portal/portal-server';
 import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from './edge-fixture';
 import { startTestPostgres, type TestPostgres } from './postgres';
 

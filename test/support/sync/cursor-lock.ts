@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { CentralDatabase } from '../central/central-database';
+import type { CentralDatabase } from '../../../sync/central/central-database';
 
 /**
  * Holding an agent inside a batch, for the tests (imported by tests only): a connection of the test's own takes a

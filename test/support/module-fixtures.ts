@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ROLE, type RoleId } from '../../domain/roles';
-import { startTestEdge, type CallResult, type TestEdge } from '../../../../test/support/test-edge';
+import { ROLE, type RoleId } from '../../edge/src/domain/roles';
+import { startTestEdge, type CallResult, type TestEdge } from './test-edge';
 
 /** Helpers for the configuration modules' API tests (imported by tests only). */
 

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/database';
-import type { LineEvent } from '../line-events/line-events.service';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE } from '../line-events/test-plant';
-import { startEngineEdge, type EngineEdge } from '../line-events/test-engine-edge';
+import type { Database } from '../../edge/src/db/database';
+import type { LineEvent } from '../../edge/src/modules/line-events/line-events.service';
+import { addLine, addOrder, addProduct, at, HOUR, MINUTE } from './test-plant';
+import { startEngineEdge, type EngineEdge } from './engine-edge';
 
 /** 08:00 on the morning of the plant below (Madrid). */
 export const OVERVIEW_T0 = at('2026-05-04T08:00:00+02:00');

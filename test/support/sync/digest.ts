@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { SYNCED_ENTITIES, type SyncedEntity } from '../../edge/src/db/outbox';
-import type { DB } from '../../edge/src/db/schema';
-import type { CentralDatabase } from '../central/central-database';
-import { centralColumnOf, centralTableOf, type ColumnKind } from '../central/tables';
+import { SYNCED_ENTITIES, type SyncedEntity } from '../../../edge/src/db/outbox';
+import type { DB } from '../../../edge/src/db/schema';
+import type { CentralDatabase } from '../../../sync/central/central-database';
+import { centralColumnOf, centralTableOf, type ColumnKind } from '../../../sync/central/tables';
 
 /**
  * Count and content hash of each synced table, on the edge and in the central copy, for the tests (imported by tests

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { startTestEdge, type CallResult, type TestEdge } from '../../../../test/support/test-edge';
-import type { Database } from '../../db/database';
-import { ROLE, type RoleId } from '../../domain/roles';
-import { applyLineEvents, type LineEvent } from './line-events.service';
+import { startTestEdge, type CallResult, type TestEdge } from './test-edge';
+import type { Database } from '../../edge/src/db/database';
+import { ROLE, type RoleId } from '../../edge/src/domain/roles';
+import { applyLineEvents, type LineEvent } from '../../edge/src/modules/line-events/line-events.service';
 import { trailCounts } from './test-plant';
 
 /**
