@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { recordAudit, recordAudits, type AuditedEntity } from './audit';
 import { isSyncedEntity, keyText, recordChange, recordChanges } from './outbox';
 import { prepared, type PreparedQuery, type Query } from './prepared';
@@ -21,6 +21,11 @@ export interface WriteContext {
 
 type AnyRow = Record<string, unknown>;
 export type RowKey = Record<string, string | number>;
+
+/** A row of `T` as stored, as the writers answer it. */
+export type StoredRow<T extends TableName> = Selectable<DB[T]>;
+/** The columns of `T` a key names. */
+type KeyColumn<T extends TableName> = keyof DB[T] & string;
 
 const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 'order_indexes', 'shift_indexes', 'production_lots', 'declared_discards']);
 
@@ -102,13 +107,18 @@ export function keyOf(row: AnyRow, keyColumns: readonly string[]): RowKey {
 }
 
 /** Inserts a row and returns it as stored (with generated keys and defaults). */
-export async function insertRow(
+export async function insertRow<T extends TableName>(
   trx: Transaction<DB>,
-  table: TableName,
-  values: AnyRow,
-  keyColumns: readonly string[],
+  table: T,
+  values: Insertable<DB[T]>,
+  keyColumns: readonly KeyColumn<T>[],
   ctx: WriteContext,
-): Promise<AnyRow> {
+): Promise<StoredRow<T>> {
+  return (await insertAnyRow(trx, table, values as AnyRow, keyColumns, ctx)) as StoredRow<T>;
+}
+
+/** insertRow for a table chosen at run time (the grid engine): the row as stored, of columns its caller knows. */
+export async function insertAnyRow(trx: Transaction<DB>, table: TableName, values: AnyRow, keyColumns: readonly string[], ctx: WriteContext): Promise<AnyRow> {
   const columns = columnsOf(values);
   const query = statement(`insert ${table} ${columns}`, (db, params) => db.insertInto(table).values(Object.fromEntries(columns.map((column) => [column, params[column]]))).returningAll());
   const inserted = (await query.executeTakeFirst(trx, bind(values)))!;
@@ -121,14 +131,19 @@ export async function insertRow(
  * Updates the row with `key`; returns it as stored, or undefined when there is no such row. `current` is the row as
  * the caller has just read it in this transaction, when it has (it saves reading it again for the audit row).
  */
-export async function updateRow(
+export async function updateRow<T extends TableName>(
   trx: Transaction<DB>,
-  table: TableName,
+  table: T,
   key: RowKey,
-  values: AnyRow,
+  values: Updateable<DB[T]>,
   ctx: WriteContext,
-  current?: AnyRow,
-): Promise<AnyRow | undefined> {
+  current?: StoredRow<T>,
+): Promise<StoredRow<T> | undefined> {
+  return (await updateAnyRow(trx, table, key, values as AnyRow, ctx, current as AnyRow | undefined)) as StoredRow<T> | undefined;
+}
+
+/** updateRow for a table chosen at run time (the grid engine). */
+export async function updateAnyRow(trx: Transaction<DB>, table: TableName, key: RowKey, values: AnyRow, ctx: WriteContext, current?: AnyRow): Promise<AnyRow | undefined> {
   const before = current ?? (await selectByKey(trx, table, key));
   if (!before) return undefined;
   const columns = columnsOf(values);
@@ -145,11 +160,11 @@ export async function updateRow(
   return after;
 }
 
-export interface RowChange {
+export interface RowChange<T extends TableName = TableName> {
   key: RowKey;
-  values: AnyRow;
+  values: Updateable<DB[T]>;
   /** The row as the caller has just read it in this transaction. */
-  current: AnyRow;
+  current: StoredRow<T>;
 }
 
 /**
@@ -157,7 +172,7 @@ export interface RowChange {
  * the audit rows), for the periodic refresh that rewrites every line's index. Every change sets the same columns and
  * has the same key columns. Answers the rows as stored, in the order given (undefined for a row no longer there).
  */
-export async function updateRows(trx: Transaction<DB>, table: TableName, changes: readonly RowChange[], ctx: WriteContext): Promise<(AnyRow | undefined)[]> {
+export async function updateRows<T extends TableName>(trx: Transaction<DB>, table: T, changes: readonly RowChange<T>[], ctx: WriteContext): Promise<(StoredRow<T> | undefined)[]> {
   if (changes.length === 0) return [];
   const keyColumns = Object.keys(changes[0]!.key);
   const columns = columnsOf(changes[0]!.values);
@@ -188,16 +203,16 @@ export async function updateRows(trx: Transaction<DB>, table: TableName, changes
       written.map(({ change, after }) => ({ entity: table as AuditedEntity, key: change.key, action, userID: ctx.userID, before: change.current, after, now: ctx.now })),
     );
   }
-  return afters;
+  return afters as (StoredRow<T> | undefined)[];
 }
 
 /** Deletes the row with `key`; returns the deleted row, or undefined when there was none. */
-export async function deleteRow(
-  trx: Transaction<DB>,
-  table: TableName,
-  key: RowKey,
-  ctx: WriteContext,
-): Promise<AnyRow | undefined> {
+export async function deleteRow<T extends TableName>(trx: Transaction<DB>, table: T, key: RowKey, ctx: WriteContext): Promise<StoredRow<T> | undefined> {
+  return (await deleteAnyRow(trx, table, key, ctx)) as StoredRow<T> | undefined;
+}
+
+/** deleteRow for a table chosen at run time (the grid engine). */
+export async function deleteAnyRow(trx: Transaction<DB>, table: TableName, key: RowKey, ctx: WriteContext): Promise<AnyRow | undefined> {
   const before = await selectByKey(trx, table, key);
   if (!before) return undefined;
   await statement(`delete ${table} ${Object.keys(key)}`, (db, params) => whereKey(db.deleteFrom(table), key, params)).execute(trx, bind({}, key));

@@ -123,7 +123,7 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
         'lines',
         {
           lineID: line.lineID,
-          sectorID: sectorIDs.get(line.sector),
+          sectorID: sectorIDs.get(line.sector)!,
           description: line.description,
           calculationBaliza: script(`Line${line.lineID}.Running`),
           calculationUnits: script(`Line${line.lineID}.Units`),
@@ -146,7 +146,7 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       'lines',
       {
         lineID: DEMO_MANUAL_LINE.lineID,
-        sectorID: sectorIDs.get(DEMO_MANUAL_LINE.sector),
+        sectorID: sectorIDs.get(DEMO_MANUAL_LINE.sector)!,
         description: DEMO_MANUAL_LINE.description,
         calculationBaliza: null,
         calculationUnits: null,

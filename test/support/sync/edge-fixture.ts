@@ -170,7 +170,7 @@ export async function writeStops(db: Database, count: number, fromMs = FIXTURE_S
             root: 'Mecánica',
             rootID: 30,
             path: 'No planificadas/Mecánica/Rotura de cinta',
-            recognized: i % 2,
+            recognized: i % 2 === 0 ? 0 : 1,
             observation: i % 7 === 0 ? `observación ${i}` : null,
             pareto: 1,
             updatedBy: 'bench',

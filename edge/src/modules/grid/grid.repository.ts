@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kys
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { deleteRow, insertRow, updateRow, type DynamicDB, type RowKey } from '../../db/writes';
+import { deleteAnyRow, insertAnyRow, updateAnyRow, type DynamicDB, type RowKey } from '../../db/writes';
 import type { AuthedContext } from '../../http/api';
 import { fieldError, notFound } from '../../http/errors';
 import type { Language } from '../../http/messages';
@@ -85,7 +85,7 @@ export async function insertResource(resource: GridResource, ctx: AuthedContext,
     const stored = await ctx.db.transaction().execute(async (trx) => {
       const hooks = hookContext(trx, ctx);
       const prepared = resource.prepare ? await resource.prepare(values, { ...hooks, before: null }) : apiToRow(values, resource.columns);
-      const row = await insertRow(trx, resource.table, stamped(resource, prepared, ctx), resource.key, { userID: ctx.user.userID, now: ctx.now });
+      const row = await insertAnyRow(trx, resource.table, stamped(resource, prepared, ctx), resource.key, { userID: ctx.user.userID, now: ctx.now });
       await resource.afterWrite?.(row, null, hooks);
       return row;
     });
@@ -119,7 +119,7 @@ export async function updateResource(resource: GridResource, ctx: AuthedContext,
         if (!(column in before) || !Object.is(before[column], value)) changes[column] = value;
       }
       await resource.beforeUpdate?.(before, changes, hooks);
-      const after = await updateRow(trx, resource.table, key, stamped(resource, changes, ctx), { userID: ctx.user.userID, now: ctx.now });
+      const after = await updateAnyRow(trx, resource.table, key, stamped(resource, changes, ctx), { userID: ctx.user.userID, now: ctx.now });
       await resource.afterWrite?.(after ?? null, before, hooks);
       return after ?? before;
     });
@@ -139,10 +139,10 @@ export async function deleteResource(resource: GridResource, ctx: AuthedContext,
       await resource.beforeDelete?.(before, hooks);
       const writeContext = { userID: ctx.user.userID, now: ctx.now };
       if (resource.softDelete) {
-        const after = await updateRow(trx, resource.table, key, stamped(resource, { [resource.softDelete]: 1 }, ctx), writeContext);
+        const after = await updateAnyRow(trx, resource.table, key, stamped(resource, { [resource.softDelete]: 1 }, ctx), writeContext);
         await resource.afterWrite?.(after ?? null, before, hooks);
       } else {
-        await deleteRow(trx, resource.table, key, writeContext);
+        await deleteAnyRow(trx, resource.table, key, writeContext);
         await resource.afterWrite?.(null, before, hooks);
       }
     });

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { insertRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
+import { insertAnyRow, updateAnyRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
 import { shiftAt, shiftsOverlapping, stepShift, type Shift } from '../../domain/calendar';
 import { computeIndicators, type Indicators } from '../../domain/oee';
 import { parsePlantDate } from '../../domain/time-zone';
@@ -138,8 +138,9 @@ async function writeIndex(
 ): Promise<boolean> {
   if (unchanged(existing, values)) return false;
   const row = indexRow(values, ctx);
-  if (existing) await updateRow(trx, table, key, row, ctx, existing);
-  else await insertRow(trx, table, row, Object.keys(key), ctx);
+  // Both index tables share the columns the row is built of, named at run time: the writers' untyped form.
+  if (existing) await updateAnyRow(trx, table, key, row, ctx, existing);
+  else await insertAnyRow(trx, table, row, Object.keys(key), ctx);
   return true;
 }
 
@@ -151,7 +152,7 @@ async function writeIndex(
 async function writeOrderQuantities(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, ctx: WriteContext): Promise<boolean> {
   if (span.endMs === null) return false;
   if (span.productionQuantity === values.productionQuantity && span.discardQuantity === values.discardQuantity) return false;
-  await updateRow(trx, 'orders', { order: span.order }, { productionQuantity: values.productionQuantity, discardQuantity: values.discardQuantity }, { ...ctx, action: ctx.action ?? 'production' });
+  await updateRow(trx, 'orders', { order: span.order }, { productionQuantity: Number(values.productionQuantity), discardQuantity: Number(values.discardQuantity) }, { ...ctx, action: ctx.action ?? 'production' });
   return true;
 }
 

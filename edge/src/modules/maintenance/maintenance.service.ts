@@ -113,7 +113,7 @@ export async function callMaintenance(db: Database, input: NewCallInput, user: S
       },
       ['callID'],
       ctx,
-    )) as MaintenanceCallRow;
+    ));
     if (stop) {
       const times = { maintenanceReason: reason.name, ...declaringTimes({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs), waitingTime: null, maintenanceTime: null };
       await recordStopMaintenance(trx, stop.stopID, times, ctx);

@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { DB, OrdersTable } from '../../db/schema';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { shiftAt } from '../../domain/calendar';
 import { preloadQuantityInProductUnits } from '../../domain/preload-quantity';
@@ -108,7 +108,7 @@ async function insertOrder(trx: Transaction<DB>, input: NewOrderInput, user: Ses
     ['order'],
     { userID: user.userID, now: nowMs },
   );
-  return row as OrderRow;
+  return row;
 }
 
 /** Creates an order (status Created). */
@@ -214,7 +214,8 @@ export async function finishOrder(
   const after = await updateRow(trx, 'orders', { order: ready.order }, { status: ORDER_STATUS.FINALIZED, endDate: endMs, ...stamp(ctx) }, { ...ctx, action: 'finish' });
   const { microStopSeconds } = await engineParameters(trx);
   await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx);
-  return after as OrderRow;
+  if (!after) throw notFound();
+  return after;
 }
 
 /**
@@ -244,7 +245,8 @@ export async function startOrder(
   );
   const { microStopSeconds } = await engineParameters(trx);
   await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx);
-  return { started: started as OrderRow, finalized };
+  if (!started) throw notFound();
+  return { started, finalized };
 }
 
 /** Sets or clears the validation flag of an order; `signer` signed it (a supervisor or an operator). */
@@ -253,7 +255,7 @@ export async function setOrderValidation(db: Database, input: { order: string; v
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: input.validation ? 'validate' : 'unvalidate' };
     const after = await updateRow(trx, 'orders', { order: input.order }, { validation: input.validation ? 1 : 0, ...stamp(ctx) }, ctx);
     if (!after) throw notFound();
-    return after as OrderRow;
+    return after;
   });
 }
 
@@ -280,7 +282,8 @@ export async function adjustOrder(db: Database, input: { order: string; minutes:
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'adjust' };
     const after = await updateRow(trx, 'orders', { order: order.order }, { adjustedDiscountTime: adjustedMs, ...stamp(ctx) }, ctx);
     await refreshIndexesAffectedBy(trx, order.lineID, order.startDate, order.endDate, clock, ctx);
-    return after as OrderRow;
+    if (!after) throw notFound();
+    return after;
   });
 }
 
@@ -309,13 +312,14 @@ export async function editOrder(db: Database, order: string, edit: OrderEdit, cl
       if (!before) throw notFound();
       if (rules.lineID !== undefined && rules.lineID !== before.lineID) throw new AppError('conflict', 'order.otherLine', { order, lineID: before.lineID });
       if (rules.notStarted && (before.status !== ORDER_STATUS.CREATED || before.startDate !== null)) throw new AppError('conflict', 'order.notEditable', { order });
-      const values: Record<string, unknown> = { ...edit, ...stamp(ctx) };
+      const values: Updateable<OrdersTable> = { ...edit, ...stamp(ctx) };
       if (edit.productCode !== undefined) {
         const product = edit.productCode ? await productName(trx, edit.productCode) : undefined;
         if (edit.productCode && !product) throw unknownProduct(edit.productCode);
         values.productName = product?.name ?? null;
       }
-      const after = (await updateRow(trx, 'orders', { order }, values, ctx)) as OrderRow;
+      const after = await updateRow(trx, 'orders', { order }, values, ctx);
+      if (!after) throw notFound();
       const speedChanged = after.productCode !== before.productCode || after.desiredProductionSpeed !== before.desiredProductionSpeed;
       if (speedChanged && after.startDate !== null) await refreshIndexesAffectedBy(trx, after.lineID, after.startDate, after.endDate ?? clock.nowMs, clock, ctx);
       return after;

@@ -125,7 +125,7 @@ export async function resetAdministrator(db: Database, now: number): Promise<str
     await deleteSessionsOfUser(trx, ADMIN_USER_ID);
     const existing = await findAdministratorAccount(trx, ADMIN_USER_ID);
     if (!existing) return insertAdministrator(trx, { userID: ADMIN_USER_ID, passwordHash, now });
-    const values = { passwordHash, mustChangePassword: 1, roleID: 1, active: 1, failedLogins: 0, lockedUntil: null, updatedBy: 'reset-admin', updateDate: now };
+    const values = { passwordHash, mustChangePassword: 1, roleID: 1, active: 1, failedLogins: 0, lockedUntil: null, updatedBy: 'reset-admin', updateDate: now } as const;
     await updateRow(trx, 'users', { userID: existing.userID }, values, { userID: null, now, action: 'resetAdmin' });
   });
   return password;

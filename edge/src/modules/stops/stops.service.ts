@@ -100,14 +100,14 @@ function stampOf(ctx: WriteContext) {
 }
 
 export async function insertStop(trx: Transaction<DB>, values: NewStop, ctx: WriteContext): Promise<StopRow> {
-  return (await insertRow(trx, 'stops', { ...values, ...stampOf(ctx) }, ['stopID'], ctx)) as StopRow;
+  return insertRow(trx, 'stops', { ...values, ...stampOf(ctx) }, ['stopID'], ctx);
 }
 
 /** `current`: the stop as just read in this transaction, when the caller has it. */
 async function updateStopRow(trx: Transaction<DB>, stopID: number, values: Partial<NewStop>, ctx: WriteContext, current?: StopRow): Promise<StopRow> {
   const after = await updateRow(trx, 'stops', { stopID }, { ...values, ...stampOf(ctx) }, ctx, current);
   if (!after) throw notFound();
-  return after as StopRow;
+  return after;
 }
 
 export interface OpenStopInput {
