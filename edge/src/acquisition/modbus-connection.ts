@@ -28,7 +28,9 @@ import type { OpcServerStatus } from './ua-server-connection';
  *   every RETRY_REFUSED_MS (a PLC program may be loaded later);
  * - a counter tag (`:counter`) is unwrapped at 65,536 or 2^32 (CounterUnwrapper), so its count stays absolute, and
  *   its unwrapper's state is kept in `counters` (the database) through restarts: at once when a wrap changes it, the
- *   last raw reading every COUNTER_SAVE_MS (a wrap made while the edge was down is told from that reading).
+ *   last raw reading once it has moved by 1/COUNTER_SAVE_FRACTION of the range since the one stored, else every
+ *   COUNTER_SAVE_MS (a wrap made while the edge was down is told from that reading: how far the stored one lags adds
+ *   to what the counter made meanwhile, which must stay under a quarter of the range).
  */
 
 /** Modbus allows 125 registers (or 2,000 coils) in one read. */
@@ -42,7 +44,10 @@ const REQUEST_TIMEOUT_MS = 3_000;
 const RECONNECT_MS = 1_000;
 const MAX_RECONNECT_MS = 5_000;
 const RETRY_REFUSED_MS = 30_000;
-const COUNTER_SAVE_MS = 5_000;
+/** A counter's raw reading is stored at least this often while it moves (one transaction for all of them)… */
+const COUNTER_SAVE_MS = 60_000;
+/** …and at once when it has moved by this fraction of its range (1,024 units of a 16-bit counter) since the one stored. */
+const COUNTER_SAVE_FRACTION = 64;
 
 /** Modbus exception codes that say the address (or the count read there) is not one the server serves. */
 const ADDRESS_EXCEPTIONS = new Set([2, 3]);
@@ -288,7 +293,10 @@ export class ModbusConnection implements TagSource {
       if (!tag.unwrapper || !tag.restored) continue;
       const state = tag.unwrapper.state();
       if (state.lastRaw === null) continue;
-      if (state.wrapOffset !== tag.saved.wrapOffset || (due && state.lastRaw !== tag.saved.lastRaw)) {
+      const savedRaw = tag.saved.lastRaw;
+      const range = counterRange(tag.address);
+      const farMoved = savedRaw === null || (((state.lastRaw - savedRaw) % range) + range) % range >= range / COUNTER_SAVE_FRACTION;
+      if (state.wrapOffset !== tag.saved.wrapOffset || ((due || farMoved) && state.lastRaw !== savedRaw)) {
         changed.push({ source: tag.source, lastRaw: state.lastRaw, wrapOffset: state.wrapOffset });
         tags.push(tag);
       }
