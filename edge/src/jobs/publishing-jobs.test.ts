@@ -36,13 +36,15 @@ afterEach(async () => {
 });
 
 describe('the MQTT publishing job', () => {
-  it('reads its settings once, not at every check while publishing is off, and again when the configuration changes', async () => {
+  it('reads its settings once (no periodic check while publishing is off) and again when the configuration changes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const plant = new Plant({ timeZone: 'UTC' } as Settings, pino({ level: 'silent' }), new RecentLogStore(10));
     const reads = new ParameterReads();
     job = attachPublishingJobs(plant);
     plant.attachDatabase(store.db.withPlugin(reads));
     await expect.poll(() => reads.count, { timeout: 5_000 }).toBe(1);
+    // Publishing is off: no periodic check is even scheduled.
+    expect(vi.getTimerCount()).toBe(0);
 
     // Many checks (one a second): none reads the parameters again.
     for (let check = 0; check < 10; check += 1) {

@@ -26,8 +26,8 @@ import { lineSectors, lineStateSignatures, publishingSettings } from './publishi
  * open stop or its reason, a maintenance call: looked at every CHECK_MS) and every line at least every
  * oeeCalculationRefresh seconds, and all of them again at each (re)connection (a broker without persistence forgot
  * them). The settings are read once at the start and again when told they may have changed (`settingsChanged`: the
- * Plant's `configurationChanged`, which the General parameters emit after a write), never by the periodic check: while
- * publishing is off a pass reads nothing.
+ * Plant's `configurationChanged`, which the General parameters emit after a write), never by the periodic check, which
+ * runs only while publishing is on.
  */
 
 const CHECK_MS = 1_000;
@@ -103,9 +103,8 @@ export class LinePublisher {
 
   constructor(private readonly deps: LinePublisherDeps) {}
 
+  /** Reads the settings; the check every CHECK_MS runs only while publishing is on. */
   start(): void {
-    this.timer = setInterval(() => this.runNow(), CHECK_MS);
-    this.timer.unref();
     void this.runNow();
   }
 
@@ -160,7 +159,9 @@ export class LinePublisher {
     try {
       settings = await publishingSettings(this.deps.db);
     } catch (error) {
+      // Read again in a moment (no periodic check may be running to do it).
       this.settingsStale = true;
+      if (!this.stopped) setTimeout(() => void this.runNow(), CHECK_MS).unref();
       throw error;
     }
     const wanted = settings?.mqttPublishEnabled === 1 && settings.mqttPublishUrl ? settings : null;
@@ -171,6 +172,13 @@ export class LinePublisher {
       if (wanted) this.connect(wanted);
     }
     this.settings = wanted;
+    if (wanted && !this.timer && !this.stopped) {
+      this.timer = setInterval(() => this.runNow(), CHECK_MS);
+      this.timer.unref();
+    } else if (!wanted && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
   }
 
   private async publishLines(settings: Settings, lineIDs: readonly number[] | undefined): Promise<void> {
