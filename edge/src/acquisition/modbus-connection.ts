@@ -28,7 +28,9 @@ import type { OpcServerStatus } from './ua-server-connection';
  *   every RETRY_REFUSED_MS (a PLC program may be loaded later);
  * - a counter tag (`:counter`) is unwrapped at 65,536 or 2^32 (CounterUnwrapper), so its count stays absolute, and
  *   its unwrapper's state is kept in `counters` (the database) through restarts: at once when a wrap changes it, the
- *   last raw reading every COUNTER_SAVE_MS (a wrap made while the edge was down is told from that reading).
+ *   last raw reading once it has moved by 1/COUNTER_SAVE_FRACTION of the range since the one stored, else every
+ *   COUNTER_SAVE_MS (a wrap made while the edge was down is told from that reading: how far the stored one lags adds
+ *   to what the counter made meanwhile, which must stay under a quarter of the range).
  */
 
 /** Modbus allows 125 registers (or 2,000 coils) in one read. */
@@ -42,7 +44,10 @@ const REQUEST_TIMEOUT_MS = 3_000;
 const RECONNECT_MS = 1_000;
 const MAX_RECONNECT_MS = 5_000;
 const RETRY_REFUSED_MS = 30_000;
-const COUNTER_SAVE_MS = 5_000;
+/** A counter's raw reading is stored at least this often while it moves (one transaction for all of them)… */
+const COUNTER_SAVE_MS = 60_000;
+/** …and at once when it has moved by this fraction of its range (1,024 units of a 16-bit counter) since the one stored. */
+const COUNTER_SAVE_FRACTION = 64;
 
 /** Modbus exception codes that say the address (or the count read there) is not one the server serves. */
 const ADDRESS_EXCEPTIONS = new Set([2, 3]);
@@ -58,6 +63,8 @@ interface ModbusTag {
   restored: boolean;
   /** The state last written to the store. */
   saved: { lastRaw: number | null; wrapOffset: number };
+  /** Its slot in the tag cache (-1 until first stored), for the unchanged readings' fast path. */
+  slot?: number;
 }
 
 /** Where counters' unwrapping state is kept through restarts (the database: acquisition.repository.ts). */
@@ -76,6 +83,8 @@ export interface Batch {
   start: number;
   count: number;
   tags: ModbusTag[];
+  /** The words (or bits) of its last answer, every tag of it stored from them: a tag whose words are the same again is unchanged. */
+  last?: ArrayLike<number>;
 }
 
 /**
@@ -85,7 +94,11 @@ export interface Batch {
 export function batchesOf(tags: readonly ModbusTag[]): Batch[] {
   const batches: Batch[] = [];
   const byArea = new Map<ModbusArea, ModbusTag[]>();
-  for (const tag of tags) byArea.set(tag.address.area, [...(byArea.get(tag.address.area) ?? []), tag]);
+  for (const tag of tags) {
+    const areaTags = byArea.get(tag.address.area);
+    if (areaTags) areaTags.push(tag);
+    else byArea.set(tag.address.area, [tag]);
+  }
   for (const [area, areaTags] of byArea) {
     const bits = area === 'coil' || area === 'di';
     const max = bits ? MAX_BITS_PER_READ : MAX_REGISTERS_PER_READ;
@@ -104,6 +117,11 @@ export function batchesOf(tags: readonly ModbusTag[]): Batch[] {
     }
   }
   return batches;
+}
+
+function sameWords(before: ArrayLike<number>, now: ArrayLike<number>, offset: number, width: number): boolean {
+  for (let i = offset; i < offset + width; i += 1) if (before[i] !== now[i]) return false;
+  return true;
 }
 
 interface ModbusException {
@@ -136,6 +154,10 @@ export class ModbusConnection implements TagSource {
   private readonly pollingMs: number;
   private desired = new Map<string, string>();
   private tags = new Map<string, ModbusTag>();
+  /** The counter tags (a few of the thousands polled): the only ones restored and saved. */
+  private counterTags: ModbusTag[] = [];
+  /** Whether some counter tag has not been restored yet (looked at every poll; the tags are scanned only then). */
+  private restorePending = false;
   /** Tags whose address the server refused: tagName → what it said. */
   private readonly refused = new Map<string, string>();
   private batches: Batch[] = [];
@@ -204,6 +226,8 @@ export class ModbusConnection implements TagSource {
     for (const tagName of [...this.refused.keys()]) if (!tags.has(tagName)) this.refused.delete(tagName);
     this.desired = new Map(tags);
     this.tags = next;
+    this.counterTags = [...next.values()].filter((tag) => tag.unwrapper !== null || !tag.restored);
+    this.restorePending = this.counterTags.some((tag) => !tag.restored);
     this.batchesStale = true;
   }
 
@@ -240,7 +264,9 @@ export class ModbusConnection implements TagSource {
 
   /** Counters read for the first time continue from the state a previous run stored. */
   private async restoreCounters(): Promise<void> {
-    const pending = [...this.tags.values()].filter((tag) => !tag.restored);
+    if (!this.restorePending) return;
+    this.restorePending = false;
+    const pending = this.counterTags.filter((tag) => !tag.restored);
     if (pending.length === 0 || !this.deps.counters) return;
     let stored = new Map<string, CounterState>();
     try {
@@ -263,11 +289,14 @@ export class ModbusConnection implements TagSource {
     const due = all || now - this.lastCounterSave >= COUNTER_SAVE_MS;
     const changed: ({ source: string } & CounterState)[] = [];
     const tags: ModbusTag[] = [];
-    for (const tag of this.tags.values()) {
+    for (const tag of this.counterTags) {
       if (!tag.unwrapper || !tag.restored) continue;
       const state = tag.unwrapper.state();
       if (state.lastRaw === null) continue;
-      if (state.wrapOffset !== tag.saved.wrapOffset || (due && state.lastRaw !== tag.saved.lastRaw)) {
+      const savedRaw = tag.saved.lastRaw;
+      const range = counterRange(tag.address);
+      const farMoved = savedRaw === null || (((state.lastRaw - savedRaw) % range) + range) % range >= range / COUNTER_SAVE_FRACTION;
+      if (state.wrapOffset !== tag.saved.wrapOffset || ((due || farMoved) && state.lastRaw !== savedRaw)) {
         changed.push({ source: tag.source, lastRaw: state.lastRaw, wrapOffset: state.wrapOffset });
         tags.push(tag);
       }
@@ -384,7 +413,8 @@ export class ModbusConnection implements TagSource {
     }
   }
 
-  private async read(client: InstanceType<typeof modbusClient.TCP>, batch: Pick<Batch, 'area' | 'start' | 'count'>): Promise<number[]> {
+  /** The batch's words (registers) or bits (0/1), as jsmodbus decoded them: registers are not copied, only read. */
+  private async read(client: InstanceType<typeof modbusClient.TCP>, batch: Pick<Batch, 'area' | 'start' | 'count'>): Promise<ArrayLike<number>> {
     this.requests += 1;
     switch (batch.area) {
       case 'coil':
@@ -392,15 +422,15 @@ export class ModbusConnection implements TagSource {
       case 'di':
         return (await client.readDiscreteInputs(batch.start, batch.count)).response.body.valuesAsArray.slice(0, batch.count).map(Number);
       case 'hr':
-        return [...(await client.readHoldingRegisters(batch.start, batch.count)).response.body.valuesAsArray].map(Number);
+        return (await client.readHoldingRegisters(batch.start, batch.count)).response.body.valuesAsArray;
       case 'ir':
-        return [...(await client.readInputRegisters(batch.start, batch.count)).response.body.valuesAsArray].map(Number);
+        return (await client.readInputRegisters(batch.start, batch.count)).response.body.valuesAsArray;
     }
   }
 
   /** Reads a batch into the cache; false when the server refused its address (the tag is then refused). */
   private async readBatch(client: InstanceType<typeof modbusClient.TCP>, batch: Batch): Promise<boolean> {
-    let values: number[];
+    let values: ArrayLike<number>;
     try {
       values = await this.read(client, batch);
     } catch (error) {
@@ -417,13 +447,22 @@ export class ModbusConnection implements TagSource {
     }
     const receivedAt = this.deps.now();
     this.lastActivity = receivedAt;
+    const { cache } = this.deps;
+    // Most registers read the same as a poll ago (set points, idle counters, states): a tag whose words did not move
+    // and whose reading is still good only has its time moved (what storing the same value would do), without
+    // decoding, unwrapping or a lookup by name. The others are decoded and stored.
+    const last = batch.last;
+    batch.last = undefined;
     for (const tag of batch.tags) {
       const offset = tag.address.address - batch.start;
-      const decoded = decodeRegisters(tag.address, values.slice(offset, offset + modbusWidth(tag.address)));
-      const value = tag.unwrapper && typeof decoded === 'number' ? tag.unwrapper.next(decoded) : decoded;
       this.valuesReceived += 1;
-      this.deps.cache.store(this.deps.cache.slotOf(tag.tagName), tag.tagName, value, true, 'Good', null, receivedAt);
+      if (last !== undefined && tag.slot !== undefined && sameWords(last, values, offset, modbusWidth(tag.address)) && cache.touchGood(tag.slot, tag.tagName, receivedAt)) continue;
+      const decoded = decodeRegisters(tag.address, values, offset);
+      const value = tag.unwrapper && typeof decoded === 'number' ? tag.unwrapper.next(decoded) : decoded;
+      if (tag.slot === undefined || !cache.holds(tag.slot, tag.tagName)) tag.slot = cache.slotOf(tag.tagName);
+      cache.store(tag.slot, tag.tagName, value, true, 'Good', null, receivedAt);
     }
+    batch.last = values;
     return true;
   }
 

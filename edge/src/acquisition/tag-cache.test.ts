@@ -20,6 +20,24 @@ describe('the time a value changed', () => {
 describe('the tag cache', () => {
   const good = (value: TagReading['value'], time = 1): TagReading => ({ value, good: true, status: 'Good', time });
 
+  it("moves only the time of an unchanged good reading (touchGood), and refuses a bad one or another tag's slot", () => {
+    const cache = new TagCache();
+    const changes: string[] = [];
+    cache.watch(['A']);
+    cache.onChange((tagName, time) => changes.push(`${tagName}@${time}`));
+    const slot = cache.slotOf('A');
+    cache.store(slot, 'A', 5, true, 'Good', null, 100);
+    expect(cache.touchGood(slot, 'A', 200)).toBe(true);
+    expect(cache.reading('A')).toEqual({ value: 5, good: true, status: 'Good', time: 200 });
+    expect(changes).toEqual(['A@100']);
+    expect(cache.touchGood(slot, 'B', 300)).toBe(false);
+    cache.setBad('A', 'BadConnectionClosed', 250);
+    expect(cache.touchGood(slot, 'A', 300)).toBe(false);
+    expect(cache.reading('A')).toMatchObject({ good: false, time: 250 });
+    cache.delete('A');
+    expect(cache.touchGood(slot, 'A', 400)).toBe(false);
+  });
+
   it('gives scripts the value of a good reading and null for a bad or unknown tag', () => {
     const cache = new TagCache();
     cache.set('A', good(5));

@@ -148,6 +148,22 @@ export class TagCache implements TagValueLookup {
     this.write(slot, tagName, value, good, status, plausibleSourceTime(sourceTime, receivedAt, this.goods[slot] === 0));
   }
 
+  /** Whether the slot is the tag's (a slot kept by a source may have gone to another tag since). */
+  holds(slot: number, tagName: string): boolean {
+    return this.names[slot] === tagName;
+  }
+
+  /**
+   * A source read the tag again and found what it stored last (value, 'Good'): only the reading's time moves, as
+   * `store` with the same value and no source time would do, without telling the listener. False when the slot is not
+   * the tag's any more or its reading is not that good one (then `store` it).
+   */
+  touchGood(slot: number, tagName: string, receivedAt: number): boolean {
+    if (this.names[slot] !== tagName || this.goods[slot] !== 1 || this.statuses[slot] !== 'Good') return false;
+    this.times[slot] = receivedAt;
+    return true;
+  }
+
   private write(slot: number, tagName: string, value: TagValue, good: boolean, status: string, time: number): void {
     const goodFlag = good ? 1 : 0;
     const kind = value === null ? NULL : typeof value === 'boolean' ? BOOLEAN : typeof value === 'number' ? NUMBER : OTHER;

@@ -41,6 +41,8 @@ describe('Modbus addresses', () => {
     // The same two registers read four ways: 0x1234 0x5678.
     const words = [0x1234, 0x5678];
     expect(decodeRegisters(parseModbusAddress('hr:0:uint32:ABCD')!, words)).toBe(0x12345678);
+    // Read in place from a batch's words, at the tag's offset.
+    expect(decodeRegisters(parseModbusAddress('hr:0:uint32:ABCD')!, [7, 7, ...words], 2)).toBe(0x12345678);
     expect(decodeRegisters(parseModbusAddress('hr:0:uint32:CDAB')!, words)).toBe(0x56781234);
     expect(decodeRegisters(parseModbusAddress('hr:0:uint32:BADC')!, words)).toBe(0x34127856);
     expect(decodeRegisters(parseModbusAddress('hr:0:uint32:DCBA')!, words)).toBe(0x78563412);

@@ -77,8 +77,8 @@ export function parseModbusAddress(text: string): ModbusAddress | null {
  * The value of a tag from the registers read at its address (`words`: 16-bit values, as many as `modbusWidth`). A
  * counter is returned raw here: unwrapping it needs the tag's history (see CounterUnwrapper).
  */
-export function decodeRegisters(address: ModbusAddress, words: readonly number[]): number | boolean {
-  const first = words[0] ?? 0;
+export function decodeRegisters(address: ModbusAddress, words: ArrayLike<number>, offset = 0): number | boolean {
+  const first = words[offset] ?? 0;
   if (address.bit !== null) return ((first >> address.bit) & 1) === 1;
   let raw: number;
   switch (address.type) {
@@ -91,18 +91,24 @@ export function decodeRegisters(address: ModbusAddress, words: readonly number[]
       raw = first;
       break;
     default: {
-      const buffer = Buffer.alloc(4);
-      const second = words[1] ?? 0;
+      const second = words[offset + 1] ?? 0;
       // The four bytes in the order the PLC sent them (A B C D = word 1 high, low, word 2 high, low), rearranged so
-      // the buffer reads big-endian.
-      const [a, b, c, d] = [first >> 8, first & 0xff, second >> 8, second & 0xff];
-      const bytes = { ABCD: [a, b, c, d], CDAB: [c, d, a, b], BADC: [b, a, d, c], DCBA: [d, c, b, a] }[address.order];
-      buffer.set(bytes);
-      raw = address.type === 'int32' ? buffer.readInt32BE(0) : address.type === 'uint32' ? buffer.readUInt32BE(0) : buffer.readFloatBE(0);
+      // they read big-endian. One shared scratch view: nothing allocated per value (this runs for every register read).
+      const sources = BYTE_SOURCES[address.order];
+      for (let i = 0; i < 4; i += 1) {
+        const from = sources[i]!;
+        const word = from < 2 ? first : second;
+        scratch.setUint8(i, from % 2 === 0 ? word >> 8 : word & 0xff);
+      }
+      raw = address.type === 'int32' ? scratch.getInt32(0) : address.type === 'uint32' ? scratch.getUint32(0) : scratch.getFloat32(0);
     }
   }
   return address.scale === 1 ? raw : raw * address.scale;
 }
+
+const scratch = new DataView(new ArrayBuffer(4));
+/** Per word order, which of A B C D each big-endian byte is. */
+const BYTE_SOURCES: Record<WordOrder, readonly number[]> = { ABCD: [0, 1, 2, 3], CDAB: [2, 3, 0, 1], BADC: [1, 0, 3, 2], DCBA: [3, 2, 1, 0] };
 
 /** The registers a PLC holds for a value, in the given type and word order (the simulator's side of decodeRegisters). */
 export function encodeRegisters(type: Exclude<ModbusType, 'bool'>, order: WordOrder, value: number): number[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileScript } from './compile';
-import { decodeStoredScript, encodeStoredScript } from './markers';
+import { decodeStoredScript, encodeStoredScript, hasBeaconScript } from './markers';
 
 describe('encodeStoredScript', () => {
   it('writes one marker comment line with the edited flag and the tag list, then the expression verbatim', () => {
@@ -113,3 +113,28 @@ describe('reading a marker line of hostile text', () => {
   });
 });
 
+
+describe('hasBeaconScript', () => {
+  it('answers as the decoded expression says, asked once or again (its answers are kept by text)', () => {
+    const stored = [
+      null,
+      undefined,
+      '',
+      '   ',
+      'Line1.Running',
+      'a +',
+      encodeStoredScript({ expression: 'Line1.Running', edited: false, tags: [] }),
+      encodeStoredScript({ expression: '', edited: true, tags: [] }),
+      '// @oee edited=1 tags=["a"]\r\n  \r\n',
+      '// @oee edited=1 tags=["a"]\r\na',
+      '// @oee edited=1',
+      '// a comment only',
+      '// @oeex edited=1\nLine1.Running',
+    ];
+    for (const text of stored) {
+      const expected = decodeStoredScript(text).expression.trim() !== '';
+      expect(hasBeaconScript(text), String(text)).toBe(expected);
+      expect(hasBeaconScript(text), String(text)).toBe(expected);
+    }
+  });
+});

@@ -117,5 +117,26 @@ function parseTagList(json: string | undefined): readonly string[] | undefined {
  * the acquisition (line-events); a line without one can only have stops entered by hand.
  */
 export function hasBeaconScript(stored: string | null | undefined): boolean {
-  return decodeStoredScript(stored).expression.trim() !== '';
+  if (!stored) return false;
+  let known = beaconAnswers.get(stored);
+  if (known === undefined) {
+    known = storedExpression(stored).trim() !== '';
+    // Bounded: a plant has a few hundred lines; a full cache starts again rather than growing with edited scripts.
+    if (beaconAnswers.size >= MAX_BEACON_ANSWERS) beaconAnswers.clear();
+    beaconAnswers.set(stored, known);
+  }
+  return known;
+}
+
+/**
+ * hasBeaconScript's answers by stored text: it is asked on every read of a line's settings (the periodic index
+ * refresh, the dashboards), and the answer depends on the text alone.
+ */
+const beaconAnswers = new Map<string, boolean>();
+const MAX_BEACON_ANSWERS = 1_024;
+
+/** decodeStoredScript's expression alone: the marker line dropped, the tag list neither read nor recomputed. */
+function storedExpression(text: string): string {
+  const { firstLine, rest } = splitFirstLine(text);
+  return markerAttributes(firstLine) === null ? text : rest;
 }

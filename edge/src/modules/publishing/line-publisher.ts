@@ -25,7 +25,9 @@ import { lineSectors, lineStateSignatures, publishingSettings } from './publishi
  * line's description), with '/', '+', '#' made '_'. A line is published at once when its state changes (running, the
  * open stop or its reason, a maintenance call: looked at every CHECK_MS) and every line at least every
  * oeeCalculationRefresh seconds, and all of them again at each (re)connection (a broker without persistence forgot
- * them). Settings changed in the parameters take effect within CHECK_MS.
+ * them). The settings are read once at the start and again when told they may have changed (`settingsChanged`: the
+ * Plant's `configurationChanged`, which the General parameters emit after a write), never by the periodic check, which
+ * runs only while publishing is on.
  */
 
 const CHECK_MS = 1_000;
@@ -88,6 +90,8 @@ export class LinePublisher {
   /** The settings the client was made with (JSON), '' when not publishing. */
   private appliedKey = '';
   private settings: Settings | null = null;
+  /** Whether the settings must be read (again) at the next pass. */
+  private settingsStale = true;
   private signatures = new Map<number, string>();
   private lastFullAt = 0;
   private connected = false;
@@ -99,13 +103,18 @@ export class LinePublisher {
 
   constructor(private readonly deps: LinePublisherDeps) {}
 
+  /** Reads the settings; the check every CHECK_MS runs only while publishing is on. */
   start(): void {
-    this.timer = setInterval(() => this.runNow(), CHECK_MS);
-    this.timer.unref();
     void this.runNow();
   }
 
-  /** One pass (after the one in progress): settings, then what changed or is due. */
+  /** The General parameters may have changed: read again at once. */
+  settingsChanged(): void {
+    this.settingsStale = true;
+    void this.runNow();
+  }
+
+  /** One pass (after the one in progress): settings when changed, then what changed or is due. */
   runNow(): Promise<void> {
     this.running = this.running.then(() => this.pass()).catch((error: unknown) => this.deps.logger.warn({ err: error }, 'MQTT publishing pass failed'));
     return this.running;
@@ -129,15 +138,8 @@ export class LinePublisher {
 
   private async pass(): Promise<void> {
     if (this.stopped) return;
-    const settings = await publishingSettings(this.deps.db);
-    const wanted = settings?.mqttPublishEnabled === 1 && settings.mqttPublishUrl ? settings : null;
-    const key = wanted ? JSON.stringify([wanted.mqttPublishUrl, wanted.mqttPublishClientId, wanted.mqttPublishUserName, wanted.mqttPublishPassword, this.prefixOf(wanted)]) : '';
-    if (key !== this.appliedKey) {
-      await this.disconnect();
-      this.appliedKey = key;
-      if (wanted) this.connect(wanted);
-    }
-    this.settings = wanted;
+    if (this.settingsStale) await this.applySettings();
+    const wanted = this.settings;
     if (!wanted || !this.connected) return;
     const now = this.deps.now();
     const signatures = await lineStateSignatures(this.deps.db);
@@ -147,6 +149,36 @@ export class LinePublisher {
     await this.publishLines(wanted, due ? undefined : changed);
     this.signatures = signatures;
     if (due) this.lastFullAt = now;
+  }
+
+  /** Reads the settings and (re)connects when the broker or the topics' names changed, disconnects when turned off. */
+  private async applySettings(): Promise<void> {
+    // Cleared before the read: a change told meanwhile is read at the next pass.
+    this.settingsStale = false;
+    let settings: Awaited<ReturnType<typeof publishingSettings>>;
+    try {
+      settings = await publishingSettings(this.deps.db);
+    } catch (error) {
+      // Read again in a moment (no periodic check may be running to do it).
+      this.settingsStale = true;
+      if (!this.stopped) setTimeout(() => void this.runNow(), CHECK_MS).unref();
+      throw error;
+    }
+    const wanted = settings?.mqttPublishEnabled === 1 && settings.mqttPublishUrl ? settings : null;
+    const key = wanted ? JSON.stringify([wanted.mqttPublishUrl, wanted.mqttPublishClientId, wanted.mqttPublishUserName, wanted.mqttPublishPassword, this.prefixOf(wanted)]) : '';
+    if (key !== this.appliedKey) {
+      await this.disconnect();
+      this.appliedKey = key;
+      if (wanted) this.connect(wanted);
+    }
+    this.settings = wanted;
+    if (wanted && !this.timer && !this.stopped) {
+      this.timer = setInterval(() => this.runNow(), CHECK_MS);
+      this.timer.unref();
+    } else if (!wanted && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
   }
 
   private async publishLines(settings: Settings, lineIDs: readonly number[] | undefined): Promise<void> {
