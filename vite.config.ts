@@ -12,11 +12,22 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string };
 const edgeUrl = process.env.EDGE_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: `${root}ui`,
   publicDir: false,
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // React Router's package.json points every import at its development build (warnings, invariant messages, the
+  // data router's dev checks); the production build beside it is the same code without them. The build takes that one.
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: `${root}node_modules/react-router/dist/production/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${root}node_modules/react-router/dist/production/dom-export.mjs` },
+          ],
+        }
+      : {},
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': edgeUrl, '/meta.json': edgeUrl },
@@ -45,4 +56,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
