@@ -22,7 +22,19 @@ export interface WriteContext {
 type AnyRow = Record<string, unknown>;
 export type RowKey = Record<string, string | number>;
 
-const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 'order_indexes', 'shift_indexes', 'production_lots', 'declared_discards']);
+const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>([
+  'stops',
+  'orders',
+  'order_indexes',
+  'shift_indexes',
+  'production_lots',
+  'declared_discards',
+  // A calendar change changes the figures from its date on: who changed it, and when, is kept.
+  'calendar_versions',
+  'calendar_shifts',
+  'calendar_breaks',
+  'calendar_exceptions',
+]);
 
 /**
  * The audit records what a person changed (a stop recognized, an order validated, a recalculation asked for), not the

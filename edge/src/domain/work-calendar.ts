@@ -91,9 +91,9 @@ export interface ProductionDay extends Interval {
 /** Today's constants (SPEC §9): TM 06–14, TT 14–22, TN 22–06, every day, no breaks. */
 export const DEFAULT_PATTERN: CalendarPattern = {
   shifts: [
-    { code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '06:00' },
-    { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '14:00' },
-    { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '22:00' },
+    { code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '06:00', end: null },
+    { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '14:00', end: null },
+    { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '22:00', end: null },
   ],
   breaks: [],
   weekdays: [1, 2, 3, 4, 5, 6, 7],

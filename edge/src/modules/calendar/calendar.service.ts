@@ -1,5 +1,11 @@
-import { plantDateOf, shiftAt, shiftOf, type Shift } from '../../domain/calendar';
+import { plantDateOf, shiftAt, shiftOf, isSupportedPlantDate, type Shift } from '../../domain/calendar';
 import { toPlantIso } from '../../domain/time-zone';
+import { DEFAULT_CALENDAR, validateCalendar, type WorkCalendar } from '../../domain/work-calendar';
+import type { Database } from '../../db/database';
+import type { WriteContext } from '../../db/writes';
+import { AppError, notFound } from '../../http/errors';
+import { isMessageKey, type MessageKey } from '../../http/messages';
+import { PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
 
 /** A shift (or plant day) as the API writes it: code, plant date, start and end in plant ISO. */
 export function shiftToApi(shift: Shift, timeZone: string) {
@@ -16,4 +22,50 @@ export function plantNow(nowMs: number, timeZone: string) {
     shift: shiftToApi(shiftAt(nowMs, timeZone), timeZone),
     day: shiftToApi(shiftOf('TO', plantDate, timeZone), timeZone),
   };
+}
+
+/** The stored calendars as the API answers them: the plant's (the default when none is stored) and each line's own. */
+export async function calendarsForApi(db: Database) {
+  const stored = await readCalendars(db);
+  return { plant: stored.plant ?? DEFAULT_CALENDAR, lines: [...stored.lines].map(([lineID, calendar]) => ({ lineID, ...calendar })) };
+}
+
+/** Refuses (400) a calendar the domain finds a problem in: every problem on its field ('versions.0.pattern.shifts.1.start'). */
+function checkCalendar(calendar: WorkCalendar): void {
+  const issues = validateCalendar(calendar, isSupportedPlantDate);
+  if (issues.length === 0) return;
+  const fields: Record<string, { key: MessageKey; params: Record<string, string | number> }> = {};
+  for (const issue of issues) {
+    const key: MessageKey = isMessageKey(issue.key) ? issue.key : 'validation.invalid';
+    fields[issue.path.join('.')] ??= { key, params: { field: issue.path.join('.'), ...issue.params } };
+  }
+  const first = Object.values(fields)[0]!;
+  throw new AppError('validation', first.key, first.params, fields);
+}
+
+/** Stores the plant's calendar (a 400 with nothing stored when it has a problem); answers the calendars. */
+export async function savePlantCalendar(db: Database, calendar: WorkCalendar, ctx: WriteContext) {
+  checkCalendar(calendar);
+  await db.transaction().execute((trx) => replaceCalendar(trx, PLANT_CALENDAR, calendar, ctx));
+  return calendarsForApi(db);
+}
+
+async function requireLine(db: Database, lineID: number): Promise<void> {
+  const line = await db.selectFrom('lines').select('lineID').where('lineID', '=', lineID).executeTakeFirst();
+  if (!line) throw notFound();
+}
+
+/** Gives line `lineID` a calendar of its own, which replaces the plant's for it; answers the calendars. */
+export async function saveLineCalendar(db: Database, lineID: number, calendar: WorkCalendar, ctx: WriteContext) {
+  await requireLine(db, lineID);
+  checkCalendar(calendar);
+  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, calendar, ctx));
+  return calendarsForApi(db);
+}
+
+/** Removes line `lineID`'s own calendar: the line follows the plant's again. Answers the calendars. */
+export async function removeLineCalendar(db: Database, lineID: number, ctx: WriteContext) {
+  await requireLine(db, lineID);
+  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, null, ctx));
+  return calendarsForApi(db);
 }

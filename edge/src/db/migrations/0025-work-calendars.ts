@@ -1,0 +1,57 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Work calendars (issue 29): the plant's calendar (lineID 0) and, where a line differs, the line's own (lineID 1–99,
+ * which then replaces the plant's for that line). A calendar is versions effective from a production date, each with
+ * its weekdays worked (ISO digits, '1234567' = Monday to Sunday), its shifts in the order of the production day (the
+ * first one's start is the day's start; `endTime` null: scheduled until the next shift starts) and its breaks; and
+ * exceptions by date: a holiday, a shorter day (`untilTime`) or an extra shift (`shiftCode`; '' for the other kinds,
+ * so the key has no null). Times are wall times 'HH:mm' in the plant's zone (domain/work-calendar.ts).
+ *
+ * The plant's calendar starts as the constants every plant had until now (TM 06:00, TT 14:00, TN 22:00, every day, no
+ * breaks), written here as literals (a migration never reads live constants), so an existing plant sees no change.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of [
+    `CREATE TABLE calendar_versions (
+      lineID INTEGER NOT NULL CHECK (lineID BETWEEN 0 AND 99),
+      effectiveFrom TEXT NOT NULL,
+      weekdays TEXT NOT NULL,
+      PRIMARY KEY (lineID, effectiveFrom)
+    )`,
+    `CREATE TABLE calendar_shifts (
+      lineID INTEGER NOT NULL,
+      effectiveFrom TEXT NOT NULL,
+      code TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      nameEs TEXT NOT NULL,
+      nameEn TEXT NOT NULL,
+      startTime TEXT NOT NULL,
+      endTime TEXT,
+      PRIMARY KEY (lineID, effectiveFrom, code)
+    )`,
+    `CREATE TABLE calendar_breaks (
+      lineID INTEGER NOT NULL,
+      effectiveFrom TEXT NOT NULL,
+      shiftCode TEXT NOT NULL,
+      startTime TEXT NOT NULL,
+      minutes INTEGER NOT NULL,
+      PRIMARY KEY (lineID, effectiveFrom, shiftCode, startTime)
+    )`,
+    `CREATE TABLE calendar_exceptions (
+      lineID INTEGER NOT NULL CHECK (lineID BETWEEN 0 AND 99),
+      exceptionDate TEXT NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('holiday', 'shortDay', 'extraShift')),
+      shiftCode TEXT NOT NULL DEFAULT '',
+      untilTime TEXT,
+      PRIMARY KEY (lineID, exceptionDate, kind, shiftCode)
+    )`,
+    `INSERT INTO calendar_versions (lineID, effectiveFrom, weekdays) VALUES (0, '1900-01-01', '1234567')`,
+    `INSERT INTO calendar_shifts (lineID, effectiveFrom, code, position, nameEs, nameEn, startTime, endTime) VALUES
+      (0, '1900-01-01', 'TM', 1, 'Mañana', 'Morning', '06:00', NULL),
+      (0, '1900-01-01', 'TT', 2, 'Tarde', 'Afternoon', '14:00', NULL),
+      (0, '1900-01-01', 'TN', 3, 'Noche', 'Night', '22:00', NULL)`,
+  ]) {
+    await sql.raw(statement).execute(db);
+  }
+}
