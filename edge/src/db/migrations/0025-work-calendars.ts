@@ -10,7 +10,13 @@ import { sql, type Kysely } from 'kysely';
  *
  * The plant's calendar starts as the constants every plant had until now (TM 06:00, TT 14:00, TN 22:00, every day, no
  * breaks), written here as literals (a migration never reads live constants), so an existing plant sees no change.
+ * The tables are synced: on a database whose sync queue is already open (app_settings 'syncQueuedSince'), the rows
+ * seeded here are queued in the outbox as upserts, as the chokepoint would have (a database that enables sync later
+ * gets them in its snapshot).
  */
+const SYNC_QUEUE_OPEN = `EXISTS (SELECT 1 FROM app_settings WHERE key = 'syncQueuedSince')`;
+const NOW_MS = `CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of [
     `CREATE TABLE calendar_versions (
@@ -51,6 +57,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (0, '1900-01-01', 'TM', 1, 'Mañana', 'Morning', '06:00', NULL),
       (0, '1900-01-01', 'TT', 2, 'Tarde', 'Afternoon', '14:00', NULL),
       (0, '1900-01-01', 'TN', 3, 'Noche', 'Night', '22:00', NULL)`,
+    // entityKey: the key's columns sorted by name, as the outbox writes them.
+    `INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
+      SELECT 'calendar_versions', json_object('effectiveFrom', effectiveFrom, 'lineID', lineID), 'upsert',
+        json_object('lineID', lineID, 'effectiveFrom', effectiveFrom, 'weekdays', weekdays), ${NOW_MS}
+      FROM calendar_versions WHERE ${SYNC_QUEUE_OPEN}`,
+    `INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
+      SELECT 'calendar_shifts', json_object('code', code, 'effectiveFrom', effectiveFrom, 'lineID', lineID), 'upsert',
+        json_object('lineID', lineID, 'effectiveFrom', effectiveFrom, 'code', code, 'position', position, 'nameEs', nameEs,
+          'nameEn', nameEn, 'startTime', startTime, 'endTime', endTime), ${NOW_MS}
+      FROM calendar_shifts WHERE ${SYNC_QUEUE_OPEN} ORDER BY position`,
   ]) {
     await sql.raw(statement).execute(db);
   }

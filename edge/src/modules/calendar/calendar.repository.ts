@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { SYNCED_KEYS } from '../../db/outbox';
 import type { DB, Row } from '../../db/schema';
 import { deleteRow, insertRow, keyOf, updateRow, type WriteContext } from '../../db/writes';
 import type { CalendarException, CalendarVersion, WorkCalendar } from '../../domain/work-calendar';
@@ -8,15 +9,10 @@ export const PLANT_CALENDAR = 0;
 
 type CalendarTable = 'calendar_versions' | 'calendar_shifts' | 'calendar_breaks' | 'calendar_exceptions';
 
-/** The key columns of each calendar table. */
-export const CALENDAR_KEYS: Readonly<Record<CalendarTable, readonly string[]>> = {
-  calendar_versions: ['lineID', 'effectiveFrom'],
-  calendar_shifts: ['lineID', 'effectiveFrom', 'code'],
-  calendar_breaks: ['lineID', 'effectiveFrom', 'shiftCode', 'startTime'],
-  calendar_exceptions: ['lineID', 'exceptionDate', 'kind', 'shiftCode'],
-};
+/** The key columns of each calendar table: the tables are synced, so their keys are the outbox's. */
+const CALENDAR_KEYS: Readonly<Record<CalendarTable, readonly string[]>> = SYNCED_KEYS;
 
-const TABLES = Object.keys(CALENDAR_KEYS) as CalendarTable[];
+const TABLES: readonly CalendarTable[] = ['calendar_versions', 'calendar_shifts', 'calendar_breaks', 'calendar_exceptions'];
 
 interface CalendarRows {
   calendar_versions: Row<'calendar_versions'>[];
