@@ -52,6 +52,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       untilTime TEXT,
       PRIMARY KEY (lineID, exceptionDate, kind, shiftCode)
     )`,
+    // A line's own calendar names the line as a foreign key would (lineID 0, the plant, is no line): deleting a line
+    // that still has one is refused, as for a line still named by stops or terminals; its calendar is removed first
+    // (through the chokepoint, so the central copy sees it go).
+    `CREATE TRIGGER lines_with_own_calendar BEFORE DELETE ON lines
+      WHEN EXISTS (SELECT 1 FROM calendar_versions WHERE lineID = OLD.lineID)
+      BEGIN SELECT RAISE(ABORT, 'the line has a calendar of its own'); END`,
     `INSERT INTO calendar_versions (lineID, effectiveFrom, weekdays) VALUES (0, '1900-01-01', '1234567')`,
     `INSERT INTO calendar_shifts (lineID, effectiveFrom, code, position, nameEs, nameEn, startTime, endTime) VALUES
       (0, '1900-01-01', 'TM', 1, 'Mañana', 'Morning', '06:00', NULL),

@@ -165,9 +165,12 @@ describe('the work calendars (/api/calendars)', () => {
     expect(put.body.lines).toEqual([{ lineID: 3, ...DEFAULT_PLANT }]);
     expect((await e.t.call('PUT', '/api/calendars/lines/4', { token: e.tokens[ROLE.SUPERVISOR], json: DEFAULT_PLANT })).status).toBe(404);
     expect((await e.t.call('PUT', '/api/calendars/lines/3', { token: e.tokens[ROLE.OPERATOR], json: DEFAULT_PLANT })).status).toBe(403);
+    // While it has a calendar of its own the line cannot be deleted, as while stops or terminals name it.
+    expect((await e.t.call('DELETE', '/api/Resources', { token: e.tokens[ROLE.ADMINISTRATOR], form: { key: 3 } })).status).toBe(409);
     const removed = await e.t.call('DELETE', '/api/calendars/lines/3', { token: e.tokens[ROLE.ADMINISTRATOR] });
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.lines).toEqual([]);
     expect(await e.db.selectFrom('calendar_versions').select('lineID').where('lineID', '=', 3).execute()).toEqual([]);
+    expect((await e.t.call('DELETE', '/api/Resources', { token: e.tokens[ROLE.ADMINISTRATOR], form: { key: 3 } })).status).toBe(204);
   });
 });
