@@ -55,6 +55,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/calendar/now': 'any',
   // Work calendars (issue 29): every screen may read them; administrators and supervisors change them.
   'GET /api/calendars': 'any',
+  'GET /api/calendars/days': 'any',
   'PUT /api/calendars/plant': [A, S],
   'PUT /api/calendars/lines/:lineID': [A, S],
   'DELETE /api/calendars/lines/:lineID': [A, S],

@@ -487,6 +487,10 @@ const catalogue = {
     es: 'Las excepciones del {date} se contradicen: un festivo no admite otra excepción, hay una sola jornada reducida por día y un turno extra no se repite.',
     en: 'The exceptions of {date} contradict each other: a holiday admits no other exception, a day has one shorter day at most and an extra shift is not repeated.',
   },
+  'calendar.daysRange': {
+    es: 'El rango de días debe empezar (from) no después de terminar (to) y abarcar como máximo {max} días.',
+    en: 'The range of days must start (from) no later than it ends (to) and span at most {max} days.',
+  },
   'calendar.shortDayUntil': {
     es: 'La jornada reducida debe terminar después del inicio del día.',
     en: 'The shorter day must end after the day starts.',

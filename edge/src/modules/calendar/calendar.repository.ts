@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { SYNCED_KEYS } from '../../db/outbox';
 import type { DB, Row } from '../../db/schema';
 import { deleteRow, insertRow, keyOf, updateRow, type WriteContext } from '../../db/writes';
-import type { CalendarException, CalendarVersion, WorkCalendar } from '../../domain/work-calendar';
+import { DEFAULT_CALENDAR, type CalendarException, type CalendarVersion, type WorkCalendar } from '../../domain/work-calendar';
 
 /** lineID of the plant's calendar in the calendar tables (lines are 1–99). */
 export const PLANT_CALENDAR = 0;
@@ -126,4 +126,10 @@ export async function replaceCalendar(trx: Transaction<DB>, lineID: number, cale
     }
   }
   return changed;
+}
+
+/** The calendar line `lineID` follows: its own, else the plant's (the default when none is stored); the plant's for null. */
+export async function calendarOfLine(db: Kysely<DB>, lineID: number | null): Promise<WorkCalendar> {
+  const stored = await readCalendars(db);
+  return (lineID === null ? undefined : stored.lines.get(lineID)) ?? stored.plant ?? DEFAULT_CALENDAR;
 }

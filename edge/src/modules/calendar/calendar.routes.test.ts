@@ -174,3 +174,37 @@ describe('the work calendars (/api/calendars)', () => {
     expect((await e.t.call('DELETE', '/api/Resources', { token: e.tokens[ROLE.ADMINISTRATOR], form: { key: 3 } })).status).toBe(204);
   });
 });
+
+describe('GET /api/calendars/days', () => {
+  const days = (query: Record<string, string>, language?: 'en') => e.t.call('GET', '/api/calendars/days', { token: e.tokens[ROLE.CONSULTANT], query, ...(language && { language }) });
+
+  it("says the plant's days as its calendar has them: the default's three shifts, and the Madrid night into summer time 7 hours long", async () => {
+    await e.t.call('PUT', '/api/calendars/plant', {
+      token: e.tokens[ROLE.ADMINISTRATOR],
+      json: { versions: [{ effectiveFrom: '1900-01-01', pattern: { shifts: [{ code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '06:00' }, { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '14:00' }, { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '22:00' }], weekdays: [1, 2, 3, 4, 5, 6, 7] } }] },
+    });
+    const answer = await days({ from: '2026-03-28', to: '2026-03-28' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toEqual([
+      {
+        plantDate: '2026-03-28',
+        start: '2026-03-28T06:00:00.000+01:00',
+        end: '2026-03-29T06:00:00.000+02:00',
+        shifts: [
+          { code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '2026-03-28T06:00:00.000+01:00', end: '2026-03-28T14:00:00.000+01:00', scheduled: [{ start: '2026-03-28T06:00:00.000+01:00', end: '2026-03-28T14:00:00.000+01:00' }], breaks: [] },
+          { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '2026-03-28T14:00:00.000+01:00', end: '2026-03-28T22:00:00.000+01:00', scheduled: [{ start: '2026-03-28T14:00:00.000+01:00', end: '2026-03-28T22:00:00.000+01:00' }], breaks: [] },
+          { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '2026-03-28T22:00:00.000+01:00', end: '2026-03-29T06:00:00.000+02:00', scheduled: [{ start: '2026-03-28T22:00:00.000+01:00', end: '2026-03-29T06:00:00.000+02:00' }], breaks: [] },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a reversed or too long range and a date that does not exist, in both languages; 404 for an unknown line', async () => {
+    const reversed = await days({ from: '2026-05-02', to: '2026-05-01' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error.message).toBe('El rango de días debe empezar (from) no después de terminar (to) y abarcar como máximo 62 días.');
+    expect((await days({ from: '2026-01-01', to: '2026-03-04' }, 'en')).body.error.message).toBe('The range of days must start (from) no later than it ends (to) and span at most 62 days.');
+    expect((await days({ from: '2026-02-30', to: '2026-03-01' })).status).toBe(400);
+    expect((await days({ from: '2026-05-01', to: '2026-05-01', lineID: '42' })).status).toBe(404);
+  });
+});

@@ -3,8 +3,8 @@ import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import { parseInput } from '../../http/request-input';
 import { lineQuerySchema } from '../resources/resources.schemas';
-import { calendarSchema, calendarsResponseSchema } from './calendar.schemas';
-import { calendarsForApi, plantNow, removeLineCalendar, saveLineCalendar, savePlantCalendar } from './calendar.service';
+import { calendarDaysQuerySchema, calendarDaysResponseSchema, calendarSchema, calendarsResponseSchema } from './calendar.schemas';
+import { calendarDays, calendarsForApi, plantNow, removeLineCalendar, saveLineCalendar, savePlantCalendar } from './calendar.service';
 
 const spanSchema = z.object({ code: z.string(), plantDate: z.string(), start: z.string(), end: z.string() });
 
@@ -43,6 +43,19 @@ export function registerCalendarRoutes(api: Api): void {
       response: calendarsResponseSchema,
     },
     ({ ctx }) => calendarsForApi(ctx.db),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/calendars/days',
+      access: 'authenticated',
+      tag: 'calendar',
+      summary:
+        "The production days from `from` to `to` (YYYY-MM-DD, at most 62) as the calendar of line `lineID` (its own, else the plant's) or the plant's says them: each day's start and end and its shifts with their scheduled time and breaks (plant ISO). 404 for an unknown line.",
+      query: calendarDaysQuerySchema,
+      response: calendarDaysResponseSchema,
+    },
+    ({ ctx, query }) => calendarDays(ctx.db, query, ctx.timeZone),
   );
   api.route(
     {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALENDAR_LIMITS } from '../../domain/work-calendar';
-import { distinctList, requiredInt, requiredText, timeOfDay } from '../common/fields';
+import { distinctList, queryInt, requiredInt, requiredText, timeOfDay } from '../common/fields';
 
 /**
  * A work calendar as the API reads and writes it (domain/work-calendar.ts): versions effective from a production date,
@@ -58,3 +58,15 @@ export const calendarsResponseSchema = z.object({
   /** Lines with a calendar of their own. */
   lines: z.array(lineCalendarSchema),
 });
+
+/** GET /api/calendars/days: the production days from `from` to `to` (plant dates) of a line's calendar, or the plant's. */
+export const calendarDaysQuerySchema = z.object({ lineID: queryInt().optional(), from: plantDate(), to: plantDate() });
+
+const spanSchema = z.object({ start: z.string(), end: z.string() });
+
+export const calendarDaysResponseSchema = z.array(
+  spanSchema.extend({
+    plantDate: z.string(),
+    shifts: z.array(spanSchema.extend({ code: z.string(), nameEs: z.string(), nameEn: z.string(), scheduled: z.array(spanSchema), breaks: z.array(spanSchema) })),
+  }),
+);

@@ -1,11 +1,12 @@
-import { plantDateOf, shiftAt, shiftOf, isSupportedPlantDate, type Shift } from '../../domain/calendar';
+import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftAt, shiftOf, type Shift } from '../../domain/calendar';
 import { toPlantIso } from '../../domain/time-zone';
-import { DEFAULT_CALENDAR, validateCalendar, type WorkCalendar } from '../../domain/work-calendar';
+import { DEFAULT_CALENDAR, productionDay, validateCalendar, type Interval, type WorkCalendar } from '../../domain/work-calendar';
 import type { Database } from '../../db/database';
 import type { WriteContext } from '../../db/writes';
 import { AppError, notFound } from '../../http/errors';
 import { isMessageKey, type MessageKey } from '../../http/messages';
-import { PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
+import { fieldError } from '../common/field-error';
+import { calendarOfLine, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
 
 /** A shift (or plant day) as the API writes it: code, plant date, start and end in plant ISO. */
 export function shiftToApi(shift: Shift, timeZone: string) {
@@ -68,4 +69,30 @@ export async function removeLineCalendar(db: Database, lineID: number, ctx: Writ
   await requireLine(db, lineID);
   await db.transaction().execute((trx) => replaceCalendar(trx, lineID, null, ctx));
   return calendarsForApi(db);
+}
+
+/** At most this many production days a call of calendarDays. */
+export const CALENDAR_DAYS_MAX = 62;
+
+/**
+ * The production days `from` to `to` (plant dates, both included) as the calendar line `lineID` follows (or the
+ * plant's) says them: each day's span and its shifts, with their scheduled time and breaks, in plant ISO. What a
+ * calendar means, to check it before or after it applies; the figures do not read it yet.
+ */
+export async function calendarDays(db: Database, query: { lineID?: number | undefined; from: string; to: string }, timeZone: string) {
+  for (const field of ['from', 'to'] as const) if (!isSupportedPlantDate(query[field])) throw fieldError('validation', 'calendar.date', field);
+  if (query.from > query.to || query.to > addPlantDays(query.from, CALENDAR_DAYS_MAX - 1)) throw fieldError('validation', 'calendar.daysRange', 'to', { max: CALENDAR_DAYS_MAX });
+  if (query.lineID !== undefined) await requireLine(db, query.lineID);
+  const calendar = await calendarOfLine(db, query.lineID ?? null);
+  const span = (interval: Interval) => ({ start: toPlantIso(interval.startMs, timeZone), end: toPlantIso(interval.endMs, timeZone) });
+  const days = [];
+  for (let date = query.from; date <= query.to; date = addPlantDays(date, 1)) {
+    const day = productionDay(calendar, date, timeZone);
+    days.push({
+      plantDate: day.plantDate,
+      ...span(day),
+      shifts: day.shifts.map((shift) => ({ code: shift.code, nameEs: shift.nameEs, nameEn: shift.nameEn, ...span(shift), scheduled: shift.scheduled.map(span), breaks: shift.breaks.map(span) })),
+    });
+  }
+  return days;
 }
