@@ -33,7 +33,7 @@ function batches(rows: readonly OutboxRow[], size: number): OutboxRow[][] {
 
 /** Every central row of a plant, bookkeeping included (row_version, deleted_at, synced_at): "changes nothing" means this. */
 async function snapshot(plantId: string): Promise<string[]> {
-  const tables = ['buildings', 'sectors', 'lines', 'products', 'stop_reasons', 'orders', 'order_indexes', 'shift_indexes', 'stops', 'plant_cursors', 'plants'];
+  const tables = [...SYNCED_ENTITIES, 'plant_cursors', 'plants'];
   const rows: string[] = [];
   for (const table of tables) {
     const result = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.raw(`oee.${table}`)} t WHERE plant_id = ${plantId}`.execute(central);
@@ -65,7 +65,9 @@ describe('applyBatch', () => {
   it('the fixture writes every synced entity, with updates and deletes', () => {
     const entities = new Set(outbox.map((row) => row.entity));
     expect([...entities].sort()).toEqual([...SYNCED_ENTITIES].sort());
-    expect(outbox.filter((row) => row.operation === 'delete').map((row) => row.entity).sort()).toEqual(['buildings', 'products', 'shift_indexes', 'stop_reasons', 'stops']);
+    expect(outbox.filter((row) => row.operation === 'delete').map((row) => row.entity).sort()).toEqual(
+      ['buildings', 'calendar_breaks', 'calendar_breaks', 'calendar_breaks', 'calendar_exceptions', 'calendar_exceptions', 'calendar_exceptions', 'calendar_exceptions', 'calendar_shifts', 'calendar_shifts', 'calendar_shifts', 'calendar_shifts', 'calendar_shifts', 'calendar_versions', 'calendar_versions', 'products', 'shift_indexes', 'stop_reasons', 'stops'],
+    );
   });
 
   it('batches applied in order leave the central rows equal to the edge (count and content per table), no key twice', async () => {

@@ -54,6 +54,7 @@ const MIGRATIONS = [
   '0006-unstaffed-production-and-stop-events',
   '0007-roll-up-coverage',
   '0008-stop-reason-loss-kinds',
+  '0009-work-calendars',
 ];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
@@ -475,7 +476,7 @@ describe('BI views', () => {
         await applyBatch(db, BA, [...baRows, stop(1, 1, 'Atasco', BA_DAY + HOUR, BA_DAY + HOUR + 10 * MIN), stop(2, 1, 'Atasco', BA_DAY + 2 * HOUR, BA_DAY + 2 * HOUR + 5 * MIN), stop(3, 2, null, BA_DAY + 3 * HOUR, null)]);
         const MADRID = { plantId: 'madrid', timeZone: 'Europe/Madrid' };
         await applyBatch(db, MADRID, [...madridRows, stop(4, 1, 'Limpieza', Date.parse('2026-03-29T03:50:00Z'), Date.parse('2026-03-29T04:20:00Z')), stop(5, 1, 'Limpieza', Date.parse('2026-03-29T04:10:00Z'), Date.parse('2026-03-29T04:12:00Z'))]);
-        expect(await migrateCentral(db)).toEqual(['0005-portal-day-sums', '0006-unstaffed-production-and-stop-events', '0007-roll-up-coverage', '0008-stop-reason-loss-kinds']);
+        expect(await migrateCentral(db)).toEqual(['0005-portal-day-sums', '0006-unstaffed-production-and-stop-events', '0007-roll-up-coverage', '0008-stop-reason-loss-kinds', '0009-work-calendars']);
         let sums = await expectSumsOfLiveRows(db);
         const labels = await sql<{ label: string }>`SELECT plant_id || ' ' || line_id || ' ' || shift_code || ' ' || production_day AS label FROM oee.shift_indexes ORDER BY plant_id, line_id, shift_start`.execute(db);
         expect(labels.rows.map((r) => r.label)).toEqual(['ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03', 'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29']);

@@ -183,6 +183,37 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
     ['manual', 'manual', 'boolean'],
     ['eventID', 'event_id', 'bigint'],
   ]),
+  // Work calendars (edge migration 0025): lineID 0 is the plant's calendar; dates 'YYYY-MM-DD' and times 'HH:mm' are
+  // the plant's wall clock, kept as the edge's text.
+  table('calendar_versions', ['lineID', 'effectiveFrom'], [
+    ['lineID', 'line_id', 'integer'],
+    ['effectiveFrom', 'effective_from', 'text'],
+    ['weekdays', 'weekdays', 'text'],
+  ]),
+  table('calendar_shifts', ['lineID', 'effectiveFrom', 'code'], [
+    ['lineID', 'line_id', 'integer'],
+    ['effectiveFrom', 'effective_from', 'text'],
+    ['code', 'code', 'text'],
+    ['position', 'position', 'integer'],
+    ['nameEs', 'name_es', 'text'],
+    ['nameEn', 'name_en', 'text'],
+    ['startTime', 'start_time', 'text'],
+    ['endTime', 'end_time', 'text'],
+  ]),
+  table('calendar_breaks', ['lineID', 'effectiveFrom', 'shiftCode', 'startTime'], [
+    ['lineID', 'line_id', 'integer'],
+    ['effectiveFrom', 'effective_from', 'text'],
+    ['shiftCode', 'shift_code', 'text'],
+    ['startTime', 'start_time', 'text'],
+    ['minutes', 'minutes', 'integer'],
+  ]),
+  table('calendar_exceptions', ['lineID', 'exceptionDate', 'kind', 'shiftCode'], [
+    ['lineID', 'line_id', 'integer'],
+    ['exceptionDate', 'exception_date', 'text'],
+    ['kind', 'kind', 'text'],
+    ['shiftCode', 'shift_code', 'text'],
+    ['untilTime', 'until_time', 'text'],
+  ]),
 ];
 
 const byEntity = new Map(CENTRAL_TABLES.map((t) => [t.entity as string, t]));

@@ -68,6 +68,7 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
   'post /api/users/logout': 'revokes the session of the Authorization header',
   'post /api/opcservers/{opcServerID}/apikey': 'the server is the path parameter',
   'delete /api/opcservers/{opcServerID}/apikey': 'the server is the path parameter',
+  'delete /api/calendars/lines/{lineID}': 'the line is the path parameter',
 };
 
 describe('the OpenAPI document', () => {

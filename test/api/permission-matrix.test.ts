@@ -53,6 +53,12 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/resources/isIndicadorPorTurno': 'any',
   // The plant's clock (production day, shift) that screens take their "today" from.
   'GET /api/calendar/now': 'any',
+  // Work calendars (issue 29): every screen may read them; administrators and supervisors change them.
+  'GET /api/calendars': 'any',
+  'GET /api/calendars/days': 'any',
+  'PUT /api/calendars/plant': [A, S],
+  'PUT /api/calendars/lines/:lineID': [A, S],
+  'DELETE /api/calendars/lines/:lineID': [A, S],
   'GET /api/modules/enabled': 'any',
   ...grid('/api/terminals', [A], [A]),
   // Every terminal syncs itself by IP at start, whoever is logged in.

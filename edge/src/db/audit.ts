@@ -7,7 +7,18 @@ import type { DB } from './schema';
  * Entities whose every change keeps an audit row (ARCHITECTURE.md "Data conventions"); `opc_certificates` are the OPC
  * UA server certificates an administrator trusts or rejects (files in the PKI folder, not a table).
  */
-export type AuditedEntity = 'stops' | 'orders' | 'order_indexes' | 'shift_indexes' | 'production_lots' | 'declared_discards' | 'opc_certificates';
+export type AuditedEntity =
+  | 'stops'
+  | 'orders'
+  | 'order_indexes'
+  | 'shift_indexes'
+  | 'production_lots'
+  | 'declared_discards'
+  | 'opc_certificates'
+  | 'calendar_versions'
+  | 'calendar_shifts'
+  | 'calendar_breaks'
+  | 'calendar_exceptions';
 
 export interface AuditRecord {
   entity: AuditedEntity;

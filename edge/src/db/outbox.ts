@@ -13,6 +13,10 @@ export const SYNCED_ENTITIES = [
   'order_indexes',
   'shift_indexes',
   'stops',
+  'calendar_versions',
+  'calendar_shifts',
+  'calendar_breaks',
+  'calendar_exceptions',
 ] as const;
 export type SyncedEntity = (typeof SYNCED_ENTITIES)[number];
 
@@ -55,6 +59,10 @@ export const SYNCED_KEYS: Readonly<Record<SyncedEntity, readonly string[]>> = {
   order_indexes: ['order'],
   shift_indexes: ['lineID', 'shiftStart'],
   stops: ['stopID'],
+  calendar_versions: ['lineID', 'effectiveFrom'],
+  calendar_shifts: ['lineID', 'effectiveFrom', 'code'],
+  calendar_breaks: ['lineID', 'effectiveFrom', 'shiftCode', 'startTime'],
+  calendar_exceptions: ['lineID', 'exceptionDate', 'kind', 'shiftCode'],
 };
 
 /** Whether outbox rows are queued on this database (sync was enabled on it at some time). */

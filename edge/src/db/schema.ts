@@ -546,6 +546,47 @@ export interface ModbusCountersTable {
   updatedAt: number;
 }
 
+/** Work calendars (migration 0025): lineID 0 is the plant's calendar, 1–99 a line's own (domain/work-calendar.ts). */
+export interface CalendarVersionsTable {
+  lineID: number;
+  /** Production date 'YYYY-MM-DD' from which the version applies. */
+  effectiveFrom: string;
+  /** ISO weekdays worked as digits: '12345' Monday to Friday. */
+  weekdays: string;
+}
+
+export interface CalendarShiftsTable {
+  lineID: number;
+  effectiveFrom: string;
+  code: string;
+  /** 1, 2, …: the order of the shifts in the production day. */
+  position: number;
+  nameEs: string;
+  nameEn: string;
+  /** Wall time 'HH:mm'. */
+  startTime: string;
+  /** End of the scheduled time, 'HH:mm'; null: until the next shift starts. */
+  endTime: string | null;
+}
+
+export interface CalendarBreaksTable {
+  lineID: number;
+  effectiveFrom: string;
+  shiftCode: string;
+  startTime: string;
+  minutes: number;
+}
+
+export interface CalendarExceptionsTable {
+  lineID: number;
+  exceptionDate: string;
+  kind: 'holiday' | 'shortDay' | 'extraShift';
+  /** The extra shift's code; '' for the other kinds. */
+  shiftCode: string;
+  /** A shorter day's end, 'HH:mm'. */
+  untilTime: string | null;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   users: UsersTable;
@@ -588,6 +629,10 @@ export interface DB {
   calculation_time_log: CalculationTimeLogTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  calendar_versions: CalendarVersionsTable;
+  calendar_shifts: CalendarShiftsTable;
+  calendar_breaks: CalendarBreaksTable;
+  calendar_exceptions: CalendarExceptionsTable;
 }
 
 export type TableName = keyof DB;

@@ -27,7 +27,19 @@ export type StoredRow<T extends TableName> = Selectable<DB[T]>;
 /** The columns of `T` a key names. */
 type KeyColumn<T extends TableName> = keyof DB[T] & string;
 
-const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>(['stops', 'orders', 'order_indexes', 'shift_indexes', 'production_lots', 'declared_discards']);
+const AUDITED: ReadonlySet<string> = new Set<AuditedEntity>([
+  'stops',
+  'orders',
+  'order_indexes',
+  'shift_indexes',
+  'production_lots',
+  'declared_discards',
+  // A calendar change changes the figures from its date on: who changed it, and when, is kept.
+  'calendar_versions',
+  'calendar_shifts',
+  'calendar_breaks',
+  'calendar_exceptions',
+]);
 
 /**
  * The audit records what a person changed (a stop recognized, an order validated, a recalculation asked for), not the

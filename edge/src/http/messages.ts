@@ -450,6 +450,51 @@ const catalogue = {
   'losses.rangeRequired': { es: 'Indique el rango: from y to (o una orden).', en: 'Give the range: from and to (or an order).' },
   'losses.rangeOrder': { es: 'El inicio del rango (from) debe ser anterior a su fin (to).', en: 'The range start (from) must be before its end (to).' },
   'losses.rangeTooLong': { es: 'El rango admite como máximo {max} días.', en: 'The range accepts at most {max} days.' },
+  // Issue 29: work calendars (domain/work-calendar.ts, PUT /api/calendars/…).
+  'calendar.shiftCount': { es: 'El patrón debe tener de 1 a {max} turnos.', en: 'The pattern must have 1 to {max} shifts.' },
+  'calendar.shiftCode': {
+    es: 'El código de un turno son de 1 a 4 letras mayúsculas o cifras, y no puede ser TO (el día entero).',
+    en: 'A shift code is 1 to 4 capital letters or digits, and cannot be TO (the whole day).',
+  },
+  'calendar.shiftCodeRepeated': { es: 'El código de turno {code} está repetido.', en: 'The shift code {code} is repeated.' },
+  'calendar.shiftName': {
+    es: 'El nombre del turno es obligatorio y admite como máximo {max} caracteres.',
+    en: 'The shift name is required and accepts at most {max} characters.',
+  },
+  'calendar.time': { es: 'La hora debe tener el formato HH:mm.', en: 'The time must be in HH:mm format.' },
+  'calendar.shiftOrder': {
+    es: 'El turno {code} debe empezar después del turno anterior y antes de que empiece el día siguiente.',
+    en: 'Shift {code} must start after the previous shift and before the next day starts.',
+  },
+  'calendar.shiftEnd': {
+    es: 'El fin del turno {code} debe caer después de su inicio y no más tarde del inicio del turno siguiente.',
+    en: 'The end of shift {code} must fall after its start and no later than the start of the next shift.',
+  },
+  'calendar.breakCount': { es: 'Un patrón admite como máximo {max} descansos.', en: 'A pattern accepts at most {max} breaks.' },
+  'calendar.unknownShift': { es: 'El turno {code} no está en el patrón.', en: 'Shift {code} is not in the pattern.' },
+  'calendar.breakMinutes': { es: 'Un descanso dura de 1 a {max} minutos.', en: 'A break lasts 1 to {max} minutes.' },
+  'calendar.breakOutsideShift': {
+    es: 'El descanso debe caer dentro del horario del turno {code}.',
+    en: 'The break must fall within the scheduled time of shift {code}.',
+  },
+  'calendar.breakOverlap': { es: 'Los descansos de un turno no pueden solaparse.', en: "A shift's breaks cannot overlap." },
+  'calendar.weekday': { es: 'Los días laborables van de 1 (lunes) a 7 (domingo).', en: 'Working days go from 1 (Monday) to 7 (Sunday).' },
+  'calendar.weekdayRepeated': { es: 'Un día laborable está repetido.', en: 'A working day is repeated.' },
+  'calendar.noVersion': { es: 'El calendario necesita al menos una versión.', en: 'The calendar needs at least one version.' },
+  'calendar.date': { es: 'La fecha debe ser una fecha existente con el formato AAAA-MM-DD.', en: 'The date must be an existing date written YYYY-MM-DD.' },
+  'calendar.versionRepeated': { es: 'Ya hay una versión del calendario desde el {date}.', en: 'There is already a calendar version from {date}.' },
+  'calendar.exceptionConflict': {
+    es: 'Las excepciones del {date} se contradicen: un festivo no admite otra excepción, hay una sola jornada reducida por día y un turno extra no se repite.',
+    en: 'The exceptions of {date} contradict each other: a holiday admits no other exception, a day has one shorter day at most and an extra shift is not repeated.',
+  },
+  'calendar.daysRange': {
+    es: 'El rango de días debe empezar (from) no después de terminar (to) y abarcar como máximo {max} días.',
+    en: 'The range of days must start (from) no later than it ends (to) and span at most {max} days.',
+  },
+  'calendar.shortDayUntil': {
+    es: 'La jornada reducida debe terminar después del inicio del día.',
+    en: 'The shorter day must end after the day starts.',
+  },
 } as const satisfies Record<string, { es: string; en: string }>;
 
 export type MessageKey = keyof typeof catalogue;

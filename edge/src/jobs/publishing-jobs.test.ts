@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../config';
 import { RecentLogStore } from '../logger';
-import { openTestPlant, type TestPlant } from '../modules/line-events/test-plant';
+import { openTestPlant, type TestPlant } from '../../../test/support/test-plant';
 import { Plant } from '../plant';
 import { attachPublishingJobs } from './publishing-jobs';
 import type { RunnableJob } from './on-configured';

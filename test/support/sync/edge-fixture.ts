@@ -3,6 +3,8 @@ import type { Database } from '../../../edge/src/db/database';
 import { openPlantDatabase } from '../../../edge/src/db/installation';
 import { startSyncQueue } from '../../../edge/src/db/outbox';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../../edge/src/db/writes';
+import { DEFAULT_PATTERN, type WorkCalendar } from '../../../edge/src/domain/work-calendar';
+import { PLANT_CALENDAR, replaceCalendar } from '../../../edge/src/modules/calendar/calendar.repository';
 import { closeDueShifts, refreshOpenIndexes } from '../../../edge/src/modules/indexes/indexes.service';
 import { applyLineEvents, type LineEvent } from '../../../edge/src/modules/line-events/line-events.service';
 
@@ -147,6 +149,36 @@ export async function editHistory(db: Database, now: number): Promise<void> {
     await deleteRow(trx, 'buildings', { buildingId: building.buildingId as number }, ctx);
     const shift = await trx.selectFrom('shift_indexes').select(['lineID', 'shiftStart']).where('lineID', '=', 3).orderBy('shiftStart').executeTakeFirst();
     if (shift) await deleteRow(trx, 'shift_indexes', shift, ctx);
+    // The work calendars: a new plant version with a break and exceptions, a line's own calendar, then some of it undone.
+    const twelveHours: WorkCalendar = {
+      versions: [
+        { effectiveFrom: '1900-01-01', pattern: DEFAULT_PATTERN },
+        {
+          effectiveFrom: '2026-04-01',
+          pattern: {
+            shifts: [
+              { code: 'TD', nameEs: 'Día', nameEn: 'Day', start: '07:00', end: null },
+              { code: 'TN', nameEs: 'Noche "ñ"', nameEn: 'Night', start: '19:00', end: '05:00' },
+            ],
+            breaks: [
+              { shiftCode: 'TD', start: '12:00', minutes: 30 },
+              { shiftCode: 'TN', start: '01:00', minutes: 20 },
+            ],
+            weekdays: [1, 2, 3, 4, 5],
+          },
+        },
+      ],
+      exceptions: [
+        { date: '2026-04-02', kind: 'holiday' },
+        { date: '2026-04-04', kind: 'extraShift', shiftCode: 'TD' },
+        { date: '2026-04-10', kind: 'shortDay', until: '15:00' },
+      ],
+    };
+    await replaceCalendar(trx, PLANT_CALENDAR, twelveHours, ctx);
+    await replaceCalendar(trx, 2, twelveHours, ctx);
+    const [plantVersion, lineVersion] = [twelveHours.versions[0]!, twelveHours.versions[1]!];
+    await replaceCalendar(trx, PLANT_CALENDAR, { versions: [plantVersion, { ...lineVersion, pattern: { ...lineVersion.pattern, breaks: lineVersion.pattern.breaks.slice(0, 1) } }], exceptions: twelveHours.exceptions.slice(1) }, ctx);
+    await replaceCalendar(trx, 2, null, ctx);
   });
 }
 

@@ -1,5 +1,11 @@
-import { plantDateOf, shiftAt, shiftOf, type Shift } from '../../domain/calendar';
+import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftAt, shiftOf, type Shift } from '../../domain/calendar';
 import { toPlantIso } from '../../domain/time-zone';
+import { DEFAULT_CALENDAR, productionDay, validateCalendar, type Interval, type WorkCalendar } from '../../domain/work-calendar';
+import type { Database } from '../../db/database';
+import type { WriteContext } from '../../db/writes';
+import { AppError, fieldError, notFound } from '../../http/errors';
+import { isMessageKey, type MessageKey } from '../../http/messages';
+import { calendarOfLine, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
 
 /** A shift (or plant day) as the API writes it: code, plant date, start and end in plant ISO. */
 export function shiftToApi(shift: Shift, timeZone: string) {
@@ -16,4 +22,76 @@ export function plantNow(nowMs: number, timeZone: string) {
     shift: shiftToApi(shiftAt(nowMs, timeZone), timeZone),
     day: shiftToApi(shiftOf('TO', plantDate, timeZone), timeZone),
   };
+}
+
+/** The stored calendars as the API answers them: the plant's (the default when none is stored) and each line's own. */
+export async function calendarsForApi(db: Database) {
+  const stored = await readCalendars(db);
+  return { plant: stored.plant ?? DEFAULT_CALENDAR, lines: [...stored.lines].map(([lineID, calendar]) => ({ lineID, ...calendar })) };
+}
+
+/** Refuses (400) a calendar the domain finds a problem in: every problem on its field ('versions.0.pattern.shifts.1.start'). */
+function checkCalendar(calendar: WorkCalendar): void {
+  const issues = validateCalendar(calendar, isSupportedPlantDate);
+  if (issues.length === 0) return;
+  const fields: Record<string, { key: MessageKey; params: Record<string, string | number> }> = {};
+  for (const issue of issues) {
+    const key: MessageKey = isMessageKey(issue.key) ? issue.key : 'validation.invalid';
+    fields[issue.path.join('.')] ??= { key, params: { field: issue.path.join('.'), ...issue.params } };
+  }
+  const first = Object.values(fields)[0]!;
+  throw new AppError('validation', first.key, first.params, fields);
+}
+
+/** Stores the plant's calendar (a 400 with nothing stored when it has a problem); answers the calendars. */
+export async function savePlantCalendar(db: Database, calendar: WorkCalendar, ctx: WriteContext) {
+  checkCalendar(calendar);
+  await db.transaction().execute((trx) => replaceCalendar(trx, PLANT_CALENDAR, calendar, ctx));
+  return calendarsForApi(db);
+}
+
+async function requireLine(db: Database, lineID: number): Promise<void> {
+  const line = await db.selectFrom('lines').select('lineID').where('lineID', '=', lineID).executeTakeFirst();
+  if (!line) throw notFound();
+}
+
+/** Gives line `lineID` a calendar of its own, which replaces the plant's for it; answers the calendars. */
+export async function saveLineCalendar(db: Database, lineID: number, calendar: WorkCalendar, ctx: WriteContext) {
+  await requireLine(db, lineID);
+  checkCalendar(calendar);
+  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, calendar, ctx));
+  return calendarsForApi(db);
+}
+
+/** Removes line `lineID`'s own calendar: the line follows the plant's again. Answers the calendars. */
+export async function removeLineCalendar(db: Database, lineID: number, ctx: WriteContext) {
+  await requireLine(db, lineID);
+  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, null, ctx));
+  return calendarsForApi(db);
+}
+
+/** At most this many production days a call of calendarDays. */
+export const CALENDAR_DAYS_MAX = 62;
+
+/**
+ * The production days `from` to `to` (plant dates, both included) as the calendar line `lineID` follows (or the
+ * plant's) says them: each day's span and its shifts, with their scheduled time and breaks, in plant ISO. What a
+ * calendar means, to check it before or after it applies; the figures do not read it yet.
+ */
+export async function calendarDays(db: Database, query: { lineID?: number | undefined; from: string; to: string }, timeZone: string) {
+  for (const field of ['from', 'to'] as const) if (!isSupportedPlantDate(query[field])) throw fieldError('validation', 'calendar.date', field);
+  if (query.from > query.to || query.to > addPlantDays(query.from, CALENDAR_DAYS_MAX - 1)) throw fieldError('validation', 'calendar.daysRange', 'to', { max: CALENDAR_DAYS_MAX });
+  if (query.lineID !== undefined) await requireLine(db, query.lineID);
+  const calendar = await calendarOfLine(db, query.lineID ?? null);
+  const span = (interval: Interval) => ({ start: toPlantIso(interval.startMs, timeZone), end: toPlantIso(interval.endMs, timeZone) });
+  const days = [];
+  for (let date = query.from; date <= query.to; date = addPlantDays(date, 1)) {
+    const day = productionDay(calendar, date, timeZone);
+    days.push({
+      plantDate: day.plantDate,
+      ...span(day),
+      shifts: day.shifts.map((shift) => ({ code: shift.code, nameEs: shift.nameEs, nameEn: shift.nameEn, ...span(shift), scheduled: shift.scheduled.map(span), breaks: shift.breaks.map(span) })),
+    });
+  }
+  return days;
 }
