@@ -1,11 +1,12 @@
 import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../locales/en';
 import { es, type Catalogue } from '../locales/es';
 
 /**
  * i18next with the Spanish (default) and English catalogues. The choice is kept in localStorage as `locale`; the API
- * client sends it as Accept-Language so the server's messages come in the same language.
+ * client sends it as Accept-Language so the server's messages come in the same language. Spanish is in the app's
+ * bundle; English is a chunk of its own, fetched when it is the stored language (before the first render, see
+ * `i18nReady`) or chosen: every page of a Spanish plant loads one catalogue, not two.
  */
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -37,7 +38,7 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es }, en: { translation: en } },
+  resources: { es: { translation: es } },
   lng: storedLanguage(),
   fallbackLng: 'es',
   interpolation: { escapeValue: false },
@@ -45,6 +46,26 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 setDocumentLanguage(i18n.language);
+
+const catalogues: Record<Language, () => Promise<Catalogue>> = {
+  es: () => Promise.resolve(es),
+  en: () => import('../locales/en').then((module) => module.en),
+};
+
+/** Makes `language`'s catalogue available (fetching English the first time). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await catalogues[language]());
+}
+
+/** Settles once the stored language's catalogue is there: the app renders after it, so it never shows the other language first. */
+export const i18nReady: Promise<void> = loadLanguage(currentLanguageOf(i18n.language)).then(
+  () => undefined,
+  () => undefined,
+);
+
+function currentLanguageOf(language: string): Language {
+  return isLanguage(language) ? language : 'es';
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'es';
@@ -56,6 +77,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not persisted; the switch still applies to this page.
   }
+  await loadLanguage(language);
   setDocumentLanguage(language);
   await i18n.changeLanguage(language);
 }

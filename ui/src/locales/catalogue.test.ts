@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../lib/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage } from '../lib/i18n';
 
 const t = (language: 'es' | 'en') => i18n.getFixedT(language);
 
 describe('the catalogues (issue 27: Spanish screens without English, SPEC.md sections 3 and 8)', () => {
+  beforeAll(() => loadLanguage('en'));
   it('say recognising several stops in the plural', () => {
     expect(t('es')('stopActions.recognized', { count: 1 })).toBe('Parada reconocida.');
     expect(t('es')('stopActions.recognized', { count: 3 })).toBe('Paradas reconocidas.');

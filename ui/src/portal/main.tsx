@@ -3,11 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { portalRouter } from './portal-router';
+import { i18nReady } from '../lib/i18n';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={portalRouter} />
-    </AppProviders>
-  </StrictMode>,
+// After the stored language's catalogue (at once in Spanish; English is fetched first).
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={portalRouter} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
