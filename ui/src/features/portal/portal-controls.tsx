@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDownloadExport, type PortalExport } from './api/download-export';
 import { plantsQuery } from './api/get-plants';
+import { DateInput } from '../../components/date-input/date-input';
 
 /** 'Descargar Excel': the table's own rows as xlsx (the call's …/export with the same parameters). */
 export function ExportButton({ request, testId }: { request: PortalExport; testId: string }) {
@@ -19,7 +20,7 @@ export function DateField({ label, value, onChange, testId }: { label: string; v
   return (
     <Field.Root w="auto">
       <Field.Label>{label}</Field.Label>
-      <Input type="date" size="sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      <DateInput size="sm" value={value} onChange={onChange} testId={testId} />
     </Field.Root>
   );
 }
