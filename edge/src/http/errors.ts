@@ -1,4 +1,4 @@
-import type { MessageKey } from './messages';
+import type { MessageKey, MessageParam } from './messages';
 
 /** The closed set of error codes the API answers with, and their HTTP status. */
 export const ERROR_STATUS = {
@@ -36,8 +36,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
-    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>,
+    readonly params: Record<string, MessageParam> = {},
+    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, MessageParam> }>,
   ) {
     super(messageKey);
     this.status = ERROR_STATUS[code];
