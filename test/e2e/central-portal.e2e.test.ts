@@ -76,6 +76,14 @@ describe('central portal pages', () => {
     expect(await baToday.textContent()).toContain(`Utilización ${percentLabel(ba.today.utilization)}`);
     expect(await baToday.textContent()).toContain(`Producción: ${new Intl.NumberFormat('es', { useGrouping: 'always' }).format(ba.today.productionQuantity)}`);
     expect(await page.getByTestId('plant-ba-sync').textContent()).toContain('Última sincronización');
+    // Its time is the plant's wall clock (its own zone, not the browser's), written as every date of the app.
+    const plantWallClock = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: ba.timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(Date.parse(iso));
+    await expect
+      .poll(async () => {
+        const latest = ((await call('GET', '/api/portal/plants?day=2026-03-02', adminToken)).body as any[]).find((plant) => plant.plantId === 'ba');
+        return (await page.getByTestId('plant-ba-sync').textContent())?.includes(`Última sincronización: ${plantWallClock(latest.lastSyncedAt)}`);
+      }, { timeout: 70_000 })
+      .toBe(true);
     // The card is headed by the plant's name (its buildings') with the PLANT_ID key under it.
     expect(await page.getByTestId('plant-ba-name').textContent()).toBe(ba.name);
     expect(ba.name).toContain('Planta Norte');
