@@ -43,11 +43,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        // One exception: the grammar of a Modbus or MQTT tag's value (pure, no I/O), so the configuration form builds and
-        // checks the text with the very parser the API checks it with and the acquisition reads it with.
+        // Two exceptions, pure modules with no I/O: the grammar of a Modbus or MQTT tag's value, so the configuration form
+        // builds and checks the text with the very parser the API checks it with and the acquisition reads it with; and
+        // the roles, so the app shows its links and buttons by the very constants the server enforces.
         {
           patterns: [
-            { regex: '^(\\.\\./)+edge/(?!src/domain/source-addresses$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
+            { regex: '^(\\.\\./)+edge/(?!src/domain/(source-addresses|roles)$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
           ],
         },
       ],
