@@ -11,11 +11,12 @@ const DOMAIN = [
 ];
 
 /**
- * The app imports only types from the edge. One exception: the grammar of a Modbus or MQTT tag's value (pure, no I/O),
- * so the configuration form builds and checks the text with the very parser the API checks it with and the
- * acquisition reads it with.
+ * The app imports only types from the edge. Two exceptions, pure modules with no I/O: the grammar of a Modbus or MQTT
+ * tag's value, so the configuration form builds and checks the text with the very parser the API checks it with and
+ * the acquisition reads it with; and the roles, so the app shows its links and buttons by the very constants the
+ * server enforces.
  */
-const UI = [{ regex: '^(\\.\\./)+edge/(?!src/domain/source-addresses$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true }];
+const UI = [{ regex: '^(\\.\\./)+edge/(?!src/domain/(source-addresses|roles)$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true }];
 
 /** Test support lives with the tests (test/): production files never import vitest, a browser driver or a test helper. */
 const TEST_SUPPORT = [

@@ -118,14 +118,14 @@ describe('OPC UA acquisition with the simulator', () => {
     const token = t.adminToken;
     const refused = await t.call('PUT', '/api/Resources', { token, form: { key: 1, values: { calculationBaliza: 'Line1.Running and' } } }, );
     expect(refused.status).toBe(400);
-    expect(refused.body.error.fields.calculationBaliza).toMatch(/line 1, column 15/);
+    expect(refused.body.error.fields.calculationBaliza).toMatch(/en la línea 1, columna 15$/);
     const stored = await db().selectFrom('lines').select('calculationBaliza').where('lineID', '=', 1).executeTakeFirstOrThrow();
     expect(stored.calculationBaliza).toBe(storedScript('Line1.Running'));
 
     const preview = await t.call('POST', '/api/tags/execute', { token, form: { values: { script: 'Line1.Units +' } } });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ error: true, line: 1, column: 13 });
-    expect(preview.body.message).toMatch(/line 1, column 13/);
+    expect(preview.body.message).toMatch(/en la línea 1, columna 13$/);
   });
 
   it('the script preview evaluates on the live tag values, as a beacon first and else as a counter', async () => {

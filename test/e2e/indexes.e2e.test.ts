@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { maxAdjustMinutes } from '../../ui/src/components/orders/parse-minutes';
 import { productionDayOf } from '../../ui/src/features/indexes/index-filters';
 import { minutesLabel, percentLabel } from '../../ui/src/lib/indicator-format';
+import { fillDate } from './support/date-fields';
 import { waitFor } from '../support/simulated-plant';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
@@ -118,7 +119,7 @@ describe('order and shift indexes', () => {
 
   const summary = (page: Page, grid: string, text: string) => page.getByTestId(grid).locator('.ag-paging-row-summary-content', { hasText: text }).waitFor();
   const select = (page: Page, filter: string, name: string, label: string) => page.getByTestId(filter).locator(`select[name="${name}"]`).selectOption({ label });
-  const day = (page: Page, filter: string, name: 'from' | 'to', value: string) => page.getByTestId(filter).locator(`input[name="${name}"]`).fill(value);
+  const day = (page: Page, filter: string, name: 'from' | 'to', value: string) => fillDate(page.getByTestId(filter).locator(`input[name="${name}"]`), value);
 
   test('order indexes: line, production days and status drive the grid; 20 rows a page from the server, newest first', async () => {
     // 25 orders planned on line 4 (Created), besides the one it runs.

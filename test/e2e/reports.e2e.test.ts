@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dateValue, fillDate } from './support/date-fields';
 import type { TestEdge } from '../support/test-edge';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startUiEdge } from './support/edge';
@@ -55,10 +56,10 @@ describe('Reporte OEE', () => {
     await openReportDialog(page);
     // Yesterday's production day ends at 06:00 today; a stop a minute ago is in today's (or, just after 06:00, the
     // last minutes of yesterday's): the default covers the plant's day, not the browser's calendar day.
-    expect(await page.getByTestId('report-start').inputValue()).toBe(today);
-    expect(await page.getByTestId('report-end').inputValue()).toBe(today);
+    expect(await dateValue(page.getByTestId('report-start'))).toBe(today);
+    expect(await dateValue(page.getByTestId('report-end'))).toBe(today);
     await saveScreenshot(page, 'oee-report-es');
-    await page.getByTestId('report-start').fill(dayBefore(today));
+    await fillDate(page.getByTestId('report-start'), dayBefore(today));
     await page.getByTestId('report-line').selectOption({ label: 'Línea 1: Llenadora A' });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download').click()]);
     await toastShown(page, 'success', 'Se generó correctamente el reporte.');
@@ -74,16 +75,64 @@ describe('Reporte OEE', () => {
     ]);
   }, 120_000);
 
+  test("the date fields write the app's language, not the browser's: dd/mm/aaaa in Spanish, yyyy-mm-dd in English; a text that is no date is marked; the calendar picks a day", async () => {
+    const consultant = await edge.userWithRole(4);
+    const { page } = await openBrowser();
+    await logIn(page, edge.url, consultant.userID, consultant.password);
+    await openReportDialog(page);
+    const start = page.getByTestId('report-start');
+    expect(await start.inputValue()).toBe(`${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`);
+    expect(await start.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+
+    await start.fill('31/02/2026');
+    await start.blur();
+    await page.getByText('Fecha no válida (dd/mm/aaaa)').waitFor();
+    expect(await start.getAttribute('aria-invalid')).toBe('true');
+    expect(await dateValue(start)).toBe('');
+    expect(await page.getByTestId('report-download').isDisabled()).toBe(true);
+
+    await start.fill('10/3/2026');
+    await start.blur();
+    expect(await start.inputValue()).toBe('10/03/2026');
+    expect(await dateValue(start)).toBe('2026-03-10');
+    expect(await page.getByText('Fecha no válida (dd/mm/aaaa)').count()).toBe(0);
+
+    await page.getByTestId('report-start-calendar').click();
+    const calendar = page.locator('[data-scope="date-picker"][data-part="content"]');
+    await calendar.waitFor();
+    expect(await calendar.innerText()).toContain('marzo');
+    await saveScreenshot(page, 'date-field-calendar-es');
+    await calendar.locator('[data-part="table-cell-trigger"]:not([data-outside-range])', { hasText: /^15$/ }).click();
+    await calendar.waitFor({ state: 'hidden' });
+    expect(await start.inputValue()).toBe('15/03/2026');
+    expect(await dateValue(start)).toBe('2026-03-15');
+
+    const english = (await openBrowser()).page;
+    await english.addInitScript(() => localStorage.setItem('locale', 'en'));
+    await logIn(english, edge.url, consultant.userID, consultant.password);
+    await english.getByTestId('menu-reports').click();
+    await english.getByRole('menuitem', { name: 'OEE report' }).click();
+    const englishStart = english.getByTestId('report-start');
+    await englishStart.waitFor();
+    expect(await englishStart.inputValue()).toBe(today);
+    expect(await englishStart.getAttribute('placeholder')).toBe('yyyy-mm-dd');
+    await englishStart.fill('10/03/2026');
+    await englishStart.blur();
+    await english.getByText('Not a valid date (yyyy-mm-dd)').waitFor();
+    await englishStart.fill('2026-03-10');
+    expect(await dateValue(englishStart)).toBe('2026-03-10');
+  }, 120_000);
+
   test('a range with nothing in it gives the sheets with their headers only; a start after the end cannot be asked', async () => {
     const consultant = await edge.userWithRole(4);
     const { page } = await openBrowser();
     await logIn(page, edge.url, consultant.userID, consultant.password);
     await openReportDialog(page);
-    await page.getByTestId('report-start').fill('2020-01-02');
-    await page.getByTestId('report-end').fill('2020-01-01');
+    await fillDate(page.getByTestId('report-start'), '2020-01-02');
+    await fillDate(page.getByTestId('report-end'), '2020-01-01');
     await page.getByText('La fecha de inicio no puede ser posterior a la de fin.').waitFor();
     expect(await page.getByTestId('report-download').isDisabled()).toBe(true);
-    await page.getByTestId('report-end').fill('2020-01-03');
+    await fillDate(page.getByTestId('report-end'), '2020-01-03');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download').click()]);
     const bytes = readFileSync(await download.path());
     for (const sheet of ['Ordenes', 'Turnos', 'Paradas']) expect(await sheetRows(bytes, sheet), sheet).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shiftAt, shiftOf } from '../../edge/src/domain/calendar';
 import { plantDateParts } from '../../edge/src/domain/time-zone';
+import { dateValue, fillDate } from './support/date-fields';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 import { gridRow, spanishNumber } from './support/grid';
@@ -126,14 +127,14 @@ describe('stop summaries', () => {
     await page.getByTestId('stop-summary').waitFor();
     expect(await page.title()).toBe('Resumen de paradas del turno');
     // The date starts at the plant's production day (06:00 to 06:00 in the plant's zone), whatever the browser's.
-    await page.waitForFunction((day) => (document.querySelector('input[name="date"]') as HTMLInputElement).value === day, currentShift().plantDate);
+    await page.waitForFunction((day) => document.querySelector('input[name="date"]')?.getAttribute('data-value') === day, currentShift().plantDate);
     await page.getByTestId('summary-apply').click();
     expect((await page.getByTestId('summary-filter-required').innerText()).trim()).toBe('Por favor complete los datos de filtro');
     // A line and a period, but the date cleared: still refused.
     await chooseOption(page, 'sector', SECTOR);
     await chooseOption(page, 'line', lineLabel('Envasadora 2'));
     await chooseOption(page, 'period', 'Turno mañana (06:00–14:00)');
-    await page.locator('input[name="date"]').fill('');
+    await fillDate(page.locator('input[name="date"]'), '');
     await page.getByTestId('summary-apply').click();
     await page.getByTestId('summary-filter-required').waitFor();
     expect(await page.getByTestId('summary-results').count()).toBe(0);
@@ -149,7 +150,7 @@ describe('stop summaries', () => {
     const page = await openAs('supervisor', '/paradas/resumen');
     await chooseOption(page, 'sector', SECTOR);
     await chooseOption(page, 'line', lineLabel('Envasadora 2'));
-    await page.locator('input[name="date"]').fill(shift.plantDate);
+    await fillDate(page.locator('input[name="date"]'), shift.plantDate);
     await chooseOption(page, 'period', PERIOD_LABELS[shift.code]!);
     const before = Date.now();
     await page.getByTestId('summary-apply').click();
@@ -175,7 +176,7 @@ describe('stop summaries', () => {
 
     // The shift before: only its own stops (none, unless the plant started in it).
     const previous = shiftAt(shift.startMs - 1, timeZone());
-    await page.locator('input[name="date"]').fill(previous.plantDate);
+    await fillDate(page.locator('input[name="date"]'), previous.plantDate);
     await chooseOption(page, 'period', PERIOD_LABELS[previous.code]!);
     await page.getByTestId('summary-apply').click();
     await page.waitForURL(new RegExp(`date=${previous.plantDate}&period=${previous.code}$`));
@@ -201,7 +202,7 @@ describe('stop summaries', () => {
     expect(await select(page, 'line').locator('option:checked').innerText()).toBe(lineLabel('Envasadora 2'));
     expect(await select(page, 'sector').locator('option:checked').innerText()).toBe(SECTOR);
     expect(await select(page, 'period').locator('option:checked').innerText()).toBe('Resumen del día (06:00–06:00)');
-    expect(await page.locator('input[name="date"]').inputValue()).toBe(day);
+    expect(await dateValue(page.locator('input[name="date"]'))).toBe(day);
     expect((await shownRows(page, 'summary-reason-row')).has('No planificadas / Eléctricas / Falla de sensor')).toBe(true);
 
     await chooseOption(page, 'period', 'Resumen de la orden actual');
@@ -242,16 +243,16 @@ describe('stop summaries', () => {
     await expectEnabledUpTo(2);
     await chooseOption(page, 'line', lineLabel('Envasadora 2'));
     await expectEnabledUpTo(3);
-    await field('fromDate').fill(day);
+    await fillDate(field('fromDate'), day);
     await expectEnabledUpTo(4);
     // A to date before the from date is refused: its message shows and the shift stays closed.
     const [y, m, d] = day.split('-').map(Number);
     const dayBefore = new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
-    await field('toDate').fill(dayBefore);
+    await fillDate(field('toDate'), dayBefore);
     expect((await page.getByTestId('error-toDate').innerText()).trim()).toBe('La fecha hasta no puede ser anterior a la fecha desde.');
-    expect(await field('toDate').inputValue()).toBe('');
+    expect(await dateValue(field('toDate'))).toBe('');
     await expectEnabledUpTo(4);
-    await field('toDate').fill(day);
+    await fillDate(field('toDate'), day);
     expect(await page.getByTestId('error-toDate').count()).toBe(0);
     await expectEnabledUpTo(5);
     await chooseOption(page, 'shift', 'TO · Todos (06:00–06:00)');
@@ -343,8 +344,8 @@ describe('stop summaries', () => {
     await page.goto(`${plant.edge.url}/paradas/resumen2`);
     await chooseOption(page, 'sector', SECTOR);
     await chooseOption(page, 'line', `Line ${LINE}: Envasadora 2`);
-    await page.locator('input[name="fromDate"]').fill(shift.plantDate);
-    await page.locator('input[name="toDate"]').fill(shift.plantDate);
+    await fillDate(page.locator('input[name="fromDate"]'), shift.plantDate);
+    await fillDate(page.locator('input[name="toDate"]'), shift.plantDate);
     await chooseOption(page, 'shift', { TM: 'TM · Morning (06:00–14:00)', TT: 'TT · Afternoon (14:00–22:00)', TN: 'TN · Night (22:00–06:00)', TO: 'TO · All (06:00–06:00)' }[shift.code]);
     await page.waitForFunction(() => (document.querySelector('select[name="product"]') as HTMLSelectElement).options.length > 1);
     await chooseOption(page, 'product', 'All');

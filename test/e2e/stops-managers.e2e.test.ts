@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shiftAt } from '../../edge/src/domain/calendar';
 import { toPlantIso } from '../../edge/src/domain/time-zone';
 import { DEMO_MANUAL_LINE } from '../../edge/src/demo/demo-plant';
+import { fillDateTime } from './support/date-fields';
 import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 import { gridRow } from './support/grid';
@@ -23,7 +24,7 @@ describe('stops managers', () => {
   let plant: DemoPlant;
   const db = () => plant.edge.edge.plant.db!;
   const timeZone = () => plant.edge.edge.plant.timeZone;
-  /** 'YYYY-MM-DDTHH:mm:ss' in plant time (what the datetime inputs take). */
+  /** 'YYYY-MM-DDTHH:mm:ss' in plant time (what the date-and-time fields hold). */
   const local = (ms: number) => toPlantIso(ms, timeZone()).slice(0, 19);
   const text = (ms: number) => local(ms).replace('T', ' ');
 
@@ -54,8 +55,8 @@ describe('stops managers', () => {
   async function fillNewStop(page: Page, startMs: number, endMs: number, reasonTrail: string[] = []): Promise<void> {
     await page.getByTestId('manual-stop-new').click();
     const dialog = page.getByTestId('manual-stop-dialog');
-    await dialog.locator('input[name="startDate"]').fill(local(startMs));
-    await dialog.locator('input[name="endDate"]').fill(local(endMs));
+    await fillDateTime(dialog, 'startDate', local(startMs));
+    await fillDateTime(dialog, 'endDate', local(endMs));
     if (reasonTrail.length > 0) {
       await dialog.getByTestId('manual-stop-pick-reason').click();
       for (const reason of reasonTrail) await dialog.getByTestId(`reason-${await reasonIdOf(reason)}`).click();

@@ -20,10 +20,11 @@ describe('the lint boundary rules', () => {
     expect(await restrictedImports(file, "import { ROLE } from './roles';\nexport const r = ROLE;\n")).toEqual([]);
   });
 
-  it('let the app import only types from the edge, but for the tag address grammar', async () => {
+  it('let the app import only types from the edge, but for the tag address grammar and the roles', async () => {
     const file = 'ui/src/boundary-probe.ts';
-    expect(await restrictedImports(file, "import { ROLE } from '../../edge/src/domain/roles';\nexport const r = ROLE;\n")).toEqual([expect.stringContaining('only types from edge/')]);
-    expect(await restrictedImports(file, "import type { RoleId } from '../../edge/src/domain/roles';\nexport type R = RoleId;\n")).toEqual([]);
+    expect(await restrictedImports(file, "import { oeeOf } from '../../edge/src/domain/oee';\nexport const o = oeeOf;\n")).toEqual([expect.stringContaining('only types from edge/')]);
+    expect(await restrictedImports(file, "import type { Shift } from '../../edge/src/domain/calendar';\nexport type S = Shift;\n")).toEqual([]);
+    expect(await restrictedImports(file, "import { ROLE } from '../../edge/src/domain/roles';\nexport const r = ROLE;\n")).toEqual([]);
     expect(await restrictedImports(file, "import { parseMqttAddress } from '../../edge/src/domain/source-addresses';\nexport const p = parseMqttAddress;\n")).toEqual([]);
   });
 

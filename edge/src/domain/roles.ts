@@ -12,3 +12,12 @@ export const ALL_ROLES: readonly RoleId[] = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR
 export function isRoleId(value: unknown): value is RoleId {
   return typeof value === 'number' && (ALL_ROLES as readonly number[]).includes(value);
 }
+
+/**
+ * Who may do what on orders (SPEC.md section 6), here so the app imports the same constants it shows its buttons by
+ * (the server enforces them on the routes).
+ */
+/** Creating and editing orders (the order manager's plan): the supervisor's, like the rest of production planning. */
+export const ORDER_PLAN_ROLES = [ROLE.SUPERVISOR] as const;
+/** Starting and finishing orders on a line. */
+export const ORDER_RUN_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;

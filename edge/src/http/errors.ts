@@ -1,4 +1,4 @@
-import type { MessageKey } from './messages';
+import type { MessageKey, MessageParam } from './messages';
 
 /** The closed set of error codes the API answers with, and their HTTP status. */
 export const ERROR_STATUS = {
@@ -36,8 +36,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
-    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, string | number> }>,
+    readonly params: Record<string, MessageParam> = {},
+    readonly fields?: Record<string, { key: MessageKey; params?: Record<string, MessageParam> }>,
   ) {
     super(messageKey);
     this.status = ERROR_STATUS[code];
@@ -51,7 +51,7 @@ export const forbidden = (): AppError => new AppError('forbidden', 'auth.forbidd
  * An error about one field: its message (with `field` among its parameters) is both the error's message and the
  * field's, so a form shows it on the field concerned.
  */
-export function fieldError(code: ErrorCode, key: MessageKey, field: string, params: Record<string, string | number> = {}): AppError {
+export function fieldError(code: ErrorCode, key: MessageKey, field: string, params: Record<string, MessageParam> = {}): AppError {
   const all = { field, ...params };
   return new AppError(code, key, all, { [field]: { key, params: all } });
 }

@@ -1,9 +1,14 @@
+import { SCRIPT_MESSAGES } from '../domain/script/script-messages';
+
 /**
  * Every message the server sends to a user, in Spanish (the default, SPEC.md's exact texts) and English.
  * Zod schemas and AppErrors carry a key of this catalogue; the error middleware translates it with the
- * request's language. Placeholders are {name}.
+ * request's language. Placeholders are {name}; a parameter may itself be a message (`{ key, params }`), translated in
+ * the same language (a refused script's problem inside 'resource.script').
  */
 const catalogue = {
+  // The line-script checker's messages (domain/script/script-messages.ts: key, parameters, ES and EN texts).
+  ...SCRIPT_MESSAGES,
   // Generic validation (fields without a message of their own in SPEC.md).
   'validation.required': { es: 'El campo {field} es obligatorio.', en: 'The {field} field is required.' },
   'validation.maxLength': { es: 'El campo {field} admite como máximo {max} caracteres.', en: 'The {field} field accepts at most {max} characters.' },
@@ -622,9 +627,16 @@ export function fieldLabel(field: string, language: Language): string {
   return fieldLabels[field]?.[language] ?? field;
 }
 
-export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
+/** A message's parameter: a value, or a message of its own translated in the same language. */
+export type MessageParam = string | number | { readonly key: MessageKey; readonly params?: Readonly<Record<string, MessageParam>> };
+
+export function translate(key: MessageKey, language: Language, params: Readonly<Record<string, MessageParam>> = {}): string {
   const template = catalogue[key][language];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = params[name];
+    if (value === undefined) return match;
+    return typeof value === 'object' ? translate(value.key, language, value.params) : String(value);
+  });
 }
 
 /** 'en' when the request's Accept-Language prefers English, else Spanish (the default language). */

@@ -1,12 +1,12 @@
-import type { RoleId } from '../../../edge/src/domain/roles';
+import { ROLE, type RoleId } from '../../../edge/src/domain/roles';
 
 /**
  * Roles of SPEC.md section 3 and who may do what (section 6). The server enforces every rule again; these only decide
- * what the app shows, so a user never sees a link, tab or button that would be refused.
+ * what the app shows, so a user never sees a link, tab or button that would be refused. The role ids and the rules
+ * the server names are the edge's own pure constants (`edge/src/domain/roles.ts`), imported, never copied.
  */
 export type { RoleId };
-
-export const ROLE = { ADMINISTRATOR: 1, SUPERVISOR: 2, OPERATOR: 3, CONSULTANT: 4 } as const satisfies Record<string, RoleId>;
+export { ROLE };
 
 export type Roles = readonly RoleId[];
 

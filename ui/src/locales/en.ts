@@ -27,6 +27,16 @@ export const en: Catalogue = {
     reload: 'Reload',
     goHome: 'Go to the start page',
   },
+  dateInput: {
+    dayFirst: 'dd/mm/yyyy',
+    yearFirst: 'yyyy-mm-dd',
+    invalid: 'Not a valid date ({{format}})',
+    openCalendar: 'Open calendar',
+    date: 'Date',
+    time: 'hh:mm:ss',
+    timeLabel: 'Time',
+    invalidTime: 'Not a valid time (hh:mm:ss)',
+  },
   nav: {
     menu: 'Menu',
     oee: 'OEE',

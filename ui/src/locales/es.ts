@@ -28,6 +28,16 @@ export const es = {
     reload: 'Volver a cargar',
     goHome: 'Ir al inicio',
   },
+  dateInput: {
+    dayFirst: 'dd/mm/aaaa',
+    yearFirst: 'aaaa-mm-dd',
+    invalid: 'Fecha no válida ({{format}})',
+    openCalendar: 'Abrir calendario',
+    date: 'Fecha',
+    time: 'hh:mm:ss',
+    timeLabel: 'Hora',
+    invalidTime: 'Hora no válida (hh:mm:ss)',
+  },
   nav: {
     menu: 'Menú',
     oee: 'OEE',

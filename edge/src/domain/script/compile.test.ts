@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { compileScript, type EvaluationResult, type ScriptKind } from './compile';
 import { MAX_SCRIPT_NESTING, MAX_SCRIPT_TOKENS } from './parser';
 import type { ScriptError } from './script-error';
+import { SCRIPT_MESSAGES, scriptProblemText } from './script-messages';
 import type { TagValue, TagValueLookup } from './runtime';
 
 type Values = readonly (readonly [string, TagValue])[];
@@ -399,6 +400,14 @@ describe('the expected result type', () => {
   it('a numeric script whose result is statically boolean is a compile error at the deciding operator', () => {
     expect(compileError('Line1.Count > 3', 'number')).toEqual({
       message: 'The script must produce a number, not a boolean at line 1, column 13',
+      problem: {
+        key: 'script.at',
+        params: {
+          problem: { key: 'script.wrongResultType', params: { want: { key: 'script.type.number' }, found: { key: 'script.type.boolean' } } },
+          line: 1,
+          column: 13,
+        },
+      },
       offset: 12,
       line: 1,
       column: 13,
@@ -457,6 +466,7 @@ describe('unknown tags (when the known tags are given)', () => {
   it('an unknown tag is a compile error at its position', () => {
     expect(compileError('Line1.Count +\n    Line9.Count', 'number', knownTags)).toEqual({
       message: "Unknown tag 'Line9.Count' at line 2, column 5",
+      problem: { key: 'script.at', params: { problem: { key: 'script.unknownTag', params: { name: 'Line9.Count' } }, line: 2, column: 5 } },
       offset: 18,
       line: 2,
       column: 5,
@@ -467,6 +477,28 @@ describe('unknown tags (when the known tags are given)', () => {
     expect(compileError('[L3 units] + Line9.Count', 'number', knownTags).message).toBe(
       "Unknown tag 'L3 units' (did you mean 'L3 Units'?) at line 1, column 1",
     );
+  });
+
+  it('a refusal is a message key and its parameters, whose text is Spanish or English (the request language)', () => {
+    const { problem } = compileError('[L3 units] + 1', 'number', knownTags);
+    expect(problem).toEqual({
+      key: 'script.at',
+      params: { problem: { key: 'script.unknownTagDidYouMean', params: { name: 'L3 units', suggestion: 'L3 Units' } }, line: 1, column: 1 },
+    });
+    expect(scriptProblemText(problem, 'es')).toBe("Tag desconocido 'L3 units' (¿quiso decir 'L3 Units'?) en la línea 1, columna 1");
+    expect(scriptProblemText(problem, 'en')).toBe("Unknown tag 'L3 units' (did you mean 'L3 Units'?) at line 1, column 1");
+    const types = compileError('1 == "RUN"', 'boolean').problem;
+    expect(scriptProblemText(types, 'es')).toBe('No se puede comparar un número con un texto en la línea 1, columna 3');
+    expect(scriptProblemText(types, 'en')).toBe('Cannot compare a number with a string at line 1, column 3');
+    const end = compileError('Line1.Count +', 'number').problem;
+    expect(scriptProblemText(end, 'es')).toBe("Falta un valor después de '+' en la línea 1, columna 13");
+  });
+
+  it('every message of the checker has its Spanish and English text, with the same placeholders', () => {
+    for (const [key, texts] of Object.entries(SCRIPT_MESSAGES)) {
+      const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      expect(placeholders(texts.es), key).toEqual(placeholders(texts.en));
+    }
   });
 
   it('without known tags any name compiles and is resolved at run time', () => {

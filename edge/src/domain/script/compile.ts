@@ -37,6 +37,7 @@ import {
   withArticle,
 } from './runtime';
 import { describePosition, type ScriptError, ScriptSyntaxError, toScriptError } from './script-error';
+import { scriptProblem, type ScriptProblem } from './script-messages';
 
 /** What a script must produce: `calculationBaliza` is boolean, `calculationUnits` and `calculationDiscards` number. */
 export type ScriptKind = 'boolean' | 'number';
@@ -63,6 +64,9 @@ export type CompileResult<V extends ScriptValue = ScriptValue> =
   | { ok: false; error: ScriptError };
 
 type StaticType = ValueType | 'dynamic';
+
+/** 'a number', 'un número': a type named in a message. */
+const typeProblem = (type: ValueType): ScriptProblem => scriptProblem(`script.type.${type}`);
 type Compiled<T extends Scalar> = (values: TagValueLookup) => T;
 type CallNode = ScriptNode & { kind: 'call' };
 type BinaryNode = ScriptNode & { kind: 'binary' };
@@ -80,10 +84,7 @@ export function compileScript(source: string, options: CompileOptions): CompileR
     const compiler = new Compiler(source, options.knownTags);
     const rootType = compiler.analyze(root);
     if (rootType !== 'dynamic' && rootType !== options.expect) {
-      throw new ScriptSyntaxError(
-        `The script must produce ${withArticle(options.expect)}, not ${withArticle(rootType)}`,
-        anchorOf(root),
-      );
+      throw new ScriptSyntaxError(scriptProblem('script.wrongResultType', { want: typeProblem(options.expect), found: typeProblem(rootType) }), anchorOf(root));
     }
     const evaluate =
       options.expect === 'number' ? numberEvaluator(compiler.number(root)) : booleanEvaluator(compiler.boolean(root));
@@ -91,7 +92,7 @@ export function compileScript(source: string, options: CompileOptions): CompileR
     return { ok: true, script };
   } catch (error) {
     if (error instanceof ScriptSyntaxError) {
-      return { ok: false, error: toScriptError(source, error.description, error.offset) };
+      return { ok: false, error: toScriptError(source, error.problem, error.offset) };
     }
     throw error;
   }
@@ -249,7 +250,7 @@ class Compiler {
         return isArithmetic(node.operator) ? 'number' : 'boolean';
       case 'conditional':
         this.analyze(node.condition);
-        return this.commonType([node.whenTrue, node.whenFalse], 'Both branches must have the same type');
+        return this.commonType([node.whenTrue, node.whenFalse], 'script.branchesDiffer');
       case 'call':
         return this.callType(node);
     }
@@ -257,7 +258,7 @@ class Compiler {
 
   private callType(node: CallNode): StaticType {
     const fn = functionNamed(node.name);
-    if (!fn) throw new ScriptSyntaxError(`Unknown function '${node.name}'`, node.start);
+    if (!fn) throw new ScriptSyntaxError(scriptProblem('script.unknownFunction', { name: node.name }), node.start);
     const problem = arityProblem(node.name, fn, node.args.length);
     if (problem) throw new ScriptSyntaxError(problem, node.start);
     const [first, ...rest] = node.args;
@@ -266,21 +267,21 @@ class Compiler {
         for (const arg of node.args) this.analyze(arg);
         return 'number';
       case 'coalesce':
-        return this.commonType(node.args, `All arguments of ${node.name} must have the same type`);
+        return this.commonType(node.args, 'script.argumentsDiffer', node.name);
       case 'if':
         if (first) this.analyze(first);
-        return this.commonType(rest, 'Both branches of if must have the same type');
+        return this.commonType(rest, 'script.ifBranchesDiffer');
     }
   }
 
   /** The one type the nodes share ('dynamic' if none is known); a second known type is an error at that node. */
-  private commonType(nodes: readonly ScriptNode[], problem: string): StaticType {
+  private commonType(nodes: readonly ScriptNode[], problem: 'script.branchesDiffer' | 'script.ifBranchesDiffer' | 'script.argumentsDiffer', name?: string): StaticType {
     let common: StaticType = 'dynamic';
     for (const node of nodes) {
       const type = this.analyze(node);
       if (type === 'dynamic') continue;
       if (common !== 'dynamic' && type !== common) {
-        throw new ScriptSyntaxError(`${problem}, found ${withArticle(common)} and ${withArticle(type)}`, anchorOf(node));
+        throw new ScriptSyntaxError(scriptProblem(problem, { ...(name === undefined ? {} : { name }), first: typeProblem(common), second: typeProblem(type) }), anchorOf(node));
       }
       common = type;
     }
@@ -291,8 +292,10 @@ class Compiler {
     if (!this.knownTags || this.knownTags.has(name)) return;
     const lower = name.toLowerCase();
     const suggestion = [...this.knownTags].find((known) => known.toLowerCase() === lower);
-    const hint = suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`;
-    throw new ScriptSyntaxError(`Unknown tag '${name}'${hint}`, offset);
+    throw new ScriptSyntaxError(
+      suggestion === undefined ? scriptProblem('script.unknownTag', { name }) : scriptProblem('script.unknownTagDidYouMean', { name, suggestion }),
+      offset,
+    );
   }
 
   private typeOf(node: ScriptNode): StaticType {
@@ -304,7 +307,7 @@ class Compiler {
   private expectType(node: ScriptNode, want: ValueType): void {
     const type = this.typeOf(node);
     if (type !== 'dynamic' && type !== want) {
-      throw new ScriptSyntaxError(`Expected ${withArticle(want)}, found ${withArticle(type)}`, anchorOf(node));
+      throw new ScriptSyntaxError(scriptProblem('script.expectedType', { want: typeProblem(want), found: typeProblem(type) }), anchorOf(node));
     }
   }
 
@@ -386,10 +389,7 @@ class Compiler {
     const leftType = this.typeOf(node.left);
     const rightType = this.typeOf(node.right);
     if (leftType !== 'dynamic' && rightType !== 'dynamic' && leftType !== rightType) {
-      throw new ScriptSyntaxError(
-        `Cannot compare ${withArticle(leftType)} with ${withArticle(rightType)}`,
-        node.operatorOffset,
-      );
+      throw new ScriptSyntaxError(scriptProblem('script.cannotCompare', { left: typeProblem(leftType), right: typeProblem(rightType) }), node.operatorOffset);
     }
     switch (leftType === 'dynamic' ? rightType : leftType) {
       case 'number':

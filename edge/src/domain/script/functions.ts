@@ -6,6 +6,7 @@
 import type { ScriptNode } from './ast';
 import { EvaluationFault, type NumberFn, roundHalfAwayFromZero } from './runtime';
 import { ScriptSyntaxError } from './script-error';
+import { scriptProblem, type ScriptProblem } from './script-messages';
 
 export interface NumericCall {
   /** Compiled arguments, as many as the arity allows. */
@@ -57,16 +58,11 @@ export function functionNamed(name: string): ScriptFunction | undefined {
 }
 
 /** "round expects 1 or 2 arguments, got 3", or undefined when the count fits. */
-export function arityProblem(name: string, fn: Arity, count: number): string | undefined {
+export function arityProblem(name: string, fn: Arity, count: number): ScriptProblem | undefined {
   if (count >= fn.minArgs && count <= fn.maxArgs) return undefined;
-  const expected =
-    fn.maxArgs === Infinity
-      ? `at least ${fn.minArgs}`
-      : fn.minArgs === fn.maxArgs
-        ? `${fn.minArgs}`
-        : `${fn.minArgs} or ${fn.maxArgs}`;
-  const noun = (fn.maxArgs === Infinity ? fn.minArgs : fn.maxArgs) === 1 ? 'argument' : 'arguments';
-  return `${name} expects ${expected} ${noun}, got ${count}`;
+  if (fn.maxArgs === Infinity) return scriptProblem(fn.minArgs === 1 ? 'script.arityAtLeastOne' : 'script.arityAtLeast', { name, n: fn.minArgs, got: count });
+  if (fn.minArgs === fn.maxArgs) return scriptProblem(fn.minArgs === 1 ? 'script.arityExactlyOne' : 'script.arityExactly', { name, n: fn.minArgs, got: count });
+  return scriptProblem('script.arityBetween', { name, min: fn.minArgs, max: fn.maxArgs, got: count });
 }
 
 function mathFunction(apply: (value: number) => number): NumericFunction {
@@ -106,10 +102,7 @@ function buildRound({ args, argNodes }: NumericCall): NumberFn {
 function roundDigits(node: ScriptNode): number {
   const digits = integerLiteral(node);
   if (digits === undefined || Math.abs(digits) > MAX_ROUND_DIGITS) {
-    throw new ScriptSyntaxError(
-      `round digits must be a whole number from -${MAX_ROUND_DIGITS} to ${MAX_ROUND_DIGITS}, written as a literal`,
-      node.start,
-    );
+    throw new ScriptSyntaxError(scriptProblem('script.roundDigits', { max: MAX_ROUND_DIGITS }), node.start);
   }
   return digits;
 }

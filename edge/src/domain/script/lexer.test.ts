@@ -11,7 +11,7 @@ function lexError(source: string): { description: string; offset: number } {
   try {
     tokenize(source);
   } catch (error) {
-    if (error instanceof ScriptSyntaxError) return { description: error.description, offset: error.offset };
+    if (error instanceof ScriptSyntaxError) return { description: error.message, offset: error.offset };
   }
   throw new Error(`expected a syntax error for ${source}`);
 }

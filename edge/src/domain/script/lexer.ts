@@ -11,6 +11,7 @@
  *   (`[L3 Units]`, `[Line-4 (kg)]`).
  */
 import { ScriptSyntaxError } from './script-error';
+import { scriptProblem, type ScriptProblem } from './script-messages';
 
 export type Keyword = 'and' | 'or' | 'not' | 'true' | 'false';
 
@@ -121,7 +122,7 @@ function skipTrivia(source: string, start: number): number {
       offset = lineEndAfter(source, offset);
     } else if (source.startsWith('/*', offset)) {
       const close = source.indexOf('*/', offset + 2);
-      if (close < 0) throw new ScriptSyntaxError("Unterminated comment: '/*' has no matching '*/'", offset);
+      if (close < 0) throw new ScriptSyntaxError(scriptProblem('script.unterminatedComment'), offset);
       offset = close + 2;
     } else {
       return offset;
@@ -162,15 +163,12 @@ function readNumber(source: string, offset: number): Token {
   const text = NUMBER.exec(source)?.[0] ?? '';
   const end = offset + text.length;
   const next = source[end] ?? '';
-  if (next === '.') throw new ScriptSyntaxError(`Invalid number '${text}.'`, offset);
+  if (next === '.') throw new ScriptSyntaxError(scriptProblem('script.invalidNumberDot', { text }), offset);
   if (NAME_CHARACTER.test(next)) {
-    throw new ScriptSyntaxError(
-      'Invalid number; write a tag name that starts with a digit in brackets, e.g. [2Line.Count]',
-      offset,
-    );
+    throw new ScriptSyntaxError(scriptProblem('script.invalidNumberName'), offset);
   }
   const value = Number(text);
-  if (!Number.isFinite(value)) throw new ScriptSyntaxError(`Number ${text} is too large`, offset);
+  if (!Number.isFinite(value)) throw new ScriptSyntaxError(scriptProblem('script.numberTooLarge', { text }), offset);
   return { kind: 'number', value, offset, end };
 }
 
@@ -184,7 +182,7 @@ function readString(source: string, offset: number, quote: string): Token {
     if (character === '\\') {
       const escaped = STRING_ESCAPES.get(source[index + 1] ?? '');
       if (escaped === undefined) {
-        throw new ScriptSyntaxError('Invalid escape in string; use \\\\, \\", \\\', \\n or \\t', index);
+        throw new ScriptSyntaxError(scriptProblem('script.invalidEscape'), index);
       }
       value += escaped;
       index += 2;
@@ -193,7 +191,7 @@ function readString(source: string, offset: number, quote: string): Token {
       index += 1;
     }
   }
-  throw new ScriptSyntaxError(`Unterminated string: missing closing ${quote}`, offset);
+  throw new ScriptSyntaxError(scriptProblem('script.unterminatedString', { quote }), offset);
 }
 
 function readBracketedName(source: string, offset: number): Token {
@@ -207,20 +205,20 @@ function readBracketedName(source: string, offset: number): Token {
         index += 2;
         continue;
       }
-      if (value.length === 0) throw new ScriptSyntaxError('Empty tag name in brackets', offset);
+      if (value.length === 0) throw new ScriptSyntaxError(scriptProblem('script.emptyTagName'), offset);
       return { kind: 'bracketed-name', value, offset, end: index + 1 };
     }
     if (character === '\n' || character === '\r') break;
     value += character;
     index += 1;
   }
-  throw new ScriptSyntaxError("Unterminated tag name: missing closing ']'", offset);
+  throw new ScriptSyntaxError(scriptProblem('script.unterminatedTagName'), offset);
 }
 
-function unexpectedCharacterMessage(character: string): string {
-  if (character === '=') return "Unexpected '='; use '==' to compare";
-  if (character === '&') return "Unexpected '&'; use '&&' or 'and'";
-  if (character === '|') return "Unexpected '|'; use '||' or 'or'";
-  if (character === '.') return "Unexpected '.'; a tag name cannot start or end with a dot";
-  return `Unexpected character '${character}'`;
+function unexpectedCharacterMessage(character: string): ScriptProblem {
+  if (character === '=') return scriptProblem('script.unexpectedEquals');
+  if (character === '&') return scriptProblem('script.unexpectedAmpersand');
+  if (character === '|') return scriptProblem('script.unexpectedBar');
+  if (character === '.') return scriptProblem('script.unexpectedDot');
+  return scriptProblem('script.unexpectedCharacter', { character });
 }

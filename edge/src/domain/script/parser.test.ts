@@ -114,6 +114,7 @@ describe('parseScript: syntax errors carry the exact line and column', () => {
     const result = parseScript('a +\n  (b');
     expect(result.ok ? undefined : result.error).toEqual({
       message: "Unclosed '(' at line 2, column 3",
+      problem: { key: 'script.at', params: { problem: { key: 'script.unclosedParen' }, line: 2, column: 3 } },
       offset: 6,
       line: 2,
       column: 3,

@@ -16,6 +16,7 @@
 import { type BinaryOperator, type ScriptNode, tagNamesOf } from './ast';
 import { type Token, tokenize } from './lexer';
 import { type ScriptError, ScriptSyntaxError, toScriptError } from './script-error';
+import { scriptProblem, type ScriptProblem } from './script-messages';
 
 export type ParseResult = { ok: true; node: ScriptNode } | { ok: false; error: ScriptError };
 
@@ -64,7 +65,7 @@ export function parseScript(source: string): ParseResult {
   try {
     return { ok: true, node: parseOrThrow(source) };
   } catch (error) {
-    if (error instanceof ScriptSyntaxError) return { ok: false, error: toScriptError(source, error.description, error.offset) };
+    if (error instanceof ScriptSyntaxError) return { ok: false, error: toScriptError(source, error.problem, error.offset) };
     throw error;
   }
 }
@@ -82,7 +83,7 @@ export function listScriptTags(source: string): readonly string[] | undefined {
 export function parseOrThrow(source: string): ScriptNode {
   const tokens = tokenize(source);
   // The end token is not one the user wrote.
-  if (tokens.length - 1 > MAX_SCRIPT_TOKENS) throw new ScriptSyntaxError(`Script too long: more than ${MAX_SCRIPT_TOKENS} tokens`, tokens[MAX_SCRIPT_TOKENS]!.offset);
+  if (tokens.length - 1 > MAX_SCRIPT_TOKENS) throw new ScriptSyntaxError(scriptProblem('script.tooLong', { max: MAX_SCRIPT_TOKENS }), tokens[MAX_SCRIPT_TOKENS]!.offset);
   const parser = new Parser(source, tokens);
   return parser.parseScript();
 }
@@ -97,12 +98,12 @@ class Parser {
   ) {}
 
   parseScript(): ScriptNode {
-    if (this.peek().kind === 'end') throw new ScriptSyntaxError('Empty script', this.peek().offset);
+    if (this.peek().kind === 'end') throw new ScriptSyntaxError(scriptProblem('script.empty'), this.peek().offset);
     const node = this.parseExpression(0);
     const next = this.peek();
     if (next.kind === 'end') return node;
-    if (next.kind === 'symbol' && next.value === ')') throw new ScriptSyntaxError("Unmatched ')'", next.offset);
-    throw new ScriptSyntaxError(`Unexpected ${this.describe(next)}; expected an operator`, next.offset);
+    if (next.kind === 'symbol' && next.value === ')') throw new ScriptSyntaxError(scriptProblem('script.unmatchedParen'), next.offset);
+    throw new ScriptSyntaxError(scriptProblem('script.expectedOperator', { found: this.describe(next) }), next.offset);
   }
 
   /** Parses operators binding more tightly than `minPrecedence` (precedence climbing). */
@@ -116,7 +117,7 @@ class Parser {
   }
 
   private parseOperators(minPrecedence: number): ScriptNode {
-    if (this.nesting > MAX_SCRIPT_NESTING) throw new ScriptSyntaxError(`Nested too deeply: more than ${MAX_SCRIPT_NESTING} levels`, this.peek().offset);
+    if (this.nesting > MAX_SCRIPT_NESTING) throw new ScriptSyntaxError(scriptProblem('script.tooDeep', { max: MAX_SCRIPT_NESTING }), this.peek().offset);
     let left = this.parsePrefix();
     for (;;) {
       const operatorToken = this.peek();
@@ -143,9 +144,9 @@ class Parser {
   private parseConditionalRest(condition: ScriptNode, questionMark: Token): ScriptNode {
     const whenTrue = this.parseExpression(0);
     const colon = this.peek();
-    if (colon.kind === 'end') throw new ScriptSyntaxError("Missing ':' for '?'", questionMark.offset);
+    if (colon.kind === 'end') throw new ScriptSyntaxError(scriptProblem('script.missingColon'), questionMark.offset);
     if (colon.kind !== 'symbol' || colon.value !== ':') {
-      throw new ScriptSyntaxError(`Expected ':', found ${this.describe(colon)}`, colon.offset);
+      throw new ScriptSyntaxError(scriptProblem('script.expectedColon', { found: this.describe(colon) }), colon.offset);
     }
     this.advance();
     // Right-associative: the else branch may itself be a conditional.
@@ -177,12 +178,12 @@ class Parser {
           return { kind: 'boolean', value: token.value === 'true', start: token.offset, end: token.end };
         }
         if (token.value === 'not') return this.parseUnary('not', token);
-        throw new ScriptSyntaxError(`Expected a value, found ${this.describe(token)}`, token.offset);
+        throw new ScriptSyntaxError(scriptProblem('script.expectedValue', { found: this.describe(token) }), token.offset);
       case 'symbol':
         if (token.value === '(') return this.parseGroup(token);
         if (token.value === '-') return this.parseUnary('negate', token);
         if (token.value === '!') return this.parseUnary('not', token);
-        throw new ScriptSyntaxError(`Expected a value, found ${this.describe(token)}`, token.offset);
+        throw new ScriptSyntaxError(scriptProblem('script.expectedValue', { found: this.describe(token) }), token.offset);
       case 'end':
         throw this.missingValueError(token);
     }
@@ -195,7 +196,7 @@ class Parser {
 
   private parseGroup(open: Token): ScriptNode {
     const inner = this.parseExpression(0);
-    this.expectClosingParen(open, "Expected ')'");
+    this.expectClosingParen(open, 'script.expectedCloseParen');
     return inner;
   }
 
@@ -209,23 +210,23 @@ class Parser {
         this.advance();
       }
     }
-    const close = this.expectClosingParen(open, "Expected ',' or ')'");
+    const close = this.expectClosingParen(open, 'script.expectedCommaOrCloseParen');
     return { kind: 'call', name, args, start: nameToken.offset, end: close.end };
   }
 
-  private expectClosingParen(open: Token, expectation: string): Token {
+  private expectClosingParen(open: Token, expectation: 'script.expectedCloseParen' | 'script.expectedCommaOrCloseParen'): Token {
     const token = this.peek();
     if (this.isSymbol(token, ')')) return this.advance();
-    if (token.kind === 'end') throw new ScriptSyntaxError("Unclosed '('", open.offset);
-    throw new ScriptSyntaxError(`${expectation}, found ${this.describe(token)}`, token.offset);
+    if (token.kind === 'end') throw new ScriptSyntaxError(scriptProblem('script.unclosedParen'), open.offset);
+    throw new ScriptSyntaxError(scriptProblem(expectation, { found: this.describe(token) }), token.offset);
   }
 
   /** At the end of the script where a value was due: point at the operator left dangling, if there is one. */
   private missingValueError(end: Token): ScriptSyntaxError {
     const previous = this.tokens[this.index - 2];
-    if (!previous) return new ScriptSyntaxError('Empty script', end.offset);
-    if (this.isSymbol(previous, '(')) return new ScriptSyntaxError("Unclosed '('", previous.offset);
-    return new ScriptSyntaxError(`Missing value after ${this.describe(previous)}`, previous.offset);
+    if (!previous) return new ScriptSyntaxError(scriptProblem('script.empty'), end.offset);
+    if (this.isSymbol(previous, '(')) return new ScriptSyntaxError(scriptProblem('script.unclosedParen'), previous.offset);
+    return new ScriptSyntaxError(scriptProblem('script.missingValueAfter', { after: this.describe(previous) }), previous.offset);
   }
 
   private peek(): Token {
@@ -250,10 +251,10 @@ class Parser {
   }
 
   /** How a token is named in a message: its source text, shortened, or "end of script". */
-  private describe(token: Token): string {
-    if (token.kind === 'end') return 'end of script';
+  private describe(token: Token): ScriptProblem {
+    if (token.kind === 'end') return scriptProblem('script.token.end');
     const text = this.source.slice(token.offset, token.end);
-    return `'${text.length > 30 ? `${text.slice(0, 27)}...` : text}'`;
+    return scriptProblem('script.token.text', { text: text.length > 30 ? `${text.slice(0, 27)}...` : text });
   }
 }
 

@@ -5,9 +5,15 @@
  * 1-based; `\n`, `\r\n` and a lone `\r` each end a line.
  */
 
-/** A problem found while compiling a script: its message already ends with "at line L, column C". */
+import { scriptProblem, scriptProblemText, type ScriptProblem } from './script-messages';
+
+/**
+ * A problem found while compiling a script. `problem` is the message key and parameters, located ('… at line L,
+ * column C'), for a reply in the user's language; `message` its English text, for logs and diagnostics.
+ */
 export interface ScriptError {
   message: string;
+  problem: ScriptProblem;
   /** 0-based UTF-16 offset into the source. */
   offset: number;
   /** 1-based. */
@@ -22,10 +28,10 @@ export interface ScriptError {
  */
 export class ScriptSyntaxError extends Error {
   constructor(
-    readonly description: string,
+    readonly problem: ScriptProblem,
     readonly offset: number,
   ) {
-    super(description);
+    super(scriptProblemText(problem, 'en'));
     this.name = 'ScriptSyntaxError';
   }
 }
@@ -51,7 +57,8 @@ export function describePosition(source: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-export function toScriptError(source: string, description: string, offset: number): ScriptError {
+export function toScriptError(source: string, problem: ScriptProblem, offset: number): ScriptError {
   const { line, column } = positionAt(source, offset);
-  return { message: `${description} at line ${line}, column ${column}`, offset, line, column };
+  const located = scriptProblem('script.at', { problem, line, column });
+  return { message: scriptProblemText(located, 'en'), problem: located, offset, line, column };
 }

@@ -34,7 +34,7 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
     },
     ({ ctx }) => {
       const values = parseInput(executeValuesSchema, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>));
-      return previewScript(requireAcquisition(plant), values.script, values.kind ?? values.expect);
+      return previewScript(requireAcquisition(plant), values.script, values.kind ?? values.expect, ctx.language);
     },
   );
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { ROLE } from '../../domain/roles';
 import { compileScript, type ScriptError, type ScriptKind, type TagValue } from '../../domain/script';
 import { AppError, notFound } from '../../http/errors';
+import { type Language, translate } from '../../http/messages';
 import { hashToken, resolveSession } from '../../http/session';
 import { findOpcServer, setApiKeyHash } from '../../acquisition/acquisition.repository';
 import { MAX_PUSHED_VALUES, type PushedValueInput, pushedValueSchema } from './live-tags.schemas';
@@ -22,9 +23,10 @@ export interface ExecuteResult {
 /**
  * The live preview of a line script while an engineer maps tags: compiled against the configured tag names and
  * evaluated on the current tag values. Without a kind it is tried as a beacon (boolean) first, then as a counter
- * (number). The text may be the stored form (its marker line is a comment); positions are in the text as sent.
+ * (number). The text may be the stored form (its marker line is a comment); positions are in the text as sent, a
+ * refusal in the request's language.
  */
-export function previewScript(manager: AcquisitionManager, script: string, kind: ScriptKind | undefined): ExecuteResult {
+export function previewScript(manager: AcquisitionManager, script: string, kind: ScriptKind | undefined, language: Language): ExecuteResult {
   const knownTags = manager.tagNames();
   let refused: ScriptError | null = null;
   for (const expect of kind ? [kind] : (['boolean', 'number'] as const)) {
@@ -39,7 +41,7 @@ export function previewScript(manager: AcquisitionManager, script: string, kind:
     return { error: false, message: String(result.value), value: result.value, kind: expect };
   }
   const error = refused as ScriptError;
-  return { error: true, message: error.message, line: error.line, column: error.column };
+  return { error: true, message: translate(error.problem.key, language, error.problem.params), line: error.line, column: error.column };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_PLAN_ROLES, ORDER_RUN_ROLES } from '../../domain/roles';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError } from '../../http/errors';
@@ -12,8 +13,6 @@ import {
   adjustSchema,
   newOrderSchema,
   ORDER_INDEX_COLUMNS,
-  ORDER_PLAN_ROLES,
-  ORDER_RUN_ROLES,
   orderEditSchema,
   orderFinishSchema,
   orderFromPreloadSchema,

@@ -9,10 +9,6 @@ import { INDEX_VALUE_COLUMNS } from '../indexes/indexes.schemas';
 export const ADJUST_ROLES = [ROLE.SUPERVISOR] as const;
 export const VALIDATE_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 export const RECALCULATE_ROLES = [ROLE.ADMINISTRATOR] as const;
-/** Creating and editing orders (the order manager's plan): the supervisor's, like the rest of production planning. */
-export const ORDER_PLAN_ROLES = [ROLE.SUPERVISOR] as const;
-/** Starting and finishing orders on a line. */
-export const ORDER_RUN_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 
 /**
  * The columns of the orders list and of the order-index grid (SPEC §3 "Order / order index"). Dates are ISO with

@@ -105,12 +105,12 @@ describe('resources (production lines)', () => {
     expect(await db().selectFrom('lines').selectAll().execute()).toEqual(before);
   });
 
-  it('a script that does not compile, has the wrong kind or names an unknown tag is refused with its position', async () => {
+  it('a script that does not compile, has the wrong kind or names an unknown tag is refused with its position, in the request language', async () => {
     const before = await storedLine(7);
     const cases = [
-      { field: 'calculationBaliza', script: 'Line1.Running >', detail: "Missing value after '>' at line 1, column 15" },
-      { field: 'calculationUnits', script: 'Line1.Units > 0', detail: 'The script must produce a number, not a boolean at line 1, column 13' },
-      { field: 'calculationDiscards', script: '// @oee edited=1 tags=[]\nLine1.Discardz', detail: "Unknown tag 'Line1.Discardz' at line 2, column 1" },
+      { field: 'calculationBaliza', script: 'Line1.Running >', detail: "Falta un valor después de '>' en la línea 1, columna 15" },
+      { field: 'calculationUnits', script: 'Line1.Units > 0', detail: 'El script debe dar un número, no un booleano en la línea 1, columna 13' },
+      { field: 'calculationDiscards', script: '// @oee edited=1 tags=[]\nLine1.Discardz', detail: "Tag desconocido 'Line1.Discardz' en la línea 2, columna 1" },
     ];
     for (const { field, script, detail } of cases) {
       const result = await t.call('PUT', '/api/Resources', { token: t.adminToken, form: { key: 7, values: { [field]: script } } });
@@ -118,7 +118,7 @@ describe('resources (production lines)', () => {
     }
     expect(await storedLine(7)).toEqual(before);
     const english = await post({ lineID: 21, sectorID: sectorA, description: 'X', calculationBaliza: '1 +' }, 'en');
-    expect(english.body.error.fields.calculationBaliza).toMatch(/^The beacon script is not valid: .* at line 1, column 3$/);
+    expect(english.body.error.fields.calculationBaliza).toBe("The beacon script is not valid: Missing value after '+' at line 1, column 3");
   });
 
   it('an unchanged script is not judged again, and a blank one means none', async () => {

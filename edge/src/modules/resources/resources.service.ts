@@ -60,8 +60,8 @@ async function checkScripts(db: Database, values: AnyRow, before: AnyRow | null)
     if (decodeStoredScript(source).expression.trim() === '') continue;
     const result = compileScript(source, { expect: LINE_SCRIPTS[field], knownTags });
     if (!result.ok) {
-      const { message, line, column } = result.error;
-      throw fieldError('validation', 'resource.script', field, { detail: message, line, column });
+      const { problem, line, column } = result.error;
+      throw fieldError('validation', 'resource.script', field, { detail: problem, line, column });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { formatNumber, minutesLabel, percentLabel, rateLabel } from '../../lib/indicator-format';
 import type { FormContext, GridField, GridRow } from './grid-types';
+import { formatPlantDateTime } from '../../lib/plant-time';
 
 /**
  * Conversions between API values, what the grid shows, what the form edits and what a write sends. Pure functions,
@@ -12,13 +13,10 @@ export interface OptionResolver {
   value(field: GridField, formText: string): unknown;
 }
 
-/** Plant time as the API writes it ('2026-03-01T06:00:00-03:00') shown as 'YYYY-MM-DD HH:mm:ss' (SPEC.md section 9). */
+/** Plant time as the API writes it ('2026-03-01T06:00:00-03:00') shown as 'YYYY-MM-DD HH:mm:ss' (SPEC.md section 9); any other text as it is. */
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
-  if (!match) return value;
-  const time = match[2]!.length === 5 ? `${match[2]}:00` : match[2]!;
-  return `${match[1]} ${time}`;
+  return formatPlantDateTime(value) || value;
 }
 
 /** What a form's input holds of a number: the field's decimals ('12.0' for 1 decimal), no grouping; anything else as text. */

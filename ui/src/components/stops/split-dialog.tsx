@@ -1,6 +1,7 @@
-import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Field, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeInput, TimeInput } from '../date-input/date-input';
 import { minutesLabel } from '../../lib/indicator-format';
 import { formatPlantDateTime } from '../../lib/plant-time';
 import { notify } from '../feedback/toaster';
@@ -14,7 +15,11 @@ function CutField(props: { name: string; label: string; type: 'time' | 'datetime
   return (
     <Field.Root disabled={props.fixed !== undefined}>
       <Field.Label>{props.label}</Field.Label>
-      <Input name={props.name} type={props.type} step={1} min={props.min} max={props.max} value={props.value} onChange={(event) => props.onChange(event.target.value)} />
+      {props.type === 'time' ? (
+        <TimeInput name={props.name} value={props.value} onChange={props.onChange} />
+      ) : (
+        <DateTimeInput name={props.name} min={props.min} max={props.max} value={props.value} onChange={props.onChange} />
+      )}
       {props.fixed && <Field.HelperText>{props.fixed}</Field.HelperText>}
     </Field.Root>
   );

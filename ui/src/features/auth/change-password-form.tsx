@@ -1,8 +1,9 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessages, FormErrors } from '../../components/signature/signed-form';
 import { useChangePassword } from './api/change-password';
+import { TextField } from '../../components/text-field';
 
 /**
  * The user's own password: the current one, the new one twice (POST /api/users/changePassword, signed with the current
@@ -33,19 +34,9 @@ export function ChangePasswordForm({ onChanged, children }: { onChanged?: () => 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-        <Field.Root>
-          <Field.Label>{t('passwords.current')}</Field.Label>
-          <Input name="currentPassword" type="password" autoComplete="current-password" autoFocus value={current} onChange={(e) => setCurrent(e.target.value)} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('passwords.new')}</Field.Label>
-          <Input name="newPassword" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-          <Field.HelperText>{t('passwords.rules')}</Field.HelperText>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('passwords.repeat')}</Field.Label>
-          <Input name="repeatPassword" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
-        </Field.Root>
+        <TextField label={t('passwords.current')} name="currentPassword" type="password" autoComplete="current-password" autoFocus value={current} onChange={setCurrent} />
+        <TextField label={t('passwords.new')} name="newPassword" type="password" autoComplete="new-password" value={next} onChange={setNext} helper={t('passwords.rules')} />
+        <TextField label={t('passwords.repeat')} name="repeatPassword" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
         <FormErrors errors={errors} testId="change-password-errors" />
         <Button type="submit" colorPalette="teal" loading={change.isPending}>
           {t('passwords.submit')}

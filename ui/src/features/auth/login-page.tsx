@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useLogoutReason, useSessionUser } from '../../lib/session';
 import { useAuthenticate } from './api/authenticate';
 import { validateCredentials } from '../../lib/credentials';
 import { preloadRoute, whenIdle } from '../../app/preload';
+import { TextField } from '../../components/text-field';
 
 /** /login: username and password, the errors in a list, the ES/EN switch; once logged in, the page asked for or /. */
 export default function LoginPage() {
@@ -53,14 +54,8 @@ export default function LoginPage() {
               <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
             </Alert.Root>
           )}
-          <Field.Root>
-            <Field.Label>{t('login.username')}</Field.Label>
-            <Input name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('login.password')}</Field.Label>
-            <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field.Root>
+          <TextField label={t('login.username')} name="username" autoComplete="username" autoFocus value={username} onChange={setUsername} />
+          <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
           <FormErrors errors={errors} testId="login-errors" />
           <Button type="submit" colorPalette="teal" loading={authenticate.isPending}>
             {t('login.submit')}

@@ -1,6 +1,6 @@
 import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { formatPlantTime, plantLocal } from '../../lib/plant-time';
+import { formatPlantDate, formatPlantTime } from '../../lib/plant-time';
 import type { ShiftInfo } from './api/get-line-status';
 
 /** Back, forward (8-hour steps) and now; the shift on screen between them. */
@@ -12,7 +12,7 @@ export function ShiftNavigator({ shift, isCurrent, onStep, onNow }: { shift: Shi
         ‹
       </IconButton>
       <Text fontSize="sm" minW="56" textAlign="center" data-testid="shift-label">
-        {shift ? t('dashboard.shiftLabel', { name: t(`dashboard.shifts.${shift.code}`), date: plantLocal(shift.start).slice(0, 10), from: formatPlantTime(shift.start), to: formatPlantTime(shift.end) }) : '…'}
+        {shift ? t('dashboard.shiftLabel', { name: t(`dashboard.shifts.${shift.code}`), date: formatPlantDate(shift.start), from: formatPlantTime(shift.start), to: formatPlantTime(shift.end) }) : '…'}
       </Text>
       <IconButton size="sm" variant="outline" aria-label={t('dashboard.nextShift')} title={t('dashboard.nextShift')} disabled={!shift || isCurrent} onClick={() => onStep(1)} data-testid="shift-forward">
         ›

@@ -1,5 +1,5 @@
 import { formatNumber } from '../../lib/indicator-format';
-import { formatPlantDateTime } from '../../lib/plant-time';
+import { formatPlantTime } from '../../lib/plant-time';
 import { storedValue, useStoredValue } from '../../lib/stored-value';
 
 /**
@@ -47,7 +47,7 @@ export interface DurationSeries {
 export function durationSeries(entries: readonly { dateTime: string; duration: number }[]): DurationSeries {
   const durations = entries.map((entry) => entry.duration);
   const average = durations.length === 0 ? null : Math.round(durations.reduce((sum, duration) => sum + duration, 0) / durations.length);
-  return { labels: entries.map((entry) => formatPlantDateTime(entry.dateTime).slice(11)), durations, average };
+  return { labels: entries.map((entry) => formatPlantTime(entry.dateTime, 'seconds')), durations, average };
 }
 
 export function newestFirst<T>(entries: readonly T[]): T[] {

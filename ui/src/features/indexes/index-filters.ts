@@ -1,6 +1,5 @@
 import { joinFilters, type FilterExpression } from '../../components/data-grid/grid-query';
-import { addPlantDays } from '../../lib/plant-time';
-import { plantLocal } from '../../lib/plant-time';
+import { addPlantDays, formatPlantDate } from '../../lib/plant-time';
 
 /**
  * The filters of the index grids as the grid calls' filter expressions. Dates are production days: day D runs from
@@ -71,5 +70,5 @@ export function shiftOrdersFilter(lineID: number, shiftStart: string, shiftEnd: 
  * and 22:00 (the night shift belongs to the day it starts in).
  */
 export function productionDayOf(shiftStart: string): string {
-  return plantLocal(shiftStart).slice(0, 10);
+  return formatPlantDate(shiftStart);
 }

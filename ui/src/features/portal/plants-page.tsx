@@ -8,6 +8,7 @@ import { percentLabel, quantityLabel } from '../../lib/indicator-format';
 import type { PortalFigures } from './api/figures';
 import { PLANTS_PATH, usePlants, type PortalPlant } from './api/get-plants';
 import { DateField, ExportButton } from './portal-controls';
+import { formatDateTimeInZone } from '../../lib/plant-time';
 
 /** A figure block: OEE large, its three factors and the production below (or 'Sin datos'). */
 function FiguresBlock({ title, figures, testId }: { title: string; figures: PortalFigures | null; testId: string }) {
@@ -62,7 +63,7 @@ function PlantCard({ plant }: { plant: PortalPlant }) {
         </Flex>
         <Text fontSize="sm" color="fg.muted" data-testid={`plant-${plant.plantId}-sync`}>
           {plant.lastSyncedAt
-            ? `${t('portal.plants.lastSync', { time: new Date(plant.lastSyncedAt).toLocaleString(i18n.language) })} · ${t('portal.plants.syncLag', { minutes: quantityLabel((plant.syncLagSeconds ?? 0) / 60, i18n.language, 1) })}`
+            ? `${t('portal.plants.lastSync', { time: formatDateTimeInZone(plant.lastSyncedAt, plant.timeZone) })} · ${t('portal.plants.syncLag', { minutes: quantityLabel((plant.syncLagSeconds ?? 0) / 60, i18n.language, 1) })}`
             : t('portal.plants.neverSynced')}
         </Text>
       </Card.Header>

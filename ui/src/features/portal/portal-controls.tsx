@@ -1,8 +1,10 @@
-import { Alert, Button, Checkbox, Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDownloadExport, type PortalExport } from './api/download-export';
 import { plantsQuery } from './api/get-plants';
+import { DateInput } from '../../components/date-input/date-input';
+import { addPlantDays, todayInZone } from '../../lib/plant-time';
 
 /** 'Descargar Excel': the table's own rows as xlsx (the call's …/export with the same parameters). */
 export function ExportButton({ request, testId }: { request: PortalExport; testId: string }) {
@@ -19,7 +21,7 @@ export function DateField({ label, value, onChange, testId }: { label: string; v
   return (
     <Field.Root w="auto">
       <Field.Label>{label}</Field.Label>
-      <Input type="date" size="sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      <DateInput size="sm" value={value} onChange={onChange} testId={testId} />
     </Field.Root>
   );
 }
@@ -68,11 +70,13 @@ export function PlantsField({ value, onChange, testId }: { value: readonly strin
   );
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The default range: the last 30 days up to today (the browser's calendar; each plant reads them as its own days). */
-export function defaultRange(now = new Date()): { from: string; to: string } {
-  return { from: isoDay(new Date(now.getTime() - 30 * 86_400_000)), to: isoDay(now) };
+/**
+ * The default range: the last 30 days up to today, on the browser's calendar (not UTC's, which is already tomorrow
+ * in the evening of a plant west of Greenwich); each plant reads them as its own days.
+ */
+export function defaultRange(now = Date.now()): { from: string; to: string } {
+  const to = todayInZone(undefined, now);
+  return { from: addPlantDays(to, -30), to };
 }
 
 /** A range is asked for once both days are given and the first is not after the second. */

@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, HStack, Input, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, HStack, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceTree } from '../../components/line-picker/resource-tree';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { usePlantNow } from '../../lib/plant-now';
 import type { MenuDialogProps } from '../../modules/manifest';
 import { useDownloadOeeReport } from './api/download-oee-report';
+import { DateInput } from '../../components/date-input/date-input';
 
 const ALL_LINES = '';
 
@@ -62,11 +63,11 @@ function ReportForm({ today, onClose }: { today: string; onClose: () => void }) 
           <HStack gap="3" align="start">
             <Field.Root required invalid={!startDate}>
               <Field.Label>{t('reports.from')}</Field.Label>
-              <Input type="date" value={startDate} max={endDate || undefined} onChange={(event) => setStartDate(event.target.value)} data-testid="report-start" />
+              <DateInput value={startDate} max={endDate || undefined} onChange={setStartDate} testId="report-start" />
             </Field.Root>
             <Field.Root required invalid={!endDate || reversed}>
               <Field.Label>{t('reports.to')}</Field.Label>
-              <Input type="date" value={endDate} min={startDate || undefined} onChange={(event) => setEndDate(event.target.value)} data-testid="report-end" />
+              <DateInput value={endDate} min={startDate || undefined} onChange={setEndDate} testId="report-end" />
               {reversed && <Field.ErrorText>{t('reports.reversed')}</Field.ErrorText>}
             </Field.Root>
           </HStack>

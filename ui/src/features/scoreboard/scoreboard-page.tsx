@@ -138,7 +138,7 @@ function LineScoreboard({ line, shift, palette, updatedAt, position, offline }: 
           {position && <Text data-testid="scoreboard-rotation">{t('scoreboard.rotation', position)}</Text>}
           <Text>{t('scoreboard.shift', { name: t(`dashboard.shifts.${shift.code}`) })}</Text>
           <Text fontVariantNumeric="tabular-nums" data-testid="scoreboard-clock">
-            {toPlantLocal(now, offsetMinutesOf(shift.start)).slice(11, 16)}
+            {formatPlantTime(toPlantLocal(now, offsetMinutesOf(shift.start)))}
           </Text>
         </HStack>
       </HStack>

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useTerminal } from '../../lib/terminal';
 import { useConfigureTerminal, useDeleteTerminal } from './api/configure-terminal';
 import { useCallerIp } from './api/get-caller-ip';
+import { formatPlantDateTime } from '../../lib/plant-time';
 
 /**
  * /terminal: this browser as the terminal of one line (SPEC.md section 2). Configured: a card 'Line {id}' with the
@@ -37,7 +38,7 @@ export default function TerminalPage() {
         </Card.Header>
         <Card.Body>
           <Stack gap="1">
-            {stored.updateDate && <Text>{t('terminal.configuredAt', { date: stored.updateDate.replace('T', ' ').slice(0, 19) })}</Text>}
+            {stored.updateDate && <Text>{t('terminal.configuredAt', { date: formatPlantDateTime(stored.updateDate) })}</Text>}
             {stored.updatedBy && <Text>{t('terminal.configuredBy', { user: stored.updatedBy })}</Text>}
             {stored.ipAddress && <Text color="fg.muted">{t('terminal.ipAddress', { ip: stored.ipAddress })}</Text>}
           </Stack>

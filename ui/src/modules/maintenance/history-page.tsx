@@ -1,4 +1,4 @@
-import { Field, Flex, Heading, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Field, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactTable } from '../../components/compact-table';
@@ -11,6 +11,7 @@ import { addPlantDays } from '../../lib/plant-time';
 import { usePlantNow } from '../../lib/plant-now';
 import { useMttr, type MttrRow } from './api';
 import { SectorSelect } from './sector-select';
+import { DateInput } from '../../components/date-input/date-input';
 
 const STATUS_OPTIONS = [0, 1, 2, 4].map((status) => ({ value: status, label: `maintenanceManager.status${status}` as const }));
 
@@ -58,13 +59,13 @@ function MttrSection({ today }: { today: string }) {
   return (
     <Stack gap="3">
       <Flex gap="3" align="end" wrap="wrap">
-        <Field.Root w="44" invalid={!valid}>
+        <Field.Root w="auto" invalid={!valid}>
           <Field.Label>{t('maintenanceManager.from')}</Field.Label>
-          <Input size="sm" type="date" name="from" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <DateInput size="sm" name="from" value={from} onChange={setFrom} />
         </Field.Root>
-        <Field.Root w="44" invalid={!valid}>
+        <Field.Root w="auto" invalid={!valid}>
           <Field.Label>{t('maintenanceManager.to')}</Field.Label>
-          <Input size="sm" type="date" name="to" value={to} onChange={(event) => setTo(event.target.value)} />
+          <DateInput size="sm" name="to" value={to} onChange={setTo} />
         </Field.Root>
         <SectorSelect value={sectorID} onChange={setSectorID} />
       </Flex>

@@ -17,7 +17,7 @@ import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useOrderRun, useRunningOrder, type OrderRun } from './api';
 import { PreloadOrderDialog } from './preload-order-dialog';
-import { ORDER_PLAN_ROLES, ORDER_RUN_ROLES } from './roles';
+import { ORDER_PLAN_ROLES, ORDER_RUN_ROLES } from '../../../../edge/src/domain/roles';
 
 /** Order status (SPEC.md section 3): 0 Created, 1 Ready, 2 Finalized. */
 const STATUS_LABELS: readonly MessageKey[] = ['indexes.statuses.created', 'indexes.statuses.ready', 'indexes.statuses.finalized'];

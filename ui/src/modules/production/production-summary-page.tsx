@@ -1,4 +1,4 @@
-import { HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { useProductionSummary, type Quantities } from './api/get-production-summ
 import { Figures, InfoNote } from './figures';
 import { useProductionLines } from './production-lines';
 import { LineSelect } from '../../components/line-picker/line-select';
+import { DateInput } from '../../components/date-input/date-input';
 
 /** Wrappers and packs are equivalents of the units (they may be fractions): at most two decimals. */
 function amount(value: number | null, language: string): string {
@@ -68,8 +69,8 @@ export default function ProductionSummaryPage() {
           {t('production.summaryTitle')}
         </Text>
         <LineSelect lines={lines} value={lineID} onChange={(line) => line !== null && setParams({ line: String(line) })} width="auto" testId="summary-line" />
-        <Input type="date" width="auto" aria-label={t('production.from')} value={from ?? ''} onChange={(event) => setDates({ from: event.target.value, to: to ?? event.target.value })} data-testid="summary-from" />
-        <Input type="date" width="auto" aria-label={t('production.to')} value={to ?? ''} onChange={(event) => setDates({ from: from ?? event.target.value, to: event.target.value })} data-testid="summary-to" />
+        <DateInput aria-label={t('production.from')} value={from ?? ''} onChange={(date) => setDates({ from: date, to: to ?? date })} testId="summary-from" />
+        <DateInput aria-label={t('production.to')} value={to ?? ''} onChange={(date) => setDates({ from: from ?? date, to: date })} testId="summary-to" />
       </HStack>
       {!valid && from !== null && <Text color="fg.error">{t('production.badRange')}</Text>}
       {summary.isError && <Text color="fg.error">{errorMessage(summary.error, t('common.unknownError'))}</Text>}

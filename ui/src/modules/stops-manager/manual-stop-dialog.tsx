@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/feedback/toaster';
@@ -11,6 +11,7 @@ import { useAllStopReasons } from '../../lib/stop-reasons';
 import type { StopsManagerLine } from './api/get-stops-manager-lines';
 import { useWriteStop } from './api/write-stops';
 import { EquipmentOptions } from './equipment-options';
+import { DateTimeInput } from '../../components/date-input/date-input';
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local input as the server reads plant time ('…:ss'); '' stays ''. */
 const withSeconds = (local: string) => (local.length === 16 ? `${local}:00` : local);
@@ -76,11 +77,11 @@ export function ManualStopDialog({ line, stop, onClose }: { line: StopsManagerLi
           <Stack gap="3">
             <Field.Root required>
               <Field.Label>{t('fields.startDate')}</Field.Label>
-              <Input type="datetime-local" step="1" name="startDate" value={start} onChange={(event) => setStart(event.target.value)} />
+              <DateTimeInput name="startDate" value={start} onChange={setStart} />
             </Field.Root>
             <Field.Root required={!inProgress}>
               <Field.Label>{t('fields.endDate')}</Field.Label>
-              <Input type="datetime-local" step="1" name="endDate" value={inProgress ? '' : end} disabled={inProgress} onChange={(event) => setEnd(event.target.value)} />
+              <DateTimeInput name="endDate" value={end} disabled={inProgress} onChange={setEnd} />
             </Field.Root>
             {canBeOpen && (
               <Checkbox.Root checked={inProgress} onCheckedChange={(details) => setInProgress(details.checked === true)} data-testid="manual-stop-in-progress">

@@ -15,6 +15,7 @@ import { usePendingStops, type MicrostopFilter, type PendingStopsFilter } from '
 import { useStopsManagerLines, type StopsManagerLine } from './api/get-stops-manager-lines';
 import { useWriteStop } from './api/write-stops';
 import { EquipmentOptions } from './equipment-options';
+import { OptionSelect } from '../../components/option-select';
 
 /** How often the list refreshes when the plant's gridRefreshTime is not known. */
 const DEFAULT_REFRESH_MS = 30_000;
@@ -171,17 +172,7 @@ function FilterSelect({
   return (
     <Field.Root width="auto" minW="180px">
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field name={name} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{allLabel ?? t('stopsManager.all')}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect name={name} value={value} options={options} onChange={onChange} emptyOption={allLabel ?? t('stopsManager.all')} />
     </Field.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Field, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 } from '../../../../../edge/src/domain/source-addresses';
 import { optionsQuery } from '../../../components/data-grid/grid-api';
 import type { GridOption } from '../../../components/data-grid/grid-types';
+import { OptionSelect, type SelectOption } from '../../../components/option-select';
 
 /**
  * The parts of a Modbus or MQTT tag's value, edited one by one under the tagValue input: each change writes the
@@ -64,19 +65,8 @@ function Part({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Choice({ name, value, options, onChange, disabled }: { name: string; value: string; options: readonly { value: string; text: string }[]; onChange: (value: string) => void; disabled: boolean }) {
-  return (
-    <NativeSelect.Root size="sm" disabled={disabled}>
-      <NativeSelect.Field name={name} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.text}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
+function Choice(props: { name: string; value: string; options: readonly SelectOption[]; onChange: (value: string) => void; disabled: boolean }) {
+  return <OptionSelect size="sm" {...props} />;
 }
 
 const plain = (values: readonly string[]) => values.map((value) => ({ value, text: value }));

@@ -1,5 +1,5 @@
 import { isNoDataStop, NO_DATA_COLOR, RUNNING_COLOR, stopColor, type Stop } from '../../../components/stops/stop';
-import { toPlantLocal } from '../../../lib/plant-time';
+import { formatPlantTime, toPlantLocal } from '../../../lib/plant-time';
 
 /**
  * The stop explorer's bar (SPEC.md sections 4, 9): the shift from its start, running time ('En marcha') between
@@ -95,7 +95,7 @@ export function timelineTicks(rangeStartMs: number, rangeEndMs: number, widthPx:
   const first = Math.ceil((rangeStartMs + offsetMs) / stepMs) * stepMs - offsetMs;
   const ticks: TimelineTick[] = [];
   for (let at = first; at <= rangeEndMs && ticks.length < 200; at += stepMs) {
-    ticks.push({ left: (at - rangeStartMs) / span, label: toPlantLocal(at, offsetMinutes).slice(11, 16) });
+    ticks.push({ left: (at - rangeStartMs) / span, label: formatPlantTime(toPlantLocal(at, offsetMinutes)) });
   }
   return ticks;
 }

@@ -1,10 +1,11 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineSelect } from '../../../components/line-picker/line-select';
 import { useResourceTree } from '../../../components/line-picker/resource-tree';
 import { isRangeValid, NO_INDEX_FILTER, type IndexFilter } from '../index-filters';
 import { ORDER_STATUS_LABELS } from '../order-index-fields';
+import { DateInput } from '../../../components/date-input/date-input';
 
 /**
  * The filters above an index grid: line, first and last production day and (orders) status. Each change applies at
@@ -25,13 +26,13 @@ export function IndexFilterBar({ onApply, withStatus = false, testId }: { onAppl
     <Stack gap="1" data-testid={testId}>
       <HStack gap="3" align="end" wrap="wrap">
         <LineSelect label={t('indexes.line')} name="lineID" lines={lines} value={draft.lineID} onChange={(lineID) => change({ ...draft, lineID })} allLabel={t('indexes.allLines')} />
-        <Field.Root w="40" invalid={!valid}>
+        <Field.Root w="auto" invalid={!valid}>
           <Field.Label>{t('indexes.from')}</Field.Label>
-          <Input size="sm" type="date" name="from" value={draft.from} onChange={(event) => change({ ...draft, from: event.target.value })} />
+          <DateInput size="sm" name="from" value={draft.from} onChange={(from) => change({ ...draft, from })} />
         </Field.Root>
-        <Field.Root w="40" invalid={!valid}>
+        <Field.Root w="auto" invalid={!valid}>
           <Field.Label>{t('indexes.to')}</Field.Label>
-          <Input size="sm" type="date" name="to" value={draft.to} onChange={(event) => change({ ...draft, to: event.target.value })} />
+          <DateInput size="sm" name="to" value={draft.to} onChange={(to) => change({ ...draft, to })} />
         </Field.Root>
         {withStatus && (
           <Field.Root w="40">

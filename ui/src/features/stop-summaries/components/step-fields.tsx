@@ -1,5 +1,6 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/date-input/date-input';
 
 export interface StepOption<T> {
   value: T;
@@ -66,7 +67,7 @@ export function StepDate({
   return (
     <Field.Root disabled={disabled} invalid={!!error} data-step={name}>
       <Field.Label>{label}</Field.Label>
-      <Input size="sm" type="date" name={name} value={value ?? ''} min={min} onChange={(event) => onChange(event.target.value || null)} />
+      <DateInput size="sm" name={name} value={value ?? ''} min={min} disabled={disabled} onChange={(date) => onChange(date || null)} />
       <Field.ErrorText data-testid={`error-${name}`}>{error}</Field.ErrorText>
     </Field.Root>
   );
