@@ -48,8 +48,28 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(\\.\\./)+edge/(?!src/domain/source-addresses$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
+            { regex: '^(\\.\\./)+portal/', message: 'ui/ imports only types from portal/ (use `import type`).', allowTypeImports: true },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The replication knows nothing of the portal that reads its copy (docs/architecture.md); tests may cross.
+    files: ['sync/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+portal(/.*)?$', message: 'sync/ does not import the portal.' }] }],
+    },
+  },
+  {
+    // A shipped migration is frozen and self-contained: what it runs on a fresh database never follows live code.
+    files: ['edge/src/db/migrations/*.ts', 'sync/central/migrations/*.ts'],
+    ignores: ['**/*.test.ts', '**/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!kysely(/.*)?$)', message: 'A migration imports only kysely: inline what it needs (CONTRIBUTING.md "Migrations").' }] },
       ],
     },
   },

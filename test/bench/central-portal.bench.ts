@@ -8,8 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { migrateCentral, openCentral } from '../../sync/central/central-database';
-import { openPortalDatabase } from '../../sync/central/portal/portal-database';
-import { compare, losses } from '../../sync/central/portal/portal.service';
+import { openPortalDatabase } from '../../portal/portal-database';
+import { compare, losses } from '../../portal/portal.service';
 import { startTestPostgres } from '../../sync/testing/postgres';
 
 const PLANTS = 20;

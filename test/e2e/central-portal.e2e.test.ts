@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uiFolder } from '../../edge/src/http/ui-files';
-import { startFedPortal, type FedPortal } from '../../sync/testing/portal-fixture';
+import { startFedPortal, type FedPortal } from '../../portal/testing/portal-fixture';
 import { formatNumber, minutesLabel, percentLabel } from '../../ui/src/lib/indicator-format';
 import { openBrowser } from './support/browser';
 import { cellAt, expectRow, fillForm, gridRow, recordForm, saveForm, showColumn } from './support/grid';

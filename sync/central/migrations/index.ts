@@ -7,6 +7,8 @@ import * as m0005 from './0005-portal-day-sums';
 import * as m0006 from './0006-unstaffed-production-and-stop-events';
 import * as m0007 from './0007-roll-up-coverage';
 import * as m0008 from './0008-stop-reason-loss-kinds';
+import * as m0009 from './0009-plant-names';
+import * as m0010 from './0010-production-day-start';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -21,4 +23,6 @@ export const centralMigrations: Record<string, Migration> = {
   '0006-unstaffed-production-and-stop-events': m0006,
   '0007-roll-up-coverage': m0007,
   '0008-stop-reason-loss-kinds': m0008,
+  '0009-plant-names': m0009,
+  '0010-production-day-start': m0010,
 };

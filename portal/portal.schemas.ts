@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidPlantDate } from '../../../edge/src/domain/calendar';
-import { SUPPORTED_DATES } from '../../../edge/src/domain/time-zone';
-import { newPasswordField } from '../../../edge/src/modules/auth/auth.schemas';
-import { flag, requiredInt, requiredText } from '../../../edge/src/modules/common/fields';
+import { isValidPlantDate } from '../edge/src/domain/calendar';
+import { SUPPORTED_DATES } from '../edge/src/domain/time-zone';
+import { newPasswordField } from '../edge/src/modules/auth/auth.schemas';
+import { flag, requiredInt, requiredText } from '../edge/src/modules/common/fields';
 
 /** The portal's roles: the administrator manages the portal's users (and reads), the analyst reads. */
 export const PORTAL_ROLE = { ADMINISTRATOR: 1, ANALYST: 2 } as const;

@@ -1,17 +1,17 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { bearerTokenOf, clientIp } from '../../../edge/src/http/api';
-import { AppError } from '../../../edge/src/http/errors';
-import { loadOptionsQuerySchema } from '../../../edge/src/http/load-options';
-import { languageOf, type Language } from '../../../edge/src/http/messages';
-import { SECURITY_MODULE } from '../../../edge/src/logger';
-import { keyValuesBody, requireJsonBody } from '../../../edge/src/http/request-input';
-import { RouteTable, type DeclaredRoute } from '../../../edge/src/http/route-table';
-import { changePasswordSchema, loginSchema, sessionUserSchema } from '../../../edge/src/modules/auth/auth.schemas';
-import { XLSX_CONTENT_TYPE } from '../../../edge/src/modules/reports/reports.schemas';
-import type { DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
-import type { CentralDatabase } from '../central-database';
+import { bearerTokenOf, clientIp } from '../edge/src/http/api';
+import { AppError } from '../edge/src/http/errors';
+import { loadOptionsQuerySchema } from '../edge/src/http/load-options';
+import { languageOf, type Language } from '../edge/src/http/messages';
+import { SECURITY_MODULE } from '../edge/src/logger';
+import { keyValuesBody, requireJsonBody } from '../edge/src/http/request-input';
+import { RouteTable, type DeclaredRoute } from '../edge/src/http/route-table';
+import { changePasswordSchema, loginSchema, sessionUserSchema } from '../edge/src/modules/auth/auth.schemas';
+import { XLSX_CONTENT_TYPE } from '../edge/src/modules/reports/reports.schemas';
+import type { DirectorySettings } from '../edge/src/modules/auth/directory-names';
+import type { CentralDatabase } from '../sync/central/central-database';
 import { changeOwnPortalPassword, portalLogin, portalLogout, resolvePortalSession, type PortalUser } from './portal-auth.service';
 import {
   compareQuerySchema,
