@@ -330,6 +330,58 @@ export interface OrderSourceRow {
   oee: number | null;
 }
 
+/** A line's shifts of a range summed for its waterfall (oee.line_shift_losses, migration 0011): times in ms. */
+export interface LineLossSumRow {
+  line_id: number;
+  calendar_ms: number;
+  unstaffed_ms: number;
+  staffed_time_ms: number;
+  planned_ms: number;
+  adjusted_ms: number;
+  stop_time_ms: number;
+  breakdown_ms: number;
+  setup_ms: number;
+  small_stop_ms: number;
+  not_line_loss_ms: number;
+  failure_time_ms: number;
+  failure_count: PgNumberText;
+  production_quantity: number;
+  discard_quantity: number;
+  ideal_units: number | null;
+  time_zone: string;
+  from_ms: number;
+  to_ms: number;
+}
+
+/**
+ * Each live line of a plant (or of one of its sectors, or one line) with its live shift indexes of the range of
+ * production days summed (zeros without any): the parts of the portal's waterfall, one per line as the edge's waterfall
+ * has them. Ideal units are unknown for a line as soon as one of its shifts' is.
+ */
+export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: number; lineID?: number; from: string; to: string }) {
+  return rows(
+    db,
+    sql<LineLossSumRow>`SELECT l.line_id, coalesce(sum(x.calendar_ms), 0)::float8 AS calendar_ms, coalesce(sum(x.unstaffed_ms), 0) AS unstaffed_ms,
+        coalesce(sum(x.staffed_time_ms), 0) AS staffed_time_ms, coalesce(sum(x.planned_ms), 0) AS planned_ms, coalesce(sum(x.adjusted_ms), 0) AS adjusted_ms,
+        coalesce(sum(x.stop_time_ms), 0) AS stop_time_ms, coalesce(sum(x.breakdown_ms), 0) AS breakdown_ms, coalesce(sum(x.setup_ms), 0) AS setup_ms,
+        coalesce(sum(x.small_stop_ms), 0) AS small_stop_ms, coalesce(sum(x.not_line_loss_ms), 0) AS not_line_loss_ms,
+        coalesce(sum(x.failure_time_ms), 0) AS failure_time_ms, coalesce(sum(x.failure_count), 0) AS failure_count,
+        coalesce(sum(x.production_quantity), 0) AS production_quantity, coalesce(sum(x.discard_quantity), 0) AS discard_quantity,
+        CASE WHEN bool_or(x.ideal_units IS NULL AND x.line_id IS NOT NULL) THEN NULL ELSE coalesce(sum(x.ideal_units), 0) END AS ideal_units,
+        p.time_zone, extract(epoch FROM oee.production_day_start(${filter.from}::date, p.time_zone))::float8 * 1000 AS from_ms,
+        extract(epoch FROM oee.production_day_start(${filter.to}::date + 1, p.time_zone))::float8 * 1000 AS to_ms
+      FROM oee.lines l
+      JOIN oee.plants p ON p.plant_id = l.plant_id
+      LEFT JOIN oee.line_shift_losses x ON x.plant_id = l.plant_id AND x.line_id = l.line_id
+        AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+      WHERE l.plant_id = ${filter.plant} AND l.deleted_at IS NULL
+        ${filter.sectorID === undefined ? sql`` : sql`AND l.sector_id = ${filter.sectorID}`}
+        ${filter.lineID === undefined ? sql`` : sql`AND l.line_id = ${filter.lineID}`}
+      GROUP BY l.line_id, p.time_zone
+      ORDER BY l.line_id`,
+  );
+}
+
 /** The orders grid's rows: live order indexes with their order, line and plant-local times. */
 function orderSource(filter: { from?: string; to?: string; plants: readonly string[] }) {
   const range =

@@ -16,6 +16,7 @@ import { changeOwnPortalPassword, portalLogin, portalLogout, resolvePortalSessio
 import {
   compareQuerySchema,
   lossesQuerySchema,
+  waterfallQuerySchema,
   orderStopsQuerySchema,
   ordersQuerySchema,
   overviewQuerySchema,
@@ -153,6 +154,17 @@ export function registerPortalRoutes(api: PortalApi): void {
   api.route(
     { method: 'get', path: '/api/portal/losses/export', access: 'authenticated', tag: 'losses', summary: 'The losses tables as xlsx.', query: lossesQuerySchema },
     async ({ ctx, query }) => sendWorkbook(ctx, 'perdidas', await portal.lossesWorkbook(ctx.db, query, ctx.language)),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/portal/waterfall',
+      access: 'authenticated',
+      tag: 'losses',
+      summary: `Where the time went: the time waterfall of a plant, a sector (sectorID) or a line (lineID) over a range of its production days, minutes by loss, as the edge's /api/losses/waterfall. ${rangeSummary}`,
+      query: waterfallQuerySchema,
+    },
+    ({ ctx, query }) => portal.waterfall(ctx.db, query),
   );
   api.route(
     { method: 'get', path: '/api/portal/orders', access: 'authenticated', tag: 'orders', summary: `The order indexes of every plant (grid load options; from/to: order starts). ${plantsSummary}`, query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape) },

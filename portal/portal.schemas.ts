@@ -38,6 +38,19 @@ export type CompareQuery = z.output<typeof compareQuerySchema>;
 export const lossesQuerySchema = rangeQuery.extend({ pathLevel: z.coerce.number().pipe(requiredInt({ min: 1, max: 5 })).default(2) });
 export type LossesQuery = z.output<typeof lossesQuerySchema>;
 
+/**
+ * The waterfall of one plant (plant), one of its sectors (sectorID) or lines (lineID), over a range of its production
+ * days, both ends included.
+ */
+export const waterfallQuerySchema = z.object({
+  plant: z.string().trim().min(1).max(200),
+  sectorID: z.coerce.number().pipe(requiredInt({ min: 0 })).optional(),
+  lineID: z.coerce.number().pipe(requiredInt({ min: 0 })).optional(),
+  from: plantDate,
+  to: plantDate,
+});
+export type WaterfallQuery = z.output<typeof waterfallQuerySchema>;
+
 /** The overview's day: each plant's current production day unless given. */
 export const overviewQuerySchema = z.object({ day: plantDate.optional() });
 

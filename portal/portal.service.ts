@@ -1,15 +1,18 @@
+import { computeWaterfall, type WaterfallPart } from '../edge/src/domain/losses';
 import { aboveNominalSpeed } from '../edge/src/domain/oee';
 import { AppError } from '../edge/src/http/errors';
 import { parseLoadOptions } from '../edge/src/http/load-options';
 import type { Language } from '../edge/src/http/messages';
 import { readKey, readValues, parseInput } from '../edge/src/http/request-input';
 import { hashPassword } from '../edge/src/modules/auth/password';
+import { waterfallToApi } from '../edge/src/modules/losses/losses.service';
 import { col, plantDateTimeText, workbookBytes, type RawRow, type ReportColumn, type ReportSheet } from '../edge/src/modules/reports/workbook';
 import type { CentralDatabase } from '../sync/central/central-database';
 import { readOnly } from './portal-database';
 import * as users from './portal-users.repository';
 import {
   compareRows,
+  lineLossSums,
   linesOfDay,
   lossSums,
   orderPage,
@@ -18,6 +21,7 @@ import {
   stopsOfOrder,
   type CompareRow,
   type FigureColumns,
+  type LineLossSumRow,
   type LossSumRow,
   type OrderSourceRow,
   type PgNumberText,
@@ -30,6 +34,7 @@ import {
   type CompareQuery,
   type LossesQuery,
   type OrdersQuery,
+  type WaterfallQuery,
 } from './portal.schemas';
 
 /**
@@ -175,6 +180,53 @@ export async function losses(db: CentralDatabase, query: LossesQuery) {
       .slice(0, BIGGEST_REASONS)
       .map((row) => ({ plantId: String(row.plant_id), lineID: row.line_id, line: row.line_description, reason: row.reason, stops: Number(row.stops), lostMinutes: Number(row.lost_minutes) })),
   };
+}
+
+// ---- Where the time went: the waterfall ----
+
+/** The longest range of the waterfall, in production days (the edge's: a year and a leap day). */
+export const WATERFALL_MAX_DAYS = 367;
+
+/**
+ * A line's part of the waterfall from its shifts' sums: its calendar time is the range up to now, all of it scheduled
+ * (the fixed three-shift calendar), and what its shifts did not staff is unstaffed, as the edge's waterfallPartOf has it.
+ */
+function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number): WaterfallPart {
+  const calendarMs = Math.max(0, endMs - fromMs);
+  return {
+    calendarMs,
+    loadingMs: calendarMs,
+    unstaffedMs: calendarMs - row.staffed_time_ms,
+    inputs: {
+      staffedMs: row.staffed_time_ms,
+      discountMs: row.planned_ms,
+      adjustedDiscountMs: row.adjusted_ms,
+      stopMs: row.stop_time_ms,
+      failureMs: row.failure_time_ms,
+      failureCount: Number(row.failure_count),
+      unitsProduced: row.production_quantity,
+      unitsDiscarded: row.discard_quantity,
+      nominalUnitsPerMinute: null,
+      idealUnits: row.ideal_units,
+    },
+    countedStopMs: { breakdown: row.breakdown_ms, setup: row.setup_ms, smallStop: row.small_stop_ms, notLineLoss: row.not_line_loss_ms },
+  };
+}
+
+/**
+ * GET /api/portal/waterfall: where the time of a plant, a sector or a line went over a range of its production days —
+ * the edge's waterfall (domain/losses.ts computeWaterfall, the same code), over each line's shift indexes summed as
+ * the central copy holds them (times and counts, then divided), answered as the edge's GET /api/losses/waterfall.
+ */
+export async function waterfall(db: CentralDatabase, query: WaterfallQuery, nowMs = Date.now()) {
+  if (query.sectorID !== undefined && query.lineID !== undefined) throw new AppError('validation', 'losses.oneScope');
+  checkRange(query.from, query.to, WATERFALL_MAX_DAYS);
+  const lines = await readOnly(db, (trx) => lineLossSums(trx, query));
+  const first = lines[0];
+  if (!first) return { plantId: query.plant, ...waterfallToApi(computeWaterfall([]), 0, 0, 0, 'UTC'), from: query.from, to: query.to };
+  const endMs = Math.min(first.to_ms, nowMs);
+  const answer = waterfallToApi(computeWaterfall(lines.map((line) => waterfallPartOf(line, first.from_ms, endMs))), first.from_ms, Math.max(first.from_ms, endMs), lines.length, first.time_zone);
+  return { plantId: query.plant, ...answer };
 }
 
 // ---- Orders ----

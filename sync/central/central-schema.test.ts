@@ -55,6 +55,7 @@ const MIGRATIONS = [
   '0008-stop-reason-loss-kinds',
   '0009-plant-names',
   '0010-production-day-start',
+  '0011-shift-loss-kinds',
 ];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
@@ -101,7 +102,7 @@ describe('central migrations', () => {
         const cli = openCentral(url);
         const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
         await cli.destroy();
-        expect(Number(rows[0]!.n)).toBe(9);
+        expect(Number(rows[0]!.n)).toBe(10);
       });
     } finally {
       main.cleanup();

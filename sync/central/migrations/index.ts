@@ -9,6 +9,7 @@ import * as m0007 from './0007-roll-up-coverage';
 import * as m0008 from './0008-stop-reason-loss-kinds';
 import * as m0009 from './0009-plant-names';
 import * as m0010 from './0010-production-day-start';
+import * as m0011 from './0011-shift-loss-kinds';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -25,4 +26,5 @@ export const centralMigrations: Record<string, Migration> = {
   '0008-stop-reason-loss-kinds': m0008,
   '0009-plant-names': m0009,
   '0010-production-day-start': m0010,
+  '0011-shift-loss-kinds': m0011,
 };
