@@ -16,7 +16,16 @@ const DOMAIN = [
  * the acquisition reads it with; and the roles, so the app shows its links and buttons by the very constants the
  * server enforces.
  */
-const UI = [{ regex: '^(\\.\\./)+edge/(?!src/domain/(source-addresses|roles)$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true }];
+const UI = [
+  { regex: '^(\\.\\./)+edge/(?!src/domain/(source-addresses|roles)$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
+  { regex: '^(\\.\\./)+portal/', message: 'ui/ imports only types from portal/ (use `import type`).', allowTypeImports: true },
+];
+
+/** The replication knows nothing of the portal that reads its copy (docs/architecture.md); tests may cross. */
+const SYNC = [{ regex: '^(\\.\\./)+portal(/.*)?$', message: 'sync/ does not import the portal.' }];
+
+/** A shipped migration is frozen and self-contained: what it runs on a fresh database never follows live code. */
+const MIGRATION = [{ regex: '^(?!kysely(/.*)?$)', message: 'A migration imports only kysely: inline what it needs (CONTRIBUTING.md "Migrations").' }];
 
 /** Test support lives with the tests (test/): production files never import vitest, a browser driver or a test helper. */
 const TEST_SUPPORT = [
@@ -47,7 +56,9 @@ export default tseslint.config(
   // earlier one for the files both match, so every block lists all the patterns its files keep).
   { files: ['edge/src/domain/**/*.ts'], ignores: TESTS, rules: restrictImports([...DOMAIN, ...TEST_SUPPORT]) },
   { files: ['edge/src/domain/**/*.test.ts'], rules: restrictImports(DOMAIN) },
-  { files: ['edge/**/*.ts', 'sync/**/*.ts'], ignores: [...TESTS, 'edge/src/domain/**'], rules: restrictImports(TEST_SUPPORT) },
+  { files: ['edge/**/*.ts', 'portal/**/*.ts'], ignores: [...TESTS, 'edge/src/domain/**'], rules: restrictImports(TEST_SUPPORT) },
+  { files: ['sync/**/*.ts'], ignores: TESTS, rules: restrictImports([...SYNC, ...TEST_SUPPORT]) },
+  { files: ['edge/src/db/migrations/*.ts', 'sync/central/migrations/*.ts'], ignores: [...TESTS, '**/index.ts'], rules: restrictImports(MIGRATION) },
   {
     files: ['ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

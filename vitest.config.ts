@@ -1,16 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const ALL = ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
+const ALL = ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'portal/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
 
 /**
  * The test files that run in a process each: OPC UA servers (node-opcua keeps process-wide loggers and certificate
- * stores), PostgreSQL and the killed child processes of sync, the demo's simulator, the single executable. Every other
+ * stores), PostgreSQL (sync and the portal) and the killed child processes of sync, the demo's simulator, the single executable. Every other
  * file leaves nothing behind in its process (its edges, databases and browser pages are closed by its own hooks; the
  * browser itself serves every browser file of a process), so they share their processes (isolate: false). In a
  * process each, starting it and importing the edge cost about as much as many of their tests: the modules' 42 files
  * took 185 s of CPU, 100 s shared; eight browser files 78 s of the test processes' CPU, 63 s shared.
  */
-const OWN_PROCESS = ['test/acquisition/**/*.test.ts', 'sync/**/*.test.ts', 'edge/src/demo/**/*.test.ts', 'test/package/**/*.test.ts'];
+const OWN_PROCESS = ['test/acquisition/**/*.test.ts', 'sync/**/*.test.ts', 'portal/**/*.test.ts', 'edge/src/demo/**/*.test.ts', 'test/package/**/*.test.ts'];
 
 export default defineConfig({
   test: {

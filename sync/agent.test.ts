@@ -105,12 +105,17 @@ describe('sync agent', { timeout: 90_000 }, () => {
     expect(agent.state()).toMatchObject({ acknowledgedSeq: lastSeq, rowsSent: pending, lastError: null });
     expect(await readCursor(central, 'inproc')).toBe(lastSeq);
     await expectCentralEqualsEdge(edge.db, 'inproc');
+    // The plant has no name yet (parameter plantName empty): the central copy holds none.
+    const centralName = async () => (await central.selectFrom('oee.plants').select('name').where('plant_id', '=', 'inproc').executeTakeFirstOrThrow()).name;
+    expect(await centralName()).toBeNull();
 
-    // Later changes follow on their own: another stretch of production and more edits.
+    // Later changes follow on their own: another stretch of production and more edits, and the plant is named.
+    await edge.db.updateTable('parameters').set({ plantName: 'Planta Norte' }).where('id', '=', 1).execute();
     const end = await runProduction(edge.db, { hours: 4, fromMs: Date.parse('2026-03-03T09:00:00Z'), seed: 11, orders: false });
     await editHistory(edge.db, end);
     await waitUntil('the new changes to be sent', async () => (await outboxSize(edge.db)) === 0);
     await expectCentralEqualsEdge(edge.db, 'inproc');
+    expect(await centralName()).toBe('Planta Norte');
     const status = await readSyncStatus(edge.db, agent.state(), Date.now());
     expect(status).toMatchObject({ enabled: true, plantId: 'inproc', lagRows: 0, lagSeconds: 0, lastError: null });
   });

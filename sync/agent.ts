@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../edge/src/db/schema';
 import { applyBatch, readCursor, type PlantIdentity } from './central/apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central/central-database';
-import { highestOutboxSeqEver, pruneOutbox, readOutboxBatch } from './edge-outbox';
+import { highestOutboxSeqEver, plantNameOf, pruneOutbox, readOutboxBatch } from './edge-outbox';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './retry';
 
 /**
@@ -184,7 +184,9 @@ export class SyncAgent {
     const after = this.current.acknowledgedSeq ?? 0;
     const rows = await readOutboxBatch(this.options.edge, after, this.batchSize);
     if (rows.length === 0) return 0;
-    const { lastSeq } = await applyBatch(central, this.options.plant, rows);
+    // The plant's name travels with its identity: read with each batch, so a rename goes with the next change.
+    const name = await plantNameOf(this.options.edge);
+    const { lastSeq } = await applyBatch(central, { ...this.options.plant, name }, rows);
     // Acknowledged centrally: from here a crash only costs a harmless resend.
     this.current.acknowledgedSeq = lastSeq;
     this.current.rowsSent += rows.length;

@@ -39,6 +39,17 @@ export async function outboxBacklog(db: Kysely<DB>, afterSeq: number): Promise<B
 }
 
 /**
+ * The plant's name as the edge's parameters give it (plantName, 'Nombre de la planta'); null when it has none. The
+ * agent sends it with the plant's identity on every batch, so a renamed plant shows its new name centrally with the
+ * next change it replicates.
+ */
+export async function plantNameOf(db: Kysely<DB>): Promise<string | null> {
+  const row = await db.selectFrom('parameters').select('plantName').where('id', '=', 1).executeTakeFirst();
+  const name = row?.plantName?.trim();
+  return name ? name : null;
+}
+
+/**
  * The highest seq this database ever gave an outbox row, pruned or not (SQLite's AUTOINCREMENT counter). A central
  * cursor beyond it means the central copy holds changes this database never made: another database (a restored
  * backup, a new installation) is using this plant id.

@@ -21,7 +21,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['edge/src', 'ui', 'sync', 'package.json', 'package-lock.json', 'vite.config.ts'].map((p) => join(root, p));
+const sources = ['edge/src', 'ui', 'sync', 'portal', 'package.json', 'package-lock.json', 'vite.config.ts'].map((p) => join(root, p));
 if (process.argv.includes('--if-stale') && existsSync(stamp)) {
   const built = statSync(stamp).mtimeMs;
   if (sources.every((source) => newestMtime(source) <= built)) process.exit(0);

@@ -129,11 +129,11 @@ async function centralMigrate(settings: Settings): Promise<void> {
 }
 
 /**
- * `oee-edge central serve`: the central portal over SYNC_DATABASE_URL (sync/central/portal). The first start creates
+ * `oee-edge central serve`: the central portal over SYNC_DATABASE_URL (portal/). The first start creates
  * the administrator `admin` and prints its temporary password, once.
  */
 async function centralServe(settings: Settings): Promise<void> {
-  const { startPortal } = await import('../../sync/central/portal/portal-server');
+  const { startPortal } = await import('../../portal/portal-server');
   const portal = await startPortal({ settings, ui: uiFiles() });
   console.log(`OEE central portal ${VERSION} at ${portal.url}`);
   if (portal.firstPassword) {

@@ -25,6 +25,8 @@ export interface PlantIdentity {
   plantId: string;
   /** The plant's IANA time zone: the BI views compute local shifts and production days with it. */
   timeZone: string;
+  /** The plant's name (the edge's plantName parameter; null: none). Left as stored when not given. */
+  name?: string | null;
 }
 
 const RECORDSET_TYPE: Record<ColumnKind, string> = {
@@ -158,15 +160,22 @@ function recordsByEntity(rows: readonly OutboxRow[]): Map<string, EntityRecords>
   return byEntity;
 }
 
+/** The plant's row: its zone (a change recomputes its local days, migration 0005) and, when given, its name. */
 async function registerPlant(trx: Transaction<CentralDB>, plant: PlantIdentity): Promise<void> {
+  const name = plant.name === undefined ? {} : { name: plant.name };
   await trx
     .insertInto('oee.plants')
-    .values({ plant_id: plant.plantId, time_zone: plant.timeZone, updated_at: sql<Date>`now()` })
+    .values({ plant_id: plant.plantId, time_zone: plant.timeZone, ...name, updated_at: sql<Date>`now()` })
     .onConflict((oc) =>
       oc
         .column('plant_id')
-        .doUpdateSet({ time_zone: (eb) => eb.ref('excluded.time_zone'), updated_at: sql<Date>`now()` })
-        .where('oee.plants.time_zone', 'is distinct from', (eb) => eb.ref('excluded.time_zone')),
+        .doUpdateSet({ time_zone: (eb) => eb.ref('excluded.time_zone'), ...(plant.name === undefined ? {} : { name: (eb) => eb.ref('excluded.name') }), updated_at: sql<Date>`now()` })
+        .where((eb) =>
+          eb.or([
+            eb('oee.plants.time_zone', 'is distinct from', eb.ref('excluded.time_zone')),
+            ...(plant.name === undefined ? [] : [eb('oee.plants.name', 'is distinct from', eb.ref('excluded.name'))]),
+          ]),
+        ),
     )
     .execute();
 }

@@ -18,7 +18,7 @@ export interface CentralDB {
     update_date: Date;
   };
   'portal.sessions': { token_hash: string; user_id: string; created_at: Date; expires_at: Date; ip_address: string | null };
-  'oee.plants': { plant_id: string; time_zone: string; updated_at: Date };
+  'oee.plants': { plant_id: string; time_zone: string; name: string | null; updated_at: Date };
   'oee.plant_cursors': { plant_id: string; last_seq: string; updated_at: Date };
 }
 

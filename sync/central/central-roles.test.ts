@@ -10,7 +10,7 @@ import { FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from 
 import { startTestPostgres, type TestPostgres } from '../../test/support/sync/postgres';
 import { applyBatch } from './apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central-database';
-import { startPortal, type RunningPortal } from './portal/portal-server';
+import { startPortal, type RunningPortal } from '../../portal/portal-server';
 
 /**
  * deploy/central-roles.sql on a real PostgreSQL: after the owner migrated the schema, a plant's sync role replicates

@@ -153,6 +153,10 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
     ['discountShift', 'discount_shift_ms', 'real'],
     ['unstaffedQuantity', 'unstaffed_quantity', 'real'],
     ['unstaffedDiscards', 'unstaffed_discards', 'real'],
+    ['breakdownTime', 'breakdown_time_ms', 'real'],
+    ['setupTime', 'setup_time_ms', 'real'],
+    ['smallStopTime', 'small_stop_time_ms', 'real'],
+    ['notLineLossTime', 'not_line_loss_time_ms', 'real'],
     ['closed', 'closed', 'boolean'],
   ]),
   table('stops', ['stopID'], [

@@ -8,8 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { migrateCentral, openCentral } from '../../sync/central/central-database';
-import { openPortalDatabase } from '../../sync/central/portal/portal-database';
-import { compare, losses } from '../../sync/central/portal/portal.service';
+import { openPortalDatabase } from '../../portal/portal-database';
+import { compare, losses, waterfall } from '../../portal/portal.service';
 import { startTestPostgres } from '../support/sync/postgres';
 
 const PLANTS = 20;
@@ -17,7 +17,7 @@ const LINES = 10;
 const STOPS = 2_000_000;
 const FROM = '2025-01-01';
 const TO = '2025-12-31';
-const TARGETS = { compare: 1, losses: 2 };
+const TARGETS = { compare: 1, losses: 2, waterfall: 1 };
 /** Timed calls of each page at most, and the time they may take in all (bounded in count and time). */
 const CALLS = 20;
 const CALL_BUDGET_MS = 30_000;
@@ -94,6 +94,11 @@ try {
   };
   await measure('Compare, a year at day grain per plant', TARGETS.compare, () => compare(portal, { from: FROM, to: TO, plants: [], grain: 'day', level: 'plant' }));
   await measure('Compare, a year at month grain per line', TARGETS.compare, () => compare(portal, { from: FROM, to: TO, plants: [], grain: 'month', level: 'line' }));
+  // Issue 29: where the time went, a year of every plant (its lines' shift indexes summed, the edge's waterfall on them).
+  const plantIds = (await sql<{ plant_id: string }>`SELECT plant_id FROM oee.plants ORDER BY plant_id`.execute(portal)).rows.map((row) => row.plant_id);
+  await measure(`Waterfall, a year of each of the ${plantIds.length} plants, one after another`, TARGETS.waterfall, async () => {
+    for (const plant of plantIds) await waterfall(portal, { plant, from: FROM, to: TO });
+  });
   await measure(`Losses, a year of ${STOPS.toLocaleString('en')} stops (pareto by reason, by path level 2, biggest 20)`, TARGETS.losses, () => losses(portal, { from: FROM, to: TO, plants: [], pathLevel: 2 }));
 } finally {
   await owner.destroy();

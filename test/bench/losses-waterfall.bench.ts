@@ -7,7 +7,8 @@ import { shiftOf } from '../../edge/src/domain/calendar';
 import { WATERFALL_BAR_KEYS } from '../../edge/src/domain/losses';
 import { listLineSettings, ordersOverlappingLines, productionTotalsOfLines, stopSpansOfLines } from '../../edge/src/modules/indexes/indexes.repository';
 import { loadLinesRangeData } from '../../edge/src/modules/indexes/line-indicators';
-import { loadLossKindOf, lossWaterfall, waterfallPartOf } from '../../edge/src/modules/losses/losses.service';
+import { loadLossKindOf } from '../../edge/src/modules/losses/loss-kinds';
+import { lossWaterfall, waterfallPartOf } from '../../edge/src/modules/losses/losses.service';
 import { fmt, openYearOfStopsPlant, timed } from './year-of-stops';
 
 const TZ = 'Europe/Madrid';

@@ -362,6 +362,11 @@ export interface ShiftIndexesTable extends IndexTimes {
   /** Migration 0019: made while the line was not staffed (no order on a line with the order manager). */
   unstaffedQuantity: Generated<number>;
   unstaffedDiscards: Generated<number>;
+  /** Migration 0026: the counted stop time (stopTime − adjustedDiscountTime) by loss kind, ms; null: computed before it. */
+  breakdownTime: Generated<number | null>;
+  setupTime: Generated<number | null>;
+  smallStopTime: Generated<number | null>;
+  notLineLossTime: Generated<number | null>;
 }
 
 export interface ProductionMinutesTable {

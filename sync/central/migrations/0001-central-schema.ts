@@ -215,7 +215,7 @@ const indicatorsFunction = `CREATE FUNCTION oee.indicators(
   $$`;
 
 /** The summed inputs of a roll-up; `ideal_units` is unknown (null) as soon as one part's is unknown (oee.ts). */
-export const SUMS = `
+const SUMS = `
     sum(production_quantity) AS production_quantity,
     sum(discard_quantity) AS discard_quantity,
     sum(staffed_time_ms) AS staffed_time_ms,
@@ -226,14 +226,14 @@ export const SUMS = `
     sum(failure_count) AS failure_count,
     CASE WHEN bool_or(ideal_units IS NULL) THEN NULL ELSE sum(ideal_units) END AS ideal_units`;
 
-export const INDICATORS_OF_SUMS = `CROSS JOIN LATERAL oee.indicators(s.staffed_time_ms, s.discount_time_ms, s.adjusted_discount_time_ms,
+const INDICATORS_OF_SUMS = `CROSS JOIN LATERAL oee.indicators(s.staffed_time_ms, s.discount_time_ms, s.adjusted_discount_time_ms,
     s.stop_time_ms, s.failure_time_ms, s.failure_count, s.production_quantity, s.discard_quantity, s.ideal_units) AS i`;
 
 /** The indicator columns every view ends with. */
-export const INDICATOR_COLUMNS = `i.staffed_time_correct_ms, i.runtime_ms, i.good_units, i.units_per_runtime_minute,
+const INDICATOR_COLUMNS = `i.staffed_time_correct_ms, i.runtime_ms, i.good_units, i.units_per_runtime_minute,
     i.utilization, i.throughput, i.acceptance, i.oee, i.mtbf_minutes, i.mttr_minutes`;
 
-export const SUM_COLUMNS = `s.production_quantity, s.discard_quantity, s.staffed_time_ms, s.discount_time_ms,
+const SUM_COLUMNS = `s.production_quantity, s.discard_quantity, s.staffed_time_ms, s.discount_time_ms,
     s.adjusted_discount_time_ms, s.stop_time_ms, s.failure_time_ms, s.failure_count, s.ideal_units`;
 
 const views = [

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { SUMS } from './0001-central-schema';
 
 /**
  * What the central portal's compare and losses pages read over a year of 200 lines and millions of stops (issue 18),
@@ -59,6 +58,18 @@ const shiftIndexDays = [
   JOIN oee.plants p ON p.plant_id = si.plant_id
   WHERE si.deleted_at IS NULL`,
 ];
+
+/** 0001's summed inputs of a roll-up, as 0001 wrote them when this migration shipped (a migration is self-contained). */
+const SUMS = `
+    sum(production_quantity) AS production_quantity,
+    sum(discard_quantity) AS discard_quantity,
+    sum(staffed_time_ms) AS staffed_time_ms,
+    sum(discount_time_ms) AS discount_time_ms,
+    sum(adjusted_discount_time_ms) AS adjusted_discount_time_ms,
+    sum(stop_time_ms) AS stop_time_ms,
+    sum(failure_time_ms) AS failure_time_ms,
+    sum(failure_count) AS failure_count,
+    CASE WHEN bool_or(ideal_units IS NULL) THEN NULL ELSE sum(ideal_units) END AS ideal_units`;
 
 /** The summed inputs of a line-day or a plant-day. */
 const SUM_TYPES = `production_quantity double precision,

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { SUM_COLUMNS, SUMS } from './0001-central-schema';
 
 /**
  * A roll-up of several lines (a plant's shift or day, a sector) is never blank because one line is (issue 25): the
@@ -13,8 +12,23 @@ import { SUM_COLUMNS, SUMS } from './0001-central-schema';
  * covered lines') and gain covered_line_count at the end; nothing is built on them, so they are dropped and created.
  */
 
+/** 0001's summed inputs and their columns, as 0001 wrote them when this migration shipped (a migration is self-contained). */
+const SUMS = `
+    sum(production_quantity) AS production_quantity,
+    sum(discard_quantity) AS discard_quantity,
+    sum(staffed_time_ms) AS staffed_time_ms,
+    sum(discount_time_ms) AS discount_time_ms,
+    sum(adjusted_discount_time_ms) AS adjusted_discount_time_ms,
+    sum(stop_time_ms) AS stop_time_ms,
+    sum(failure_time_ms) AS failure_time_ms,
+    sum(failure_count) AS failure_count,
+    CASE WHEN bool_or(ideal_units IS NULL) THEN NULL ELSE sum(ideal_units) END AS ideal_units`;
+
+const SUM_COLUMNS = `s.production_quantity, s.discard_quantity, s.staffed_time_ms, s.discount_time_ms,
+    s.adjusted_discount_time_ms, s.stop_time_ms, s.failure_time_ms, s.failure_count, s.ideal_units`;
+
 /** Summed over line parts (rows with a line's summed inputs): every line's sums, and the covered lines' ones. */
-export const ROLL_UP_SUMS = `
+const ROLL_UP_SUMS = `
     count(*) AS line_count,
     count(*) FILTER (WHERE ideal_units IS NOT NULL) AS covered_line_count,
     sum(production_quantity) AS production_quantity,
@@ -34,13 +48,13 @@ export const ROLL_UP_SUMS = `
     coalesce(sum(stop_time_ms) FILTER (WHERE ideal_units IS NOT NULL), 0) AS covered_stop_time_ms`;
 
 /** The indicators of every line (i) and of the covered lines (c) of a roll-up's sums `s`. */
-export const INDICATORS_OF_ROLL_UP = `CROSS JOIN LATERAL oee.indicators(s.staffed_time_ms, s.discount_time_ms, s.adjusted_discount_time_ms,
+const INDICATORS_OF_ROLL_UP = `CROSS JOIN LATERAL oee.indicators(s.staffed_time_ms, s.discount_time_ms, s.adjusted_discount_time_ms,
     s.stop_time_ms, s.failure_time_ms, s.failure_count, s.production_quantity, s.discard_quantity, NULL) AS i
   CROSS JOIN LATERAL oee.indicators(s.covered_staffed_time_ms, s.covered_discount_time_ms, s.covered_adjusted_discount_time_ms,
     s.covered_stop_time_ms, 0, 0, s.covered_production_quantity, s.covered_discard_quantity, s.ideal_units) AS c`;
 
 /** 0001's indicator columns of a roll-up: OEE and throughput of the covered lines, the rest of every line. */
-export const ROLL_UP_INDICATOR_COLUMNS = `i.staffed_time_correct_ms, i.runtime_ms, i.good_units, i.units_per_runtime_minute,
+const ROLL_UP_INDICATOR_COLUMNS = `i.staffed_time_correct_ms, i.runtime_ms, i.good_units, i.units_per_runtime_minute,
     i.utilization, c.throughput, i.acceptance, c.oee, i.mtbf_minutes, i.mttr_minutes`;
 
 const views = [

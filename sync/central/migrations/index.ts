@@ -8,6 +8,9 @@ import * as m0006 from './0006-unstaffed-production-and-stop-events';
 import * as m0007 from './0007-roll-up-coverage';
 import * as m0008 from './0008-stop-reason-loss-kinds';
 import * as m0009 from './0009-work-calendars';
+import * as m0010 from './0010-plant-names';
+import * as m0011 from './0011-production-day-start';
+import * as m0012 from './0012-shift-loss-kinds';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -23,4 +26,7 @@ export const centralMigrations: Record<string, Migration> = {
   '0007-roll-up-coverage': m0007,
   '0008-stop-reason-loss-kinds': m0008,
   '0009-work-calendars': m0009,
+  '0010-plant-names': m0010,
+  '0011-production-day-start': m0011,
+  '0012-shift-loss-kinds': m0012,
 };

@@ -20,6 +20,7 @@ import * as m0022 from './0022-uncertain-sends';
 import * as m0023 from './0023-stop-reason-loss-kinds';
 import * as m0024 from './0024-modbus-counter-wraps';
 import * as m0025 from './0025-work-calendars';
+import * as m0026 from './0026-shift-index-loss-kinds';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0023-stop-reason-loss-kinds': m0023,
   '0024-modbus-counter-wraps': m0024,
   '0025-work-calendars': m0025,
+  '0026-shift-index-loss-kinds': m0026,
 };

@@ -27,10 +27,11 @@ import {
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
+import { loadLossKindOf } from '../losses/loss-kinds';
 import { readyOrdersOfLines } from '../orders/orders.repository';
 import { openStopsOfLines } from '../stops/stops.repository';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
-import { LineHistory, lineRangeInputs, loadLineRangeData, loadLinesRangeData, type LineRangeData, type RangeInputs } from './line-indicators';
+import { LineHistory, lineRangeInputs, loadLineRangeData, loadLinesRangeData, type CountedLossKindOf, type LineRangeData, type RangeInputs } from './line-indicators';
 
 /**
  * Order and shift indexes: computed by line-indicators.ts, stored through the write chokepoint (outbox + audit),
@@ -97,9 +98,10 @@ export function orderIndexValues(span: OrderSpan, data: LineRangeData, nowMs: nu
 }
 
 /** The shift_indexes row of a line's shift; `closed` once the shift has ended. */
-export function shiftIndexValues(lineID: number, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number): IndexValues {
-  const range = lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, nowMs, microStopSeconds);
+export function shiftIndexValues(lineID: number, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number, kindOf: CountedLossKindOf): IndexValues {
+  const range = lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, nowMs, microStopSeconds, kindOf);
   const indicators = computeIndicators(range.inputs);
+  const lost = range.countedStopMs!;
   return {
     lineID,
     shiftStart: shift.startMs,
@@ -109,6 +111,11 @@ export function shiftIndexValues(lineID: number, shift: Shift, data: LineRangeDa
     discountShift: range.unstaffedMs,
     unstaffedQuantity: range.unstaffedUnits,
     unstaffedDiscards: range.unstaffedDiscards,
+    // Where the shift's counted stop time went (the waterfall's availability bars), so the central copy can sum it.
+    breakdownTime: lost.breakdown,
+    setupTime: lost.setup,
+    smallStopTime: lost.smallStop,
+    notLineLossTime: lost.notLineLoss,
     closed: shift.endMs <= nowMs ? 1 : 0,
   };
 }
@@ -193,7 +200,7 @@ export async function orderStopTimeMs(db: Executor, order: string, nowMs: number
 /** Stores the shift index computed from `data` (loadLineRangeData of the shift). */
 async function writeShiftIndex(trx: Transaction<DB>, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
   const lineID = data.line.lineID;
-  const values = shiftIndexValues(lineID, shift, data, nowMs, microStopSeconds);
+  const values = shiftIndexValues(lineID, shift, data, nowMs, microStopSeconds, await loadLossKindOf(trx));
   return writeIndex(trx, 'shift_indexes', { lineID, shiftStart: shift.startMs }, values, await findShiftIndex(trx, lineID, shift.startMs), ctx);
 }
 
@@ -255,6 +262,7 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
   const shift = shiftAt(clock.nowMs, clock.timeZone);
   const result = { orders: 0, shifts: 0 };
   const lines = await listLineSettings(db);
+  let kindOf: CountedLossKindOf | undefined;
   for (let start = 0; start < lines.length; start += REFRESH_LINES_PER_TRANSACTION) {
     const chunk = lines.slice(start, start + REFRESH_LINES_PER_TRANSACTION);
     const lineIDs = chunk.map((line) => line.lineID);
@@ -283,7 +291,7 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
           }
         }
         const key = { lineID: line.lineID, shiftStart: shift.startMs };
-        const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds);
+        const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds, (kindOf ??= await loadLossKindOf(trx)));
         if (existing && !unchanged(existing, values)) updates.push({ key, values: indexRow(values, ctx), current: existing });
         else if (!existing && (await writeIndex(trx, 'shift_indexes', key, values, undefined, ctx))) result.shifts += 1;
       }
@@ -386,9 +394,10 @@ export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, use
     if (firstMs === null || firstMs > clock.nowMs) return null;
     const history = await LineHistory.load(db, line);
     const existing = await shiftIndexesOfLine(db, line.lineID);
+    const kindOf = await loadLossKindOf(db);
     const rows: IndexValues[] = [];
     for (let shift = shiftAt(firstMs, clock.timeZone); shift.startMs <= clock.nowMs; shift = stepShift(shift, 1, clock.timeZone)) {
-      rows.push(shiftIndexValues(line.lineID, shift, history.slice(shift.startMs, shift.endMs), clock.nowMs, microStopSeconds));
+      rows.push(shiftIndexValues(line.lineID, shift, history.slice(shift.startMs, shift.endMs), clock.nowMs, microStopSeconds, kindOf));
     }
     const keyOf = (values: IndexValues) => ({ lineID: line.lineID, shiftStart: values.shiftStart as number });
     return { rows, write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx) };
@@ -409,7 +418,7 @@ export async function shiftIndexAt(db: Database, lineID: number, atMs: number, c
   if (stored?.closed === 1) return { ...stored, ...base };
   const { microStopSeconds } = await engineParameters(db);
   const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
-  return { ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds), calculatedAt: clock.nowMs, ...base };
+  return { ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds, await loadLossKindOf(db)), calculatedAt: clock.nowMs, ...base };
 }
 
 /** The shift code is derived per row from its start in the plant's zone (listShiftIndexes): no SQL column to filter or sort on. */

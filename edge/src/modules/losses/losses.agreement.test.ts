@@ -7,7 +7,8 @@ import { recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/ind
 import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { adjustOrder } from '../orders/orders.service';
 import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
-import { linesWaterfall, loadLossKindOf, orderWaterfall } from './losses.service';
+import { loadLossKindOf } from './loss-kinds';
+import { linesWaterfall, orderWaterfall } from './losses.service';
 
 /**
  * The waterfall and the stored indexes agree: for every closed shift of every line of the demo plant's week (made by

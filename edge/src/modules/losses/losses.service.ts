@@ -1,12 +1,8 @@
 import {
   computeWaterfall,
-  reasonLossKinds,
   scheduledMsOf,
-  stopLossKind,
   WATERFALL_BAR_KEYS,
   wholeRangeSchedule,
-  type ConfigurableLossKind,
-  type CountedLossKind,
   type Interval,
   type Waterfall,
   type WaterfallPart,
@@ -16,7 +12,7 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { engineParameters, findLineSettings, findOrderSpan, listLineSettings, type Executor, type LineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { lineRangeInputs, loadLineRangeData, loadLinesRangeData, type CountedLossKindOf, type LineRangeData, type RangeScope } from '../indexes/line-indicators';
-import { lossReasonNodes } from './losses.repository';
+import { loadLossKindOf } from './loss-kinds';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';
 
 /**
@@ -31,15 +27,6 @@ const DAY_MS = 86_400_000;
 /** The scheduled (loading) intervals of a range: today's fixed calendar schedules all of it; a work calendar will not. */
 export type ScheduleOf = (fromMs: number, toMs: number) => Interval[];
 
-/** How each stop's counted time is classified, from the plant's stop-reason tree. */
-export function countedLossKindOf(kinds: ReadonlyMap<number, ConfigurableLossKind>): CountedLossKindOf {
-  // Discounted stops never reach it (their time is planned); 'planned' cannot come back here.
-  return (stop) => stopLossKind(stop, kinds) as CountedLossKind;
-}
-
-export async function loadLossKindOf(db: Executor): Promise<CountedLossKindOf> {
-  return countedLossKindOf(reasonLossKinds(await lossReasonNodes(db)));
-}
 
 /** One line's (or one order's) waterfall part over `scope` as of `nowMs`: pure, over data loaded for the scope. */
 export function waterfallPartOf(

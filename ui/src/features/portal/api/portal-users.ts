@@ -1,9 +1,9 @@
-import type { PortalRoleId } from '../../../../../sync/central/portal/portal.schemas';
+import type { PortalRoleId } from '../../../../../portal/portal.schemas';
 
 /** The portal's users grid resource (GET/POST/PUT/DELETE, administrators only). */
 export const PORTAL_USERS_PATH = '/api/portal/users';
 
-/** The portal's roles (sync/central/portal/portal.schemas.ts): the administrator manages users, the analyst reads. */
+/** The portal's roles (portal/portal.schemas.ts): the administrator manages users, the analyst reads. */
 export const PORTAL_ROLE = { ADMINISTRATOR: 1, ANALYST: 2 } as const satisfies Record<string, PortalRoleId>;
 
 export const isPortalAdministrator = (roleID: number | null | undefined) => roleID === PORTAL_ROLE.ADMINISTRATOR;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { filterToSql, type LoadOptions } from '../../../edge/src/modules/grid/load-options';
+import { filterToSql, type LoadOptions } from '../edge/src/modules/grid/load-options';
 import type { Reader } from './portal.repository';
 
 /** The portal's own users and sessions (schema `portal`, migration 0004): the only tables the portal writes. */

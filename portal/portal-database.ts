@@ -1,8 +1,8 @@
 import { Migrator } from 'kysely/migration';
-import { AppError } from '../../../edge/src/http/errors';
-import { openCentral, type CentralDatabase } from '../central-database';
-import { centralMigrations } from '../migrations/index';
-import { CENTRAL_SCHEMA } from '../tables';
+import { AppError } from '../edge/src/http/errors';
+import { openCentral, type CentralDatabase } from '../sync/central/central-database';
+import { centralMigrations } from '../sync/central/migrations/index';
+import { CENTRAL_SCHEMA } from '../sync/central/tables';
 
 /** The time limit of every statement the portal runs: a page that would take longer is refused, never left hanging. */
 export const PORTAL_STATEMENT_TIMEOUT_MS = 15_000;

@@ -1,14 +1,31 @@
-import { aboveNominalSpeed } from '../../../edge/src/domain/oee';
-import { AppError, fieldError } from '../../../edge/src/http/errors';
-import { parseLoadOptions } from '../../../edge/src/modules/grid/load-options';
-import type { Language } from '../../../edge/src/http/messages';
-import { readKey, readValues, parseInput } from '../../../edge/src/http/request-input';
-import { hashPassword } from '../../../edge/src/modules/auth/password';
-import { col, plantDateTimeText, workbookBytes, type RawRow, type ReportColumn, type ReportSheet } from '../../../edge/src/modules/reports/workbook';
-import type { CentralDatabase } from '../central-database';
+import { computeWaterfall, type WaterfallPart } from '../edge/src/domain/losses';
+import { aboveNominalSpeed } from '../edge/src/domain/oee';
+import { AppError, fieldError } from '../edge/src/http/errors';
+import { parseLoadOptions } from '../edge/src/modules/grid/load-options';
+import type { Language } from '../edge/src/http/messages';
+import { readKey, readValues, parseInput } from '../edge/src/http/request-input';
+import { hashPassword } from '../edge/src/modules/auth/password';
+import { waterfallToApi } from '../edge/src/modules/losses/losses.service';
+import { col, plantDateTimeText, workbookBytes, type RawRow, type ReportColumn, type ReportSheet } from '../edge/src/modules/reports/workbook';
+import type { CentralDatabase } from '../sync/central/central-database';
 import { readOnly } from './portal-database';
 import * as users from './portal-users.repository';
-import { compareRows, linesOfDay, lossSums, orderPage, plantDayAndWeek, plantsWithFreshness, stopsOfOrder } from './portal.repository';
+import {
+  compareRows,
+  lineLossSums,
+  linesOfDay,
+  lossSums,
+  orderPage,
+  plantDayAndWeek,
+  plantsWithFreshness,
+  stopsOfOrder,
+  type CompareRow,
+  type FigureColumns,
+  type LineLossSumRow,
+  type LossSumRow,
+  type OrderSourceRow,
+  type PgNumberText,
+} from './portal.repository';
 import {
   MAX_RANGE_DAYS,
   ORDER_COLUMNS,
@@ -17,6 +34,7 @@ import {
   type CompareQuery,
   type LossesQuery,
   type OrdersQuery,
+  type WaterfallQuery,
 } from './portal.schemas';
 
 /**
@@ -24,13 +42,13 @@ import {
  * the view computed it (sums, then oee.indicators); the exports put the very same rows in a workbook.
  */
 
-type Row = Record<string, unknown>;
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+/** A number of a row (bigint and numeric come as their text), null when there is none. */
+const num = (value: number | PgNumberText | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 const MINUTE_MS = 60_000;
-const minutes = (value: unknown) => (value === null || value === undefined ? null : Number(value) / MINUTE_MS);
+const minutes = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / MINUTE_MS);
 
 /** A roll-up's figures as the API answers them: counts, times in minutes, ratios 0..1 (null when unknown). */
-export function figuresOf(row: Row) {
+export function figuresOf(row: FigureColumns) {
   return {
     productionQuantity: num(row.production_quantity),
     discardQuantity: num(row.discard_quantity),
@@ -67,33 +85,33 @@ function checkRange(from: string, to: string, maxDays: number): void {
 export async function plantsOverview(db: CentralDatabase, day: string | undefined) {
   const [plants, figures, lines] = await readOnly(db, (trx) => Promise.all([plantsWithFreshness(trx, day), plantDayAndWeek(trx, day), linesOfDay(trx, day)]));
   return plants.map((plant) => {
-    const of = (period: string) => {
+    const of = (period: 'day' | 'week') => {
       const row = figures.find((f) => f.plant_id === plant.plant_id && f.period === period);
       return row ? figuresOf(row) : null;
     };
     return {
-      plantId: String(plant.plant_id),
-      name: typeof plant.name === 'string' && plant.name !== '' ? plant.name : null,
-      timeZone: String(plant.time_zone),
-      day: String(plant.day),
-      weekStart: String(plant.week),
-      lastSeq: plant.last_seq === null ? null : Number(plant.last_seq),
-      lastSyncedAt: plant.last_synced_at instanceof Date ? plant.last_synced_at.toISOString() : null,
+      plantId: plant.plant_id,
+      name: plant.name || null,
+      timeZone: plant.time_zone,
+      day: plant.day,
+      weekStart: plant.week,
+      lastSeq: num(plant.last_seq),
+      lastSyncedAt: plant.last_synced_at?.toISOString() ?? null,
       syncLagSeconds: num(plant.sync_lag_seconds),
       today: of('day'),
       week: of('week'),
       lines: lines
         .filter((line) => line.plant_id === plant.plant_id)
         .map((line) => ({
-          lineID: Number(line.line_id),
-          description: line.description as string | null,
-          sectorName: line.sector_name as string | null,
-          productionQuantity: num(line.production_quantity),
-          utilization: num(line.utilization),
-          throughput: num(line.throughput),
-          acceptance: num(line.acceptance),
-          oee: num(line.oee),
-          aboveNominalSpeed: aboveNominalSpeed({ throughput: num(line.throughput) }),
+          lineID: line.line_id,
+          description: line.description,
+          sectorName: line.sector_name,
+          productionQuantity: line.production_quantity,
+          utilization: line.utilization,
+          throughput: line.throughput,
+          acceptance: line.acceptance,
+          oee: line.oee,
+          aboveNominalSpeed: aboveNominalSpeed({ throughput: line.throughput }),
         })),
     };
   });
@@ -104,16 +122,16 @@ export async function plantsOverview(db: CentralDatabase, day: string | undefine
 /** The most rows the compare table answers (a year of 200 lines by day is 73,000: narrow the level or range). */
 export const COMPARE_ROW_LIMIT = 20_000;
 
-function compareRowOf(row: Row, timeZones: Map<string, string>) {
-  const plantId = String(row.plant_id);
+function compareRowOf(row: CompareRow, timeZones: Map<string, string>) {
+  const plantId = row.plant_id;
   const shiftStart = row.shift_start instanceof Date ? row.shift_start.getTime() : null;
-  const period = (row.production_day ?? row.production_week ?? row.production_month ?? null) as string | null;
+  const period = row.production_day ?? row.production_week ?? row.production_month ?? null;
   return {
     plantId,
-    ...(row.sector_id !== undefined ? { sectorID: num(row.sector_id), sectorName: (row.sector_name as string | null) ?? null } : {}),
-    ...(row.line_id !== undefined ? { lineID: num(row.line_id), line: (row.line_description as string | null) ?? null, sectorName: (row.sector_name as string | null) ?? null } : {}),
+    ...(row.sector_id !== undefined ? { sectorID: num(row.sector_id), sectorName: row.sector_name ?? null } : {}),
+    ...(row.line_id !== undefined ? { lineID: num(row.line_id), line: row.line_description ?? null, sectorName: row.sector_name ?? null } : {}),
     ...(period !== null ? { period } : {}),
-    ...(row.shift_code !== undefined ? { shift: (row.shift_code as string | null) ?? null, shiftStart: shiftStart === null ? null : plantDateTimeText(shiftStart, timeZones.get(plantId) ?? 'UTC') } : {}),
+    ...(row.shift_code !== undefined ? { shift: row.shift_code ?? null, shiftStart: shiftStart === null ? null : plantDateTimeText(shiftStart, timeZones.get(plantId) ?? 'UTC') } : {}),
     ...figuresOf(row),
   };
 }
@@ -121,7 +139,7 @@ function compareRowOf(row: Row, timeZones: Map<string, string>) {
 export async function compare(db: CentralDatabase, query: CompareQuery) {
   checkRange(query.from, query.to, MAX_RANGE_DAYS[query.grain]);
   const [{ byPeriod: rows, totals }, plants] = await readOnly(db, (trx) => Promise.all([compareRows(trx, query, COMPARE_ROW_LIMIT + 1), plantsWithFreshness(trx, undefined)]));
-  const zones = new Map(plants.map((plant) => [String(plant.plant_id), String(plant.time_zone)]));
+  const zones = new Map(plants.map((plant) => [plant.plant_id, plant.time_zone]));
   return {
     grain: query.grain,
     level: query.level,
@@ -141,9 +159,9 @@ export const BIGGEST_REASONS = 20;
 export async function losses(db: CentralDatabase, query: LossesQuery) {
   checkRange(query.from, query.to, LOSSES_MAX_DAYS);
   const sums = await readOnly(db, (trx) => lossSums(trx, query));
-  const of = (grouping: string) => sums.filter((row) => row.grouping === grouping);
+  const of = (grouping: LossSumRow['grouping']) => sums.filter((row) => row.grouping === grouping);
   const total = of('reason').reduce((sum, row) => sum + Number(row.lost_minutes), 0);
-  const pareto = <N extends object>(rows: Row[], name: (row: Row) => N) => {
+  const pareto = <N extends object>(rows: LossSumRow[], name: (row: LossSumRow) => N) => {
     let cumulative = 0;
     return rows.map((row) => {
       const lost = Number(row.lost_minutes);
@@ -156,38 +174,77 @@ export async function losses(db: CentralDatabase, query: LossesQuery) {
     to: query.to,
     pathLevel: query.pathLevel,
     totalMinutes: total,
-    byReason: pareto(of('reason'), (row) => ({ reason: (row.reason as string | null) ?? null })),
-    byPath: pareto(of('path'), (row) => ({ path: (row.path_prefix as string | null) || null })),
+    byReason: pareto(of('reason'), (row) => ({ reason: row.reason })),
+    byPath: pareto(of('path'), (row) => ({ path: row.path_prefix || null })),
     biggest: of('line')
       .slice(0, BIGGEST_REASONS)
-      .map((row) => ({ plantId: String(row.plant_id), lineID: num(row.line_id), line: (row.line_description as string | null) ?? null, reason: (row.reason as string | null) ?? null, stops: Number(row.stops), lostMinutes: Number(row.lost_minutes) })),
+      .map((row) => ({ plantId: String(row.plant_id), lineID: row.line_id, line: row.line_description, reason: row.reason, stops: Number(row.stops), lostMinutes: Number(row.lost_minutes) })),
   };
+}
+
+// ---- Where the time went: the waterfall ----
+
+/** The longest range of the waterfall, in production days (the edge's: a year and a leap day). */
+export const WATERFALL_MAX_DAYS = 367;
+
+/**
+ * A line's part of the waterfall from its shifts' sums: its calendar time is the range up to now, all of it scheduled
+ * (the fixed three-shift calendar), and what its shifts did not staff is unstaffed, as the edge's waterfallPartOf has it.
+ */
+function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number): WaterfallPart {
+  const calendarMs = Math.max(0, endMs - fromMs);
+  return {
+    calendarMs,
+    loadingMs: calendarMs,
+    unstaffedMs: calendarMs - row.staffed_time_ms,
+    inputs: {
+      staffedMs: row.staffed_time_ms,
+      discountMs: row.planned_ms,
+      adjustedDiscountMs: row.adjusted_ms,
+      stopMs: row.stop_time_ms,
+      failureMs: row.failure_time_ms,
+      failureCount: Number(row.failure_count),
+      unitsProduced: row.production_quantity,
+      unitsDiscarded: row.discard_quantity,
+      nominalUnitsPerMinute: null,
+      idealUnits: row.ideal_units,
+    },
+    countedStopMs: { breakdown: row.breakdown_ms, setup: row.setup_ms, smallStop: row.small_stop_ms, notLineLoss: row.not_line_loss_ms },
+  };
+}
+
+/**
+ * GET /api/portal/waterfall: where the time of a plant, a sector or a line went over a range of its production days —
+ * the edge's waterfall (domain/losses.ts computeWaterfall, the same code), over each line's shift indexes summed as
+ * the central copy holds them (times and counts, then divided), answered as the edge's GET /api/losses/waterfall.
+ */
+export async function waterfall(db: CentralDatabase, query: WaterfallQuery, nowMs = Date.now()) {
+  if (query.sectorID !== undefined && query.lineID !== undefined) throw new AppError('validation', 'losses.oneScope');
+  checkRange(query.from, query.to, WATERFALL_MAX_DAYS);
+  const lines = await readOnly(db, (trx) => lineLossSums(trx, query));
+  const first = lines[0];
+  if (!first) return { plantId: query.plant, ...waterfallToApi(computeWaterfall([]), 0, 0, 0, 'UTC'), from: query.from, to: query.to };
+  const endMs = Math.min(first.to_ms, nowMs);
+  const answer = waterfallToApi(computeWaterfall(lines.map((line) => waterfallPartOf(line, first.from_ms, endMs))), first.from_ms, Math.max(first.from_ms, endMs), lines.length, first.time_zone);
+  return { plantId: query.plant, ...answer };
 }
 
 // ---- Orders ----
 
-function orderRowOf(row: Row) {
-  const zone = String(row.timeZone);
-  const { timeZone: _zone, staffedTimeMs, runtimeMs, stopTimeMs, ...rest } = row;
+function orderRowOf(row: OrderSourceRow) {
+  const { timeZone: zone, staffedTimeMs, runtimeMs, stopTimeMs, ...rest } = row;
+  const startMs = num(row.startMs);
+  const endMs = num(row.endMs);
   return {
     ...rest,
-    lineID: num(row.lineID),
-    status: num(row.status),
-    startMs: num(row.startMs),
-    endMs: num(row.endMs),
-    startDate: row.startMs === null ? null : plantDateTimeText(Number(row.startMs), zone),
-    endDate: row.endMs === null ? null : plantDateTimeText(Number(row.endMs), zone),
-    desiredProductionQuantity: num(row.desiredProductionQuantity),
-    productionQuantity: num(row.productionQuantity),
-    discardQuantity: num(row.discardQuantity),
+    startMs,
+    endMs,
+    startDate: startMs === null ? null : plantDateTimeText(startMs, zone),
+    endDate: endMs === null ? null : plantDateTimeText(endMs, zone),
     staffedTime: minutes(staffedTimeMs),
     runtime: minutes(runtimeMs),
     stopTime: minutes(stopTimeMs),
-    utilization: num(row.utilization),
-    throughput: num(row.throughput),
-    acceptance: num(row.acceptance),
-    oee: num(row.oee),
-    aboveNominalSpeed: aboveNominalSpeed({ throughput: num(row.throughput) }),
+    aboveNominalSpeed: aboveNominalSpeed({ throughput: row.throughput }),
   };
 }
 
@@ -201,16 +258,16 @@ export async function orders(db: CentralDatabase, query: OrdersQuery) {
 export async function orderStops(db: CentralDatabase, plantId: string, order: string) {
   const rows = await readOnly(db, (trx) => stopsOfOrder(trx, plantId, order));
   return rows.map((row) => ({
-    plantId: String(row.plant_id),
+    plantId: row.plant_id,
     stopID: Number(row.stop_id),
-    lineID: num(row.line_id),
-    line: (row.line_description as string | null) ?? null,
-    reason: (row.reason as string | null) ?? null,
-    path: (row.path as string | null) ?? null,
+    lineID: row.line_id,
+    line: row.line_description,
+    reason: row.reason,
+    path: row.path,
     recognized: row.recognized === true,
-    observation: (row.observation as string | null) ?? null,
-    startDate: plantDateTimeText(Number(row.start_ms), String(row.time_zone)),
-    endDate: row.end_ms === null ? null : plantDateTimeText(Number(row.end_ms), String(row.time_zone)),
+    observation: row.observation,
+    startDate: plantDateTimeText(Number(row.start_ms), row.time_zone),
+    endDate: row.end_ms === null ? null : plantDateTimeText(Number(row.end_ms), row.time_zone),
     lostMinutes: Number(row.lost_minutes),
   }));
 }

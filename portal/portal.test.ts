@@ -4,14 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCommandLine, type Settings } from '../../../edge/src/config';
-import type { Database } from '../../../edge/src/db/database';
-import { computeIndicators, rollUpIndicators, type IndicatorInputs } from '../../../edge/src/domain/oee';
-import { plantDateTimeText } from '../../../edge/src/modules/reports/workbook';
-import { readOutboxBatch } from '../../edge-outbox';
-import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from '../../../test/support/sync/edge-fixture';
-import { startTestPostgres, type TestPostgres } from '../../../test/support/sync/postgres';
-import { applyBatch } from '../apply-batch';
+import { parseCommandLine, type Settings } from '../edge/src/config';
+import type { Database } from '../edge/src/db/database';
+import { computeIndicators, rollUpIndicators, type IndicatorInputs } from '../edge/src/domain/oee';
+import { plantDateTimeText } from '../edge/src/modules/reports/workbook';
+import { plantNameOf, readOutboxBatch } from '../sync/edge-outbox';
+import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from '../test/support/sync/edge-fixture';
+import { startTestPostgres, type TestPostgres } from '../test/support/sync/postgres';
+import { applyBatch } from '../sync/central/apply-batch';
 import { readOnly } from './portal-database';
 import { startPortal, type RunningPortal } from './portal-server';
 
@@ -62,7 +62,7 @@ function settingsFor(url: string): Settings {
 
 async function replicate(plantId: string): Promise<void> {
   const rows = await readOutboxBatch(edges[plantId]!.db, 0, 1_000_000);
-  await applyBatch(portal.db, { plantId, timeZone: edges[plantId]!.timeZone }, rows);
+  await applyBatch(portal.db, { plantId, timeZone: edges[plantId]!.timeZone, name: await plantNameOf(edges[plantId]!.db) }, rows);
 }
 
 beforeAll(async () => {
@@ -76,6 +76,7 @@ beforeAll(async () => {
   const madrid = await openEdgeDatabase(join(dir, 'madrid.db'));
   await writeConfiguration(madrid, MADRID_START);
   await runProduction(madrid, { hours: 14, fromMs: MADRID_START, timeZone: MADRID_TZ, seed: 3 });
+  await madrid.updateTable('parameters').set({ plantName: 'Fábrica de Madrid' }).where('id', '=', 1).execute();
   edges.madrid = { db: madrid, timeZone: MADRID_TZ };
 
   portal = await startPortal({ settings: settingsFor(postgres.url), stdout: false });
@@ -188,7 +189,8 @@ describe('central portal figures', () => {
     const plants = (await call('GET', '/api/portal/plants?day=2026-03-02', { token: analyst })).body as Record<string, any>[];
     const ba = plants.find((p) => p.plantId === 'ba')!;
     expect(ba).toMatchObject({ timeZone: FIXTURE_TZ, day: '2026-03-02', weekStart: '2026-03-02' });
-    // Its name as the plant gave it (its buildings'), so the card shows more than the PLANT_ID key.
+    // The plant's name as its edge sends it (plantName), else its buildings' names: more than the PLANT_ID key.
+    expect(plants.find((p) => p.plantId === 'madrid')!.name).toBe('Fábrica de Madrid');
     expect(ba.name).toEqual(expect.stringContaining('Planta Norte'));
     expect(ba.today.productionQuantity).toBeGreaterThan(0);
     expect(ba.week.productionQuantity).toBeGreaterThanOrEqual(ba.today.productionQuantity);

@@ -1,46 +1,96 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { filterToSql, type LoadOptions } from '../../../edge/src/modules/grid/load-options';
-import type { CentralDB } from '../central-database';
-import { INDICATOR_COLUMNS, INDICATORS_OF_SUMS, SUM_COLUMNS, SUMS } from '../migrations/0001-central-schema';
-import { INDICATORS_OF_ROLL_UP, ROLL_UP_INDICATOR_COLUMNS, ROLL_UP_SUMS } from '../migrations/0007-roll-up-coverage';
+import { filterToSql, type LoadOptions } from '../edge/src/modules/grid/load-options';
+import type { CentralDB } from '../sync/central/central-database';
 import type { Grain, Level } from './portal.schemas';
+import { INDICATOR_COLUMNS, INDICATORS_OF_ROLL_UP, INDICATORS_OF_SUMS, ROLL_UP_INDICATOR_COLUMNS, ROLL_UP_SUMS, SUM_COLUMNS, SUMS } from './roll-up-sql';
 
 /**
  * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) and the day sums
  * the database keeps of them (0005) in read-only transactions (portal-database.ts); every roll-up sums the inputs of
- * live shift indexes and calls oee.indicators on the sums, as the views do. Dates of ranges are production days, each
- * plant's own (06:00 to 06:00 in its zone).
+ * live shift indexes and calls oee.indicators on the sums, as the views do (roll-up-sql.ts). Dates of ranges are
+ * production days, each plant's own, by the central functions that hold the rule (oee.production_day of 0005,
+ * oee.production_day_start of 0011): no query here writes 06:00 itself. Rows are typed as PostgreSQL answers them.
  */
 
 export type Reader = Transaction<CentralDB> | Kysely<CentralDB>;
-type Row = Record<string, unknown>;
 
-async function rows(db: Reader, query: RawBuilder<unknown>): Promise<Row[]> {
-  return (await query.execute(db)).rows as Row[];
+/** A bigint or numeric as node-postgres answers it: its exact text (the service makes it a number). */
+export type PgNumberText = string;
+
+/** The summed inputs of a roll-up (roll-up-sql.ts SUM_COLUMNS). */
+export interface SumColumns {
+  production_quantity: number | null;
+  discard_quantity: number | null;
+  staffed_time_ms: number | null;
+  discount_time_ms: number | null;
+  adjusted_discount_time_ms: number | null;
+  stop_time_ms: number | null;
+  failure_time_ms: number | null;
+  failure_count: PgNumberText | number | null;
+  ideal_units: number | null;
+}
+
+/** oee.indicators of the sums (roll-up-sql.ts INDICATOR_COLUMNS, ROLL_UP_INDICATOR_COLUMNS). */
+export interface IndicatorColumns {
+  staffed_time_correct_ms: number | null;
+  runtime_ms: number | null;
+  good_units: number | null;
+  units_per_runtime_minute: number | null;
+  utilization: number | null;
+  throughput: number | null;
+  acceptance: number | null;
+  oee: number | null;
+  mtbf_minutes: number | null;
+  mttr_minutes: number | null;
+}
+
+/** How many lines a roll-up sums, and how many of them its OEE and throughput cover (ROLL_UP_SUMS). */
+export interface RollUpCounts {
+  line_count: PgNumberText;
+  covered_line_count: PgNumberText;
+}
+
+/** A row's figures: sums and indicators, with the line counts when it is a roll-up of lines. */
+export type FigureColumns = SumColumns & IndicatorColumns & Partial<RollUpCounts>;
+
+async function rows<T>(db: Reader, query: RawBuilder<T>): Promise<T[]> {
+  return (await query.execute(db)).rows;
 }
 
 const plantCondition = (column: string, plants: readonly string[]) =>
   plants.length ? sql`${sql.ref(column)} = ANY(${plants}::text[])` : sql`true`;
 
-/** Each plant's production day (given, else its current one) and the Monday of its week. */
+/** Each plant's production day (given, else its current one: oee.production_day, migration 0005). */
 function plantDays(day: string | undefined) {
   return sql`SELECT plant_id, time_zone,
-      coalesce(${day ?? null}::date, ((now() AT TIME ZONE time_zone) - interval '6 hours')::date) AS day
+      coalesce(${day ?? null}::date, oee.production_day(now(), time_zone)) AS day
     FROM oee.plants`;
 }
 
 /**
  * Every plant: its zone, the day the overview shows, the freshness of its data (the cursor of its last batch), and
- * its name as the plant gave it: its buildings' names (null while it has none).
+ * its name: the one its edge sends (the plantName parameter, migration 0010), else its buildings' names, else null.
  */
+export interface PlantRow {
+  plant_id: string;
+  time_zone: string;
+  day: string;
+  week: string;
+  last_seq: PgNumberText | null;
+  last_synced_at: Date | null;
+  sync_lag_seconds: PgNumberText | null;
+  name: string | null;
+}
+
 export function plantsWithFreshness(db: Reader, day: string | undefined) {
   return rows(
     db,
-    sql`SELECT d.plant_id, d.time_zone, d.day::text AS day, date_trunc('week', d.day)::date::text AS week,
+    sql<PlantRow>`SELECT d.plant_id, d.time_zone, d.day::text AS day, date_trunc('week', d.day)::date::text AS week,
         f.last_seq::text AS last_seq, f.last_synced_at, f.sync_lag_seconds,
-        (SELECT string_agg(b.building_name, ', ' ORDER BY b.building_name) FROM oee.buildings b
-          WHERE b.plant_id = d.plant_id AND b.deleted_at IS NULL) AS name
+        coalesce(nullif(p.name, ''), (SELECT string_agg(b.building_name, ', ' ORDER BY b.building_name) FROM oee.buildings b
+          WHERE b.plant_id = d.plant_id AND b.deleted_at IS NULL)) AS name
       FROM (${plantDays(day)}) d
+      JOIN oee.plants p ON p.plant_id = d.plant_id
       JOIN oee.plant_freshness f ON f.plant_id = d.plant_id
       ORDER BY d.plant_id`,
   );
@@ -51,10 +101,12 @@ export function plantsWithFreshness(db: Reader, day: string | undefined) {
  * sums (oee.line_day_sums), then the plant's roll-up of its lines (0007): OEE and throughput of the lines with a
  * nominal speed wherever they ran, covered_line_count of line_count.
  */
+export type PlantPeriodRow = { plant_id: string; period: 'day' | 'week' } & SumColumns & IndicatorColumns & RollUpCounts;
+
 export function plantDayAndWeek(db: Reader, day: string | undefined) {
   return rows(
     db,
-    sql`WITH d AS (${plantDays(day)}),
+    sql<PlantPeriodRow>`WITH d AS (${plantDays(day)}),
       l AS (
         SELECT x.plant_id, 'day' AS period, x.line_id, ${sql.raw(SUMS)}
           FROM oee.line_day_sums x JOIN d ON d.plant_id = x.plant_id AND x.production_day = d.day GROUP BY x.plant_id, x.line_id
@@ -70,10 +122,22 @@ export function plantDayAndWeek(db: Reader, day: string | undefined) {
 }
 
 /** Every live line of every plant with its sector and its figures of the plant's day (null without shifts). */
+export interface LineOfDayRow {
+  plant_id: string;
+  line_id: number;
+  description: string | null;
+  sector_name: string | null;
+  production_quantity: number | null;
+  utilization: number | null;
+  throughput: number | null;
+  acceptance: number | null;
+  oee: number | null;
+}
+
 export function linesOfDay(db: Reader, day: string | undefined) {
   return rows(
     db,
-    sql`WITH d AS (${plantDays(day)}),
+    sql<LineOfDayRow>`WITH d AS (${plantDays(day)}),
       figures AS (
         SELECT s.plant_id, s.line_id, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
         FROM oee.line_day_sums s JOIN d ON d.plant_id = s.plant_id AND s.production_day = d.day
@@ -101,6 +165,23 @@ const GRAIN_KEYS: Record<Grain, readonly string[]> = {
   week: ['production_week'],
   month: ['production_month'],
 };
+
+/** A compare row: its level's keys, its period's (none in the totals), its figures. */
+export type CompareRow = {
+  plant_id: string;
+  sector_id?: PgNumberText | null;
+  sector_name?: string | null;
+  line_id?: number | null;
+  line_description?: string | null;
+  production_day?: string;
+  production_week?: string;
+  production_month?: string;
+  shift_start?: Date | null;
+  shift_code?: string | null;
+  total: boolean;
+} & SumColumns &
+  IndicatorColumns &
+  RollUpCounts;
 
 export interface CompareFilter {
   from: string;
@@ -139,7 +220,7 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
   const byLine = filter.level !== 'plant';
   const found = await rows(
     db,
-    sql`WITH d AS (${days}),
+    sql<CompareRow & { n: PgNumberText }>`WITH d AS (${days}),
       x AS (
         SELECT d.*, ${byLine ? sql`l.description AS line_description, l.sector_id, se.sector_name,` : sql``}
           date_trunc('week', d.production_day)::date AS production_week, date_trunc('month', d.production_day)::date AS production_month
@@ -159,15 +240,19 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
       WHERE r.n <= ${limit}
       ORDER BY r.total, r.n`,
   );
-  const withoutPeriod = (row: Row) => Object.fromEntries(Object.entries(row).filter(([key]) => !GRAIN_KEYS[filter.grain].includes(key)));
+  const withoutPeriod = (row: CompareRow): CompareRow => {
+    const { production_day: _day, production_week: _week, production_month: _month, shift_start: _start, shift_code: _code, ...rest } = row;
+    return rest;
+  };
   return { byPeriod: found.filter((row) => !row.total), totals: found.filter((row) => row.total).map(withoutPeriod) };
 }
 
-/** Each plant's range as instants: from 06:00 of the first day to 06:00 after the last, in the plant's zone. */
+/** Each plant's range as instants: from the start of its first production day to the start of the day after the last
+ * (oee.production_day_start, migration 0011). */
 function plantBounds(from: string, to: string, plants: readonly string[]) {
   return sql`SELECT plant_id,
-      ((${from}::date + time '06:00') AT TIME ZONE time_zone) AS from_ts,
-      ((${to}::date + 1 + time '06:00') AT TIME ZONE time_zone) AS to_ts
+      oee.production_day_start(${from}::date, time_zone) AS from_ts,
+      oee.production_day_start(${to}::date + 1, time_zone) AS to_ts
     FROM oee.plants WHERE ${plantCondition('plant_id', plants)}`;
 }
 
@@ -180,10 +265,21 @@ function plantBounds(from: string, to: string, plants: readonly string[]) {
  * reason and path as intervals (exact integer microseconds); the path prefixes and the three groupings are then made
  * of those few sums, and each sum becomes minutes once.
  */
+export interface LossSumRow {
+  grouping: 'reason' | 'path' | 'line';
+  reason: string | null;
+  path_prefix: string | null;
+  plant_id: string | null;
+  line_id: number | null;
+  line_description: string | null;
+  stops: number;
+  lost_minutes: PgNumberText;
+}
+
 export function lossSums(db: Reader, filter: { from: string; to: string; plants: readonly string[]; pathLevel: number }) {
   return rows(
     db,
-    sql`WITH g AS (
+    sql<LossSumRow>`WITH g AS (
         SELECT u.plant_id, u.line_id, u.reason, u.path, sum(u.stops) AS stops, sum(u.lost) AS lost
         FROM (
           SELECT s.plant_id, s.line_id, s.reason, s.path, s.stops, s.lost
@@ -208,15 +304,93 @@ export function lossSums(db: Reader, filter: { from: string; to: string; plants:
   );
 }
 
+/** An order of the orders grid, named as the grid's columns (ORDER_COLUMNS). */
+export interface OrderSourceRow {
+  plantId: string;
+  order: string;
+  lineID: number | null;
+  line: string | null;
+  op: string | null;
+  lot: string | null;
+  productCode: string | null;
+  productName: string | null;
+  status: number | null;
+  startMs: PgNumberText | null;
+  endMs: PgNumberText | null;
+  timeZone: string;
+  desiredProductionQuantity: number | null;
+  productionQuantity: number | null;
+  discardQuantity: number | null;
+  staffedTimeMs: number | null;
+  runtimeMs: number | null;
+  stopTimeMs: number | null;
+  utilization: number | null;
+  throughput: number | null;
+  acceptance: number | null;
+  oee: number | null;
+}
+
+/** A line's shifts of a range summed for its waterfall (oee.line_shift_losses, migration 0012): times in ms. */
+export interface LineLossSumRow {
+  line_id: number;
+  calendar_ms: number;
+  unstaffed_ms: number;
+  staffed_time_ms: number;
+  planned_ms: number;
+  adjusted_ms: number;
+  stop_time_ms: number;
+  breakdown_ms: number;
+  setup_ms: number;
+  small_stop_ms: number;
+  not_line_loss_ms: number;
+  failure_time_ms: number;
+  failure_count: PgNumberText;
+  production_quantity: number;
+  discard_quantity: number;
+  ideal_units: number | null;
+  time_zone: string;
+  from_ms: number;
+  to_ms: number;
+}
+
+/**
+ * Each live line of a plant (or of one of its sectors, or one line) with its live shift indexes of the range of
+ * production days summed (zeros without any): the parts of the portal's waterfall, one per line as the edge's waterfall
+ * has them. Ideal units are unknown for a line as soon as one of its shifts' is.
+ */
+export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: number; lineID?: number; from: string; to: string }) {
+  return rows(
+    db,
+    sql<LineLossSumRow>`SELECT l.line_id, coalesce(sum(x.calendar_ms), 0)::float8 AS calendar_ms, coalesce(sum(x.unstaffed_ms), 0) AS unstaffed_ms,
+        coalesce(sum(x.staffed_time_ms), 0) AS staffed_time_ms, coalesce(sum(x.planned_ms), 0) AS planned_ms, coalesce(sum(x.adjusted_ms), 0) AS adjusted_ms,
+        coalesce(sum(x.stop_time_ms), 0) AS stop_time_ms, coalesce(sum(x.breakdown_ms), 0) AS breakdown_ms, coalesce(sum(x.setup_ms), 0) AS setup_ms,
+        coalesce(sum(x.small_stop_ms), 0) AS small_stop_ms, coalesce(sum(x.not_line_loss_ms), 0) AS not_line_loss_ms,
+        coalesce(sum(x.failure_time_ms), 0) AS failure_time_ms, coalesce(sum(x.failure_count), 0) AS failure_count,
+        coalesce(sum(x.production_quantity), 0) AS production_quantity, coalesce(sum(x.discard_quantity), 0) AS discard_quantity,
+        CASE WHEN bool_or(x.ideal_units IS NULL AND x.line_id IS NOT NULL) THEN NULL ELSE coalesce(sum(x.ideal_units), 0) END AS ideal_units,
+        p.time_zone, extract(epoch FROM oee.production_day_start(${filter.from}::date, p.time_zone))::float8 * 1000 AS from_ms,
+        extract(epoch FROM oee.production_day_start(${filter.to}::date + 1, p.time_zone))::float8 * 1000 AS to_ms
+      FROM oee.lines l
+      JOIN oee.plants p ON p.plant_id = l.plant_id
+      LEFT JOIN oee.line_shift_losses x ON x.plant_id = l.plant_id AND x.line_id = l.line_id
+        AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+      WHERE l.plant_id = ${filter.plant} AND l.deleted_at IS NULL
+        ${filter.sectorID === undefined ? sql`` : sql`AND l.sector_id = ${filter.sectorID}`}
+        ${filter.lineID === undefined ? sql`` : sql`AND l.line_id = ${filter.lineID}`}
+      GROUP BY l.line_id, p.time_zone
+      ORDER BY l.line_id`,
+  );
+}
+
 /** The orders grid's rows: live order indexes with their order, line and plant-local times. */
 function orderSource(filter: { from?: string; to?: string; plants: readonly string[] }) {
   const range =
     filter.from || filter.to
       ? sql`AND o.start_date IS NOT NULL
-          AND (${filter.from ?? null}::date IS NULL OR o.start_date >= ((${filter.from ?? null}::date + time '06:00') AT TIME ZONE p.time_zone))
-          AND (${filter.to ?? null}::date IS NULL OR o.start_date < ((${filter.to ?? null}::date + 1 + time '06:00') AT TIME ZONE p.time_zone))`
+          AND (${filter.from ?? null}::date IS NULL OR o.start_date >= oee.production_day_start(${filter.from ?? null}::date, p.time_zone))
+          AND (${filter.to ?? null}::date IS NULL OR o.start_date < oee.production_day_start(${filter.to ?? null}::date + 1, p.time_zone))`
       : sql``;
-  return sql`(SELECT o.plant_id AS "plantId", o.order_number AS "order", o.line_id AS "lineID", l.description AS "line",
+  return sql<OrderSourceRow>`(SELECT o.plant_id AS "plantId", o.order_number AS "order", o.line_id AS "lineID", l.description AS "line",
       o.op, o.lot, o.product_code AS "productCode", o.product_name AS "productName", o.status,
       extract(epoch FROM o.start_date) * 1000 AS "startMs", extract(epoch FROM o.end_date) * 1000 AS "endMs",
       p.time_zone AS "timeZone", o.desired_production_quantity AS "desiredProductionQuantity", o.production_quantity AS "productionQuantity", o.discard_quantity AS "discardQuantity",
@@ -240,17 +414,32 @@ export async function orderPage(db: Reader, filter: { from?: string; to?: string
   }
   if (options.take !== null) page = page.limit(options.take);
   if (options.skip > 0) page = page.offset(options.skip);
-  const data = (await page.execute()) as Row[];
+  const data = (await page.execute()) as OrderSourceRow[];
   if (!options.requireTotalCount) return { data };
   const count = await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return { data, totalCount: Number(count.n) };
 }
 
 /** The live stops of an order (every line it ran on), by start. */
+export interface OrderStopRow {
+  plant_id: string;
+  stop_id: PgNumberText;
+  line_id: number | null;
+  line_description: string | null;
+  reason: string | null;
+  path: string | null;
+  recognized: boolean | null;
+  observation: string | null;
+  start_ms: PgNumberText;
+  end_ms: PgNumberText | null;
+  lost_minutes: PgNumberText;
+  time_zone: string;
+}
+
 export function stopsOfOrder(db: Reader, plantId: string, order: string) {
   return rows(
     db,
-    sql`SELECT st.plant_id, st.stop_id, st.line_id, st.line_description, st.reason, st.path, st.recognized, st.observation,
+    sql<OrderStopRow>`SELECT st.plant_id, st.stop_id, st.line_id, st.line_description, st.reason, st.path, st.recognized, st.observation,
         extract(epoch FROM st.start_date) * 1000 AS start_ms, extract(epoch FROM st.end_date) * 1000 AS end_ms, st.lost_minutes,
         p.time_zone
       FROM oee.stop_inputs st JOIN oee.plants p ON p.plant_id = st.plant_id

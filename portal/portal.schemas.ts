@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidPlantDate } from '../../../edge/src/domain/calendar';
-import { SUPPORTED_DATES } from '../../../edge/src/domain/time-zone';
-import { newPasswordField } from '../../../edge/src/modules/auth/auth.schemas';
-import { flag, requiredInt, requiredText } from '../../../edge/src/modules/grid/fields';
+import { isValidPlantDate } from '../edge/src/domain/calendar';
+import { SUPPORTED_DATES } from '../edge/src/domain/time-zone';
+import { newPasswordField } from '../edge/src/modules/auth/auth.schemas';
+import { flag, requiredInt, requiredText } from '../edge/src/modules/grid/fields';
 
 /** The portal's roles: the administrator manages the portal's users (and reads), the analyst reads. */
 export const PORTAL_ROLE = { ADMINISTRATOR: 1, ANALYST: 2 } as const;
@@ -37,6 +37,19 @@ export type CompareQuery = z.output<typeof compareQuerySchema>;
 
 export const lossesQuerySchema = rangeQuery.extend({ pathLevel: z.coerce.number().pipe(requiredInt({ min: 1, max: 5 })).default(2) });
 export type LossesQuery = z.output<typeof lossesQuerySchema>;
+
+/**
+ * The waterfall of one plant (plant), one of its sectors (sectorID) or lines (lineID), over a range of its production
+ * days, both ends included.
+ */
+export const waterfallQuerySchema = z.object({
+  plant: z.string().trim().min(1).max(200),
+  sectorID: z.coerce.number().pipe(requiredInt({ min: 0 })).optional(),
+  lineID: z.coerce.number().pipe(requiredInt({ min: 0 })).optional(),
+  from: plantDate,
+  to: plantDate,
+});
+export type WaterfallQuery = z.output<typeof waterfallQuerySchema>;
 
 /** The overview's day: each plant's current production day unless given. */
 export const overviewQuerySchema = z.object({ day: plantDate.optional() });

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandLine, type Settings } from '../../../edge/src/config';
-import type { Database } from '../../../edge/src/db/database';
-import type { UiFiles } from '../../../edge/src/http/ui-files';
-import { readOutboxBatch } from '../../../sync/edge-outbox';
-import { applyBatch } from '../../../sync/central/apply-batch';
-import { startPortal, type RunningPortal } from '../../../sync/central/portal/portal-server';
-import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from './edge-fixture';
-import { startTestPostgres, type TestPostgres } from './postgres';
+import { parseCommandLine, type Settings } from '../../edge/src/config';
+import type { Database } from '../../edge/src/db/database';
+import type { UiFiles } from '../../edge/src/http/ui-files';
+import { plantNameOf, readOutboxBatch } from '../../sync/edge-outbox';
+import { applyBatch } from '../../sync/central/apply-batch';
+import { startPortal, type RunningPortal } from '../../portal/portal-server';
+import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration } from './sync/edge-fixture';
+import { startTestPostgres, type TestPostgres } from './sync/postgres';
 
 export const MADRID_TZ = 'Europe/Madrid';
 /** 21:00 in Madrid (CET) the evening before its clocks go forward (2026-03-29); 14 hours of production cross it. */
@@ -48,7 +48,7 @@ export async function startFedPortal(options: { ui?: UiFiles; hours?: number } =
   const portal = await startPortal({ settings: portalSettings(postgres.url), stdout: false, ui: options.ui });
   const replicate = async (plantId: 'ba' | 'madrid') => {
     const rows = await readOutboxBatch(edges[plantId].db, 0, 1_000_000);
-    await applyBatch(portal.db, { plantId, timeZone: edges[plantId].timeZone }, rows);
+    await applyBatch(portal.db, { plantId, timeZone: edges[plantId].timeZone, name: await plantNameOf(edges[plantId].db) }, rows);
   };
   await replicate('ba');
   await replicate('madrid');

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import { SESSION_SOURCE } from '../../../edge/src/modules/auth/login-throttle';
-import { SESSION_TTL_MS, hashToken, needsExtension, newSessionToken } from '../../../edge/src/http/session';
-import { attemptSourceOf, checkSignIn, newOwnPasswordHash, refuseDirectoryPasswordChange, refusedSignIn, type AccountStore, type StoredAccount } from '../../../edge/src/modules/auth/auth.service';
-import type { DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
-import { ADMIN_USER_ID } from '../../../edge/src/modules/setup/setup.service';
-import { generateTemporaryPassword, hashPassword } from '../../../edge/src/modules/auth/password';
-import type { CentralDatabase } from '../central-database';
+import { SESSION_SOURCE } from '../edge/src/modules/auth/login-throttle';
+import { SESSION_TTL_MS, hashToken, needsExtension, newSessionToken } from '../edge/src/http/session';
+import { attemptSourceOf, checkSignIn, newOwnPasswordHash, refuseDirectoryPasswordChange, refusedSignIn, type AccountStore, type StoredAccount } from '../edge/src/modules/auth/auth.service';
+import type { DirectorySettings } from '../edge/src/modules/auth/directory-names';
+import { ADMIN_USER_ID } from '../edge/src/modules/setup/setup.service';
+import { generateTemporaryPassword, hashPassword } from '../edge/src/modules/auth/password';
+import type { CentralDatabase } from '../sync/central/central-database';
 import {
   clearPasswordMark,
   deleteSession,

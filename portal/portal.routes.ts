@@ -1,21 +1,22 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { bearerTokenOf, clientIp } from '../../../edge/src/http/api';
-import { AppError } from '../../../edge/src/http/errors';
-import { loadOptionsQuerySchema } from '../../../edge/src/modules/grid/load-options';
-import { languageOf, type Language } from '../../../edge/src/http/messages';
-import { SECURITY_MODULE } from '../../../edge/src/logger';
-import { keyValuesBody, requireJsonBody } from '../../../edge/src/http/request-input';
-import { RouteTable, type DeclaredRoute } from '../../../edge/src/http/route-table';
-import { changePasswordSchema, loginSchema, sessionUserSchema } from '../../../edge/src/modules/auth/auth.schemas';
-import { XLSX_CONTENT_TYPE } from '../../../edge/src/modules/reports/reports.schemas';
-import type { DirectorySettings } from '../../../edge/src/modules/auth/directory-names';
-import type { CentralDatabase } from '../central-database';
+import { bearerTokenOf, clientIp } from '../edge/src/http/api';
+import { AppError } from '../edge/src/http/errors';
+import { loadOptionsQuerySchema } from '../edge/src/modules/grid/load-options';
+import { languageOf, type Language } from '../edge/src/http/messages';
+import { SECURITY_MODULE } from '../edge/src/logger';
+import { keyValuesBody, requireJsonBody } from '../edge/src/http/request-input';
+import { RouteTable, type DeclaredRoute } from '../edge/src/http/route-table';
+import { changePasswordSchema, loginSchema, sessionUserSchema } from '../edge/src/modules/auth/auth.schemas';
+import { XLSX_CONTENT_TYPE } from '../edge/src/modules/reports/reports.schemas';
+import type { DirectorySettings } from '../edge/src/modules/auth/directory-names';
+import type { CentralDatabase } from '../sync/central/central-database';
 import { changeOwnPortalPassword, portalLogin, portalLogout, resolvePortalSession, type PortalUser } from './portal-auth.service';
 import {
   compareQuerySchema,
   lossesQuerySchema,
+  waterfallQuerySchema,
   orderStopsQuerySchema,
   ordersQuerySchema,
   overviewQuerySchema,
@@ -153,6 +154,17 @@ export function registerPortalRoutes(api: PortalApi): void {
   api.route(
     { method: 'get', path: '/api/portal/losses/export', access: 'authenticated', tag: 'losses', summary: 'The losses tables as xlsx.', query: lossesQuerySchema },
     async ({ ctx, query }) => sendWorkbook(ctx, 'perdidas', await portal.lossesWorkbook(ctx.db, query, ctx.language)),
+  );
+  api.route(
+    {
+      method: 'get',
+      path: '/api/portal/waterfall',
+      access: 'authenticated',
+      tag: 'losses',
+      summary: `Where the time went: the time waterfall of a plant, a sector (sectorID) or a line (lineID) over a range of its production days, minutes by loss, as the edge's /api/losses/waterfall. ${rangeSummary}`,
+      query: waterfallQuerySchema,
+    },
+    ({ ctx, query }) => portal.waterfall(ctx.db, query),
   );
   api.route(
     { method: 'get', path: '/api/portal/orders', access: 'authenticated', tag: 'orders', summary: `The order indexes of every plant (grid load options; from/to: order starts). ${plantsSummary}`, query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape) },

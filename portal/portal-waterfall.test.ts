@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoPlant } from '../edge/src/demo/demo-plant';
+import { parsePlantDate } from '../edge/src/domain/time-zone';
+import { listLineSettings, type LineSettings } from '../edge/src/modules/indexes/indexes.repository';
+import { recalculateAllOrders, recalculateAllShiftIndexes } from '../edge/src/modules/indexes/indexes.service';
+import { openTestPlant, type TestPlant } from '../test/support/test-plant';
+import { linesWaterfall, waterfallToApi } from '../edge/src/modules/losses/losses.service';
+import { applyBatch } from '../sync/central/apply-batch';
+import { migrateCentral, openCentral, type CentralDatabase } from '../sync/central/central-database';
+import { readOutboxBatch } from '../sync/edge-outbox';
+import { startTestPostgres, type TestPostgres } from '../test/support/sync/postgres';
+import { waterfall } from './portal.service';
+
+/**
+ * The portal's waterfall is the edge's, to the last digit: the demo plant's week made by the engine (orders,
+ * recognized and unrecognized stops, microstops, discounted breaks, changeovers counted as setups),
+ * replicated to a real PostgreSQL; for every line, every sector and the plant, for each production day of the week and
+ * for the whole week, the portal's minutes by loss (from the central shift indexes' loss columns, migration 0012) equal
+ * those of the edge's GET /api/losses/waterfall over the same instants, and add up to the calendar time.
+ *
+ * Known limit, not in the demo's week: an order adjusted ('Ajustar') whose stops fall in several shifts has its
+ * adjustment shared out per shift, each share rounded to the ms (line-indicators.ts adjustedShareMs); the central copy
+ * sums the shifts' shares, the edge's waterfall over a longer range shares it once, so the two may differ by 1 ms per
+ * shift in 'adjusted' and the loss kinds (a 10-minute adjustment over a day: 599,999 against 600,000 ms).
+ */
+
+const TZ = 'Europe/Madrid';
+const NOW = Date.parse('2026-05-06T10:17:42+02:00');
+const clock = { nowMs: NOW, timeZone: TZ };
+const PLANT = 'demo';
+const DAYS = ['2026-04-29', '2026-04-30', '2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04', '2026-05-05', '2026-05-06'];
+
+let plant: TestPlant;
+let postgres: TestPostgres;
+let central: CentralDatabase;
+let lines: LineSettings[];
+
+const dayStart = (day: string) => parsePlantDate(`${day}T06:00:00`, TZ)!;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  plant = await openTestPlant();
+  await seedDemoPlant(plant.db, clock);
+  await recalculateAllShiftIndexes(plant.db, clock, null);
+  await recalculateAllOrders(plant.db, clock, null);
+  lines = await listLineSettings(plant.db);
+  postgres = await startTestPostgres();
+  central = openCentral(postgres.url);
+  await migrateCentral(central);
+  await applyBatch(central, { plantId: PLANT, timeZone: TZ, name: 'Demo' }, await readOutboxBatch(plant.db, 0, 10_000_000));
+}, 240_000);
+
+afterAll(async () => {
+  await central?.destroy();
+  await postgres?.close();
+  await plant?.close();
+});
+
+async function edgeAnswer(scope: readonly LineSettings[], from: string, to: string) {
+  const fromMs = dayStart(from);
+  const toMs = dayStart(nextDay(to));
+  return waterfallToApi(await linesWaterfall(plant.db, scope, fromMs, toMs, NOW), fromMs, Math.min(toMs, NOW), scope.length, TZ);
+}
+
+describe('the portal waterfall', () => {
+  it("equals the edge's for every line, sector and the plant, each day of the demo week and the whole week, to the last digit", async () => {
+    const sectors = [...new Set(lines.map((line) => line.sectorID))];
+    const ranges: Array<[string, string]> = [...DAYS.map((day): [string, string] => [day, day]), [DAYS[0]!, DAYS.at(-1)!]];
+    let compared = 0;
+    for (const [from, to] of ranges) {
+      const scopes = [
+        ...lines.map((line) => ({ query: { lineID: line.lineID }, lines: [line] })),
+        ...sectors.map((sectorID) => ({ query: { sectorID }, lines: lines.filter((line) => line.sectorID === sectorID) })),
+        { query: {}, lines },
+      ];
+      for (const scope of scopes) {
+        const label = `${JSON.stringify(scope.query)} ${from}..${to}`;
+        const portal = await waterfall(central, { plant: PLANT, from, to, ...scope.query }, NOW);
+        const edge = await edgeAnswer(scope.lines, from, to);
+        // Every minute to the last digit; the ratios (OEE, TEEP, shares' divisions) within 1e-12, since a week's ideal
+        // units are summed shift by shift centrally and order part by order part on the edge (doubles, another order).
+        const { oee, teep, bars, ...minutes } = portal;
+        expect(minutes, label).toEqual({ plantId: PLANT, from: edge.from, to: edge.to, lineCount: edge.lineCount, calendarMinutes: edge.calendarMinutes, loadingMinutes: edge.loadingMinutes, plannedMinutes: edge.plannedMinutes });
+        expect(bars.map((bar) => [bar.key, bar.minutes]), label).toEqual(edge.bars.map((bar) => [bar.key, bar.minutes]));
+        for (const [value, expected] of [[oee, edge.oee], [teep, edge.teep]] as const) {
+          if (expected === null) expect(value, label).toBeNull();
+          else expect(value, label).toBeCloseTo(expected, 12);
+        }
+        const sum = portal.bars.reduce((total, bar) => total + bar.minutes * 60_000, 0);
+        expect(Math.round(sum), label).toBe(Math.round(portal.calendarMinutes * 60_000));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  }, 240_000);
+
+  it('shows every kind of loss over the week; a range before any data is all unstaffed, and an unknown plant has no lines', async () => {
+    const week = await waterfall(central, { plant: PLANT, from: DAYS[0]!, to: DAYS.at(-1)! }, NOW);
+    for (const key of ['breakdown', 'setup', 'smallStop', 'planned', 'speed', 'fullyProductive'] as const) {
+      expect(week.bars.find((bar) => bar.key === key)!.minutes, key).toBeGreaterThan(0);
+    }
+    const before = await waterfall(central, { plant: PLANT, from: '2026-01-01', to: '2026-01-02' }, NOW);
+    expect(before).toMatchObject({ lineCount: lines.length, calendarMinutes: lines.length * 2 * 1440 });
+    expect(before.bars.find((bar) => bar.key === 'unstaffed')!.minutes).toBe(before.calendarMinutes);
+    expect(await waterfall(central, { plant: 'nowhere', from: '2026-01-01', to: '2026-01-02' }, NOW)).toMatchObject({ lineCount: 0, calendarMinutes: 0 });
+  });
+});
