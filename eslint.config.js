@@ -17,7 +17,11 @@ const DOMAIN = [
  * server enforces.
  */
 const UI = [
-  { regex: '^(\\.\\./)+edge/(?!src/domain/(source-addresses|roles)$)', message: 'ui/ imports only types from edge/ (use `import type`).', allowTypeImports: true },
+  {
+    regex: '^(\\.\\./)+edge/(?!src/domain/(source-addresses|roles)$)',
+    message: 'ui/ imports only types from edge/ (use `import type`).',
+    allowTypeImports: true,
+  },
   { regex: '^(\\.\\./)+portal/', message: 'ui/ imports only types from portal/ (use `import type`).', allowTypeImports: true },
 ];
 
@@ -25,11 +29,16 @@ const UI = [
 const SYNC = [{ regex: '^(\\.\\./)+portal(/.*)?$', message: 'sync/ does not import the portal.' }];
 
 /** A shipped migration is frozen and self-contained: what it runs on a fresh database never follows live code. */
-const MIGRATION = [{ regex: '^(?!kysely(/.*)?$)', message: 'A migration imports only kysely: inline what it needs (CONTRIBUTING.md "Migrations").' }];
+const MIGRATION = [
+  { regex: '^(?!kysely(/.*)?$)', message: 'A migration imports only kysely: inline what it needs (CONTRIBUTING.md "Migrations").' },
+];
 
 /** Test support lives with the tests (test/): production files never import vitest, a browser driver or a test helper. */
 const TEST_SUPPORT = [
-  { regex: '^(vitest|@vitest/.*|@testing-library/.*|playwright(-core)?)$', message: 'Production code does not import test tools; test support lives under test/.' },
+  {
+    regex: '^(vitest|@vitest/.*|@testing-library/.*|playwright(-core)?)$',
+    message: 'Production code does not import test tools; test support lives under test/.',
+  },
   { regex: '^(\\.\\./)+test/', message: 'Production code does not import test support (test/).' },
 ];
 
@@ -58,7 +67,11 @@ export default tseslint.config(
   { files: ['edge/src/domain/**/*.test.ts'], rules: restrictImports(DOMAIN) },
   { files: ['edge/**/*.ts', 'portal/**/*.ts'], ignores: [...TESTS, 'edge/src/domain/**'], rules: restrictImports(TEST_SUPPORT) },
   { files: ['sync/**/*.ts'], ignores: TESTS, rules: restrictImports([...SYNC, ...TEST_SUPPORT]) },
-  { files: ['edge/src/db/migrations/*.ts', 'sync/central/migrations/*.ts'], ignores: [...TESTS, '**/index.ts'], rules: restrictImports(MIGRATION) },
+  {
+    files: ['edge/src/db/migrations/*.ts', 'sync/central/migrations/*.ts'],
+    ignores: [...TESTS, '**/index.ts'],
+    rules: restrictImports(MIGRATION),
+  },
   {
     files: ['ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

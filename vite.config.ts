@@ -47,10 +47,18 @@ export default defineConfig(({ command }) => ({
         // tabs and toasts of every other page (976 kB of JavaScript for the login page; 847 kB split).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 30,
+            },
             { name: 'ag-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-charts-types)[\\/]/, priority: 20 },
             { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/, priority: 20 },
-            { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 10 },
+            {
+              name: 'data',
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },

@@ -10,7 +10,13 @@ const ALL = ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'portal/**/*.test.ts', 'u
  * process each, starting it and importing the edge cost about as much as many of their tests: the modules' 42 files
  * took 185 s of CPU, 100 s shared; eight browser files 78 s of the test processes' CPU, 63 s shared.
  */
-const OWN_PROCESS = ['test/acquisition/**/*.test.ts', 'sync/**/*.test.ts', 'portal/**/*.test.ts', 'edge/src/demo/**/*.test.ts', 'test/package/**/*.test.ts'];
+const OWN_PROCESS = [
+  'test/acquisition/**/*.test.ts',
+  'sync/**/*.test.ts',
+  'portal/**/*.test.ts',
+  'edge/src/demo/**/*.test.ts',
+  'test/package/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {

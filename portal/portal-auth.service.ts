@@ -1,7 +1,15 @@
 import type { Logger } from 'pino';
 import { SESSION_SOURCE } from '../edge/src/modules/auth/login-throttle';
 import { SESSION_TTL_MS, hashToken, needsExtension, newSessionToken } from '../edge/src/http/session';
-import { attemptSourceOf, checkSignIn, newOwnPasswordHash, refuseDirectoryPasswordChange, refusedSignIn, type AccountStore, type StoredAccount } from '../edge/src/modules/auth/auth.service';
+import {
+  attemptSourceOf,
+  checkSignIn,
+  newOwnPasswordHash,
+  refuseDirectoryPasswordChange,
+  refusedSignIn,
+  type AccountStore,
+  type StoredAccount,
+} from '../edge/src/modules/auth/auth.service';
 import type { DirectorySettings } from '../edge/src/modules/auth/directory-names';
 import { ADMIN_USER_ID } from '../edge/src/modules/setup/setup.service';
 import { generateTemporaryPassword, hashPassword } from '../edge/src/modules/auth/password';
@@ -60,8 +68,22 @@ function portalAccounts(db: CentralDatabase): AccountStore<PortalUser> {
   return { owner: db, findLocal: find, findDirectory: find, clearPasswordMark: (user) => clearPasswordMark(db, user.userID) };
 }
 
-export async function portalLogin(db: CentralDatabase, directory: DirectorySettings | null, input: { userid: string; password: string }, now: number, ip: string, logger: Logger) {
-  const result = await checkSignIn(portalAccounts(db), directory, input.userid, input.password, now, attemptSourceOf(db, ip, null, input.userid));
+export async function portalLogin(
+  db: CentralDatabase,
+  directory: DirectorySettings | null,
+  input: { userid: string; password: string },
+  now: number,
+  ip: string,
+  logger: Logger,
+) {
+  const result = await checkSignIn(
+    portalAccounts(db),
+    directory,
+    input.userid,
+    input.password,
+    now,
+    attemptSourceOf(db, ip, null, input.userid),
+  );
   if (!result.ok) throw refusedSignIn(result, input.userid, ip, logger, 'Portal sign-in refused');
   const { token, tokenHash } = newSessionToken();
   await insertSession(db, { tokenHash, userID: result.user.userID, now, expiresAt: now + SESSION_TTL_MS, ip: ip || null });
@@ -70,7 +92,11 @@ export async function portalLogin(db: CentralDatabase, directory: DirectorySetti
 }
 
 /** The user of a live session (extended at most once a minute), or null. */
-export async function resolvePortalSession(db: CentralDatabase, token: string, now: number): Promise<{ user: PortalUser; mustChangePassword: boolean } | null> {
+export async function resolvePortalSession(
+  db: CentralDatabase,
+  token: string,
+  now: number,
+): Promise<{ user: PortalUser; mustChangePassword: boolean } | null> {
   const tokenHash = hashToken(token);
   const row = await findSessionUser(db, tokenHash, now);
   if (!row) return null;
@@ -94,7 +120,10 @@ export async function changeOwnPortalPassword(
   now: number,
 ): Promise<void> {
   refuseDirectoryPasswordChange(directory, session.userID);
-  const passwordHash = await newOwnPasswordHash(await checkSignIn(portalAccounts(db), directory, session.userID, input.currentPassword, now, SESSION_SOURCE), input);
+  const passwordHash = await newOwnPasswordHash(
+    await checkSignIn(portalAccounts(db), directory, session.userID, input.currentPassword, now, SESSION_SOURCE),
+    input,
+  );
   await db.transaction().execute(async (trx) => {
     await setPassword(trx, session.userID, passwordHash, false, session.userID);
     await deleteSessionsOfUser(trx, session.userID, hashToken(session.token));

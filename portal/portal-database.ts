@@ -9,7 +9,12 @@ export const PORTAL_STATEMENT_TIMEOUT_MS = 15_000;
 
 /** The portal's pool on the central PostgreSQL: a few readers at once, each statement time-limited. */
 export function openPortalDatabase(url: string, onConnectionError?: (error: Error) => void): CentralDatabase {
-  return openCentral(url, { applicationName: 'oee-edge central portal', maxConnections: 8, statementTimeoutMs: PORTAL_STATEMENT_TIMEOUT_MS, onConnectionError });
+  return openCentral(url, {
+    applicationName: 'oee-edge central portal',
+    maxConnections: 8,
+    statementTimeoutMs: PORTAL_STATEMENT_TIMEOUT_MS,
+    onConnectionError,
+  });
 }
 
 /**
@@ -31,7 +36,9 @@ export async function pendingCentralMigrations(db: CentralDatabase): Promise<str
 export function translatePgError(error: unknown): AppError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === '57014') return new AppError('unavailable', 'portal.busy');
-  if (code === 'ECONNREFUSED' || code === '57P01' || code === '08006' || code === '08001') return new AppError('unavailable', 'portal.unavailable');
-  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) return new AppError('unavailable', 'portal.unavailable');
+  if (code === 'ECONNREFUSED' || code === '57P01' || code === '08006' || code === '08001')
+    return new AppError('unavailable', 'portal.unavailable');
+  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message))
+    return new AppError('unavailable', 'portal.unavailable');
   return undefined;
 }

@@ -40,7 +40,11 @@ export function createPortalApp(
   app.use(api.router);
   app.use('/api', (req, _res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '';
-    next(req.method === 'GET' || req.method === 'HEAD' ? new AppError('notFound', 'route.notFound', { path }) : new AppError('readOnly', 'portal.readOnly', { method: req.method, path }));
+    next(
+      req.method === 'GET' || req.method === 'HEAD'
+        ? new AppError('notFound', 'route.notFound', { path })
+        : new AppError('readOnly', 'portal.readOnly', { method: req.method, path }),
+    );
   });
   const serveUi = options.ui && uiHandler(options.ui, PORTAL_PAGE);
   if (serveUi) app.get(/.*/, serveUi);
@@ -99,15 +103,34 @@ export async function startPortal(options: StartPortalOptions): Promise<RunningP
   } catch (error) {
     await db.destroy();
     logging.close();
-    throw new Error(`The central schema is not up to date and could not be migrated with this role: run 'oee-edge central migrate' with the schema owner's URL first (${(error as Error).message})`, { cause: error });
+    throw new Error(
+      `The central schema is not up to date and could not be migrated with this role: run 'oee-edge central migrate' with the schema owner's URL first (${(error as Error).message})`,
+      { cause: error },
+    );
   }
   const firstPassword = await createFirstAdministrator(db);
-  if (firstPassword) logger.info({ userID: FIRST_ADMINISTRATOR }, 'First portal administrator created (its temporary password is printed once, never logged)');
+  if (firstPassword)
+    logger.info(
+      { userID: FIRST_ADMINISTRATOR },
+      'First portal administrator created (its temporary password is printed once, never logged)',
+    );
 
   const directory = portalDirectoryOf(settings);
-  if (directory) logger.info({ url: directory.url, domain: directory.domain, baseDN: directory.baseDN, group: directory.group }, 'Directory sign-in on: the directory checks the passwords of all users but admin');
-  const { app, api } = createPortalApp(db, logger, { ui: options.ui, failedSignInsPerMinute: settings.failedSignInsPerMinute, directory, now: options.now });
-  const tls = settings.tlsCertFile && settings.tlsKeyFile ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) } : null;
+  if (directory)
+    logger.info(
+      { url: directory.url, domain: directory.domain, baseDN: directory.baseDN, group: directory.group },
+      'Directory sign-in on: the directory checks the passwords of all users but admin',
+    );
+  const { app, api } = createPortalApp(db, logger, {
+    ui: options.ui,
+    failedSignInsPerMinute: settings.failedSignInsPerMinute,
+    directory,
+    now: options.now,
+  });
+  const tls =
+    settings.tlsCertFile && settings.tlsKeyFile
+      ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
+      : null;
   const server = await new Promise<Server>((resolve, reject) => {
     const s: Server = tls ? createHttpsServer(tls, app) : createHttpServer(app);
     s.once('error', reject);

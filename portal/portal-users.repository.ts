@@ -25,22 +25,36 @@ export function findAccount(db: Reader, userID: string) {
 }
 
 export function countUsers(db: Reader) {
-  return db.selectFrom('portal.users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
+  return db
+    .selectFrom('portal.users')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
 }
 
 /** The first administrator, unless some user exists already (two portals starting at once create one). */
 export async function insertFirstAdministrator(db: Reader, userID: string, passwordHash: string): Promise<boolean> {
-  const result = await sql`INSERT INTO portal.users (user_id, first_name, last_name, role_id, password_hash, must_change_password, updated_by)
+  const result =
+    await sql`INSERT INTO portal.users (user_id, first_name, last_name, role_id, password_hash, must_change_password, updated_by)
     SELECT ${userID}, 'Administrador', '', 1, ${passwordHash}, true, 'setup'
     WHERE NOT EXISTS (SELECT 1 FROM portal.users)
     ON CONFLICT DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0) === 1;
 }
 
-export async function insertSession(db: Reader, session: { tokenHash: string; userID: string; now: number; expiresAt: number; ip: string | null }) {
+export async function insertSession(
+  db: Reader,
+  session: { tokenHash: string; userID: string; now: number; expiresAt: number; ip: string | null },
+) {
   await db
     .insertInto('portal.sessions')
-    .values({ token_hash: session.tokenHash, user_id: session.userID, created_at: new Date(session.now), expires_at: new Date(session.expiresAt), ip_address: session.ip })
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userID,
+      created_at: new Date(session.now),
+      expires_at: new Date(session.expiresAt),
+      ip_address: session.ip,
+    })
     .execute();
 }
 
@@ -56,7 +70,11 @@ export function findSessionUser(db: Reader, tokenHash: string, now: number) {
 }
 
 export async function extendSession(db: Reader, tokenHash: string, expiresAt: number) {
-  await db.updateTable('portal.sessions').set({ expires_at: new Date(expiresAt) }).where('token_hash', '=', tokenHash).execute();
+  await db
+    .updateTable('portal.sessions')
+    .set({ expires_at: new Date(expiresAt) })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }
 
 export async function deleteSession(db: Reader, tokenHash: string) {
@@ -80,7 +98,11 @@ export async function setPassword(db: Reader, userID: string, passwordHash: stri
 
 /** Clears the mark of a temporary password (a directory user signed in: their password is the directory's). */
 export async function clearPasswordMark(db: Reader, userID: string) {
-  await db.updateTable('portal.users').set({ must_change_password: false, updated_by: userID, update_date: new Date() }).where('user_id', '=', userID).execute();
+  await db
+    .updateTable('portal.users')
+    .set({ must_change_password: false, updated_by: userID, update_date: new Date() })
+    .where('user_id', '=', userID)
+    .execute();
 }
 
 /** A page of the users grid (never a password hash). */
@@ -89,7 +111,8 @@ export async function userPage(db: Reader, options: LoadOptions) {
   const where = options.filter;
   const filtered = where ? base.where((eb) => filterToSql(eb, where)) : base;
   let page = filtered.selectAll();
-  for (const { column, desc } of [...options.sort, { column: 'userID', desc: false }]) page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
+  for (const { column, desc } of [...options.sort, { column: 'userID', desc: false }])
+    page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
   if (options.take !== null) page = page.limit(options.take);
   if (options.skip > 0) page = page.offset(options.skip);
   const data = await page.execute();
@@ -114,11 +137,18 @@ export interface PortalUserRow {
 }
 
 export async function insertUser(db: Reader, row: PortalUserRow & { password_hash: string }) {
-  await db.insertInto('portal.users').values({ ...row, must_change_password: row.must_change_password ?? true, update_date: new Date() }).execute();
+  await db
+    .insertInto('portal.users')
+    .values({ ...row, must_change_password: row.must_change_password ?? true, update_date: new Date() })
+    .execute();
 }
 
 export async function updateUser(db: Reader, userID: string, row: Partial<PortalUserRow>) {
-  await db.updateTable('portal.users').set({ ...row, update_date: new Date() }).where('user_id', '=', userID).execute();
+  await db
+    .updateTable('portal.users')
+    .set({ ...row, update_date: new Date() })
+    .where('user_id', '=', userID)
+    .execute();
 }
 
 export async function deleteUser(db: Reader, userID: string) {

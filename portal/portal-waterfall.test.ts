@@ -80,9 +80,23 @@ describe('the portal waterfall', () => {
         // Every minute to the last digit; the ratios (OEE, TEEP, shares' divisions) within 1e-12, since a week's ideal
         // units are summed shift by shift centrally and order part by order part on the edge (doubles, another order).
         const { oee, teep, bars, ...minutes } = portal;
-        expect(minutes, label).toEqual({ plantId: PLANT, from: edge.from, to: edge.to, lineCount: edge.lineCount, calendarMinutes: edge.calendarMinutes, loadingMinutes: edge.loadingMinutes, plannedMinutes: edge.plannedMinutes });
-        expect(bars.map((bar) => [bar.key, bar.minutes]), label).toEqual(edge.bars.map((bar) => [bar.key, bar.minutes]));
-        for (const [value, expected] of [[oee, edge.oee], [teep, edge.teep]] as const) {
+        expect(minutes, label).toEqual({
+          plantId: PLANT,
+          from: edge.from,
+          to: edge.to,
+          lineCount: edge.lineCount,
+          calendarMinutes: edge.calendarMinutes,
+          loadingMinutes: edge.loadingMinutes,
+          plannedMinutes: edge.plannedMinutes,
+        });
+        expect(
+          bars.map((bar) => [bar.key, bar.minutes]),
+          label,
+        ).toEqual(edge.bars.map((bar) => [bar.key, bar.minutes]));
+        for (const [value, expected] of [
+          [oee, edge.oee],
+          [teep, edge.teep],
+        ] as const) {
           if (expected === null) expect(value, label).toBeNull();
           else expect(value, label).toBeCloseTo(expected, 12);
         }
@@ -102,6 +116,9 @@ describe('the portal waterfall', () => {
     const before = await waterfall(central, { plant: PLANT, from: '2026-01-01', to: '2026-01-02' }, NOW);
     expect(before).toMatchObject({ lineCount: lines.length, calendarMinutes: lines.length * 2 * 1440 });
     expect(before.bars.find((bar) => bar.key === 'unstaffed')!.minutes).toBe(before.calendarMinutes);
-    expect(await waterfall(central, { plant: 'nowhere', from: '2026-01-01', to: '2026-01-02' }, NOW)).toMatchObject({ lineCount: 0, calendarMinutes: 0 });
+    expect(await waterfall(central, { plant: 'nowhere', from: '2026-01-01', to: '2026-01-02' }, NOW)).toMatchObject({
+      lineCount: 0,
+      calendarMinutes: 0,
+    });
   });
 });

@@ -2,7 +2,15 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { filterToSql, type LoadOptions } from '../edge/src/modules/grid/load-options';
 import type { CentralDB } from '../sync/central/central-database';
 import type { Grain, Level } from './portal.schemas';
-import { INDICATOR_COLUMNS, INDICATORS_OF_ROLL_UP, INDICATORS_OF_SUMS, ROLL_UP_INDICATOR_COLUMNS, ROLL_UP_SUMS, SUM_COLUMNS, SUMS } from './roll-up-sql';
+import {
+  INDICATOR_COLUMNS,
+  INDICATORS_OF_ROLL_UP,
+  INDICATORS_OF_SUMS,
+  ROLL_UP_INDICATOR_COLUMNS,
+  ROLL_UP_SUMS,
+  SUM_COLUMNS,
+  SUMS,
+} from './roll-up-sql';
 
 /**
  * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) and the day sums

@@ -59,21 +59,36 @@ export function portalRolesOf(access: PortalAccess): 'public' | readonly string[
 export class PortalApi extends RouteTable<PortalRouteSpec, PortalContext> {
   constructor(db: CentralDatabase, logger: Logger, directory: DirectorySettings | null = null, now: () => number = Date.now) {
     super(async (spec, req, res) => {
-      const ctx: PortalContext = { db, directory, logger, language: languageOf(req.get('accept-language')), now: now(), ip: clientIp(req), req, res, user: null };
+      const ctx: PortalContext = {
+        db,
+        directory,
+        logger,
+        language: languageOf(req.get('accept-language')),
+        now: now(),
+        ip: clientIp(req),
+        req,
+        res,
+        user: null,
+      };
       if (spec.access === 'public') return ctx;
       const token = bearerTokenOf(req);
       if (!token) throw new AppError('unauthorized', 'auth.required');
       const session = await resolvePortalSession(db, token, ctx.now);
       if (!session) throw new AppError('sessionExpired', 'auth.expired');
       if (session.mustChangePassword && !spec.beforePasswordChange) throw new AppError('forbidden', 'password.changeDue');
-      if (spec.access === 'administrator' && session.user.roleID !== PORTAL_ROLE.ADMINISTRATOR) throw new AppError('forbidden', 'auth.forbidden');
+      if (spec.access === 'administrator' && session.user.roleID !== PORTAL_ROLE.ADMINISTRATOR)
+        throw new AppError('forbidden', 'auth.forbidden');
       return { ...ctx, user: session.user };
     });
   }
 
   route<Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, A extends PortalAccess = PortalAccess>(
     spec: PortalRouteSpec & { access: A; query?: Q; body?: B },
-    handler: (input: { ctx: A extends 'public' ? PortalContext : SignedPortalContext; query: z.output<Q>; body: z.output<B> }) => Promise<unknown> | unknown,
+    handler: (input: {
+      ctx: A extends 'public' ? PortalContext : SignedPortalContext;
+      query: z.output<Q>;
+      body: z.output<B>;
+    }) => Promise<unknown> | unknown,
   ): void {
     this.register(spec, handler as never);
   }
@@ -89,24 +104,54 @@ const rangeSummary = "from and to are production days (YYYY-MM-DD), each plant's
 export function registerPortalRoutes(api: PortalApi): void {
   // Sign-in: the same calls as the edge's, so the app's sign-in and change-password pages serve both.
   api.route(
-    { method: 'post', path: '/api/users/authenticate', access: 'public', tag: 'session', summary: 'Signs in a portal user: the session user with a bearer token.', body: loginSchema, response: sessionUserSchema },
+    {
+      method: 'post',
+      path: '/api/users/authenticate',
+      access: 'public',
+      tag: 'session',
+      summary: 'Signs in a portal user: the session user with a bearer token.',
+      body: loginSchema,
+      response: sessionUserSchema,
+    },
     ({ ctx, body }) => {
       requireJsonBody(ctx.req);
       return portalLogin(ctx.db, ctx.directory, body, ctx.now, ctx.ip, ctx.logger.child({ module: SECURITY_MODULE }));
     },
   );
   api.route(
-    { method: 'post', path: '/api/users/isvalid', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: 'Checks the session (200, or 401 when expired).' },
+    {
+      method: 'post',
+      path: '/api/users/isvalid',
+      access: 'authenticated',
+      beforePasswordChange: true,
+      tag: 'session',
+      summary: 'Checks the session (200, or 401 when expired).',
+    },
     ({ ctx }) => ({ valid: true, userID: ctx.user.userID, roleID: ctx.user.roleID }),
   );
   api.route(
-    { method: 'post', path: '/api/users/logout', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: 'Revokes the current session.' },
+    {
+      method: 'post',
+      path: '/api/users/logout',
+      access: 'authenticated',
+      beforePasswordChange: true,
+      tag: 'session',
+      summary: 'Revokes the current session.',
+    },
     async ({ ctx }) => {
       await portalLogout(ctx.db, bearerTokenOf(ctx.req) ?? '');
     },
   );
   api.route(
-    { method: 'post', path: '/api/users/changePassword', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: "Changes the caller's own password, signed with the current one.", body: changePasswordSchema },
+    {
+      method: 'post',
+      path: '/api/users/changePassword',
+      access: 'authenticated',
+      beforePasswordChange: true,
+      tag: 'session',
+      summary: "Changes the caller's own password, signed with the current one.",
+      body: changePasswordSchema,
+    },
     async ({ ctx, body }) => {
       await changeOwnPortalPassword(ctx.db, ctx.directory, { userID: ctx.user.userID, token: bearerTokenOf(ctx.req) ?? '' }, body, ctx.now);
     },
@@ -114,45 +159,117 @@ export function registerPortalRoutes(api: PortalApi): void {
 
   // The portal's own users (administrator), as a grid resource: list with load options, insert, update, delete.
   api.route(
-    { method: 'get', path: '/api/portal/users', access: 'administrator', tag: 'users', summary: "The portal's users (never a password).", query: loadOptionsQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/users',
+      access: 'administrator',
+      tag: 'users',
+      summary: "The portal's users (never a password).",
+      query: loadOptionsQuerySchema,
+    },
     ({ ctx, query }) => portal.listPortalUsers(ctx.db, query),
   );
   api.route(
-    { method: 'post', path: '/api/portal/users', access: 'administrator', tag: 'users', summary: 'Adds a user; the password given is temporary (changed at the first sign-in).', documentedBody: keyValuesBody({ values: portalUserSchema }) },
-    ({ ctx, body }) => portal.insertPortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
+    {
+      method: 'post',
+      path: '/api/portal/users',
+      access: 'administrator',
+      tag: 'users',
+      summary: 'Adds a user; the password given is temporary (changed at the first sign-in).',
+      documentedBody: keyValuesBody({ values: portalUserSchema }),
+    },
+    ({ ctx, body }) =>
+      portal.insertPortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
   );
   api.route(
-    { method: 'put', path: '/api/portal/users', access: 'administrator', tag: 'users', summary: 'Changes a user (key: userID); a new password is temporary and ends their sessions.', documentedBody: keyValuesBody({ key: z.string(), values: portalUserSchema.partial() }) },
-    ({ ctx, body }) => portal.updatePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
+    {
+      method: 'put',
+      path: '/api/portal/users',
+      access: 'administrator',
+      tag: 'users',
+      summary: 'Changes a user (key: userID); a new password is temporary and ends their sessions.',
+      documentedBody: keyValuesBody({ key: z.string(), values: portalUserSchema.partial() }),
+    },
+    ({ ctx, body }) =>
+      portal.updatePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
   );
   api.route(
-    { method: 'delete', path: '/api/portal/users', access: 'administrator', tag: 'users', summary: 'Deletes a user (key: userID); the last active administrator stays.', documentedBody: keyValuesBody({ key: z.string() }) },
+    {
+      method: 'delete',
+      path: '/api/portal/users',
+      access: 'administrator',
+      tag: 'users',
+      summary: 'Deletes a user (key: userID); the last active administrator stays.',
+      documentedBody: keyValuesBody({ key: z.string() }),
+    },
     ({ ctx, body }) => portal.deletePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>),
   );
 
   // The plant data: read only.
   api.route(
-    { method: 'get', path: '/api/portal/plants', access: 'authenticated', tag: 'plants', summary: "Every plant: its day's and week's figures (its own time zone), the freshness of its data, its lines.", query: overviewQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/plants',
+      access: 'authenticated',
+      tag: 'plants',
+      summary: "Every plant: its day's and week's figures (its own time zone), the freshness of its data, its lines.",
+      query: overviewQuerySchema,
+    },
     ({ ctx, query }) => portal.plantsOverview(ctx.db, query.day),
   );
   api.route(
-    { method: 'get', path: '/api/portal/plants/export', access: 'authenticated', tag: 'plants', summary: 'The plants overview as xlsx.', query: overviewQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/plants/export',
+      access: 'authenticated',
+      tag: 'plants',
+      summary: 'The plants overview as xlsx.',
+      query: overviewQuerySchema,
+    },
     async ({ ctx, query }) => sendWorkbook(ctx, 'plantas', await portal.overviewWorkbook(ctx.db, query.day, ctx.language)),
   );
   api.route(
-    { method: 'get', path: '/api/portal/compare', access: 'authenticated', tag: 'compare', summary: `OEE and its factors per plant, sector or line and per shift, day, week or month. ${rangeSummary} ${plantsSummary}`, query: compareQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/compare',
+      access: 'authenticated',
+      tag: 'compare',
+      summary: `OEE and its factors per plant, sector or line and per shift, day, week or month. ${rangeSummary} ${plantsSummary}`,
+      query: compareQuerySchema,
+    },
     ({ ctx, query }) => portal.compare(ctx.db, query),
   );
   api.route(
-    { method: 'get', path: '/api/portal/compare/export', access: 'authenticated', tag: 'compare', summary: 'The compare table and its totals as xlsx.', query: compareQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/compare/export',
+      access: 'authenticated',
+      tag: 'compare',
+      summary: 'The compare table and its totals as xlsx.',
+      query: compareQuerySchema,
+    },
     async ({ ctx, query }) => sendWorkbook(ctx, 'comparacion', await portal.compareWorkbook(ctx.db, query, ctx.language)),
   );
   api.route(
-    { method: 'get', path: '/api/portal/losses', access: 'authenticated', tag: 'losses', summary: `Stop pareto by reason and by path level across plants; the biggest reasons by lost minutes. ${rangeSummary} ${plantsSummary}`, query: lossesQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/losses',
+      access: 'authenticated',
+      tag: 'losses',
+      summary: `Stop pareto by reason and by path level across plants; the biggest reasons by lost minutes. ${rangeSummary} ${plantsSummary}`,
+      query: lossesQuerySchema,
+    },
     ({ ctx, query }) => portal.losses(ctx.db, query),
   );
   api.route(
-    { method: 'get', path: '/api/portal/losses/export', access: 'authenticated', tag: 'losses', summary: 'The losses tables as xlsx.', query: lossesQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/losses/export',
+      access: 'authenticated',
+      tag: 'losses',
+      summary: 'The losses tables as xlsx.',
+      query: lossesQuerySchema,
+    },
     async ({ ctx, query }) => sendWorkbook(ctx, 'perdidas', await portal.lossesWorkbook(ctx.db, query, ctx.language)),
   );
   api.route(
@@ -167,15 +284,36 @@ export function registerPortalRoutes(api: PortalApi): void {
     ({ ctx, query }) => portal.waterfall(ctx.db, query),
   );
   api.route(
-    { method: 'get', path: '/api/portal/orders', access: 'authenticated', tag: 'orders', summary: `The order indexes of every plant (grid load options; from/to: order starts). ${plantsSummary}`, query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape) },
+    {
+      method: 'get',
+      path: '/api/portal/orders',
+      access: 'authenticated',
+      tag: 'orders',
+      summary: `The order indexes of every plant (grid load options; from/to: order starts). ${plantsSummary}`,
+      query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape),
+    },
     ({ ctx, query }) => portal.orders(ctx.db, query),
   );
   api.route(
-    { method: 'get', path: '/api/portal/orders/export', access: 'authenticated', tag: 'orders', summary: 'The filtered order indexes as xlsx (at most 10,000).', query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape) },
+    {
+      method: 'get',
+      path: '/api/portal/orders/export',
+      access: 'authenticated',
+      tag: 'orders',
+      summary: 'The filtered order indexes as xlsx (at most 10,000).',
+      query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape),
+    },
     async ({ ctx, query }) => sendWorkbook(ctx, 'ordenes', await portal.ordersWorkbook(ctx.db, query, ctx.language)),
   );
   api.route(
-    { method: 'get', path: '/api/portal/orders/stops', access: 'authenticated', tag: 'orders', summary: "An order's stops (plantId, order), in its plant's time.", query: orderStopsQuerySchema },
+    {
+      method: 'get',
+      path: '/api/portal/orders/stops',
+      access: 'authenticated',
+      tag: 'orders',
+      summary: "An order's stops (plantId, order), in its plant's time.",
+      query: orderStopsQuerySchema,
+    },
     ({ ctx, query }) => portal.orderStops(ctx.db, query.plantId, query.order),
   );
 }

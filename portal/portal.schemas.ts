@@ -20,14 +20,28 @@ export const MAX_RANGE_DAYS: Record<Grain, number> = { shift: 93, day: 731, week
 const plantDate = z
   .string()
   .trim()
-  .refine((day) => isValidPlantDate(day) && day >= SUPPORTED_DATES.firstPlantDate && day <= SUPPORTED_DATES.lastPlantDate, 'validation.invalid');
+  .refine(
+    (day) => isValidPlantDate(day) && day >= SUPPORTED_DATES.firstPlantDate && day <= SUPPORTED_DATES.lastPlantDate,
+    'validation.invalid',
+  );
 /** Plant ids as one text, comma separated ('norte,sur'); empty or absent: every plant. */
 const plantList = z
   .string()
   .trim()
   .max(2_000)
   .optional()
-  .transform((text) => (text ? [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))] : []));
+  .transform((text) =>
+    text
+      ? [
+          ...new Set(
+            text
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean),
+          ),
+        ]
+      : [],
+  );
 
 /** A range of production days, each plant's own (06:00 to 06:00 in its time zone), both ends included. */
 export const rangeQuery = z.object({ from: plantDate, to: plantDate, plants: plantList });
@@ -35,7 +49,12 @@ export const rangeQuery = z.object({ from: plantDate, to: plantDate, plants: pla
 export const compareQuerySchema = rangeQuery.extend({ grain: z.enum(GRAINS).default('day'), level: z.enum(LEVELS).default('plant') });
 export type CompareQuery = z.output<typeof compareQuerySchema>;
 
-export const lossesQuerySchema = rangeQuery.extend({ pathLevel: z.coerce.number().pipe(requiredInt({ min: 1, max: 5 })).default(2) });
+export const lossesQuerySchema = rangeQuery.extend({
+  pathLevel: z.coerce
+    .number()
+    .pipe(requiredInt({ min: 1, max: 5 }))
+    .default(2),
+});
 export type LossesQuery = z.output<typeof lossesQuerySchema>;
 
 /**
@@ -44,8 +63,14 @@ export type LossesQuery = z.output<typeof lossesQuerySchema>;
  */
 export const waterfallQuerySchema = z.object({
   plant: z.string().trim().min(1).max(200),
-  sectorID: z.coerce.number().pipe(requiredInt({ min: 0 })).optional(),
-  lineID: z.coerce.number().pipe(requiredInt({ min: 0 })).optional(),
+  sectorID: z.coerce
+    .number()
+    .pipe(requiredInt({ min: 0 }))
+    .optional(),
+  lineID: z.coerce
+    .number()
+    .pipe(requiredInt({ min: 0 }))
+    .optional(),
   from: plantDate,
   to: plantDate,
 });

@@ -6,7 +6,14 @@ import type { Language } from '../edge/src/http/messages';
 import { readKey, readValues, parseInput } from '../edge/src/http/request-input';
 import { hashPassword } from '../edge/src/modules/auth/password';
 import { waterfallToApi } from '../edge/src/modules/losses/losses.service';
-import { col, plantDateTimeText, workbookBytes, type RawRow, type ReportColumn, type ReportSheet } from '../edge/src/modules/reports/workbook';
+import {
+  col,
+  plantDateTimeText,
+  workbookBytes,
+  type RawRow,
+  type ReportColumn,
+  type ReportSheet,
+} from '../edge/src/modules/reports/workbook';
 import type { CentralDatabase } from '../sync/central/central-database';
 import { readOnly } from './portal-database';
 import * as users from './portal-users.repository';
@@ -43,7 +50,8 @@ import {
  */
 
 /** A number of a row (bigint and numeric come as their text), null when there is none. */
-const num = (value: number | PgNumberText | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+const num = (value: number | PgNumberText | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
 const MINUTE_MS = 60_000;
 const minutes = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / MINUTE_MS);
 
@@ -83,7 +91,9 @@ function checkRange(from: string, to: string, maxDays: number): void {
 // ---- Plants overview ----
 
 export async function plantsOverview(db: CentralDatabase, day: string | undefined) {
-  const [plants, figures, lines] = await readOnly(db, (trx) => Promise.all([plantsWithFreshness(trx, day), plantDayAndWeek(trx, day), linesOfDay(trx, day)]));
+  const [plants, figures, lines] = await readOnly(db, (trx) =>
+    Promise.all([plantsWithFreshness(trx, day), plantDayAndWeek(trx, day), linesOfDay(trx, day)]),
+  );
   return plants.map((plant) => {
     const of = (period: 'day' | 'week') => {
       const row = figures.find((f) => f.plant_id === plant.plant_id && f.period === period);
@@ -129,16 +139,25 @@ function compareRowOf(row: CompareRow, timeZones: Map<string, string>) {
   return {
     plantId,
     ...(row.sector_id !== undefined ? { sectorID: num(row.sector_id), sectorName: row.sector_name ?? null } : {}),
-    ...(row.line_id !== undefined ? { lineID: num(row.line_id), line: row.line_description ?? null, sectorName: row.sector_name ?? null } : {}),
+    ...(row.line_id !== undefined
+      ? { lineID: num(row.line_id), line: row.line_description ?? null, sectorName: row.sector_name ?? null }
+      : {}),
     ...(period !== null ? { period } : {}),
-    ...(row.shift_code !== undefined ? { shift: row.shift_code ?? null, shiftStart: shiftStart === null ? null : plantDateTimeText(shiftStart, timeZones.get(plantId) ?? 'UTC') } : {}),
+    ...(row.shift_code !== undefined
+      ? {
+          shift: row.shift_code ?? null,
+          shiftStart: shiftStart === null ? null : plantDateTimeText(shiftStart, timeZones.get(plantId) ?? 'UTC'),
+        }
+      : {}),
     ...figuresOf(row),
   };
 }
 
 export async function compare(db: CentralDatabase, query: CompareQuery) {
   checkRange(query.from, query.to, MAX_RANGE_DAYS[query.grain]);
-  const [{ byPeriod: rows, totals }, plants] = await readOnly(db, (trx) => Promise.all([compareRows(trx, query, COMPARE_ROW_LIMIT + 1), plantsWithFreshness(trx, undefined)]));
+  const [{ byPeriod: rows, totals }, plants] = await readOnly(db, (trx) =>
+    Promise.all([compareRows(trx, query, COMPARE_ROW_LIMIT + 1), plantsWithFreshness(trx, undefined)]),
+  );
   const zones = new Map(plants.map((plant) => [plant.plant_id, plant.time_zone]));
   return {
     grain: query.grain,
@@ -166,7 +185,13 @@ export async function losses(db: CentralDatabase, query: LossesQuery) {
     return rows.map((row) => {
       const lost = Number(row.lost_minutes);
       cumulative += lost;
-      return { ...name(row), stops: Number(row.stops), lostMinutes: lost, share: total ? lost / total : null, cumulativeShare: total ? cumulative / total : null };
+      return {
+        ...name(row),
+        stops: Number(row.stops),
+        lostMinutes: lost,
+        share: total ? lost / total : null,
+        cumulativeShare: total ? cumulative / total : null,
+      };
     });
   };
   return {
@@ -178,7 +203,14 @@ export async function losses(db: CentralDatabase, query: LossesQuery) {
     byPath: pareto(of('path'), (row) => ({ path: row.path_prefix || null })),
     biggest: of('line')
       .slice(0, BIGGEST_REASONS)
-      .map((row) => ({ plantId: String(row.plant_id), lineID: row.line_id, line: row.line_description, reason: row.reason, stops: Number(row.stops), lostMinutes: Number(row.lost_minutes) })),
+      .map((row) => ({
+        plantId: String(row.plant_id),
+        lineID: row.line_id,
+        line: row.line_description,
+        reason: row.reason,
+        stops: Number(row.stops),
+        lostMinutes: Number(row.lost_minutes),
+      })),
   };
 }
 
@@ -225,7 +257,13 @@ export async function waterfall(db: CentralDatabase, query: WaterfallQuery, nowM
   const first = lines[0];
   if (!first) return { plantId: query.plant, ...waterfallToApi(computeWaterfall([]), 0, 0, 0, 'UTC'), from: query.from, to: query.to };
   const endMs = Math.min(first.to_ms, nowMs);
-  const answer = waterfallToApi(computeWaterfall(lines.map((line) => waterfallPartOf(line, first.from_ms, endMs))), first.from_ms, Math.max(first.from_ms, endMs), lines.length, first.time_zone);
+  const answer = waterfallToApi(
+    computeWaterfall(lines.map((line) => waterfallPartOf(line, first.from_ms, endMs))),
+    first.from_ms,
+    Math.max(first.from_ms, endMs),
+    lines.length,
+    first.time_zone,
+  );
   return { plantId: query.plant, ...answer };
 }
 
@@ -288,7 +326,11 @@ const FIGURE_COLUMNS: readonly ReportColumn[] = [
 const PLANT = col('plantId', 'Planta', 'Plant', 'text');
 const SECTOR = col('sectorName', 'Sector', 'Sector', 'text');
 const LINE = col('line', 'Línea', 'Line', 'text');
-const LEVEL_COLUMNS = { plant: [PLANT], sector: [PLANT, SECTOR], line: [PLANT, SECTOR, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE] };
+const LEVEL_COLUMNS = {
+  plant: [PLANT],
+  sector: [PLANT, SECTOR],
+  line: [PLANT, SECTOR, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE],
+};
 const UNRECOGNIZED: Record<Language, string> = { es: 'Sin reconocer', en: 'Not recognized' };
 const sheet = (es: string, en: string, columns: readonly ReportColumn[]): ReportSheet => ({ es, en, columns });
 
@@ -297,7 +339,10 @@ const exportOptions = (language: Language) => ({ language, timeZone: 'UTC', crea
 export async function compareWorkbook(db: CentralDatabase, query: CompareQuery, language: Language): Promise<Buffer> {
   const result = await compare(db, query);
   const keys = LEVEL_COLUMNS[query.level];
-  const period = [col('period', 'Período', 'Period', 'text'), ...(query.grain === 'shift' ? [col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'text')] : [])];
+  const period = [
+    col('period', 'Período', 'Period', 'text'),
+    ...(query.grain === 'shift' ? [col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'text')] : []),
+  ];
   return workbookBytes(
     [
       { sheet: sheet('Comparación', 'Comparison', [...keys, ...period, ...FIGURE_COLUMNS]), rows: result.rows },
@@ -309,14 +354,32 @@ export async function compareWorkbook(db: CentralDatabase, query: CompareQuery, 
 
 export async function lossesWorkbook(db: CentralDatabase, query: LossesQuery, language: Language): Promise<Buffer> {
   const result = await losses(db, query);
-  const named = <T extends { reason: string | null }>(rows: T[]) => rows.map((row) => ({ ...row, reason: row.reason ?? UNRECOGNIZED[language] }));
-  const shares = [col('stops', 'Paradas', 'Stops', 'number'), col('lostMinutes', 'Minutos perdidos', 'Lost minutes', 'minutes'), col('share', '% del total', '% of total', 'percent'), col('cumulativeShare', '% acumulado', 'Cumulative %', 'percent')];
+  const named = <T extends { reason: string | null }>(rows: T[]) =>
+    rows.map((row) => ({ ...row, reason: row.reason ?? UNRECOGNIZED[language] }));
+  const shares = [
+    col('stops', 'Paradas', 'Stops', 'number'),
+    col('lostMinutes', 'Minutos perdidos', 'Lost minutes', 'minutes'),
+    col('share', '% del total', '% of total', 'percent'),
+    col('cumulativeShare', '% acumulado', 'Cumulative %', 'percent'),
+  ];
   return workbookBytes(
     [
-      { sheet: sheet('Pareto por motivo', 'Pareto by reason', [col('reason', 'Motivo', 'Reason', 'text'), ...shares]), rows: named(result.byReason) },
-      { sheet: sheet('Pareto por ruta', 'Pareto by path', [col('path', 'Ruta', 'Path', 'text'), ...shares]), rows: result.byPath.map((row) => ({ ...row, path: row.path ?? UNRECOGNIZED[language] })) },
       {
-        sheet: sheet('Mayores motivos', 'Biggest reasons', [PLANT, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE, col('reason', 'Motivo', 'Reason', 'text'), ...shares.slice(0, 2)]),
+        sheet: sheet('Pareto por motivo', 'Pareto by reason', [col('reason', 'Motivo', 'Reason', 'text'), ...shares]),
+        rows: named(result.byReason),
+      },
+      {
+        sheet: sheet('Pareto por ruta', 'Pareto by path', [col('path', 'Ruta', 'Path', 'text'), ...shares]),
+        rows: result.byPath.map((row) => ({ ...row, path: row.path ?? UNRECOGNIZED[language] })),
+      },
+      {
+        sheet: sheet('Mayores motivos', 'Biggest reasons', [
+          PLANT,
+          col('lineID', 'N.º de línea', 'Line no.', 'number'),
+          LINE,
+          col('reason', 'Motivo', 'Reason', 'text'),
+          ...shares.slice(0, 2),
+        ]),
         rows: named(result.biggest),
       },
     ],
@@ -352,7 +415,16 @@ export async function overviewWorkbook(db: CentralDatabase, day: string | undefi
   return workbookBytes(
     [
       { sheet: sheet('Plantas', 'Plants', [PLANT, col('period', 'Período', 'Period', 'text'), ...FIGURE_COLUMNS]), rows: periods },
-      { sheet: sheet('Líneas', 'Lines', [PLANT, SECTOR, col('lineID', 'N.º de línea', 'Line no.', 'number'), LINE, ...FIGURE_COLUMNS.filter((c) => c.key === 'productionQuantity' || c.kind === 'percent')]), rows: lines },
+      {
+        sheet: sheet('Líneas', 'Lines', [
+          PLANT,
+          SECTOR,
+          col('lineID', 'N.º de línea', 'Line no.', 'number'),
+          LINE,
+          ...FIGURE_COLUMNS.filter((c) => c.key === 'productionQuantity' || c.kind === 'percent'),
+        ]),
+        rows: lines,
+      },
     ],
     exportOptions(language),
   );
@@ -401,7 +473,13 @@ export async function updatePortalUser(db: CentralDatabase, body: Record<string,
   const values = parseInput(portalUserSchema, { ...stored, ...readValues(body, query), userID });
   await keepAnAdministrator(db, userID, values.roleID === 1 && values.active);
   await db.transaction().execute(async (trx) => {
-    await users.updateUser(trx, userID, { first_name: values.firstName, last_name: values.lastName, role_id: values.roleID, active: values.active, updated_by: by });
+    await users.updateUser(trx, userID, {
+      first_name: values.firstName,
+      last_name: values.lastName,
+      role_id: values.roleID,
+      active: values.active,
+      updated_by: by,
+    });
     // A password set by the administrator is temporary; it, or a deactivation, ends the user's sessions at once.
     if (values.password) await users.setPassword(trx, userID, await hashPassword(values.password), true, by);
     if (values.password || !values.active) await users.deleteSessionsOfUser(trx, userID);

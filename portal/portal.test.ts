@@ -55,7 +55,9 @@ async function signIn(userid: string, password: string): Promise<{ token: string
 }
 
 function settingsFor(url: string): Settings {
-  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], { SYNC_DATABASE_URL: url });
+  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], {
+    SYNC_DATABASE_URL: url,
+  });
   if (parsed.kind !== 'run') throw new Error('settings');
   return parsed.settings;
 }
@@ -87,12 +89,25 @@ beforeAll(async () => {
   const first = await signIn('admin', portal.firstPassword!);
   expect(first.mustChangePassword).toBe(true);
   expect((await call('GET', '/api/portal/plants', { token: first.token })).status).toBe(403);
-  expect((await call('POST', '/api/users/changePassword', { token: first.token, json: { currentPassword: portal.firstPassword, newPassword: 'nueva-clave-1' } })).status).toBe(204);
+  expect(
+    (
+      await call('POST', '/api/users/changePassword', {
+        token: first.token,
+        json: { currentPassword: portal.firstPassword, newPassword: 'nueva-clave-1' },
+      })
+    ).status,
+  ).toBe(204);
   admin = first.token;
-  const created = await call('POST', '/api/portal/users', { token: admin, json: { values: { userID: 'ana', firstName: 'Ana', lastName: 'Análisis', roleID: 2, password: 'temporal-1' } } });
+  const created = await call('POST', '/api/portal/users', {
+    token: admin,
+    json: { values: { userID: 'ana', firstName: 'Ana', lastName: 'Análisis', roleID: 2, password: 'temporal-1' } },
+  });
   expect(created.status).toBe(200);
   const ana = await signIn('ana', 'temporal-1');
-  await call('POST', '/api/users/changePassword', { token: ana.token, json: { currentPassword: 'temporal-1', newPassword: 'propia-clave-2' } });
+  await call('POST', '/api/users/changePassword', {
+    token: ana.token,
+    json: { currentPassword: 'temporal-1', newPassword: 'propia-clave-2' },
+  });
   analyst = ana.token;
 }, 240_000);
 
@@ -108,7 +123,9 @@ describe('central portal figures', () => {
     for (const [plantId, edge] of Object.entries(edges)) {
       const stored = await edge.db.selectFrom('shift_indexes').selectAll().execute();
       expect(stored.length).toBeGreaterThan(3);
-      const answer = await call('GET', `/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=shift&level=line&plants=${plantId}`, { token: analyst });
+      const answer = await call('GET', `/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=shift&level=line&plants=${plantId}`, {
+        token: analyst,
+      });
       expect(answer.status).toBe(200);
       const rows = answer.body.rows as Record<string, any>[];
       expect(rows).toHaveLength(stored.length);
@@ -122,7 +139,12 @@ describe('central portal figures', () => {
         }
       }
     }
-    const madrid = await edges.madrid!.db.selectFrom('shift_indexes').select(['shiftStart', 'shiftEnd']).where('lineID', '=', 1).orderBy('shiftStart').execute();
+    const madrid = await edges
+      .madrid!.db.selectFrom('shift_indexes')
+      .select(['shiftStart', 'shiftEnd'])
+      .where('lineID', '=', 1)
+      .orderBy('shiftStart')
+      .execute();
     const night = madrid.find((shift) => plantDateTimeText(shift.shiftStart, MADRID_TZ) === '2026-03-28 22:00:00');
     expect(night && night.shiftEnd - night.shiftStart).toBe(7 * 3_600_000);
   });
@@ -136,25 +158,45 @@ describe('central portal figures', () => {
       for (const plant of plants) {
         const own = lines.filter((line) => line.plantId === plant.plantId && line.period === plant.period);
         for (const figure of ['productionQuantity', 'discardQuantity', 'staffedTime', 'runtime', 'stopTime'] as const) {
-          expect(plant[figure]).toBeCloseTo(own.reduce((sum, line) => sum + line[figure], 0), 9);
+          expect(plant[figure]).toBeCloseTo(
+            own.reduce((sum, line) => sum + line[figure], 0),
+            9,
+          );
         }
         // OEE of the sums: utilization × good units / ideal units, which is not the mean of the lines' OEE.
         expect(plant.utilization).toBeCloseTo(plant.runtime / Math.max(1e-9, plant.runtime + plant.stopTime), 6);
       }
     }
-    const { rows } = await sql<{ plant_id: string; production_day: string; oee: number | null }>`SELECT plant_id, production_day::text, oee FROM oee.plant_day_indicators`.execute(portal.db);
-    const days = (await call('GET', '/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=day&level=plant', { token: analyst })).body.rows as Record<string, any>[];
-    expect(days.map((d) => [d.plantId, d.period, d.oee])).toEqual(rows.map((r) => [r.plant_id, r.production_day, r.oee]).sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)));
+    const { rows } = await sql<{
+      plant_id: string;
+      production_day: string;
+      oee: number | null;
+    }>`SELECT plant_id, production_day::text, oee FROM oee.plant_day_indicators`.execute(portal.db);
+    const days = (await call('GET', '/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=day&level=plant', { token: analyst })).body
+      .rows as Record<string, any>[];
+    expect(days.map((d) => [d.plantId, d.period, d.oee])).toEqual(
+      rows.map((r) => [r.plant_id, r.production_day, r.oee]).sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)),
+    );
   });
 
   it('never shows a tombstone: a deleted shift index, stop or product is nowhere', async () => {
     const deletedStops = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.stops WHERE deleted_at IS NOT NULL`.execute(portal.db);
     expect(Number(deletedStops.rows[0]!.n)).toBeGreaterThan(0);
-    const liveStops = await edges.ba!.db.selectFrom('stops').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const madridStops = await edges.madrid!.db.selectFrom('stops').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const liveStops = await edges
+      .ba!.db.selectFrom('stops')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const madridStops = await edges
+      .madrid!.db.selectFrom('stops')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     const losses = (await call('GET', '/api/portal/losses?from=2026-03-01&to=2026-03-31&pathLevel=2', { token: analyst })).body;
-    expect(losses.byReason.reduce((sum: number, row: { stops: number }) => sum + row.stops, 0)).toBe(Number(liveStops.n) + Number(madridStops.n));
-    const shifts = (await call('GET', '/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=shift&level=line&plants=ba', { token: analyst })).body.rows;
+    expect(losses.byReason.reduce((sum: number, row: { stops: number }) => sum + row.stops, 0)).toBe(
+      Number(liveStops.n) + Number(madridStops.n),
+    );
+    const shifts = (
+      await call('GET', '/api/portal/compare?from=2026-03-01&to=2026-03-31&grain=shift&level=line&plants=ba', { token: analyst })
+    ).body.rows;
     expect(shifts).toHaveLength((await edges.ba!.db.selectFrom('shift_indexes').select('lineID').execute()).length);
     const orders = (await call('GET', '/api/portal/orders?requireTotalCount=true&take=50', { token: analyst })).body;
     expect(orders.totalCount).toBe(3 + 3);
@@ -163,11 +205,13 @@ describe('central portal figures', () => {
     expect(stops.map((s) => s.stopID).sort((a, b) => a - b)).toEqual(edgeStops.map((s) => s.stopID).sort((a, b) => a - b));
   });
 
-  it("counts every live stop of the range in the losses, those in progress included (their minutes up to now)", async () => {
+  it('counts every live stop of the range in the losses, those in progress included (their minutes up to now)', async () => {
     const reference = async () =>
-      (await sql<{ reason: string | null; stops: number; open: number; minutes: number }>`SELECT reason, count(*)::int AS stops,
+      (
+        await sql<{ reason: string | null; stops: number; open: number; minutes: number }>`SELECT reason, count(*)::int AS stops,
         count(*) FILTER (WHERE end_date IS NULL)::int AS open, sum(lost_minutes)::float8 AS minutes
-        FROM oee.stop_inputs WHERE production_day BETWEEN '2026-03-01' AND '2026-03-31' GROUP BY reason`.execute(portal.db)).rows;
+        FROM oee.stop_inputs WHERE production_day BETWEEN '2026-03-01' AND '2026-03-31' GROUP BY reason`.execute(portal.db)
+      ).rows;
     const startedMs = Date.now();
     const before = await reference();
     const losses = (await call('GET', '/api/portal/losses?from=2026-03-01&to=2026-03-31&pathLevel=3', { token: analyst })).body;
@@ -175,7 +219,9 @@ describe('central portal figures', () => {
     const elapsedMinutes = (Date.now() - startedMs) / 60_000;
     expect(before.reduce((sum, row) => sum + row.open, 0)).toBeGreaterThan(0);
     const key = (reason: string | null) => reason ?? '';
-    expect(losses.byReason.map((row: { reason: string | null; stops: number }) => [key(row.reason), row.stops]).sort()).toEqual(after.map((row) => [key(row.reason), row.stops]).sort());
+    expect(losses.byReason.map((row: { reason: string | null; stops: number }) => [key(row.reason), row.stops]).sort()).toEqual(
+      after.map((row) => [key(row.reason), row.stops]).sort(),
+    );
     for (const row of losses.byReason as { reason: string | null; lostMinutes: number }[]) {
       const [was, is] = [before, after].map((rows) => rows.find((r) => key(r.reason) === key(row.reason))!);
       // Between the two readings, each stop in progress grew by the time that passed; ended stops did not change.
@@ -197,7 +243,8 @@ describe('central portal figures', () => {
     expect(ba.lastSeq).toBeGreaterThan(0);
     expect(ba.syncLagSeconds).toBeGreaterThanOrEqual(0);
     expect(ba.lines.map((l: { lineID: number }) => l.lineID)).toEqual([1, 2, 3]);
-    const day = (await call('GET', '/api/portal/compare?from=2026-03-02&to=2026-03-02&grain=day&level=plant&plants=ba', { token: analyst })).body.rows[0];
+    const day = (await call('GET', '/api/portal/compare?from=2026-03-02&to=2026-03-02&grain=day&level=plant&plants=ba', { token: analyst }))
+      .body.rows[0];
     expect([ba.today.oee, ba.today.utilization, ba.today.productionQuantity]).toEqual([day.oee, day.utilization, day.productionQuantity]);
   });
 
@@ -206,20 +253,53 @@ describe('central portal figures', () => {
     const HOUR = 3_600_000;
     const start = Date.parse('2026-04-06T09:00:00Z');
     const input = (units: number, ideal: number | null): IndicatorInputs => ({
-      staffedMs: 8 * HOUR, discountMs: 0, adjustedDiscountMs: 0, stopMs: HOUR, failureMs: HOUR, failureCount: 2,
-      unitsProduced: units, unitsDiscarded: 10, nominalUnitsPerMinute: null, idealUnits: ideal,
+      staffedMs: 8 * HOUR,
+      discountMs: 0,
+      adjustedDiscountMs: 0,
+      stopMs: HOUR,
+      failureMs: HOUR,
+      failureCount: 2,
+      unitsProduced: units,
+      unitsDiscarded: 10,
+      nominalUnitsPerMinute: null,
+      idealUnits: ideal,
     });
     const parts = { 1: input(20_000, 25_000), 2: input(30_000, 28_000), 5: input(4_000, null) };
     const rows = Object.entries(parts).map(([lineID, part], i) => {
       const indicators = computeIndicators(part);
       const payload = {
-        lineID: Number(lineID), shiftStart: start, shiftEnd: start + 8 * HOUR, discountShift: 0, closed: 1, calculatedAt: start + 8 * HOUR,
-        productionQuantity: part.unitsProduced, discardQuantity: part.unitsDiscarded, staffedTime: part.staffedMs, discountTime: 0, adjustedDiscountTime: 0,
-        staffedTimeCorrect: indicators.staffedTimeCorrectMs, runtime: indicators.runtimeMs, stopTime: part.stopMs, failureTime: part.failureMs, failureCount: part.failureCount,
-        utilization: indicators.utilization, throughput: indicators.throughput, acceptance: indicators.acceptance, oee: indicators.oee, mtbf: indicators.mtbfMinutes, mttr: indicators.mttrMinutes,
+        lineID: Number(lineID),
+        shiftStart: start,
+        shiftEnd: start + 8 * HOUR,
+        discountShift: 0,
+        closed: 1,
+        calculatedAt: start + 8 * HOUR,
+        productionQuantity: part.unitsProduced,
+        discardQuantity: part.unitsDiscarded,
+        staffedTime: part.staffedMs,
+        discountTime: 0,
+        adjustedDiscountTime: 0,
+        staffedTimeCorrect: indicators.staffedTimeCorrectMs,
+        runtime: indicators.runtimeMs,
+        stopTime: part.stopMs,
+        failureTime: part.failureMs,
+        failureCount: part.failureCount,
+        utilization: indicators.utilization,
+        throughput: indicators.throughput,
+        acceptance: indicators.acceptance,
+        oee: indicators.oee,
+        mtbf: indicators.mtbfMinutes,
+        mttr: indicators.mttrMinutes,
         idealUnits: part.idealUnits,
       };
-      return { seq: i + 1, entity: 'shift_indexes', entityKey: JSON.stringify({ lineID: Number(lineID), shiftStart: start }), operation: 'upsert' as const, payload: JSON.stringify(payload), createdAt: i + 1 };
+      return {
+        seq: i + 1,
+        entity: 'shift_indexes',
+        entityKey: JSON.stringify({ lineID: Number(lineID), shiftStart: start }),
+        operation: 'upsert' as const,
+        payload: JSON.stringify(payload),
+        createdAt: i + 1,
+      };
     });
     await applyBatch(portal.db, { plantId: 'cover', timeZone: FIXTURE_TZ }, rows);
     const expected = rollUpIndicators(Object.values(parts)).indicators;
@@ -233,10 +313,18 @@ describe('central portal figures', () => {
       expect(period.utilization).toBeCloseTo(expected.utilization!, 12);
     }
     // Line 2 ran above its nominal speed (30,000 units against 28,000 ideal): kept, and flagged.
-    const lines = (await call('GET', '/api/portal/compare?from=2026-04-06&to=2026-04-06&grain=day&level=line&plants=cover', { token: analyst })).body.rows as Record<string, any>[];
-    expect(lines.map((line) => [line.lineID, line.aboveNominalSpeed])).toEqual([[1, false], [2, true], [5, false]]);
+    const lines = (
+      await call('GET', '/api/portal/compare?from=2026-04-06&to=2026-04-06&grain=day&level=line&plants=cover', { token: analyst })
+    ).body.rows as Record<string, any>[];
+    expect(lines.map((line) => [line.lineID, line.aboveNominalSpeed])).toEqual([
+      [1, false],
+      [2, true],
+      [5, false],
+    ]);
     for (const grain of ['shift', 'day', 'week', 'month']) {
-      const answer = (await call('GET', `/api/portal/compare?from=2026-04-06&to=2026-04-06&grain=${grain}&level=plant&plants=cover`, { token: analyst })).body;
+      const answer = (
+        await call('GET', `/api/portal/compare?from=2026-04-06&to=2026-04-06&grain=${grain}&level=plant&plants=cover`, { token: analyst })
+      ).body;
       for (const row of [...answer.rows, ...answer.totals]) {
         expect(row, grain).toMatchObject({ lineCount: 3, coveredLines: 2 });
         expect(row.oee, grain).toBeCloseTo(expected.oee!, 12);
@@ -246,7 +334,10 @@ describe('central portal figures', () => {
 
   it('exports every table to Excel with the figures shown on screen', async () => {
     const query = 'from=2026-03-01&to=2026-03-31&grain=day&level=line';
-    const shown = (await call('GET', `/api/portal/compare?${query}`, { token: analyst, language: 'en' })).body.rows as Record<string, any>[];
+    const shown = (await call('GET', `/api/portal/compare?${query}`, { token: analyst, language: 'en' })).body.rows as Record<
+      string,
+      any
+    >[];
     const file = await call('GET', `/api/portal/compare/export?${query}`, { token: analyst, language: 'en' });
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -257,7 +348,11 @@ describe('central portal figures', () => {
     const oeeColumn = header.indexOf('OEE') + 1;
     expect(sheet.rowCount - 1).toBe(shown.length);
     shown.forEach((row, i) => expect(sheet.getRow(i + 2).getCell(oeeColumn).value).toBe(row.oee));
-    for (const path of ['/api/portal/losses/export?from=2026-03-01&to=2026-03-31', '/api/portal/orders/export', '/api/portal/plants/export?day=2026-03-02']) {
+    for (const path of [
+      '/api/portal/losses/export?from=2026-03-01&to=2026-03-31',
+      '/api/portal/orders/export',
+      '/api/portal/plants/export?day=2026-03-02',
+    ]) {
       const answer = await call('GET', path, { token: analyst });
       expect(answer.status, path).toBe(200);
       const book = new ExcelJS.Workbook();
@@ -296,13 +391,23 @@ describe('central portal figures', () => {
     expect(signIn.status).toBe(400);
     expect(signIn.body.error.message).toMatch(/^The \w+ field contains a null character \(NUL\), which is not accepted.$/);
     for (const operator of ['contains', 'notcontains', 'startswith', 'endswith']) {
-      const answer = await call('GET', `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['lineID', operator, '1']))}`, { token: analyst });
+      const answer = await call('GET', `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['lineID', operator, '1']))}`, {
+        token: analyst,
+      });
       expect(answer.status, operator).toBe(400);
       expect(answer.body.error.message).toBe(`El filtro no es válido: ${operator} solo se aplica a columnas de texto, y lineID no lo es.`);
     }
     // Text columns keep their text operators; nothing changed.
-    expect((await call('GET', `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['productName', 'contains', 'a']))}`, { token: analyst })).status).toBe(200);
-    expect((await call('GET', '/api/portal/orders?requireTotalCount=true', { token: analyst })).body.totalCount).toBe(before.body.totalCount);
+    expect(
+      (
+        await call('GET', `/api/portal/orders?filter=${encodeURIComponent(JSON.stringify(['productName', 'contains', 'a']))}`, {
+          token: analyst,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('GET', '/api/portal/orders?requireTotalCount=true', { token: analyst })).body.totalCount).toBe(
+      before.body.totalCount,
+    );
   });
 });
 
@@ -314,7 +419,14 @@ describe('central portal access', () => {
       expect((await call('GET', path, { token: admin })).status).toBe(200);
     }
     expect((await call('GET', '/api/portal/users', { token: analyst })).status).toBe(403);
-    expect((await call('POST', '/api/portal/users', { token: analyst, json: { values: { userID: 'x', firstName: 'x', lastName: 'x', roleID: 1, password: 'password-1' } } })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/api/portal/users', {
+          token: analyst,
+          json: { values: { userID: 'x', firstName: 'x', lastName: 'x', roleID: 1, password: 'password-1' } },
+        })
+      ).status,
+    ).toBe(403);
     const list = await call('GET', '/api/portal/users?requireTotalCount=true', { token: admin });
     expect(list.body.totalCount).toBe(2);
     expect(JSON.stringify(list.body)).not.toMatch(/scrypt|"password"/i);
@@ -327,7 +439,13 @@ describe('central portal access', () => {
   it('has no route that writes plant data, refuses any write outside its users, and reads in read-only transactions', async () => {
     const writes = portal.api.routes.filter((route) => route.spec.method !== 'get').flatMap((route) => route.paths);
     expect(writes.every((path) => path.startsWith('/api/users/') || path === '/api/portal/users')).toBe(true);
-    for (const [method, path] of [['POST', '/api/portal/orders'], ['PUT', '/api/portal/plants'], ['DELETE', '/api/portal/compare'], ['POST', '/api/stops'], ['PUT', '/api/shiftindexes']]) {
+    for (const [method, path] of [
+      ['POST', '/api/portal/orders'],
+      ['PUT', '/api/portal/plants'],
+      ['DELETE', '/api/portal/compare'],
+      ['POST', '/api/stops'],
+      ['PUT', '/api/shiftindexes'],
+    ]) {
       const answer = await call(method!, path!, { token: admin, json: {} });
       expect(answer.status, `${method} ${path}`).toBe(405);
       expect(answer.body.error.code).toBe('readOnly');

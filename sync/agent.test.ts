@@ -12,7 +12,14 @@ import { readSyncStatus } from './status';
 import { bundleChildAgent, startChildAgent, type ChildAgent } from '../test/support/sync/child-agent';
 import { agentWaitsOnCursor, blockCursorUpdates } from '../test/support/sync/cursor-lock';
 import { centralDigest, centralKeyCounts, edgeDigest } from '../test/support/sync/digest';
-import { editHistory, FIXTURE_TZ, openEdgeDatabase, runProduction, writeConfiguration, writeStops } from '../test/support/sync/edge-fixture';
+import {
+  editHistory,
+  FIXTURE_TZ,
+  openEdgeDatabase,
+  runProduction,
+  writeConfiguration,
+  writeStops,
+} from '../test/support/sync/edge-fixture';
 import { startTestPostgres, type TestPostgres } from '../test/support/sync/postgres';
 import { waitUntil } from '../test/support/sync/wait';
 
@@ -74,16 +81,27 @@ function runChild(edge: TestEdgeFile, plantId: string, batchSize: number): Child
   return agent;
 }
 
-const outboxSize = async (db: Database) => Number((await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const outboxSize = async (db: Database) =>
+  Number(
+    (
+      await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function expectCentralEqualsEdge(db: Database, plantId: string): Promise<void> {
   const expected = await edgeDigest(db);
   expect(await centralDigest(central, db, plantId)).toEqual(expected);
-  for (const [table, count] of Object.entries(await centralKeyCounts(central, plantId))) expect(count.keys, `${table}: a key held twice`).toBe(count.rows);
+  for (const [table, count] of Object.entries(await centralKeyCounts(central, plantId)))
+    expect(count.keys, `${table}: a key held twice`).toBe(count.rows);
 }
 
 async function agentBackends(plantId: string): Promise<number> {
-  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ${`oee-edge sync ${plantId}`}`.execute(central);
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ${`oee-edge sync ${plantId}`}`.execute(central);
   return Number(rows[0]!.n);
 }
 
@@ -96,17 +114,31 @@ async function centralRowCount(plantId: string): Promise<number> {
 describe('sync agent', { timeout: 90_000 }, () => {
   it('replicates every synced entity with its updates and deletes, batch by batch in sequence order, and prunes what was acknowledged', async () => {
     const edge = await edgeWithHistory();
-    const agent = new SyncAgent({ edge: edge.db, centralUrl: postgres.url, plant: { plantId: 'inproc', timeZone: FIXTURE_TZ }, batchSize: 40, pollMs: 20 });
+    const agent = new SyncAgent({
+      edge: edge.db,
+      centralUrl: postgres.url,
+      plant: { plantId: 'inproc', timeZone: FIXTURE_TZ },
+      batchSize: 40,
+      pollMs: 20,
+    });
     cleanups.push(() => agent.stop());
     const pending = await outboxSize(edge.db);
-    const lastSeq = Number((await edge.db.selectFrom('outbox').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirstOrThrow()).m);
+    const lastSeq = Number(
+      (
+        await edge.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.max('seq').as('m'))
+          .executeTakeFirstOrThrow()
+      ).m,
+    );
     agent.start();
     await waitUntil('the outbox to drain', async () => (await outboxSize(edge.db)) === 0);
     expect(agent.state()).toMatchObject({ acknowledgedSeq: lastSeq, rowsSent: pending, lastError: null });
     expect(await readCursor(central, 'inproc')).toBe(lastSeq);
     await expectCentralEqualsEdge(edge.db, 'inproc');
     // The plant has no name yet (parameter plantName empty): the central copy holds none.
-    const centralName = async () => (await central.selectFrom('oee.plants').select('name').where('plant_id', '=', 'inproc').executeTakeFirstOrThrow()).name;
+    const centralName = async () =>
+      (await central.selectFrom('oee.plants').select('name').where('plant_id', '=', 'inproc').executeTakeFirstOrThrow()).name;
     expect(await centralName()).toBeNull();
 
     // Later changes follow on their own: another stretch of production and more edits, and the plant is named.
@@ -132,7 +164,7 @@ describe('sync agent', { timeout: 90_000 }, () => {
     await first.kill('SIGKILL');
     expect(first.process.signalCode).toBe('SIGKILL');
     await lock.release();
-    await waitUntil('PostgreSQL to end the dead agent\'s session', async () => (await agentBackends('sigkill')) === 0);
+    await waitUntil("PostgreSQL to end the dead agent's session", async () => (await agentBackends('sigkill')) === 0);
     expect(await centralRowCount('sigkill')).toBe(0);
     expect(await readCursor(central, 'sigkill')).toBe(0);
     expect(await outboxSize(edge.db)).toBe(pending);
@@ -222,7 +254,12 @@ describe('sync agent', { timeout: 90_000 }, () => {
 
   it('refuses an edge database whose outbox is behind the central cursor of its plant id (a restored backup or a new installation)', async () => {
     const synced = await edgeWithHistory();
-    const first = new SyncAgent({ edge: synced.db, centralUrl: postgres.url, plant: { plantId: 'reused', timeZone: FIXTURE_TZ }, pollMs: 20 });
+    const first = new SyncAgent({
+      edge: synced.db,
+      centralUrl: postgres.url,
+      plant: { plantId: 'reused', timeZone: FIXTURE_TZ },
+      pollMs: 20,
+    });
     first.start();
     await waitUntil('the first database to be sent', async () => (await outboxSize(synced.db)) === 0);
     await first.stop();
@@ -235,7 +272,13 @@ describe('sync agent', { timeout: 90_000 }, () => {
       rmSync(dir, { recursive: true, force: true });
     });
     const pending = await outboxSize(fresh);
-    const second = new SyncAgent({ edge: fresh, centralUrl: postgres.url, plant: { plantId: 'reused', timeZone: FIXTURE_TZ }, pollMs: 20, retry: { baseMs: 50, maxMs: 100 } });
+    const second = new SyncAgent({
+      edge: fresh,
+      centralUrl: postgres.url,
+      plant: { plantId: 'reused', timeZone: FIXTURE_TZ },
+      pollMs: 20,
+      retry: { baseMs: 50, maxMs: 100 },
+    });
     cleanups.push(() => second.stop());
     second.start();
     await waitUntil('the agent to refuse', () => second.state().lastError !== null);

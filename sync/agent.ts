@@ -136,7 +136,11 @@ export class SyncAgent {
     if (this.loop) await within(this.loop, STOP_GRACE_MS);
     const central = this.central;
     this.central = null;
-    if (central) await within(central.destroy().catch(() => undefined), STOP_GRACE_MS);
+    if (central)
+      await within(
+        central.destroy().catch(() => undefined),
+        STOP_GRACE_MS,
+      );
   }
 
   private async run(): Promise<void> {

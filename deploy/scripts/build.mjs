@@ -34,7 +34,11 @@ console.log(`edge: dist/edge/main.js (${(statSync(edgeBundlePath).size / 1024).t
 if (existsSync(join(root, 'ui/index.html'))) {
   // Always the production bundle: a caller's NODE_ENV (vitest sets 'test') would otherwise give React's development
   // build, which the browser tests would test and a following `npm start` would serve.
-  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const vite = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (vite.status !== 0) process.exit(vite.status ?? 1);
   const kB = (bytes) => `${(bytes / 1000).toFixed(0)} kB`;
   const sizes = precompress(join(root, 'dist', 'ui'));

@@ -9,7 +9,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const run = (script, { buffered }) =>
   new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'], shell: process.platform === 'win32' });
+    const child = spawn(npm, ['run', '--silent', script], {
+      stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
+      shell: process.platform === 'win32',
+    });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));

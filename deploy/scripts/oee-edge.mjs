@@ -23,7 +23,10 @@ if (Number(process.versions.node.split('.')[0]) < PINNED_MAJOR) {
 }
 
 // The build's progress goes to stderr so that a command's own output (--version, reset-admin's password) stays clean.
-const build = spawnSync(process.execPath, [join(root, 'deploy/scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: ['ignore', 2, 'inherit'] });
+const build = spawnSync(process.execPath, [join(root, 'deploy/scripts/build.mjs'), '--if-stale'], {
+  cwd: root,
+  stdio: ['ignore', 2, 'inherit'],
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 await import(pathToFileURL(edgeBundlePath).href);

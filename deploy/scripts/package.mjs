@@ -11,7 +11,22 @@
 // for the Node that made it).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +78,8 @@ function checkBinaryFor(platformArch, file) {
   const [platform, arch] = platformArch.split('-');
   let found = 'an unknown format';
   if (head.readUInt32BE(0) === 0x7f454c46) found = `linux-${{ 0x3e: 'x64', 0xb7: 'arm64' }[head.readUInt16LE(18)] ?? '?'}`;
-  else if (head.toString('latin1', 0, 2) === 'MZ') found = `win32-${{ 0x8664: 'x64', 0xaa64: 'arm64' }[head.readUInt16LE(head.readUInt32LE(0x3c) + 4)] ?? '?'}`;
+  else if (head.toString('latin1', 0, 2) === 'MZ')
+    found = `win32-${{ 0x8664: 'x64', 0xaa64: 'arm64' }[head.readUInt16LE(head.readUInt32LE(0x3c) + 4)] ?? '?'}`;
   else if (head.readUInt32LE(0) === 0xfeedfacf) found = `darwin-${{ 0x01000007: 'x64', 0x0100000c: 'arm64' }[head.readUInt32LE(4)] ?? '?'}`;
   if (found !== `${platform.replace('linuxmusl', 'linux')}-${arch}`) fail(`--node ${file} is a ${found} binary, not ${platformArch}`);
 }
@@ -140,7 +156,11 @@ try {
   const seaConfig = join(work, 'sea-config.json');
   writeFileSync(
     seaConfig,
-    JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: !crossBuild, useSnapshot: false, assets }, null, 2),
+    JSON.stringify(
+      { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: !crossBuild, useSnapshot: false, assets },
+      null,
+      2,
+    ),
   );
 
   // 4. The blob, made by the pinned Node (Node 24.21 has --experimental-sea-config; --build-sea came in 25.5).
@@ -161,7 +181,9 @@ try {
 }
 
 const size = statSync(output).size;
-console.log(`package: ${relative(root, output)}  ${(size / 1024 / 1024).toFixed(1)} MiB (${size} bytes)  in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `package: ${relative(root, output)}  ${(size / 1024 / 1024).toFixed(1)} MiB (${size} bytes)  in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 if (target.startsWith('darwin')) console.log('package: sign it on macOS before running it: codesign --sign - ' + relative(root, output));
 
 /**

@@ -13,7 +13,12 @@ function stamp(date: Date): string {
  * An online, consistent copy of the database into <dataDir>/backups (SQLite's backup API: the edge keeps running
  * and writing while it copies). Keeps the newest `retention` backups.
  */
-export async function backupDatabase(databaseFile: string, dataDir: string, retention = BACKUP_RETENTION, now = new Date()): Promise<string> {
+export async function backupDatabase(
+  databaseFile: string,
+  dataDir: string,
+  retention = BACKUP_RETENTION,
+  now = new Date(),
+): Promise<string> {
   const folder = join(dataDir, 'backups');
   mkdirSync(folder, { recursive: true });
   const target = join(folder, `oee-${stamp(now)}.db`);

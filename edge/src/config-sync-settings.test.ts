@@ -29,12 +29,17 @@ describe('sync settings', () => {
   });
 
   it('read SYNC_DATABASE_URL and PLANT_ID from the environment (empty counts as unset)', () => {
-    expect(settingsOf([], { SYNC_DATABASE_URL: URL, PLANT_ID: 'planta-norte.1' })).toMatchObject({ syncDatabaseUrl: URL, plantId: 'planta-norte.1' });
+    expect(settingsOf([], { SYNC_DATABASE_URL: URL, PLANT_ID: 'planta-norte.1' })).toMatchObject({
+      syncDatabaseUrl: URL,
+      plantId: 'planta-norte.1',
+    });
     expect(settingsOf([], { SYNC_DATABASE_URL: ' ', PLANT_ID: '' }).syncDatabaseUrl).toBeUndefined();
   });
 
   it('need each other, and the problem is listed with every other bad setting', () => {
-    expect(problemsOf([], { SYNC_DATABASE_URL: URL })).toEqual(['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither']);
+    expect(problemsOf([], { SYNC_DATABASE_URL: URL })).toEqual([
+      'SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither',
+    ]);
     expect(problemsOf([], { PLANT_ID: 'p1', PORT: 'eighty' })).toHaveLength(2);
   });
 
@@ -51,7 +56,9 @@ describe('sync settings', () => {
   it("'central migrate' needs only SYNC_DATABASE_URL; other subcommands are refused", () => {
     expect(settingsOf(['central', 'migrate'], { SYNC_DATABASE_URL: URL })).toMatchObject({ command: 'central', args: ['migrate'] });
     expect(problemsOf(['central', 'migrate'], {})).toEqual(['central migrate needs SYNC_DATABASE_URL']);
-    expect(problemsOf(['central', 'drop'], { SYNC_DATABASE_URL: URL })).toEqual(["central: the subcommands are 'central migrate' and 'central serve'"]);
+    expect(problemsOf(['central', 'drop'], { SYNC_DATABASE_URL: URL })).toEqual([
+      "central: the subcommands are 'central migrate' and 'central serve'",
+    ]);
   });
 
   it("'central serve' needs SYNC_DATABASE_URL (no PLANT_ID) and listens on 8090 unless told", () => {
@@ -72,13 +79,16 @@ describe("the central portal's directory settings", () => {
   const serve = ['central', 'serve'];
 
   it('are read from flags or the environment (flags win), the CA file made absolute', () => {
-    const settings = settingsOf([...serve, '--directory-domain', 'planta.local', '--directory-group', 'oee-analistas', '--directory-ca-file', 'ca.pem'], {
-      SYNC_DATABASE_URL: URL,
-      DIRECTORY_DOMAIN: 'otra.local',
-      DIRECTORY_URL: 'ldaps://dc1.planta.local:636',
-      DIRECTORY_BASE_DN: 'dc=planta,dc=local',
-      DIRECTORY_BIND_NAME: 'PLANTA\\{user}',
-    });
+    const settings = settingsOf(
+      [...serve, '--directory-domain', 'planta.local', '--directory-group', 'oee-analistas', '--directory-ca-file', 'ca.pem'],
+      {
+        SYNC_DATABASE_URL: URL,
+        DIRECTORY_DOMAIN: 'otra.local',
+        DIRECTORY_URL: 'ldaps://dc1.planta.local:636',
+        DIRECTORY_BASE_DN: 'dc=planta,dc=local',
+        DIRECTORY_BIND_NAME: 'PLANTA\\{user}',
+      },
+    );
     expect(settings).toMatchObject({
       directoryDomain: 'planta.local',
       directoryUrl: 'ldaps://dc1.planta.local:636',
@@ -92,12 +102,21 @@ describe("the central portal's directory settings", () => {
   });
 
   it('are checked, need the domain, and belong to central serve only', () => {
-    expect(problemsOf([...serve, '--directory-domain', 'planta.local', '--directory-url', 'http://dc1', '--directory-bind-name', 'PLANTA\\usuario'], { SYNC_DATABASE_URL: URL })).toEqual([
+    expect(
+      problemsOf(
+        [...serve, '--directory-domain', 'planta.local', '--directory-url', 'http://dc1', '--directory-bind-name', 'PLANTA\\usuario'],
+        { SYNC_DATABASE_URL: URL },
+      ),
+    ).toEqual([
       'DIRECTORY_URL must be ldap://host[:port] or ldaps://host[:port]',
       'DIRECTORY_BIND_NAME must contain {user} (for example {user}@{domain})',
     ]);
-    expect(problemsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_DOMAIN: 'planta local' })).toEqual(['DIRECTORY_DOMAIN must be a DNS domain such as planta.local']);
-    expect(problemsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_URL: 'ldap://dc1' })).toEqual(['DIRECTORY_URL needs DIRECTORY_DOMAIN, which turns directory sign-in on']);
+    expect(problemsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_DOMAIN: 'planta local' })).toEqual([
+      'DIRECTORY_DOMAIN must be a DNS domain such as planta.local',
+    ]);
+    expect(problemsOf(serve, { SYNC_DATABASE_URL: URL, DIRECTORY_URL: 'ldap://dc1' })).toEqual([
+      'DIRECTORY_URL needs DIRECTORY_DOMAIN, which turns directory sign-in on',
+    ]);
     expect(problemsOf(['serve'], { DIRECTORY_DOMAIN: 'planta.local' })).toEqual([
       "DIRECTORY_DOMAIN: the directory settings are for 'central serve' (an edge's directory is set in its General parameters)",
     ]);

@@ -19,7 +19,13 @@ describe('settings', () => {
   });
 
   it('reads PORT, OEE_DATA_DIR, HOST, TZ and LOG_LEVEL from the environment', () => {
-    const settings = settingsOf([], { PORT: '9090', OEE_DATA_DIR: '/tmp/plant', HOST: '127.0.0.1', TZ: 'Europe/Madrid', LOG_LEVEL: 'debug' });
+    const settings = settingsOf([], {
+      PORT: '9090',
+      OEE_DATA_DIR: '/tmp/plant',
+      HOST: '127.0.0.1',
+      TZ: 'Europe/Madrid',
+      LOG_LEVEL: 'debug',
+    });
     expect(settings).toMatchObject({ port: 9090, dataDir: '/tmp/plant', host: '127.0.0.1', timeZone: 'Europe/Madrid', logLevel: 'debug' });
   });
 
@@ -30,7 +36,10 @@ describe('settings', () => {
   });
 
   it('lets flags win over the environment', () => {
-    const settings = settingsOf(['migrate', '--port', '7000', '--data-dir', '/srv/oee', '--tz', 'UTC'], { PORT: '9090', OEE_DATA_DIR: '/tmp/x' });
+    const settings = settingsOf(['migrate', '--port', '7000', '--data-dir', '/srv/oee', '--tz', 'UTC'], {
+      PORT: '9090',
+      OEE_DATA_DIR: '/tmp/x',
+    });
     expect(settings).toMatchObject({ command: 'migrate', port: 7000, dataDir: '/srv/oee', timeZone: 'UTC' });
   });
 
@@ -61,7 +70,11 @@ describe('settings', () => {
       return parsed.settings;
     };
     expect(settingsOf(['demo', '--source', 'modbus'])).toMatchObject({ command: 'demo', source: 'modbus' });
-    expect(settingsOf(['demo', '--source', 'mqtt', '--broker', 'mqtt://127.0.0.1:1883', '--payload', 'json'])).toMatchObject({ source: 'mqtt', broker: 'mqtt://127.0.0.1:1883', payload: 'json' });
+    expect(settingsOf(['demo', '--source', 'mqtt', '--broker', 'mqtt://127.0.0.1:1883', '--payload', 'json'])).toMatchObject({
+      source: 'mqtt',
+      broker: 'mqtt://127.0.0.1:1883',
+      payload: 'json',
+    });
     expect(() => parseCommandLine(['demo', '--source', 'mqtt'], {})).toThrow(/--broker/);
     expect(() => parseCommandLine(['demo', '--source', 'profinet'], {})).toThrow(/source must be one of/);
     expect(() => parseCommandLine(['demo', '--source', 'mqtt', '--broker', 'http://x'], {})).toThrow(/broker must be/);

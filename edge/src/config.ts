@@ -68,11 +68,17 @@ const settingsSchema = z.object({
    */
   directoryDomain: z
     .string()
-    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/, 'DIRECTORY_DOMAIN must be a DNS domain such as planta.local')
+    .regex(
+      /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/,
+      'DIRECTORY_DOMAIN must be a DNS domain such as planta.local',
+    )
     .optional(),
   directoryUrl: z.string().refine(isDirectoryUrl, 'DIRECTORY_URL must be ldap://host[:port] or ldaps://host[:port]').optional(),
   directoryBaseDN: z.string().optional(),
-  directoryBindName: z.string().refine((name) => name.includes('{user}'), 'DIRECTORY_BIND_NAME must contain {user} (for example {user}@{domain})').optional(),
+  directoryBindName: z
+    .string()
+    .refine((name) => name.includes('{user}'), 'DIRECTORY_BIND_NAME must contain {user} (for example {user}@{domain})')
+    .optional(),
   directoryCaFile: z.string().optional(),
   directoryGroup: z.string().optional(),
 });
@@ -97,11 +103,14 @@ export const PORTAL_DEFAULT_PORT = 8090;
 function syncSettingProblems(input: { command: string; args: string[]; syncDatabaseUrl?: string; plantId?: string }): string[] {
   if (input.command === 'central') {
     return [
-      ...(!CENTRAL_SUBCOMMANDS.includes(input.args[0] as never) || input.args.length > 1 ? ["central: the subcommands are 'central migrate' and 'central serve'"] : []),
+      ...(!CENTRAL_SUBCOMMANDS.includes(input.args[0] as never) || input.args.length > 1
+        ? ["central: the subcommands are 'central migrate' and 'central serve'"]
+        : []),
       ...(input.syncDatabaseUrl ? [] : [`central ${input.args[0] ?? 'migrate'} needs SYNC_DATABASE_URL`]),
     ];
   }
-  if (Boolean(input.syncDatabaseUrl) !== Boolean(input.plantId)) return ['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither'];
+  if (Boolean(input.syncDatabaseUrl) !== Boolean(input.plantId))
+    return ['SYNC_DATABASE_URL and PLANT_ID go together: set both to enable sync, or neither'];
   return [];
 }
 
@@ -110,13 +119,18 @@ function directorySettingProblems(input: { command: string; args: string[] } & P
   const given = (Object.keys(DIRECTORY_OPTIONS) as DirectoryOption[]).filter((name) => input[name] !== undefined);
   if (given.length === 0) return [];
   const names = given.map((name) => DIRECTORY_OPTIONS[name][1]).join(', ');
-  if (input.command !== 'central' || input.args[0] !== 'serve') return [`${names}: the directory settings are for 'central serve' (an edge's directory is set in its General parameters)`];
-  return input.directoryDomain ? [] : [`${names} ${given.length > 1 ? 'need' : 'needs'} DIRECTORY_DOMAIN, which turns directory sign-in on`];
+  if (input.command !== 'central' || input.args[0] !== 'serve')
+    return [`${names}: the directory settings are for 'central serve' (an edge's directory is set in its General parameters)`];
+  return input.directoryDomain
+    ? []
+    : [`${names} ${given.length > 1 ? 'need' : 'needs'} DIRECTORY_DOMAIN, which turns directory sign-in on`];
 }
 
 /** The HTTPS settings, which also go together. */
 function tlsSettingProblems(input: { tlsCertFile?: string; tlsKeyFile?: string }): string[] {
-  return Boolean(input.tlsCertFile) === Boolean(input.tlsKeyFile) ? [] : ['TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither'];
+  return Boolean(input.tlsCertFile) === Boolean(input.tlsKeyFile)
+    ? []
+    : ['TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither'];
 }
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;
@@ -184,7 +198,10 @@ export class SettingsError extends Error {
 /** The directory settings given (flag, else environment; blank: not given), the CA file made absolute. */
 function directoryInput(values: Record<string, string | undefined>, env: NodeJS.ProcessEnv): Partial<Record<DirectoryOption, string>> {
   const input: Partial<Record<DirectoryOption, string>> = {};
-  for (const [name, [flag, variable]] of Object.entries(DIRECTORY_OPTIONS) as [DirectoryOption, (typeof DIRECTORY_OPTIONS)[DirectoryOption]][]) {
+  for (const [name, [flag, variable]] of Object.entries(DIRECTORY_OPTIONS) as [
+    DirectoryOption,
+    (typeof DIRECTORY_OPTIONS)[DirectoryOption],
+  ][]) {
     const value = (values[flag] ?? env[variable])?.trim();
     if (value) input[name] = name === 'directoryCaFile' ? resolve(value) : value;
   }
@@ -230,7 +247,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const input = {
     command,
     // The simulator is an OPC UA server: its own default port, not the HTTP one (PORT).
-    port: values.port ?? (command === 'simulate' ? 4840 : (env.PORT ?? (command === 'central' && positionals[1] === 'serve' ? PORTAL_DEFAULT_PORT : 8080))),
+    port:
+      values.port ??
+      (command === 'simulate' ? 4840 : (env.PORT ?? (command === 'central' && positionals[1] === 'serve' ? PORTAL_DEFAULT_PORT : 8080))),
     host: values.host ?? env.HOST ?? '0.0.0.0',
     dataDir: resolve(values['data-dir'] ?? env.OEE_DATA_DIR ?? './data'),
     timeZone: values.tz ?? env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -253,7 +272,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     ...syncSettingProblems(input),
     ...tlsSettingProblems(input),
     ...directorySettingProblems(input),
-    ...(input.source === 'mqtt' && !input.broker ? ['--source mqtt needs --broker mqtt://host:port (the broker the simulator publishes to)'] : []),
+    ...(input.source === 'mqtt' && !input.broker
+      ? ['--source mqtt needs --broker mqtt://host:port (the broker the simulator publishes to)']
+      : []),
   ];
   if (!result.success || problems.length) throw new SettingsError(problems);
   return { kind: 'run', settings: Object.freeze(result.data) };

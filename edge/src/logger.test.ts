@@ -20,7 +20,9 @@ describe('logging', () => {
     expect(Buffer.byteLength(line!)).toBeLessThanOrEqual(MAX_LINE_BYTES);
     expect(JSON.parse(line!)).toMatchObject({ msg: 'Unhandled error', path: expect.stringMatching(/^\/a+… \(20001 characters\)$/) });
     // Many long fields: the message is kept.
-    const wide = cappedLine(`${JSON.stringify({ level: 40, time: 1, msg: 'wide', ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'é'.repeat(2_000)])) })}\n`);
+    const wide = cappedLine(
+      `${JSON.stringify({ level: 40, time: 1, msg: 'wide', ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'é'.repeat(2_000)])) })}\n`,
+    );
     expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(MAX_LINE_BYTES);
     expect(JSON.parse(wide)).toEqual({ level: 40, time: 1, msg: 'wide', truncated: true });
   });
@@ -28,10 +30,16 @@ describe('logging', () => {
   it('keeps sign-in and permission events in logs/security.log, which a flood of other lines cannot rotate away', () => {
     dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
     const logging = createLogging({ level: 'info', dataDir: dir, stdout: false, maxFileBytes: 100_000 });
-    logging.logger.child({ module: SECURITY_MODULE }).warn({ userID: 'admin', ip: '10.0.0.9', reason: 'auth.invalidCredentials' }, 'Sign-in refused');
+    logging.logger
+      .child({ module: SECURITY_MODULE })
+      .warn({ userID: 'admin', ip: '10.0.0.9', reason: 'auth.invalidCredentials' }, 'Sign-in refused');
     for (let i = 0; i < 3_000; i += 1) logging.logger.error({ err: new Error('x'.repeat(5_000)), path: `/${i}` }, 'Unhandled error');
     logging.close();
-    const general = ['', '.1', '.2', '.3', '.4', '.5'].map((suffix) => (existsSync(join(dir, 'logs', `oee-edge.log${suffix}`)) ? readFileSync(join(dir, 'logs', `oee-edge.log${suffix}`), 'utf8') : '')).join('');
+    const general = ['', '.1', '.2', '.3', '.4', '.5']
+      .map((suffix) =>
+        existsSync(join(dir, 'logs', `oee-edge.log${suffix}`)) ? readFileSync(join(dir, 'logs', `oee-edge.log${suffix}`), 'utf8') : '',
+      )
+      .join('');
     expect(general).not.toContain('Sign-in refused');
     const security = readFileSync(join(dir, 'logs', 'security.log'), 'utf8');
     expect(security).toContain('Sign-in refused');
@@ -76,7 +84,9 @@ describe('logging', () => {
   it('shows the context a line was logged with in its message, and the module as its logger', () => {
     dir = mkdtempSync(join(tmpdir(), 'oee-log-'));
     const logging = createLogging({ level: 'info', dataDir: dir, stdout: false });
-    logging.logger.child({ module: 'acquisition' }).info({ servers: 1, tags: 12, names: ['a', 'b'], password: 'hunter2' }, 'Acquisition configuration applied');
+    logging.logger
+      .child({ module: 'acquisition' })
+      .info({ servers: 1, tags: 12, names: ['a', 'b'], password: 'hunter2' }, 'Acquisition configuration applied');
     logging.close();
     expect(logging.recent.all().at(-1)).toMatchObject({
       logger: 'acquisition',
@@ -109,7 +119,10 @@ describe('logging', () => {
     disk.full = false;
     logging.logger.info('after space came back');
     logging.close();
-    const lines = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => [line.level, line.msg, line.lost])).toEqual([
       [30, 'before the disk fills', undefined],
       [40, 'Log lines could not be written and were lost', 3],
@@ -137,7 +150,10 @@ describe('logging', () => {
     disk.full = false;
     logging.logger.info('space is back');
     logging.close();
-    const messages = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { msg: string; lost?: number }));
+    const messages = readFileSync(join(dir, 'logs', 'oee-edge.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; lost?: number });
     expect(messages).toMatchObject([{ msg: 'Log lines could not be written and were lost', lost: 1 }, { msg: 'space is back' }]);
   });
 
@@ -176,7 +192,10 @@ describe('logging', () => {
     room = Number.POSITIVE_INFINITY;
     file.write('{"next":2}\n');
     file.close();
-    const lines = readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([{ first: 1 }, expect.objectContaining({ lost: 1, cause: 'ENOSPC' }), { next: 2 }]);
   });
 });

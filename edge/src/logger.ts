@@ -67,10 +67,18 @@ function contextText(value: unknown): string {
 function parseLine(line: string): Omit<LogEntry, 'id'> | null {
   if (!line.startsWith('{')) return null;
   try {
-    const record = JSON.parse(line) as { time?: number; level?: number; name?: string; module?: string; msg?: string; err?: { message?: string } } & Record<string, unknown>;
+    const record = JSON.parse(line) as {
+      time?: number;
+      level?: number;
+      name?: string;
+      module?: string;
+      msg?: string;
+      err?: { message?: string };
+    } & Record<string, unknown>;
     const level = LEVEL_NAMES[record.level ?? 30];
     if (!level || typeof record.time !== 'number') return null;
-    const text = record.err?.message && record.msg !== record.err.message ? `${record.msg ?? ''} ${record.err.message}`.trim() : (record.msg ?? '');
+    const text =
+      record.err?.message && record.msg !== record.err.message ? `${record.msg ?? ''} ${record.err.message}`.trim() : (record.msg ?? '');
     // The context the line was logged with (line, server, counts…) is part of what an administrator reads; it is
     // already redacted (pino redacts before writing).
     const context = Object.entries(record)
@@ -88,7 +96,10 @@ function parseLine(line: string): Omit<LogEntry, 'id'> | null {
  * The file-system calls the log file makes: node:fs in the product, a failing one in tests (a full disk cannot be
  * made without root).
  */
-export type LogFileSystem = Pick<typeof fs, 'openSync' | 'fstatSync' | 'writeSync' | 'ftruncateSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'existsSync' | 'mkdirSync'>;
+export type LogFileSystem = Pick<
+  typeof fs,
+  'openSync' | 'fstatSync' | 'writeSync' | 'ftruncateSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'existsSync' | 'mkdirSync'
+>;
 
 export interface RotatingFileOptions {
   maxBytes?: number;
@@ -216,7 +227,9 @@ export function cappedLine(line: string): string {
     return `${line.slice(0, MAX_VALUE_CHARACTERS)}\n`;
   }
   const cut = (_key: string, value: unknown) =>
-    typeof value === 'string' && value.length > MAX_VALUE_CHARACTERS ? `${value.slice(0, MAX_VALUE_CHARACTERS)}… (${value.length} characters)` : value;
+    typeof value === 'string' && value.length > MAX_VALUE_CHARACTERS
+      ? `${value.slice(0, MAX_VALUE_CHARACTERS)}… (${value.length} characters)`
+      : value;
   const capped = JSON.stringify(record, cut);
   if (Buffer.byteLength(capped) < MAX_LINE_BYTES) return `${capped}\n`;
   // Many long fields: what happened, when and where is kept; the context is dropped.
@@ -253,15 +266,28 @@ export interface LoggingSetup {
  * in-memory store the log viewer reads; no line longer than MAX_LINE_BYTES.
  * No worker-thread transports: they do not travel inside a single executable.
  */
-export function createLogging(options: { level: string; dataDir?: string; stdout?: boolean; fileSystem?: LogFileSystem; maxFileBytes?: number }): LoggingSetup {
+export function createLogging(options: {
+  level: string;
+  dataDir?: string;
+  stdout?: boolean;
+  fileSystem?: LogFileSystem;
+  maxFileBytes?: number;
+}): LoggingSetup {
   const recent = new RecentLogStore();
   const streams: pino.StreamEntry[] = [{ level: 'trace', stream: recent }];
   const files: RotatingFile[] = [];
   if (options.dataDir) {
     const path = join(options.dataDir, 'logs', 'oee-edge.log');
     recent.addJsonLines(tailOfFile(path));
-    const file = new RotatingFile(path, { fileSystem: options.fileSystem, maxBytes: options.maxFileBytes, onReport: (line) => recent.write(line) });
-    const security = new RotatingFile(join(options.dataDir, 'logs', 'security.log'), { fileSystem: options.fileSystem, maxBytes: options.maxFileBytes });
+    const file = new RotatingFile(path, {
+      fileSystem: options.fileSystem,
+      maxBytes: options.maxFileBytes,
+      onReport: (line) => recent.write(line),
+    });
+    const security = new RotatingFile(join(options.dataDir, 'logs', 'security.log'), {
+      fileSystem: options.fileSystem,
+      maxBytes: options.maxFileBytes,
+    });
     files.push(file, security);
     streams.push({ level: 'trace', stream: file }, { level: 'trace', stream: securityRecord(security) });
   }

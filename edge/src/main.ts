@@ -86,7 +86,10 @@ async function demo(settings: Settings): Promise<void> {
         const result = await configure(plant, { databaseSelected: 'sqlite', demo: true }, 'en');
         if (!result.valid) throw new DemoRefused(result.error ?? 'The demo plant could not be created.', 1);
       } else if (!(await readDemoSettings(plant.db))) {
-        throw new DemoRefused(`${settings.dataDir} holds a plant that is not the demo plant: run '${ownCommand()} serve', or the demo with an empty OEE_DATA_DIR.`, 2);
+        throw new DemoRefused(
+          `${settings.dataDir} holds a plant that is not the demo plant: run '${ownCommand()} serve', or the demo with an empty OEE_DATA_DIR.`,
+          2,
+        );
       }
     });
   } catch (error) {
@@ -106,13 +109,17 @@ async function simulate(settings: Settings): Promise<void> {
   const lines = settings.lines ?? 4;
   const pkiDir = join(settings.dataDir, 'pki');
   const simulator = await PlantSimulator.start({ lines, port: settings.port, host: settings.host, pkiDir });
-  console.log(`OPC UA plant simulator with ${lines} lines, listening on ${settings.host} port ${simulator.port} (security None, anonymous). Endpoint URLs to give an OPC server (type UA):`);
+  console.log(
+    `OPC UA plant simulator with ${lines} lines, listening on ${settings.host} port ${simulator.port} (security None, anonymous). Endpoint URLs to give an OPC server (type UA):`,
+  );
   for (const host of connectableHosts(settings.host)) console.log(`  opc.tcp://${host}:${simulator.port}`);
   console.log('Tags per line n = 1..' + lines + ' (tagName, tagType, tagValue = node id):');
   for (const { name, dataType } of SIMULATOR_VARIABLES) {
     console.log(`  Line<n>.${name.padEnd(9)} ${dataType.padEnd(8)} ${simulatorNodeId(1, name).replace('Line1', 'Line<n>')}`);
   }
-  console.log(`Certificates (made on the first start, kept for the next): the server's own in ${join(pkiDir, 'simulator', 'own')}; client certificates are accepted automatically into ${join(pkiDir, 'simulator', 'trusted')}; user certificates in ${join(pkiDir, 'simulator-users')}.`);
+  console.log(
+    `Certificates (made on the first start, kept for the next): the server's own in ${join(pkiDir, 'simulator', 'own')}; client certificates are accepted automatically into ${join(pkiDir, 'simulator', 'trusted')}; user certificates in ${join(pkiDir, 'simulator-users')}.`,
+  );
   closeOnSignal(() => simulator.stop());
 }
 
@@ -137,7 +144,9 @@ async function centralServe(settings: Settings): Promise<void> {
   const portal = await startPortal({ settings, ui: uiFiles() });
   console.log(`OEE central portal ${VERSION} at ${portal.url}`);
   if (portal.firstPassword) {
-    console.log(`First administrator 'admin', temporary password (shown only now; it must be changed at the first sign-in): ${portal.firstPassword}`);
+    console.log(
+      `First administrator 'admin', temporary password (shown only now; it must be changed at the first sign-in): ${portal.firstPassword}`,
+    );
   }
   closeOnSignal(() => portal.close());
 }
@@ -169,7 +178,10 @@ async function main(): Promise<void> {
     case 'simulate':
       return simulate(settings);
     case 'migrate': {
-      const { db, applied, backup } = await openPlantDatabase(configuredDatabase(settings), { mustExist: true, backupBeforeUpgrade: settings.dataDir });
+      const { db, applied, backup } = await openPlantDatabase(configuredDatabase(settings), {
+        mustExist: true,
+        backupBeforeUpgrade: settings.dataDir,
+      });
       await db.destroy();
       if (backup) console.log(`Backup before migrating: ${backup}`);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');

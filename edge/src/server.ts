@@ -60,12 +60,19 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const { settings } = options;
   mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
   ownerOnly(settings.dataDir, 0o700);
-  const logging = createLogging({ level: settings.logLevel, dataDir: settings.dataDir, stdout: options.stdout ?? true, fileSystem: options.logFileSystem });
+  const logging = createLogging({
+    level: settings.logLevel,
+    dataDir: settings.dataDir,
+    stdout: options.stdout ?? true,
+    fileSystem: options.logFileSystem,
+  });
   const plant = new Plant(settings, logging.logger, logging.recent, options.now);
   // Before the database is attached, so they start on `configured` whichever way it comes (start-up or setup).
   const demoSimulator = attachDemoSimulator(plant);
   // A demo plant's acquisition starts once the demo's own server runs and the configuration points at it.
-  const acquisition = attachAcquisition(plant, { beforeReading: async () => Promise.all([demoSimulatorOf(plant), options.beforeReading?.()]) });
+  const acquisition = attachAcquisition(plant, {
+    beforeReading: async () => Promise.all([demoSimulatorOf(plant), options.beforeReading?.()]),
+  });
   const indexJobs = attachIndexJobs(plant);
   const retentionJobs = attachRetentionJobs(plant);
   // Telegram and email alerts; network I/O on its own, never in a request or the acquisition (jobs/notification-jobs.ts).
@@ -110,7 +117,10 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   const ui = options.ui ?? (options.uiDir ? uiFolder(options.uiDir) : undefined);
   const { app, api } = createApp(plant, { ui, modules: routeModules });
   // With a certificate and key (TLS_CERT_FILE, TLS_KEY_FILE) HTTPS only: no plain-HTTP port is left open beside it.
-  const tls = settings.tlsCertFile && settings.tlsKeyFile ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) } : null;
+  const tls =
+    settings.tlsCertFile && settings.tlsKeyFile
+      ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
+      : null;
   const server = await new Promise<Server>((resolveServer, reject) => {
     const s: Server = tls ? createHttpsServer(tls, app) : createHttpServer(app);
     s.once('error', reject);

@@ -36,7 +36,9 @@ async function snapshot(plantId: string): Promise<string[]> {
   const tables = [...SYNCED_ENTITIES, 'plant_cursors', 'plants'];
   const rows: string[] = [];
   for (const table of tables) {
-    const result = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.raw(`oee.${table}`)} t WHERE plant_id = ${plantId}`.execute(central);
+    const result = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.raw(`oee.${table}`)} t WHERE plant_id = ${plantId}`.execute(
+      central,
+    );
     rows.push(...result.rows.map((r) => `${table} ${r.row}`).sort());
   }
   return rows;
@@ -65,9 +67,32 @@ describe('applyBatch', () => {
   it('the fixture writes every synced entity, with updates and deletes', () => {
     const entities = new Set(outbox.map((row) => row.entity));
     expect([...entities].sort()).toEqual([...SYNCED_ENTITIES].sort());
-    expect(outbox.filter((row) => row.operation === 'delete').map((row) => row.entity).sort()).toEqual(
-      ['buildings', 'calendar_breaks', 'calendar_breaks', 'calendar_breaks', 'calendar_exceptions', 'calendar_exceptions', 'calendar_exceptions', 'calendar_exceptions', 'calendar_shifts', 'calendar_shifts', 'calendar_shifts', 'calendar_shifts', 'calendar_shifts', 'calendar_versions', 'calendar_versions', 'products', 'shift_indexes', 'stop_reasons', 'stops'],
-    );
+    expect(
+      outbox
+        .filter((row) => row.operation === 'delete')
+        .map((row) => row.entity)
+        .sort(),
+    ).toEqual([
+      'buildings',
+      'calendar_breaks',
+      'calendar_breaks',
+      'calendar_breaks',
+      'calendar_exceptions',
+      'calendar_exceptions',
+      'calendar_exceptions',
+      'calendar_exceptions',
+      'calendar_shifts',
+      'calendar_shifts',
+      'calendar_shifts',
+      'calendar_shifts',
+      'calendar_shifts',
+      'calendar_versions',
+      'calendar_versions',
+      'products',
+      'shift_indexes',
+      'stop_reasons',
+      'stops',
+    ]);
   });
 
   it('batches applied in order leave the central rows equal to the edge (count and content per table), no key twice', async () => {
@@ -107,8 +132,14 @@ describe('applyBatch', () => {
       createdAt: 1_700_000_000_000 + seq,
     });
     const read = async () =>
-      sql<{ building_name: string | null; deleted_at: Date | null; row_version: string }>`SELECT building_name, deleted_at, row_version FROM oee.buildings
-        WHERE plant_id = 'late' AND building_id = 99`.execute(central).then((r) => r.rows[0]);
+      sql<{
+        building_name: string | null;
+        deleted_at: Date | null;
+        row_version: string;
+      }>`SELECT building_name, deleted_at, row_version FROM oee.buildings
+        WHERE plant_id = 'late' AND building_id = 99`
+        .execute(central)
+        .then((r) => r.rows[0]);
     await applyBatch(central, plant('late'), [building('delete', 5, '')]);
     await applyBatch(central, plant('late'), [building('upsert', 3, 'old')]);
     expect(await read()).toMatchObject({ building_name: null, row_version: '5', deleted_at: new Date(1_700_000_000_005) });
@@ -118,23 +149,47 @@ describe('applyBatch', () => {
   });
 
   it('several changes of one row in a batch keep the newest, whatever their order in the batch', async () => {
-    const change = (seq: number, name: string): OutboxRow => ({ seq, entity: 'products', entityKey: '{"code":"X"}', operation: 'upsert', payload: JSON.stringify({ code: 'X', name, wrappersPerPackage: 1, unitsPerWrapper: 1, unit: null, performance: null }), createdAt: seq });
+    const change = (seq: number, name: string): OutboxRow => ({
+      seq,
+      entity: 'products',
+      entityKey: '{"code":"X"}',
+      operation: 'upsert',
+      payload: JSON.stringify({ code: 'X', name, wrappersPerPackage: 1, unitsPerWrapper: 1, unit: null, performance: null }),
+      createdAt: seq,
+    });
     await applyBatch(central, plant('dupes'), [change(4, 'd'), change(2, 'b'), change(9, 'z'), change(1, 'a')]);
-    const { rows } = await sql<{ name: string; row_version: string }>`SELECT name, row_version FROM oee.products WHERE plant_id = 'dupes'`.execute(central);
+    const { rows } = await sql<{
+      name: string;
+      row_version: string;
+    }>`SELECT name, row_version FROM oee.products WHERE plant_id = 'dupes'`.execute(central);
     expect(rows).toEqual([{ name: 'z', row_version: '9' }]);
   });
 
   it('a batch that fails applies nothing of itself and leaves the cursor where it was', async () => {
     await applyBatch(central, plant('atomic'), outbox.slice(0, 10));
     const before = await snapshot('atomic');
-    const broken: OutboxRow = { seq: outbox.at(-1)!.seq + 1, entity: 'lines', entityKey: '{"lineID":"not a number"}', operation: 'upsert', payload: '{"lineID":"not a number"}', createdAt: 0 };
+    const broken: OutboxRow = {
+      seq: outbox.at(-1)!.seq + 1,
+      entity: 'lines',
+      entityKey: '{"lineID":"not a number"}',
+      operation: 'upsert',
+      payload: '{"lineID":"not a number"}',
+      createdAt: 0,
+    };
     await expect(applyBatch(central, plant('atomic'), [...outbox.slice(10, 200), broken])).rejects.toThrow();
     expect(await snapshot('atomic')).toEqual(before);
     expect(await readCursor(central, 'atomic')).toBe(outbox[9]!.seq);
   });
 
   it('an outbox entity the central schema does not hold is refused before anything is written', async () => {
-    const row: OutboxRow = { seq: 1, entity: 'users', entityKey: '{"userID":"x"}', operation: 'upsert', payload: '{"userID":"x"}', createdAt: 0 };
+    const row: OutboxRow = {
+      seq: 1,
+      entity: 'users',
+      entityKey: '{"userID":"x"}',
+      operation: 'upsert',
+      payload: '{"userID":"x"}',
+      createdAt: 0,
+    };
     await expect(applyBatch(central, plant('unknown'), [row])).rejects.toThrow(/no table for the outbox entity 'users'/);
     expect(await readCursor(central, 'unknown')).toBe(0);
   });

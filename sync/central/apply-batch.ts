@@ -116,7 +116,10 @@ function statementsFor(entity: string, existing: ReadonlySet<string>): TableStat
 async function centralColumns(trx: Transaction<CentralDB>, entities: readonly string[]): Promise<Map<string, Set<string>>> {
   const tables = entities.map((entity) => centralTableOf(entity).table);
   const result = await trx.executeQuery<{ table_name: string; column_name: string }>(
-    CompiledQuery.raw(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = ANY($2)`, [CENTRAL_SCHEMA, tables]),
+    CompiledQuery.raw(`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = ANY($2)`, [
+      CENTRAL_SCHEMA,
+      tables,
+    ]),
   );
   const byTable = new Map<string, Set<string>>();
   for (const row of result.rows) {
@@ -169,7 +172,11 @@ async function registerPlant(trx: Transaction<CentralDB>, plant: PlantIdentity):
     .onConflict((oc) =>
       oc
         .column('plant_id')
-        .doUpdateSet({ time_zone: (eb) => eb.ref('excluded.time_zone'), ...(plant.name === undefined ? {} : { name: (eb) => eb.ref('excluded.name') }), updated_at: sql<Date>`now()` })
+        .doUpdateSet({
+          time_zone: (eb) => eb.ref('excluded.time_zone'),
+          ...(plant.name === undefined ? {} : { name: (eb) => eb.ref('excluded.name') }),
+          updated_at: sql<Date>`now()`,
+        })
         .where((eb) =>
           eb.or([
             eb('oee.plants.time_zone', 'is distinct from', eb.ref('excluded.time_zone')),

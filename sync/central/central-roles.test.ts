@@ -104,12 +104,18 @@ describe('deploy/central-roles.sql', () => {
 
   it("lets the portal's role serve the plants and keep its own users, and not write plant data", async () => {
     const portalUrl = as('oee_portal', 'change-me');
-    const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], { SYNC_DATABASE_URL: portalUrl });
+    const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], {
+      SYNC_DATABASE_URL: portalUrl,
+    });
     if (parsed.kind !== 'run') throw new Error('settings');
     portal = await startPortal({ settings: parsed.settings, stdout: false });
     // Its first start created the administrator (a write to the schema portal).
     expect(portal.firstPassword).not.toBeNull();
-    const signIn = await fetch(`${portal.url}/api/users/authenticate`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userid: 'admin', password: portal.firstPassword }) });
+    const signIn = await fetch(`${portal.url}/api/users/authenticate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userid: 'admin', password: portal.firstPassword }),
+    });
     const { token } = (await signIn.json()) as { token: string };
     const change = await fetch(`${portal.url}/api/users/changePassword`, {
       method: 'POST',

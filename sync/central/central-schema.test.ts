@@ -95,13 +95,19 @@ describe('central migrations', () => {
     try {
       await withScratchDatabase('oee_cli', async (url) => {
         // Asynchronously: with TEST_DATABASE_URL the server is reached through a proxy in this process.
-        const run = () => promisify(execFile)(process.execPath, [main.script, 'central', 'migrate'], { env: { ...process.env, SYNC_DATABASE_URL: url }, timeout: 30_000 });
+        const run = () =>
+          promisify(execFile)(process.execPath, [main.script, 'central', 'migrate'], {
+            env: { ...process.env, SYNC_DATABASE_URL: url },
+            timeout: 30_000,
+          });
         const first = await run();
         expect(first.stderr).toBe('');
         expect(first.stdout.trim()).toBe(`Central schema migrated: ${MIGRATIONS.join(', ')}`);
         expect((await run()).stdout.trim()).toBe('The central schema is up to date.');
         const cli = openCentral(url);
-        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(cli);
+        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM information_schema.views WHERE table_schema = 'oee'`.execute(
+          cli,
+        );
         await cli.destroy();
         expect(Number(rows[0]!.n)).toBe(10);
       });
@@ -117,13 +123,23 @@ describe('central migrations', () => {
         WHERE table_schema = 'oee' AND table_name = ${table.table}`.execute(central);
       const actual = Object.fromEntries(rows.map((row) => [row.column_name, row.data_type]));
       const expected = Object.fromEntries(table.columns.map((column) => [column.central, PG_TYPE[column.kind]]));
-      expect(Object.keys(actual).filter((name) => !BOOKKEEPING.includes(name) && !DERIVED[table.table]?.includes(name)).sort(), table.table).toEqual(Object.keys(expected).sort());
+      expect(
+        Object.keys(actual)
+          .filter((name) => !BOOKKEEPING.includes(name) && !DERIVED[table.table]?.includes(name))
+          .sort(),
+        table.table,
+      ).toEqual(Object.keys(expected).sort());
       for (const [name, type] of Object.entries(expected)) expect(actual[name], `${table.table}.${name}`).toBe(type);
       const key = await sql<{ column_name: string }>`SELECT a.attname AS column_name FROM pg_index i
         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-        WHERE i.indrelid = ${`oee.${table.table}`}::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`.execute(central);
+        WHERE i.indrelid = ${`oee.${table.table}`}::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`.execute(
+        central,
+      );
       const keyColumns = table.key.map((edge) => table.columns.find((c) => c.edge === edge)!.central);
-      expect(key.rows.map((r) => r.column_name), table.table).toEqual(['plant_id', ...keyColumns]);
+      expect(
+        key.rows.map((r) => r.column_name),
+        table.table,
+      ).toEqual(['plant_id', ...keyColumns]);
     }
   });
 
@@ -137,7 +153,8 @@ describe('central migrations', () => {
         expect(table.columns.map((c) => c.edge).sort(), entity).toEqual(rows.map((r) => r.name).sort());
         for (const { name, type } of rows) {
           const kind = table.columns.find((c) => c.edge === name)!.kind;
-          const compatible = type === 'TEXT' ? ['text', 'json'] : type === 'REAL' ? ['real'] : ['integer', 'bigint', 'boolean', 'time', 'real'];
+          const compatible =
+            type === 'TEXT' ? ['text', 'json'] : type === 'REAL' ? ['real'] : ['integer', 'bigint', 'boolean', 'time', 'real'];
           expect(compatible, `${entity}.${name} (${type}) as ${kind}`).toContain(kind);
         }
       }
@@ -235,7 +252,15 @@ function expectClose(actual: Record<string, unknown>, expected: Record<string, n
 describe('oee.indicators (the SQL twin of computeIndicators): the same doubles, to the last digit', () => {
   const cases: Record<string, IndicatorInputs> = {
     'a normal shift': inputs({}),
-    'nothing staffed': inputs({ staffedMs: 0, discountMs: 0, stopMs: 0, failureMs: 0, failureCount: 0, unitsProduced: 0, unitsDiscarded: 0 }),
+    'nothing staffed': inputs({
+      staffedMs: 0,
+      discountMs: 0,
+      stopMs: 0,
+      failureMs: 0,
+      failureCount: 0,
+      unitsProduced: 0,
+      unitsDiscarded: 0,
+    }),
     'staffed but stopped throughout (no runtime)': inputs({ stopMs: 8 * HOUR, unitsProduced: 0, unitsDiscarded: 0 }),
     'discounts beyond the staffed time (floored at 0)': inputs({ discountMs: 7 * HOUR, adjustedDiscountMs: 2 * HOUR }),
     'staffed, running, nothing produced': inputs({ unitsProduced: 0, unitsDiscarded: 0 }),
@@ -245,8 +270,22 @@ describe('oee.indicators (the SQL twin of computeIndicators): the same doubles, 
     'an adjustment of part of the stop time': inputs({ adjustedDiscountMs: 20 * MIN }),
     'an adjustment of all the stop time (utilization 1)': inputs({ adjustedDiscountMs: 45 * MIN }),
     'an adjustment over the stop time (capped at it)': inputs({ adjustedDiscountMs: 100 * MIN }),
-    'issue 12.5: 0.5 min adjusted on an order with 0.45 min of runtime': inputs({ staffedMs: 96_000, discountMs: 0, adjustedDiscountMs: 30_000, stopMs: 69_000, failureMs: 69_000, failureCount: 1, unitsProduced: 40, unitsDiscarded: 4 }),
-    'an adjustment with discounts beyond the staffed time': inputs({ staffedMs: 10 * MIN, discountMs: 8 * MIN, stopMs: 5 * MIN, adjustedDiscountMs: 5 * MIN }),
+    'issue 12.5: 0.5 min adjusted on an order with 0.45 min of runtime': inputs({
+      staffedMs: 96_000,
+      discountMs: 0,
+      adjustedDiscountMs: 30_000,
+      stopMs: 69_000,
+      failureMs: 69_000,
+      failureCount: 1,
+      unitsProduced: 40,
+      unitsDiscarded: 4,
+    }),
+    'an adjustment with discounts beyond the staffed time': inputs({
+      staffedMs: 10 * MIN,
+      discountMs: 8 * MIN,
+      stopMs: 5 * MIN,
+      adjustedDiscountMs: 5 * MIN,
+    }),
   };
   /** Both ideal units the views pass: the order's (nominal × runtime) and unknown. */
   const expectSameAsEdge = async (input: IndicatorInputs) => {
@@ -266,7 +305,7 @@ describe('oee.indicators (the SQL twin of computeIndicators): the same doubles, 
     for (const input of varied) await expectSameAsEdge(input);
   });
 
-  it("keeps the runtime when an adjustment is made, and counts it only up to the stop time", async () => {
+  it('keeps the runtime when an adjustment is made, and counts it only up to the stop time', async () => {
     const plain = await sqlIndicators(central, inputs({}), 30_000);
     const adjusted = await sqlIndicators(central, inputs({ adjustedDiscountMs: 20 * MIN }), 30_000);
     const over = await sqlIndicators(central, inputs({ adjustedDiscountMs: 100 * MIN }), 30_000);
@@ -312,23 +351,50 @@ describe('BI views', () => {
     stopTime: input.stopMs,
     failureTime: input.failureMs,
     failureCount: input.failureCount,
-    utilization: indicators.utilization, throughput: indicators.throughput, acceptance: indicators.acceptance, oee: indicators.oee,
-    mtbf: indicators.mtbfMinutes, mttr: indicators.mttrMinutes,
+    utilization: indicators.utilization,
+    throughput: indicators.throughput,
+    acceptance: indicators.acceptance,
+    oee: indicators.oee,
+    mtbf: indicators.mtbfMinutes,
+    mttr: indicators.mttrMinutes,
   });
   const shiftRow = (lineID: number, shiftStart: number, input: IndicatorInputs, idealUnits?: number | null): OutboxRow => {
     const indicators = computeIndicators(input);
     const row = {
-      lineID, shiftStart, shiftEnd: shiftStart + 8 * HOUR, discountShift: 0, closed: 1, calculatedAt: shiftStart + 8 * HOUR,
+      lineID,
+      shiftStart,
+      shiftEnd: shiftStart + 8 * HOUR,
+      discountShift: 0,
+      closed: 1,
+      calculatedAt: shiftStart + 8 * HOUR,
       ...indexColumns(input, indicators),
       idealUnits: idealUnits === undefined ? indicators.idealUnits : idealUnits,
     };
     seq += 1;
-    return { seq, entity: 'shift_indexes', entityKey: JSON.stringify({ lineID, shiftStart }), operation: 'upsert', payload: JSON.stringify(row), createdAt: seq };
+    return {
+      seq,
+      entity: 'shift_indexes',
+      entityKey: JSON.stringify({ lineID, shiftStart }),
+      operation: 'upsert',
+      payload: JSON.stringify(row),
+      createdAt: seq,
+    };
   };
   /** The row as an input of the roll-up, the way the edge rolls stored indexes up (sumIndicatorInputs). */
   const asInput = (row: OutboxRow): IndicatorInputs => {
     const r = JSON.parse(row.payload!);
-    return { staffedMs: r.staffedTime, discountMs: r.discountTime, adjustedDiscountMs: r.adjustedDiscountTime, stopMs: r.stopTime, failureMs: r.failureTime, failureCount: r.failureCount, unitsProduced: r.productionQuantity, unitsDiscarded: r.discardQuantity, nominalUnitsPerMinute: null, idealUnits: r.idealUnits };
+    return {
+      staffedMs: r.staffedTime,
+      discountMs: r.discountTime,
+      adjustedDiscountMs: r.adjustedDiscountTime,
+      stopMs: r.stopTime,
+      failureMs: r.failureTime,
+      failureCount: r.failureCount,
+      unitsProduced: r.productionQuantity,
+      unitsDiscarded: r.discardQuantity,
+      nominalUnitsPerMinute: null,
+      idealUnits: r.idealUnits,
+    };
   };
 
   // Buenos Aires: TM 06:00 local = 09:00Z. Madrid on the spring DST change (2026-03-29): TN of the 28th runs
@@ -352,21 +418,31 @@ describe('BI views', () => {
   });
 
   it('line_shift_indicators: one row per line and shift, with the local shift and production day', async () => {
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.line_shift_indicators ORDER BY plant_id, line_id, shift_start`.execute(central);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM oee.line_shift_indicators ORDER BY plant_id, line_id, shift_start`.execute(central);
     expect(rows).toHaveLength(8);
     const labels = await sql<{ plant_id: string; line_id: number; shift_code: string; day: string }>`SELECT plant_id, line_id, shift_code,
       production_day::text AS day FROM oee.line_shift_indicators ORDER BY plant_id, line_id, shift_start`.execute(central);
     expect(labels.rows.map((r) => `${r.plant_id} ${r.line_id} ${r.shift_code} ${r.day}`)).toEqual([
-      'ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03',
-      'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29',
+      'ba 1 TM 2026-03-02',
+      'ba 1 TT 2026-03-02',
+      'ba 1 TN 2026-03-02',
+      'ba 2 TM 2026-03-02',
+      'ba 2 TT 2026-03-02',
+      'ba 2 TM 2026-03-03',
+      'madrid 1 TN 2026-03-28',
+      'madrid 1 TM 2026-03-29',
     ]);
     for (const [i, row] of rows.filter((r) => r.plant_id === 'ba').entries()) {
       expectClose(row, expectedColumns(computeIndicators(sumIndicatorInputs([asInput(baRows[i]!)]))), `ba row ${i}`);
     }
   });
 
-  it('plant_shift_indicators and plant_day_indicators sum the lines\' times and counts, then divide', async () => {
-    const shifts = await sql<Record<string, unknown>>`SELECT * FROM oee.plant_shift_indicators WHERE plant_id = 'ba' ORDER BY shift_start`.execute(central);
+  it("plant_shift_indicators and plant_day_indicators sum the lines' times and counts, then divide", async () => {
+    const shifts = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM oee.plant_shift_indicators WHERE plant_id = 'ba' ORDER BY shift_start`.execute(central);
     const starts = [BA_DAY, BA_DAY + 8 * HOUR, BA_DAY + 16 * HOUR, BA_DAY + 24 * HOUR];
     expect(shifts.rows.map((r) => (r.shift_start as Date).getTime())).toEqual(starts);
     for (const [i, start] of starts.entries()) {
@@ -374,7 +450,9 @@ describe('BI views', () => {
       expect(Number(shifts.rows[i]!.line_count)).toBe(parts.length);
       expectClose(shifts.rows[i]!, expectedColumns(computeIndicators(sumIndicatorInputs(parts))), `shift ${i}`);
     }
-    const days = await sql<Record<string, unknown>>`SELECT * FROM oee.plant_day_indicators WHERE plant_id = 'ba' ORDER BY production_day`.execute(central);
+    const days = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM oee.plant_day_indicators WHERE plant_id = 'ba' ORDER BY production_day`.execute(central);
     expect(days.rows).toHaveLength(2);
     expectClose(days.rows[0]!, expectedColumns(computeIndicators(sumIndicatorInputs(baRows.slice(0, 5).map(asInput)))), 'day 1');
     expect(days.rows[0]).toMatchObject({ line_count: '2', covered_line_count: '2' });
@@ -395,15 +473,19 @@ describe('BI views', () => {
     const expected = rollUpIndicators(rows.map(asInput));
     expect(expected.indicators.oee).not.toBeNull();
     for (const view of ['plant_shift_indicators', 'plant_day_indicators']) {
-      const { rows: found } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(`oee.${view}`)} WHERE plant_id = 'coverage'`.execute(central);
+      const { rows: found } = await sql<
+        Record<string, unknown>
+      >`SELECT * FROM ${sql.table(`oee.${view}`)} WHERE plant_id = 'coverage'`.execute(central);
       expect(found).toHaveLength(1);
       expect(found[0], view).toMatchObject({ line_count: '3', covered_line_count: '2' });
       expectClose(found[0]!, expectedColumns(expected.indicators), view);
     }
   });
 
-  it('line_day_indicators roll a line\'s shifts of a production day up (never averaging the shifts\' percentages)', async () => {
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.line_day_indicators WHERE plant_id = 'ba' AND line_id = 1`.execute(central);
+  it("line_day_indicators roll a line's shifts of a production day up (never averaging the shifts' percentages)", async () => {
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM oee.line_day_indicators WHERE plant_id = 'ba' AND line_id = 1`.execute(central);
     expect(rows).toHaveLength(1);
     const parts = baRows.slice(0, 3).map(asInput);
     const rolled = computeIndicators(sumIndicatorInputs(parts));
@@ -413,13 +495,50 @@ describe('BI views', () => {
   });
 
   it('order_indicators: an order index with its order, ideal units from the nominal speed', async () => {
-    const order = { order: '7-RP', op: '7', version: 0, lineID: 1, lot: 'L7', validation: 0, productCode: 'P1', productName: 'Uno', startDate: BA_DAY, endDate: BA_DAY + 6 * HOUR, desiredProductionQuantity: 1000, desiredProductionSpeed: null, productionQuantity: 0, discardQuantity: 0, adjustedDiscountTime: 0, status: 2, shiftStart: BA_DAY, createdBy: 'x', createDate: 1, updatedBy: null, updateDate: null };
+    const order = {
+      order: '7-RP',
+      op: '7',
+      version: 0,
+      lineID: 1,
+      lot: 'L7',
+      validation: 0,
+      productCode: 'P1',
+      productName: 'Uno',
+      startDate: BA_DAY,
+      endDate: BA_DAY + 6 * HOUR,
+      desiredProductionQuantity: 1000,
+      desiredProductionSpeed: null,
+      productionQuantity: 0,
+      discardQuantity: 0,
+      adjustedDiscountTime: 0,
+      status: 2,
+      shiftStart: BA_DAY,
+      createdBy: 'x',
+      createDate: 1,
+      updatedBy: null,
+      updateDate: null,
+    };
     const input = inputs({ staffedMs: 6 * HOUR, nominalUnitsPerMinute: 120, unitsProduced: 31_000, adjustedDiscountMs: 10 * MIN });
     const indicators = computeIndicators(input);
-    const index = { order: '7-RP', lineID: 1, ...indexColumns(input, indicators), productionSpeed: indicators.unitsPerRuntimeMinute, nominalSpeed: 120, performance: 0.9, calculatedAt: 5 };
+    const index = {
+      order: '7-RP',
+      lineID: 1,
+      ...indexColumns(input, indicators),
+      productionSpeed: indicators.unitsPerRuntimeMinute,
+      nominalSpeed: 120,
+      performance: 0.9,
+      calculatedAt: 5,
+    };
     await applyBatch(central, { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' }, [
       { seq: 100, entity: 'orders', entityKey: '{"order":"7-RP"}', operation: 'upsert', payload: JSON.stringify(order), createdAt: 100 },
-      { seq: 101, entity: 'order_indexes', entityKey: '{"order":"7-RP"}', operation: 'upsert', payload: JSON.stringify(index), createdAt: 101 },
+      {
+        seq: 101,
+        entity: 'order_indexes',
+        entityKey: '{"order":"7-RP"}',
+        operation: 'upsert',
+        payload: JSON.stringify(index),
+        createdAt: 101,
+      },
     ]);
     const { rows } = await sql<Record<string, unknown>>`SELECT * FROM oee.order_indicators WHERE plant_id = 'ba'`.execute(central);
     expect(rows).toHaveLength(1);
@@ -432,7 +551,11 @@ describe('BI views', () => {
     await withScratchDatabase('oee_upgrade', async (url) => {
       const db = openCentral(url);
       try {
-        const migrator = new Migrator({ db, provider: { getMigrations: async () => centralMigrations }, migrationTableSchema: CENTRAL_SCHEMA });
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => centralMigrations },
+          migrationTableSchema: CENTRAL_SCHEMA,
+        });
         expect((await migrator.migrateTo('0001-central-schema')).error).toBeUndefined();
         const input = inputs({ adjustedDiscountMs: 30 * MIN });
         await applyBatch(db, { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' }, [shiftRow(1, BA_DAY, input)]);
@@ -442,7 +565,11 @@ describe('BI views', () => {
         expect(await migrateCentral(db)).toEqual(MIGRATIONS.slice(1));
         const rows = await read();
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ ...expectedColumns(computeIndicators(input)), staffed_time_correct_ms: 420 * MIN, runtime_ms: 405 * MIN });
+        expect(rows[0]).toMatchObject({
+          ...expectedColumns(computeIndicators(input)),
+          staffed_time_correct_ms: 420 * MIN,
+          runtime_ms: 405 * MIN,
+        });
       } finally {
         await db.destroy();
       }
@@ -455,62 +582,138 @@ describe('BI views', () => {
     const localDay = (column: string) => sql.raw(`((${column} AT TIME ZONE p.time_zone) - interval '6 hours')::date`);
     const stored = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id)
       WHERE si.production_day IS DISTINCT FROM ${localDay('si.shift_start')}
-        OR si.shift_code IS DISTINCT FROM CASE extract(hour FROM si.shift_start AT TIME ZONE p.time_zone) WHEN 6 THEN 'TM' WHEN 14 THEN 'TT' WHEN 22 THEN 'TN' END`.execute(db);
+        OR si.shift_code IS DISTINCT FROM CASE extract(hour FROM si.shift_start AT TIME ZONE p.time_zone) WHEN 6 THEN 'TM' WHEN 14 THEN 'TT' WHEN 22 THEN 'TN' END`.execute(
+      db,
+    );
     expect(Number(stored.rows[0]!.n), 'shift indexes with another day or shift than their zone gives').toBe(0);
     // The views' sums (0001), written out here: the expected figures do not come from the code under test.
     const SUMS = `sum(production_quantity) AS production_quantity, sum(discard_quantity) AS discard_quantity,
       sum(staffed_time_ms) AS staffed_time_ms, sum(discount_time_ms) AS discount_time_ms, sum(adjusted_discount_time_ms) AS adjusted_discount_time_ms,
       sum(stop_time_ms) AS stop_time_ms, sum(failure_time_ms) AS failure_time_ms, sum(failure_count) AS failure_count,
       CASE WHEN bool_or(ideal_units IS NULL) THEN NULL ELSE sum(ideal_units) END AS ideal_units`;
-    const figures = sql.raw(`production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms, failure_time_ms, failure_count::int AS failure_count, ideal_units`);
+    const figures = sql.raw(
+      `production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms, failure_time_ms, failure_count::int AS failure_count, ideal_units`,
+    );
     const liveShifts = sql`SELECT si.plant_id, si.line_id, ${localDay('si.shift_start')} AS day, si.production_quantity, si.discard_quantity,
         si.staffed_time_ms, si.discount_time_ms, si.adjusted_discount_time_ms, si.stop_time_ms, si.failure_time_ms, si.failure_count,
         coalesce(si.ideal_units, CASE WHEN si.runtime_ms = 0 THEN 0 END) AS ideal_units
       FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id) WHERE si.deleted_at IS NULL`;
-    const lineDays = await sql`SELECT plant_id, line_id, production_day::text AS day, shift_count, ${figures} FROM oee.line_day_sums ORDER BY 1, 2, 3`.execute(db);
+    const lineDays =
+      await sql`SELECT plant_id, line_id, production_day::text AS day, shift_count, ${figures} FROM oee.line_day_sums ORDER BY 1, 2, 3`.execute(
+        db,
+      );
     const expectedLineDays = await sql`SELECT plant_id, line_id, day, shift_count, ${figures} FROM (
         SELECT x.plant_id, x.line_id, x.day::text AS day, count(*)::int AS shift_count, ${sql.raw(SUMS)} FROM (${liveShifts}) x GROUP BY 1, 2, 3) s
       ORDER BY 1, 2, 3`.execute(db);
-    const plantDays = await sql`SELECT plant_id, production_day::text AS day, line_count, shift_count, ${figures} FROM oee.plant_day_sums ORDER BY 1, 2`.execute(db);
+    const plantDays =
+      await sql`SELECT plant_id, production_day::text AS day, line_count, shift_count, ${figures} FROM oee.plant_day_sums ORDER BY 1, 2`.execute(
+        db,
+      );
     const expectedPlantDays = await sql`SELECT plant_id, day, line_count, shift_count, ${figures} FROM (
         SELECT x.plant_id, x.day::text AS day, count(DISTINCT x.line_id)::int AS line_count, count(*)::int AS shift_count, ${sql.raw(SUMS)}
         FROM (${liveShifts}) x GROUP BY 1, 2) s
       ORDER BY 1, 2`.execute(db);
     expect(plantDays.rows).toEqual(expectedPlantDays.rows);
     expect(lineDays.rows).toEqual(expectedLineDays.rows);
-    const stopDays = await sql`SELECT plant_id, line_id, production_day::text AS day, reason, path, stops::int AS stops, extract(epoch FROM lost)::float8 AS seconds
+    const stopDays =
+      await sql`SELECT plant_id, line_id, production_day::text AS day, reason, path, stops::int AS stops, extract(epoch FROM lost)::float8 AS seconds
       FROM oee.stop_day_sums ORDER BY 1, 2, 3, 4, 5`.execute(db);
-    const expectedStopDays = await sql`SELECT st.plant_id, st.line_id, ${localDay('st.start_date')}::text AS day, st.reason, st.path, count(*)::int AS stops,
+    const expectedStopDays =
+      await sql`SELECT st.plant_id, st.line_id, ${localDay('st.start_date')}::text AS day, st.reason, st.path, count(*)::int AS stops,
         extract(epoch FROM sum(st.end_date - st.start_date))::float8 AS seconds
       FROM oee.stops st JOIN oee.plants p USING (plant_id)
       WHERE st.deleted_at IS NULL AND st.start_date IS NOT NULL AND st.end_date IS NOT NULL
       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(db);
     expect(stopDays.rows).toEqual(expectedStopDays.rows);
-    return { lineDays: lineDays.rows as Record<string, unknown>[], plantDays: plantDays.rows as Record<string, unknown>[], stopDays: stopDays.rows as Record<string, unknown>[] };
+    return {
+      lineDays: lineDays.rows as Record<string, unknown>[],
+      plantDays: plantDays.rows as Record<string, unknown>[],
+      stopDays: stopDays.rows as Record<string, unknown>[],
+    };
   };
 
   it('0005 keeps the local days and shifts and the line-day, plant-day and stop-day sums of the live rows: for rows from before it, after inserts, edits, late replays, tombstones, a change of zone and a bulk load', async () => {
     await withScratchDatabase('oee_day_sums', async (url) => {
       const db = openCentral(url);
       try {
-        const migrator = new Migrator({ db, provider: { getMigrations: async () => centralMigrations }, migrationTableSchema: CENTRAL_SCHEMA });
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: async () => centralMigrations },
+          migrationTableSchema: CENTRAL_SCHEMA,
+        });
         expect((await migrator.migrateTo('0004-central-portal')).error).toBeUndefined();
         const BA = { plantId: 'ba', timeZone: 'America/Argentina/Buenos_Aires' };
-        const stop = (stopID: number, lineID: number, reason: string | null, start: number, end: number | null, version = ++seq): OutboxRow => ({
-          seq: version, entity: 'stops', entityKey: JSON.stringify({ stopID }), operation: 'upsert', createdAt: version,
-          payload: JSON.stringify({ stopID, lineID, reason, path: reason && `No planificadas/Mecánica/${reason}`, startDate: start, endDate: end }),
+        const stop = (
+          stopID: number,
+          lineID: number,
+          reason: string | null,
+          start: number,
+          end: number | null,
+          version = ++seq,
+        ): OutboxRow => ({
+          seq: version,
+          entity: 'stops',
+          entityKey: JSON.stringify({ stopID }),
+          operation: 'upsert',
+          createdAt: version,
+          payload: JSON.stringify({
+            stopID,
+            lineID,
+            reason,
+            path: reason && `No planificadas/Mecánica/${reason}`,
+            startDate: start,
+            endDate: end,
+          }),
         });
-        const removed = (entity: string, key: object): OutboxRow => ({ seq: ++seq, entity, entityKey: JSON.stringify(key), operation: 'delete', payload: null, createdAt: seq });
+        const removed = (entity: string, key: object): OutboxRow => ({
+          seq: ++seq,
+          entity,
+          entityKey: JSON.stringify(key),
+          operation: 'delete',
+          payload: null,
+          createdAt: seq,
+        });
         // Before 0005: Buenos Aires' shifts and stops (one in progress); Madrid's across its DST night, a stop on each side of 06:00.
-        await applyBatch(db, BA, [...baRows, stop(1, 1, 'Atasco', BA_DAY + HOUR, BA_DAY + HOUR + 10 * MIN), stop(2, 1, 'Atasco', BA_DAY + 2 * HOUR, BA_DAY + 2 * HOUR + 5 * MIN), stop(3, 2, null, BA_DAY + 3 * HOUR, null)]);
+        await applyBatch(db, BA, [
+          ...baRows,
+          stop(1, 1, 'Atasco', BA_DAY + HOUR, BA_DAY + HOUR + 10 * MIN),
+          stop(2, 1, 'Atasco', BA_DAY + 2 * HOUR, BA_DAY + 2 * HOUR + 5 * MIN),
+          stop(3, 2, null, BA_DAY + 3 * HOUR, null),
+        ]);
         const MADRID = { plantId: 'madrid', timeZone: 'Europe/Madrid' };
-        await applyBatch(db, MADRID, [...madridRows, stop(4, 1, 'Limpieza', Date.parse('2026-03-29T03:50:00Z'), Date.parse('2026-03-29T04:20:00Z')), stop(5, 1, 'Limpieza', Date.parse('2026-03-29T04:10:00Z'), Date.parse('2026-03-29T04:12:00Z'))]);
+        await applyBatch(db, MADRID, [
+          ...madridRows,
+          stop(4, 1, 'Limpieza', Date.parse('2026-03-29T03:50:00Z'), Date.parse('2026-03-29T04:20:00Z')),
+          stop(5, 1, 'Limpieza', Date.parse('2026-03-29T04:10:00Z'), Date.parse('2026-03-29T04:12:00Z')),
+        ]);
         expect(await migrateCentral(db)).toEqual(MIGRATIONS.slice(MIGRATIONS.indexOf('0005-portal-day-sums')));
         let sums = await expectSumsOfLiveRows(db);
-        const labels = await sql<{ label: string }>`SELECT plant_id || ' ' || line_id || ' ' || shift_code || ' ' || production_day AS label FROM oee.shift_indexes ORDER BY plant_id, line_id, shift_start`.execute(db);
-        expect(labels.rows.map((r) => r.label)).toEqual(['ba 1 TM 2026-03-02', 'ba 1 TT 2026-03-02', 'ba 1 TN 2026-03-02', 'ba 2 TM 2026-03-02', 'ba 2 TT 2026-03-02', 'ba 2 TM 2026-03-03', 'madrid 1 TN 2026-03-28', 'madrid 1 TM 2026-03-29']);
-        expect(sums.lineDays.find((r) => r.plant_id === 'ba' && r.line_id === 1)).toMatchObject({ day: '2026-03-02', shift_count: 3, production_quantity: 40_000 + 30_000 + 0 });
-        expect(sums.plantDays.find((r) => r.plant_id === 'ba')).toMatchObject({ day: '2026-03-02', line_count: 2, shift_count: 5, production_quantity: 40_000 + 30_000 + 0 + 20_000 + 38_000 });
+        const labels = await sql<{
+          label: string;
+        }>`SELECT plant_id || ' ' || line_id || ' ' || shift_code || ' ' || production_day AS label FROM oee.shift_indexes ORDER BY plant_id, line_id, shift_start`.execute(
+          db,
+        );
+        expect(labels.rows.map((r) => r.label)).toEqual([
+          'ba 1 TM 2026-03-02',
+          'ba 1 TT 2026-03-02',
+          'ba 1 TN 2026-03-02',
+          'ba 2 TM 2026-03-02',
+          'ba 2 TT 2026-03-02',
+          'ba 2 TM 2026-03-03',
+          'madrid 1 TN 2026-03-28',
+          'madrid 1 TM 2026-03-29',
+        ]);
+        expect(sums.lineDays.find((r) => r.plant_id === 'ba' && r.line_id === 1)).toMatchObject({
+          day: '2026-03-02',
+          shift_count: 3,
+          production_quantity: 40_000 + 30_000 + 0,
+        });
+        expect(sums.plantDays.find((r) => r.plant_id === 'ba')).toMatchObject({
+          day: '2026-03-02',
+          line_count: 2,
+          shift_count: 5,
+          production_quantity: 40_000 + 30_000 + 0 + 20_000 + 38_000,
+        });
         // 05:50 CEST is still the 28th's production day, 06:10 the 29th's; the stop in progress is not summed (read live).
         expect(sums.stopDays.map((r) => [r.plant_id, r.line_id, r.day, r.reason, r.stops, r.seconds])).toEqual([
           ['ba', 1, '2026-03-02', 'Atasco', 2, 15 * 60],
@@ -552,13 +755,20 @@ describe('BI views', () => {
         expect((await expectSumsOfLiveRows(db)).stopDays.filter((r) => r.plant_id === 'ba')).toHaveLength(2);
 
         // Madrid's plant moved to UTC: its shifts and stops take the days and shifts of that zone.
-        await applyBatch(db, { plantId: 'madrid', timeZone: 'UTC' }, [stop(7, 1, 'Limpieza', Date.parse('2026-03-30T10:00:00Z'), Date.parse('2026-03-30T10:01:00Z'))]);
+        await applyBatch(db, { plantId: 'madrid', timeZone: 'UTC' }, [
+          stop(7, 1, 'Limpieza', Date.parse('2026-03-30T10:00:00Z'), Date.parse('2026-03-30T10:01:00Z')),
+        ]);
         sums = await expectSumsOfLiveRows(db);
-        expect(sums.stopDays.filter((r) => r.plant_id === 'madrid').map((r) => [r.day, r.stops])).toEqual([['2026-03-28', 2], ['2026-03-30', 1]]);
+        expect(sums.stopDays.filter((r) => r.plant_id === 'madrid').map((r) => [r.day, r.stops])).toEqual([
+          ['2026-03-28', 2],
+          ['2026-03-30', 1],
+        ]);
 
         // A bulk load touching more line-days than a statement re-sums one by one: the plant is summed again whole.
         await sql`INSERT INTO oee.shift_indexes (plant_id, line_id, shift_start, production_quantity, staffed_time_ms, runtime_ms, ideal_units, row_version)
-          SELECT 'ba', 3, timestamptz '2027-01-01 09:00+00' + d * interval '1 day', 100 + d, 28800000, 27000000, 150, 1 FROM generate_series(0, 1099) d`.execute(db);
+          SELECT 'ba', 3, timestamptz '2027-01-01 09:00+00' + d * interval '1 day', 100 + d, 28800000, 27000000, 150, 1 FROM generate_series(0, 1099) d`.execute(
+          db,
+        );
         sums = await expectSumsOfLiveRows(db);
         expect(sums.lineDays.filter((r) => r.plant_id === 'ba' && r.line_id === 3)).toHaveLength(1100);
       } finally {
@@ -569,9 +779,18 @@ describe('BI views', () => {
 
   it('deleted rows leave the views', async () => {
     await applyBatch(central, { plantId: 'madrid', timeZone: 'Europe/Madrid' }, [
-      { seq: 50, entity: 'shift_indexes', entityKey: JSON.stringify({ lineID: 1, shiftStart: madridTN }), operation: 'delete', payload: null, createdAt: 50 },
+      {
+        seq: 50,
+        entity: 'shift_indexes',
+        entityKey: JSON.stringify({ lineID: 1, shiftStart: madridTN }),
+        operation: 'delete',
+        payload: null,
+        createdAt: 50,
+      },
     ]);
-    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.line_shift_indicators WHERE plant_id = 'madrid'`.execute(central);
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.line_shift_indicators WHERE plant_id = 'madrid'`.execute(
+      central,
+    );
     expect(Number(rows[0]!.n)).toBe(1);
   });
 });

@@ -28,43 +28,59 @@ afterAll(async () => {
 
 type TagStatus = { tagName: string; goodQuality: boolean; data: unknown; url: string };
 
-async function demoRunsOver(args: string[]): Promise<{ tags: TagStatus[]; servers: { serverType: string; connected: boolean }[]; units: number }> {
+async function demoRunsOver(
+  args: string[],
+): Promise<{ tags: TagStatus[]; servers: { serverType: string; connected: boolean }[]; units: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-demo-source-'));
   folders.push(dataDir);
   const edge = await EdgeProcess.start(dataDir, 'America/Argentina/Buenos_Aires', { command: 'demo', args });
   running.push(edge);
   // The demo plant is made after the edge listens (four users hashed at full cost): the sign-in waits for it.
-  const token = await waitFor(async () => {
-    const login = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: DEMO_PASSWORD } });
-    return login.status === 200 ? (login.body.token as string) : undefined;
-  }, 'the demo plant', 60_000);
+  const token = await waitFor(
+    async () => {
+      const login = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: DEMO_PASSWORD } });
+      return login.status === 200 ? (login.body.token as string) : undefined;
+    },
+    'the demo plant',
+    60_000,
+  );
   let seen = '';
-  const tags = await waitFor(async () => {
-    const lineTags: TagStatus[] = [];
-    for (const line of [1, 2, 3, 4]) {
-      const status = await edge.call<TagStatus[]>('GET', '/api/opcstatus/get', { token, query: { line } });
-      if (status.status === 200) lineTags.push(...status.body.filter((tag) => /^Line\d\.(Running|Units|Discards)$/.test(tag.tagName)));
-    }
-    seen = JSON.stringify(lineTags.map((tag) => [tag.tagName, tag.goodQuality]));
-    // Every line's beacon and units (line 3 has no discards script, so it reads no Discards tag).
-    const names = new Set(lineTags.map((tag) => tag.tagName));
-    const complete = [1, 2, 3, 4].every((line) => names.has(`Line${line}.Running`) && names.has(`Line${line}.Units`));
-    return complete && lineTags.every((tag) => tag.goodQuality) ? lineTags : undefined;
-  }, 'every line tag of good quality', 45_000).catch((error: Error) => {
+  const tags = await waitFor(
+    async () => {
+      const lineTags: TagStatus[] = [];
+      for (const line of [1, 2, 3, 4]) {
+        const status = await edge.call<TagStatus[]>('GET', '/api/opcstatus/get', { token, query: { line } });
+        if (status.status === 200) lineTags.push(...status.body.filter((tag) => /^Line\d\.(Running|Units|Discards)$/.test(tag.tagName)));
+      }
+      seen = JSON.stringify(lineTags.map((tag) => [tag.tagName, tag.goodQuality]));
+      // Every line's beacon and units (line 3 has no discards script, so it reads no Discards tag).
+      const names = new Set(lineTags.map((tag) => tag.tagName));
+      const complete = [1, 2, 3, 4].every((line) => names.has(`Line${line}.Running`) && names.has(`Line${line}.Units`));
+      return complete && lineTags.every((tag) => tag.goodQuality) ? lineTags : undefined;
+    },
+    'every line tag of good quality',
+    45_000,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}; last /api/opcstatus/get: ${seen.slice(0, 2_000)}`);
   });
   const servers = (await edge.call('GET', '/api/diagnostics/opcservers', { token })).body;
   // Production booked by the engine: the demo's lines run at 60..120 units a minute, and most start running.
   const file = databasePath(dataDir, readInstallation(dataDir)!.connectionString);
-  const units = await waitFor(() => {
-    const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-    try {
-      const total = Number((sqlite.prepare('SELECT COALESCE(SUM(units), 0) AS units FROM production_minutes').get() as { units: number }).units);
-      return total > 0 ? total : undefined;
-    } finally {
-      sqlite.close();
-    }
-  }, 'production counted', 60_000);
+  const units = await waitFor(
+    () => {
+      const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+      try {
+        const total = Number(
+          (sqlite.prepare('SELECT COALESCE(SUM(units), 0) AS units FROM production_minutes').get() as { units: number }).units,
+        );
+        return total > 0 ? total : undefined;
+      } finally {
+        sqlite.close();
+      }
+    },
+    'production counted',
+    60_000,
+  );
   await edge.stop();
   return { tags, servers, units };
 }

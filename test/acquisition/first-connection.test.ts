@@ -25,7 +25,8 @@ afterEach(async () => {
   t = null;
 });
 
-const stopsOf = (lineID: number) => t!.edge.plant.db!.selectFrom('stops').selectAll().where('lineID', '=', lineID).orderBy('stopID').execute();
+const stopsOf = (lineID: number) =>
+  t!.edge.plant.db!.selectFrom('stops').selectAll().where('lineID', '=', lineID).orderBy('stopID').execute();
 const lineRead = (lineID: number) => async () => {
   const state = await t!.edge.plant.db!.selectFrom('line_states').selectAll().where('lineID', '=', lineID).executeTakeFirst();
   return state?.unitsCounter !== null && state?.unitsCounter !== undefined ? state : undefined;
@@ -63,11 +64,19 @@ describe('the first connection to an OPC UA server', () => {
     await simulator.stop();
     const configuredAt = Date.now();
     await plant.configure();
-    const outage = await waitFor(async () => (await stopsOf(1)).find((stop) => stop.reasonID === REASON.OPC_DISCONNECTED && stop.endDate === null), 'the reason-4 stop', 20_000);
+    const outage = await waitFor(
+      async () => (await stopsOf(1)).find((stop) => stop.reasonID === REASON.OPC_DISCONNECTED && stop.endDate === null),
+      'the reason-4 stop',
+      20_000,
+    );
     expect(outage.startDate).toBeGreaterThanOrEqual(configuredAt + 5_000);
 
     await plant.restart({});
-    const ended = await waitFor(async () => (await stopsOf(1)).find((stop) => stop.stopID === outage.stopID && stop.endDate !== null), 'the reason-4 stop to end', 30_000);
+    const ended = await waitFor(
+      async () => (await stopsOf(1)).find((stop) => stop.stopID === outage.stopID && stop.endDate !== null),
+      'the reason-4 stop to end',
+      30_000,
+    );
     expect(ended.endDate).toBeGreaterThan(outage.startDate);
     await waitFor(lineRead(1), 'line 1 read', 15_000);
   }, 90_000);

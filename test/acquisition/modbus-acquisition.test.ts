@@ -55,7 +55,11 @@ const TAGS: [string, string, string][] = [
 beforeAll(async () => {
   t = await startTestEdge();
   simulator = await startSimulator(0, { 1: { units: UNITS_1, discards: 4 }, 2: { units: UNITS_2, discards: 9 } });
-  opcServerID = await configureSourceLines(t, { name: 'PLC', hostName: `127.0.0.1:${simulator.modbusPort}`, serverType: 'Modbus', unitId: 1, pollingMs: 200 }, TAGS);
+  opcServerID = await configureSourceLines(
+    t,
+    { name: 'PLC', hostName: `127.0.0.1:${simulator.modbusPort}`, serverType: 'Modbus', unitId: 1, pollingMs: 200 },
+    TAGS,
+  );
   await linesRunning([1, 2]);
 }, 60_000);
 
@@ -73,7 +77,8 @@ describe('Modbus TCP acquisition with the simulator', () => {
     expect(tag('Running.Input')).toMatchObject({ goodQuality: true, data: true });
     expect(tag('Line2.Running')).toMatchObject({ goodQuality: true, data: true });
     expect(tag('Stopped.Bit')).toMatchObject({ goodQuality: true, data: false });
-    for (const name of ['Units.CDAB', 'Units.BADC', 'Units.DCBA', 'Units.Int32']) expect(tag(name)).toMatchObject({ goodQuality: true, data: UNITS_1 });
+    for (const name of ['Units.CDAB', 'Units.BADC', 'Units.DCBA', 'Units.Int32'])
+      expect(tag(name)).toMatchObject({ goodQuality: true, data: UNITS_1 });
     expect(tag('Line1.Units').data).toBe(UNITS_1);
     expect(tag('Line2.Units').data).toBe(UNITS_2);
     expect(tag('Line2.Discards').data).toBe(9);
@@ -92,7 +97,14 @@ describe('Modbus TCP acquisition with the simulator', () => {
     expect(tag('Units.DCBA').goodQuality).toBe(true);
     const servers = await t.call('GET', '/api/diagnostics/opcservers', { token: t.adminToken });
     expect(servers.body).toEqual([
-      expect.objectContaining({ opcServerID, serverType: 'Modbus', connected: true, serverState: 'Running', badTagCount: 2, tagCount: TAGS.length }),
+      expect.objectContaining({
+        opcServerID,
+        serverType: 'Modbus',
+        connected: true,
+        serverState: 'Running',
+        badTagCount: 2,
+        tagCount: TAGS.length,
+      }),
     ]);
   });
 
@@ -125,8 +137,13 @@ describe('Modbus TCP acquisition with the simulator', () => {
     await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() - killedAt)));
 
     // The PLCs kept counting while their server was down.
-    simulator = await startSimulator(port, { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7, discards: counters[2].discards } });
-    await countedOnceAfterOutage(before, { 1: { units: 25, discards: 2 }, 2: { units: 7, discards: 0 } }, (lineID) => simulator.produce(lineID, 1));
+    simulator = await startSimulator(port, {
+      1: { units: counters[1].units + 25, discards: counters[1].discards + 2 },
+      2: { units: counters[2].units + 7, discards: counters[2].discards },
+    });
+    await countedOnceAfterOutage(before, { 1: { units: 25, discards: 2 }, 2: { units: 7, discards: 0 } }, (lineID) =>
+      simulator.produce(lineID, 1),
+    );
   }, 120_000);
 
   it('a counter that wrapped is counted once through an edge restart, also for units made while the edge was down', async () => {

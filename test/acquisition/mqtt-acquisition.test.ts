@@ -42,7 +42,14 @@ async function client(): Promise<MqttClient> {
 beforeAll(async () => {
   broker = await Mosquitto.start();
   t = await startTestEdge();
-  simulator = await SimulatorProcess.start({ lines: 2, opcua: false, mqtt: { url: broker.url, payload: 'sparkplug' }, pkiDir, automatic: false, speeds: [0, 0] });
+  simulator = await SimulatorProcess.start({
+    lines: 2,
+    opcua: false,
+    mqtt: { url: broker.url, payload: 'sparkplug' },
+    pkiDir,
+    automatic: false,
+    speeds: [0, 0],
+  });
   publisher = await client();
   const tags: [string, string, string][] = [
     ['Plain.State', 'String', 'plant/plain'],
@@ -70,13 +77,18 @@ describe('MQTT acquisition against Mosquitto', () => {
   it('plain and JSON topics: the payload or a field of it, with the time the source stamped; a payload that is not JSON makes the tag bad', async () => {
     const stamped = Date.now() - 1_500;
     await publisher.publishAsync('plant/plain', 'RUN', { qos: 1 });
-    await publisher.publishAsync('plant/json', JSON.stringify({ machine: { value: 12.5 }, ts: new Date(stamped).toISOString() }), { qos: 1 });
+    await publisher.publishAsync('plant/json', JSON.stringify({ machine: { value: 12.5 }, ts: new Date(stamped).toISOString() }), {
+      qos: 1,
+    });
     await waitFor(() => tag('Plain.State').goodQuality && tag('Json.Value').goodQuality, 'the plain and JSON values');
     expect(tag('Plain.State')).toMatchObject({ data: 'RUN', status: 'Good' });
     expect(tag('Json.Value')).toMatchObject({ data: 12.5, sourceTime: stamped, problem: null });
 
     await publisher.publishAsync('plant/json', '{"machine": ', { qos: 1 });
-    const bad = await waitFor(() => (tag('Json.Value').status === 'BadDecodingError' ? tag('Json.Value') : undefined), 'the broken payload');
+    const bad = await waitFor(
+      () => (tag('Json.Value').status === 'BadDecodingError' ? tag('Json.Value') : undefined),
+      'the broken payload',
+    );
     expect(bad).toMatchObject({ goodQuality: false, problem: 'the payload is not JSON' });
     expect(tag('Plain.State').goodQuality).toBe(true);
   });
@@ -85,16 +97,26 @@ describe('MQTT acquisition against Mosquitto', () => {
     const node = connect(broker.url, {
       clientId: 'test-node-N1',
       reconnectPeriod: 0,
-      will: { topic: 'spBv1.0/T/NDEATH/N1', payload: Buffer.from(codec.encodePayload({ timestamp: Date.now(), metrics: [{ name: 'bdSeq', type: 'UInt64', value: 1 }] })), qos: 1, retain: false },
+      will: {
+        topic: 'spBv1.0/T/NDEATH/N1',
+        payload: Buffer.from(codec.encodePayload({ timestamp: Date.now(), metrics: [{ name: 'bdSeq', type: 'UInt64', value: 1 }] })),
+        qos: 1,
+        retain: false,
+      },
     });
     await new Promise<void>((resolve) => node.once('connect', () => resolve()));
     const rebirths: number[] = [];
     node.on('message', (_topic, message) => {
-      if (codec.decodePayload(message).metrics?.some((metric) => metric.name === 'Node Control/Rebirth' && metric.value === true)) rebirths.push(Date.now());
+      if (codec.decodePayload(message).metrics?.some((metric) => metric.name === 'Node Control/Rebirth' && metric.value === true))
+        rebirths.push(Date.now());
     });
     await node.subscribeAsync('spBv1.0/T/NCMD/N1', { qos: 1 });
     const send = (type: string, device: string | null, seq: number, metrics: object[]) =>
-      node.publishAsync(`spBv1.0/T/${type}/N1${device ? `/${device}` : ''}`, Buffer.from(codec.encodePayload({ timestamp: Date.now(), seq, metrics: metrics as never })), { qos: 1 });
+      node.publishAsync(
+        `spBv1.0/T/${type}/N1${device ? `/${device}` : ''}`,
+        Buffer.from(codec.encodePayload({ timestamp: Date.now(), seq, metrics: metrics as never })),
+        { qos: 1 },
+      );
     const birth = async (count: number) => {
       await send('NBIRTH', null, 0, [{ name: 'bdSeq', type: 'UInt64', value: 1 }]);
       await send('DBIRTH', 'D1', 1, [{ name: 'Count', alias: 5, type: 'UInt32', value: count }]);
@@ -137,8 +159,12 @@ describe('MQTT acquisition against Mosquitto', () => {
     await simulator.produce(1, 25, 2);
     await simulator.produce(2, 7);
     await broker.start();
-    await countedOnceAfterOutage(before, { 1: { units: 25, discards: 2 }, 2: { units: 7, discards: 0 } }, (lineID) => simulator.produce(lineID, 1));
+    await countedOnceAfterOutage(before, { 1: { units: 25, discards: 2 }, 2: { units: 7, discards: 0 } }, (lineID) =>
+      simulator.produce(lineID, 1),
+    );
     const servers = await t.call('GET', '/api/diagnostics/opcservers', { token: t.adminToken });
-    expect(servers.body).toEqual([expect.objectContaining({ serverType: 'MQTT', connected: true, serverState: 'Running', endpointUrl: broker.url })]);
+    expect(servers.body).toEqual([
+      expect.objectContaining({ serverType: 'MQTT', connected: true, serverState: 'Running', endpointUrl: broker.url }),
+    ]);
   }, 60_000);
 });

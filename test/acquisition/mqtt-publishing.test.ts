@@ -31,7 +31,9 @@ async function subscriber(pattern: string): Promise<{ messages: Message[]; clien
   // A broker killed under it closes the connection with an error: the test looks at the messages, not at that.
   client.on('error', () => undefined);
   const messages: Message[] = [];
-  client.on('message', (topic, payload, packet) => messages.push({ topic, payload: payload.toString('utf8'), retain: packet.retain, at: Date.now() }));
+  client.on('message', (topic, payload, packet) =>
+    messages.push({ topic, payload: payload.toString('utf8'), retain: packet.retain, at: Date.now() }),
+  );
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
     client.once('error', reject);
@@ -45,10 +47,14 @@ const lastOf = (messages: readonly Message[], topic: string) => messages.filter(
 beforeAll(async () => {
   broker = await Mosquitto.start();
   edge = await EdgeProcess.start(dataDir, 'America/Argentina/Buenos_Aires', { command: 'demo', args: [] });
-  token = await waitFor(async () => {
-    const login = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: DEMO_PASSWORD } });
-    return login.status === 200 ? (login.body.token as string) : undefined;
-  }, 'the demo plant', 60_000);
+  token = await waitFor(
+    async () => {
+      const login = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: DEMO_PASSWORD } });
+      return login.status === 200 ? (login.body.token as string) : undefined;
+    },
+    'the demo plant',
+    60_000,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -82,9 +88,14 @@ describe('publishing the lines to MQTT', () => {
       const prefix = `${base}/${line.sector}/${line.description}`;
       const state = await waitFor(() => lastOf(live.messages, `${prefix}/state`), `the state of ${line.description}`, 15_000);
       const document = JSON.parse(state.payload);
-      expect(document).toMatchObject({ lineID: line.lineID, description: line.description, beacon: expect.stringMatching(/^(green|red|amber|white)$/) });
+      expect(document).toMatchObject({
+        lineID: line.lineID,
+        description: line.description,
+        beacon: expect.stringMatching(/^(green|red|amber|white)$/),
+      });
       expect(lastOf(live.messages, `${prefix}/beacon`)?.payload).toBe(document.beacon);
-      for (const figure of ['oee', 'utilization', 'throughput', 'acceptance', 'units', 'discards']) expect(lastOf(live.messages, `${prefix}/shift/${figure}`), figure).toBeDefined();
+      for (const figure of ['oee', 'utilization', 'throughput', 'acceptance', 'units', 'discards'])
+        expect(lastOf(live.messages, `${prefix}/shift/${figure}`), figure).toBeDefined();
       expect(lastOf(live.messages, `${prefix}/order/oee`)).toBeDefined();
       expect(lastOf(live.messages, `${prefix}/stop`)).toBeDefined();
     }
@@ -92,14 +103,19 @@ describe('publishing the lines to MQTT', () => {
     // Again within the refresh period (2 s), whether or not anything changed.
     const line1 = `${base}/${DEMO_LINES[0]!.sector}/${DEMO_LINES[0]!.description}/state`;
     const first = lastOf(live.messages, line1)!;
-    const again = await waitFor(() => live.messages.find((message) => message.topic === line1 && message.at > first.at), 'the state again', 6_000);
+    const again = await waitFor(
+      () => live.messages.find((message) => message.topic === line1 && message.at > first.at),
+      'the state again',
+      6_000,
+    );
     expect(again.at - first.at).toBeLessThan(4_500);
 
     // Retained: a subscriber that comes now gets every line's figures at once, marked retained.
     const later = await subscriber('planta-test/#');
     await waitFor(() => later.messages.length >= 2 + DEMO_LINES.length || undefined, 'the retained messages', 5_000);
     expect(later.messages.find((message) => message.topic === `${base}/edge/status`)).toMatchObject({ payload: 'online', retain: true });
-    for (const line of DEMO_LINES) expect(later.messages.find((message) => message.topic === `${base}/${line.sector}/${line.description}/beacon`)?.retain).toBe(true);
+    for (const line of DEMO_LINES)
+      expect(later.messages.find((message) => message.topic === `${base}/${line.sector}/${line.description}/beacon`)?.retain).toBe(true);
   }, 60_000);
 
   it('publishes a line at once when its state changes, long before the refresh period', async () => {
@@ -110,10 +126,17 @@ describe('publishing the lines to MQTT', () => {
     await waitFor(() => live.messages.at(-1), 'the retained stop', 5_000);
     // A stop entered by hand (by a supervisor) on the line without a beacon opens now.
     const supervisor = await edge.call('POST', '/api/users/authenticate', { json: { userid: 'supervisor', password: DEMO_PASSWORD } });
-    const opened = await edge.call('POST', '/api/stops/post', { token: supervisor.body.token, json: { values: { lineID: DEMO_MANUAL_LINE.lineID, startDate: new Date(Date.now() - 60_000).toISOString(), endDate: null } } });
+    const opened = await edge.call('POST', '/api/stops/post', {
+      token: supervisor.body.token,
+      json: { values: { lineID: DEMO_MANUAL_LINE.lineID, startDate: new Date(Date.now() - 60_000).toISOString(), endDate: null } },
+    });
     expect(opened.status, opened.text).toBe(200);
     const enteredAt = Date.now();
-    const stop = await waitFor(() => live.messages.find((message) => message.at >= enteredAt && message.payload !== 'null'), 'the open stop published', 5_000);
+    const stop = await waitFor(
+      () => live.messages.find((message) => message.at >= enteredAt && message.payload !== 'null'),
+      'the open stop published',
+      5_000,
+    );
     expect(JSON.parse(stop.payload)).toMatchObject({ stopID: opened.body.stopID });
   }, 30_000);
 
@@ -124,12 +147,27 @@ describe('publishing the lines to MQTT', () => {
     // Nothing is retained by the new broker until the edge publishes again (the refresh period is 600 s now, so what
     // comes is the republishing at the reconnection).
     const live = await subscriber('planta-test/#');
-    await waitFor(() => lastOf(live.messages, `${base}/edge/status`)?.payload === 'online' || undefined, 'the birth after the restart', 20_000);
-    for (const line of DEMO_LINES) await waitFor(() => lastOf(live.messages, `${base}/${line.sector}/${line.description}/state`), `the state of ${line.description} again`, 10_000);
+    await waitFor(
+      () => lastOf(live.messages, `${base}/edge/status`)?.payload === 'online' || undefined,
+      'the birth after the restart',
+      20_000,
+    );
+    for (const line of DEMO_LINES)
+      await waitFor(
+        () => lastOf(live.messages, `${base}/${line.sector}/${line.description}/state`),
+        `the state of ${line.description} again`,
+        10_000,
+      );
     const later = await subscriber('planta-test/#');
-    expect(await waitFor(() => lastOf(later.messages, `${base}/edge/status`), 'the retained status after the restart', 5_000)).toMatchObject({ payload: 'online', retain: true });
+    expect(
+      await waitFor(() => lastOf(later.messages, `${base}/edge/status`), 'the retained status after the restart', 5_000),
+    ).toMatchObject({ payload: 'online', retain: true });
     for (const line of DEMO_LINES) {
-      const state = await waitFor(() => lastOf(later.messages, `${base}/${line.sector}/${line.description}/state`), `the retained state of ${line.description}`, 5_000);
+      const state = await waitFor(
+        () => lastOf(later.messages, `${base}/${line.sector}/${line.description}/state`),
+        `the retained state of ${line.description}`,
+        5_000,
+      );
       expect(state.retain, line.description).toBe(true);
     }
   }, 60_000);

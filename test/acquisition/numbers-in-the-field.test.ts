@@ -46,8 +46,19 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function startSimulator(options: { lines: number; port?: number; pkiDir?: string; initial?: Record<number, { units?: number; discards?: number; running?: boolean }> }) {
-  const simulator = await SimulatorProcess.start({ port: 0, automatic: false, speeds: Array(options.lines).fill(0), pkiDir: tempDir('oee-sim-pki-'), ...options });
+async function startSimulator(options: {
+  lines: number;
+  port?: number;
+  pkiDir?: string;
+  initial?: Record<number, { units?: number; discards?: number; running?: boolean }>;
+}) {
+  const simulator = await SimulatorProcess.start({
+    port: 0,
+    automatic: false,
+    speeds: Array(options.lines).fill(0),
+    pkiDir: tempDir('oee-sim-pki-'),
+    ...options,
+  });
   simulators.push(simulator);
   return simulator;
 }
@@ -67,7 +78,13 @@ async function configurePlant(call: Call, token: string | null, plcs: SimulatorP
   const serverIDs: number[] = [];
   const tagIDs = new Map<string, number>();
   for (const [index, simulator] of plcs.entries()) {
-    const server = ok(await call('POST', '/api/opcservers', { token, form: { values: { name: `PLC ${index}`, hostName: simulator.endpointUrl, serverType: 'UA', enabled: true } } }), 'server');
+    const server = ok(
+      await call('POST', '/api/opcservers', {
+        token,
+        form: { values: { name: `PLC ${index}`, hostName: simulator.endpointUrl, serverType: 'UA', enabled: true } },
+      }),
+      'server',
+    );
     serverIDs.push(server.opcServerID);
     for (let line = 1; line <= lines; line += 1) {
       for (const [variable, tagType] of TAG_KINDS) {
@@ -79,8 +96,16 @@ async function configurePlant(call: Call, token: string | null, plcs: SimulatorP
   }
   const sector = ok(await call('POST', '/api/sectors', { token, form: { values: { sectorName: 'Envasado' } } }), 'sector');
   for (let line = 1; line <= lines; line += 1) {
-    const scripts = Object.fromEntries(Object.entries(lineScripts(line)).map(([field, stored]) => [field, stored.replaceAll(`Line${line}.`, `S0.Line${line}.`)]));
-    ok(await call('POST', '/api/Resources', { token, form: { values: { lineID: line, sectorID: sector.sectorID, description: `Línea ${line}`, ...scripts } } }), 'line');
+    const scripts = Object.fromEntries(
+      Object.entries(lineScripts(line)).map(([field, stored]) => [field, stored.replaceAll(`Line${line}.`, `S0.Line${line}.`)]),
+    );
+    ok(
+      await call('POST', '/api/Resources', {
+        token,
+        form: { values: { lineID: line, sectorID: sector.sectorID, description: `Línea ${line}`, ...scripts } },
+      }),
+      'line',
+    );
   }
   return { serverIDs, tagIDs };
 }
@@ -95,10 +120,20 @@ async function startRig(plcs: SimulatorProcess[], lines: number): Promise<Rig> {
 
 const db = (r: Rig) => r.t.edge.plant.db!;
 const stopsOf = (r: Rig, lineID: number) =>
-  db(r).selectFrom('stops').select(['stopID', 'reasonID', 'startDate', 'endDate']).where('lineID', '=', lineID).orderBy('startDate').orderBy('stopID').execute();
+  db(r)
+    .selectFrom('stops')
+    .select(['stopID', 'reasonID', 'startDate', 'endDate'])
+    .where('lineID', '=', lineID)
+    .orderBy('startDate')
+    .orderBy('stopID')
+    .execute();
 const lineState = (r: Rig, lineID: number) => db(r).selectFrom('line_states').selectAll().where('lineID', '=', lineID).executeTakeFirst();
 async function unitsOf(r: Rig, lineID: number): Promise<number> {
-  const row = await db(r).selectFrom('production_minutes').select((eb) => eb.fn.sum<number>('units').as('units')).where('lineID', '=', lineID).executeTakeFirst();
+  const row = await db(r)
+    .selectFrom('production_minutes')
+    .select((eb) => eb.fn.sum<number>('units').as('units'))
+    .where('lineID', '=', lineID)
+    .executeTakeFirst();
   return Number(row?.units ?? 0);
 }
 const lineKnown = (r: Pick<Rig, 't'>, lineID: number) =>
@@ -106,12 +141,17 @@ const lineKnown = (r: Pick<Rig, 't'>, lineID: number) =>
     const state = await r.t.edge.plant.db!.selectFrom('line_states').selectAll().where('lineID', '=', lineID).executeTakeFirst();
     return state?.running !== null && state?.running !== undefined && state.unitsCounter !== null ? state : undefined;
   }, `line ${lineID} known`);
-const unitsReach = (r: Rig, lineID: number, units: number) => waitFor(async () => ((await unitsOf(r, lineID)) === units ? true : undefined), `line ${lineID} at ${units} units`);
+const unitsReach = (r: Rig, lineID: number, units: number) =>
+  waitFor(async () => ((await unitsOf(r, lineID)) === units ? true : undefined), `line ${lineID} at ${units} units`);
 const counterReads = (r: Rig, lineID: number, value: number) =>
-  waitFor(async () => ((await lineState(r, lineID))?.unitsCounter === value ? true : undefined), `line ${lineID}'s counter to read ${value}`);
+  waitFor(
+    async () => ((await lineState(r, lineID))?.unitsCounter === value ? true : undefined),
+    `line ${lineID}'s counter to read ${value}`,
+  );
 const editTag = (r: Rig, tagName: string, values: Record<string, unknown>) =>
   r.t.call('PUT', '/api/tags', { token: r.t.adminToken, form: { key: r.tagIDs.get(tagName), values } });
-const editLine = (r: Rig, lineID: number, values: Record<string, unknown>) => r.t.call('PUT', '/api/Resources', { token: r.t.adminToken, form: { key: lineID, values } });
+const editLine = (r: Rig, lineID: number, values: Record<string, unknown>) =>
+  r.t.call('PUT', '/api/Resources', { token: r.t.adminToken, form: { key: lineID, values } });
 
 describe('numbers that hold in the field, over real OPC UA', () => {
   it('a counter re-pointed to another node, another server or another script counts only the real deltas of each source', async () => {
@@ -142,7 +182,11 @@ describe('numbers that hold in the field, over real OPC UA', () => {
 
     const events = ok(await rig.t.call('GET', '/api/diagnostics/counters', { token: rig.t.adminToken }), 'diagnostics');
     // Each re-pointing is one new baseline (taken from the new source's first reading), never a reset or a jump.
-    expect(events.filter((event: { lineID: number }) => event.lineID === 1).map((event: { kind: string }) => event.kind)).toEqual(['newSource', 'newSource', 'newSource']);
+    expect(events.filter((event: { lineID: number }) => event.lineID === 1).map((event: { kind: string }) => event.kind)).toEqual([
+      'newSource',
+      'newSource',
+      'newSource',
+    ]);
     expect(await unitsOf(rig, 2)).toBe(5);
   }, 120_000);
 
@@ -151,10 +195,21 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     rig = await startRig([plc], 2);
     const token = rig.t.adminToken;
     // A Boolean tag bound to a UInt32 node: the script compiles, and fails on every value.
-    ok(await rig.t.call('POST', '/api/tags', { token, form: { values: { tagName: 'Odd.Running', tagType: 'Boolean', opcServerID: rig.serverIDs[0], tagValue: simulatorNodeId(2, 'Units') } } }), 'tag');
+    ok(
+      await rig.t.call('POST', '/api/tags', {
+        token,
+        form: {
+          values: { tagName: 'Odd.Running', tagType: 'Boolean', opcServerID: rig.serverIDs[0], tagValue: simulatorNodeId(2, 'Units') },
+        },
+      }),
+      'tag',
+    );
     ok(await editLine(rig, 2, { calculationBaliza: storedScript('Odd.Running') }), 'script');
 
-    const stop = await waitFor(async () => (await stopsOf(rig!, 2)).find((row) => row.endDate === null && row.reasonID === REASON.OPC_DISCONNECTED), 'line 2 unknown');
+    const stop = await waitFor(
+      async () => (await stopsOf(rig!, 2)).find((row) => row.endDate === null && row.reasonID === REASON.OPC_DISCONNECTED),
+      'line 2 unknown',
+    );
     expect((await lineState(rig, 2))?.running).toBeNull();
     for (let step = 1; step <= 3; step += 1) await plc.produce(2, 1);
     await waitFor(async () => ((await lineState(rig!, 2))?.unitsCounter === 3 ? true : undefined), 'line 2 evaluated three more times');
@@ -163,12 +218,18 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect(failures[0]!.message).toMatch(/is a number, expected a boolean/);
 
     const status = ok(await rig.t.call('GET', '/api/opcstatus/get', { token, query: { line: 2 } }), 'opcstatus');
-    expect(status.find((tag: { tagName: string }) => tag.tagName === 'Odd.Running')).toMatchObject({ goodQuality: true, problem: 'configured as Boolean, the server sends UInt32' });
+    expect(status.find((tag: { tagName: string }) => tag.tagName === 'Odd.Running')).toMatchObject({
+      goodQuality: true,
+      problem: 'configured as Boolean, the server sends UInt32',
+    });
     expect(rig.t.edge.plant.recentLogs.all().filter((entry) => entry.message.includes('OPC UA tag type mismatch'))).toHaveLength(1);
 
     // Fixed: the line is known again and the gap's stop ends.
     ok(await editLine(rig, 2, { calculationBaliza: storedScript('S0.Line2.Running') }), 'script');
-    await waitFor(async () => ((await stopsOf(rig!, 2)).find((row) => row.stopID === stop.stopID)?.endDate ? true : undefined), 'the reason-4 stop to end');
+    await waitFor(
+      async () => ((await stopsOf(rig!, 2)).find((row) => row.stopID === stop.stopID)?.endDate ? true : undefined),
+      'the reason-4 stop to end',
+    );
   }, 120_000);
 
   it('a tag re-pointed to a node the server does not know shows no value, and is read again as soon as it is fixed', async () => {
@@ -176,11 +237,18 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     rig = await startRig([plc], 1);
     const token = rig.t.adminToken;
     const tagStatus = async () =>
-      (ok(await rig!.t.call('GET', '/api/opcstatus/get', { token, query: { line: 1 } }), 'opcstatus') as { tagName: string; status: string; data: unknown }[]).find(
-        (tag) => tag.tagName === 'S0.Line1.Units',
-      );
+      (
+        ok(await rig!.t.call('GET', '/api/opcstatus/get', { token, query: { line: 1 } }), 'opcstatus') as {
+          tagName: string;
+          status: string;
+          data: unknown;
+        }[]
+      ).find((tag) => tag.tagName === 'S0.Line1.Units');
     ok(await editTag(rig, 'S0.Line1.Units', { tagValue: simulatorNodeId(1, 'Nowhere') }), 'bad node id');
-    const refused = await waitFor(async () => ((await tagStatus())?.status === 'BadNodeIdUnknown' ? tagStatus() : undefined), 'the tag refused');
+    const refused = await waitFor(
+      async () => ((await tagStatus())?.status === 'BadNodeIdUnknown' ? tagStatus() : undefined),
+      'the tag refused',
+    );
     // Not the value the previous node had.
     expect(refused).toMatchObject({ status: 'BadNodeIdUnknown', data: null });
 
@@ -202,17 +270,24 @@ describe('numbers that hold in the field, over real OPC UA', () => {
 
     const killedAt = Date.now();
     await plc.kill();
-    const outage = await waitFor(async () => (await stopsOf(rig!, 1)).find((row) => row.endDate === null && row.reasonID === REASON.OPC_DISCONNECTED), 'the outage');
+    const outage = await waitFor(
+      async () => (await stopsOf(rig!, 1)).find((row) => row.endDate === null && row.reasonID === REASON.OPC_DISCONNECTED),
+      'the outage',
+    );
     expect(outage.startDate).toBeGreaterThanOrEqual(killedAt);
     expect((await stopsOf(rig, 1)).find((row) => row.stopID === stopped.stopID)?.endDate).toBe(outage.startDate);
 
     // The PLC comes back (its counters kept), the line still stopped: the outage ends at the source time of its values.
     const restartedAt = Date.now();
     await startSimulator({ lines: 1, port: plc.port, pkiDir, initial: { 1: { running: false, units: 40 } } });
-    const resumed = await waitFor(async () => {
-      const stops = await stopsOf(rig!, 1);
-      return stops.find((row) => row.stopID === outage.stopID)?.endDate ? stops : undefined;
-    }, 'the outage to end', 60_000);
+    const resumed = await waitFor(
+      async () => {
+        const stops = await stopsOf(rig!, 1);
+        return stops.find((row) => row.stopID === outage.stopID)?.endDate ? stops : undefined;
+      },
+      'the outage to end',
+      60_000,
+    );
     const [first, gap, after] = resumed;
     expect(resumed).toHaveLength(3);
     expect(first).toMatchObject({ stopID: stopped.stopID, endDate: outage.startDate });
@@ -258,23 +333,43 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     const dataDir = tempDir('oee-killed-');
     let edge = await EdgeProcess.start(dataDir);
     edges.push(edge);
-    const setup = ok(await edge.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } }), 'setup');
+    const setup = ok(
+      await edge.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } }),
+      'setup',
+    );
     const login = await completeFirstSignIn(edge.url, setup.password);
     await configurePlant((method, path, options) => edge.call(method, path, options), login.token, [plc], 1);
     const database = new Sqlite(join(dataDir, 'oee.db'), { readonly: true, fileMustExist: true });
     closers.push(() => database.close());
     type StopRow = { stopID: number; reasonID: number | null; startDate: number; endDate: number | null };
-    const stops = () => database.prepare('SELECT stopID, reasonID, startDate, endDate FROM stops WHERE lineID = 1 ORDER BY startDate').all() as StopRow[];
-    const units = () => Number((database.prepare('SELECT coalesce(sum(units), 0) AS units FROM production_minutes WHERE lineID = 1').get() as { units: number }).units);
-    await waitFor(() => (database.prepare('SELECT unitsCounter FROM line_states WHERE lineID = 1').get() as { unitsCounter: number } | undefined)?.unitsCounter === 500, 'line 1 read');
+    const stops = () =>
+      database.prepare('SELECT stopID, reasonID, startDate, endDate FROM stops WHERE lineID = 1 ORDER BY startDate').all() as StopRow[];
+    const units = () =>
+      Number(
+        (database.prepare('SELECT coalesce(sum(units), 0) AS units FROM production_minutes WHERE lineID = 1').get() as { units: number })
+          .units,
+      );
+    await waitFor(
+      () =>
+        (database.prepare('SELECT unitsCounter FROM line_states WHERE lineID = 1').get() as { unitsCounter: number } | undefined)
+          ?.unitsCounter === 500,
+      'line 1 read',
+    );
     await plc.produce(1, 20);
     await waitFor(() => units() === 20, '20 units');
     await plc.stopLine(1);
     const open = await waitFor(() => stops().find((row) => row.endDate === null), 'line 1 stopped');
-    await waitFor(() => units() === 20 && (database.prepare('SELECT lastSampleAt FROM line_states WHERE lineID = 1').get() as { lastSampleAt: number }).lastSampleAt > open.startDate, 'a sample after the stop');
+    await waitFor(
+      () =>
+        units() === 20 &&
+        (database.prepare('SELECT lastSampleAt FROM line_states WHERE lineID = 1').get() as { lastSampleAt: number }).lastSampleAt >
+          open.startDate,
+      'a sample after the stop',
+    );
 
     await edge.kill();
-    const lastKnown = (database.prepare('SELECT lastSampleAt FROM line_states WHERE lineID = 1').get() as { lastSampleAt: number }).lastSampleAt;
+    const lastKnown = (database.prepare('SELECT lastSampleAt FROM line_states WHERE lineID = 1').get() as { lastSampleAt: number })
+      .lastSampleAt;
     const downAt = Date.now();
     await plc.runLine(1, downAt + 1);
     await plc.produce(1, 30, 0, downAt + 2);
@@ -282,10 +377,14 @@ describe('numbers that hold in the field, over real OPC UA', () => {
 
     edge = await EdgeProcess.start(dataDir);
     edges.push(edge);
-    const after = await waitFor(() => {
-      const rows = stops();
-      return rows.some((row) => row.startDate === downAt + 3) ? rows : undefined;
-    }, 'the stop the first reading tells of', 20_000);
+    const after = await waitFor(
+      () => {
+        const rows = stops();
+        return rows.some((row) => row.startDate === downAt + 3) ? rows : undefined;
+      },
+      'the stop the first reading tells of',
+      20_000,
+    );
     expect(after).toEqual([
       { stopID: open.stopID, reasonID: null, startDate: open.startDate, endDate: lastKnown },
       { stopID: expect.any(Number), reasonID: REASON.EDGE_DOWN, startDate: lastKnown, endDate: downAt + 3 },
@@ -321,8 +420,14 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     /** Waits until a calculation pass says the line was `state` with `units`, and that the disk refused it. */
     const refused = (state: string, units: number) =>
       waitFor(async () => {
-        const passes = (await rig!.t.call('GET', '/api/diagnostics/calculationtimes', { token: rig!.t.adminToken })).body as { lines: { result: string }[] }[];
-        return passes.some((pass) => pass.lines.some((line) => line.result.startsWith(`${state}, units ${units},`) && line.result.includes('disk full: kept'))) ? true : undefined;
+        const passes = (await rig!.t.call('GET', '/api/diagnostics/calculationtimes', { token: rig!.t.adminToken })).body as {
+          lines: { result: string }[];
+        }[];
+        return passes.some((pass) =>
+          pass.lines.some((line) => line.result.startsWith(`${state}, units ${units},`) && line.result.includes('disk full: kept')),
+        )
+          ? true
+          : undefined;
       }, `a refused pass: ${state}, ${units} units`);
 
     // While the database cannot grow: 7 units, a stop of a few seconds, 5 units more. Each pass is refused.
@@ -341,7 +446,10 @@ describe('numbers that hold in the field, over real OPC UA', () => {
 
     await giveRoomBack();
     await unitsReach(rig, 1, 22);
-    const stop = await waitFor(async () => (await stopsOf(rig!, 1)).find((row) => row.startDate === stoppedAt), 'the stop made while the disk was full');
+    const stop = await waitFor(
+      async () => (await stopsOf(rig!, 1)).find((row) => row.startDate === stoppedAt),
+      'the stop made while the disk was full',
+    );
     // A few seconds: a microstop, judged on its real length.
     expect(stop).toMatchObject({ reasonID: REASON.MICROSTOP, startDate: stoppedAt, endDate: restartedAt });
     expect(await stopsOf(rig, 1)).toHaveLength(stopsBefore.length + 1);
@@ -351,6 +459,8 @@ describe('numbers that hold in the field, over real OPC UA', () => {
     expect([...booked.values()].reduce((sum, units) => sum + units, 0)).toBe(12);
     expect(Math.min(...bookedMinutes)).toBe(Math.floor(producedAt / 60_000) * 60_000);
     expect(Math.max(...bookedMinutes)).toBe(Math.floor((restartedAt + 1) / 60_000) * 60_000);
-    expect(rig.t.edge.plant.recentLogs.all().some((entry) => entry.message.startsWith('Line samples kept while the disk was full are stored'))).toBe(true);
+    expect(
+      rig.t.edge.plant.recentLogs.all().some((entry) => entry.message.startsWith('Line samples kept while the disk was full are stored')),
+    ).toBe(true);
   }, 150_000);
 });

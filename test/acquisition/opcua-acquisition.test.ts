@@ -74,11 +74,17 @@ describe('OPC UA acquisition with the simulator', () => {
     }
 
     // The PLCs kept counting while their OPC UA server was down.
-    await plant.restart({ maxMonitoredItemsPerCall: 2, initial: { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7 } } });
+    await plant.restart({
+      maxMonitoredItemsPerCall: 2,
+      initial: { 1: { units: counters[1].units + 25, discards: counters[1].discards + 2 }, 2: { units: counters[2].units + 7 } },
+    });
     for (const lineID of [1, 2]) {
       await waitFor(async () => ((await openStopOf(lineID)) ? undefined : true), `line ${lineID} to resume`, 20_000);
     }
-    await waitFor(sameProduction(1, { units: before[1].units + 25, discards: before[1].discards + 2 }), 'line 1 production after the restart');
+    await waitFor(
+      sameProduction(1, { units: before[1].units + 25, discards: before[1].discards + 2 }),
+      'line 1 production after the restart',
+    );
     await waitFor(sameProduction(2, { units: before[2].units + 7, discards: before[2].discards }), 'line 2 production after the restart');
     // One unit more on each line: once it is counted, so is every change published before it, and none twice.
     for (const lineID of [1, 2]) plant.simulator.produce(lineID, 1);
@@ -106,7 +112,12 @@ describe('OPC UA acquisition with the simulator', () => {
   });
 
   it('a script written straight into the database, by a tool that tells nobody, takes effect within seconds', async () => {
-    const setScript = (expression: string) => db().updateTable('lines').set({ calculationBaliza: storedScript(expression) }).where('lineID', '=', 2).execute();
+    const setScript = (expression: string) =>
+      db()
+        .updateTable('lines')
+        .set({ calculationBaliza: storedScript(expression) })
+        .where('lineID', '=', 2)
+        .execute();
     await setScript('Line2.Running and Line2.Units > 1000000');
     const open = await waitFor(() => openStopOf(2), 'line 2 to stop under the script written behind its back', CONFIG_POLL_MS + 5_000);
     expect(open.reasonID).toBeNull();
@@ -116,7 +127,7 @@ describe('OPC UA acquisition with the simulator', () => {
 
   it('a script that does not compile is refused with its position, and the stored one is kept', async () => {
     const token = t.adminToken;
-    const refused = await t.call('PUT', '/api/Resources', { token, form: { key: 1, values: { calculationBaliza: 'Line1.Running and' } } }, );
+    const refused = await t.call('PUT', '/api/Resources', { token, form: { key: 1, values: { calculationBaliza: 'Line1.Running and' } } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields.calculationBaliza).toMatch(/en la línea 1, columna 15$/);
     const stored = await db().selectFrom('lines').select('calculationBaliza').where('lineID', '=', 1).executeTakeFirstOrThrow();
@@ -146,7 +157,10 @@ describe('OPC UA acquisition with the simulator', () => {
   it("a tag whose node does not exist shows bad quality with the server's status while the other tags keep working", async () => {
     const token = t.adminToken;
     expect((await plant.addTag('Ghost', 'Double', simulatorNodeId(2, 'DoesNotExist'))).status).toBe(200);
-    const changed = await t.call('PUT', '/api/Resources', { token, form: { key: 2, values: { calculationDiscards: storedScript('coalesce(Ghost, Line2.Discards)') } } });
+    const changed = await t.call('PUT', '/api/Resources', {
+      token,
+      form: { key: 2, values: { calculationDiscards: storedScript('coalesce(Ghost, Line2.Discards)') } },
+    });
     expect(changed.status).toBe(200);
 
     const status = await waitFor(async () => {
@@ -154,8 +168,15 @@ describe('OPC UA acquisition with the simulator', () => {
       const ghost = answer.body.find?.((tag: any) => tag.tagName === 'Ghost');
       return ghost?.status === 'BadNodeIdUnknown' ? answer.body : undefined;
     }, 'the Ghost tag to be refused');
-    expect(status.find((tag: any) => tag.tagName === 'Ghost')).toMatchObject({ goodQuality: false, url: simulatorNodeId(2, 'DoesNotExist') });
-    expect(status.find((tag: any) => tag.tagName === 'Line2.Running')).toMatchObject({ goodQuality: true, data: true, url: simulatorNodeId(2, 'Running') });
+    expect(status.find((tag: any) => tag.tagName === 'Ghost')).toMatchObject({
+      goodQuality: false,
+      url: simulatorNodeId(2, 'DoesNotExist'),
+    });
+    expect(status.find((tag: any) => tag.tagName === 'Line2.Running')).toMatchObject({
+      goodQuality: true,
+      data: true,
+      url: simulatorNodeId(2, 'Running'),
+    });
 
     // Line 2 still runs and counts.
     const before = await produced(2);

@@ -28,7 +28,12 @@ const SERVERS = {
   sign: { securityMode: 'Sign', securityPolicy: 'Aes128_Sha256_RsaOaep', ...USER },
   encrypt: { securityMode: 'SignAndEncrypt', securityPolicy: 'Basic256Sha256', ...USER },
   encryptPss: { securityMode: 'SignAndEncrypt', securityPolicy: 'Aes256_Sha256_RsaPss', ...USER },
-  wrongPassword: { securityMode: 'SignAndEncrypt', securityPolicy: 'Basic256Sha256', userName: USER.userName, password: 'not-the-password' },
+  wrongPassword: {
+    securityMode: 'SignAndEncrypt',
+    securityPolicy: 'Basic256Sha256',
+    userName: USER.userName,
+    password: 'not-the-password',
+  },
 } as const;
 
 async function statusOf(name: keyof typeof SERVERS): Promise<{ connected: boolean; statusInfo: string; badTagCount: number }> {
@@ -54,7 +59,11 @@ beforeAll(async () => {
       pkiDir,
       automatic: false,
       speeds: [0],
-      security: { modes: ['Sign', 'SignAndEncrypt'], policies: ['Basic256Sha256', 'Aes128_Sha256_RsaOaep', 'Aes256_Sha256_RsaPss'], users: [USER] },
+      security: {
+        modes: ['Sign', 'SignAndEncrypt'],
+        policies: ['Basic256Sha256', 'Aes128_Sha256_RsaOaep', 'Aes256_Sha256_RsaPss'],
+        users: [USER],
+      },
     }),
   ]);
   for (const [name, security] of Object.entries(SERVERS)) {
@@ -66,7 +75,14 @@ beforeAll(async () => {
     serverIDs[name] = server.body.opcServerID;
     const tag = await t.call('POST', '/api/tags', {
       token: t.adminToken,
-      form: { values: { tagName: `${name}.Running`, tagType: 'Boolean', opcServerID: server.body.opcServerID, tagValue: simulatorNodeId(1, 'Running') } },
+      form: {
+        values: {
+          tagName: `${name}.Running`,
+          tagType: 'Boolean',
+          opcServerID: server.body.opcServerID,
+          tagValue: simulatorNodeId(1, 'Running'),
+        },
+      },
     });
     expect(tag.status, tag.text).toBe(200);
   }
@@ -80,33 +96,53 @@ afterAll(async () => {
 
 /** The audit rows of the certificates' trust decisions, oldest first, with before and after parsed. */
 async function certificateAudit() {
-  const rows = await t.edge.plant.db!.selectFrom('audit_log').select(['entity', 'entityKey', 'action', 'userID', 'at', 'before', 'after']).where('entity', '=', 'opc_certificates').orderBy('auditID').execute();
+  const rows = await t.edge.plant
+    .db!.selectFrom('audit_log')
+    .select(['entity', 'entityKey', 'action', 'userID', 'at', 'before', 'after'])
+    .where('entity', '=', 'opc_certificates')
+    .orderBy('auditID')
+    .execute();
   return rows.map((row) => ({ ...row, before: JSON.parse(row.before!), after: JSON.parse(row.after!) }));
 }
 
 describe('OPC UA security', () => {
-  it("a secured server whose certificate is not trusted shows so; once an administrator trusts it, Sign and SignAndEncrypt connect with each policy", async () => {
+  it('a secured server whose certificate is not trusted shows so; once an administrator trusts it, Sign and SignAndEncrypt connect with each policy', async () => {
     await waitFor(statusMatching('sign', /certificate not trusted/i), 'the untrusted-certificate status', 60_000);
     const met = await t.call('GET', '/api/opcservers/certificates', { token: t.adminToken });
     expect(met.status).toBe(200);
     expect(met.body).toHaveLength(1);
     expect(met.body[0]).toMatchObject({ status: 'rejected', thumbprint: expect.stringMatching(/^[0-9A-F]{40}$/) });
 
-    const trusted = await t.call('POST', '/api/opcservers/certificates/trust', { token: t.adminToken, json: { thumbprint: met.body[0].thumbprint } });
+    const trusted = await t.call('POST', '/api/opcservers/certificates/trust', {
+      token: t.adminToken,
+      json: { thumbprint: met.body[0].thumbprint },
+    });
     expect(trusted.status, trusted.text).toBe(200);
     expect(trusted.body).toEqual([{ ...met.body[0], status: 'trusted' }]);
     // Who trusted which certificate, and when, is kept like any change a person makes.
     const { status: _metStatus, ...certificate } = met.body[0];
     expect(await certificateAudit()).toEqual([
-      { entity: 'opc_certificates', entityKey: JSON.stringify({ thumbprint: certificate.thumbprint }), action: 'trust', userID: 'admin', at: expect.any(Number), before: { ...certificate, status: 'rejected' }, after: { ...certificate, status: 'trusted' } },
+      {
+        entity: 'opc_certificates',
+        entityKey: JSON.stringify({ thumbprint: certificate.thumbprint }),
+        action: 'trust',
+        userID: 'admin',
+        at: expect.any(Number),
+        before: { ...certificate, status: 'rejected' },
+        after: { ...certificate, status: 'trusted' },
+      },
     ]);
 
-    for (const name of ['sign', 'encrypt', 'encryptPss'] as const) await waitFor(connectedWithValues(name), `${name} connected with its tag read`, 100_000);
+    for (const name of ['sign', 'encrypt', 'encryptPss'] as const)
+      await waitFor(connectedWithValues(name), `${name} connected with its tag read`, 100_000);
   }, 360_000);
 
   it('None is refused by a server that requires security, and a wrong password by the server, each with a clear status', async () => {
     await waitFor(statusMatching('wrongPassword', /refused the user name or password/), 'the refused-credentials status', 60_000);
-    const none = await waitFor(statusMatching('none', /offers no endpoint with security mode None and policy None/), 'the None server refused');
+    const none = await waitFor(
+      statusMatching('none', /offers no endpoint with security mode None and policy None/),
+      'the None server refused',
+    );
     expect(none.badTagCount).toBe(1);
   }, 90_000);
 
@@ -114,7 +150,9 @@ describe('OPC UA security', () => {
     const own = await t.call('GET', '/api/opcservers/certificate', { token: t.adminToken });
     expect(own.status).toBe(200);
     expect(own.body.pem).toMatch(/^-----BEGIN CERTIFICATE-----/);
-    const der = await fetch(`${t.url}/api/opcservers/certificate/download?format=der`, { headers: { Authorization: `Bearer ${t.adminToken}` } });
+    const der = await fetch(`${t.url}/api/opcservers/certificate/download?format=der`, {
+      headers: { Authorization: `Bearer ${t.adminToken}` },
+    });
     expect(der.status).toBe(200);
     const bytes = Buffer.from(await der.arrayBuffer());
     expect(createHash('sha1').update(bytes).digest('hex').toUpperCase()).toBe(own.body.thumbprint);
@@ -125,22 +163,37 @@ describe('OPC UA security', () => {
   it('the password is write-only: never returned, kept when sent blank, replaced when sent', async () => {
     const list = await t.call('GET', '/api/opcservers', { token: t.adminToken });
     const encrypt = list.body.data.find((server: { opcServerID: number }) => server.opcServerID === serverIDs.encrypt);
-    expect(encrypt).toMatchObject({ securityMode: 'SignAndEncrypt', securityPolicy: 'Basic256Sha256', userName: USER.userName, passwordSet: true });
+    expect(encrypt).toMatchObject({
+      securityMode: 'SignAndEncrypt',
+      securityPolicy: 'Basic256Sha256',
+      userName: USER.userName,
+      passwordSet: true,
+    });
     expect(list.text).not.toContain(USER.password);
     expect(list.body.data.every((server: object) => !('password' in server))).toBe(true);
 
     // Stored sealed under the data directory's key (db/secrets.ts), opened here to compare.
     const stored = async () => {
-      const row = await t.edge.plant.db!.selectFrom('opc_servers').select('password').where('opcServerID', '=', serverIDs.wrongPassword!).executeTakeFirstOrThrow();
+      const row = await t.edge.plant
+        .db!.selectFrom('opc_servers')
+        .select('password')
+        .where('opcServerID', '=', serverIDs.wrongPassword!)
+        .executeTakeFirstOrThrow();
       expect(row.password).toMatch(/^enc:v1:/);
       return { password: openSecret(t.edge.plant.db!, row.password) };
     };
-    const blank = await t.call('PUT', '/api/opcservers', { token: t.adminToken, form: { key: serverIDs.wrongPassword, values: { description: 'Clave', password: '' } } });
+    const blank = await t.call('PUT', '/api/opcservers', {
+      token: t.adminToken,
+      form: { key: serverIDs.wrongPassword, values: { description: 'Clave', password: '' } },
+    });
     expect(blank.status, blank.text).toBe(200);
     expect(blank.text).not.toContain('not-the-password');
     expect((await stored()).password).toBe('not-the-password');
 
-    const replaced = await t.call('PUT', '/api/opcservers', { token: t.adminToken, form: { key: serverIDs.wrongPassword, values: { password: USER.password } } });
+    const replaced = await t.call('PUT', '/api/opcservers', {
+      token: t.adminToken,
+      form: { key: serverIDs.wrongPassword, values: { password: USER.password } },
+    });
     expect(replaced.status, replaced.text).toBe(200);
     expect((await stored()).password).toBe(USER.password);
     // The new password is a new session: the server that refused the old one now connects.
@@ -150,13 +203,20 @@ describe('OPC UA security', () => {
   it('a mode without a policy, a policy without a mode and a password without a user are refused and change nothing', async () => {
     const before = await t.call('GET', '/api/opcservers', { token: t.adminToken });
     const cases = [
-      [{ securityMode: 'Sign', securityPolicy: 'None' }, 'securityPolicy', 'Con el modo Sign o SignAndEncrypt elija una política de seguridad.'],
+      [
+        { securityMode: 'Sign', securityPolicy: 'None' },
+        'securityPolicy',
+        'Con el modo Sign o SignAndEncrypt elija una política de seguridad.',
+      ],
       [{ securityMode: 'None', securityPolicy: 'Basic256Sha256' }, 'securityPolicy', 'Con el modo de seguridad None la política es None.'],
       [{ securityMode: 'Sideways', securityPolicy: 'None' }, 'securityMode', null],
       [{ password: 'sin-usuario' }, 'userName', 'Indique el usuario de la contraseña.'],
     ] as const;
     for (const [values, field, message] of cases) {
-      const refused = await t.call('POST', '/api/opcservers', { token: t.adminToken, form: { values: { name: 'Mal', hostName: simulator.endpointUrl, serverType: 'UA', ...values } } });
+      const refused = await t.call('POST', '/api/opcservers', {
+        token: t.adminToken,
+        form: { values: { name: 'Mal', hostName: simulator.endpointUrl, serverType: 'UA', ...values } },
+      });
       expect(refused.status, JSON.stringify(values)).toBe(400);
       expect(refused.body.error.fields).toHaveProperty(field);
       if (message) expect(refused.body.error.fields[field]).toBe(message);
@@ -166,14 +226,27 @@ describe('OPC UA security', () => {
 
   it('a rejected certificate is listed as rejected, and an unknown thumbprint is a 404', async () => {
     const met = await t.call('GET', '/api/opcservers/certificates', { token: t.adminToken });
-    const rejected = await t.call('POST', '/api/opcservers/certificates/reject', { token: t.adminToken, json: { thumbprint: met.body[0].thumbprint } });
+    const rejected = await t.call('POST', '/api/opcservers/certificates/reject', {
+      token: t.adminToken,
+      json: { thumbprint: met.body[0].thumbprint },
+    });
     expect(rejected.body).toEqual([{ ...met.body[0], status: 'rejected' }]);
-    const unknown = await t.call('POST', '/api/opcservers/certificates/trust', { token: t.adminToken, json: { thumbprint: '00'.repeat(20) } });
+    const unknown = await t.call('POST', '/api/opcservers/certificates/trust', {
+      token: t.adminToken,
+      json: { thumbprint: '00'.repeat(20) },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('No hay ningún certificado de servidor con esa huella.');
     // A supervisor may not decide (403): neither that nor the unknown thumbprint leaves an audit row.
     const supervisor = await t.userWithRole(2);
-    expect((await t.call('POST', '/api/opcservers/certificates/trust', { token: supervisor.token, json: { thumbprint: met.body[0].thumbprint } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', '/api/opcservers/certificates/trust', {
+          token: supervisor.token,
+          json: { thumbprint: met.body[0].thumbprint },
+        })
+      ).status,
+    ).toBe(403);
     const audit = await certificateAudit();
     expect(audit.map((row) => [row.action, row.userID, row.before.status, row.after.status])).toEqual([
       ['trust', 'admin', 'rejected', 'trusted'],

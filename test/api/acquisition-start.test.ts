@@ -23,7 +23,10 @@ describe('an acquisition start that fails', () => {
     await vi.waitFor(async () => {
       const health = await edge.call('GET', '/api/health', { language: 'en' });
       expect(health.body.status).toBe('degraded');
-      expect(health.body.warnings).toContainEqual({ code: 'acquisitionDown', message: 'The plant is not being read: the acquisition could not start and is being retried.' });
+      expect(health.body.warnings).toContainEqual({
+        code: 'acquisitionDown',
+        message: 'The plant is not being read: the acquisition could not start and is being retried.',
+      });
     });
     expect(acquisitionProblem(edge.edge.plant)).toBe('database or disk is full');
     diskFull = false;
@@ -35,6 +38,8 @@ describe('an acquisition start that fails', () => {
       },
       { timeout: 20_000, interval: 200 },
     );
-    expect(edge.edge.plant.recentLogs.all().some((entry) => entry.message.startsWith('Acquisition failed to start: it is tried again'))).toBe(true);
+    expect(
+      edge.edge.plant.recentLogs.all().some((entry) => entry.message.startsWith('Acquisition failed to start: it is tried again')),
+    ).toBe(true);
   });
 });

@@ -24,7 +24,14 @@ import { callEdge, completeFirstSignIn, type CallOptions } from '../support/test
  * - the OpenAPI fuzz of the edge (test/support/openapi-fuzz.ts) over the portal's /api/openapi.json.
  */
 
-const DIRECTORY_PASSWORD = { juan: 'juan-del-dominio', marta: 'marta-del-dominio', ghost: 'ghost-del-dominio', ines: 'ines-del-dominio', luis: 'luis-del-dominio', pedro: 'pedro-del-dominio' };
+const DIRECTORY_PASSWORD = {
+  juan: 'juan-del-dominio',
+  marta: 'marta-del-dominio',
+  ghost: 'ghost-del-dominio',
+  ines: 'ines-del-dominio',
+  luis: 'luis-del-dominio',
+  pedro: 'pedro-del-dominio',
+};
 /** The temporary password the administrator gives users it creates (never used by a directory user). */
 const TEMPORARY = 'temporal-local-1';
 const MESSAGES = {
@@ -45,10 +52,14 @@ let admin: { token: string; password: string };
 let tokens: { analyst: string; mustChange: string };
 
 const call = (portal: RunningPortal, method: string, path: string, options?: CallOptions) => callEdge(portal.url, method, path, options);
-const signIn = (portal: RunningPortal, userid: string, password: string, language?: 'en') => call(portal, 'POST', '/api/users/authenticate', { json: { userid, password }, language });
+const signIn = (portal: RunningPortal, userid: string, password: string, language?: 'en') =>
+  call(portal, 'POST', '/api/users/authenticate', { json: { userid, password }, language });
 
 async function addUser(userID: string, roleID: number, active = true): Promise<void> {
-  const answer = await call(fed.portal, 'POST', '/api/portal/users', { token: admin.token, json: { values: { userID, firstName: userID, roleID, active, password: TEMPORARY } } });
+  const answer = await call(fed.portal, 'POST', '/api/portal/users', {
+    token: admin.token,
+    json: { values: { userID, firstName: userID, roleID, active, password: TEMPORARY } },
+  });
   expect(answer.status, answer.text).toBe(200);
 }
 
@@ -64,7 +75,10 @@ async function throwAwaySession(portal: RunningPortal, userID: string): Promise<
  * session's sliding expiry moves with its use), in one statement.
  */
 async function centralDigest(): Promise<Map<string, string>> {
-  const { rows: tables } = await sql<{ schema: string; name: string }>`SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+  const { rows: tables } = await sql<{
+    schema: string;
+    name: string;
+  }>`SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
     WHERE table_schema IN ('oee', 'portal') AND table_type = 'BASE TABLE' ORDER BY 1, 2`.execute(fed.portal.db);
   const parts = tables.map(({ schema, name }) => {
     const row = schema === 'portal' && name === 'sessions' ? sql`(t.token_hash, t.user_id)::text` : sql`t::text`;
@@ -97,7 +111,14 @@ beforeAll(async () => {
   ]);
   const [ana, nuevo] = await Promise.all([signIn(fed.portal, 'ana', TEMPORARY), signIn(fed.portal, 'nuevo', TEMPORARY)]);
   expect(nuevo.body.mustChangePassword).toBe(true);
-  expect((await call(fed.portal, 'POST', '/api/users/changePassword', { token: ana.body.token, json: { currentPassword: TEMPORARY, newPassword: 'propia-de-ana' } })).status).toBe(204);
+  expect(
+    (
+      await call(fed.portal, 'POST', '/api/users/changePassword', {
+        token: ana.body.token,
+        json: { currentPassword: TEMPORARY, newPassword: 'propia-de-ana' },
+      })
+    ).status,
+  ).toBe(204);
   tokens = { analyst: ana.body.token, mustChange: nuevo.body.token };
 
   withDirectory = await startPortal({
@@ -138,7 +159,11 @@ describe('directory sign-in on the central portal', () => {
   });
 
   it('a wrong or local password answers as an unknown name; only the right directory password learns more', async () => {
-    const refusals = await Promise.all([signIn(withDirectory, 'pedro', TEMPORARY), signIn(withDirectory, 'nadie', 'cualquier-cosa'), signIn(withDirectory, 'ghost', 'adivinando')]);
+    const refusals = await Promise.all([
+      signIn(withDirectory, 'pedro', TEMPORARY),
+      signIn(withDirectory, 'nadie', 'cualquier-cosa'),
+      signIn(withDirectory, 'ghost', 'adivinando'),
+    ]);
     for (const answer of refusals) expect(answer.body).toEqual({ error: { code: 'unauthorized', message: MESSAGES.invalid } });
     expect((await signIn(withDirectory, 'ghost', DIRECTORY_PASSWORD.ghost)).body.error.message).toBe(MESSAGES.notRegistered);
     expect((await signIn(withDirectory, 'ines', DIRECTORY_PASSWORD.ines)).body.error.message).toBe('El usuario está inactivo.');
@@ -164,7 +189,8 @@ describe('directory sign-in on the central portal', () => {
 
   it('failed directory sign-ins count toward the lock-out delay, whichever form of the name is typed', async () => {
     const forms = ['luis', 'luis@planta.test', 'PLANTA\\luis'];
-    for (let attempt = 0; attempt < FREE_ATTEMPTS; attempt++) expect((await signIn(withDirectory, forms[attempt % forms.length]!, 'adivinando')).status).toBe(401);
+    for (let attempt = 0; attempt < FREE_ATTEMPTS; attempt++)
+      expect((await signIn(withDirectory, forms[attempt % forms.length]!, 'adivinando')).status).toBe(401);
     const locked = await signIn(withDirectory, 'luis', DIRECTORY_PASSWORD.luis);
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toMatch(/^Demasiados intentos fallidos\. Espere \d+ s/);
@@ -172,7 +198,10 @@ describe('directory sign-in on the central portal', () => {
 
   it('a directory user changes the password in the directory, not here', async () => {
     const juan = await signIn(withDirectory, 'juan', DIRECTORY_PASSWORD.juan);
-    const change = await call(withDirectory, 'POST', '/api/users/changePassword', { token: juan.body.token, json: { currentPassword: DIRECTORY_PASSWORD.juan, newPassword: 'otra-clave-nueva' } });
+    const change = await call(withDirectory, 'POST', '/api/users/changePassword', {
+      token: juan.body.token,
+      json: { currentPassword: DIRECTORY_PASSWORD.juan, newPassword: 'otra-clave-nueva' },
+    });
     expect(change.status).toBe(409);
     expect(change.body.error.message).toBe('Su contraseña es la del dominio: cámbiela en el dominio.');
   });
@@ -182,7 +211,13 @@ describe("the central portal's permissions", () => {
   it('every declared route: 401 without a session unless public, 403 to a role it does not admit and before a due password change', async () => {
     const callers = [
       { name: 'analyst', userID: 'ana', role: PORTAL_ROLE_NAMES[PORTAL_ROLE.ANALYST], token: tokens.analyst, passwordDue: false },
-      { name: 'administrator', userID: 'admin', role: PORTAL_ROLE_NAMES[PORTAL_ROLE.ADMINISTRATOR], token: admin.token, passwordDue: false },
+      {
+        name: 'administrator',
+        userID: 'admin',
+        role: PORTAL_ROLE_NAMES[PORTAL_ROLE.ADMINISTRATOR],
+        token: admin.token,
+        passwordDue: false,
+      },
       { name: 'password due', userID: 'nuevo', role: PORTAL_ROLE_NAMES[PORTAL_ROLE.ANALYST], token: tokens.mustChange, passwordDue: true },
     ];
     const calls: AccessCall[] = fed.portal.api.routes.flatMap(({ spec, paths }) =>
@@ -205,8 +240,19 @@ describe("the central portal's permissions", () => {
   }, 120_000);
 
   it('answers every write it does not declare with 405, to anyone, and changes nothing', async () => {
-    const declared = new Set(fed.portal.api.routes.flatMap(({ spec, paths }) => paths.map((path) => `${spec.method.toUpperCase()} ${path}`)));
-    const edgeWrites = ['/api/stops', '/api/orders', '/api/oeeindex/put', '/api/shiftindexes', '/api/parameters/put', '/api/users', '/api/portal/plants/1', '/api/portal'];
+    const declared = new Set(
+      fed.portal.api.routes.flatMap(({ spec, paths }) => paths.map((path) => `${spec.method.toUpperCase()} ${path}`)),
+    );
+    const edgeWrites = [
+      '/api/stops',
+      '/api/orders',
+      '/api/oeeindex/put',
+      '/api/shiftindexes',
+      '/api/parameters/put',
+      '/api/users',
+      '/api/portal/plants/1',
+      '/api/portal',
+    ];
     const paths = [...new Set([...fed.portal.api.routes.flatMap((route) => route.paths), ...edgeWrites])];
     const before = await centralDigest();
     const failures: string[] = [];
@@ -217,7 +263,8 @@ describe("the central portal's permissions", () => {
         for (const token of [undefined, admin.token]) {
           const answer = await call(fed.portal, method, path, { token, json: { key: 'admin', values: { active: false, roleID: 2 } } });
           calls++;
-          if (answer.status !== 405 || answer.body?.error?.code !== 'readOnly') failures.push(`${method} ${path}${token ? ' as administrator' : ''} → ${answer.status} ${answer.text.slice(0, 120)}`);
+          if (answer.status !== 405 || answer.body?.error?.code !== 'readOnly')
+            failures.push(`${method} ${path}${token ? ' as administrator' : ''} → ${answer.status} ${answer.text.slice(0, 120)}`);
         }
       }
     }

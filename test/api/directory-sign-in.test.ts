@@ -12,7 +12,15 @@ import { startTestEdge, type TestEdge } from '../support/test-edge';
  * nesting, the first administrator keeps a local password, and signed actions are checked the same way.
  */
 
-const DIRECTORY_PASSWORD = { juan: 'juan-del-dominio', ana: 'ana-del-dominio', pedro: 'pedro-del-dominio', ghost: 'ghost-del-dominio', ines: 'ines-del-dominio', luis: 'luis-del-dominio', marta: 'marta-del-dominio' };
+const DIRECTORY_PASSWORD = {
+  juan: 'juan-del-dominio',
+  ana: 'ana-del-dominio',
+  pedro: 'pedro-del-dominio',
+  ghost: 'ghost-del-dominio',
+  ines: 'ines-del-dominio',
+  luis: 'luis-del-dominio',
+  marta: 'marta-del-dominio',
+};
 const LOCAL_PASSWORD = 'contrasena-local';
 const LOCAL_USERS: Array<{ userID: string; roleID: RoleId; active?: 0 }> = [
   { userID: 'juan', roleID: ROLE.OPERATOR },
@@ -29,14 +37,21 @@ const MESSAGES = {
     es: 'No se pudo contactar al directorio del dominio para validar el usuario. Vuelva a intentarlo en unos minutos o avise a un administrador.',
     en: 'The domain directory could not be reached to check the user. Try again in a few minutes or tell an administrator.',
   },
-  notInGroup: { es: 'El usuario del dominio no pertenece al grupo autorizado para ingresar.', en: 'The domain user is not a member of the group allowed to sign in.' },
-  notRegistered: { es: 'El usuario del dominio no está dado de alta en el sistema. Pida a un administrador que lo agregue.', en: 'The domain user is not registered in the system. Ask an administrator to add it.' },
+  notInGroup: {
+    es: 'El usuario del dominio no pertenece al grupo autorizado para ingresar.',
+    en: 'The domain user is not a member of the group allowed to sign in.',
+  },
+  notRegistered: {
+    es: 'El usuario del dominio no está dado de alta en el sistema. Pida a un administrador que lo agregue.',
+    en: 'The domain user is not registered in the system. Ask an administrator to add it.',
+  },
 };
 
 let directory: TestDirectory;
 let t: TestEdge;
 
-const signIn = (userid: string, password: string, language?: 'en') => t.call('POST', '/api/users/authenticate', { json: { userid, password }, language });
+const signIn = (userid: string, password: string, language?: 'en') =>
+  t.call('POST', '/api/users/authenticate', { json: { userid, password }, language });
 const setParameters = async (values: Record<string, unknown>) => {
   const answer = await t.call('PUT', '/api/parameters/put/', { token: t.adminToken, json: values });
   expect(answer.status, answer.text).toBe(200);
@@ -73,7 +88,19 @@ beforeAll(async () => {
   for (const user of LOCAL_USERS) {
     await db
       .insertInto('users')
-      .values({ userID: user.userID, firstName: user.userID, lastName: 'Planta', email: null, groupID: null, passwordHash, roleID: user.roleID, active: user.active ?? 1, lockedUntil: null, updatedBy: null, updateDate: null })
+      .values({
+        userID: user.userID,
+        firstName: user.userID,
+        lastName: 'Planta',
+        email: null,
+        groupID: null,
+        passwordHash,
+        roleID: user.roleID,
+        active: user.active ?? 1,
+        lockedUntil: null,
+        updatedBy: null,
+        updateDate: null,
+      })
       .execute();
   }
   await useTestDirectory();
@@ -95,7 +122,9 @@ describe('directory sign-in', () => {
       expect(answer.body).toMatchObject({ userID: 'juan', roleID: ROLE.OPERATOR, mustChangePassword: false });
       expect((await t.call('POST', '/api/users/isvalid', { token: answer.body.token })).status).toBe(200);
     }
-    expect((await db.selectFrom('users').select('mustChangePassword').where('userID', '=', 'juan').executeTakeFirstOrThrow()).mustChangePassword).toBe(0);
+    expect(
+      (await db.selectFrom('users').select('mustChangePassword').where('userID', '=', 'juan').executeTakeFirstOrThrow()).mustChangePassword,
+    ).toBe(0);
   });
 
   it('the local password no longer works for a directory user, and a wrong password answers as an unknown name does', async () => {
@@ -213,7 +242,8 @@ describe('directory sign-in', () => {
   it('a signed action (recalculation) is verified against the directory too', async () => {
     const marta = await signIn('marta', DIRECTORY_PASSWORD.marta);
     expect(marta.status, marta.text).toBe(200);
-    const recalculate = (password: string) => t.call('GET', '/api/OeeIndex/RecalculateAllOrders', { token: marta.body.token, query: { username: 'PLANTA\\marta', password } });
+    const recalculate = (password: string) =>
+      t.call('GET', '/api/OeeIndex/RecalculateAllOrders', { token: marta.body.token, query: { username: 'PLANTA\\marta', password } });
     const signed = await recalculate(DIRECTORY_PASSWORD.marta);
     expect(signed.status, signed.text).toBe(200);
     const local = await recalculate(LOCAL_PASSWORD);
@@ -231,7 +261,10 @@ describe('directory sign-in', () => {
 
   it('a directory user cannot set a local password (it would never be used)', async () => {
     const juan = await signIn('juan', DIRECTORY_PASSWORD.juan);
-    const change = await t.call('POST', '/api/users/changePassword', { token: juan.body.token, json: { currentPassword: DIRECTORY_PASSWORD.juan, newPassword: 'otra-clave-nueva' } });
+    const change = await t.call('POST', '/api/users/changePassword', {
+      token: juan.body.token,
+      json: { currentPassword: DIRECTORY_PASSWORD.juan, newPassword: 'otra-clave-nueva' },
+    });
     expect(change.status).toBe(409);
     expect(change.body.error.message).toBe('Su contraseña es la del dominio: cámbiela en el dominio.');
   });
@@ -243,17 +276,29 @@ describe('directory sign-in', () => {
     const text = JSON.stringify(log.body);
     expect(text).toContain('reason=auth.notRegistered');
     expect(text).toContain('reason=auth.directoryUnavailable');
-    for (const secret of [...Object.values(DIRECTORY_PASSWORD), LOCAL_PASSWORD, 'clave-que-no-debe-verse']) expect(text).not.toContain(secret);
+    for (const secret of [...Object.values(DIRECTORY_PASSWORD), LOCAL_PASSWORD, 'clave-que-no-debe-verse'])
+      expect(text).not.toContain(secret);
   });
 
   it('the directory settings are checked when saved', async () => {
-    const put = (values: Record<string, unknown>, language?: 'en') => t.call('PUT', '/api/parameters/put/', { token: t.adminToken, json: values, language });
+    const put = (values: Record<string, unknown>, language?: 'en') =>
+      t.call('PUT', '/api/parameters/put/', { token: t.adminToken, json: values, language });
     const badUrl = await put({ directoryUrl: 'http://dc1.planta.test' });
     expect(badUrl.status).toBe(400);
-    expect(badUrl.body.error.fields.directoryUrl).toBe('La URL del directorio debe ser ldap://servidor[:puerto] o ldaps://servidor[:puerto].');
-    expect((await put({ directoryBindName: 'PLANTA\\usuario' }, 'en')).body.error.fields.directoryBindName).toBe('The directory bind name must contain {user} (for example {user}@{domain}).');
-    expect((await put({ directoryCaFile: 'ca.pem' })).body.error.fields.directoryCaFile).toBe('El archivo de CA del directorio debe ser una ruta absoluta.');
+    expect(badUrl.body.error.fields.directoryUrl).toBe(
+      'La URL del directorio debe ser ldap://servidor[:puerto] o ldaps://servidor[:puerto].',
+    );
+    expect((await put({ directoryBindName: 'PLANTA\\usuario' }, 'en')).body.error.fields.directoryBindName).toBe(
+      'The directory bind name must contain {user} (for example {user}@{domain}).',
+    );
+    expect((await put({ directoryCaFile: 'ca.pem' })).body.error.fields.directoryCaFile).toBe(
+      'El archivo de CA del directorio debe ser una ruta absoluta.',
+    );
     const stored = await t.call('GET', '/api/parameters/get/', { token: t.adminToken });
-    expect(stored.body).toMatchObject({ directoryUrl: directory.url, directoryBindName: `uid={user},ou=people,${directory.baseDN}`, directoryCaFile: null });
+    expect(stored.body).toMatchObject({
+      directoryUrl: directory.url,
+      directoryBindName: `uid={user},ou=people,${directory.baseDN}`,
+      directoryCaFile: null,
+    });
   });
 });

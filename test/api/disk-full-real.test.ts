@@ -33,15 +33,21 @@ const DISK_FULL = 'Disco lleno: no se pudo guardar. Libere espacio en el disco d
 
 describe('a real full disk', () => {
   it('keeps the edge up and reading, refuses writes with 507, and resumes with one WARN of the lost log lines once space is freed', async () => {
-    if (!fileSystem) throw new Error('This machine lets the tests mount neither a tmpfs nor a loop device: run them as root (or with CAP_SYS_ADMIN) for the real full disk.');
+    if (!fileSystem)
+      throw new Error(
+        'This machine lets the tests mount neither a tmpfs nor a loop device: run them as root (or with CAP_SYS_ADMIN) for the real full disk.',
+      );
     const dataDir = join(fileSystem.dir, 'data');
     edge = await EdgeProcess.start(dataDir);
     const setup = await edge.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '' } });
     expect(setup.body?.valid, setup.text).toBe(true);
     const { token } = await completeFirstSignIn(edge.url, setup.body.password);
-    const call = (method: string, path: string, options: Parameters<EdgeProcess['call']>[2] = {}) => edge!.call(method, path, { token, ...options });
-    const sectorNames = async () => ((await call('GET', '/api/sectors')).body.data as { sectorName: string }[]).map((sector) => sector.sectorName).sort();
-    const addSector = (name: string, language?: 'en') => call('POST', '/api/sectors', { form: { values: { sectorName: name, description: 'x'.repeat(200) } }, language });
+    const call = (method: string, path: string, options: Parameters<EdgeProcess['call']>[2] = {}) =>
+      edge!.call(method, path, { token, ...options });
+    const sectorNames = async () =>
+      ((await call('GET', '/api/sectors')).body.data as { sectorName: string }[]).map((sector) => sector.sectorName).sort();
+    const addSector = (name: string, language?: 'en') =>
+      call('POST', '/api/sectors', { form: { values: { sectorName: name, description: 'x'.repeat(200) } }, language });
     expect((await addSector('Envasado')).status).toBe(200);
 
     const filler = fileSystem.fill();
@@ -74,7 +80,11 @@ describe('a real full disk', () => {
 
     // The refusals were logged as errors; the log file took what fitted in its last block and lost the rest.
     const logFile = join(dataDir, 'logs', 'oee-edge.log');
-    const logLines = () => readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { msg: string; lost?: number; cause?: string; level: number });
+    const logLines = () =>
+      readFileSync(logFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string; lost?: number; cause?: string; level: number });
     const linesWhileFull = logLines().length;
 
     rmSync(filler);
@@ -82,12 +92,15 @@ describe('a real full disk', () => {
     expect(after.status, after.text).toBe(200);
     expect(await sectorNames()).toEqual([...stored, 'Paletizado'].sort());
     // A refused sign-in is a WARN line, written now that there is space.
-    expect((await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: 'not-the-password' } })).status).toBe(401);
+    expect((await edge.call('POST', '/api/users/authenticate', { json: { userid: 'admin', password: 'not-the-password' } })).status).toBe(
+      401,
+    );
     // Whole lines only (JSON.parse of each), and the lines lost are reported as WARN with the file system's cause.
     const lines = logLines();
     const reports = lines.filter((line) => line.lost !== undefined);
     expect(reports.length).toBeGreaterThanOrEqual(1);
-    for (const report of reports) expect(report).toMatchObject({ level: 40, msg: 'Log lines could not be written and were lost', cause: 'ENOSPC' });
+    for (const report of reports)
+      expect(report).toMatchObject({ level: 40, msg: 'Log lines could not be written and were lost', cause: 'ENOSPC' });
     expect(reports.reduce((sum, report) => sum + report.lost!, 0)).toBeGreaterThanOrEqual(1);
     expect(lines.slice(linesWhileFull).some((line) => line.level === 40 && /sign-in/i.test(line.msg))).toBe(true);
   }, 120_000);

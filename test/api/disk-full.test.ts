@@ -20,7 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const lineNames = async () => ((await t.call('GET', '/api/Resources', { token: t.adminToken })).body.data as { description: string }[]).map((line) => line.description);
+const lineNames = async () =>
+  ((await t.call('GET', '/api/Resources', { token: t.adminToken })).body.data as { description: string }[]).map((line) => line.description);
 let sectorID: number;
 /** A line whose beacon script (15 KB, mostly a comment) needs pages the full database cannot give. */
 const newLine = (lineID: number, description: string) => ({
@@ -46,7 +47,12 @@ describe('a full disk', () => {
     expect(health.body).toMatchObject({ version: expect.any(String), setupPending: false, storage: { databaseBytes: expect.any(Number) } });
     const storage = await t.call('GET', '/api/diagnostics/storage', { token: t.adminToken });
     expect(storage.status).toBe(200);
-    expect(storage.body).toEqual({ freeBytes: expect.any(Number), totalBytes: expect.any(Number), databaseBytes: expect.any(Number), warnings: health.body.warnings });
+    expect(storage.body).toEqual({
+      freeBytes: expect.any(Number),
+      totalBytes: expect.any(Number),
+      databaseBytes: expect.any(Number),
+      warnings: health.body.warnings,
+    });
     expect(storage.body.databaseBytes).toBeGreaterThan(100_000);
 
     const refused = await t.call('POST', '/api/Resources/PostResources', newLine(2, 'Paletizadora'));
@@ -69,7 +75,10 @@ describe('a full disk', () => {
     expect((await t.call('POST', '/api/Resources/PostResources', newLine(2, 'Paletizadora'))).status).toBe(200);
     expect(await lineNames()).toEqual(['Llenadora', 'Paletizadora']);
     t.edge.plant.logger.warn('space is back');
-    const file = readFileSync(join(t.dataDir, 'logs', 'oee-edge.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { msg: string; lost?: number });
+    const file = readFileSync(join(t.dataDir, 'logs', 'oee-edge.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; lost?: number });
     const report = file.find((line) => line.lost !== undefined);
     expect(report).toMatchObject({ msg: 'Log lines could not be written and were lost', lost: 2 });
     expect(file.at(-1)?.msg).toBe('space is back');

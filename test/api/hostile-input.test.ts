@@ -21,18 +21,29 @@ function expectRefused(response: CallResult, status = 400): void {
   expect(response.text).not.toMatch(/<html|at .*\.(js|ts):\d+/i);
 }
 
-const count = async (table: 'lines' | 'orders' | 'stops' | 'audit_log') => Number((await t.edge.plant.db!.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'lines' | 'orders' | 'stops' | 'audit_log') =>
+  Number(
+    (
+      await t.edge.plant
+        .db!.selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('hostile input', () => {
   it('skip beyond any table (1e20), or not in plain digits, is refused by every list call that pages', async () => {
-    const openApi = (await t.call('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const openApi = (await t.call('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    };
     const documented = Object.entries(openApi.paths)
       .filter(([path, operations]) => !path.includes('{') && operations.get?.parameters?.some((parameter) => parameter.name === 'skip'))
       .map(([path]) => path);
     expect(documented.length).toBeGreaterThan(15);
     const paged = [...documented, '/api/stops/get', '/api/oeeindex/get', '/api/maintenance/get', '/api/log/get'];
     for (const path of paged) {
-      for (const skip of ['1e20', '0x10', '99999999999999999999']) expectRefused(await t.call('GET', path, { token: t.adminToken, query: { skip, take: '5' } }));
+      for (const skip of ['1e20', '0x10', '99999999999999999999'])
+        expectRefused(await t.call('GET', path, { token: t.adminToken, query: { skip, take: '5' } }));
       expect((await t.call('GET', path, { token: t.adminToken, query: { skip: '0', take: '5' } })).status, path).toBe(200);
     }
   });
@@ -40,7 +51,9 @@ describe('hostile input', () => {
   it(`a filter of more than ${MAX_FILTER_TERMS} comparisons is refused with its own message`, async () => {
     // Sent unencoded but for the quotes, as a script would: 600 terms fit the server's 16 KB request line then.
     const terms = JSON.stringify(Array.from({ length: 600 }, (_, i) => ['stopID', i]));
-    const response = await fetch(`${t.url}/api/stops/get?filter=${terms}`, { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-language': 'en' } });
+    const response = await fetch(`${t.url}/api/stops/get?filter=${terms}`, {
+      headers: { authorization: `Bearer ${t.adminToken}`, 'accept-language': 'en' },
+    });
     const body = (await response.json()) as { error: { message: string } };
     expect(response.status).toBe(400);
     expect(body.error.message).toBe(`The filter has too many conditions (at most ${MAX_FILTER_TERMS}).`);
@@ -50,11 +63,24 @@ describe('hostile input', () => {
     const supervisor = await t.userWithRole(2, 'lista-sup');
     const signature = { reasonValues: 1, username: 'lista-sup', password: 'lista-sup' };
     const audits = await count('audit_log');
-    expectRefused(await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: Array.from({ length: 10_000 }, () => 1), ...signature } }));
-    const copies = await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: [1, 2, 1], ...signature }, language: 'en' });
+    expectRefused(
+      await t.call('POST', '/api/stops/recognize', {
+        token: supervisor.token,
+        json: { stopValues: Array.from({ length: 10_000 }, () => 1), ...signature },
+      }),
+    );
+    const copies = await t.call('POST', '/api/stops/recognize', {
+      token: supervisor.token,
+      json: { stopValues: [1, 2, 1], ...signature },
+      language: 'en',
+    });
     expectRefused(copies);
     expect(copies.body.error.message).toBe('The stopValues field repeats items.');
-    const many = await t.call('POST', '/api/stops/recognize', { token: supervisor.token, json: { stopValues: Array.from({ length: MAX_RECOGNIZED_STOPS + 1 }, (_, i) => i + 1), ...signature }, language: 'en' });
+    const many = await t.call('POST', '/api/stops/recognize', {
+      token: supervisor.token,
+      json: { stopValues: Array.from({ length: MAX_RECOGNIZED_STOPS + 1 }, (_, i) => i + 1), ...signature },
+      language: 'en',
+    });
     expectRefused(many);
     expect(many.body.error.message).toBe(`The stopValues field accepts at most ${MAX_RECOGNIZED_STOPS} items.`);
     expect(await count('audit_log')).toBe(audits);
@@ -62,20 +88,35 @@ describe('hostile input', () => {
 
   it('every other list input refuses repeats and has a cap: lines of a stop reason, orders deleted at once, a sort list', async () => {
     const supervisor = await t.userWithRole(2, 'listas-sup');
-    const reason = await t.call('POST', '/api/stopreasons', { token: supervisor.token, json: { values: { reason: 'Lista', enabledForLine: [1, 1] } } });
+    const reason = await t.call('POST', '/api/stopreasons', {
+      token: supervisor.token,
+      json: { values: { reason: 'Lista', enabledForLine: [1, 1] } },
+    });
     expectRefused(reason);
     expect(reason.body.error.fields.enabledForLine).toBe('El campo líneas habilitadas repite elementos.');
-    expectRefused(await t.call('POST', '/api/validatedOrder/deleteMany', { token: supervisor.token, json: { orderIDs: Array.from({ length: 1_001 }, (_, i) => `o${i}`) } }));
+    expectRefused(
+      await t.call('POST', '/api/validatedOrder/deleteMany', {
+        token: supervisor.token,
+        json: { orderIDs: Array.from({ length: 1_001 }, (_, i) => `o${i}`) },
+      }),
+    );
     expectRefused(await t.call('POST', '/api/validatedOrder/deleteMany', { token: supervisor.token, json: { orderIDs: ['o1', 'o1'] } }));
     // Sent unencoded but for the quotes, as a script would: 1,200 names fit the server's 16 KB request line then.
     const names = JSON.stringify(Array.from({ length: 1_200 }, () => 'stopID'));
-    const sort = await fetch(`${t.url}/api/stops/get?sort=${names}`, { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-language': 'en' } });
+    const sort = await fetch(`${t.url}/api/stops/get?sort=${names}`, {
+      headers: { authorization: `Bearer ${t.adminToken}`, 'accept-language': 'en' },
+    });
     expect(sort.status).toBe(400);
-    expect(((await sort.json()) as { error: { message: string } }).error.message).toBe(`The sort has too many columns (at most ${MAX_SORT_ITEMS}).`);
+    expect(((await sort.json()) as { error: { message: string } }).error.message).toBe(
+      `The sort has too many columns (at most ${MAX_SORT_ITEMS}).`,
+    );
   });
 
   it('a body over the limit is answered 413 in the error shape', async () => {
-    const response = await t.call('POST', '/api/sectors', { token: t.adminToken, json: { values: { sectorName: 'x'.repeat(6 * 1024 * 1024) } } });
+    const response = await t.call('POST', '/api/sectors', {
+      token: t.adminToken,
+      json: { values: { sectorName: 'x'.repeat(6 * 1024 * 1024) } },
+    });
     expectRefused(response, 413);
     expect(response.body.error.message).toMatch(/demasiado grande/);
   });
@@ -84,7 +125,12 @@ describe('hostile input', () => {
     const deep = `${'('.repeat(5_000)}1${')'.repeat(5_000)} > 0`;
     const lines = await count('lines');
     const { sectorID } = (await t.call('GET', '/api/sectors', { token: t.adminToken })).body.data[0];
-    expectRefused(await t.call('POST', '/api/Resources/PostResources', { token: t.adminToken, form: { values: { lineID: 2, sectorID, description: 'Profunda', calculationBaliza: deep } } }));
+    expectRefused(
+      await t.call('POST', '/api/Resources/PostResources', {
+        token: t.adminToken,
+        form: { values: { lineID: 2, sectorID, description: 'Profunda', calculationBaliza: deep } },
+      }),
+    );
     expect(await count('lines')).toBe(lines);
     const check = await t.call('POST', '/api/tags/execute/', { token: t.adminToken, form: { values: { script: deep } } });
     expect(check.status, check.text).toBeLessThan(500);
@@ -92,7 +138,10 @@ describe('hostile input', () => {
 
   it('a line marker of a long run of blanks and a line separator is read at once, on save and on every load', async () => {
     const marker = `//@oee${' '.repeat(3_000)}\u2028`;
-    const response = await t.call('PUT', '/api/Resources/PutResources', { token: t.adminToken, form: { key: 1, values: { calculationBaliza: `${marker}\ntrue` } } });
+    const response = await t.call('PUT', '/api/Resources/PutResources', {
+      token: t.adminToken,
+      form: { key: 1, values: { calculationBaliza: `${marker}\ntrue` } },
+    });
     expect(response.status, response.text).toBeLessThan(500);
     expect((await t.call('GET', '/api/Resources', { token: t.adminToken })).status).toBe(200);
   });
@@ -122,7 +171,10 @@ describe('hostile input', () => {
   it('a stop on a line that does not exist is a 400 naming the line, and stores nothing', async () => {
     const supervisor = await t.userWithRole(2, 'linea-sup');
     const stops = await count('stops');
-    const response = await t.call('POST', '/api/stops/post', { token: supervisor.token, json: { values: { lineID: 77, startDate: '2026-01-01T08:00:00Z', endDate: '2026-01-01T08:10:00Z' } } });
+    const response = await t.call('POST', '/api/stops/post', {
+      token: supervisor.token,
+      json: { values: { lineID: 77, startDate: '2026-01-01T08:00:00Z', endDate: '2026-01-01T08:10:00Z' } },
+    });
     expectRefused(response);
     expect(response.body.error.message).toBe('La línea 77 no existe.');
     expect(await count('stops')).toBe(stops);
@@ -133,7 +185,12 @@ describe('hostile input', () => {
     for (const key of [true, '0x3', ' 3 ', 3.5, '1e0']) {
       expectRefused(await t.call('DELETE', '/api/sectors', { token: t.adminToken, form: { key } }));
       expectRefused(await t.call('DELETE', '/api/stops/delete', { token: supervisor.token, form: { key } }));
-      expectRefused(await t.call('POST', '/api/stops/split', { token: supervisor.token, json: { stopID: key, username: 'claves-sup', password: 'claves-sup' } }));
+      expectRefused(
+        await t.call('POST', '/api/stops/split', {
+          token: supervisor.token,
+          json: { stopID: key, username: 'claves-sup', password: 'claves-sup' },
+        }),
+      );
     }
   });
 });

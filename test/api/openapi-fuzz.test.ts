@@ -46,13 +46,21 @@ onSharedEdge(async (edge, roleTokens) => {
   // Something for the keys and references to find: a building, a sector, a line with every manager enabled.
   const building = await insert(t, '/api/buildings', { buildingName: 'Planta' });
   const sector = await insert(t, '/api/sectors', { sectorName: 'Envasado', buildingId: building.buildingId });
-  await insert(t, '/api/Resources/PostResources', { lineID: 1, sectorID: sector.sectorID, description: 'Llenadora', enableStopsManager: true, enableProductionManager: true });
+  await insert(t, '/api/Resources/PostResources', {
+    lineID: 1,
+    sectorID: sector.sectorID,
+    description: 'Llenadora',
+    enableStopsManager: true,
+    enableProductionManager: true,
+  });
 });
 
 /** A digest of every table's rows (sessions: token and user only, their sliding expiry moves on every call). */
 async function databaseDigest(): Promise<Map<string, string>> {
   const db = t.edge.plant.db!;
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
   const digest = new Map<string, string>();
   for (const { name } of tables.rows) {
     const columns = name === 'sessions' ? sql.raw('tokenHash, userID') : sql.raw('*');
@@ -72,16 +80,23 @@ const WRITES_WITHOUT_BODY: Record<string, string> = {
 };
 
 describe('the OpenAPI document', () => {
-  it('documents the body of every write; a grid\'s as `values` (its record) and `key`, as they are read', async () => {
+  it("documents the body of every write; a grid's as `values` (its record) and `key`, as they are read", async () => {
     const documented = await documentedOperations(t.url);
-    const undocumented = documented.filter((operation) => operation.method !== 'get' && !operation.body && !(`${operation.method} ${operation.path}` in WRITES_WITHOUT_BODY));
+    const undocumented = documented.filter(
+      (operation) => operation.method !== 'get' && !operation.body && !(`${operation.method} ${operation.path}` in WRITES_WITHOUT_BODY),
+    );
     expect(undocumented.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
 
-    const body = (method: string) => documented.find((operation) => operation.path === '/api/sectors' && operation.method === method)!.body!;
+    const body = (method: string) =>
+      documented.find((operation) => operation.path === '/api/sectors' && operation.method === method)!.body!;
     const valuesOf = (schema: JsonSchema) => schema.properties!.values!.anyOf!;
     // Insert: the record's fields (the generated sectorID left out) as an object, or as JSON text in a form field.
     expect(body('post').required).toEqual(['values']);
-    expect(valuesOf(body('post'))[0]).toMatchObject({ type: 'object', required: ['sectorName'], properties: { sectorName: { type: 'string' } } });
+    expect(valuesOf(body('post'))[0]).toMatchObject({
+      type: 'object',
+      required: ['sectorName'],
+      properties: { sectorName: { type: 'string' } },
+    });
     expect(valuesOf(body('post'))[0]!.properties).not.toHaveProperty('sectorID');
     expect(valuesOf(body('post'))[1]).toMatchObject({ type: 'string' });
     // Update: the whole-number key and any of the fields; delete: the key.
@@ -96,7 +111,12 @@ describe('fuzzing every route of /api/openapi.json', () => {
   it('no input, role or missing session gets a 500; every refusal is the error shape and changes no table', async () => {
     const documented = await documentedOperations(t.url);
     expect(documented.length).toBeGreaterThan(150);
-    const roleCallers: Caller[] = ([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT] as RoleId[]).map((role) => ({ name: ROLE_NAMES[role], role: ROLE_NAMES[role], userID: role === ROLE.ADMINISTRATOR ? 'admin' : ROLE_USER_IDS[role], token: tokens[role] }));
+    const roleCallers: Caller[] = ([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT] as RoleId[]).map((role) => ({
+      name: ROLE_NAMES[role],
+      role: ROLE_NAMES[role],
+      userID: role === ROLE.ADMINISTRATOR ? 'admin' : ROLE_USER_IDS[role],
+      token: tokens[role],
+    }));
     const callers: Caller[] = [{ name: 'no session', role: null, userID: null, token: null }, ...roleCallers];
     const { failures, calls, refusals } = await fuzzOperations({
       url: t.url,
@@ -109,10 +129,13 @@ describe('fuzzing every route of /api/openapi.json', () => {
       // Logging out revokes the session it is called with: a throw-away one, never the caller's.
       tokenFor: async (operation, caller) => {
         const userID = (caller as Caller).userID;
-        return operation.path === '/api/users/logout' && userID ? openSession(t.edge.plant.db!, userID, t.edge.plant.now(), '127.0.0.1') : undefined;
+        return operation.path === '/api/users/logout' && userID
+          ? openSession(t.edge.plant.db!, userID, t.edge.plant.now(), '127.0.0.1')
+          : undefined;
       },
       afterCall: async (operation, status) => {
-        if (operation.path.startsWith('/api/parameters') && status === 200) await t.edge.plant.db!.updateTable('parameters').set({ enableDomainValidation: 0 }).execute();
+        if (operation.path.startsWith('/api/parameters') && status === 200)
+          await t.edge.plant.db!.updateTable('parameters').set({ enableDomainValidation: 0 }).execute();
       },
     });
     expect(failures).toEqual([]);

@@ -47,11 +47,24 @@ describe('password rules', () => {
   it('8 to 50 characters with no blank at either end, one message (es, en), on users insert and update; nothing changes', async () => {
     const t = shared;
     const post = (password: string, language?: 'en', userID = 'nuevo') =>
-      t.call('POST', '/api/users', { token: t.adminToken, language, form: { values: { userID, firstName: 'N', lastName: 'U', password, roleID: 3 } } });
-    const put = (password: string) => t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'existente', values: { password } } });
+      t.call('POST', '/api/users', {
+        token: t.adminToken,
+        language,
+        form: { values: { userID, firstName: 'N', lastName: 'U', password, roleID: 3 } },
+      });
+    const put = (password: string) =>
+      t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'existente', values: { password } } });
     expect((await post('clave-existente', undefined, 'existente')).status).toBe(200);
     const before = await users(t);
-    for (const bad of ['x', 'corta12', ' empieza-con-blanco', 'termina-con-blanco ', '\ttabulado-al-inicio', ' '.repeat(10), '\u2028'.repeat(9)]) {
+    for (const bad of [
+      'x',
+      'corta12',
+      ' empieza-con-blanco',
+      'termina-con-blanco ',
+      '\ttabulado-al-inicio',
+      ' '.repeat(10),
+      '\u2028'.repeat(9),
+    ]) {
       expectFieldError(await post(bad), 'password', RULES_ES);
       expectFieldError(await put(bad), 'password', RULES_ES);
     }
@@ -67,9 +80,20 @@ describe('password rules', () => {
 
   it('a password stored before the rules (shorter than 8) still signs in', async () => {
     const t = shared;
-    await t.edge.plant.db!
-      .insertInto('users')
-      .values({ userID: 'antiguo', firstName: 'A', lastName: 'B', email: null, groupID: null, passwordHash: await hashPassword('abc'), roleID: 2, lockedUntil: null, updatedBy: null, updateDate: null })
+    await t.edge.plant
+      .db!.insertInto('users')
+      .values({
+        userID: 'antiguo',
+        firstName: 'A',
+        lastName: 'B',
+        email: null,
+        groupID: null,
+        passwordHash: await hashPassword('abc'),
+        roleID: 2,
+        lockedUntil: null,
+        updatedBy: null,
+        updateDate: null,
+      })
       .execute();
     const signedIn = await login(t, 'antiguo', 'abc');
     expect(signedIn.status).toBe(200);
@@ -90,15 +114,23 @@ describe('the first sign-in after setup', () => {
     const refused = await t.call('GET', '/api/sectors', { token });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'forbidden', message: CHANGE_DUE });
-    expect((await t.call('POST', '/api/sectors', { token, form: { values: { sectorName: 'X' } }, language: 'en' })).body.error.message).toBe(
-      'You must change your temporary password before continuing.',
-    );
+    expect(
+      (await t.call('POST', '/api/sectors', { token, form: { values: { sectorName: 'X' } }, language: 'en' })).body.error.message,
+    ).toBe('You must change your temporary password before continuing.');
     expect((await t.call('GET', '/api/users', { token })).status).toBe(403);
     expect((await t.call('POST', '/api/users/isvalid', { token })).body).toMatchObject({ valid: true, mustChangePassword: true });
 
     // Signed with the current password; the new one follows the rules and differs from it.
-    expectFieldError(await changePassword(t, token, 'no-es-esta', 'nueva-clave-1'), 'currentPassword', 'La contraseña actual no es correcta.');
-    expectFieldError(await changePassword(t, token, temporary, temporary), 'newPassword', 'La nueva contraseña debe ser distinta de la actual.');
+    expectFieldError(
+      await changePassword(t, token, 'no-es-esta', 'nueva-clave-1'),
+      'currentPassword',
+      'La contraseña actual no es correcta.',
+    );
+    expectFieldError(
+      await changePassword(t, token, temporary, temporary),
+      'newPassword',
+      'La nueva contraseña debe ser distinta de la actual.',
+    );
     expectFieldError(await changePassword(t, token, temporary, 'corta', 'en'), 'newPassword', RULES_EN);
     expect((await login(t, 'admin', temporary)).body.mustChangePassword).toBe(true);
 
@@ -119,15 +151,21 @@ describe('the first sign-in after setup', () => {
     expect((await changePassword(t, operator.token, operator.password, 'operador-2026')).status).toBe(204);
     expect((await login(t, operator.userID, operator.password)).status).toBe(401);
     expect((await login(t, operator.userID, 'operador-2026')).status).toBe(200);
-    expect((await t.call('POST', '/api/users/changePassword', { json: { currentPassword: 'x', newPassword: 'operador-2027' } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/users/changePassword', { json: { currentPassword: 'x', newPassword: 'operador-2027' } })).status,
+    ).toBe(401);
   });
 });
 
 describe('a password an administrator sets', () => {
   it("is temporary for the user it is set for: changed at their next sign-in, cleared by their own change; the administrator's own is not", async () => {
     const t = await edge();
-    const userRow = async (userID: string) => (await t.call('GET', '/api/users', { token: t.adminToken, query: { filter: [['userID', '=', userID]] } })).body.data[0];
-    const created = await t.call('POST', '/api/users', { token: t.adminToken, form: { values: { userID: 'temporal', firstName: 'T', lastName: 'P', password: 'dada-por-admin', roleID: 2 } } });
+    const userRow = async (userID: string) =>
+      (await t.call('GET', '/api/users', { token: t.adminToken, query: { filter: [['userID', '=', userID]] } })).body.data[0];
+    const created = await t.call('POST', '/api/users', {
+      token: t.adminToken,
+      form: { values: { userID: 'temporal', firstName: 'T', lastName: 'P', password: 'dada-por-admin', roleID: 2 } },
+    });
     expect(created.status, created.text).toBe(200);
     expect(created.body.mustChangePassword).toBe(true);
 
@@ -142,16 +180,32 @@ describe('a password an administrator sets', () => {
     expect((await userRow('temporal')).mustChangePassword).toBe(false);
 
     // An edit without a password keeps the mark as it is, and the grid cannot set or clear it by itself.
-    expect((await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { lastName: 'Q', mustChangePassword: true } } })).body.mustChangePassword).toBe(false);
+    expect(
+      (
+        await t.call('PUT', '/api/users', {
+          token: t.adminToken,
+          form: { key: 'temporal', values: { lastName: 'Q', mustChangePassword: true } },
+        })
+      ).body.mustChangePassword,
+    ).toBe(false);
     // A new password from the administrator (the user forgot theirs) is temporary again, and ends the user's sessions.
-    const reset = await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { password: 'otra-dada-por-admin' } } });
+    const reset = await t.call('PUT', '/api/users', {
+      token: t.adminToken,
+      form: { key: 'temporal', values: { password: 'otra-dada-por-admin' } },
+    });
     expect(reset.body.mustChangePassword).toBe(true);
     expect((await t.call('POST', '/api/users/isvalid', { token: first.body.token })).status).toBe(401);
     expect((await login(t, 'temporal', 'otra-dada-por-admin')).body.mustChangePassword).toBe(true);
-    expect((await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { mustChangePassword: false } } })).body.mustChangePassword).toBe(true);
+    expect(
+      (await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'temporal', values: { mustChangePassword: false } } })).body
+        .mustChangePassword,
+    ).toBe(true);
 
     // The administrator's own password set through the grid is theirs: not temporary.
-    const own = await t.call('PUT', '/api/users', { token: t.adminToken, form: { key: 'admin', values: { password: 'mi-clave-de-admin' } } });
+    const own = await t.call('PUT', '/api/users', {
+      token: t.adminToken,
+      form: { key: 'admin', values: { password: 'mi-clave-de-admin' } },
+    });
     expect(own.body.mustChangePassword).toBe(false);
     expect((await login(t, 'admin', 'mi-clave-de-admin')).body.mustChangePassword).toBe(false);
   });
@@ -172,7 +226,10 @@ describe('oee-edge reset-admin', () => {
     // Run beside the serving edge, as an administrator would on the plant's PC.
     const t = shared;
     const entry = await bundledEntry('edge/src/main.ts');
-    const child = fork(entry, ['reset-admin', '--data-dir', t.dataDir, '--log-level', 'silent'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    const child = fork(entry, ['reset-admin', '--data-dir', t.dataDir, '--log-level', 'silent'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -204,8 +261,41 @@ describe('HTTPS', () => {
       const cert = join(dir, 'cert.pem');
       const key = join(dir, 'key.pem');
       // A self-signed certificate for 127.0.0.1, made for this test (Debian's openssl).
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore', env: childEnv() });
-      const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir: join(dir, 'data'), timeZone: 'UTC', logLevel: 'silent', args: [], failedSignInsPerMinute: 30, tlsCertFile: cert, tlsKeyFile: key });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        { stdio: 'ignore', env: childEnv() },
+      );
+      const settings: Settings = Object.freeze({
+        command: 'serve',
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: join(dir, 'data'),
+        timeZone: 'UTC',
+        logLevel: 'silent',
+        args: [],
+        failedSignInsPerMinute: 30,
+        tlsCertFile: cert,
+        tlsKeyFile: key,
+      });
       const running = await startEdge({ settings, stdout: false });
       try {
         expect(running.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
@@ -221,7 +311,9 @@ describe('HTTPS', () => {
         expect(answer.status).toBe(200);
         expect(JSON.parse(answer.body)).toMatchObject({ setupPending: true });
         // Plain HTTP on the same port gets no answer.
-        const plain = new Promise((resolve, reject) => httpGet(`${running.url.replace('https:', 'http:')}/api/setup/information`, resolve).once('error', reject));
+        const plain = new Promise((resolve, reject) =>
+          httpGet(`${running.url.replace('https:', 'http:')}/api/setup/information`, resolve).once('error', reject),
+        );
         await expect(plain).rejects.toThrow();
       } finally {
         await running.close();

@@ -39,8 +39,27 @@ function databaseBytes(): string {
 
 describe('secrets at rest', () => {
   it('the bot token and an OPC password written through the API are nowhere in the database files, and the edge reads them back', async () => {
-    expect((await t.call('PUT', '/api/parameters', { token: t.adminToken, json: { telegramBotToken: BOT_TOKEN, mqttPublishPassword: MQTT_PUBLISH_PASSWORD } })).status).toBe(200);
-    const server = await t.call('POST', '/api/opcservers', { token: t.adminToken, json: { values: { name: 'PLC', hostName: 'opc.tcp://127.0.0.1:1', serverType: 'UA', enabled: false, userName: 'edge', password: OPC_PASSWORD } } });
+    expect(
+      (
+        await t.call('PUT', '/api/parameters', {
+          token: t.adminToken,
+          json: { telegramBotToken: BOT_TOKEN, mqttPublishPassword: MQTT_PUBLISH_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    const server = await t.call('POST', '/api/opcservers', {
+      token: t.adminToken,
+      json: {
+        values: {
+          name: 'PLC',
+          hostName: 'opc.tcp://127.0.0.1:1',
+          serverType: 'UA',
+          enabled: false,
+          userName: 'edge',
+          password: OPC_PASSWORD,
+        },
+      },
+    });
     expect(server.status, server.text).toBe(200);
     expect(server.text).not.toContain(OPC_PASSWORD);
     await sql`PRAGMA wal_checkpoint(FULL)`.execute(t.edge.plant.db!);
@@ -53,17 +72,27 @@ describe('secrets at rest', () => {
     const key = join(t.dataDir, SECRET_KEY_FILE);
     expect(statSync(key).mode & 0o777).toBe(0o600);
     const box = new SecretBox(loadSecretKey(t.dataDir, {}));
-    const row = await t.edge.plant.db!.selectFrom('parameters').select(['telegramBotToken', 'mqttPublishPassword']).executeTakeFirstOrThrow();
+    const row = await t.edge.plant
+      .db!.selectFrom('parameters')
+      .select(['telegramBotToken', 'mqttPublishPassword'])
+      .executeTakeFirstOrThrow();
     expect(box.open(row.telegramBotToken!)).toBe(BOT_TOKEN);
     expect(box.open(row.mqttPublishPassword!)).toBe(MQTT_PUBLISH_PASSWORD);
-    const stored = await t.edge.plant.db!.selectFrom('opc_servers').select('password').where('opcServerID', '=', server.body.opcServerID).executeTakeFirstOrThrow();
+    const stored = await t.edge.plant
+      .db!.selectFrom('opc_servers')
+      .select('password')
+      .where('opcServerID', '=', server.body.opcServerID)
+      .executeTakeFirstOrThrow();
     expect(box.open(stored.password!)).toBe(OPC_PASSWORD);
     // Another key opens nothing: a copied oee.db without its key file carries no usable secret.
     expect(() => new SecretBox(Buffer.alloc(32, 7)).open(stored.password!)).toThrow(/cannot be opened/);
   });
 
   it('values stored in clear before (an earlier version, a restored backup) are sealed at the next start', async () => {
-    await t.edge.plant.db!.updateTable('parameters').set({ telegramBotToken: BOT_TOKEN, mqttPublishPassword: MQTT_PUBLISH_PASSWORD }).execute();
+    await t.edge.plant
+      .db!.updateTable('parameters')
+      .set({ telegramBotToken: BOT_TOKEN, mqttPublishPassword: MQTT_PUBLISH_PASSWORD })
+      .execute();
     await t.edge.plant.db!.updateTable('opc_servers').set({ password: OPC_PASSWORD }).execute();
     const adminPassword = t.adminPassword!;
     const dataDir = t.dataDir;

@@ -32,7 +32,8 @@ try {
   const db = owner;
   const migrating = performance.now();
   const migrated = await migrateCentral(db);
-  if (migrated.length) console.log(`Central migrations applied: ${migrated.join(', ')} in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
+  if (migrated.length)
+    console.log(`Central migrations applied: ${migrated.join(', ')} in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
   const present = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.plants`.execute(db);
   if (Number(present.rows[0]?.n) > 0) {
     await sql`ANALYZE`.execute(db);
@@ -40,7 +41,9 @@ try {
   } else {
     const load = performance.now();
     await sql`INSERT INTO oee.plants (plant_id, time_zone)
-      SELECT 'plant-' || p, CASE WHEN p % 2 = 0 THEN 'Europe/Madrid' ELSE 'America/Argentina/Buenos_Aires' END FROM generate_series(1, ${PLANTS}) p`.execute(db);
+      SELECT 'plant-' || p, CASE WHEN p % 2 = 0 THEN 'Europe/Madrid' ELSE 'America/Argentina/Buenos_Aires' END FROM generate_series(1, ${PLANTS}) p`.execute(
+      db,
+    );
     await sql`INSERT INTO oee.plant_cursors (plant_id, last_seq) SELECT plant_id, 1000 FROM oee.plants`.execute(db);
     await sql`INSERT INTO oee.lines (plant_id, line_id, sector_id, description, row_version)
       SELECT plant_id, l, 1 + (l - 1) / 5, 'Línea ' || l, 1 FROM oee.plants, generate_series(1, ${LINES}) l`.execute(db);
@@ -58,7 +61,14 @@ try {
       CROSS JOIN LATERAL (VALUES (6), (14), (22)) h(hour)
       CROSS JOIN LATERAL (SELECT ((d + make_interval(hours => h.hour))::timestamp AT TIME ZONE p.time_zone) AS start) s
       CROSS JOIN LATERAL (SELECT (random() * 5400000)::bigint AS stop_ms) r`.execute(db);
-    const paths = ['No planificadas/Mecánica/Rotura de cinta', 'No planificadas/Mecánica/Atasco', 'No planificadas/Eléctrica/Sensor', 'Planificadas/Limpieza/CIP', 'Planificadas/Cambio de formato/Ajuste', 'No planificadas/Calidad/Control'];
+    const paths = [
+      'No planificadas/Mecánica/Rotura de cinta',
+      'No planificadas/Mecánica/Atasco',
+      'No planificadas/Eléctrica/Sensor',
+      'Planificadas/Limpieza/CIP',
+      'Planificadas/Cambio de formato/Ajuste',
+      'No planificadas/Calidad/Control',
+    ];
     await sql`INSERT INTO oee.stops (plant_id, stop_id, line_id, reason, reason_id, root, path, start_date, end_date, recognized, row_version)
       SELECT 'plant-' || (1 + g % ${PLANTS}), g, 1 + (g / ${PLANTS}) % ${LINES},
         split_part(path, '/', 3), 1 + g % 6, split_part(path, '/', 2), path, start, start + (30 + random() * 1200) * interval '1 second', true, 1
@@ -66,7 +76,9 @@ try {
       CROSS JOIN LATERAL (SELECT (${paths}::text[])[1 + g % 6] AS path,
         timestamptz '2025-01-01 10:00+00' + (g::double precision / ${STOPS}) * interval '364 days' AS start) x`.execute(db);
     await sql`ANALYZE`.execute(db);
-    console.log(`Central copy: ${PLANTS} plants × ${LINES} lines, a year of shift indexes and ${STOPS.toLocaleString('en')} stops generated in ${((performance.now() - load) / 1000).toFixed(1)} s`);
+    console.log(
+      `Central copy: ${PLANTS} plants × ${LINES} lines, a year of shift indexes and ${STOPS.toLocaleString('en')} stops generated in ${((performance.now() - load) / 1000).toFixed(1)} s`,
+    );
   }
 
   /**
@@ -87,19 +99,31 @@ try {
       seconds.sort((a, b) => a - b);
       const rank = (p: number) => seconds[Math.min(seconds.length - 1, Math.ceil((p / 100) * seconds.length) - 1)]!;
       const [p50, p99] = [rank(50), rank(99)];
-      console.log(`${label}: p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s over ${seconds.length} calls (target ${target} s) ${p99 <= target ? 'OK' : 'OVER'}`);
+      console.log(
+        `${label}: p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s over ${seconds.length} calls (target ${target} s) ${p99 <= target ? 'OK' : 'OVER'}`,
+      );
     } catch (error) {
       console.log(`${label}: refused (${(error as Error).message}) OVER`);
     }
   };
-  await measure('Compare, a year at day grain per plant', TARGETS.compare, () => compare(portal, { from: FROM, to: TO, plants: [], grain: 'day', level: 'plant' }));
-  await measure('Compare, a year at month grain per line', TARGETS.compare, () => compare(portal, { from: FROM, to: TO, plants: [], grain: 'month', level: 'line' }));
+  await measure('Compare, a year at day grain per plant', TARGETS.compare, () =>
+    compare(portal, { from: FROM, to: TO, plants: [], grain: 'day', level: 'plant' }),
+  );
+  await measure('Compare, a year at month grain per line', TARGETS.compare, () =>
+    compare(portal, { from: FROM, to: TO, plants: [], grain: 'month', level: 'line' }),
+  );
   // Issue 29: where the time went, a year of every plant (its lines' shift indexes summed, the edge's waterfall on them).
-  const plantIds = (await sql<{ plant_id: string }>`SELECT plant_id FROM oee.plants ORDER BY plant_id`.execute(portal)).rows.map((row) => row.plant_id);
+  const plantIds = (await sql<{ plant_id: string }>`SELECT plant_id FROM oee.plants ORDER BY plant_id`.execute(portal)).rows.map(
+    (row) => row.plant_id,
+  );
   await measure(`Waterfall, a year of each of the ${plantIds.length} plants, one after another`, TARGETS.waterfall, async () => {
     for (const plant of plantIds) await waterfall(portal, { plant, from: FROM, to: TO });
   });
-  await measure(`Losses, a year of ${STOPS.toLocaleString('en')} stops (pareto by reason, by path level 2, biggest 20)`, TARGETS.losses, () => losses(portal, { from: FROM, to: TO, plants: [], pathLevel: 2 }));
+  await measure(
+    `Losses, a year of ${STOPS.toLocaleString('en')} stops (pareto by reason, by path level 2, biggest 20)`,
+    TARGETS.losses,
+    () => losses(portal, { from: FROM, to: TO, plants: [], pathLevel: 2 }),
+  );
 } finally {
   await owner.destroy();
   await portal.destroy();

@@ -73,7 +73,14 @@ const clientLoopTimer = setInterval(() => {
 clientLoopTimer.unref();
 
 /** One HTTP request through a client's agent; resolves with the status and parsed body (never rejects). */
-function send(agent: Agent, base: URL, call: string, method: 'GET' | 'POST', path: string, options: { token?: string; query?: Record<string, unknown>; json?: unknown; record?: boolean } = {}): Promise<{ status: number; body: any }> {
+function send(
+  agent: Agent,
+  base: URL,
+  call: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; query?: Record<string, unknown>; json?: unknown; record?: boolean } = {},
+): Promise<{ status: number; body: any }> {
   const target = new URL(path, base);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value === undefined || value === null) continue;
@@ -117,7 +124,21 @@ async function startDemoEdge(dataDir: string) {
   const loopDelays: { at: number; p50: number; p99: number; max: number }[] = [];
   const child = spawn(
     process.execPath,
-    [...EDGE_ARGS, '--import', join(ROOT, 'test/bench/support/event-loop-delay.mjs'), join(ROOT, 'dist/edge/main.js'), 'demo', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn'],
+    [
+      ...EDGE_ARGS,
+      '--import',
+      join(ROOT, 'test/bench/support/event-loop-delay.mjs'),
+      join(ROOT, 'dist/edge/main.js'),
+      'demo',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--log-level',
+      'warn',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -158,7 +179,8 @@ async function startDemoEdge(dataDir: string) {
   };
 }
 
-const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number, width = 7) => value.toFixed(0).padStart(width);
 
@@ -173,7 +195,8 @@ function statsLine(name: string, rows: readonly Sample[]): string {
 async function runDashboard(base: URL, userID: string, token: string, lineID: number, stopAt: number, startDelay: number): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: 6 });
   const get = (call: string, path: string, query?: Record<string, unknown>) => send(agent, base, call, 'GET', path, { token, query });
-  const grid = (call: string, path: string, filter: unknown, sort: unknown, take: number) => get(call, path, { skip: 0, take, requireTotalCount: true, filter, ...(sort ? { sort } : {}) });
+  const grid = (call: string, path: string, filter: unknown, sort: unknown, take: number) =>
+    get(call, path, { skip: 0, take, requireTotalCount: true, filter, ...(sort ? { sort } : {}) });
   let shift: { start: string; end: string } | null = null;
   let day: { start: string; end: string } | null = null;
   let order: string | null = null;
@@ -201,12 +224,46 @@ async function runDashboard(base: URL, userID: string, token: string, lineID: nu
     const calls: Promise<unknown>[] = [];
     if (shift) {
       const { start, end } = shift;
-      calls.push(grid('stops of the shift', '/api/stops', [['lineID', '=', lineID], 'and', ['startDate', '<', end], 'and', [['endDate', '>', start], 'or', ['endDate', '=', null]]], [{ selector: 'startDate', desc: false }], 10_000));
+      calls.push(
+        grid(
+          'stops of the shift',
+          '/api/stops',
+          [['lineID', '=', lineID], 'and', ['startDate', '<', end], 'and', [['endDate', '>', start], 'or', ['endDate', '=', null]]],
+          [{ selector: 'startDate', desc: false }],
+          10_000,
+        ),
+      );
       calls.push(get('stop summary', '/api/stops/getStopsSummary', { line: lineID, startDate: start, endDate: end }));
     }
-    if (day) calls.push(grid('shift history', '/api/oeeindex/history', [['lineID', '=', lineID], 'and', ['shiftStart', '>=', day.start], 'and', ['shiftStart', '<', day.end]], [{ selector: 'shiftStart', desc: false }], 10));
-    calls.push(grid('unrecognized stops', '/api/stops', [['lineID', '=', lineID], 'and', ['recognized', '=', false]], [{ selector: 'startDate', desc: true }], 50));
-    if (order) calls.push(grid('order stops', '/api/stops', [['lineID', '=', lineID], 'and', ['order', '=', order]], [{ selector: 'startDate', desc: true }], 5));
+    if (day)
+      calls.push(
+        grid(
+          'shift history',
+          '/api/oeeindex/history',
+          [['lineID', '=', lineID], 'and', ['shiftStart', '>=', day.start], 'and', ['shiftStart', '<', day.end]],
+          [{ selector: 'shiftStart', desc: false }],
+          10,
+        ),
+      );
+    calls.push(
+      grid(
+        'unrecognized stops',
+        '/api/stops',
+        [['lineID', '=', lineID], 'and', ['recognized', '=', false]],
+        [{ selector: 'startDate', desc: true }],
+        50,
+      ),
+    );
+    if (order)
+      calls.push(
+        grid(
+          'order stops',
+          '/api/stops',
+          [['lineID', '=', lineID], 'and', ['order', '=', order]],
+          [{ selector: 'startDate', desc: true }],
+          5,
+        ),
+      );
     return calls;
   };
   const alert = () => get('maintenance alert', '/api/alerts/first', { lineid: lineID });
@@ -221,9 +278,25 @@ async function runDashboard(base: URL, userID: string, token: string, lineID: nu
   const parameters = get('parameters (once)', '/api/parameters/get/').then((answer) => {
     if (answer.body?.gridRefreshTime > 0) refreshMs = answer.body.gridRefreshTime * 1000;
   });
-  const load: Promise<unknown>[] = [get('line (once)', `/api/Resources/GetById/${lineID}`), parameters, get('modules (once)', '/api/modules/enabled'), meta(), session(), alert()];
+  const load: Promise<unknown>[] = [
+    get('line (once)', `/api/Resources/GetById/${lineID}`),
+    parameters,
+    get('modules (once)', '/api/modules/enabled'),
+    meta(),
+    session(),
+    alert(),
+  ];
   load.push(Promise.all([status(), indicators()]).then(() => Promise.all(rangeCalls())));
-  if (ADJUSTS.has(userID)) load.push(grid('last ended order (once)', '/api/oeeindex', [['lineID', '=', lineID], 'and', ['status', '=', 2], 'and', ['endDate', '<>', null]], [{ selector: 'endDate', desc: true }], 1));
+  if (ADJUSTS.has(userID))
+    load.push(
+      grid(
+        'last ended order (once)',
+        '/api/oeeindex',
+        [['lineID', '=', lineID], 'and', ['status', '=', 2], 'and', ['endDate', '<>', null]],
+        [{ selector: 'endDate', desc: true }],
+        1,
+      ),
+    );
   load.forEach(track);
 
   // Each query polls on its own interval from the page load, as TanStack Query's refetchInterval does.
@@ -246,14 +319,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-load-'));
 const edge = await startDemoEdge(dataDir);
 try {
   const base = new URL(edge.url);
-  console.log(`demo plant at ${edge.url}; ${CLIENTS} dashboards (lines 1–${LINES} in turn), ${SECONDS} s, each with its own keep-alive agent of at most 6 connections`);
+  console.log(
+    `demo plant at ${edge.url}; ${CLIENTS} dashboards (lines 1–${LINES} in turn), ${SECONDS} s, each with its own keep-alive agent of at most 6 connections`,
+  );
   const signInAgent = new Agent({ keepAlive: true });
   const tokens: string[] = [];
   const signInStart = performance.now();
   // Four at a time (a password check is a few hundred milliseconds of the edge's thread pool).
   for (let i = 0; i < CLIENTS; i += 4) {
     const logins = await Promise.all(
-      USERS.slice(0, Math.min(4, CLIENTS - i)).map((_, j) => send(signInAgent, base, 'sign-in', 'POST', '/api/users/authenticate', { json: { userid: USERS[(i + j) % USERS.length], password: 'demo' }, record: false })),
+      USERS.slice(0, Math.min(4, CLIENTS - i)).map((_, j) =>
+        send(signInAgent, base, 'sign-in', 'POST', '/api/users/authenticate', {
+          json: { userid: USERS[(i + j) % USERS.length], password: 'demo' },
+          record: false,
+        }),
+      ),
     );
     for (const login of logins) {
       if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${JSON.stringify(login.body)}`);
@@ -269,25 +349,47 @@ try {
   const stopAt = runStart + SECONDS * 1000;
   const loopFrom = runStart;
   const cpuBefore = edge.cpuSeconds();
-  await Promise.all(tokens.map((token, i) => runDashboard(base, USERS[i % USERS.length]!, token, (i % LINES) + 1, stopAt, (i * BEACON_MS) / CLIENTS)));
+  await Promise.all(
+    tokens.map((token, i) => runDashboard(base, USERS[i % USERS.length]!, token, (i % LINES) + 1, stopAt, (i * BEACON_MS) / CLIENTS)),
+  );
   const wall = (Date.now() - runStart) / 1000;
   const cpuAfter = edge.cpuSeconds();
 
-  console.log(`\n${pad('call', 26)} ${'reqs'.padStart(6)} ${'errors'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'KB/answer'.padStart(8)}  (ms)`);
+  console.log(
+    `\n${pad('call', 26)} ${'reqs'.padStart(6)} ${'errors'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'KB/answer'.padStart(8)}  (ms)`,
+  );
   const calls = [...new Set(samples.map((sample) => sample.call))].sort();
-  for (const call of calls) console.log(statsLine(call, samples.filter((sample) => sample.call === call)));
+  for (const call of calls)
+    console.log(
+      statsLine(
+        call,
+        samples.filter((sample) => sample.call === call),
+      ),
+    );
   console.log(statsLine('all', samples));
   const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-  const cpuText = cpu === null ? '' : `; the edge used ${cpu.toFixed(1)} s of CPU (${((100 * cpu) / wall).toFixed(0)} % of a core, ${((1000 * cpu) / samples.length).toFixed(1)} ms a request, its own engine and simulator included)`;
-  console.log(`${samples.length} requests in ${wall.toFixed(0)} s (${(samples.length / wall).toFixed(1)}/s)${cpuText}; machine load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+  const cpuText =
+    cpu === null
+      ? ''
+      : `; the edge used ${cpu.toFixed(1)} s of CPU (${((100 * cpu) / wall).toFixed(0)} % of a core, ${((1000 * cpu) / samples.length).toFixed(1)} ms a request, its own engine and simulator included)`;
+  console.log(
+    `${samples.length} requests in ${wall.toFixed(0)} s (${(samples.length / wall).toFixed(1)}/s)${cpuText}; machine load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+  );
 
   const failed = samples.filter((sample) => sample.status < 200 || sample.status >= 300);
   const byKind = new Map<string, number>();
-  for (const sample of failed) byKind.set(`${sample.call}: ${sample.error ?? sample.status}`, (byKind.get(`${sample.call}: ${sample.error ?? sample.status}`) ?? 0) + 1);
+  for (const sample of failed)
+    byKind.set(
+      `${sample.call}: ${sample.error ?? sample.status}`,
+      (byKind.get(`${sample.call}: ${sample.error ?? sample.status}`) ?? 0) + 1,
+    );
   for (const [kind, count] of byKind) console.log(`  error ${kind} ×${count}`);
   const stalls = samples.filter((sample) => sample.ms > STALL_MS);
   console.log(`requests over ${STALL_MS / 1000} s (stalls): ${stalls.length}`);
-  for (const stall of stalls.slice(0, 30)) console.log(`  ${stall.call} sent at ${(stall.at / 1000 - (runStart - started) / 1000).toFixed(1)} s took ${(stall.ms / 1000).toFixed(1)} s (${stall.error ?? stall.status})`);
+  for (const stall of stalls.slice(0, 30))
+    console.log(
+      `  ${stall.call} sent at ${(stall.at / 1000 - (runStart - started) / 1000).toFixed(1)} s took ${(stall.ms / 1000).toFixed(1)} s (${stall.error ?? stall.status})`,
+    );
   if (stalls.length > 30) console.log(`  … and ${stalls.length - 30} more`);
 
   // When the slow answers came: requests over the target by 10-s window of the run (sent at), beside the edge's
@@ -295,20 +397,27 @@ try {
   const loop = edge.loopDelays.filter((entry) => entry.at >= loopFrom);
   const windows: string[] = [];
   for (let from = 0; from < SECONDS; from += 10) {
-    const inWindow = samples.filter((sample) => sample.at - (runStart - started) >= from * 1000 && sample.at - (runStart - started) < (from + 10) * 1000);
+    const inWindow = samples.filter(
+      (sample) => sample.at - (runStart - started) >= from * 1000 && sample.at - (runStart - started) < (from + 10) * 1000,
+    );
     const slow = inWindow.filter((sample) => sample.ms >= P99_TARGET_MS).length;
     const inRange = (entry: { at: number }) => entry.at - runStart >= from * 1000 && entry.at - runStart < (from + 10) * 1000;
     const worstLoop = Math.max(0, ...loop.filter(inRange).map((entry) => entry.max));
     const worstClient = Math.max(0, ...clientLoop.filter(inRange).map((entry) => entry.max));
     windows.push(`${from}s ${slow}/${inWindow.length} ${worstLoop.toFixed(0)}/${worstClient.toFixed(0)}`);
   }
-  console.log(`requests ≥ ${P99_TARGET_MS} ms by 10-s window (slow/all, worst event-loop delay in ms of the edge/of the clients): ${windows.join('; ')}`);
+  console.log(
+    `requests ≥ ${P99_TARGET_MS} ms by 10-s window (slow/all, worst event-loop delay in ms of the edge/of the clients): ${windows.join('; ')}`,
+  );
   if (loop.length) {
     const worst = loop.reduce((a, b) => (b.max > a.max ? b : a));
     const p99s = loop.map((entry) => entry.p99).sort((a, b) => a - b);
-    console.log(`edge event-loop delay (per second): median p99 ${percentile(p99s, 50).toFixed(0)} ms, worst second's p99 ${p99s.at(-1)!.toFixed(0)} ms, max ${worst.max.toFixed(0)} ms at ${((worst.at - runStart) / 1000).toFixed(0)} s`);
+    console.log(
+      `edge event-loop delay (per second): median p99 ${percentile(p99s, 50).toFixed(0)} ms, worst second's p99 ${p99s.at(-1)!.toFixed(0)} ms, max ${worst.max.toFixed(0)} ms at ${((worst.at - runStart) / 1000).toFixed(0)} s`,
+    );
     const blocked = loop.filter((entry) => entry.max > 1_000);
-    for (const entry of blocked.slice(0, 10)) console.log(`  event loop blocked ${(entry.max / 1000).toFixed(1)} s at ${((entry.at - runStart) / 1000).toFixed(0)} s`);
+    for (const entry of blocked.slice(0, 10))
+      console.log(`  event loop blocked ${(entry.max / 1000).toFixed(1)} s at ${((entry.at - runStart) / 1000).toFixed(0)} s`);
   }
 
   const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);

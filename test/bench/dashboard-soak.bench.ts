@@ -23,7 +23,8 @@ const CHROMIUM_PATH = chromiumPath('browser');
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const verdict = (met: boolean) => (met ? 'OK' : 'OVER');
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
 const plant = await startDemoPlant();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
@@ -56,7 +57,9 @@ try {
   const domNodes = async () => (await cdp.send('Memory.getDOMCounters')).nodes;
   const takeFrames = () => page.evaluate(() => (window as unknown as { benchFrames: number[] }).benchFrames.splice(0));
 
-  console.log(`dashboard of line 1, refreshing every ${REFRESH_SECONDS} s for ${MINUTES} min: ${Math.round((MINUTES * 60) / REFRESH_SECONDS)} refreshes, ${((MINUTES * 60 * DEMO_REFRESH_SECONDS) / REFRESH_SECONDS / 3600).toFixed(1)} h at the demo's ${DEMO_REFRESH_SECONDS} s`);
+  console.log(
+    `dashboard of line 1, refreshing every ${REFRESH_SECONDS} s for ${MINUTES} min: ${Math.round((MINUTES * 60) / REFRESH_SECONDS)} refreshes, ${((MINUTES * 60 * DEMO_REFRESH_SECONDS) / REFRESH_SECONDS / 3600).toFixed(1)} h at the demo's ${DEMO_REFRESH_SECONDS} s`,
+  );
   await page.waitForTimeout(Math.min(WARM_UP_MS, (MINUTES * 60_000) / 2));
   const frames: number[] = await takeFrames();
   const samples = [await heap()];
@@ -67,16 +70,27 @@ try {
     frames.push(...(await takeFrames()));
     samples.push(await heap());
     nodes.push(await domNodes());
-    console.log(`  ${((samples.length - 1) * SAMPLE_MS / 60_000).toFixed(1)} min after the warm-up: ${mb(samples.at(-1)!)}, ${nodes.at(-1)} DOM nodes`);
+    console.log(
+      `  ${(((samples.length - 1) * SAMPLE_MS) / 60_000).toFixed(1)} min after the warm-up: ${mb(samples.at(-1)!)}, ${nodes.at(-1)} DOM nodes`,
+    );
   }
-  const stops = await plant.edge.edge.plant.db!.selectFrom('stops').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const stops = await plant.edge.edge.plant
+    .db!.selectFrom('stops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const growth = samples.at(-1)! - samples[0]!;
   const perHour = (slope(samples) * 3_600_000) / SAMPLE_MS;
   const sorted = [...frames].sort((a, b) => a - b);
   const p99 = percentile(sorted, 99);
-  console.log(`JS heap after forced GC: ${mb(samples[0]!)} → ${mb(samples.at(-1)!)} (${growth >= 0 ? '+' : ''}${mb(growth)}), between ${mb(Math.min(...samples))} and ${mb(Math.max(...samples))}; trend ${mb(perHour)} per hour of the run; DOM nodes ${nodes[0]} → ${nodes.at(-1)}; the plant made ${stops.n} stops`);
-  console.log(`frame times over ${frames.length} frames: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`);
-  console.log(`heap growth after the warm-up ${mb(growth)} (target flat, ≤ ${mb(HEAP_GROWTH_LIMIT)}) ${verdict(growth <= HEAP_GROWTH_LIMIT)}`);
+  console.log(
+    `JS heap after forced GC: ${mb(samples[0]!)} → ${mb(samples.at(-1)!)} (${growth >= 0 ? '+' : ''}${mb(growth)}), between ${mb(Math.min(...samples))} and ${mb(Math.max(...samples))}; trend ${mb(perHour)} per hour of the run; DOM nodes ${nodes[0]} → ${nodes.at(-1)}; the plant made ${stops.n} stops`,
+  );
+  console.log(
+    `frame times over ${frames.length} frames: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+  );
+  console.log(
+    `heap growth after the warm-up ${mb(growth)} (target flat, ≤ ${mb(HEAP_GROWTH_LIMIT)}) ${verdict(growth <= HEAP_GROWTH_LIMIT)}`,
+  );
   console.log(`frame time p99 ${p99.toFixed(1)} ms (target < ${FRAME_P99_LIMIT_MS} ms) ${verdict(p99 < FRAME_P99_LIMIT_MS)}`);
   await context.close();
 } finally {

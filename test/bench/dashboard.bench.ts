@@ -48,8 +48,14 @@ async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  const snapshot = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
-  const { node_fields: fields, node_types: [types] } = snapshot.snapshot.meta;
+  const snapshot = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+  };
+  const {
+    node_fields: fields,
+    node_types: [types],
+  } = snapshot.snapshot.meta;
   const typeAt = fields.indexOf('type');
   const sizeAt = fields.indexOf('self_size');
   const kinds: HeapKinds = { code: 0, objects: 0 };
@@ -64,7 +70,11 @@ async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
 /** Milliseconds from the start of navigation until the OEE gauge shows a percentage (measured inside the page). */
 async function timeToData(page: Page, url: string): Promise<number> {
   await page.goto(url);
-  await page.waitForFunction(() => /^\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent?.trim() ?? ''), undefined, { polling: 'raf', timeout: 30_000 });
+  await page.waitForFunction(
+    () => /^\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent?.trim() ?? ''),
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
   return page.evaluate(() => performance.now());
 }
 
@@ -85,7 +95,9 @@ try {
   const loads: number[] = [];
   for (let i = 0; i < LOADS; i += 1) loads.push(await timeToData(page, dashboardUrl));
   const ttd = median(loads);
-  console.log(`time to data (navigation → OEE gauge shows its value): ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${ttd.toFixed(0)} ms (target ≤ ${TIME_TO_DATA_TARGET_MS} ms)`);
+  console.log(
+    `time to data (navigation → OEE gauge shows its value): ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${ttd.toFixed(0)} ms (target ≤ ${TIME_TO_DATA_TARGET_MS} ms)`,
+  );
 
   const cdp = await context.newCDPSession(page);
   const heap = async () => {
@@ -97,25 +109,34 @@ try {
   await page.waitForTimeout(Math.min(SAMPLE_MS, 10_000));
   const samples: number[] = [await heap()];
   const nodes: number[] = [await domNodes()];
-  console.log(`heap at start: ${mb(samples[0]!)}, ${nodes[0]} DOM nodes; sampling every ${SAMPLE_MS / 1000} s for ${MINUTES} min, gridRefreshTime ${REFRESH_SECONDS} s, ${steady ? 'lines held running' : 'lines running and stopping by themselves'}`);
+  console.log(
+    `heap at start: ${mb(samples[0]!)}, ${nodes[0]} DOM nodes; sampling every ${SAMPLE_MS / 1000} s for ${MINUTES} min, gridRefreshTime ${REFRESH_SECONDS} s, ${steady ? 'lines held running' : 'lines running and stopping by themselves'}`,
+  );
   const warmIndex = Math.round(WARM_UP_MS / SAMPLE_MS);
   const end = Date.now() + MINUTES * 60_000;
   while (Date.now() < end) {
     await page.waitForTimeout(Math.min(SAMPLE_MS, Math.max(0, end - Date.now())));
     samples.push(await heap());
     nodes.push(await domNodes());
-    console.log(`  ${((samples.length - 1) * SAMPLE_MS / 60_000).toFixed(1)} min: ${mb(samples.at(-1)!)}, ${nodes.at(-1)} DOM nodes`);
+    console.log(`  ${(((samples.length - 1) * SAMPLE_MS) / 60_000).toFixed(1)} min: ${mb(samples.at(-1)!)}, ${nodes.at(-1)} DOM nodes`);
   }
   const first = samples[0]!;
   const last = samples.at(-1)!;
   const max = Math.max(...samples);
-  const stops = await plant.edge.edge.plant.db!.selectFrom('stops').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  console.log(`JS heap after forced GC: first ${mb(first)}, last ${mb(last)}, max ${mb(max)}, growth ${mb(last - first)} over ${MINUTES} min (${samples.length} samples; the plant made ${stops.n} stops meanwhile)`);
+  const stops = await plant.edge.edge.plant
+    .db!.selectFrom('stops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `JS heap after forced GC: first ${mb(first)}, last ${mb(last)}, max ${mb(max)}, growth ${mb(last - first)} over ${MINUTES} min (${samples.length} samples; the plant made ${stops.n} stops meanwhile)`,
+  );
   // The first minutes include the page's warm-up (code compiled and optimized, caches filled once); a leak keeps
   // growing after it, a warm-up does not.
   const warm = samples[Math.min(samples.length - 1, warmIndex)]!;
   const tail = samples.slice(warmIndex);
-  console.log(`after the first ${WARM_UP_MS / 60_000} min: from ${mb(warm)} to ${mb(last)} (${mb(last - warm)}), between ${mb(Math.min(...tail))} and ${mb(Math.max(...tail))}; trend ${kb((slope(tail) * 60_000) / SAMPLE_MS)}/min; DOM nodes ${nodes[Math.min(nodes.length - 1, warmIndex)]} → ${nodes.at(-1)}`);
+  console.log(
+    `after the first ${WARM_UP_MS / 60_000} min: from ${mb(warm)} to ${mb(last)} (${mb(last - warm)}), between ${mb(Math.min(...tail))} and ${mb(Math.max(...tail))}; trend ${kb((slope(tail) * 60_000) / SAMPLE_MS)}/min; DOM nodes ${nodes[Math.min(nodes.length - 1, warmIndex)]} → ${nodes.at(-1)}`,
+  );
 
   // The leak check proper: the screen held still, the page that ran all along against a fresh load of it.
   for (let line = 1; line <= plant.simulator.lineCount; line += 1) plant.simulator.runLine(line);
@@ -128,12 +149,16 @@ try {
   const freshKinds = await heapKinds(cdp);
   const freshNodes = await domNodes();
   const kept = ranKinds.objects - freshKinds.objects;
-  console.log(`lines held running: after ${MINUTES} min JS objects ${mb(ranKinds.objects)}, compiled code ${mb(ranKinds.code)}, ${ranNodes} DOM nodes; the same screen loaded fresh (${FRESH_MS / 1000} s): JS objects ${mb(freshKinds.objects)}, compiled code ${mb(freshKinds.code)}, ${freshNodes} DOM nodes`);
+  console.log(
+    `lines held running: after ${MINUTES} min JS objects ${mb(ranKinds.objects)}, compiled code ${mb(ranKinds.code)}, ${ranNodes} DOM nodes; the same screen loaded fresh (${FRESH_MS / 1000} s): JS objects ${mb(freshKinds.objects)}, compiled code ${mb(freshKinds.code)}, ${freshNodes} DOM nodes`,
+  );
 
   const ttdMet = ttd <= TIME_TO_DATA_TARGET_MS;
   const heapMet = kept <= HEAP_GROWTH_LIMIT;
   console.log(`time to data: median ${ttd.toFixed(0)} ms (target ≤ ${TIME_TO_DATA_TARGET_MS} ms) ${verdict(ttdMet)}`);
-  console.log(`heap: JS objects kept after ${MINUTES} min beyond a fresh load of the same screen ${kb(kept)} (target: flat, ≤ ${HEAP_GROWTH_LIMIT / 1024} KB) ${verdict(heapMet)}`);
+  console.log(
+    `heap: JS objects kept after ${MINUTES} min beyond a fresh load of the same screen ${kb(kept)} (target: flat, ≤ ${HEAP_GROWTH_LIMIT / 1024} KB) ${verdict(heapMet)}`,
+  );
   if (!ttdMet || !heapMet) process.exitCode = 1;
   await context.close();
 } finally {

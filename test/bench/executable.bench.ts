@@ -18,7 +18,11 @@ async function medianStart(command: string, args: string[], dataDir: (run: numbe
   const times: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const port = await freePort();
-    const edge = await startExecutable(command, [...args, '--data-dir', dataDir(run)], { cwd: folder, env: { ...env, PORT: String(port) }, port });
+    const edge = await startExecutable(command, [...args, '--data-dir', dataDir(run)], {
+      cwd: folder,
+      env: { ...env, PORT: String(port) },
+      port,
+    });
     times.push(edge.startMs);
     await edge.stop();
   }
@@ -34,7 +38,11 @@ try {
   const plant = join(folder, 'plant');
   const port = await freePort();
   const setup = await startExecutable(executable, ['--data-dir', plant], { cwd: folder, env: { ...env, PORT: String(port) }, port });
-  await fetch(`${setup.url}/api/setup/configure`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"databaseSelected":"sqlite"}' });
+  await fetch(`${setup.url}/api/setup/configure`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"databaseSelected":"sqlite"}',
+  });
   await setup.stop();
   const configured = await medianStart(executable, [], () => plant);
   const npmStart = await medianStart(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'dist', 'edge', 'main.js')], () => plant);

@@ -31,13 +31,30 @@ async function simulate(syncEnabled: boolean): Promise<void> {
     if (syncEnabled) await startSyncQueue(db, START);
     const size = async () => {
       await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
-      const { rows } = await sql<{ bytes: number }>`SELECT page_count * page_size - freelist_count * page_size AS bytes FROM pragma_page_count, pragma_page_size, pragma_freelist_count`.execute(db);
+      const { rows } = await sql<{
+        bytes: number;
+      }>`SELECT page_count * page_size - freelist_count * page_size AS bytes FROM pragma_page_count, pragma_page_size, pragma_freelist_count`.execute(
+        db,
+      );
       return { used: Number(rows[0]!.bytes), file: statSync(file).size };
     };
     const counts = async () => {
       const one = async (table: 'audit_log' | 'outbox' | 'stops' | 'production_minutes' | 'shift_indexes') =>
-        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      return { audit: await one('audit_log'), outbox: await one('outbox'), stops: await one('stops'), minutes: await one('production_minutes'), shiftIndexes: await one('shift_indexes') };
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return {
+        audit: await one('audit_log'),
+        outbox: await one('outbox'),
+        stops: await one('stops'),
+        minutes: await one('production_minutes'),
+        shiftIndexes: await one('shift_indexes'),
+      };
     };
     const units = new Array<number>(LINES + 1).fill(0);
     let previous = await size();

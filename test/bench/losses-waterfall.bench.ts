@@ -5,7 +5,12 @@
 // `npm run bench losses-waterfall`. Target (issue 29): the year of a line within 200 ms. Prints figures only.
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { WATERFALL_BAR_KEYS } from '../../edge/src/domain/losses';
-import { listLineSettings, ordersOverlappingLines, productionTotalsOfLines, stopSpansOfLines } from '../../edge/src/modules/indexes/indexes.repository';
+import {
+  listLineSettings,
+  ordersOverlappingLines,
+  productionTotalsOfLines,
+  stopSpansOfLines,
+} from '../../edge/src/modules/indexes/indexes.repository';
 import { loadLinesRangeData } from '../../edge/src/modules/indexes/line-indicators';
 import { loadLossKindOf } from '../../edge/src/modules/losses/loss-kinds';
 import { lossWaterfall, waterfallPartOf } from '../../edge/src/modules/losses/losses.service';
@@ -35,9 +40,13 @@ try {
     const { result, minMs, medianMs } = await timed(RUNS, () => lossWaterfall(db, query, clock));
     const verdict = target === undefined ? '' : ` (target ${target} ms: ${medianMs <= target ? 'OK' : 'OVER'})`;
     console.log(`${label}: median ${fmt(medianMs)}, min ${fmt(minMs)} of ${RUNS}${verdict}`);
-    const bars = WATERFALL_BAR_KEYS.map((key) => `${key} ${Math.round(result.bars.find((bar) => bar.key === key)!.minutes).toLocaleString('en')}`).join(', ');
+    const bars = WATERFALL_BAR_KEYS.map(
+      (key) => `${key} ${Math.round(result.bars.find((bar) => bar.key === key)!.minutes).toLocaleString('en')}`,
+    ).join(', ');
     const percent = (ratio: number | null) => (ratio === null ? '-' : `${(ratio * 100).toFixed(2)} %`);
-    console.log(`  ${result.calendarMinutes.toLocaleString('en')} calendar minutes, OEE ${percent(result.oee)}, TEEP ${percent(result.teep)}; ${bars}`);
+    console.log(
+      `  ${result.calendarMinutes.toLocaleString('en')} calendar minutes, OEE ${percent(result.oee)}, TEEP ${percent(result.teep)}; ${bars}`,
+    );
   }
 
   const ids = [LINE];
@@ -46,7 +55,8 @@ try {
     ['stops', () => stopSpansOfLines(db, ids, YEAR_START, YEAR_END)],
     ['production by order', () => productionTotalsOfLines(db, ids, YEAR_START, YEAR_END)],
   ] as const;
-  for (const [name, read] of reads) console.log(`  year of the line, reading ${name}: median ${fmt((await timed(RUNS, read as () => Promise<unknown>)).medianMs)}`);
+  for (const [name, read] of reads)
+    console.log(`  year of the line, reading ${name}: median ${fmt((await timed(RUNS, read as () => Promise<unknown>)).medianMs)}`);
   const lines = await listLineSettings(db, { lineIDs: ids });
   const data = (await loadLinesRangeData(db, lines, YEAR_START, YEAR_END, { summedUntilMs: YEAR_END })).get(LINE)!;
   const kindOf = await loadLossKindOf(db);

@@ -50,7 +50,8 @@ function modbusTags(): Tag[] {
   for (let line = 1; line <= LINES; line += 1) {
     tags.push({ tagName: `Line${line}.Running`, tagType: 'Boolean', tagValue: `coil:${line - 1}` });
     tags.push({ tagName: `Line${line}.Units`, tagType: 'UInt32', tagValue: `hr:${(line - 1) * 16 + 1}:uint32:counter` });
-    for (let k = 0; k < REGISTERS_PER_LINE - 2; k += 1) tags.push({ tagName: `Line${line}.R${k}`, tagType: 'UInt16', tagValue: `hr:${(line - 1) * REGISTERS_PER_LINE + k}` });
+    for (let k = 0; k < REGISTERS_PER_LINE - 2; k += 1)
+      tags.push({ tagName: `Line${line}.R${k}`, tagType: 'UInt16', tagValue: `hr:${(line - 1) * REGISTERS_PER_LINE + k}` });
   }
   return tags;
 }
@@ -63,7 +64,8 @@ function mqttTags(): Tag[] {
   for (let line = 1; line <= LINES; line += 1) {
     tags.push({ tagName: `Line${line}.Running`, tagType: 'Boolean', tagValue: `${mqttRunningTopic(line)}|$.running|$.ts` });
     tags.push({ tagName: `Line${line}.Units`, tagType: 'UInt32', tagValue: mqttTopic(line, 0) });
-    for (let k = 1; k < TOPICS_PER_LINE; k += 1) tags.push({ tagName: `Line${line}.M${k}`, tagType: 'Double', tagValue: mqttTopic(line, k) });
+    for (let k = 1; k < TOPICS_PER_LINE; k += 1)
+      tags.push({ tagName: `Line${line}.M${k}`, tagType: 'Double', tagValue: mqttTopic(line, k) });
   }
   return tags;
 }
@@ -73,7 +75,11 @@ function mqttTags(): Tag[] {
 
 type Figures = { cpuPercent: number; valuesPerSecond: number; stored?: { line: number; at: number }[] };
 
-function measured(received: () => number, extra: () => Partial<Figures> = () => ({}), onExit: () => Promise<unknown> = async () => undefined): void {
+function measured(
+  received: () => number,
+  extra: () => Partial<Figures> = () => ({}),
+  onExit: () => Promise<unknown> = async () => undefined,
+): void {
   let cpu: NodeJS.CpuUsage | null = null;
   let startedAt = 0;
   let before = 0;
@@ -85,14 +91,29 @@ function measured(received: () => number, extra: () => Partial<Figures> = () => 
     } else if (message.cmd === 'end' && cpu) {
       const used = process.cpuUsage(cpu);
       const elapsed = Date.now() - startedAt;
-      process.send!({ cmd: 'figures', figures: { cpuPercent: ((used.user + used.system) / 1_000 / elapsed) * 100, valuesPerSecond: ((received() - before) * 1_000) / elapsed, ...extra() } });
+      process.send!({
+        cmd: 'figures',
+        figures: {
+          cpuPercent: ((used.user + used.system) / 1_000 / elapsed) * 100,
+          valuesPerSecond: ((received() - before) * 1_000) / elapsed,
+          ...extra(),
+        },
+      });
     } else if (message.cmd === 'exit') void onExit().finally(() => process.exit(0));
   });
   process.send!({ cmd: 'ready' });
 }
 
 async function bareModbus(port: number): Promise<void> {
-  const tags = modbusTags().map((tag) => ({ tagName: tag.tagName, tagValue: tag.tagValue, address: parseModbusAddress(tag.tagValue)!, unwrapper: null, source: '', restored: true, saved: { lastRaw: null, wrapOffset: 0 } }));
+  const tags = modbusTags().map((tag) => ({
+    tagName: tag.tagName,
+    tagValue: tag.tagValue,
+    address: parseModbusAddress(tag.tagValue)!,
+    unwrapper: null,
+    source: '',
+    restored: true,
+    saved: { lastRaw: null, wrapOffset: 0 },
+  }));
   const batches = batchesOf(tags);
   const socket = new Socket();
   const client = new modbusClient.TCP(socket, 1, 3_000);
@@ -103,7 +124,9 @@ async function bareModbus(port: number): Promise<void> {
     const started = Date.now();
     for (const batch of batches) {
       const answer =
-        batch.area === 'coil' ? await client.readCoils(batch.start, batch.count) : await client.readHoldingRegisters(batch.start, batch.count);
+        batch.area === 'coil'
+          ? await client.readCoils(batch.start, batch.count)
+          : await client.readHoldingRegisters(batch.start, batch.count);
       const words = [...answer.response.body.valuesAsArray].map(Number);
       values += batch.tags.length + (words.length > 0 ? 0 : 0);
     }
@@ -123,7 +146,8 @@ async function bareMqtt(url: string): Promise<void> {
   client.on('message', (topic, payload) => {
     const text = payload.toString('utf8');
     if (topic.endsWith('/running')) {
-      if ((JSON.parse(text) as { running: boolean }).running === false) stops.push({ line: Number(/Line(\d+)/.exec(topic)![1]), at: Date.now() });
+      if ((JSON.parse(text) as { running: boolean }).running === false)
+        stops.push({ line: Number(/Line(\d+)/.exec(topic)![1]), at: Date.now() });
     } else sink += Number(text) || 0;
     values += 1;
   });
@@ -138,17 +162,41 @@ async function bareMqtt(url: string): Promise<void> {
 async function configurePlant(db: Database, server: Record<string, unknown>, tags: Tag[]): Promise<void> {
   const stored = (expression: string) => encodeStoredScript({ expression, edited: true, tags: [] });
   await db.transaction().execute(async (trx) => {
-    const sector = await trx.insertInto('sectors').values({ sectorName: 'Bench', buildingId: null }).returning('sectorID').executeTakeFirstOrThrow();
+    const sector = await trx
+      .insertInto('sectors')
+      .values({ sectorName: 'Bench', buildingId: null })
+      .returning('sectorID')
+      .executeTakeFirstOrThrow();
     const { opcServerID } = await trx
       .insertInto('opc_servers')
-      .values({ name: 'Bench', description: null, enabled: 1, apiKeyHash: null, ...(server as { hostName: string; serverType: 'Modbus' | 'MQTT' }) })
+      .values({
+        name: 'Bench',
+        description: null,
+        enabled: 1,
+        apiKeyHash: null,
+        ...(server as { hostName: string; serverType: 'Modbus' | 'MQTT' }),
+      })
       .returning('opcServerID')
       .executeTakeFirstOrThrow();
-    for (let start = 0; start < tags.length; start += 500) await trx.insertInto('opc_tags').values(tags.slice(start, start + 500).map((tag) => ({ ...tag, opcServerID }))).execute();
+    for (let start = 0; start < tags.length; start += 500)
+      await trx
+        .insertInto('opc_tags')
+        .values(tags.slice(start, start + 500).map((tag) => ({ ...tag, opcServerID })))
+        .execute();
     for (let line = 1; line <= LINES; line += 1) {
       await trx
         .insertInto('lines')
-        .values({ lineID: line, sectorID: sector.sectorID, description: `Line ${line}`, calculationBaliza: stored(`Line${line}.Running`), calculationUnits: stored(`Line${line}.Units`), calculationDiscards: null, fixedThroughput: null, updatedBy: null, updateDate: null })
+        .values({
+          lineID: line,
+          sectorID: sector.sectorID,
+          description: `Line ${line}`,
+          calculationBaliza: stored(`Line${line}.Running`),
+          calculationUnits: stored(`Line${line}.Units`),
+          calculationDiscards: null,
+          fixedThroughput: null,
+          updatedBy: null,
+          updateDate: null,
+        })
         .execute();
     }
   });
@@ -156,7 +204,16 @@ async function configurePlant(db: Database, server: Record<string, unknown>, tag
 
 async function edgeRole(server: Record<string, unknown>, tags: Tag[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-source-'));
-  const settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'UTC', logLevel: 'warn', args: [], failedSignInsPerMinute: 30 }) as Settings;
+  const settings = Object.freeze({
+    command: 'serve',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    timeZone: 'UTC',
+    logLevel: 'warn',
+    args: [],
+    failedSignInsPerMinute: 30,
+  }) as Settings;
   const edge = await startEdge({ settings, stdout: false });
   const setup = await configure(edge.plant, { databaseSelected: 'sqlite' }, 'en');
   if (!setup.valid) throw new Error(setup.error ?? 'setup failed');
@@ -254,17 +311,29 @@ function print(source: string, result: Awaited<ReturnType<typeof window>>, polli
   console.log(`  edge / bare CPU ${(edge.cpuPercent / bare.cpuPercent).toFixed(2)} (target ≤ 1.3)`);
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
-  console.log(`  beacon change → stop stored: ${latencies.length} of ${result.changes} stops, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
+  console.log(
+    `  beacon change → stop stored: ${latencies.length} of ${result.changes} stops, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+  );
   if (result.bareLatencies.length > 0) {
     const bare99 = percentile(result.bareLatencies, 99);
-    console.log(`  beacon change → seen by the bare client (broker and load alone): p50 ${percentile(result.bareLatencies, 50).toFixed(0)} ms, p99 ${bare99.toFixed(0)} ms; the edge's p99 beyond it: ${(p99 - bare99).toFixed(0)} ms`);
+    console.log(
+      `  beacon change → seen by the bare client (broker and load alone): p50 ${percentile(result.bareLatencies, 50).toFixed(0)} ms, p99 ${bare99.toFixed(0)} ms; the edge's p99 beyond it: ${(p99 - bare99).toFixed(0)} ms`,
+    );
   }
-  if (pollingMs !== null) console.log(`  p99 beyond the polling period (${pollingMs} ms): ${(p99 - pollingMs).toFixed(0)} ms (target < 100 ms)`);
+  if (pollingMs !== null)
+    console.log(`  p99 beyond the polling period (${pollingMs} ms): ${(p99 - pollingMs).toFixed(0)} ms (target < 100 ms)`);
 }
 
 async function benchModbus(): Promise<void> {
   // 313 simulated lines hold 5,008 registers (16 each); 50 of them are the edge's lines (their coils and counters).
-  const simulator = await PlantSimulator.start({ lines: 313, opcua: false, modbus: { port: 0 }, pkiDir: mkdtempSync(join(tmpdir(), 'oee-bench-pki-')), automatic: false, speeds: Array.from({ length: 313 }, () => 60) });
+  const simulator = await PlantSimulator.start({
+    lines: 313,
+    opcua: false,
+    modbus: { port: 0 },
+    pkiDir: mkdtempSync(join(tmpdir(), 'oee-bench-pki-')),
+    automatic: false,
+    speeds: Array.from({ length: 313 }, () => 60),
+  });
   for (let line = 1; line <= LINES; line += 1) simulator.runLine(line);
   const port = simulator.modbus!.port;
   const server = { hostName: `127.0.0.1:${port}`, serverType: 'Modbus', unitId: 1, pollingMs: POLLING_MS };
@@ -281,7 +350,11 @@ async function benchMqtt(): Promise<void> {
   const publisher = connect(broker.url, { clientId: 'bench-publisher', queueQoSZero: false, keepalive: 60 });
   await new Promise<void>((resolve) => publisher.once('connect', () => resolve()));
   const running = new Map<number, boolean>();
-  const publishRunning = (line: number) => publisher.publish(mqttRunningTopic(line), JSON.stringify({ running: running.get(line) ?? true, ts: Date.now() }), { qos: 0, retain: true });
+  const publishRunning = (line: number) =>
+    publisher.publish(mqttRunningTopic(line), JSON.stringify({ running: running.get(line) ?? true, ts: Date.now() }), {
+      qos: 0,
+      retain: true,
+    });
   for (let line = 1; line <= LINES; line += 1) publishRunning(line);
   // 10,000 messages a second: every 10 ms the messages due since the start (a late timer catches up a little), the topics in
   // turn, so each is published once a second; the line's units counter (topic m0) goes up by one at each.

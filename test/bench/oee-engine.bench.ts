@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   try {
     const clock = { nowMs: NOW, timeZone: TZ };
     const recalculation = await timed(1, () => recalculateAllOrders(db, clock, 'bench'));
-    console.log(`recalculate all orders (first, writes every index): ${fmt(recalculation.minMs)} — ${JSON.stringify(recalculation.result)}   target < 20 s`);
+    console.log(
+      `recalculate all orders (first, writes every index): ${fmt(recalculation.minMs)} — ${JSON.stringify(recalculation.result)}   target < 20 s`,
+    );
     const again = await timed(1, () => recalculateAllOrders(db, clock, 'bench'));
     console.log(`recalculate all orders (again, nothing changed):    ${fmt(again.minMs)} — ${JSON.stringify(again.result)}`);
     const history = await timed(1, () => recalculateAllShiftIndexes(db, clock, 'bench'));
@@ -34,22 +36,53 @@ async function main(): Promise<void> {
     const monthSummary = await timed(10, () => stopSummary(db, { lineID: LINE, ...month, level: 2 }, NOW));
     console.log(`stop summary, one month (level 2):  median ${fmt(monthSummary.medianMs)}, min ${fmt(monthSummary.minMs)}`);
     const yearSummary = await timed(10, () => stopSummary(db, { lineID: LINE, fromMs: YEAR_START, toMs: YEAR_END, level: 'all' }, NOW));
-    console.log(`stop summary, the year (all levels): median ${fmt(yearSummary.medianMs)}, min ${fmt(yearSummary.minMs)}   target < 150 ms   (${yearSummary.result.byPath.length} paths, ${yearSummary.result.totalMinutes.toLocaleString('en')} min)`);
+    console.log(
+      `stop summary, the year (all levels): median ${fmt(yearSummary.medianMs)}, min ${fmt(yearSummary.minMs)}   target < 150 ms   (${yearSummary.result.byPath.length} paths, ${yearSummary.result.totalMinutes.toLocaleString('en')} min)`,
+    );
     // The service sums the stops wholly inside the range in SQL and hands the domain only those crossing its edges;
     // the domain's one pass is timed here over every stop of the year in memory, its worst case.
-    const yearStops: SummaryStop[] = (await db.selectFrom('stops').select(['startDate', 'endDate', 'path', 'reason', 'color', 'pareto']).where('lineID', '=', LINE).execute()).map(
-      (row) => ({ startMs: row.startDate, endMs: row.endDate, path: row.path, reason: row.reason, color: row.color, pareto: row.pareto === 1 }),
-    );
+    const yearStops: SummaryStop[] = (
+      await db
+        .selectFrom('stops')
+        .select(['startDate', 'endDate', 'path', 'reason', 'color', 'pareto'])
+        .where('lineID', '=', LINE)
+        .execute()
+    ).map((row) => ({
+      startMs: row.startDate,
+      endMs: row.endDate,
+      path: row.path,
+      reason: row.reason,
+      color: row.color,
+      pareto: row.pareto === 1,
+    }));
     const domainYear = await timed(10, async () => summarizeStops(yearStops, { fromMs: YEAR_START, toMs: YEAR_END, nowMs: NOW, level: 2 }));
-    console.log(`summarizeStops alone, the year's ${yearStops.length.toLocaleString('en')} stops in memory (level 2): median ${fmt(domainYear.medianMs)}, min ${fmt(domainYear.minMs)}   target < 150 ms`);
-    const productYear = await timed(5, () => stopSummary(db, { lineID: LINE, fromMs: YEAR_START, toMs: YEAR_END, level: 1, productCode: 'P3' }, NOW));
+    console.log(
+      `summarizeStops alone, the year's ${yearStops.length.toLocaleString('en')} stops in memory (level 2): median ${fmt(domainYear.medianMs)}, min ${fmt(domainYear.minMs)}   target < 150 ms`,
+    );
+    const productYear = await timed(5, () =>
+      stopSummary(db, { lineID: LINE, fromMs: YEAR_START, toMs: YEAR_END, level: 1, productCode: 'P3' }, NOW),
+    );
     console.log(`stop summary, the year, one product: median ${fmt(productYear.medianMs)}`);
 
     const page = await timed(20, () =>
-      listOrderIndexes(db, { filter: JSON.stringify([['lineID', '=', LINE]]), sort: JSON.stringify([{ selector: 'startDate', desc: true }]), skip: '40', take: '20', requireTotalCount: 'true' }, TZ),
+      listOrderIndexes(
+        db,
+        {
+          filter: JSON.stringify([['lineID', '=', LINE]]),
+          sort: JSON.stringify([{ selector: 'startDate', desc: true }]),
+          skip: '40',
+          take: '20',
+          requireTotalCount: 'true',
+        },
+        TZ,
+      ),
     );
-    console.log(`order index grid page (20 of ${page.result.totalCount}): median ${fmt(page.medianMs)}, min ${fmt(page.minMs)}   target < 30 ms`);
-    const readyPage = await timed(20, () => listOrderIndexes(db, { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['status', '=', 1]]) }, TZ));
+    console.log(
+      `order index grid page (20 of ${page.result.totalCount}): median ${fmt(page.medianMs)}, min ${fmt(page.minMs)}   target < 30 ms`,
+    );
+    const readyPage = await timed(20, () =>
+      listOrderIndexes(db, { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['status', '=', 1]]) }, TZ),
+    );
     console.log(`order index of the Ready order (dashboard): median ${fmt(readyPage.medianMs)}`);
 
     let tickAt = NOW;

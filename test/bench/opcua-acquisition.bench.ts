@@ -202,7 +202,15 @@ async function meterPhase(): Promise<Metered> {
   }
   gc.disconnect();
   const memory = process.memoryUsage();
-  return { cpu: whole(), windows, gcShare: gcMs / PHASE_MS, gcMaxMs, heapMB: memory.heapUsed / 2 ** 20, rssMB: memory.rss / 2 ** 20, loop: loop() };
+  return {
+    cpu: whole(),
+    windows,
+    gcShare: gcMs / PHASE_MS,
+    gcMaxMs,
+    heapMB: memory.heapUsed / 2 ** 20,
+    rssMB: memory.rss / 2 ** 20,
+    loop: loop(),
+  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -212,7 +220,12 @@ function percentile(values: number[], p: number): number {
 }
 
 function spread(values: number[]): Spread {
-  return { count: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: values.length === 0 ? Number.NaN : Math.max(...values) };
+  return {
+    count: values.length,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    max: values.length === 0 ? Number.NaN : Math.max(...values),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -240,7 +253,11 @@ async function simulatorRole(pkiDir: string): Promise<void> {
     }
     if (message.type === 'measured' && meter) {
       const { cpu, loop, changes, since } = meter;
-      const result: SimulatorResult = { cpu: cpu(), changesPerSecond: ((simulator.processChanges - changes) * 1_000) / (performance.now() - since), loop: loop() };
+      const result: SimulatorResult = {
+        cpu: cpu(),
+        changesPerSecond: ((simulator.processChanges - changes) * 1_000) / (performance.now() - since),
+        loop: loop(),
+      };
       void stopProfile().then(() => send({ type: 'simulator', result }));
     }
     if (message.type === 'stop') simulator.stopLine(message.line as number);
@@ -266,10 +283,12 @@ async function bareRole(endpoints: string[], pkiDir: string): Promise<void> {
   let beaconDelays: number[] = [];
   const onChange = (beacon: boolean, dataValue: DataValue) => {
     notifications += 1;
-    if (beacon && dataValue.value.value === false && dataValue.sourceTimestamp) beaconDelays.push(Date.now() - dataValue.sourceTimestamp.getTime());
+    if (beacon && dataValue.value.value === false && dataValue.sourceTimestamp)
+      beaconDelays.push(Date.now() - dataValue.sourceTimestamp.getTime());
   };
   const clients: OPCUAClient[] = [];
-  for (const [server, endpoint] of endpoints.entries()) clients.push(await subscribeBare(server, endpoint, clientCertificateManager, onChange));
+  for (const [server, endpoint] of endpoints.entries())
+    clients.push(await subscribeBare(server, endpoint, clientCertificateManager, onChange));
   await servePhases('bare', async () => {
     const before = notifications;
     beaconDelays = [];
@@ -289,10 +308,14 @@ async function subscribeBare(
   const client = OPCUAClient.create({ endpointMustExist: false, clientCertificateManager });
   await client.connect(endpoint);
   const session = await client.createSession();
-  const namespaces = (await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value })).value.value as string[];
+  const namespaces = (await session.read({ nodeId: `i=${VariableIds.Server_NamespaceArray}`, attributeId: AttributeIds.Value })).value
+    .value as string[];
   const ns = namespaces.indexOf(SIMULATOR_NAMESPACE_URI);
   const lanes: Record<Lane, string[]> = { lines: [], other: [] };
-  for (const { nodeId } of itemsOf(server)) lanes[SCRIPT_VARIABLES.some((variable) => nodeId.endsWith(`.${variable}`)) ? 'lines' : 'other'].push(nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`));
+  for (const { nodeId } of itemsOf(server))
+    lanes[SCRIPT_VARIABLES.some((variable) => nodeId.endsWith(`.${variable}`)) ? 'lines' : 'other'].push(
+      nodeId.replace(`nsu=${SIMULATOR_NAMESPACE_URI};`, `ns=${ns};`),
+    );
   for (const lane of ['lines', 'other'] as const) {
     const subscription = await session.createSubscription2(subscriptionParameters(lane));
     const nodes = lanes[lane];
@@ -343,14 +366,30 @@ async function servePhases(role: string, window: (order: Message) => Promise<Pha
 async function configurePlant(db: Database, endpoints: string[]): Promise<void> {
   const stored = (expression: string) => encodeStoredScript({ expression, edited: true, tags: [] });
   await db.transaction().execute(async (trx) => {
-    const sector = await trx.insertInto('sectors').values({ sectorName: 'Bench', buildingId: null }).returning('sectorID').executeTakeFirstOrThrow();
+    const sector = await trx
+      .insertInto('sectors')
+      .values({ sectorName: 'Bench', buildingId: null })
+      .returning('sectorID')
+      .executeTakeFirstOrThrow();
     for (const [index, endpoint] of endpoints.entries()) {
-      const server = await trx.insertInto('opc_servers').values({ name: `Simulator ${index}`, description: null, hostName: endpoint, serverType: 'UA', enabled: 1, apiKeyHash: null }).returning('opcServerID').executeTakeFirstOrThrow();
+      const server = await trx
+        .insertInto('opc_servers')
+        .values({ name: `Simulator ${index}`, description: null, hostName: endpoint, serverType: 'UA', enabled: 1, apiKeyHash: null })
+        .returning('opcServerID')
+        .executeTakeFirstOrThrow();
       const tags = itemsOf(index).map(({ tagName, nodeId }) => {
-        const tagType = tagName.endsWith('Running') ? 'Boolean' : tagName.endsWith('Units') || tagName.endsWith('Discards') ? 'UInt32' : 'Double';
+        const tagType = tagName.endsWith('Running')
+          ? 'Boolean'
+          : tagName.endsWith('Units') || tagName.endsWith('Discards')
+            ? 'UInt32'
+            : 'Double';
         return { tagName, tagType, opcServerID: server.opcServerID, tagValue: nodeId };
       });
-      for (let start = 0; start < tags.length; start += 500) await trx.insertInto('opc_tags').values(tags.slice(start, start + 500)).execute();
+      for (let start = 0; start < tags.length; start += 500)
+        await trx
+          .insertInto('opc_tags')
+          .values(tags.slice(start, start + 500))
+          .execute();
     }
     for (let line = 1; line <= LINES; line += 1) {
       const { server, local } = placeOf(line);
@@ -391,7 +430,12 @@ async function servePhasesOf(role: string, manager: AcquisitionManager): Promise
       if (sample.running === null) unknownSamples += 1;
       if (sample.running === false && wasRunning.get(sample.lineID) === true) {
         const arrivedAt = pass.arrivals.get(sample.lineID) ?? pass.startedAt;
-        timings.push({ total: storedAt - sample.atMs, toClient: arrivedAt - sample.atMs, toPass: pass.startedAt - arrivedAt, toStored: storedAt - pass.startedAt });
+        timings.push({
+          total: storedAt - sample.atMs,
+          toClient: arrivedAt - sample.atMs,
+          toPass: pass.startedAt - arrivedAt,
+          toStored: storedAt - pass.startedAt,
+        });
       }
       if (sample.running !== null) wasRunning.set(sample.lineID, sample.running);
       if (sample.running === null && !lostAt.has(sample.lineID)) lostAt.set(sample.lineID, storedAt);
@@ -418,7 +462,16 @@ async function servePhasesOf(role: string, manager: AcquisitionManager): Promise
       toStored: spread(timings.map((timing) => timing.toStored)),
       slowest: [...timings].sort((a, b) => b.total - a.total).slice(0, 5),
     };
-    return { ...cpu, perSecond: ((received() - before) * 1_000) / PHASE_MS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), stops: latencies.length, storesPerSecond: (stores * 1_000) / PHASE_MS, unknownSamples, split };
+    return {
+      ...cpu,
+      perSecond: ((received() - before) * 1_000) / PHASE_MS,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      stops: latencies.length,
+      storesPerSecond: (stores * 1_000) / PHASE_MS,
+      unknownSamples,
+      split,
+    };
   });
 }
 
@@ -427,7 +480,13 @@ async function acquisitionRole(endpoints: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-acquisition-'));
   const { db } = await openPlantDatabase(join(dataDir, 'oee.db'));
   await configurePlant(db, endpoints);
-  const manager = new AcquisitionManager({ db, sink: { ingest: async () => undefined }, logger: pino({ level: 'silent' }), now: Date.now, pkiDir: join(dataDir, 'pki') });
+  const manager = new AcquisitionManager({
+    db,
+    sink: { ingest: async () => undefined },
+    logger: pino({ level: 'silent' }),
+    now: Date.now,
+    pkiDir: join(dataDir, 'pki'),
+  });
   await manager.start();
   await servePhasesOf('acquisition', manager);
   await manager.stop();
@@ -439,7 +498,16 @@ async function acquisitionRole(endpoints: string[]): Promise<void> {
 /** The edge: a real edge (HTTP server, acquisition, the OEE engine storing samples, its index jobs). */
 async function edgeRole(endpoints: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-bench-edge-'));
-  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'UTC', logLevel: 'warn', args: [], failedSignInsPerMinute: 30 });
+  const settings: Settings = Object.freeze({
+    command: 'serve',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    timeZone: 'UTC',
+    logLevel: 'warn',
+    args: [],
+    failedSignInsPerMinute: 30,
+  });
   const edge = await startEdge({ settings, stdout: false });
   const setup = await configure(edge.plant, { databaseSelected: 'sqlite' }, 'en');
   if (!setup.valid) throw new Error(setup.error ?? 'setup failed');
@@ -454,9 +522,16 @@ async function edgeRole(endpoints: string[]): Promise<void> {
 /** The items of simulator `server`: each one's tag name at the edge and node id there. */
 function itemsOf(server: number): { tagName: string; nodeId: string }[] {
   const items: { tagName: string; nodeId: string }[] = [];
-  const variables = ['Running', 'Units', 'Discards', 'Speed', ...Array.from({ length: PROCESS_TAGS_PER_LINE }, (_, k) => `Process${k + 1}`)];
+  const variables = [
+    'Running',
+    'Units',
+    'Discards',
+    'Speed',
+    ...Array.from({ length: PROCESS_TAGS_PER_LINE }, (_, k) => `Process${k + 1}`),
+  ];
   for (let line = 1; line <= LINES_PER_SERVER; line += 1) {
-    for (const variable of variables) items.push({ tagName: `S${server}.Line${line}.${variable}`, nodeId: simulatorNodeId(line, variable) });
+    for (const variable of variables)
+      items.push({ tagName: `S${server}.Line${line}.${variable}`, nodeId: simulatorNodeId(line, variable) });
   }
   return items;
 }
@@ -505,7 +580,11 @@ async function measureSideBySide(
   simulators: ChildProcess[],
   endpoints: string[],
   pkiDir: string,
-): Promise<{ phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>; simulated: Record<PhaseName, SimulatorsResult>; disconnection: DisconnectionResult }> {
+): Promise<{
+  phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>;
+  simulated: Record<PhaseName, SimulatorsResult>;
+  disconnection: DisconnectionResult;
+}> {
   // The edge subscribes first, the other clients once it is ready. A node-opcua server short of CPU (the simulator
   // takes a core at 50,000 changes/s) serves its sessions in the order they subscribed: the later ones' beacon changes
   // wait behind the first one's process values. Measured side by side on a loaded machine, whichever client had
@@ -529,7 +608,11 @@ async function measureSideBySide(
       for (const simulator of simulators) simulator.send({ type: 'measure', name: phase.name });
       for (const role of roles) worker(role).send({ type: 'measure', name: phase.name });
       const all = Promise.all(measured);
-      await toggleLines(simulators, phase.stopEveryMs, all.catch(() => undefined));
+      await toggleLines(
+        simulators,
+        phase.stopEveryMs,
+        all.catch(() => undefined),
+      );
       const metered = simulators.map((simulator) => next(simulator, 'simulator'));
       for (const simulator of simulators) simulator.send({ type: 'measured' });
       const each = (await Promise.all(metered)).map((message) => message.result as SimulatorResult);
@@ -549,7 +632,11 @@ async function measureSideBySide(
     return { phases: results, simulated, disconnection: (await lost).result as DisconnectionResult };
   } finally {
     for (const running of Object.values(workers)) if (running.connected) running.send({ type: 'exit' });
-    await Promise.all(Object.values(workers).map((running) => (running.exitCode === null ? new Promise((resolve) => running.once('exit', resolve)) : undefined)));
+    await Promise.all(
+      Object.values(workers).map((running) =>
+        running.exitCode === null ? new Promise((resolve) => running.once('exit', resolve)) : undefined,
+      ),
+    );
   }
 }
 
@@ -563,10 +650,15 @@ const loopText = (loop: LoopDelay) => `p99 ${loop.p99.toFixed(0)} ms, max ${loop
 const spreadText = (values: Spread) => `p50 ${values.p50.toFixed(0)} ms, p99 ${values.p99.toFixed(0)} ms, max ${values.max.toFixed(0)} ms`;
 
 /** Prints the figures; answers whether every target held. */
-function report(phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>, simulated: Record<PhaseName, SimulatorsResult>, disconnection: DisconnectionResult): boolean {
+function report(
+  phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>,
+  simulated: Record<PhaseName, SimulatorsResult>,
+  disconnection: DisconnectionResult,
+): boolean {
   let held = true;
   const pct = (share: number) => `${(share * 100).toFixed(1)} % of a core`;
-  const memory = (r: PhaseResult) => `RSS ${r.rssMB.toFixed(0)} MB, heap ${r.heapMB.toFixed(0)} MB, GC pauses ${(r.gcShare * 100).toFixed(2)} % of a core (longest ${r.gcMaxMs.toFixed(0)} ms)`;
+  const memory = (r: PhaseResult) =>
+    `RSS ${r.rssMB.toFixed(0)} MB, heap ${r.heapMB.toFixed(0)} MB, GC pauses ${(r.gcShare * 100).toFixed(2)} % of a core (longest ${r.gcMaxMs.toFixed(0)} ms)`;
   const shares = (r: PhaseResult) => r.windows.map((share) => (share * 100).toFixed(1)).join(' ');
   for (const phase of PHASES) {
     const b = phases.bare![phase.name];
@@ -582,31 +674,54 @@ function report(phases: Partial<Record<Role, Record<PhaseName, PhaseResult>>>, s
       `  simulators (${SERVERS}):          ${sim.changesPerSecond.toFixed(0)} process values changed/s (${RATE} asked), CPU ${pct(sim.cpu)} in all (the busiest ${pct(sim.busiestCpu)}), event loop delay of the worst ${loopText(sim.loop)}`,
     );
     console.log(`  bare node-opcua client:  ${b.perSecond.toFixed(0)} changes/s received, CPU ${pct(b.cpu)}; ${memory(b)}`);
-    if (a) console.log(`  acquisition alone:       ${a.perSecond.toFixed(0)} changes/s received, CPU ${pct(a.cpu)}, ${(a.cpu / b.cpu).toFixed(2)}× the bare client; ${memory(a)}`);
-    console.log(`  edge:                    ${e.perSecond.toFixed(0)} changes/s received, CPU ${pct(e.cpu)}, ${(e.cpu / b.cpu).toFixed(2)}× the bare client, ${e.storesPerSecond?.toFixed(1)} transactions/s; ${memory(e)}`);
+    if (a)
+      console.log(
+        `  acquisition alone:       ${a.perSecond.toFixed(0)} changes/s received, CPU ${pct(a.cpu)}, ${(a.cpu / b.cpu).toFixed(2)}× the bare client; ${memory(a)}`,
+      );
+    console.log(
+      `  edge:                    ${e.perSecond.toFixed(0)} changes/s received, CPU ${pct(e.cpu)}, ${(e.cpu / b.cpu).toFixed(2)}× the bare client, ${e.storesPerSecond?.toFixed(1)} transactions/s; ${memory(e)}`,
+    );
     const perChange = (r: PhaseResult) => `${((r.cpu * 1e6) / Math.max(1, r.perSecond)).toFixed(1)} µs`;
     console.log(`  CPU per change received: bare ${perChange(b)}${a ? ` | acquisition ${perChange(a)}` : ''} | edge ${perChange(e)}`);
-    console.log(`  CPU by ${WINDOW_MS / 1000}-s window (% of a core): bare ${shares(b)}${a ? ` | acquisition ${shares(a)}` : ''} | edge ${shares(e)}`);
+    console.log(
+      `  CPU by ${WINDOW_MS / 1000}-s window (% of a core): bare ${shares(b)}${a ? ` | acquisition ${shares(a)}` : ''} | edge ${shares(e)}`,
+    );
     const ratioText = `  edge / bare client CPU, median of ${e.windows.length} windows of ${WINDOW_MS / 1000} s: ${medianRatio.toFixed(2)}×`;
     if (phase.name === 'steady') held = judged(`${ratioText} (target ≤ ${MAX_CPU_RATIO}×)`, medianRatio <= MAX_CPU_RATIO) && held;
     else console.log(ratioText);
-    if (a?.unknownSamples || e.unknownSamples) console.log(`  lines seen as disconnected (samples of unknown state): ${a ? `acquisition ${a.unknownSamples}, ` : ''}edge ${e.unknownSamples}`);
+    if (a?.unknownSamples || e.unknownSamples)
+      console.log(
+        `  lines seen as disconnected (samples of unknown state): ${a ? `acquisition ${a.unknownSamples}, ` : ''}edge ${e.unknownSamples}`,
+      );
     console.log(`  event loop delay: bare ${loopText(b.loop)}${a ? ` | acquisition ${loopText(a.loop)}` : ''} | edge ${loopText(e.loop)}`);
-    if (b.beacon) console.log(`  bare client (subscribed after the edge), beacon change at the source → handled there (${b.beacon.count} stops): ${spreadText(b.beacon)}`);
+    if (b.beacon)
+      console.log(
+        `  bare client (subscribed after the edge), beacon change at the source → handled there (${b.beacon.count} stops): ${spreadText(b.beacon)}`,
+      );
     if (e.split) {
       const split = e.split;
       console.log(`  edge, beacon → stop stored, split: source → its client handled the notification ${spreadText(split.toClient)}`);
-      console.log(`    → the evaluator's pass began ${spreadText(split.toPass)}; → the stop's transaction committed ${spreadText(split.toStored)}`);
+      console.log(
+        `    → the evaluator's pass began ${spreadText(split.toPass)}; → the stop's transaction committed ${spreadText(split.toStored)}`,
+      );
       const ms = (value: number) => value.toFixed(0);
-      console.log(`    slowest (total = to client + to pass + to committed, ms): ${split.slowest.map((t) => `${ms(t.total)} = ${ms(t.toClient)} + ${ms(t.toPass)} + ${ms(t.toStored)}`).join('; ')}`);
+      console.log(
+        `    slowest (total = to client + to pass + to committed, ms): ${split.slowest.map((t) => `${ms(t.total)} = ${ms(t.toClient)} + ${ms(t.toPass)} + ${ms(t.toStored)}`).join('; ')}`,
+      );
     }
-    held = judged(`  edge, beacon change at the source → stop stored (${e.stops} stops): p50 ${e.p50?.toFixed(0)} ms, p99 ${e.p99?.toFixed(0)} ms (target < ${MAX_P99_MS} ms)`, (e.p99 ?? Infinity) < MAX_P99_MS) && held;
+    held =
+      judged(
+        `  edge, beacon change at the source → stop stored (${e.stops} stops): p50 ${e.p50?.toFixed(0)} ms, p99 ${e.p99?.toFixed(0)} ms (target < ${MAX_P99_MS} ms)`,
+        (e.p99 ?? Infinity) < MAX_P99_MS,
+      ) && held;
   }
   const d = disconnection;
-  return judged(
-    `\nthe simulators shut down: the edge stored ${d.lines} of ${LINES} lines as disconnected (reason-4 stops), p50 ${d.p50.toFixed(0)} ms, last ${d.max.toFixed(0)} ms after the shutdown began (target: every line < ${MAX_DISCONNECTION_MS} ms)`,
-    d.lines === LINES && d.max < MAX_DISCONNECTION_MS,
-  ) && held;
+  return (
+    judged(
+      `\nthe simulators shut down: the edge stored ${d.lines} of ${LINES} lines as disconnected (reason-4 stops), p50 ${d.p50.toFixed(0)} ms, last ${d.max.toFixed(0)} ms after the shutdown began (target: every line < ${MAX_DISCONNECTION_MS} ms)`,
+      d.lines === LINES && d.max < MAX_DISCONNECTION_MS,
+    ) && held
+  );
 }
 
 async function orchestrate(): Promise<void> {
@@ -614,7 +729,9 @@ async function orchestrate(): Promise<void> {
   const simulators = Array.from({ length: SERVERS }, (_, index) => child('simulator', [join(pkiDir, `simulator-${index}`)]));
   let held: boolean;
   try {
-    const endpoints = (await Promise.all(simulators.map((simulator) => next(simulator, 'ready', 300_000)))).map((message) => message.endpoint as string);
+    const endpoints = (await Promise.all(simulators.map((simulator) => next(simulator, 'ready', 300_000)))).map(
+      (message) => message.endpoint as string,
+    );
     console.log(
       `${ITEMS} monitored items (${LINES} lines × ${ITEMS_PER_LINE}), ${RATE} changes/s asked (each process value once every ${(PROCESS_CHANGE_MS / 1000).toFixed(2)} s); ${SERVERS} simulators of ${LINES_PER_SERVER} lines, each in its own process: ${endpoints.join(', ')}`,
     );
@@ -622,7 +739,9 @@ async function orchestrate(): Promise<void> {
     held = report(phases, simulated, disconnection);
   } finally {
     for (const simulator of simulators) if (simulator.connected) simulator.send({ type: 'exit' });
-    await Promise.all(simulators.map((simulator) => (simulator.exitCode === null ? new Promise((resolve) => simulator.once('exit', resolve)) : undefined)));
+    await Promise.all(
+      simulators.map((simulator) => (simulator.exitCode === null ? new Promise((resolve) => simulator.once('exit', resolve)) : undefined)),
+    );
     rmSync(pkiDir, { recursive: true, force: true });
     removeCopy();
   }

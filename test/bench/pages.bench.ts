@@ -51,7 +51,8 @@ interface Load {
 }
 
 const median = (values: number[]) => (values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : Number.NaN);
-const verdict = (value: number, target: number | undefined) => (target === undefined ? '' : ` (target ≤ ${target}) ${value <= target ? 'OK' : 'OVER'}`);
+const verdict = (value: number, target: number | undefined) =>
+  target === undefined ? '' : ` (target ≤ ${target}) ${value <= target ? 'OK' : 'OVER'}`;
 
 const plant = await startDemoPlant();
 const timeZone = plant.edge.edge.plant.timeZone;
@@ -59,11 +60,20 @@ const yesterday = addPlantDays(plantDateOf(Date.now(), timeZone), -1);
 const line = DEMO_LINES[0];
 
 const select = (page: Page, name: string, label: string) => page.locator(`select[name="${name}"]`).selectOption({ label });
-const optionsLoaded = (page: Page, name: string) => page.waitForFunction((field) => ((document.querySelector(`select[name="${field}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, name);
+const optionsLoaded = (page: Page, name: string) =>
+  page.waitForFunction(
+    (field) => ((document.querySelector(`select[name="${field}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1,
+    name,
+  );
 
 const firstRow = (grid: string) => `(document.querySelector('${grid} .ag-row[row-index="0"] .ag-cell')?.textContent ?? '') !== ''`;
 const cases: PageCase[] = [
-  { name: 'login', path: '/login', ready: `!!document.querySelector('input[name="username"]')`, targets: { idleMs: 300, throttledMs: 1500, cpuMs: 250, jsKB: 150 } },
+  {
+    name: 'login',
+    path: '/login',
+    ready: `!!document.querySelector('input[name="username"]')`,
+    targets: { idleMs: 300, throttledMs: 1500, cpuMs: 250, jsKB: 150 },
+  },
   {
     name: 'dashboard',
     path: `/?line=${line.lineID}`,
@@ -71,8 +81,20 @@ const cases: PageCase[] = [
     ready: `/^\\d+%$/.test(document.querySelector('[data-testid="gauge-oee-value"]')?.textContent?.trim() ?? '')`,
     targets: { idleMs: 500, throttledMs: 1500, cpuMs: 500, jsKB: 350 },
   },
-  { name: 'grid', path: '/indexes/order', user: 'supervisor', ready: firstRow('[data-testid="order-indexes-grid"]'), targets: { idleMs: 500, throttledMs: 1500, cpuMs: 500, jsKB: 450 } },
-  { name: 'configuration', path: '/configuracion?tab=users', user: 'admin', ready: firstRow('[data-testid="tab-content-users"]'), targets: { idleMs: 500, throttledMs: 1500, cpuMs: 500, jsKB: 450 } },
+  {
+    name: 'grid',
+    path: '/indexes/order',
+    user: 'supervisor',
+    ready: firstRow('[data-testid="order-indexes-grid"]'),
+    targets: { idleMs: 500, throttledMs: 1500, cpuMs: 500, jsKB: 450 },
+  },
+  {
+    name: 'configuration',
+    path: '/configuracion?tab=users',
+    user: 'admin',
+    ready: firstRow('[data-testid="tab-content-users"]'),
+    targets: { idleMs: 500, throttledMs: 1500, cpuMs: 500, jsKB: 450 },
+  },
   {
     name: 'summary',
     path: '/paradas/resumen',
@@ -118,7 +140,8 @@ function cpuBetween(before: Map<number, number>, after: Map<number, number>): nu
   return seconds;
 }
 
-const taskSeconds = async (cdp: CDPSession) => (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+const taskSeconds = async (cdp: CDPSession) =>
+  (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
 
 /**
  * The scripts the page fetched before `until` (ms from navigation), by Resource Timing: their bodies as sent
@@ -126,7 +149,9 @@ const taskSeconds = async (cdp: CDPSession) => (await cdp.send('Performance.getM
  */
 function scriptBytes(page: Page, until: number): Promise<{ compressed: number; uncompressed: number }> {
   return page.evaluate((end) => {
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime <= end);
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime <= end,
+    );
     return {
       compressed: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
       uncompressed: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
@@ -147,7 +172,9 @@ function selfTimeBySource(profile: CpuProfile): [string, number][] {
   profile.samples.forEach((id, i) => {
     const { url, functionName } = nodes.get(id)!.callFrame;
     if (functionName === '(idle)') return;
-    const source = url ? (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[\w-]{8}\.js$/, '.js')) : `(${functionName || 'program'})`;
+    const source = url
+      ? (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[\w-]{8}\.js$/, '.js'))
+      : `(${functionName || 'program'})`;
     bySource.set(source, (bySource.get(source) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return [...bySource].sort((a, b) => b[1] - a[1]);
@@ -208,7 +235,9 @@ async function coldLoad(browser: Browser, browserCdp: CDPSession, test: PageCase
       mkdirSync(PROFILE_DIR, { recursive: true });
       writeFileSync(join(PROFILE_DIR, `${test.name}.cpuprofile`), JSON.stringify(recorded));
       const top = selfTimeBySource(recorded as CpuProfile).slice(0, 12);
-      console.log(`  profile (${join(PROFILE_DIR, `${test.name}.cpuprofile`)}), self time: ${top.map(([source, ms]) => `${source} ${ms.toFixed(0)} ms`).join(', ')}`);
+      console.log(
+        `  profile (${join(PROFILE_DIR, `${test.name}.cpuprofile`)}), self time: ${top.map(([source, ms]) => `${source} ${ms.toFixed(0)} ms`).join(', ')}`,
+      );
     }
     return { ms, cpuMs: cpu * 1000, processCpuMs: processCpu * 1000, jsCompressed: compressed, jsUncompressed: uncompressed };
   } finally {
@@ -236,11 +265,21 @@ try {
     const kB = median(idle.map((load) => load.jsCompressed)) / 1000;
     const rawKB = median(idle.map((load) => load.jsUncompressed)) / 1000;
     console.log(`${test.name} (${test.path}):`);
-    console.log(`  ${what}: ${idle.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${ms.toFixed(0)} ms${verdict(ms, test.targets.idleMs)}`);
-    console.log(`  renderer CPU until then (TaskDuration): ${idle.map((load) => load.cpuMs.toFixed(0)).join(', ')} ms; median ${cpu.toFixed(0)} ms${verdict(cpu, test.targets.cpuMs)}`);
-    console.log(`  renderer processes' CPU time until then: ${idle.map((load) => load.processCpuMs.toFixed(0)).join(', ')} ms; median ${processCpu.toFixed(0)} ms${verdict(processCpu, test.targets.cpuMs)}`);
-    console.log(`  CPU ${THROTTLE}× throttled: ${what} ${throttled.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${slowMs.toFixed(0)} ms${verdict(slowMs, test.targets.throttledMs)}; renderer CPU ${slowCpu.toFixed(0)} ms`);
-    console.log(`  JavaScript fetched: ${kB.toFixed(0)} kB as sent${verdict(Math.round(kB), test.targets.jsKB)}, ${rawKB.toFixed(0)} kB uncompressed`);
+    console.log(
+      `  ${what}: ${idle.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${ms.toFixed(0)} ms${verdict(ms, test.targets.idleMs)}`,
+    );
+    console.log(
+      `  renderer CPU until then (TaskDuration): ${idle.map((load) => load.cpuMs.toFixed(0)).join(', ')} ms; median ${cpu.toFixed(0)} ms${verdict(cpu, test.targets.cpuMs)}`,
+    );
+    console.log(
+      `  renderer processes' CPU time until then: ${idle.map((load) => load.processCpuMs.toFixed(0)).join(', ')} ms; median ${processCpu.toFixed(0)} ms${verdict(processCpu, test.targets.cpuMs)}`,
+    );
+    console.log(
+      `  CPU ${THROTTLE}× throttled: ${what} ${throttled.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${slowMs.toFixed(0)} ms${verdict(slowMs, test.targets.throttledMs)}; renderer CPU ${slowCpu.toFixed(0)} ms`,
+    );
+    console.log(
+      `  JavaScript fetched: ${kB.toFixed(0)} kB as sent${verdict(Math.round(kB), test.targets.jsKB)}, ${rawKB.toFixed(0)} kB uncompressed`,
+    );
   }
 } finally {
   await browser.close();

@@ -1,11 +1,7 @@
 // Evaluates the 300 line scripts of a 100-line plant (baliza, units, discards per line) over 1,000 tags, as the
 // calculation loop does on every pass. Target: a full pass well under 1 ms. Prints mean and p99 per pass for a
 // healthy plant (a few bad-quality tags) and for a disconnected one (every tag null, every script failing).
-import {
-  compileScript,
-  type CompiledScript,
-  type TagValue,
-} from '../../edge/src/domain/script/index';
+import { compileScript, type CompiledScript, type TagValue } from '../../edge/src/domain/script/index';
 
 const LINES = 100;
 const WARM_UP_PASSES = 5_000;

@@ -33,7 +33,8 @@ function timeToShown(page: Page, applyTestId: string, selectors: readonly string
       new Promise<number>((resolve) => {
         const start = performance.now();
         (document.querySelector(`[data-testid="${testId}"]`) as HTMLButtonElement).click();
-        const check = () => (wanted.every((selector) => document.querySelector(selector)) ? resolve(performance.now() - start) : requestAnimationFrame(check));
+        const check = () =>
+          wanted.every((selector) => document.querySelector(selector)) ? resolve(performance.now() - start) : requestAnimationFrame(check);
         check();
       }),
     [applyTestId, selectors] as const,
@@ -41,7 +42,11 @@ function timeToShown(page: Page, applyTestId: string, selectors: readonly string
 }
 
 const select = (page: Page, name: string, label: string) => page.locator(`select[name="${name}"]`).selectOption({ label });
-const optionsLoaded = (page: Page, name: string) => page.waitForFunction((field) => ((document.querySelector(`select[name="${field}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, name);
+const optionsLoaded = (page: Page, name: string) =>
+  page.waitForFunction(
+    (field) => ((document.querySelector(`select[name="${field}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1,
+    name,
+  );
 
 const uiDir = builtUiSnapshot();
 // The year is written into the database before the edge serves it (a second writer beside a running edge would wait).
@@ -82,7 +87,13 @@ try {
       await openWithLine('/paradas/resumen');
       await page.locator('input[name="date"]').fill(date);
       await select(page, 'period', period);
-      times.push(await timeToShown(page, 'summary-apply', ['[data-testid="summary-orders"] .ag-row', '[data-testid="summary-reason-row"]', '[data-testid="summary-pareto"] canvas']));
+      times.push(
+        await timeToShown(page, 'summary-apply', [
+          '[data-testid="summary-orders"] .ag-row',
+          '[data-testid="summary-reason-row"]',
+          '[data-testid="summary-pareto"] canvas',
+        ]),
+      );
     }
     return times;
   };
@@ -106,10 +117,18 @@ try {
 
   const report = (name: string, times: number[]) => {
     const value = median(times);
-    console.log(`${name}: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${value.toFixed(0)} ms (target ≤ ${TARGET_MS} ms) ${value <= TARGET_MS ? 'OK' : 'OVER'}`);
+    console.log(
+      `${name}: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${value.toFixed(0)} ms (target ≤ ${TARGET_MS} ms) ${value <= TARGET_MS ? 'OK' : 'OVER'}`,
+    );
   };
-  report("/paradas/resumen, one plant day ('Aplicar' → orders, Pareto chart, stops by reason)", await summary1('Resumen del día (06:00–06:00)', '2026-02-02'));
-  report("/paradas/resumen, the current order ('Aplicar' → orders, Pareto chart, stops by reason)", await summary1('Resumen de la orden actual', LAST_DAY));
+  report(
+    "/paradas/resumen, one plant day ('Aplicar' → orders, Pareto chart, stops by reason)",
+    await summary1('Resumen del día (06:00–06:00)', '2026-02-02'),
+  );
+  report(
+    "/paradas/resumen, the current order ('Aplicar' → orders, Pareto chart, stops by reason)",
+    await summary1('Resumen de la orden actual', LAST_DAY),
+  );
   report("/paradas/resumen2, the whole year ('Aplicar' → orders, stops by path)", await summary2());
 } finally {
   await browser.close();

@@ -36,7 +36,8 @@ class CopyFrom implements pg.Submittable {
   }
 
   handleCopyInResponse(connection: pg.Connection & { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
-    for (let offset = 0; offset < this.data.length; offset += 1 << 16) connection.sendCopyFromChunk(this.data.subarray(offset, offset + (1 << 16)));
+    for (let offset = 0; offset < this.data.length; offset += 1 << 16)
+      connection.sendCopyFromChunk(this.data.subarray(offset, offset + (1 << 16)));
     connection.endCopyFrom();
   }
 
@@ -81,7 +82,10 @@ function csvByTable(rows: readonly OutboxRow[], plantId: string): Map<string, { 
   return new Map(
     [...lines].map(([name, tableLines]) => {
       const table = centralTableOf(name);
-      return [name, { columns: ['plant_id', ...table.columns.map((c) => c.central), 'row_version'], csv: Buffer.from(`${tableLines.join('\n')}\n`) }];
+      return [
+        name,
+        { columns: ['plant_id', ...table.columns.map((c) => c.central), 'row_version'], csv: Buffer.from(`${tableLines.join('\n')}\n`) },
+      ];
     }),
   );
 }
@@ -114,7 +118,14 @@ async function main(): Promise<void> {
     // Seeding is not what is measured: no fsync per transaction while it runs (the agent then runs with FULL).
     await sql`PRAGMA synchronous = OFF`.execute(edge);
     await writeConfiguration(edge);
-    const configured = Number((await edge.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const configured = Number(
+      (
+        await edge
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await writeStops(edge, BACKLOG - configured);
     await sql`PRAGMA synchronous = FULL`.execute(edge);
     // The COPY floor's input, built now: the rows themselves are then dropped, so the agent runs with the heap an
@@ -125,7 +136,9 @@ async function main(): Promise<void> {
     const csv = csvByTable(backlog, 'copy-floor');
     backlog = null;
     await settle();
-    console.log(`backlog: ${rows.toLocaleString('en-US')} outbox rows (${configured} of configuration, the rest stops), seeded in ${seconds(performance.now() - started)} s`);
+    console.log(
+      `backlog: ${rows.toLocaleString('en-US')} outbox rows (${configured} of configuration, the rest stops), seeded in ${seconds(performance.now() - started)} s`,
+    );
 
     const agent = new SyncAgent({ edge, centralUrl: postgres.url, plant: { plantId: 'bench', timeZone: FIXTURE_TZ }, pollMs: 1 });
     started = performance.now();
@@ -137,14 +150,23 @@ async function main(): Promise<void> {
     }
     const agentMs = performance.now() - started;
     await agent.stop();
-    const left = Number((await edge.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const left = Number(
+      (
+        await edge
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     started = performance.now();
     await client.query('BEGIN');
     for (const [table, { columns, csv: data }] of csv) {
-      await client.query(new CopyFrom(`COPY oee."${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN WITH (FORMAT csv)`, data)).done;
+      await client.query(
+        new CopyFrom(`COPY oee."${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN WITH (FORMAT csv)`, data),
+      ).done;
     }
     await client.query('COMMIT');
     const copyMs = performance.now() - started;
@@ -152,10 +174,16 @@ async function main(): Promise<void> {
     await client.end();
 
     const equal = JSON.stringify(await centralDigest(central, edge, 'bench')) === JSON.stringify(await edgeDigest(edge));
-    console.log(`agent: ${rows.toLocaleString('en-US')} rows in ${seconds(agentMs)} s = ${perSecond(rows, agentMs)} rows/s (batches of ${DEFAULT_BATCH_SIZE}, fsync on; outbox left: ${left}; central equals edge: ${equal})`);
-    console.log(`COPY floor: the same rows as CSV in ${seconds(copyMs)} s = ${perSecond(rows, copyMs)} rows/s (${copied.toLocaleString('en-US')} stops; CSV built beforehand, not timed)`);
+    console.log(
+      `agent: ${rows.toLocaleString('en-US')} rows in ${seconds(agentMs)} s = ${perSecond(rows, agentMs)} rows/s (batches of ${DEFAULT_BATCH_SIZE}, fsync on; outbox left: ${left}; central equals edge: ${equal})`,
+    );
+    console.log(
+      `COPY floor: the same rows as CSV in ${seconds(copyMs)} s = ${perSecond(rows, copyMs)} rows/s (${copied.toLocaleString('en-US')} stops; CSV built beforehand, not timed)`,
+    );
     console.log(`ratio: the agent takes ${(agentMs / copyMs).toFixed(1)}× the time of COPY`);
-    console.log(`target: ${rows.toLocaleString('en-US')} rows in under ${TARGET_S} s — ${agentMs / 1000 < TARGET_S && equal && left === 0 ? 'met' : 'NOT met'}`);
+    console.log(
+      `target: ${rows.toLocaleString('en-US')} rows in under ${TARGET_S} s — ${agentMs / 1000 < TARGET_S && equal && left === 0 ? 'met' : 'NOT met'}`,
+    );
     if (!equal || left !== 0) process.exitCode = 1;
   } finally {
     await central.destroy();

@@ -39,16 +39,27 @@ export interface YearOfStops {
  * running), stops every ~2 minutes (mostly microstops, some recognized, some not) and a production row per minute.
  * Deterministic: every run seeds the same year.
  */
-export function seedYearOfStops(file: string, { line: LINE, orders: ORDERS, yearStartMs: YEAR_START, yearEndMs: YEAR_END }: YearOfStops): { stops: number; productionMinutes: number } {
+export function seedYearOfStops(
+  file: string,
+  { line: LINE, orders: ORDERS, yearStartMs: YEAR_START, yearEndMs: YEAR_END }: YearOfStops,
+): { stops: number; productionMinutes: number } {
   const sqlite = openSqlite({ file });
   sqlite.pragma('synchronous = OFF');
   const rnd = seededRandom(42); // deterministic: every run seeds the same year
   const tree = new Map<number, StopReasonNode>();
-  type ReasonRow = Omit<StopReasonNode, 'isCategory' | 'pareto' | 'discountOEE'> & { isCategory: number; pareto: number; discountOEE: number };
-  for (const row of sqlite.prepare('SELECT reasonID, parentID, reason, isCategory, color, pareto, discountOEE FROM stop_reasons').all() as ReasonRow[]) {
+  type ReasonRow = Omit<StopReasonNode, 'isCategory' | 'pareto' | 'discountOEE'> & {
+    isCategory: number;
+    pareto: number;
+    discountOEE: number;
+  };
+  for (const row of sqlite
+    .prepare('SELECT reasonID, parentID, reason, isCategory, color, pareto, discountOEE FROM stop_reasons')
+    .all() as ReasonRow[]) {
     tree.set(row.reasonID, { ...row, isCategory: row.isCategory === 1, pareto: row.pareto === 1, discountOEE: row.discountOEE === 1 });
   }
-  const insertReason = sqlite.prepare('INSERT INTO stop_reasons (reasonID, parentID, reason, isCategory, discountOEE, pareto, color, systemStop) VALUES (?, ?, ?, ?, ?, ?, ?, 0)');
+  const insertReason = sqlite.prepare(
+    'INSERT INTO stop_reasons (reasonID, parentID, reason, isCategory, discountOEE, pareto, color, systemStop) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
+  );
   let stopCount = 0;
   let minuteCount = 0;
   sqlite.transaction(() => {
@@ -59,7 +70,9 @@ export function seedYearOfStops(file: string, { line: LINE, orders: ORDERS, year
     sqlite.prepare("INSERT INTO sectors (sectorID, sectorName) VALUES (1, 'Envasado')").run();
     const insertLine = sqlite.prepare('INSERT INTO lines (lineID, sectorID, description, enableOrderManager) VALUES (?, 1, ?, ?)');
     for (let line = 1; line <= 50; line += 1) insertLine.run(line, `Línea ${line}`, line === LINE ? 1 : 0);
-    const insertProduct = sqlite.prepare("INSERT INTO products (code, name, wrappersPerPackage, unitsPerWrapper, unit, performance) VALUES (?, ?, 10, 6, 'u', 0.95)");
+    const insertProduct = sqlite.prepare(
+      "INSERT INTO products (code, name, wrappersPerPackage, unitsPerWrapper, unit, performance) VALUES (?, ?, 10, 6, 'u', 0.95)",
+    );
     const insertSpeed = sqlite.prepare('INSERT INTO product_speeds (code, lineID, speed) VALUES (?, ?, ?)');
     const speeds: number[] = [];
     for (let p = 0; p < 20; p += 1) {
@@ -81,7 +94,20 @@ export function seedYearOfStops(file: string, { line: LINE, orders: ORDERS, year
       const product = i % 20;
       const last = i === ORDERS - 1;
       orders.push({ order: `${100_000 + i}-0`, startMs, endMs, speed: speeds[product]! });
-      insertOrder.run(`${100_000 + i}-0`, String(100_000 + i), LINE, `L${i}`, `P${product}`, `Producto ${product}`, startMs, last ? null : endMs, 2000, last ? 1 : 2, startMs, startMs);
+      insertOrder.run(
+        `${100_000 + i}-0`,
+        String(100_000 + i),
+        LINE,
+        `L${i}`,
+        `P${product}`,
+        `Producto ${product}`,
+        startMs,
+        last ? null : endMs,
+        2000,
+        last ? 1 : 2,
+        startMs,
+        startMs,
+      );
     }
     const orderAt = (ms: number, hint: number) => {
       let index = hint;
@@ -102,7 +128,9 @@ export function seedYearOfStops(file: string, { line: LINE, orders: ORDERS, year
     while (cursor < YEAR_END - 10 * MINUTE) {
       const startMs = cursor + Math.round(10_000 + rnd() * 170_000);
       const kind = rnd();
-      const durationMs = Math.round(kind < 0.8 ? 10_000 + rnd() * 40_000 : kind < 0.98 ? 60_000 + rnd() * 120_000 : 300_000 + rnd() * 900_000);
+      const durationMs = Math.round(
+        kind < 0.8 ? 10_000 + rnd() * 40_000 : kind < 0.98 ? 60_000 + rnd() * 120_000 : 300_000 + rnd() * 900_000,
+      );
       const endMs = Math.min(startMs + durationMs, YEAR_END);
       orderIndex = orderAt(startMs, orderIndex);
       const order = orders[orderIndex]!;
@@ -129,7 +157,9 @@ export function seedYearOfStops(file: string, { line: LINE, orders: ORDERS, year
     stopCount = stops.length;
 
     // Production per minute at the order's speed while running, ~2 % discards.
-    const insertMinute = sqlite.prepare('INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards) VALUES (?, ?, ?, ?, ?)');
+    const insertMinute = sqlite.prepare(
+      'INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards) VALUES (?, ?, ?, ?, ?)',
+    );
     let stopIndex = 0;
     orderIndex = 0;
     for (let minute = YEAR_START; minute < YEAR_END; minute += MINUTE) {
@@ -174,7 +204,9 @@ export async function openYearOfStopsPlant(year: YearOfStops): Promise<{ db: Dat
   const { db } = await openPlantDatabase(file);
   const seedStart = performance.now();
   const seeded = seedYearOfStops(file, year);
-  console.log(`seeded ${seeded.stops.toLocaleString('en')} stops, ${year.orders.toLocaleString('en')} orders, ${seeded.productionMinutes.toLocaleString('en')} production minutes in ${fmt(performance.now() - seedStart)}`);
+  console.log(
+    `seeded ${seeded.stops.toLocaleString('en')} stops, ${year.orders.toLocaleString('en')} orders, ${seeded.productionMinutes.toLocaleString('en')} production minutes in ${fmt(performance.now() - seedStart)}`,
+  );
   if (seeded.stops < MIN_STOPS) throw new Error(`only ${seeded.stops} stops seeded`);
   return {
     db,

@@ -25,7 +25,11 @@ interface DemoRun {
 
 async function runDemo(dataDir: string): Promise<DemoRun> {
   const args = ['demo', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--tz', 'Europe/Madrid', '--log-level', 'info'];
-  const child = fork(await bundledEntry('edge/src/main.ts'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: childEnv() });
+  const child = fork(await bundledEntry('edge/src/main.ts'), args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: childEnv(),
+  });
   const lines: string[] = [];
   const waiting: { pattern: RegExp; resolve: (lines: string[]) => void; reject: (error: Error) => void }[] = [];
   const exitCode = new Promise<number | null>((resolve) =>

@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
  * document. The README links nowhere outside the repository.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'deploy/README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'deploy/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text of a document without its fenced code blocks and inline code spans (where brackets are not links). */
 function prose(markdown: string): string {
@@ -38,7 +45,14 @@ function anchorsOf(markdown: string): Set<string> {
 
 describe('the documents inside the repository', () => {
   it('exist: README, CONTRIBUTING, the deploy notes and the docs', () => {
-    for (const document of ['README.md', 'CONTRIBUTING.md', 'deploy/README.md', 'docs/architecture.md', 'docs/functional-guide.md', 'docs/first-plant.md']) {
+    for (const document of [
+      'README.md',
+      'CONTRIBUTING.md',
+      'deploy/README.md',
+      'docs/architecture.md',
+      'docs/functional-guide.md',
+      'docs/first-plant.md',
+    ]) {
       expect(existsSync(join(ROOT, document)), document).toBe(true);
     }
   });
@@ -68,7 +82,10 @@ describe('the documents inside the repository', () => {
   }
 
   it('finds the links and anchors it checks (a broken link or anchor would be reported)', () => {
-    expect(linkTargets('See [a](docs/x.md#y), ![b](img.png) and `[not](a link)`.\n```\n[nor](this)\n```')).toEqual(['docs/x.md#y', 'img.png']);
+    expect(linkTargets('See [a](docs/x.md#y), ![b](img.png) and `[not](a link)`.\n```\n[nor](this)\n```')).toEqual([
+      'docs/x.md#y',
+      'img.png',
+    ]);
     expect([...anchorsOf('# Stop reasons that discount OEE (`discountOEE`)\n## The app (ui/src)\n## Notes\n## Notes')]).toEqual([
       'stop-reasons-that-discount-oee-discountoee',
       'the-app-uisrc',

@@ -46,18 +46,26 @@ describe('the README line-script examples', () => {
     expect(run(beacon, 'boolean', { 'Line1.Running': false, 'Line1.Speed': 42.5 })).toEqual({ ok: true, value: false });
     expect(run(beacon, 'boolean', { 'Line1.Running': true, 'Line1.Speed': null })).toEqual({ ok: true, value: false });
     // The running bit itself without a value: the line cannot be read.
-    expect(run(beacon, 'boolean', { 'Line1.Running': null, 'Line1.Speed': 42.5 })).toEqual({ ok: false, message: "Tag 'Line1.Running' has no good value" });
+    expect(run(beacon, 'boolean', { 'Line1.Running': null, 'Line1.Speed': 42.5 })).toEqual({
+      ok: false,
+      message: "Tag 'Line1.Running' has no good value",
+    });
   });
 
   it('a beacon from a numeric status word; a numeric tag is no condition by itself', () => {
     expect(run('Line2.Status == 3', 'boolean', { 'Line2.Status': 3 })).toEqual({ ok: true, value: true });
     expect(run('Line2.Status == 3', 'boolean', { 'Line2.Status': 1 })).toEqual({ ok: true, value: false });
-    expect(run('Line2.Status', 'boolean', { 'Line2.Status': 3 })).toEqual({ ok: false, message: "Tag 'Line2.Status' is a number, expected a boolean" });
+    expect(run('Line2.Status', 'boolean', { 'Line2.Status': 3 })).toEqual({
+      ok: false,
+      message: "Tag 'Line2.Status' is a number, expected a boolean",
+    });
     expect(run('Line2.Status != 0', 'boolean', { 'Line2.Status': 3 })).toEqual({ ok: true, value: true });
   });
 
   it('a counter summed over two tags named in brackets', () => {
-    expect(run('[Llenadora 1.Contador] + [Llenadora 2.Contador]', 'number', { 'Llenadora 1.Contador': 1500, 'Llenadora 2.Contador': 1720 })).toEqual({ ok: true, value: 3220 });
+    expect(
+      run('[Llenadora 1.Contador] + [Llenadora 2.Contador]', 'number', { 'Llenadora 1.Contador': 1500, 'Llenadora 2.Contador': 1720 }),
+    ).toEqual({ ok: true, value: 3220 });
   });
 
   it('discards as a difference, never below zero', () => {
@@ -71,7 +79,10 @@ describe('the README line-script examples', () => {
     expect(n('round(2.5)')).toEqual({ ok: true, value: 3 });
     expect(n('round(-2.5)')).toEqual({ ok: true, value: -3 });
     expect(n('round(1234, -2)')).toEqual({ ok: true, value: 1200 });
-    expect(n('clamp(12, 0, 10) + min(4, 2, 9) + max(1, 3) + abs(-1) + floor(1.7) + ceil(1.2)')).toEqual({ ok: true, value: 10 + 2 + 3 + 1 + 1 + 2 });
+    expect(n('clamp(12, 0, 10) + min(4, 2, 9) + max(1, 3) + abs(-1) + floor(1.7) + ceil(1.2)')).toEqual({
+      ok: true,
+      value: 10 + 2 + 3 + 1 + 1 + 2,
+    });
     expect(n('clamp(1, 10, 0)')).toMatchObject({ ok: false });
     expect(n('coalesce(A / 0, B, 7)', { A: 1, B: null })).toEqual({ ok: true, value: 7 });
     expect(n('ifnull(A, 1)', { A: null })).toEqual({ ok: true, value: 1 });
@@ -89,7 +100,11 @@ describe('the README line-script examples', () => {
   it('the marker line: written with the tags computed from the expression, skipped by the engine', () => {
     const stored = encodeStoredScript({ expression: 'Line1.Running and Line1.Speed > 5', edited: false, tags: [] });
     expect(stored).toBe('// @oee edited=0 tags=["Line1.Running","Line1.Speed"]\nLine1.Running and Line1.Speed > 5');
-    expect(decodeStoredScript(stored)).toEqual({ expression: 'Line1.Running and Line1.Speed > 5', edited: false, tags: ['Line1.Running', 'Line1.Speed'] });
+    expect(decodeStoredScript(stored)).toEqual({
+      expression: 'Line1.Running and Line1.Speed > 5',
+      edited: false,
+      tags: ['Line1.Running', 'Line1.Speed'],
+    });
     expect(decodeStoredScript('// @oee edited=1 tags=oops\nA + B').tags).toEqual(['A', 'B']);
     expect(run(stored, 'boolean', { 'Line1.Running': true, 'Line1.Speed': 6 })).toEqual({ ok: true, value: true });
   });

@@ -25,7 +25,10 @@ describe('central portal pages', () => {
   async function call(method: string, path: string, token: string | null, json?: unknown) {
     const response = await fetch(`${fed.portal.url}${path}`, {
       method,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
     return { status: response.status, body: (response.headers.get('content-type') ?? '').includes('json') ? await response.json() : null };
@@ -73,7 +76,9 @@ describe('central portal pages', () => {
     const baToday = page.getByTestId('plant-ba-today');
     await expect.poll(() => baToday.textContent(), { timeout: 10_000 }).toContain(`OEE ${percentLabel(ba.today.oee)}`);
     expect(await baToday.textContent()).toContain(`Utilización ${percentLabel(ba.today.utilization)}`);
-    expect(await baToday.textContent()).toContain(`Producción: ${new Intl.NumberFormat('es', { useGrouping: 'always' }).format(ba.today.productionQuantity)}`);
+    expect(await baToday.textContent()).toContain(
+      `Producción: ${new Intl.NumberFormat('es', { useGrouping: 'always' }).format(ba.today.productionQuantity)}`,
+    );
     expect(await page.getByTestId('plant-ba-sync').textContent()).toContain('Última sincronización');
     // The card is headed by the plant's name (its buildings') with the PLANT_ID key under it.
     expect(await page.getByTestId('plant-ba-name').textContent()).toBe(ba.name);
@@ -96,7 +101,8 @@ describe('central portal pages', () => {
     const first = compare.rows[0];
     // A plant whose OEE and throughput cover only some of its lines says so beside its name; a figure above the
     // nominal speed is flagged (OEE and throughput only).
-    const coverage = first.coveredLines < first.lineCount ? ` (OEE y rendimiento de ${first.coveredLines} de ${first.lineCount} líneas)` : '';
+    const coverage =
+      first.coveredLines < first.lineCount ? ` (OEE y rendimiento de ${first.coveredLines} de ${first.lineCount} líneas)` : '';
     const flag = first.aboveNominalSpeed ? ' ⚠' : '';
     expect(cells.slice(0, 6)).toEqual([
       `${first.plantId}${coverage}`,
@@ -152,26 +158,38 @@ describe('central portal pages', () => {
     await page.getByTestId('orders-from').fill('2026-03-01');
     await page.getByTestId('orders-to').fill('2026-03-31');
     const newestFirst = encodeURIComponent(JSON.stringify([{ selector: 'startMs', desc: true }]));
-    const orders = (await call('GET', `/api/portal/orders?from=2026-03-01&to=2026-03-31&requireTotalCount=true&take=20&sort=${newestFirst}`, adminToken)).body;
+    const orders = (
+      await call('GET', `/api/portal/orders?from=2026-03-01&to=2026-03-31&requireTotalCount=true&take=20&sort=${newestFirst}`, adminToken)
+    ).body;
     expect(orders.totalCount).toBe(6);
     // A row's pinned part holds its plant and order: one such cell per row shown.
     const orderRows = page.getByTestId('orders-grid').locator('.ag-row [col-id="order"]');
     await expect.poll(() => orderRows.count(), { timeout: 10_000 }).toBe(orders.data.length);
     const newest = orders.data[0];
     const orderCell = (index: number, column: string) => cellAt(page, 'orders-grid', index, column);
-    expect([await orderCell(0, 'plantId'), await orderCell(0, 'order'), await orderCell(0, 'startMs')]).toEqual([newest.plantId, newest.order, newest.startDate]);
+    expect([await orderCell(0, 'plantId'), await orderCell(0, 'order'), await orderCell(0, 'startMs')]).toEqual([
+      newest.plantId,
+      newest.order,
+      newest.startDate,
+    ]);
     expect(await orderCell(0, 'productionQuantity')).toBe(formatNumber(newest.productionQuantity, {}, 'es'));
     expect(await orderCell(0, 'utilization')).toBe(percentLabel(newest.utilization));
     for (const [index, row] of (orders.data as any[]).entries()) {
       // An order that ran above the nominal speed (throughput over 100 %) has its OEE flagged.
       const oee = `${percentLabel(row.oee)}${row.throughput > 1 ? ' ⚠' : ''}`;
-      expect([await orderCell(index, 'plantId'), await orderCell(index, 'order'), await orderCell(index, 'oee')]).toEqual([row.plantId, row.order, oee]);
+      expect([await orderCell(index, 'plantId'), await orderCell(index, 'order'), await orderCell(index, 'oee')]).toEqual([
+        row.plantId,
+        row.order,
+        oee,
+      ]);
     }
 
     // Drill-down: selecting an order with stops shows them, in its plant's time.
     let drilled: { index: number; stops: any[] } | null = null;
     for (const [index, row] of (orders.data as any[]).entries()) {
-      const stops = (await call('GET', `/api/portal/orders/stops?plantId=${row.plantId}&order=${encodeURIComponent(row.order)}`, adminToken)).body as any[];
+      const stops = (
+        await call('GET', `/api/portal/orders/stops?plantId=${row.plantId}&order=${encodeURIComponent(row.order)}`, adminToken)
+      ).body as any[];
       if (stops.length > 0) {
         drilled = { index, stops };
         break;
@@ -182,13 +200,18 @@ describe('central portal pages', () => {
     const stopRows = page.getByTestId('order-stops-table').locator('tbody tr');
     await expect.poll(() => stopRows.count(), { timeout: 10_000 }).toBe(drilled!.stops.length);
     const stop = drilled!.stops[0];
-    expect((await stopRows.first().locator('td').allTextContents()).slice(0, 3)).toEqual([stop.startDate, stop.endDate ?? 'En curso', minutesLabel(stop.lostMinutes, undefined, 'es')]);
+    expect((await stopRows.first().locator('td').allTextContents()).slice(0, 3)).toEqual([
+      stop.startDate,
+      stop.endDate ?? 'En curso',
+      minutesLabel(stop.lostMinutes, undefined, 'es'),
+    ]);
     expect(await page.getByTestId('order-stops').textContent()).toContain(`Paradas de la orden ${orders.data[drilled!.index].order}`);
     await showColumn(page, 'orders-grid', 'op');
     await saveScreenshot(page, 'portal-orders-es');
 
     // One plant: the grid and its Excel download hold that plant's orders only.
-    const baOrders = (await call('GET', '/api/portal/orders?from=2026-03-01&to=2026-03-31&plants=ba&requireTotalCount=true', adminToken)).body.totalCount;
+    const baOrders = (await call('GET', '/api/portal/orders?from=2026-03-01&to=2026-03-31&plants=ba&requireTotalCount=true', adminToken))
+      .body.totalCount;
     expect(baOrders).toBeGreaterThan(0);
     await page.getByTestId('orders-plants-ba').click();
     await expect.poll(() => orderRows.count(), { timeout: 10_000 }).toBe(baOrders);
@@ -227,7 +250,9 @@ describe('central portal pages', () => {
     await page.getByTestId('nav-orders').click();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     await expect.poll(() => orderRows.count(), { timeout: 10_000 }).toBe(orders.data.length);
-    expect(await page.getByTestId('orders-grid').locator('.ag-header-cell[col-id="productionQuantity"]').innerText()).toContain('Quantity produced');
+    expect(await page.getByTestId('orders-grid').locator('.ag-header-cell[col-id="productionQuantity"]').innerText()).toContain(
+      'Quantity produced',
+    );
     expect(await orderCell(0, 'productionQuantity')).toBe(formatNumber(newest.productionQuantity, {}, 'en'));
     expect(await page.getByTestId('portal-orders').textContent()).toMatch(/Start from.*Plants \(none: all\).*Download Excel/);
     await page.getByTestId('nav-losses').click();

@@ -14,7 +14,10 @@ describe('configuration, administrator', () => {
   beforeAll(async () => {
     edge = await startUiEdge();
     await addLine(edge, { lineID: 1, description: 'Línea base', sectorName: 'Sector base' });
-    await edge.call('POST', '/api/opcservers', { token: edge.adminToken, form: { values: { name: 'PLC base', hostName: 'opc.tcp://plc-base:4840', serverType: 'UA' } } });
+    await edge.call('POST', '/api/opcservers', {
+      token: edge.adminToken,
+      form: { values: { name: 'PLC base', hostName: 'opc.tcp://plc-base:4840', serverType: 'UA' } },
+    });
   }, 180_000);
   afterAll(async () => {
     await edge?.close();
@@ -38,7 +41,9 @@ describe('configuration, administrator', () => {
     await expectRow(page, 'users-grid', 'Sistema');
     await saveScreenshot(page, 'configuration-en');
     await page.setViewportSize({ width: 760, height: 900 });
-    await page.waitForFunction(() => document.querySelector('[data-testid="configuration-tabs"]')?.getAttribute('data-orientation') === 'horizontal');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="configuration-tabs"]')?.getAttribute('data-orientation') === 'horizontal',
+    );
   }, 120_000);
 
   test('the grid pages, filters and sorts on the server, and exports every matching row as CSV', async () => {
@@ -62,10 +67,17 @@ describe('configuration, administrator', () => {
     await grid.locator('.ag-header-cell[col-id="userID"] .ag-header-cell-label').click();
     await grid.locator('.ag-header-cell[col-id="userID"] .ag-header-cell-label').click();
     await summary('1 a 20 de 25');
-    await page.waitForFunction(() => document.querySelector('[data-testid="users-grid"] .ag-row[row-index="0"] [col-id="userID"]')?.textContent === 'op24');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="users-grid"] .ag-row[row-index="0"] [col-id="userID"]')?.textContent === 'op24',
+    );
 
     // Filtered by first name on the server: 12 'Impar'.
-    await grid.locator('.ag-header-cell[col-id="firstName"] .ag-header-cell-filter-button, .ag-header-cell[col-id="firstName"] [data-ref="eFilterButton"]').first().click();
+    await grid
+      .locator(
+        '.ag-header-cell[col-id="firstName"] .ag-header-cell-filter-button, .ag-header-cell[col-id="firstName"] [data-ref="eFilterButton"]',
+      )
+      .first()
+      .click();
     await page.locator('.ag-filter input[type="text"]').first().fill('Impar');
     await summary('1 a 12 de 12');
 
@@ -83,7 +95,14 @@ describe('configuration, administrator', () => {
     await crudCycle(page, {
       grid: 'users-grid',
       invalid: {
-        values: { userID: 'jperez', firstName: 'Juan', lastName: 'Pérez', email: 'no-es-un-email', password: 'secreto1', roleID: 'Operador' },
+        values: {
+          userID: 'jperez',
+          firstName: 'Juan',
+          lastName: 'Pérez',
+          email: 'no-es-un-email',
+          password: 'secreto1',
+          roleID: 'Operador',
+        },
         field: 'email',
         message: 'Debe ingresar un formato de email válido.',
       },
@@ -153,7 +172,11 @@ describe('configuration, administrator', () => {
     const page = await configuration('resources');
     await crudCycle(page, {
       grid: 'resources-grid',
-      invalid: { values: { lineID: '150', sectorID: 'Sector base', description: 'Línea cinco' }, field: 'lineID', message: 'Defina una línea de 1 a 99.' },
+      invalid: {
+        values: { lineID: '150', sectorID: 'Sector base', description: 'Línea cinco' },
+        field: 'lineID',
+        message: 'Defina una línea de 1 a 99.',
+      },
       create: { lineID: '5' },
       createdText: 'Línea cinco',
       edit: { description: 'Línea cinco renovada', enableStopsManager: true },

@@ -15,7 +15,10 @@ describe('configuration, supervisor', () => {
     edge = await startUiEdge();
     await addLine(edge, { lineID: 3, description: 'Envasadora', sectorName: 'Envasado' });
     supervisor = await edge.userWithRole(2);
-    await edge.call('POST', '/api/products', { token: supervisor.token, form: { values: { code: 'P-200', name: 'Yerba 1 kg', wrappersPerPackage: 10, unitsPerWrapper: 1 } } });
+    await edge.call('POST', '/api/products', {
+      token: supervisor.token,
+      form: { values: { code: 'P-200', name: 'Yerba 1 kg', wrappersPerPackage: 10, unitsPerWrapper: 1 } },
+    });
     await edge.call('POST', '/api/stopreasons', { token: supervisor.token, form: { values: { parentID: 8, reason: 'Rotura de cinta' } } });
   }, 180_000);
   afterAll(async () => {
@@ -29,10 +32,17 @@ describe('configuration, supervisor', () => {
     return page;
   }
 
-  test("the supervisor sees only its five tabs, then the tabs of the modules that run (maintenance runs on every line)", async () => {
+  test('the supervisor sees only its five tabs, then the tabs of the modules that run (maintenance runs on every line)', async () => {
     const page = await configuration('equipment');
     const tabs = await page.locator('[data-testid^="tab-"][role="tab"]').allInnerTexts();
-    expect(tabs).toEqual(['Equipos', 'Motivos de parada', 'Objetivos de línea', 'Productos', 'Velocidades de producto', 'Motivos de llamado']);
+    expect(tabs).toEqual([
+      'Equipos',
+      'Motivos de parada',
+      'Objetivos de línea',
+      'Productos',
+      'Velocidades de producto',
+      'Motivos de llamado',
+    ]);
   }, 120_000);
 
   test('equipment, with the stop reasons linked to the selected one', async () => {
@@ -105,7 +115,10 @@ describe('configuration, supervisor', () => {
     await page.locator('select[name="reasonLine"]').selectOption({ label: 'Envasadora' });
     await page.getByTestId(`reason-${reasonID}-visibility`).click();
     await page.getByTestId(`reason-${reasonID}`).getByText('Oculto en esta línea').waitFor();
-    const stored = await edge.call('GET', '/api/stopreasons', { token: supervisor.token, query: { filter: JSON.stringify(['reasonID', '=', Number(reasonID)]) } });
+    const stored = await edge.call('GET', '/api/stopreasons', {
+      token: supervisor.token,
+      query: { filter: JSON.stringify(['reasonID', '=', Number(reasonID)]) },
+    });
     expect(stored.body.data[0].enabledForLine).toEqual([0]);
 
     await page.getByTestId(`reason-${reasonID}-delete`).click();
@@ -142,7 +155,10 @@ describe('configuration, supervisor', () => {
     const page = await configuration('products');
     await crudCycle(page, {
       grid: 'products-grid',
-      invalid: { values: { code: 'P-100', name: 'Galletitas', wrappersPerPackage: '0', unitsPerWrapper: '12' }, field: 'wrappersPerPackage' },
+      invalid: {
+        values: { code: 'P-100', name: 'Galletitas', wrappersPerPackage: '0', unitsPerWrapper: '12' },
+        field: 'wrappersPerPackage',
+      },
       create: { wrappersPerPackage: '10' },
       createdText: 'P-100',
       edit: { name: 'Galletitas dulces' },

@@ -22,7 +22,18 @@ describe('directory sign-in in the browser', () => {
     edge = await startUiEdge();
     await edge.edge.plant
       .db!.insertInto('users')
-      .values({ userID: 'juan', firstName: 'Juan', lastName: 'Pérez', email: null, groupID: null, passwordHash: await hashPassword('clave-local-vieja'), roleID: ROLE.OPERATOR, lockedUntil: null, updatedBy: null, updateDate: null })
+      .values({
+        userID: 'juan',
+        firstName: 'Juan',
+        lastName: 'Pérez',
+        email: null,
+        groupID: null,
+        passwordHash: await hashPassword('clave-local-vieja'),
+        roleID: ROLE.OPERATOR,
+        lockedUntil: null,
+        updatedBy: null,
+        updateDate: null,
+      })
       .execute();
   }, 180_000);
   afterAll(async () => {
@@ -68,7 +79,9 @@ describe('directory sign-in in the browser', () => {
 
     await directory.stop();
     try {
-      expect(await signInFails('juan', directoryPassword)).toContain('No se pudo contactar al directorio del dominio para validar el usuario.');
+      expect(await signInFails('juan', directoryPassword)).toContain(
+        'No se pudo contactar al directorio del dominio para validar el usuario.',
+      );
       const admin = await openBrowser();
       await logIn(admin.page, edge.url, 'admin', edge.adminPassword!);
     } finally {

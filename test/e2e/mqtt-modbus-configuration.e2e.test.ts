@@ -29,12 +29,17 @@ describe('MQTT and Modbus servers and tags, administrator', () => {
     return page;
   }
 
-  const servers = async () => (await edge.call('GET', '/api/opcservers', { token: edge.adminToken })).body.data as Record<string, unknown>[];
+  const servers = async () =>
+    (await edge.call('GET', '/api/opcservers', { token: edge.adminToken })).body.data as Record<string, unknown>[];
   const tags = async () => (await edge.call('GET', '/api/tags', { token: edge.adminToken })).body.data as Record<string, unknown>[];
   const field = (page: Page, name: string) => recordForm(page).locator(`[data-field="${name}"]`);
   /** The tagValue input shows this text (the editor's change reaches it on the next render). */
   const tagValueIs = (page: Page, text: string) =>
-    waitFor(async () => ((await field(page, 'tagValue').locator('input[name="tagValue"]').inputValue()) === text ? true : undefined), `tagValue ${text}`, 5_000);
+    waitFor(
+      async () => ((await field(page, 'tagValue').locator('input[name="tagValue"]').inputValue()) === text ? true : undefined),
+      `tagValue ${text}`,
+      5_000,
+    );
 
   test('a Modbus PLC and an MQTT broker: each form shows its settings only, and the broker password is never shown back', async () => {
     const page = await configuration('opc-servers');
@@ -46,12 +51,24 @@ describe('MQTT and Modbus servers and tags, administrator', () => {
     await fillForm(page, { name: 'PLC envasado', hostName: '127.0.0.1:1502', unitId: '3', pollingMs: '500' });
     await saveForm(page);
     await gridRow(page, 'opc-servers-grid', 'PLC envasado').waitFor();
-    expect((await servers()).find((server) => server.name === 'PLC envasado')).toMatchObject({ serverType: 'Modbus', hostName: '127.0.0.1:1502', unitId: 3, pollingMs: 500, securityMode: 'None' });
+    expect((await servers()).find((server) => server.name === 'PLC envasado')).toMatchObject({
+      serverType: 'Modbus',
+      hostName: '127.0.0.1:1502',
+      unitId: 3,
+      pollingMs: 500,
+      securityMode: 'None',
+    });
 
     await page.getByTestId('opc-servers-grid-add').click();
     await fillForm(page, { serverType: 'MQTT' });
     expect(await field(page, 'unitId').count()).toBe(0);
-    await fillForm(page, { name: 'Broker planta', hostName: 'mqtt://127.0.0.1:1883', clientId: 'oee-edge-planta', userName: 'edge', password: 'clave-del-broker' });
+    await fillForm(page, {
+      name: 'Broker planta',
+      hostName: 'mqtt://127.0.0.1:1883',
+      clientId: 'oee-edge-planta',
+      userName: 'edge',
+      password: 'clave-del-broker',
+    });
     await saveForm(page);
     await gridRow(page, 'opc-servers-grid', 'Broker planta').waitFor();
     const broker = (await servers()).find((server) => server.name === 'Broker planta');

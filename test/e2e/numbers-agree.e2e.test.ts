@@ -24,7 +24,10 @@ describe('numbers agree across screens', () => {
   let token: string;
 
   const get = async (path: string, query: Record<string, string | number> = {}) => {
-    const response = await plant.edge.call('GET', path, { token, query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) });
+    const response = await plant.edge.call('GET', path, {
+      token,
+      query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    });
     expect(response.status, `${path}: ${response.text}`).toBe(200);
     return response.body;
   };
@@ -73,20 +76,38 @@ describe('numbers agree across screens', () => {
   });
 
   test('an order of the week: the order-index grid, the order list, the report and the stop summary of its span', async () => {
-    const [order] = (await get('/api/oeeindex/get', { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['status', '=', 2]]), sort: JSON.stringify([{ selector: 'endDate', desc: true }]), take: 1 })).data as Row[];
+    const [order] = (
+      await get('/api/oeeindex/get', {
+        filter: JSON.stringify([['lineID', '=', LINE], 'and', ['status', '=', 2]]),
+        sort: JSON.stringify([{ selector: 'endDate', desc: true }]),
+        take: 1,
+      })
+    ).data as Row[];
     expect(order).toBeDefined();
 
     // Split a recognized stop of the order in two, and adjust the order's discount: both change what is computed.
-    const [stop] = (await get('/api/stops/get', { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['order', '=', order!.order], 'and', ['recognized', '=', true]]), sort: JSON.stringify([{ selector: 'duration', desc: true }]), take: 1 })).data as Row[];
+    const [stop] = (
+      await get('/api/stops/get', {
+        filter: JSON.stringify([['lineID', '=', LINE], 'and', ['order', '=', order!.order], 'and', ['recognized', '=', true]]),
+        sort: JSON.stringify([{ selector: 'duration', desc: true }]),
+        take: 1,
+      })
+    ).data as Row[];
     const start = Date.parse(String(stop!.startDate));
     const end = Date.parse(String(stop!.endDate));
     const cut = new Date(Math.floor((start + end) / 2 / 60_000) * 60_000).toISOString();
-    const split = await plant.edge.call('POST', '/api/stops/split', { token, json: { stopID: stop!.stopID, lineID: LINE, order: order!.order, newStart: cut, user: 'supervisor', password: 'demo' } });
+    const split = await plant.edge.call('POST', '/api/stops/split', {
+      token,
+      json: { stopID: stop!.stopID, lineID: LINE, order: order!.order, newStart: cut, user: 'supervisor', password: 'demo' },
+    });
     expect(split.status, split.text).toBe(200);
     const [listed] = (await get('/api/orders', { orderID: String(order!.order) })).data as Row[];
     const adjustMinutes = Math.floor(Number(listed!.stopTime) / 2);
     expect(adjustMinutes).toBeGreaterThan(0);
-    const adjust = await plant.edge.call('PUT', '/api/oeeindex/adjust', { token, json: { order: order!.order, discountTime: adjustMinutes, user: 'supervisor', password: 'demo' } });
+    const adjust = await plant.edge.call('PUT', '/api/oeeindex/adjust', {
+      token,
+      json: { order: order!.order, discountTime: adjustMinutes, user: 'supervisor', password: 'demo' },
+    });
     expect(adjust.status, adjust.text).toBe(200);
 
     const [grid] = (await get('/api/oeeindex/get', { filter: JSON.stringify([['order', '=', order!.order]]) })).data as Row[];
@@ -96,20 +117,28 @@ describe('numbers agree across screens', () => {
     expect(grid!.oee).not.toBeCloseTo(Number(order!.oee), 6);
     close(pick(list!, keys), pick(grid!, keys));
 
-    const report = (await reportSheet('Ordenes', { startDate: String(grid!.startDate), endDate: String(grid!.endDate), lineID: LINE })).find((row) => row.Orden === grid!.order);
+    const report = (
+      await reportSheet('Ordenes', { startDate: String(grid!.startDate), endDate: String(grid!.endDate), lineID: LINE })
+    ).find((row) => row.Orden === grid!.order);
     expect(report).toBeDefined();
     for (const [key, column] of Object.entries(REPORT_COLUMNS)) expect(report![column], column).toBeCloseTo(Number(grid![key]), 6);
 
     // The stop summary of the order's span counts the stop time the order's index counts: its stops and its
     // discounted (planned) stops.
-    const summary = await get('/api/stops/getStopsSummary', { line: LINE, startDate: String(grid!.startDate), endDate: String(grid!.endDate) });
+    const summary = await get('/api/stops/getStopsSummary', {
+      line: LINE,
+      startDate: String(grid!.startDate),
+      endDate: String(grid!.endDate),
+    });
     expect(summary.totalMinutes).toBeCloseTo(Number(list!.stopTime) + Number(list!.discountTime), 1);
     const stops = await reportSheet('Paradas', { startDate: String(grid!.startDate), endDate: String(grid!.endDate), lineID: LINE });
     expect(stops.reduce((total, row) => total + Number(row['Duración (min)']), 0)).toBeCloseTo(summary.totalMinutes, 1);
   }, 120_000);
 
   test('a closed shift of the week: the shift-index grid, the dashboard, the report and the stop summaries of its span', async () => {
-    const [shift] = (await get('/api/oeeindex/history/get', { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['closed', '=', true]]), take: 4 })).data as Row[];
+    const [shift] = (
+      await get('/api/oeeindex/history/get', { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['closed', '=', true]]), take: 4 })
+    ).data as Row[];
     expect(shift).toBeDefined();
     const keys = [...INDICATORS, 'runtime', 'staffedTime', 'discountTime', 'productionQuantity'];
 
@@ -121,14 +150,27 @@ describe('numbers agree across screens', () => {
     const sameShift = (dashboard.perShift as Row[]).find((item) => item.code === shift!.shift);
     close(pick(sameShift!, INDICATORS), pick(shift!, INDICATORS));
 
-    const report = (await reportSheet('Turnos', { startDate: String(shift!.shiftStart), endDate: String(shift!.shiftEnd), lineID: LINE })).find((row) => row.Turno === shift!.shift);
+    const report = (
+      await reportSheet('Turnos', { startDate: String(shift!.shiftStart), endDate: String(shift!.shiftEnd), lineID: LINE })
+    ).find((row) => row.Turno === shift!.shift);
     expect(report).toBeDefined();
     for (const [key, column] of Object.entries(REPORT_COLUMNS)) expect(report![column], column).toBeCloseTo(Number(shift![key]), 6);
 
     // Summary 1 (by reason) and summary 2 (by path, all levels) of the shift's span: the same total, the shift's stop
     // and discounted time (its staffed time less its runtime); the report's stops of that span, clipped, add up to it.
-    const byReason = await get('/api/stops/getStopsSummary', { line: LINE, startDate: String(shift!.shiftStart), endDate: String(shift!.shiftEnd) });
-    const byPath = await get('/api/stops/getStopsSummary', { line: LINE, startDate: String(shift!.shiftStart), endDate: String(shift!.shiftEnd), product: 'all', root: 0, level: 'all' });
+    const byReason = await get('/api/stops/getStopsSummary', {
+      line: LINE,
+      startDate: String(shift!.shiftStart),
+      endDate: String(shift!.shiftEnd),
+    });
+    const byPath = await get('/api/stops/getStopsSummary', {
+      line: LINE,
+      startDate: String(shift!.shiftStart),
+      endDate: String(shift!.shiftEnd),
+      product: 'all',
+      root: 0,
+      level: 'all',
+    });
     expect(byPath.totalMinutes).toBe(byReason.totalMinutes);
     expect((byReason.byReason as Row[]).reduce((total, row) => total + Number(row.duration), 0)).toBeCloseTo(byReason.totalMinutes, 1);
     expect(byReason.totalMinutes).toBeCloseTo(Number(shift!.stopTime) + Number(shift!.discountTime), 1);
@@ -138,18 +180,29 @@ describe('numbers agree across screens', () => {
   }, 120_000);
 
   test('the screens show those figures as every indicator reads: the order and shift grids and the dashboard of the shift', async () => {
-    const [order] = (await get('/api/oeeindex/get', { filter: JSON.stringify([['lineID', '=', LINE], 'and', ['status', '=', 2]]), sort: JSON.stringify([{ selector: 'endDate', desc: true }]), take: 1 })).data as Row[];
+    const [order] = (
+      await get('/api/oeeindex/get', {
+        filter: JSON.stringify([['lineID', '=', LINE], 'and', ['status', '=', 2]]),
+        sort: JSON.stringify([{ selector: 'endDate', desc: true }]),
+        take: 1,
+      })
+    ).data as Row[];
     /** The newest closed shift of the line, and its row in the grid (newest first). */
     const newestClosedShift = async () => {
-      const shifts = (await get('/api/oeeindex/history/get', { sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]), take: 40 })).data as Row[];
+      const shifts = (await get('/api/oeeindex/history/get', { sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]), take: 40 }))
+        .data as Row[];
       const rowIndex = shifts.findIndex((row) => row.lineID === LINE && row.closed === true);
       return { rowIndex, shift: shifts[rowIndex]! };
     };
     let { rowIndex, shift } = await newestClosedShift();
     const { page } = await openBrowser();
     await logIn(page, plant.edge.url, 'supervisor', 'demo', '/indexes/order');
-    await page.getByTestId('order-indexes-grid').locator('.ag-row [col-id="order"]', { hasText: String(order!.order) }).waitFor();
-    for (const key of ['oee', 'utilization', 'throughput', 'acceptance']) expect(await cell(page, 'order-indexes-grid', String(order!.order), key), key).toBe(percentLabel(Number(order![key])));
+    await page
+      .getByTestId('order-indexes-grid')
+      .locator('.ag-row [col-id="order"]', { hasText: String(order!.order) })
+      .waitFor();
+    for (const key of ['oee', 'utilization', 'throughput', 'acceptance'])
+      expect(await cell(page, 'order-indexes-grid', String(order!.order), key), key).toBe(percentLabel(Number(order![key])));
 
     // A shift that begins meanwhile (the test running in a shift's first minutes) adds a row above and may close the
     // one read: then the grid is read again against the indexes as they are now.
@@ -158,16 +211,22 @@ describe('numbers agree across screens', () => {
       const start = String(shift.shiftStart).slice(0, 19).replace('T', ' ');
       const shown = await page
         .waitForFunction(
-          ({ index, start }) => document.querySelector(`[data-testid="shift-indexes-grid"] .ag-row[row-index="${index}"] [col-id="shiftStart"]`)?.textContent === start,
+          ({ index, start }) =>
+            document.querySelector(`[data-testid="shift-indexes-grid"] .ag-row[row-index="${index}"] [col-id="shiftStart"]`)
+              ?.textContent === start,
           { index: rowIndex, start },
           { timeout: 20_000 },
         )
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       if (shown) break;
       if (attempt === 3) throw new Error(`the shift grid's row ${rowIndex} never showed the shift of ${start}`);
       ({ rowIndex, shift } = await newestClosedShift());
     }
-    for (const key of ['oee', 'utilization', 'throughput', 'acceptance']) expect(await cellAt(page, 'shift-indexes-grid', rowIndex, key), key).toBe(percentLabel(Number(shift[key])));
+    for (const key of ['oee', 'utilization', 'throughput', 'acceptance'])
+      expect(await cellAt(page, 'shift-indexes-grid', rowIndex, key), key).toBe(percentLabel(Number(shift[key])));
 
     // The dashboard, one shift back from now when that is the shift (the newest closed one is the shift before now).
     const now = await get('/api/calendar/now');
@@ -179,7 +238,10 @@ describe('numbers agree across screens', () => {
       await page.getByTestId('shift-back').click();
       await page.waitForFunction((before) => document.querySelector('[data-testid="shift-label"]')?.textContent !== before, current);
       for (const key of ['utilization', 'throughput']) {
-        await page.getByTestId(`gauge-${key}-value`).filter({ hasText: percentLabel(Number(shift[key])) }).waitFor();
+        await page
+          .getByTestId(`gauge-${key}-value`)
+          .filter({ hasText: percentLabel(Number(shift[key])) })
+          .waitFor();
       }
     }
   }, 180_000);

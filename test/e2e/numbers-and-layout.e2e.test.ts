@@ -34,7 +34,9 @@ describe('numbers in the user language and layouts that fit', () => {
 
   /** The text of the tiles, minus dates and times (their '-' and ':' are no numbers' separators). */
   const tileText = (page: Page) =>
-    page.getByTestId('tile-grid').evaluate((grid) => (grid as HTMLElement).innerText.replace(/\d{4}-\d{2}-\d{2}/g, '').replace(/\d{1,2}:\d{2}(:\d{2})?/g, ''));
+    page
+      .getByTestId('tile-grid')
+      .evaluate((grid) => (grid as HTMLElement).innerText.replace(/\d{4}-\d{2}-\d{2}/g, '').replace(/\d{1,2}:\d{2}(:\d{2})?/g, ''));
 
   test("the dashboard writes decimals and thousands the language's way: a comma and points in Spanish, a point and commas in English", async () => {
     const { page } = await openBrowser();
@@ -69,13 +71,21 @@ describe('numbers in the user language and layouts that fit', () => {
       const buttons = [...root.querySelectorAll('.ag-row [col-id="__actions"] button')].map((button) => {
         const r = button.getBoundingClientRect();
         const cell = button.closest('.ag-cell')!.getBoundingClientRect();
-        return { text: button.textContent, inside: r.left >= box.left && r.right <= Math.min(box.right, window.innerWidth) && r.right <= cell.right + 0.5 };
+        return {
+          text: button.textContent,
+          inside: r.left >= box.left && r.right <= Math.min(box.right, window.innerWidth) && r.right <= cell.right + 0.5,
+        };
       });
       const headers = [...root.querySelectorAll('.ag-header-cell')].map((header) => {
         const label = header.querySelector<HTMLElement>('.ag-header-cell-text')!;
-        return { column: header.getAttribute('col-id'), whole: label.scrollWidth <= label.clientWidth && label.scrollHeight <= label.clientHeight + 1 };
+        return {
+          column: header.getAttribute('col-id'),
+          whole: label.scrollWidth <= label.clientWidth && label.scrollHeight <= label.clientHeight + 1,
+        };
       });
-      const dates = [...root.querySelectorAll<HTMLElement>('.ag-row [col-id="startDate"]')].map((cell) => cell.scrollWidth <= cell.clientWidth);
+      const dates = [...root.querySelectorAll<HTMLElement>('.ag-row [col-id="startDate"]')].map(
+        (cell) => cell.scrollWidth <= cell.clientWidth,
+      );
       return { buttons, headers, dates };
     });
     expect(fit.buttons.length).toBeGreaterThan(0);

@@ -24,7 +24,10 @@ describe('the gauges show one thing each', () => {
     token = await plant.token('supervisor');
     // Grids and tiles refresh every 2 s and the stored indexes the grids show every 2 s instead of the defaults, so the
     // screens catch up with each other quickly.
-    const set = await plant.edge.call('PUT', '/api/parameters/put', { token: await plant.token('admin'), form: { values: { gridRefreshTime: 2, oeeCalculationRefresh: 2 } } });
+    const set = await plant.edge.call('PUT', '/api/parameters/put', {
+      token: await plant.token('admin'),
+      form: { values: { gridRefreshTime: 2, oeeCalculationRefresh: 2 } },
+    });
     if (set.status !== 200) throw new Error(set.text);
   }, 180_000);
   afterAll(async () => {
@@ -46,11 +49,17 @@ describe('the gauges show one thing each', () => {
     const order = String(indicators.order.order);
     const shiftStart = String(indicators.shift.start);
     // The open shift's index row is written by the periodic refresh: the first one may not have run yet.
-    const shiftRow = await waitFor(async () => {
-      const shifts = (await get('/api/oeeindex/history/get', { sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]), take: '40' })).data as { lineID: number; shiftStart: string }[];
-      const row = shifts.findIndex((item) => item.lineID === LINE && Date.parse(item.shiftStart) === Date.parse(shiftStart));
-      return row >= 0 ? row : undefined;
-    }, 'the open shift’s index row', 30_000);
+    const shiftRow = await waitFor(
+      async () => {
+        const shifts = (
+          await get('/api/oeeindex/history/get', { sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]), take: '40' })
+        ).data as { lineID: number; shiftStart: string }[];
+        const row = shifts.findIndex((item) => item.lineID === LINE && Date.parse(item.shiftStart) === Date.parse(shiftStart));
+        return row >= 0 ? row : undefined;
+      },
+      'the open shift’s index row',
+      30_000,
+    );
 
     const open = async (path: string) => {
       const { page } = await openBrowser();
@@ -58,7 +67,10 @@ describe('the gauges show one thing each', () => {
       return page;
     };
     const dashboard = await open(`/?line=${LINE}`);
-    await dashboard.getByTestId('gauge-oee-side-caption').filter({ hasText: `Orden ${order}` }).waitFor();
+    await dashboard
+      .getByTestId('gauge-oee-side-caption')
+      .filter({ hasText: `Orden ${order}` })
+      .waitFor();
     expect(await text(dashboard, 'gauge-oee-caption')).toMatch(/^Turno (Mañana|Tarde|Noche)$/);
     const overview = await open(`/resumen?lines=${LINE}`);
     await overview.getByTestId(`line-card-${LINE}-oee`).waitFor();
@@ -68,13 +80,21 @@ describe('the gauges show one thing each', () => {
     await orderGrid.getByTestId('order-indexes-grid').locator('.ag-row [col-id="order"]', { hasText: order }).waitFor();
 
     // Each grid brings the column into view (a narrow window hides some), then its cells are read directly.
-    const orderRow = Number(await orderGrid.getByTestId('order-indexes-grid').locator('.ag-row', { has: orderGrid.locator('[col-id="order"]', { hasText: new RegExp(`^${order}$`) }) }).first().getAttribute('row-index'));
+    const orderRow = Number(
+      await orderGrid
+        .getByTestId('order-indexes-grid')
+        .locator('.ag-row', { has: orderGrid.locator('[col-id="order"]', { hasText: new RegExp(`^${order}$`) }) })
+        .first()
+        .getAttribute('row-index'),
+    );
     for (const key of INDICATORS) {
       await cellAt(shiftGrid, 'shift-indexes-grid', shiftRow, key);
       await cell(orderGrid, 'order-indexes-grid', order, key);
     }
     const gridCell = async (page: Page, grid: string, row: number, key: string) =>
-      percentOf(await page.getByTestId(grid).locator(`.ag-row[row-index="${row}"] [col-id="${key}"]`).first().innerText({ timeout: 5_000 }));
+      percentOf(
+        await page.getByTestId(grid).locator(`.ag-row[row-index="${row}"] [col-id="${key}"]`).first().innerText({ timeout: 5_000 }),
+      );
 
     /** Every screen's OEE, read one after another. */
     const readAll = async () => {
@@ -92,7 +112,8 @@ describe('the gauges show one thing each', () => {
     };
     // The order figure beside it is the Ready order's own (its caption names the order): the order grid's row for it.
     const agree = ({ shown, card }: Awaited<ReturnType<typeof readAll>>) =>
-      shown.every((row) => row.dashboardShift === row.shiftGrid && row.dashboardOrder === row.orderGrid) && shown[0]!.dashboardShift === card;
+      shown.every((row) => row.dashboardShift === row.shiftGrid && row.dashboardOrder === row.orderGrid) &&
+      shown[0]!.dashboardShift === card;
 
     // The plant moves every second, the grids show the stored indexes (refreshed every 2 s) and each screen polls on its
     // own: at some reading they show the same instant.
@@ -101,7 +122,10 @@ describe('the gauges show one thing each', () => {
       await dashboard.waitForTimeout(1_000);
       last = await readAll();
     }
-    expect(last.shown.every((row) => /^\d+%$/.test(row.dashboardShift) && /^\d+%$/.test(row.dashboardOrder)), JSON.stringify(last)).toBe(true);
+    expect(
+      last.shown.every((row) => /^\d+%$/.test(row.dashboardShift) && /^\d+%$/.test(row.dashboardOrder)),
+      JSON.stringify(last),
+    ).toBe(true);
     expect(agree(last), JSON.stringify(last)).toBe(true);
   }, 360_000);
 });

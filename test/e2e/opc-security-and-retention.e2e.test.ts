@@ -24,7 +24,14 @@ describe('OPC UA security and retention, administrator', () => {
   beforeAll(async () => {
     [edge, simulator] = await Promise.all([
       startUiEdge(),
-      SimulatorProcess.start({ lines: 1, port: 0, pkiDir, automatic: false, speeds: [0], security: { modes: ['Sign'], policies: ['Basic256Sha256'], users: [{ userName: 'planta', password: 'clave-de-planta-1' }] } }),
+      SimulatorProcess.start({
+        lines: 1,
+        port: 0,
+        pkiDir,
+        automatic: false,
+        speeds: [0],
+        security: { modes: ['Sign'], policies: ['Basic256Sha256'], users: [{ userName: 'planta', password: 'clave-de-planta-1' }] },
+      }),
     ]);
   }, 180_000);
   afterAll(async () => {
@@ -43,12 +50,22 @@ describe('OPC UA security and retention, administrator', () => {
   test('a secured server with a user: the password is never shown back and blank keeps it; its certificate is trusted and rejected in the panel', async () => {
     const page = await configuration('opc-servers');
     await page.getByTestId('opc-servers-grid-add').click();
-    await fillForm(page, { name: 'PLC seguro', hostName: simulator.endpointUrl, serverType: 'UA', securityMode: 'Sign', securityPolicy: 'Basic256Sha256', userName: 'planta', password: 'clave-de-planta-1' });
+    await fillForm(page, {
+      name: 'PLC seguro',
+      hostName: simulator.endpointUrl,
+      serverType: 'UA',
+      securityMode: 'Sign',
+      securityPolicy: 'Basic256Sha256',
+      userName: 'planta',
+      password: 'clave-de-planta-1',
+    });
     await saveForm(page);
     const row = gridRow(page, 'opc-servers-grid', 'PLC seguro');
     await row.waitFor();
     expect(await row.innerText()).toContain('Sign');
-    const server = (await edge.call('GET', '/api/opcservers', { token: edge.adminToken })).body.data.find((s: { name: string }) => s.name === 'PLC seguro');
+    const server = (await edge.call('GET', '/api/opcservers', { token: edge.adminToken })).body.data.find(
+      (s: { name: string }) => s.name === 'PLC seguro',
+    );
     expect(server).toMatchObject({ securityMode: 'Sign', securityPolicy: 'Basic256Sha256', userName: 'planta', passwordSet: true });
     expect(JSON.stringify(server)).not.toContain('clave-de-planta-1');
 
@@ -60,7 +77,9 @@ describe('OPC UA security and retention, administrator', () => {
     await saveForm(page);
     await recordForm(page).waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain('clave-de-planta-1');
-    const kept = (await edge.call('GET', '/api/opcservers', { token: edge.adminToken })).body.data.find((s: { name: string }) => s.name === 'PLC seguro');
+    const kept = (await edge.call('GET', '/api/opcservers', { token: edge.adminToken })).body.data.find(
+      (s: { name: string }) => s.name === 'PLC seguro',
+    );
     expect(kept.passwordSet).toBe(true);
 
     // The edge's own certificate: its thumbprint as the API gives it, and the two downloads.
@@ -74,7 +93,12 @@ describe('OPC UA security and retention, administrator', () => {
     expect(der.suggestedFilename()).toBe('oee-edge.der');
 
     // The simulator's certificate, met on the secured connection, is pending: trusted, then rejected, from the panel.
-    await waitFor(async () => ((await edge.call('GET', '/api/opcservers/certificates', { token: edge.adminToken })).body.length === 1 ? true : undefined), 'the server certificate met', 60_000);
+    await waitFor(
+      async () =>
+        (await edge.call('GET', '/api/opcservers/certificates', { token: edge.adminToken })).body.length === 1 ? true : undefined,
+      'the server certificate met',
+      60_000,
+    );
     await page.reload();
     const certificates = page.getByTestId('opc-server-certificates');
     await certificates.waitFor();
@@ -97,12 +121,19 @@ describe('OPC UA security and retention, administrator', () => {
     expect(await audit.inputValue()).toBe('730');
     await audit.fill('400');
     await page.getByTestId('parameters-save').click();
-    await waitFor(async () => ((await edge.call('GET', '/api/parameters/get', { token: edge.adminToken })).body.auditRetentionDays === 400 ? true : undefined), 'the retention stored');
+    await waitFor(
+      async () =>
+        (await edge.call('GET', '/api/parameters/get', { token: edge.adminToken })).body.auditRetentionDays === 400 ? true : undefined,
+      'the retention stored',
+    );
     await page.reload();
     await audit.waitFor();
     expect(await audit.inputValue()).toBe('400');
 
-    const refusal = await edge.call('PUT', '/api/parameters', { token: edge.adminToken, form: { values: { diagnosticsRetentionDays: 0 } } });
+    const refusal = await edge.call('PUT', '/api/parameters', {
+      token: edge.adminToken,
+      form: { values: { diagnosticsRetentionDays: 0 } },
+    });
     expect(refusal.status).toBe(400);
     const message = refusal.body.error.fields.diagnosticsRetentionDays as string;
     await form.locator('[data-field="diagnosticsRetentionDays"] input').fill('0');
@@ -114,13 +145,18 @@ describe('OPC UA security and retention, administrator', () => {
   }, 120_000);
 
   test("the Users tab marks a password the administrator set as temporary ('Contraseña temporal': Sí), and not the administrator's own", async () => {
-    const created = await edge.call('POST', '/api/users', { token: edge.adminToken, form: { values: { userID: 'temporal', firstName: 'Tomás', lastName: 'Temporal', password: 'dada-por-admin', roleID: 3 } } });
+    const created = await edge.call('POST', '/api/users', {
+      token: edge.adminToken,
+      form: { values: { userID: 'temporal', firstName: 'Tomás', lastName: 'Temporal', password: 'dada-por-admin', roleID: 3 } },
+    });
     expect(created.status, created.text).toBe(200);
     const page = await configuration('users');
     await gridRow(page, 'users-grid', 'Tomás').waitFor();
     const rowIndexOf = async (text: string) => Number(await gridRow(page, 'users-grid', text).getAttribute('row-index'));
     expect(await cellAt(page, 'users-grid', await rowIndexOf('Tomás'), 'mustChangePassword')).toBe('Sí');
     expect(await cellAt(page, 'users-grid', await rowIndexOf('Sistema'), 'mustChangePassword')).toBe('No');
-    expect(await page.getByTestId('users-grid').locator('.ag-header-cell[col-id="mustChangePassword"]').innerText()).toContain('Contraseña temporal');
+    expect(await page.getByTestId('users-grid').locator('.ag-header-cell[col-id="mustChangePassword"]').innerText()).toContain(
+      'Contraseña temporal',
+    );
   }, 120_000);
 });

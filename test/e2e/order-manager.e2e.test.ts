@@ -20,12 +20,16 @@ describe('order manager', () => {
   const db = () => plant.edge.edge.plant.db!;
   const order = (key: string) => db().selectFrom('orders').selectAll().where('order', '=', key).executeTakeFirst();
   const ordersOf = (lineID: number) => db().selectFrom('orders').selectAll().where('lineID', '=', lineID).orderBy('order').execute();
-  const runningOn = async (lineID: number) => (await db().selectFrom('orders').select('order').where('lineID', '=', lineID).where('status', '=', 1).executeTakeFirstOrThrow()).order;
+  const runningOn = async (lineID: number) =>
+    (await db().selectFrom('orders').select('order').where('lineID', '=', lineID).where('status', '=', 1).executeTakeFirstOrThrow()).order;
 
   beforeAll(async () => {
     plant = await startDemoPlant();
     // Grids and tiles refresh every 2 s instead of the default, so the dashboard shows a started order soon.
-    const set = await plant.edge.call('PUT', '/api/parameters/put', { token: await plant.token('admin'), form: { values: { gridRefreshTime: 2 } } });
+    const set = await plant.edge.call('PUT', '/api/parameters/put', {
+      token: await plant.token('admin'),
+      form: { values: { gridRefreshTime: 2 } },
+    });
     if (set.status !== 200) throw new Error(set.text);
   }, 180_000);
   afterAll(async () => {
@@ -77,8 +81,20 @@ describe('order manager', () => {
       await saveForm(page);
       await toastShown(page, 'success', 'Orden 4500301-0 creada');
       // Op and product of the preload order, the quantity given; the speed is the product's nominal speed on line 2.
-      expect(await order('4500301-0')).toMatchObject({ op: '4500301', version: 0, lineID: 2, lot: 'L301', productCode: 'AGUA-500', desiredProductionQuantity: 25_000, desiredProductionSpeed: 72, status: 0, createdBy: 'supervisor' });
-      expect(await db().selectFrom('preload_orders').select(['utilizado', 'updatedBy']).where('id', '=', 1).executeTakeFirstOrThrow()).toEqual({ utilizado: 1, updatedBy: 'supervisor' });
+      expect(await order('4500301-0')).toMatchObject({
+        op: '4500301',
+        version: 0,
+        lineID: 2,
+        lot: 'L301',
+        productCode: 'AGUA-500',
+        desiredProductionQuantity: 25_000,
+        desiredProductionSpeed: 72,
+        status: 0,
+        createdBy: 'supervisor',
+      });
+      expect(
+        await db().selectFrom('preload_orders').select(['utilizado', 'updatedBy']).where('id', '=', 1).executeTakeFirstOrThrow(),
+      ).toEqual({ utilizado: 1, updatedBy: 'supervisor' });
       await gridRow(page, GRID, '4500301-0').waitFor();
       // A used preload order is offered no more.
       await page.getByTestId('order-manager-from-preload').click();
@@ -119,7 +135,10 @@ describe('order manager', () => {
       await page.goto(`${plant.edge.url}/indexes/order`);
       await page.getByTestId('order-indexes-grid').locator('.ag-row [col-id="order"]', { hasText: '4500301-0' }).waitFor();
       expect(await cell(page, 'order-indexes-grid', '4500301-0', 'status')).toBe('Finalizada');
-      const api = await plant.edge.call('GET', '/api/oeeindex/get', { token: await plant.token('supervisor'), query: { filter: JSON.stringify(['order', '=', '4500301-0']) } });
+      const api = await plant.edge.call('GET', '/api/oeeindex/get', {
+        token: await plant.token('supervisor'),
+        query: { filter: JSON.stringify(['order', '=', '4500301-0']) },
+      });
       expect(api.body.data[0].oee).not.toBeNull();
       expect(await cell(page, 'order-indexes-grid', '4500301-0', 'oee')).toMatch(/%/);
     },
@@ -139,7 +158,10 @@ describe('order manager', () => {
       await page.getByTestId(`${GRID}-add`).click();
       await fillForm(page, { op: op!, version: version!, lot: 'L-dup', productCode: 'CAJA-12' });
       await saveForm(page);
-      await recordForm(page).getByTestId('form-error').filter({ hasText: `Ya existe la orden ${running}.` }).waitFor();
+      await recordForm(page)
+        .getByTestId('form-error')
+        .filter({ hasText: `Ya existe la orden ${running}.` })
+        .waitFor();
       await recordForm(page).getByRole('button', { name: 'Cancelar' }).click();
       expect(await ordersOf(3)).toEqual(before);
 
@@ -166,8 +188,12 @@ describe('order manager', () => {
       await operator.getByTestId('order-manager-finish').waitFor();
       // Not labelled read-only: the operator starts orders from the grid.
       expect(await operator.getByTestId(`${GRID}-read-only`).count()).toBe(0);
-      for (const button of [`${GRID}-add`, `${GRID}-edit`, `${GRID}-delete`, 'order-manager-from-preload']) expect(await operator.getByTestId(button).count()).toBe(0);
-      const refused = await plant.edge.call('POST', '/api/orders', { token: await plant.token('operator'), json: { values: { op: '4500601', version: 0, lineID: 3, productCode: 'CAJA-12' } } });
+      for (const button of [`${GRID}-add`, `${GRID}-edit`, `${GRID}-delete`, 'order-manager-from-preload'])
+        expect(await operator.getByTestId(button).count()).toBe(0);
+      const refused = await plant.edge.call('POST', '/api/orders', {
+        token: await plant.token('operator'),
+        json: { values: { op: '4500601', version: 0, lineID: 3, productCode: 'CAJA-12' } },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.error.message).toBe('No tiene permiso para esta acción.');
       expect(await ordersOf(3)).toEqual(before);

@@ -35,7 +35,10 @@ describe('preload of operation orders and orders to validate', () => {
       ['YM-500', 'Yerba mate 500 g'],
       ['YM-1000', 'Yerba mate 1 kg'],
     ]) {
-      const product = await edge.call('POST', '/api/products', { token: supervisor.token, form: { values: { code, name, wrappersPerPackage: 10, unitsPerWrapper: 1 } } });
+      const product = await edge.call('POST', '/api/products', {
+        token: supervisor.token,
+        form: { values: { code, name, wrappersPerPackage: 10, unitsPerWrapper: 1 } },
+      });
       expect(product.status, product.text).toBe(200);
     }
   }, 180_000);
@@ -63,18 +66,38 @@ describe('preload of operation orders and orders to validate', () => {
 
   /** The stored preload order with this id, as a list (empty when none). */
   const preloadRows = async (id: number) =>
-    (await edge.call('GET', '/api/preContract', { token: supervisor.token, query: { filter: ['id', '=', id] } })).body.data as Record<string, unknown>[];
+    (await edge.call('GET', '/api/preContract', { token: supervisor.token, query: { filter: ['id', '=', id] } })).body.data as Record<
+      string,
+      unknown
+    >[];
 
   const validationOrders = async (prefix: string) =>
-    (await edge.call('GET', '/api/validatedOrder', { token: supervisor.token, query: { filter: ['orderID', 'startswith', prefix] } })).body.data as Record<string, unknown>[];
+    (await edge.call('GET', '/api/validatedOrder', { token: supervisor.token, query: { filter: ['orderID', 'startswith', prefix] } })).body
+      .data as Record<string, unknown>[];
 
   const addPreload = async (values: Record<string, unknown>) => {
-    const created = await edge.call('POST', '/api/preContract', { token: supervisor.token, form: { values: { cliente: 'Cooperativa Norte', producto: 'YM-500', cosecha: 2024, cantidad: 10, bolsa: 'Big bag', pesoBolsa: 25, ...values } } });
+    const created = await edge.call('POST', '/api/preContract', {
+      token: supervisor.token,
+      form: {
+        values: {
+          cliente: 'Cooperativa Norte',
+          producto: 'YM-500',
+          cosecha: 2024,
+          cantidad: 10,
+          bolsa: 'Big bag',
+          pesoBolsa: 25,
+          ...values,
+        },
+      },
+    });
     expect(created.status, created.text).toBe(200);
   };
 
   const addValidationOrder = async (orderID: string) => {
-    const created = await edge.call('POST', '/api/validatedOrder', { token: supervisor.token, form: { values: { orderID, lot: `L-${orderID}`, productCode: 'YM-500' } } });
+    const created = await edge.call('POST', '/api/validatedOrder', {
+      token: supervisor.token,
+      form: { values: { orderID, lot: `L-${orderID}`, productCode: 'YM-500' } },
+    });
     expect(created.status, created.text).toBe(200);
   };
 
@@ -93,7 +116,8 @@ describe('preload of operation orders and orders to validate', () => {
   /** The deleted rows come after every other row. */
   const deletedLast = (rows: { locked: boolean }[]) => rows.findIndex((row) => row.locked) > rows.findLastIndex((row) => !row.locked);
 
-  const cell = (page: Page, grid: string, rowText: string, column: string) => gridRow(page, grid, rowText).first().locator(`[col-id="${column}"]`);
+  const cell = (page: Page, grid: string, rowText: string, column: string) =>
+    gridRow(page, grid, rowText).first().locator(`[col-id="${column}"]`);
 
   /** Saves the open form and waits for the server's text under `field` (the previous case named another field). */
   async function expectFieldMessage(page: Page, values: FormInput, field: string, message: string): Promise<void> {
@@ -107,7 +131,16 @@ describe('preload of operation orders and orders to validate', () => {
     const page = await fromIndexesMenu('Precarga de OP', /\/indexes\/precargaOp$/, PRELOAD);
 
     await page.getByTestId(`${PRELOAD}-add`).click();
-    const valid: FormInput = { id: '101', op: 'OP-101', cliente: 'Cooperativa Norte', producto: 'YM-500', cosecha: '2024', cantidad: '12.5', bolsa: 'Big bag', pesoBolsa: '25.25' };
+    const valid: FormInput = {
+      id: '101',
+      op: 'OP-101',
+      cliente: 'Cooperativa Norte',
+      producto: 'YM-500',
+      cosecha: '2024',
+      cantidad: '12.5',
+      bolsa: 'Big bag',
+      pesoBolsa: '25.25',
+    };
     await fillForm(page, valid);
     // Consecutive cases name different fields, so each message seen is the answer to its own save.
     const cases: [FormInput, string, string][] = [
@@ -132,7 +165,18 @@ describe('preload of operation orders and orders to validate', () => {
     await saveForm(page);
     await recordForm(page).waitFor({ state: 'detached' });
     await toastShown(page, 'success', 'Registro guardado.');
-    expect(await preloadRows(101)).toMatchObject([{ id: 101, op: 'OP-101', producto: 'YM-500', cosecha: 2024, cantidad: 12.5, pesoBolsa: 25.25, deleted: false, updatedBy: supervisor.userID }]);
+    expect(await preloadRows(101)).toMatchObject([
+      {
+        id: 101,
+        op: 'OP-101',
+        producto: 'YM-500',
+        cosecha: 2024,
+        cantidad: 12.5,
+        pesoBolsa: 25.25,
+        deleted: false,
+        updatedBy: supervisor.userID,
+      },
+    ]);
     expect(await cell(page, PRELOAD, 'OP-101', 'cantidad').innerText()).toBe('12,5');
     expect(await cell(page, PRELOAD, 'OP-101', 'pesoBolsa').innerText()).toBe('25,25');
   }, 300_000);
@@ -170,11 +214,18 @@ describe('preload of operation orders and orders to validate', () => {
     // Stored, flagged, and listed after every order not deleted.
     expect(await preloadRows(201)).toMatchObject([{ id: 201, deleted: true }]);
     const rows = await preloadOrder(page);
-    expect(rows).toEqual(expect.arrayContaining([{ op: 'OP-201', locked: true }, { op: 'OP-202', locked: false }]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { op: 'OP-201', locked: true },
+        { op: 'OP-202', locked: false },
+      ]),
+    );
     expect(deletedLast(rows)).toBe(true);
     // Sorting by OP (OP-201 would come first) keeps the deleted order last.
     await page.getByTestId(PRELOAD).locator('.ag-header-cell[col-id="op"] .ag-header-cell-label').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="preload-grid"] .ag-header-cell[col-id="op"]')?.getAttribute('aria-sort') === 'ascending');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="preload-grid"] .ag-header-cell[col-id="op"]')?.getAttribute('aria-sort') === 'ascending',
+    );
     await gridRow(page, PRELOAD, 'OP-201').waitFor();
     expect(deletedLast(await preloadOrder(page))).toBe(true);
 
@@ -198,7 +249,10 @@ describe('preload of operation orders and orders to validate', () => {
     for (const action of ['add', 'edit', 'delete']) expect(await page.getByTestId(`${PRELOAD}-${action}`).count()).toBe(0);
     await gridRow(page, PRELOAD, 'OP-301').dblclick();
     expect(await recordForm(page).count()).toBe(0);
-    const refused = await edge.call('POST', '/api/preContract', { token: admin.token, form: { values: { id: 302, op: 'OP-302', producto: 'YM-500', cantidad: 1, pesoBolsa: 1 } } });
+    const refused = await edge.call('POST', '/api/preContract', {
+      token: admin.token,
+      form: { values: { id: 302, op: 'OP-302', producto: 'YM-500', cantidad: 1, pesoBolsa: 1 } },
+    });
     expect(refused.status).toBe(403);
 
     for (const user of [consultant, operator]) {
@@ -238,7 +292,28 @@ describe('preload of operation orders and orders to validate', () => {
     expect(await validationOrders('71')).toMatchObject([{ orderID: '7101', lot: 'L-7101-B', productCode: 'YM-1000' }]);
 
     // The line starts the order: its state follows the line's order with that id ('Estado').
-    await edge.edge.plant.db!.insertInto('orders').values({ order: '7101-0', op: '7101', version: 0, lineID: 1, status: 1, lot: null, productCode: null, productName: null, startDate: null, endDate: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: 0, updatedBy: null, updateDate: null }).execute();
+    await edge.edge.plant
+      .db!.insertInto('orders')
+      .values({
+        order: '7101-0',
+        op: '7101',
+        version: 0,
+        lineID: 1,
+        status: 1,
+        lot: null,
+        productCode: null,
+        productName: null,
+        startDate: null,
+        endDate: null,
+        desiredProductionQuantity: null,
+        desiredProductionSpeed: null,
+        shiftStart: null,
+        createdBy: null,
+        createDate: 0,
+        updatedBy: null,
+        updateDate: null,
+      })
+      .execute();
     await page.reload();
     await cell(page, VALIDATION, '7101', 'state').filter({ hasText: 'En curso' }).waitFor();
   }, 180_000);
@@ -291,7 +366,8 @@ describe('preload of operation orders and orders to validate', () => {
       const page = await openAs(user, '/ordenes/validacion');
       await gridRow(page, VALIDATION, '7301').waitFor();
       await page.getByTestId(`${VALIDATION}-read-only`).waitFor();
-      for (const action of ['add', 'edit', 'delete', 'clear-selection']) expect(await page.getByTestId(`${VALIDATION}-${action}`).count()).toBe(0);
+      for (const action of ['add', 'edit', 'delete', 'clear-selection'])
+        expect(await page.getByTestId(`${VALIDATION}-${action}`).count()).toBe(0);
       expect(await page.getByTestId(VALIDATION).locator('.ag-selection-checkbox').count()).toBe(0);
       const refused = await edge.call('POST', '/api/validatedOrder/deleteMany', { token: user.token, json: { orderIDs: ['7301'] } });
       expect(refused.status).toBe(403);
@@ -326,7 +402,9 @@ describe('preload of operation orders and orders to validate', () => {
     await gridRow(page, PRELOAD, 'OP-401').waitFor();
     expect(await page.title()).toBe('Operation order preload');
     const headers = await page.getByTestId(PRELOAD).locator('.ag-header-cell-text').allInnerTexts();
-    expect(headers).toEqual(expect.arrayContaining(['Customer', 'Product', 'Harvest', 'Quantity (t)', 'Bag weight (kg)', 'Used', 'Deleted']));
+    expect(headers).toEqual(
+      expect.arrayContaining(['Customer', 'Product', 'Harvest', 'Quantity (t)', 'Bag weight (kg)', 'Used', 'Deleted']),
+    );
     await page.getByTestId(`${PRELOAD}-add`).click();
     await fillForm(page, { id: '402', op: 'OP-402', cosecha: '24', cantidad: '3', pesoBolsa: '25' });
     await saveForm(page);

@@ -37,14 +37,21 @@ describe('production manager', () => {
 
   /** The lots of a line the operator declared (the demo's week has its own, declared by the supervisor). */
   const lotsOfLine = async (lineID: number) =>
-    ((await plant.edge.call('GET', '/api/production/lots', { token: operatorToken, query: { lineID: String(lineID) } })).body.data as Record<string, unknown>[]).filter(
-      (lot) => lot.createdBy === 'operator',
-    );
+    (
+      (await plant.edge.call('GET', '/api/production/lots', { token: operatorToken, query: { lineID: String(lineID) } })).body
+        .data as Record<string, unknown>[]
+    ).filter((lot) => lot.createdBy === 'operator');
   /** A whole number as the page writes it ('1.234' in Spanish, '1,234' in English), and back. */
-  const shown = (value: number, language: 'es' | 'en' = 'es') => new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-US', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  const shown = (value: number, language: 'es' | 'en' = 'es') =>
+    new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-US', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
   const readNumber = (text: string) => Number(text.replace(/[^\d-]/g, ''));
   const wholeSummary = async () =>
-    (await plant.edge.call('GET', '/api/production/summary', { token: operatorToken, query: { line: '1', start: '2000-01-01T06:00:00', end: '2100-01-01T06:00:00' } })).body as { declaredUnits: number; units: number };
+    (
+      await plant.edge.call('GET', '/api/production/summary', {
+        token: operatorToken,
+        query: { line: '1', start: '2000-01-01T06:00:00', end: '2100-01-01T06:00:00' },
+      })
+    ).body as { declaredUnits: number; units: number };
   /** What the summary page showed as declared today before the test's lot (the demo's week declares lots too). */
   let declaredToday = 0;
   const readyOrder = async (lineID: number) => {
@@ -59,7 +66,9 @@ describe('production manager', () => {
     const declaredBefore = (await wholeSummary()).declaredUnits;
     const productRow = page.getByTestId('summary-AGUA-500-declared-units');
     const productBefore = (await productRow.count()) ? readNumber(await productRow.innerText()) : 0;
-    expect(await page.getByTestId('summary-mode').innerText()).toBe('La línea cuenta sus unidades: los lotes se declaran junto a la producción contada.');
+    expect(await page.getByTestId('summary-mode').innerText()).toBe(
+      'La línea cuenta sus unidades: los lotes se declaran junto a la producción contada.',
+    );
 
     await page.getByTestId('menu-modules').click();
     await page.getByRole('menuitem', { name: 'Lotes de producción' }).click();
@@ -80,11 +89,25 @@ describe('production manager', () => {
     await toastShown(page, 'success', 'Registro guardado.');
     await gridRow(page, LOTS, 'L-0001').first().waitFor();
     expect(await gridRow(page, LOTS, 'L-0001').first().locator('[col-id="units"]').innerText()).toBe('66 botellas');
-    expect(await lotsOfLine(1)).toMatchObject([{ lot: 'L-0001', productCode: 'AGUA-500', packs: 2, wrappers: 3, units: 66, wrapperType: 'Caja de cartón', booked: false, createdBy: 'operator' }]);
+    expect(await lotsOfLine(1)).toMatchObject([
+      {
+        lot: 'L-0001',
+        productCode: 'AGUA-500',
+        packs: 2,
+        wrappers: 3,
+        units: 66,
+        wrapperType: 'Caja de cartón',
+        booked: false,
+        createdBy: 'operator',
+      },
+    ]);
     await saveScreenshot(page, 'production-lots-es');
 
     await page.goto(`${plant.edge.url}/produccion/resumen?line=1`);
-    await page.getByTestId('summary-declared').filter({ hasText: new RegExp(`^${shown(declaredToday + 66)}$`) }).waitFor();
+    await page
+      .getByTestId('summary-declared')
+      .filter({ hasText: new RegExp(`^${shown(declaredToday + 66)}$`) })
+      .waitFor();
     const row = page.getByTestId('summary-AGUA-500');
     expect(await row.getByTestId('summary-AGUA-500-declared-units').innerText()).toBe(`${shown(productBefore + 66)} botellas`);
     const summary = await wholeSummary();
@@ -119,17 +142,27 @@ describe('production manager', () => {
     const acceptance = page.getByTestId('production-acceptance');
     await waitFor(async () => !(await acceptance.innerText()).startsWith('100'), 'the acceptance shown below 100 %', 20_000);
     await page.getByTestId('production-discards').filter({ hasText: '10 cajas' }).waitFor();
-    const index = (await plant.edge.call('GET', '/api/oeeindex', { token: await plant.token('supervisor'), query: { filter: ['order', '=', stored.order] } })).body.data[0];
+    const index = (
+      await plant.edge.call('GET', '/api/oeeindex', {
+        token: await plant.token('supervisor'),
+        query: { filter: ['order', '=', stored.order] },
+      })
+    ).body.data[0];
     expect(index.discardQuantity).toBe(10);
   }, 240_000);
 
   test('English: the lots page and the summary', async () => {
     const page = await openAs('supervisor', '/produccion/lotes?line=1', 'en');
     await gridRow(page, LOTS, 'L-0001').first().waitFor();
-    expect(await page.getByTestId('production-lots-mode').innerText()).toBe('The line counts its units: lots are declared beside the counted production.');
+    expect(await page.getByTestId('production-lots-mode').innerText()).toBe(
+      'The line counts its units: lots are declared beside the counted production.',
+    );
     await saveScreenshot(page, 'production-lots-en');
     await page.goto(`${plant.edge.url}/produccion/resumen?line=1`);
-    await page.getByTestId('summary-declared').filter({ hasText: new RegExp(`^${shown(declaredToday + 66, 'en')}$`) }).waitFor();
+    await page
+      .getByTestId('summary-declared')
+      .filter({ hasText: new RegExp(`^${shown(declaredToday + 66, 'en')}$`) })
+      .waitFor();
     await saveScreenshot(page, 'production-summary-en');
   }, 120_000);
 });

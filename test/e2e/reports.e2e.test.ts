@@ -26,7 +26,10 @@ describe('Reporte OEE', () => {
     // A finished 20-minute stop on each line, ending a minute ago.
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     for (const lineID of [1, 2]) {
-      const stop = await edge.call('POST', '/api/stops/post', { token: supervisor.token, json: { values: { lineID, startDate: minutesAgo(21), endDate: minutesAgo(1) } } });
+      const stop = await edge.call('POST', '/api/stops/post', {
+        token: supervisor.token,
+        json: { values: { lineID, startDate: minutesAgo(21), endDate: minutesAgo(1) } },
+      });
       if (stop.status !== 200) throw new Error(`stop: ${stop.text}`);
     }
     today = (await edge.call('GET', '/api/calendar/now', { token: supervisor.token })).body.plantDate;
@@ -144,7 +147,9 @@ describe('Reporte OEE', () => {
     await logIn(page, edge.url, consultant.userID, consultant.password);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
-    await page.route('**/api/reports/completeoaereport**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+    await page.route('**/api/reports/completeoaereport**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }),
+    );
     await openReportDialog(page);
     await page.getByTestId('report-download').click();
     await toastShown(page, 'error', 'Ha ocurrido un error. Consulte con su supervisor.');

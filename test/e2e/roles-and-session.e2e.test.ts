@@ -113,7 +113,9 @@ describe('roles and session', () => {
     await toastShown(page, 'success', 'Contraseña cambiada');
     await page.getByTestId('change-password-dialog').waitFor({ state: 'detached' });
     // The session goes on; the next sign-in takes the new password and refuses the old one.
-    expect((await edge.call('POST', '/api/users/authenticate', { json: { userid: 'opass', password: operator.password } })).status).toBe(401);
+    expect((await edge.call('POST', '/api/users/authenticate', { json: { userid: 'opass', password: operator.password } })).status).toBe(
+      401,
+    );
     const fresh = await openBrowser();
     await logInThroughForm(fresh.page, edge.url, 'opass', 'nueva-clave-1');
   }, 120_000);

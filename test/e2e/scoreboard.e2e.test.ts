@@ -20,7 +20,12 @@ describe('scoreboard', () => {
   let uiDir: string;
   const clock = { now: OVERVIEW_NOW };
   const start = (again?: { dataDir: string; adminPassword: string; port: number }) =>
-    startTestEdge({ timeZone: TZ, now: () => clock.now, uiDir, ...(again ? { again: { dataDir: again.dataDir, adminPassword: again.adminPassword }, port: again.port } : {}) });
+    startTestEdge({
+      timeZone: TZ,
+      now: () => clock.now,
+      uiDir,
+      ...(again ? { again: { dataDir: again.dataDir, adminPassword: again.adminPassword }, port: again.port } : {}),
+    });
 
   beforeAll(async () => {
     uiDir = builtUiSnapshot();
@@ -29,7 +34,10 @@ describe('scoreboard', () => {
     await addOverviewPlant(db, (events) => applyLineEvents(db, events, { nowMs: clock.now, timeZone: TZ, userID: null }));
     // The dashboard's gauges show the shift's values on a line with indicators per shift, as the scoreboard does.
     await db.updateTable('lines').set({ enableIndicadorPorTurno: 1 }).where('lineID', '=', 1).execute();
-    const terminal = await edge.call('POST', '/api/terminals/post/', { token: edge.adminToken!, form: { values: { lineID: 1, ipAddress: '127.0.0.1' } } });
+    const terminal = await edge.call('POST', '/api/terminals/post/', {
+      token: edge.adminToken!,
+      form: { values: { lineID: 1, ipAddress: '127.0.0.1' } },
+    });
     expect(terminal.status, terminal.text).toBe(200);
   }, 180_000);
   afterAll(async () => {
@@ -60,7 +68,13 @@ describe('scoreboard', () => {
       orderProgress: await text(page, 'scoreboard-order-progress'),
     };
     // The acceptance tile is off by default on the dashboard: 30 of 300 units discarded.
-    expect(scoreboard).toMatchObject({ utilization: '25%', acceptance: '90%', reason: 'No reconocida', orderMade: '300', orderProgress: '15%' });
+    expect(scoreboard).toMatchObject({
+      utilization: '25%',
+      acceptance: '90%',
+      reason: 'No reconocida',
+      orderMade: '300',
+      orderProgress: '15%',
+    });
     expect(await text(page, 'scoreboard-target')).toBe('Objetivo 85%');
     // A third of the product's 4000 a day, 300 made; 240 minutes left: (1333.3 − 300) / 240 = 4.3 a minute.
     expect(await text(page, 'scoreboard-shift-made')).toBe('300');
@@ -82,7 +96,9 @@ describe('scoreboard', () => {
       throughput: await gauge('throughput'),
       reason: await text(dashboard, 'current-stop-reason'),
     }).toEqual({ oee: scoreboard.oee, utilization: scoreboard.utilization, throughput: scoreboard.throughput, reason: scoreboard.reason });
-    expect(await text(dashboard, 'production-progress-value')).toMatch(new RegExp(`^${scoreboard.orderProgress} · ${scoreboard.orderMade} de 2\\.000`));
+    expect(await text(dashboard, 'production-progress-value')).toMatch(
+      new RegExp(`^${scoreboard.orderProgress} · ${scoreboard.orderMade} de 2\\.000`),
+    );
   }, 120_000);
 
   test("rotates over its sector's lines at the interval asked for; in English, light", async () => {

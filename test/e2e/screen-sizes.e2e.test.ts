@@ -54,7 +54,8 @@ function cutElements(page: Page): Promise<{ cuts: Cut[]; pageWidth: number }> {
         if (style.overflowX === 'auto' || style.overflowX === 'scroll') return null;
         if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
           const box = parent.getBoundingClientRect();
-          if (r.left < box.left - 1 || r.right > box.right + 1) return `cut by ${parent.tagName.toLowerCase()}.${[...parent.classList].slice(0, 2).join('.')}`;
+          if (r.left < box.left - 1 || r.right > box.right + 1)
+            return `cut by ${parent.tagName.toLowerCase()}.${[...parent.classList].slice(0, 2).join('.')}`;
         }
       }
       return r.left < -1 || r.right > window.innerWidth + 1 ? 'outside the window' : null;
@@ -65,7 +66,9 @@ function cutElements(page: Page): Promise<{ cuts: Cut[]; pageWidth: number }> {
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
       if (text === '') continue;
       const what = element.getAttribute('data-testid') ?? element.tagName.toLowerCase();
-      const why = cutBy(element) ?? (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible' ? 'truncates its text' : null);
+      const why =
+        cutBy(element) ??
+        (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible' ? 'truncates its text' : null);
       if (why) cuts.push({ what, text, why });
     }
     return { cuts, pageWidth: document.documentElement.scrollWidth };

@@ -37,7 +37,8 @@ describe('sector overview', () => {
     expect(await page.getByTestId('line-card-5-stop').innerText()).toBe('No se conoce el estado de la línea.');
 
     const columns = page.getByTestId('overview-columns');
-    const gridColumns = () => page.getByTestId('overview-cards').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+    const gridColumns = () =>
+      page.getByTestId('overview-cards').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
     expect(await columns.getAttribute('data-columns')).toBe('3');
     expect(await gridColumns()).toBe(3);
     await saveScreenshot(page, 'overview-es');
@@ -51,12 +52,21 @@ describe('sector overview', () => {
     await page.getByRole('button', { name: 'Empaque' }).click();
     await page.waitForURL(/\/resumen\?sector=\d+$/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="overview-cards"] a').length === 2);
-    await page.getByTestId('overview-scope-oee').filter({ hasText: /^OEE del sector Empaque: / }).waitFor();
+    await page
+      .getByTestId('overview-scope-oee')
+      .filter({ hasText: /^OEE del sector Empaque: / })
+      .waitFor();
     // Lines of two sectors: the figure names them, not a sector.
     await page.goto(`${plant.edge.url}/resumen?lines=1,4`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="overview-cards"] a').length === 2);
-    expect(await cards(page).evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')))).toEqual(['line-card-1', 'line-card-4']);
-    await page.getByTestId('overview-scope-oee').filter({ hasText: /^OEE de las líneas 1, 4: / }).waitFor();
+    expect(await cards(page).evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')))).toEqual([
+      'line-card-1',
+      'line-card-4',
+    ]);
+    await page
+      .getByTestId('overview-scope-oee')
+      .filter({ hasText: /^OEE de las líneas 1, 4: / })
+      .waitFor();
 
     await page.getByTestId('line-card-4').click();
     await page.waitForURL(/\/\?line=4$/);

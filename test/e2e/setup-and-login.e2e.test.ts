@@ -90,7 +90,10 @@ describe('first run and login', () => {
     await page.locator('button[type="submit"]').click();
     const errors = page.getByTestId('login-errors');
     await errors.waitFor();
-    expect(await errors.locator('li').allInnerTexts()).toEqual(['El campo nombre de usuario es obligatorio.', 'El campo contraseña es obligatorio.']);
+    expect(await errors.locator('li').allInnerTexts()).toEqual([
+      'El campo nombre de usuario es obligatorio.',
+      'El campo contraseña es obligatorio.',
+    ]);
 
     // Spaces only count as empty (input is trimmed).
     await page.locator('input[name="username"]').fill('   ');

@@ -14,27 +14,49 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 describe('the lint boundary rules', () => {
   it('keep the domain free of I/O and of the layers above it', async () => {
     const file = 'edge/src/domain/boundary-probe.ts';
-    expect(await restrictedImports(file, "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n")).toEqual([expect.stringContaining('domain/ does no I/O')]);
-    expect(await restrictedImports(file, "import { sql } from 'kysely';\nexport const s = sql;\n")).toEqual([expect.stringContaining('imports nothing with I/O')]);
-    expect(await restrictedImports(file, "import { fieldError } from '../http/errors';\nexport const f = fieldError;\n")).toEqual([expect.stringContaining('never the reverse')]);
+    expect(await restrictedImports(file, "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n")).toEqual([
+      expect.stringContaining('domain/ does no I/O'),
+    ]);
+    expect(await restrictedImports(file, "import { sql } from 'kysely';\nexport const s = sql;\n")).toEqual([
+      expect.stringContaining('imports nothing with I/O'),
+    ]);
+    expect(await restrictedImports(file, "import { fieldError } from '../http/errors';\nexport const f = fieldError;\n")).toEqual([
+      expect.stringContaining('never the reverse'),
+    ]);
     expect(await restrictedImports(file, "import { ROLE } from './roles';\nexport const r = ROLE;\n")).toEqual([]);
   });
 
   it('let the app import only types from the edge, but for the tag address grammar and the roles', async () => {
     const file = 'ui/src/boundary-probe.ts';
-    expect(await restrictedImports(file, "import { oeeOf } from '../../edge/src/domain/oee';\nexport const o = oeeOf;\n")).toEqual([expect.stringContaining('only types from edge/')]);
-    expect(await restrictedImports(file, "import type { Shift } from '../../edge/src/domain/calendar';\nexport type S = Shift;\n")).toEqual([]);
+    expect(await restrictedImports(file, "import { oeeOf } from '../../edge/src/domain/oee';\nexport const o = oeeOf;\n")).toEqual([
+      expect.stringContaining('only types from edge/'),
+    ]);
+    expect(await restrictedImports(file, "import type { Shift } from '../../edge/src/domain/calendar';\nexport type S = Shift;\n")).toEqual(
+      [],
+    );
     expect(await restrictedImports(file, "import { ROLE } from '../../edge/src/domain/roles';\nexport const r = ROLE;\n")).toEqual([]);
-    expect(await restrictedImports(file, "import { parseMqttAddress } from '../../edge/src/domain/source-addresses';\nexport const p = parseMqttAddress;\n")).toEqual([]);
+    expect(
+      await restrictedImports(
+        file,
+        "import { parseMqttAddress } from '../../edge/src/domain/source-addresses';\nexport const p = parseMqttAddress;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('keep test tools and test support out of production files, not out of tests', async () => {
     const vitest = "import { expect } from 'vitest';\nexport const e = expect;\n";
     const support = "import { startTestEdge } from '../../../../test/support/test-edge';\nexport const s = startTestEdge;\n";
-    for (const file of ['edge/src/modules/orders/boundary-probe.ts', 'sync/boundary-probe.ts', 'edge/src/domain/boundary-probe.ts', 'ui/src/lib/boundary-probe.ts']) {
+    for (const file of [
+      'edge/src/modules/orders/boundary-probe.ts',
+      'sync/boundary-probe.ts',
+      'edge/src/domain/boundary-probe.ts',
+      'ui/src/lib/boundary-probe.ts',
+    ]) {
       expect(await restrictedImports(file, vitest), file).toEqual([expect.stringContaining('does not import test tools')]);
     }
-    expect(await restrictedImports('edge/src/modules/orders/boundary-probe.ts', support)).toEqual([expect.stringContaining('does not import test support')]);
+    expect(await restrictedImports('edge/src/modules/orders/boundary-probe.ts', support)).toEqual([
+      expect.stringContaining('does not import test support'),
+    ]);
     expect(await restrictedImports('edge/src/modules/orders/boundary-probe.test.ts', vitest + support)).toEqual([]);
     expect(await restrictedImports('edge/src/domain/boundary-probe.test.ts', vitest)).toEqual([]);
   });

@@ -36,8 +36,10 @@ const db = () => t.edge.plant.db!;
 const runPass = () => t.edge.notifications.runNow();
 const sentTo = (chatID: number) => bot.messages.filter((message) => message.chatID === String(chatID));
 const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
-const openStop = (lineID: number) => applyLineEvents(db(), [{ type: 'lineState', lineID, atMs: nowMs, running: false }], { nowMs, timeZone: TZ, userID: null });
-const endStop = (lineID: number) => applyLineEvents(db(), [{ type: 'lineState', lineID, atMs: nowMs, running: true }], { nowMs, timeZone: TZ, userID: null });
+const openStop = (lineID: number) =>
+  applyLineEvents(db(), [{ type: 'lineState', lineID, atMs: nowMs, running: false }], { nowMs, timeZone: TZ, userID: null });
+const endStop = (lineID: number) =>
+  applyLineEvents(db(), [{ type: 'lineState', lineID, atMs: nowMs, running: true }], { nowMs, timeZone: TZ, userID: null });
 
 /** Registers a user's chat the way a person does: the emailed link, then /start <token> to the bot. */
 async function registerChat(userID: string, chatID: number, languageCode?: string) {
@@ -49,7 +51,11 @@ async function registerChat(userID: string, chatID: number, languageCode?: strin
   const link = /https:\/\/t\.me\/OeePlantaBot\?start=([A-Za-z0-9_-]+)/.exec(mail!.text);
   expect(link, mail!.text).not.toBeNull();
   bot.userSends(chatID, `/start ${link![1]}`, languageCode);
-  await expect.poll(async () => (await db().selectFrom('telegram_users').select('chatID').where('userID', '=', userID).executeTakeFirst())?.chatID, { timeout: 20_000 }).toBe(String(chatID));
+  await expect
+    .poll(async () => (await db().selectFrom('telegram_users').select('chatID').where('userID', '=', userID).executeTakeFirst())?.chatID, {
+      timeout: 20_000,
+    })
+    .toBe(String(chatID));
   return mail!;
 }
 
@@ -88,18 +94,45 @@ beforeAll(async () => {
   await insert(t, '/api/notifications/watchers', { groupID: guard.groupID, sectorID: watched.sector.sectorID });
   // A disabled group that watches every line all week: it never hears anything.
   const off = await insert(t, '/api/notifications/groups', { name: 'Apagado', enabled: false });
-  await insert(t, '/api/notifications/schedules', { groupID: off.groupID, startTime: '00:00', endTime: '00:00', monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true });
+  await insert(t, '/api/notifications/schedules', {
+    groupID: off.groupID,
+    startTime: '00:00',
+    endTime: '00:00',
+    monday: true,
+    tuesday: true,
+    wednesday: true,
+    thursday: true,
+    friday: true,
+    saturday: true,
+    sunday: true,
+  });
   await insert(t, '/api/notifications/targets', { groupID: off.groupID, type: 0, channel: 1, notifyAfterMinutes: 0 });
   await insert(t, '/api/notifications/targets', { groupID: off.groupID, type: 1, channel: 2, notifyAfterMinutes: 0 });
   await insert(t, '/api/notifications/watchers', { groupID: off.groupID, buildingId: watched.building.buildingId });
   await insert(t, '/api/notifications/watchers', { groupID: off.groupID, buildingId: unwatched.building.buildingId });
 
   const user = (userID: string, firstName: string, groupID: number, language: 'es' | 'en') =>
-    insert(t, '/api/users', { userID, firstName, lastName: 'Test', email: `${userID}@planta.com`, password: `clave-${userID}-1`, roleID: 3, groupID, language });
+    insert(t, '/api/users', {
+      userID,
+      firstName,
+      lastName: 'Test',
+      email: `${userID}@planta.com`,
+      password: `clave-${userID}-1`,
+      roleID: 3,
+      groupID,
+      language,
+    });
   await user('ana', 'Ana', guard.groupID, 'es');
   await user('john', 'John', guard.groupID, 'en');
   await user('apagado', 'Otto', off.groupID, 'es');
-  await insert(t, '/api/users', { userID: 'sinmail', firstName: 'Sin', lastName: 'Correo', password: 'clave-sinmail-1', roleID: 3, groupID: guard.groupID });
+  await insert(t, '/api/users', {
+    userID: 'sinmail',
+    firstName: 'Sin',
+    lastName: 'Correo',
+    password: 'clave-sinmail-1',
+    roleID: 3,
+    groupID: guard.groupID,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -114,11 +147,15 @@ describe('Telegram registration', () => {
     expect(mail.from).toBe('oee@planta.com');
     expect(mail.subject).toBe('[Planta Norte] Reciba las alertas de la planta en Telegram');
     expect(mail.text).toContain('Hola Ana');
-    await expect.poll(() => sentTo(CHAT.ana).map((message) => message.text)).toEqual(['Registrado: este chat recibirá las alertas de Planta Norte.']);
+    await expect
+      .poll(() => sentTo(CHAT.ana).map((message) => message.text))
+      .toEqual(['Registrado: este chat recibirá las alertas de Planta Norte.']);
 
     const english = await registerChat('john', CHAT.john, 'en');
     expect(english.subject).toBe("[Planta Norte] Receive the plant's alerts on Telegram");
-    await expect.poll(() => sentTo(CHAT.john).map((message) => message.text)).toEqual(['Registered: this chat will receive the alerts of Planta Norte.']);
+    await expect
+      .poll(() => sentTo(CHAT.john).map((message) => message.text))
+      .toEqual(['Registered: this chat will receive the alerts of Planta Norte.']);
     await registerChat('apagado', CHAT.off);
 
     const states = await t.call('GET', '/api/telegramUsers', { token: t.adminToken });
@@ -129,7 +166,9 @@ describe('Telegram registration', () => {
     const [first] = smtp.mails.filter((mail) => mail.to.includes('ana@planta.com'));
     const token = /start=([A-Za-z0-9_-]+)/.exec(first!.text)![1]!;
     bot.userSends(4242, `/start ${token}`);
-    await expect.poll(() => sentTo(4242).map((message) => message.text), { timeout: 20_000 }).toEqual(['Este enlace no es válido o venció: pida uno nuevo a un administrador.']);
+    await expect
+      .poll(() => sentTo(4242).map((message) => message.text), { timeout: 20_000 })
+      .toEqual(['Este enlace no es válido o venció: pida uno nuevo a un administrador.']);
     const row = await db().selectFrom('telegram_users').select('chatID').where('userID', '=', 'ana').executeTakeFirst();
     expect(row?.chatID).toBe(String(CHAT.ana));
   }, 30_000);
@@ -187,7 +226,11 @@ describe('alerts', () => {
     // The disabled group's member and the unwatched line never appear.
     expect(sentTo(CHAT.off).filter((message) => message.text.includes('Line')).length).toBe(0);
     expect(bot.messages.some((message) => message.text.includes('?line=2'))).toBe(false);
-    const recorded = await db().selectFrom('notification_sends').select(['eventKind', 'lineID', 'round', 'status', 'attempts']).where('channel', '=', 1).execute();
+    const recorded = await db()
+      .selectFrom('notification_sends')
+      .select(['eventKind', 'lineID', 'round', 'status', 'attempts'])
+      .where('channel', '=', 1)
+      .execute();
     expect(recorded.every((row) => row.lineID === 1 && row.status === 'sent' && row.attempts === 1)).toBe(true);
     expect(recorded.map((row) => row.round).sort()).toEqual([0, 0, 1, 1]);
     at(26);
@@ -199,9 +242,15 @@ describe('alerts', () => {
     at(30);
     const reason = await t.call('POST', '/api/maintenance/reasons', { token: tokens[2], form: { values: { name: 'Atasco' } } });
     expect(reason.status, reason.text).toBe(200);
-    const call = await t.call('POST', '/api/maintenance/call', { token: tokens[3], json: { lineID: 1, callReasonID: reason.body.callReasonID } });
+    const call = await t.call('POST', '/api/maintenance/call', {
+      token: tokens[3],
+      json: { lineID: 1, callReasonID: reason.body.callReasonID },
+    });
     expect(call.status, call.text).toBe(200);
-    const unwatchedCall = await t.call('POST', '/api/maintenance/call', { token: tokens[3], json: { lineID: 2, callReasonID: reason.body.callReasonID } });
+    const unwatchedCall = await t.call('POST', '/api/maintenance/call', {
+      token: tokens[3],
+      json: { lineID: 2, callReasonID: reason.body.callReasonID },
+    });
     expect(unwatchedCall.status, unwatchedCall.text).toBe(200);
     openCalls.push(call.body.callID, unwatchedCall.body.callID);
     const before = smtp.mails.length;
@@ -217,8 +266,15 @@ describe('alerts', () => {
     expect(group.text).toContain('Motivo: Atasco');
     expect(group.text).toContain('Ver la línea: http://oee.planta:8080/?line=1');
     // Each mail carries a stable Message-ID derived from its send's id: any copy of it would carry the same one.
-    const sends = await db().selectFrom('notification_sends').select(['sendID', 'recipient']).where('channel', '=', 2).where('eventKind', '=', 'maintenance').where('round', '=', 0).execute();
-    for (const mail of mails) expect(mail.messageId).toBe(`<oee-send-${sends.find((send) => mail.to.includes(send.recipient))!.sendID}@planta.com>`);
+    const sends = await db()
+      .selectFrom('notification_sends')
+      .select(['sendID', 'recipient'])
+      .where('channel', '=', 2)
+      .where('eventKind', '=', 'maintenance')
+      .where('round', '=', 0)
+      .execute();
+    for (const mail of mails)
+      expect(mail.messageId).toBe(`<oee-send-${sends.find((send) => mail.to.includes(send.recipient))!.sendID}@planta.com>`);
     const english = mails.find((mail) => mail.to.includes('john@planta.com'))!;
     expect(english.subject).toBe('[Planta Norte] Maintenance call (waiting): Line 1 – Line 1 (Envasado), 15 min');
     // Email is this group's channel for calls only: Telegram heard nothing of it.
@@ -232,9 +288,19 @@ describe('alerts', () => {
     const before = smtp.mails.length;
     nowMs += 5 * MINUTE; // the call's first repeat is due
     await runPass();
-    const pending = await db().selectFrom('notification_sends').select(['status', 'attempts', 'lastError', 'nextAttemptAt']).where('channel', '=', 2).where('eventKind', '=', 'maintenance').where('round', '=', 1).execute();
+    const pending = await db()
+      .selectFrom('notification_sends')
+      .select(['status', 'attempts', 'lastError', 'nextAttemptAt'])
+      .where('channel', '=', 2)
+      .where('eventKind', '=', 'maintenance')
+      .where('round', '=', 1)
+      .execute();
     expect(pending.length).toBe(3);
-    expect(pending.every((row) => row.status === 'pending' && row.attempts === 1 && row.lastError !== null && row.nextAttemptAt === nowMs + 5_000)).toBe(true);
+    expect(
+      pending.every(
+        (row) => row.status === 'pending' && row.attempts === 1 && row.lastError !== null && row.nextAttemptAt === nowMs + 5_000,
+      ),
+    ).toBe(true);
 
     const diagnostics = await t.call('GET', '/api/diagnostics/notifications', { token: t.adminToken });
     expect(diagnostics.status).toBe(200);
@@ -245,21 +311,31 @@ describe('alerts', () => {
 
     nowMs += 4_000; // not yet time to retry
     await runPass();
-    expect((await db().selectFrom('notification_sends').select('attempts').where('status', '=', 'pending').execute()).every((row) => row.attempts === 1)).toBe(true);
+    expect(
+      (await db().selectFrom('notification_sends').select('attempts').where('status', '=', 'pending').execute()).every(
+        (row) => row.attempts === 1,
+      ),
+    ).toBe(true);
 
     await smtp.start();
     nowMs += 1_000;
     await runPass();
     const mails = (await smtp.waitForMails(before + 3)).slice(before);
     expect(mails.flatMap((mail) => mail.to).sort()).toEqual(['ana@planta.com', 'guardia@planta.com', 'john@planta.com']);
-    const delivered = await db().selectFrom('notification_sends').select(['status', 'attempts']).where('eventKind', '=', 'maintenance').where('round', '=', 1).execute();
+    const delivered = await db()
+      .selectFrom('notification_sends')
+      .select(['status', 'attempts'])
+      .where('eventKind', '=', 'maintenance')
+      .where('round', '=', 1)
+      .execute();
     expect(delivered).toEqual([
       { status: 'sent', attempts: 2 },
       { status: 'sent', attempts: 2 },
       { status: 'sent', attempts: 2 },
     ]);
     // Calls closed: nothing more is due about them.
-    for (const callID of openCalls) expect((await t.call('POST', '/api/maintenance/close', { token: tokens[2], json: { callID } })).status).toBe(200);
+    for (const callID of openCalls)
+      expect((await t.call('POST', '/api/maintenance/close', { token: tokens[2], json: { callID } })).status).toBe(200);
   }, 30_000);
 
   it('a restart in the middle repeats nothing and forgets nothing: a new edge on the same database', async () => {
@@ -284,7 +360,12 @@ describe('alerts', () => {
     nowMs += 5_000;
     await runPass();
     await runPass();
-    expect(bot.messages.slice(messages).map((message) => message.chatID).sort()).toEqual([String(CHAT.ana), String(CHAT.john)]);
+    expect(
+      bot.messages
+        .slice(messages)
+        .map((message) => message.chatID)
+        .sort(),
+    ).toEqual([String(CHAT.ana), String(CHAT.john)]);
     expect(smtp.mails.length).toBe(mails);
 
     const stopEdge = t;
@@ -308,8 +389,18 @@ describe('alerts', () => {
     await runPass();
     // The stand-in took both messages and answered neither.
     expect(bot.messages.length).toBe(messages + 2);
-    const stopID = Number((await db().selectFrom('stops').select('stopID').where('lineID', '=', 1).where('endDate', 'is', null).executeTakeFirstOrThrow()).stopID);
-    const rows = () => db().selectFrom('notification_sends').select(['sendID', 'status', 'attempts']).where('eventKind', '=', 'stop').where('eventID', '=', stopID).where('round', '=', 0).execute();
+    const stopID = Number(
+      (await db().selectFrom('stops').select('stopID').where('lineID', '=', 1).where('endDate', 'is', null).executeTakeFirstOrThrow())
+        .stopID,
+    );
+    const rows = () =>
+      db()
+        .selectFrom('notification_sends')
+        .select(['sendID', 'status', 'attempts'])
+        .where('eventKind', '=', 'stop')
+        .where('eventID', '=', stopID)
+        .where('round', '=', 0)
+        .execute();
     expect((await rows()).map((row) => [row.status, row.attempts])).toEqual([
       ['uncertain', 1],
       ['uncertain', 1],
@@ -329,7 +420,11 @@ describe('alerts', () => {
     await t.close({ keepData: true });
     await startEdge({ dataDir, adminPassword: adminPassword! });
     await runPass();
-    const after = await db().selectFrom('notification_sends').select(['status', 'lastError']).where('sendID', '=', first!.sendID).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('notification_sends')
+      .select(['status', 'lastError'])
+      .where('sendID', '=', first!.sendID)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe('uncertain');
     expect(after.lastError).toMatch(/interrupted/);
     expect(bot.messages.length).toBe(messages + 2);
@@ -338,7 +433,10 @@ describe('alerts', () => {
     const mails = smtp.mails.length;
     smtp.dropAfterData(1);
     const reason = await t.call('POST', '/api/maintenance/reasons', { token: tokens[2], form: { values: { name: 'Incierto' } } });
-    const call = await t.call('POST', '/api/maintenance/call', { token: tokens[3], json: { lineID: 1, callReasonID: reason.body.callReasonID } });
+    const call = await t.call('POST', '/api/maintenance/call', {
+      token: tokens[3],
+      json: { lineID: 1, callReasonID: reason.body.callReasonID },
+    });
     expect(call.status, call.text).toBe(200);
     nowMs += 15 * MINUTE;
     await runPass();
@@ -346,7 +444,12 @@ describe('alerts', () => {
     nowMs += 60_000; // past any retry time: the one the relay may have taken is not sent again
     await runPass();
     expect(smtp.mails.length).toBe(mails + 3);
-    const mailRows = await db().selectFrom('notification_sends').select('status').where('eventKind', '=', 'maintenance').where('eventID', '=', call.body.callID).execute();
+    const mailRows = await db()
+      .selectFrom('notification_sends')
+      .select('status')
+      .where('eventKind', '=', 'maintenance')
+      .where('eventID', '=', call.body.callID)
+      .execute();
     expect(mailRows.map((row) => row.status).sort()).toEqual(['sent', 'sent', 'uncertain']);
     expect((await t.call('POST', '/api/maintenance/close', { token: tokens[2], json: { callID: call.body.callID } })).status).toBe(200);
     await endStop(1);
@@ -365,24 +468,31 @@ describe('alerts', () => {
 
     // The disabled group watches this line at all hours: enabled, it hears about the stop at once.
     const off = await db().selectFrom('notification_groups').select('groupID').where('name', '=', 'Apagado').executeTakeFirstOrThrow();
-    expect((await t.call('PUT', '/api/notifications/groups', { token: t.adminToken, json: { key: off.groupID, values: { enabled: true } } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/notifications/groups', { token: t.adminToken, json: { key: off.groupID, values: { enabled: true } } }))
+        .status,
+    ).toBe(200);
     await runPass();
     expect(bot.messages.slice(before).map((message) => message.chatID)).toEqual([String(CHAT.off)]);
   }, 30_000);
 });
 
 describe('the bot poller', () => {
-  it('a Bot API that answers getUpdates at once, without waiting, slows the poller down instead of making it spin', { timeout: 30_000 }, async () => {
-    expect([1, 2, 3, 6, 7, 50].map(quickAnswerPauseMs)).toEqual([1_000, 2_000, 4_000, 30_000, 30_000, 30_000]);
-    const before = bot.getUpdatesCalls();
-    bot.answerUpdatesAtOnce(true);
-    // The poller is calling the Bot API that never waits…
-    while (bot.getUpdatesCalls() - before < 2) await new Promise((resolve) => setTimeout(resolve, 100));
-    // …and three seconds of it: a loop without backoff makes thousands of calls in them.
-    const from = bot.getUpdatesCalls();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const calls = bot.getUpdatesCalls() - from;
-    bot.answerUpdatesAtOnce(false);
-    expect(calls).toBeLessThanOrEqual(4);
-  });
+  it(
+    'a Bot API that answers getUpdates at once, without waiting, slows the poller down instead of making it spin',
+    { timeout: 30_000 },
+    async () => {
+      expect([1, 2, 3, 6, 7, 50].map(quickAnswerPauseMs)).toEqual([1_000, 2_000, 4_000, 30_000, 30_000, 30_000]);
+      const before = bot.getUpdatesCalls();
+      bot.answerUpdatesAtOnce(true);
+      // The poller is calling the Bot API that never waits…
+      while (bot.getUpdatesCalls() - before < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      // …and three seconds of it: a loop without backoff makes thousands of calls in them.
+      const from = bot.getUpdatesCalls();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const calls = bot.getUpdatesCalls() - from;
+      bot.answerUpdatesAtOnce(false);
+      expect(calls).toBeLessThanOrEqual(4);
+    },
+  );
 });

@@ -54,16 +54,22 @@ describe('Telegram Bot API client', () => {
   });
 
   it('a refusal is an error without the token: a wrong token or a bad chat is permanent, an unreachable API is not', async () => {
-    const wrong = await sendBotMessage({ token: '999:wrong-secret', baseUrl: bot.url, proxy: null }, '1', 'x').catch((error: unknown) => error);
+    const wrong = await sendBotMessage({ token: '999:wrong-secret', baseUrl: bot.url, proxy: null }, '1', 'x').catch(
+      (error: unknown) => error,
+    );
     expect(wrong).toBeInstanceOf(BotApiError);
     expect((wrong as BotApiError).permanent).toBe(true);
     expect((wrong as Error).message).not.toContain('wrong-secret');
 
     bot.failSends(1);
-    const gateway = (await sendBotMessage({ token: bot.token, baseUrl: bot.url, proxy: null }, '1', 'x').catch((error: unknown) => error)) as BotApiError;
+    const gateway = (await sendBotMessage({ token: bot.token, baseUrl: bot.url, proxy: null }, '1', 'x').catch(
+      (error: unknown) => error,
+    )) as BotApiError;
     expect(gateway.permanent).toBe(false);
 
-    const closed = (await sendBotMessage({ token: bot.token, baseUrl: 'http://127.0.0.1:9', proxy: null }, '1', 'x', 2_000).catch((error: unknown) => error)) as BotApiError;
+    const closed = (await sendBotMessage({ token: bot.token, baseUrl: 'http://127.0.0.1:9', proxy: null }, '1', 'x', 2_000).catch(
+      (error: unknown) => error,
+    )) as BotApiError;
     expect(closed).toBeInstanceOf(BotApiError);
     expect(closed.permanent).toBe(false);
     expect(closed.message).not.toContain(bot.token);

@@ -35,7 +35,12 @@ async function call(url: string, method: string, path: string, options: { token?
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
   });
   const text = await response.text();
-  return { status: response.status, text, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text, headers: response.headers };
+  return {
+    status: response.status,
+    text,
+    body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
+    headers: response.headers,
+  };
 }
 
 beforeAll(() => {
@@ -90,7 +95,9 @@ describe('the single executable', () => {
       const compressed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
         get(`${edge.url}${script}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          response
+            .on('data', (chunk: Buffer) => chunks.push(chunk))
+            .on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
         }).on('error', reject),
       );
       expect(compressed.encoding).toBe('br');
@@ -130,7 +137,11 @@ describe('the single executable', () => {
       const login = await call(demo.url, 'POST', '/api/users/authenticate', { json: { userid: 'operator', password: 'demo' } });
       expect(login.status, login.text).toBe(200);
       let units: { goodQuality: boolean; data: unknown } | undefined;
-      for (const until = Date.now() + 30_000; Date.now() < until && !units?.goodQuality; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      for (
+        const until = Date.now() + 30_000;
+        Date.now() < until && !units?.goodQuality;
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      ) {
         const status = await call(demo.url, 'GET', '/api/opcstatus/get?line=1', { token: login.body.token });
         units = (status.body as { tagName: string; goodQuality: boolean; data: unknown }[]).find((tag) => tag.tagName === 'Line1.Units');
       }

@@ -17,7 +17,15 @@ export function bundledEntry(entry: string): Promise<string> {
       const cache = join(ROOT, 'node_modules', '.cache');
       mkdirSync(cache, { recursive: true });
       const outfile = join(mkdtempSync(join(cache, 'oee-test-entry-')), 'entry.mjs');
-      await build({ entryPoints: [join(ROOT, entry)], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent' });
+      await build({
+        entryPoints: [join(ROOT, entry)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+      });
       return outfile;
     })();
     bundles.set(entry, bundle);
@@ -33,4 +41,3 @@ export function childEnv(): NodeJS.ProcessEnv {
   const { OPENSSL_CONF, ...env } = process.env;
   return OPENSSL_CONF === 'undefined' ? env : process.env;
 }
-

@@ -64,11 +64,25 @@ export function configApi(options: { lines?: readonly number[] } = {}): ConfigAp
 
 /** Creates a sector and the given lines directly in the database (the lines API is tested elsewhere). */
 async function addLines(db: Database, lineIDs: readonly number[]): Promise<void> {
-  const sector = await db.insertInto('sectors').values({ sectorName: `Sector ${lineIDs.join('-')}`, buildingId: null }).returning('sectorID').executeTakeFirstOrThrow();
+  const sector = await db
+    .insertInto('sectors')
+    .values({ sectorName: `Sector ${lineIDs.join('-')}`, buildingId: null })
+    .returning('sectorID')
+    .executeTakeFirstOrThrow();
   for (const lineID of lineIDs) {
     await db
       .insertInto('lines')
-      .values({ lineID, sectorID: sector.sectorID, description: `Línea ${lineID}`, calculationBaliza: null, calculationUnits: null, calculationDiscards: null, fixedThroughput: null, updatedBy: null, updateDate: null })
+      .values({
+        lineID,
+        sectorID: sector.sectorID,
+        description: `Línea ${lineID}`,
+        calculationBaliza: null,
+        calculationUnits: null,
+        calculationDiscards: null,
+        fixedThroughput: null,
+        updatedBy: null,
+        updateDate: null,
+      })
       .execute();
   }
 }
@@ -85,14 +99,20 @@ export function expectError(result: CallResult, status: number, message: string,
  */
 export async function addApiServer(t: TestEdge, name: string, tags: readonly (readonly [string, string, string])[]): Promise<number> {
   const token = t.adminToken;
-  const server = await t.call('POST', '/api/opcservers', { token, form: { values: { name, hostName: `${name.toLowerCase()}.plant.local`, serverType: 'API', enabled: true } } });
+  const server = await t.call('POST', '/api/opcservers', {
+    token,
+    form: { values: { name, hostName: `${name.toLowerCase()}.plant.local`, serverType: 'API', enabled: true } },
+  });
   expect(server.status, server.text).toBe(200);
   const opcServerID = server.body.opcServerID as number;
   for (const [tagName, tagType, tagValue] of tags) {
     const tag = await t.call('POST', '/api/tags', { token, form: { values: { tagName, tagType, opcServerID, tagValue } } });
     expect(tag.status, tag.text).toBe(200);
   }
-  const inAcquisition = async () => (await t.call('GET', '/api/diagnostics/opcservers', { token })).body.some?.((entry: any) => entry.opcServerID === opcServerID && entry.tagCount === tags.length);
+  const inAcquisition = async () =>
+    (await t.call('GET', '/api/diagnostics/opcservers', { token })).body.some?.(
+      (entry: any) => entry.opcServerID === opcServerID && entry.tagCount === tags.length,
+    );
   await waitFor(inAcquisition, `the API server ${name} in the acquisition`);
   return opcServerID;
 }

@@ -19,9 +19,30 @@ export class EdgeProcess {
   }
 
   /** `run`: another command than serve (`demo`) and its own options (`--source modbus`). */
-  static async start(dataDir: string, timeZone = 'America/Argentina/Buenos_Aires', run: { command: string; args: readonly string[] } = { command: 'serve', args: [] }): Promise<EdgeProcess> {
-    const args = [run.command, '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--tz', timeZone, '--log-level', 'warn', ...run.args];
-    const child = fork(await bundledEntry('edge/src/main.ts'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: childEnv() });
+  static async start(
+    dataDir: string,
+    timeZone = 'America/Argentina/Buenos_Aires',
+    run: { command: string; args: readonly string[] } = { command: 'serve', args: [] },
+  ): Promise<EdgeProcess> {
+    const args = [
+      run.command,
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--tz',
+      timeZone,
+      '--log-level',
+      'warn',
+      ...run.args,
+    ];
+    const child = fork(await bundledEntry('edge/src/main.ts'), args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      env: childEnv(),
+    });
     // serve prints 'OEE edge <version> at <url>  (…)' once it listens.
     const url = await new Promise<string>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the edge exited with ${code} before it listened`)));

@@ -29,13 +29,27 @@ export async function startEngineEdge(startMs: number): Promise<EngineEdge> {
   const clock = { now: startMs };
   const t = await startTestEdge({ timeZone: ENGINE_TZ, now: () => clock.now });
   const db = t.edge.plant.db!;
-  const [supervisor, operator, consultant] = [await t.userWithRole(ROLE.SUPERVISOR), await t.userWithRole(ROLE.OPERATOR), await t.userWithRole(ROLE.CONSULTANT)];
+  const [supervisor, operator, consultant] = [
+    await t.userWithRole(ROLE.SUPERVISOR),
+    await t.userWithRole(ROLE.OPERATOR),
+    await t.userWithRole(ROLE.CONSULTANT),
+  ];
   return {
     t,
     db,
     clock,
-    tokens: { [ROLE.ADMINISTRATOR]: t.adminToken!, [ROLE.SUPERVISOR]: supervisor.token, [ROLE.OPERATOR]: operator.token, [ROLE.CONSULTANT]: consultant.token },
-    users: { [ROLE.ADMINISTRATOR]: 'admin', [ROLE.SUPERVISOR]: supervisor.userID, [ROLE.OPERATOR]: operator.userID, [ROLE.CONSULTANT]: consultant.userID },
+    tokens: {
+      [ROLE.ADMINISTRATOR]: t.adminToken!,
+      [ROLE.SUPERVISOR]: supervisor.token,
+      [ROLE.OPERATOR]: operator.token,
+      [ROLE.CONSULTANT]: consultant.token,
+    },
+    users: {
+      [ROLE.ADMINISTRATOR]: 'admin',
+      [ROLE.SUPERVISOR]: supervisor.userID,
+      [ROLE.OPERATOR]: operator.userID,
+      [ROLE.CONSULTANT]: consultant.userID,
+    },
     events: (events) => applyLineEvents(db, events, { nowMs: clock.now, timeZone: ENGINE_TZ, userID: null }),
     close: () => t.close(),
   };

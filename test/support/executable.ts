@@ -23,7 +23,12 @@ export const BUILT_EXECUTABLE = join(ROOT, 'dist', `oee-edge-${process.platform}
 /** Runs deploy/scripts/package.mjs --if-stale with the pinned Node; answers its summary line (size, time or "up to date"). */
 export function packageExecutable(): string {
   // Under the build lock: the browser tests may be building the same dist/ui at the same time.
-  const result = withBuildLock(ROOT, () => spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'deploy', 'scripts', 'package.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' }));
+  const result = withBuildLock(ROOT, () =>
+    spawnSync(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'deploy', 'scripts', 'package.mjs'), '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }),
+  );
   if (result.status !== 0) throw new Error(`npm run package failed: ${result.error?.message ?? ''}\n${result.stdout}\n${result.stderr}`);
   return result.stdout
     .split('\n')
@@ -54,7 +59,11 @@ export function killExecutables(): void {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `executable` listening on 127.0.0.1:`port` (given by its arguments or environment) and waits for its first answer. */
-export async function startExecutable(executable: string, args: string[], options: { cwd: string; env: Record<string, string>; port: number }): Promise<RunningExecutable> {
+export async function startExecutable(
+  executable: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; port: number },
+): Promise<RunningExecutable> {
   const started = performance.now();
   const child = spawn(executable, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);

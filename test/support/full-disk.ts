@@ -24,12 +24,19 @@ export function fullableDisk(): FullableDisk {
       return call(...args);
     }) as F;
   Object.assign(disk, {
-    fileSystem: { ...fs, writeSync: failing(fs.writeSync), openSync: failing(fs.openSync), mkdirSync: failing(fs.mkdirSync), renameSync: failing(fs.renameSync) },
+    fileSystem: {
+      ...fs,
+      writeSync: failing(fs.writeSync),
+      openSync: failing(fs.openSync),
+      mkdirSync: failing(fs.mkdirSync),
+      renameSync: failing(fs.renameSync),
+    },
   });
   return disk;
 }
 
-const pragma = async (db: Database, text: string) => Number(Object.values((await sql.raw(`PRAGMA ${text}`).execute(db)).rows[0] ?? { n: 0 })[0]);
+const pragma = async (db: Database, text: string) =>
+  Number(Object.values((await sql.raw(`PRAGMA ${text}`).execute(db)).rows[0] ?? { n: 0 })[0]);
 
 /**
  * Fills the database to the last byte it may take: no page more (max_page_count) and the free room of its pages taken
@@ -57,11 +64,19 @@ export async function fillDatabase(db: Database, options: { everyWrite?: boolean
   const triggers: string[] = [];
   if (options.everyWrite) {
     const pageSize = await pragma(db, 'page_size');
-    const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'disk_filler'`.execute(db)).rows;
+    const tables = (
+      await sql<{
+        name: string;
+      }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'disk_filler'`.execute(db)
+    ).rows;
     for (const { name } of tables) {
       for (const event of ['INSERT', 'UPDATE']) {
         const trigger = `disk_full_${event.toLowerCase()}_${name}`;
-        await sql.raw(`CREATE TEMP TRIGGER "${trigger}" BEFORE ${event} ON main."${name}" BEGIN INSERT INTO main.disk_filler (x) VALUES (zeroblob(${pageSize})); END`).execute(db);
+        await sql
+          .raw(
+            `CREATE TEMP TRIGGER "${trigger}" BEFORE ${event} ON main."${name}" BEGIN INSERT INTO main.disk_filler (x) VALUES (zeroblob(${pageSize})); END`,
+          )
+          .execute(db);
         triggers.push(trigger);
       }
     }
@@ -89,7 +104,10 @@ export function mountSmallFileSystem(megabytes: number): SmallFileSystem | null 
   const dir = fs.mkdtempSync(join(tmpdir(), 'oee-small-fs-'));
   const image = `${dir}.img`;
   const attempts: { kind: SmallFileSystem['kind']; mount: () => void }[] = [
-    { kind: 'tmpfs', mount: () => execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m,mode=0700`, 'tmpfs', dir], { stdio: 'pipe' }) },
+    {
+      kind: 'tmpfs',
+      mount: () => execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m,mode=0700`, 'tmpfs', dir], { stdio: 'pipe' }),
+    },
     {
       kind: 'ext4 image',
       mount: () => {

@@ -50,13 +50,22 @@ export function lineFigures(db: () => Database) {
    * After a source's outage: each line resumes, its production is what it had `before` plus what it `made` meanwhile,
    * one unit more (`produceOne`) is counted once too, and the outage is one reason-4 stop per line, closed.
    */
-  async function countedOnceAfterOutage(before: Record<number, Figures>, made: Record<number, Figures>, produceOne: (lineID: number) => Promise<void>): Promise<void> {
+  async function countedOnceAfterOutage(
+    before: Record<number, Figures>,
+    made: Record<number, Figures>,
+    produceOne: (lineID: number) => Promise<void>,
+  ): Promise<void> {
     const lineIDs = Object.keys(before).map(Number);
-    for (const lineID of lineIDs) await waitFor(async () => ((await openStopOf(lineID)) ? undefined : true), `line ${lineID} to resume`, 20_000);
-    const expected = (lineID: number, extra: number) => ({ units: before[lineID]!.units + made[lineID]!.units + extra, discards: before[lineID]!.discards + made[lineID]!.discards });
+    for (const lineID of lineIDs)
+      await waitFor(async () => ((await openStopOf(lineID)) ? undefined : true), `line ${lineID} to resume`, 20_000);
+    const expected = (lineID: number, extra: number) => ({
+      units: before[lineID]!.units + made[lineID]!.units + extra,
+      discards: before[lineID]!.discards + made[lineID]!.discards,
+    });
     for (const lineID of lineIDs) await waitFor(sameProduction(lineID, expected(lineID, 0)), `line ${lineID} production after the outage`);
     for (const lineID of lineIDs) await produceOne(lineID);
-    for (const lineID of lineIDs) await waitFor(async () => (await produced(lineID)).units > expected(lineID, 0).units, `the unit after the outage on line ${lineID}`);
+    for (const lineID of lineIDs)
+      await waitFor(async () => (await produced(lineID)).units > expected(lineID, 0).units, `the unit after the outage on line ${lineID}`);
     for (const lineID of lineIDs) {
       expect(await produced(lineID)).toEqual(expected(lineID, 1));
       const disconnections = (await stopsOf(lineID)).filter((stop) => stop.reasonID === 4);

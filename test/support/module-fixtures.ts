@@ -8,8 +8,17 @@ export type RoleTokens = Record<RoleId, string>;
 
 /** A session token for each role (the administrator is setup's `admin`). */
 export async function tokensForEveryRole(t: TestEdge): Promise<RoleTokens> {
-  const [supervisor, operator, consultant] = await Promise.all([t.userWithRole(ROLE.SUPERVISOR), t.userWithRole(ROLE.OPERATOR), t.userWithRole(ROLE.CONSULTANT)]);
-  return { [ROLE.ADMINISTRATOR]: t.adminToken!, [ROLE.SUPERVISOR]: supervisor.token, [ROLE.OPERATOR]: operator.token, [ROLE.CONSULTANT]: consultant.token };
+  const [supervisor, operator, consultant] = await Promise.all([
+    t.userWithRole(ROLE.SUPERVISOR),
+    t.userWithRole(ROLE.OPERATOR),
+    t.userWithRole(ROLE.CONSULTANT),
+  ]);
+  return {
+    [ROLE.ADMINISTRATOR]: t.adminToken!,
+    [ROLE.SUPERVISOR]: supervisor.token,
+    [ROLE.OPERATOR]: operator.token,
+    [ROLE.CONSULTANT]: consultant.token,
+  };
 }
 
 /**
@@ -28,7 +37,13 @@ export function onSharedEdge(use: (t: TestEdge, tokens: RoleTokens) => void | Pr
 }
 
 /** The call is refused without a token (401) and for every role but the administrator (403). */
-export async function expectAdministratorOnly(t: TestEdge, tokens: RoleTokens, method: string, path: string, body?: { json?: unknown; form?: Record<string, unknown> }) {
+export async function expectAdministratorOnly(
+  t: TestEdge,
+  tokens: RoleTokens,
+  method: string,
+  path: string,
+  body?: { json?: unknown; form?: Record<string, unknown> },
+) {
   expect((await t.call(method, path, { ...body })).status).toBe(401);
   for (const role of [ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT]) {
     const refused = await t.call(method, path, { ...body, token: tokens[role] });

@@ -37,7 +37,10 @@ export class Mosquitto {
   private readonly dir = mkdtempSync(join(tmpdir(), 'oee-mosquitto-'));
 
   private constructor(readonly port: number) {
-    writeFileSync(join(this.dir, 'mosquitto.conf'), [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ''].join('\n'));
+    writeFileSync(
+      join(this.dir, 'mosquitto.conf'),
+      [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ''].join('\n'),
+    );
   }
 
   static async start(): Promise<Mosquitto> {

@@ -86,7 +86,10 @@ const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileScalar },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('a', '__proto__', 'constructor', 'key', 'values', 'lineID'), hostileScalar, { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('a', '__proto__', 'constructor', 'key', 'values', 'lineID'), hostileScalar, { maxKeys: 3 }),
+  },
   { weight: 1, arbitrary: fc.constant(JSON.parse(`${'['.repeat(2_000)}${']'.repeat(2_000)}`) as unknown) },
 );
 
@@ -106,8 +109,13 @@ function typedValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
     case 'boolean':
       return fc.boolean();
     case 'string':
-      if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
-      return fc.string({ unit: 'grapheme', minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 20, 20)) });
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
+      return fc.string({
+        unit: 'grapheme',
+        minLength: schema.minLength ?? 0,
+        maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 20, 20)),
+      });
     case 'array':
       return fc.array(typedValue(schema.items, depth + 1), { maxLength: 3 });
     case 'object':
@@ -123,7 +131,8 @@ function typedValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
 function objectOf(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 3 });
-  const field = (property: JsonSchema) => fc.oneof({ weight: 3, arbitrary: typedValue(property, depth) }, { weight: 2, arbitrary: hostileValue });
+  const field = (property: JsonSchema) =>
+    fc.oneof({ weight: 3, arbitrary: typedValue(property, depth) }, { weight: 2, arbitrary: hostileValue });
   return fc.record(Object.fromEntries(properties.map(([name, property]) => [name, field(property)])), { requiredKeys: [] });
 }
 
@@ -174,7 +183,12 @@ function inputOf(operation: Operation): fc.Arbitrary<Input> {
     .tuple(
       fc.record(Object.fromEntries(queryParams.map((parameter) => [parameter.name, queryValue(parameter.schema)])), { requiredKeys: [] }),
       // A parameter given twice arrives as a list; an undocumented one must be ignored or refused.
-      fc.option(fc.tuple(fc.constantFrom(...queryParams.map((parameter) => parameter.name), 'values', 'key', 'zzz'), fc.array(hostileScalar.map(queryText), { minLength: 1, maxLength: 2 }))),
+      fc.option(
+        fc.tuple(
+          fc.constantFrom(...queryParams.map((parameter) => parameter.name), 'values', 'key', 'zzz'),
+          fc.array(hostileScalar.map(queryText), { minLength: 1, maxLength: 2 }),
+        ),
+      ),
     )
     .map(([named, extra]) => {
       const pairs = Object.entries(named).filter((pair): pair is [string, string] => pair[1] !== undefined);
@@ -225,7 +239,8 @@ async function send(url: string, operation: Operation, input: Input, token: stri
 /** What is wrong with a refusal's answer, or null when it is the documented error shape. */
 export function malformedRefusal(answer: Answer): string | null {
   if (!answer.contentType.includes('application/json')) return `not JSON (${answer.contentType})`;
-  if (/<html|<!doctype|\bat\s+\S+\s*\(?\S*\.(?:js|ts|mjs|cjs):\d+|node_modules|\/work\/|\/tmp\//i.test(answer.text)) return 'HTML, a stack trace or a file path';
+  if (/<html|<!doctype|\bat\s+\S+\s*\(?\S*\.(?:js|ts|mjs|cjs):\d+|node_modules|\/work\/|\/tmp\//i.test(answer.text))
+    return 'HTML, a stack trace or a file path';
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.text);
@@ -233,7 +248,8 @@ export function malformedRefusal(answer: Answer): string | null {
     return 'unparseable JSON';
   }
   const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  if (typeof error?.code !== 'string' || typeof error.message !== 'string' || error.message.trim() === '') return 'not { error: { code, message } }';
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string' || error.message.trim() === '')
+    return 'not { error: { code, message } }';
   return null;
 }
 
@@ -244,7 +260,13 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
 /** The operations of an OpenAPI document (as edge/src/http/openapi.ts builds it: `x-roles` on each). */
 export async function documentedOperations(url: string): Promise<Operation[]> {
   const document = (await callEdge(url, 'GET', '/api/openapi.json')).body as {
-    paths: Record<string, Record<string, { 'x-roles': string[]; parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { 'x-roles': string[]; parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+      >
+    >;
   };
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({

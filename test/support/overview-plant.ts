@@ -29,10 +29,13 @@ export async function addOverviewPlant(db: Database, apply: (events: LineEvent[]
   await addLine(db, { lineID: 3, sectorID: 2, description: 'Paletizadora' });
   await addProduct(db, 'P1', { 1: 10 });
   await addOrder(db, '100-0', 1, { productCode: 'P1', desiredProductionQuantity: 2000 });
-  await db.insertInto('targets').values([
-    { lineID: 1, tag: 'default', targetOEE: 80, targetSummary: 5000 },
-    { lineID: 1, tag: 'P1', targetOEE: 85, targetSummary: 4000 },
-  ]).execute();
+  await db
+    .insertInto('targets')
+    .values([
+      { lineID: 1, tag: 'default', targetOEE: 80, targetSummary: 5000 },
+      { lineID: 1, tag: 'P1', targetOEE: 85, targetSummary: 4000 },
+    ])
+    .execute();
   await apply([
     { type: 'orderStarted', lineID: 1, atMs: OVERVIEW_T0, order: '100-0' },
     { type: 'lineState', lineID: 1, atMs: OVERVIEW_T0, running: true },

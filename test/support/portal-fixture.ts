@@ -25,7 +25,10 @@ export interface FedPortal {
 
 /** The settings of `oee-edge central serve` on a free port of 127.0.0.1 over `url`, with more `env` (DIRECTORY_…). */
 export function portalSettings(url: string, env: NodeJS.ProcessEnv = {}): Settings {
-  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], { ...env, SYNC_DATABASE_URL: url });
+  const parsed = parseCommandLine(['central', 'serve', '--port', '0', '--host', '127.0.0.1', '--log-level', 'silent'], {
+    ...env,
+    SYNC_DATABASE_URL: url,
+  });
   if (parsed.kind !== 'run') throw new Error('settings');
   return parsed.settings;
 }

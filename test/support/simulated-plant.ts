@@ -41,7 +41,14 @@ export class SimulatedPlant {
   ) {}
 
   async start(options: Partial<PlantSimulatorOptions> = {}): Promise<PlantSimulator> {
-    this.simulator = await PlantSimulator.start({ lines: this.lines, port: 0, pkiDir: this.pkiDir, automatic: false, speeds: Array(this.lines).fill(0), ...options });
+    this.simulator = await PlantSimulator.start({
+      lines: this.lines,
+      port: 0,
+      pkiDir: this.pkiDir,
+      automatic: false,
+      speeds: Array(this.lines).fill(0),
+      ...options,
+    });
     return this.simulator;
   }
 
@@ -58,7 +65,10 @@ export class SimulatedPlant {
     const ok = (result: { status: number; text: string }, what: string) => {
       if (result.status !== 200) throw new Error(`${what}: ${result.status} ${result.text}`);
     };
-    const server = await this.t.call('POST', '/api/opcservers', { token, form: { values: { name: 'Simulador', hostName: endpointUrl, serverType: 'UA', enabled: true } } });
+    const server = await this.t.call('POST', '/api/opcservers', {
+      token,
+      form: { values: { name: 'Simulador', hostName: endpointUrl, serverType: 'UA', enabled: true } },
+    });
     ok(server, 'opc server');
     this.opcServerID = server.body.opcServerID;
     for (let line = 1; line <= this.lines; line += 1) {
@@ -85,7 +95,11 @@ export class SimulatedPlant {
 }
 
 /** Polls `probe` until it returns a value other than undefined/false, at most `timeoutMs` (then throws). */
-export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; attempt < 10_000; attempt += 1) {
     const value = await probe();

@@ -38,7 +38,11 @@ export class SimulatorProcess {
 
   /** Starts a simulator process; resolves once its server listens. */
   static async start(options: Options): Promise<SimulatorProcess> {
-    const child = fork(await bundledEntry('test/support/simulator-child.ts'), [JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: childEnv() });
+    const child = fork(await bundledEntry('test/support/simulator-child.ts'), [JSON.stringify(options)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: childEnv(),
+    });
     const ready = await new Promise<{ endpointUrl: string; port: number; modbusPort: number | null }>((resolveReady, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the simulator process exited with ${code} before it listened`)));

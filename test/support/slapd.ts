@@ -93,10 +93,55 @@ function ldifOf(domain: string, baseDN: string, users: DirectoryUser[], groups: 
 function makeCertificates(dir: string): { caFile: string; certFile: string; keyFile: string } {
   const file = (name: string) => join(dir, name);
   const run = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore', env: childEnv() });
-  run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=OEE test directory CA', '-keyout', file('ca.key'), '-out', file('ca.pem')]);
-  run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', file('server.key'), '-out', file('server.csr')]);
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=OEE test directory CA',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+  ]);
+  run([
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+  ]);
   writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
-  run(['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', file('server.ext'), '-out', file('server.pem')]);
+  run([
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    file('server.ext'),
+    '-out',
+    file('server.pem'),
+  ]);
   return { caFile: file('ca.pem'), certFile: file('server.pem'), keyFile: file('server.key') };
 }
 
@@ -119,9 +164,17 @@ async function waitForPort(port: number, child: ChildProcess, output: () => stri
   throw new Error(`slapd did not listen on ${port}: ${output()}`);
 }
 
-export async function startTestDirectory(options: { users: DirectoryUser[]; groups?: DirectoryGroup[]; domain?: string; tls?: boolean }): Promise<TestDirectory> {
+export async function startTestDirectory(options: {
+  users: DirectoryUser[];
+  groups?: DirectoryGroup[];
+  domain?: string;
+  tls?: boolean;
+}): Promise<TestDirectory> {
   const domain = options.domain ?? 'planta.test';
-  const baseDN = domain.split('.').map((label) => `dc=${label}`).join(',');
+  const baseDN = domain
+    .split('.')
+    .map((label) => `dc=${label}`)
+    .join(',');
   const dir = mkdtempSync(join(tmpdir(), 'oee-slapd-'));
   const dbDir = join(dir, 'db');
   mkdirSync(dbDir);
@@ -131,7 +184,13 @@ export async function startTestDirectory(options: { users: DirectoryUser[]; grou
     `pidfile ${join(dir, 'slapd.pid')}`,
     'modulepath /usr/lib/ldap',
     'moduleload back_mdb',
-    ...(certificates ? [`TLSCACertificateFile ${certificates.caFile}`, `TLSCertificateFile ${certificates.certFile}`, `TLSCertificateKeyFile ${certificates.keyFile}`] : []),
+    ...(certificates
+      ? [
+          `TLSCACertificateFile ${certificates.caFile}`,
+          `TLSCertificateFile ${certificates.certFile}`,
+          `TLSCertificateKeyFile ${certificates.keyFile}`,
+        ]
+      : []),
     'database mdb',
     'maxsize 16777216',
     `suffix "${baseDN}"`,
@@ -156,7 +215,10 @@ export async function startTestDirectory(options: { users: DirectoryUser[]; grou
   const start = async () => {
     let output = '';
     // -d 0: stay in the foreground (the test owns the process) and log nothing but errors.
-    const started = spawn(SLAPD, ['-f', confFile, '-h', listeners.join(' '), '-d', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
+    const started = spawn(SLAPD, ['-f', confFile, '-h', listeners.join(' '), '-d', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv(),
+    });
     started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child = started;

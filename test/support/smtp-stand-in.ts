@@ -28,9 +28,11 @@ export interface SmtpStandIn {
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) of a header. */
 function decodeHeader(value: string): string {
-  return value.replace(/\s*=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  ).trim();
+  return value
+    .replace(/\s*=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
+    .trim();
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -52,7 +54,12 @@ export function parseMail(raw: string): { subject: string; text: string; message
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
   return { subject: decodeHeader(header('Subject')), text: text.replace(/\r\n/g, '\n').trimEnd(), messageId: header('Message-ID').trim() };
 }
 
@@ -73,7 +80,13 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
         stream.on('end', () => {
           const { subject, text, messageId } = parseMail(Buffer.concat(chunks).toString('utf8'));
           const envelope = session.envelope;
-          mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : '', to: envelope.rcptTo.map((rcpt) => rcpt.address), subject, text, messageId });
+          mails.push({
+            from: envelope.mailFrom ? envelope.mailFrom.address : '',
+            to: envelope.rcptTo.map((rcpt) => rcpt.address),
+            subject,
+            text,
+            messageId,
+          });
           if (dropping > 0) {
             dropping--;
             for (const socket of sockets) if (socket.remotePort === session.remotePort) socket.destroy();

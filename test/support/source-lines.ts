@@ -6,14 +6,20 @@ import { storedScript } from './simulated-plant';
  * Line<n>.Running, Line<n>.Units and Line<n>.Discards: configured through the API as an administrator would. Answers
  * the server's id.
  */
-export async function configureSourceLines(t: TestEdge, server: Record<string, unknown>, tags: readonly (readonly [string, string, string])[], lines = 2): Promise<number> {
+export async function configureSourceLines(
+  t: TestEdge,
+  server: Record<string, unknown>,
+  tags: readonly (readonly [string, string, string])[],
+  lines = 2,
+): Promise<number> {
   const token = t.adminToken;
   const ok = <T extends { status: number; text: string }>(result: T, what: string): T => {
     if (result.status !== 200) throw new Error(`${what}: ${result.status} ${result.text}`);
     return result;
   };
   const opcServerID: number = ok(await t.call('POST', '/api/opcservers', { token, form: { values: server } }), 'server').body.opcServerID;
-  for (const [tagName, tagType, tagValue] of tags) ok(await t.call('POST', '/api/tags', { token, form: { values: { tagName, tagType, opcServerID, tagValue } } }), tagName);
+  for (const [tagName, tagType, tagValue] of tags)
+    ok(await t.call('POST', '/api/tags', { token, form: { values: { tagName, tagType, opcServerID, tagValue } } }), tagName);
   const sector = ok(await t.call('POST', '/api/sectors', { token, form: { values: { sectorName: 'Envasado' } } }), 'sector');
   for (let line = 1; line <= lines; line += 1) {
     const values = {

@@ -36,7 +36,13 @@ export interface BotStandIn {
 
 interface Update {
   update_id: number;
-  message: { message_id: number; text: string; chat: { id: number; type: 'private' }; from: { id: number; is_bot: false; first_name: string; language_code?: string }; date: number };
+  message: {
+    message_id: number;
+    text: string;
+    chat: { id: number; type: 'private' };
+    from: { id: number; is_bot: false; first_name: string; language_code?: string };
+    date: number;
+  };
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -67,14 +73,16 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
     void (async () => {
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
       const params = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-      if (!match || decodeURIComponent(match[1]!) !== token) return answer(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      if (!match || decodeURIComponent(match[1]!) !== token)
+        return answer(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
       const method = match[2];
       if (method === 'sendMessage') {
         if (failing > 0) {
           failing--;
           return answer(res, 502, { ok: false, error_code: 502, description: 'Bad Gateway' });
         }
-        if (typeof params.text !== 'string' || params.chat_id === undefined) return answer(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+        if (typeof params.text !== 'string' || params.chat_id === undefined)
+          return answer(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
         messages.push({ chatID: String(params.chat_id), text: params.text, receivedAt: Date.now() });
         for (const wake of messageWaiters) wake();
         if (dropping > 0) {
@@ -82,7 +90,15 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
           req.socket.destroy();
           return;
         }
-        return answer(res, 200, { ok: true, result: { message_id: messages.length, date: Math.floor(Date.now() / 1000), chat: { id: Number(params.chat_id), type: 'private' }, text: params.text } });
+        return answer(res, 200, {
+          ok: true,
+          result: {
+            message_id: messages.length,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: Number(params.chat_id), type: 'private' },
+            text: params.text,
+          },
+        });
       }
       if (method === 'getUpdates') {
         polls++;
@@ -115,7 +131,16 @@ export async function startBotStandIn(token = '123456:TEST-bot-token-secret'): P
     token,
     messages,
     userSends(chatID, text, languageCode) {
-      updates.push({ update_id: nextUpdateID++, message: { message_id: nextUpdateID, text, chat: { id: chatID, type: 'private' }, from: { id: chatID, is_bot: false, first_name: 'Test', language_code: languageCode }, date: Math.floor(Date.now() / 1000) } });
+      updates.push({
+        update_id: nextUpdateID++,
+        message: {
+          message_id: nextUpdateID,
+          text,
+          chat: { id: chatID, type: 'private' },
+          from: { id: chatID, is_bot: false, first_name: 'Test', language_code: languageCode },
+          date: Math.floor(Date.now() / 1000),
+        },
+      });
       for (const wake of [...waiting]) wake();
     },
     failSends(count) {

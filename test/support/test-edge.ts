@@ -52,7 +52,10 @@ export async function completeFirstSignIn(url: string, temporaryPassword: string
   const login = await callEdge(url, 'POST', '/api/users/authenticate', { json: { userid: 'admin', password: temporaryPassword } });
   if (login.status !== 200) throw new Error(`first sign-in failed: ${login.text}`);
   const password = `${temporaryPassword}-own`;
-  const change = await callEdge(url, 'POST', '/api/users/changePassword', { token: login.body.token, json: { currentPassword: temporaryPassword, newPassword: password } });
+  const change = await callEdge(url, 'POST', '/api/users/changePassword', {
+    token: login.body.token,
+    json: { currentPassword: temporaryPassword, newPassword: password },
+  });
   if (change.status !== 204) throw new Error(`first password change failed: ${change.text}`);
   return { token: login.body.token, password };
 }
@@ -69,9 +72,7 @@ export async function callEdge<T = any>(url: string, method: string, path: strin
     body = JSON.stringify(opts.json);
   } else if (opts.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(
-      Object.entries(opts.form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-    ).toString();
+    body = new URLSearchParams(Object.entries(opts.form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
   }
   const response = await fetch(target, { method: method.toUpperCase(), headers, body });
   const text = await response.text();
@@ -121,7 +122,14 @@ export async function startTestEdge(
     args: [],
     failedSignInsPerMinute: options.failedSignInsPerMinute ?? 1_000,
   });
-  const edge = await startEdge({ settings, stdout: false, now: options.now, uiDir: options.uiDir, logFileSystem: options.logFileSystem, beforeReading: options.beforeReading });
+  const edge = await startEdge({
+    settings,
+    stdout: false,
+    now: options.now,
+    uiDir: options.uiDir,
+    logFileSystem: options.logFileSystem,
+    beforeReading: options.beforeReading,
+  });
   const url = edge.url;
 
   const call = <T = any>(method: string, path: string, opts: CallOptions = {}) => callEdge<T>(url, method, path, opts);
@@ -151,7 +159,18 @@ export async function startTestEdge(
       if (!existing) {
         await db
           .insertInto('users')
-          .values({ userID, firstName: 'Test', lastName: `Role ${roleID}`, email: `${userID}@example.com`, groupID: null, passwordHash: await hashPassword(userID), roleID, lockedUntil: null, updatedBy: null, updateDate: null })
+          .values({
+            userID,
+            firstName: 'Test',
+            lastName: `Role ${roleID}`,
+            email: `${userID}@example.com`,
+            groupID: null,
+            passwordHash: await hashPassword(userID),
+            roleID,
+            lockedUntil: null,
+            updatedBy: null,
+            updateDate: null,
+          })
           .execute();
       }
       const login = await call('POST', '/api/users/authenticate', { json: { userid: userID, password: userID } });

@@ -71,7 +71,11 @@ export interface LineOptions {
 
 export async function addLine(db: Database, options: LineOptions): Promise<void> {
   const sectorID = options.sectorID ?? 1;
-  await db.insertInto('sectors').values({ sectorID, sectorName: `Sector ${sectorID}`, buildingId: null }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('sectors')
+    .values({ sectorID, sectorName: `Sector ${sectorID}`, buildingId: null })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db
     .insertInto('lines')
     .values({
@@ -91,9 +95,21 @@ export async function addLine(db: Database, options: LineOptions): Promise<void>
 }
 
 /** A product, with its nominal speed (units per minute) on the lines given. */
-export async function addProduct(db: Database, code: string, speeds: Record<number, number> = {}, performance: number | null = null): Promise<void> {
-  await db.insertInto('products').values({ code, name: `Producto ${code}`, wrappersPerPackage: 10, unitsPerWrapper: 6, unit: 'u', performance }).execute();
-  for (const [lineID, speed] of Object.entries(speeds)) await db.insertInto('product_speeds').values({ code, lineID: Number(lineID), speed }).execute();
+export async function addProduct(
+  db: Database,
+  code: string,
+  speeds: Record<number, number> = {},
+  performance: number | null = null,
+): Promise<void> {
+  await db
+    .insertInto('products')
+    .values({ code, name: `Producto ${code}`, wrappersPerPackage: 10, unitsPerWrapper: 6, unit: 'u', performance })
+    .execute();
+  for (const [lineID, speed] of Object.entries(speeds))
+    await db
+      .insertInto('product_speeds')
+      .values({ code, lineID: Number(lineID), speed })
+      .execute();
 }
 
 /** A Created order (start it with an orderStarted event). */
@@ -101,7 +117,12 @@ export async function addOrder(
   db: Database,
   order: string,
   lineID: number,
-  options: { productCode?: string | null; desiredProductionSpeed?: number | null; desiredProductionQuantity?: number | null; lot?: string | null } = {},
+  options: {
+    productCode?: string | null;
+    desiredProductionSpeed?: number | null;
+    desiredProductionQuantity?: number | null;
+    lot?: string | null;
+  } = {},
 ): Promise<void> {
   const [op, version] = order.split('-');
   await db
@@ -175,7 +196,15 @@ export async function trailCounts(db: Database, entity?: string): Promise<{ outb
 export async function seenSince(db: Database, lineID: number, sinceMs: number): Promise<void> {
   await db
     .insertInto('line_states')
-    .values({ lineID, running: 1, changedAt: sinceMs, unitsCounter: null, discardsCounter: null, lastSampleAt: sinceMs, firstSeenAt: sinceMs })
+    .values({
+      lineID,
+      running: 1,
+      changedAt: sinceMs,
+      unitsCounter: null,
+      discardsCounter: null,
+      lastSampleAt: sinceMs,
+      firstSeenAt: sinceMs,
+    })
     .onConflict((oc) => oc.column('lineID').doUpdateSet({ firstSeenAt: sinceMs }))
     .execute();
 }

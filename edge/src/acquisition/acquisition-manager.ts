@@ -1,7 +1,13 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { toPlantIso } from '../domain/time-zone';
-import { type AcquisitionConfig, acquisitionConfigVersion, loadAcquisitionConfig, loadCounterStates, saveCounterStates } from './acquisition.repository';
+import {
+  type AcquisitionConfig,
+  acquisitionConfigVersion,
+  loadAcquisitionConfig,
+  loadCounterStates,
+  saveCounterStates,
+} from './acquisition.repository';
 import { DiagnosticsLog } from './diagnostics-log';
 import type { OpcPki } from './opc-pki';
 import type * as OpcUaParts from './opcua-parts';
@@ -171,7 +177,9 @@ export class AcquisitionManager {
       parts.routeOpcuaLogs(this.deps.logger);
       const pki = new parts.OpcPki(this.deps.pkiDir);
       // Before any client exists: node-opcua's client would otherwise make a certificate of its own in the same place.
-      await pki.initialize().catch((error: unknown) => this.deps.logger.error({ err: error }, 'The OPC UA client certificate cannot be created'));
+      await pki
+        .initialize()
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'The OPC UA client certificate cannot be created'));
       this.opcuaLoaded = { parts, pki };
       return this.opcuaLoaded;
     });
@@ -279,7 +287,10 @@ export class AcquisitionManager {
       this.appliedRefresh = config.refreshSeconds;
     }
     if (serversChanged || tagsSignature !== this.appliedTags) {
-      this.deps.logger.info({ servers: this.sources.size, tags: tags.size, lines: config.lines.length }, 'Acquisition configuration applied');
+      this.deps.logger.info(
+        { servers: this.sources.size, tags: tags.size, lines: config.lines.length },
+        'Acquisition configuration applied',
+      );
     }
     this.appliedTags = tagsSignature;
   }
@@ -292,7 +303,18 @@ export class AcquisitionManager {
       if (!server.enabled) continue;
       wanted.add(server.opcServerID);
       // A change of security or credentials is a new session: the connection is replaced.
-      const identity = JSON.stringify([server.serverType, server.hostName, server.securityMode, server.securityPolicy, server.userName, server.password, server.unitId, server.pollingMs, server.clientId, server.caCertificate]);
+      const identity = JSON.stringify([
+        server.serverType,
+        server.hostName,
+        server.securityMode,
+        server.securityPolicy,
+        server.userName,
+        server.password,
+        server.unitId,
+        server.pollingMs,
+        server.clientId,
+        server.caCertificate,
+      ]);
       const running = this.sources.get(server.opcServerID);
       const fresh = !running || running.identity !== identity;
       let source = running?.source;
@@ -337,8 +359,14 @@ export class AcquisitionManager {
       case 'Modbus':
       case 'MQTT': {
         const { db } = this.deps;
-        const counters = { load: (sources: readonly string[]) => loadCounterStates(db, sources), save: (states: Parameters<typeof saveCounterStates>[1]) => saveCounterStates(db, states, now()) };
-        const connection = server.serverType === 'Modbus' ? new ModbusConnection(server, { cache: this.cache, logger, now, counters }) : new MqttConnection(server, { cache: this.cache, logger, now });
+        const counters = {
+          load: (sources: readonly string[]) => loadCounterStates(db, sources),
+          save: (states: Parameters<typeof saveCounterStates>[1]) => saveCounterStates(db, states, now()),
+        };
+        const connection =
+          server.serverType === 'Modbus'
+            ? new ModbusConnection(server, { cache: this.cache, logger, now, counters })
+            : new MqttConnection(server, { cache: this.cache, logger, now });
         connection.start();
         return connection;
       }
@@ -347,7 +375,6 @@ export class AcquisitionManager {
         return new UnsupportedServerSource(server.opcServerID, server.name, server.hostName, this.cache, now);
     }
   }
-
 }
 
 /** Where a tag's value comes from: a value from another origin is another quantity (another node, PLC, server). */

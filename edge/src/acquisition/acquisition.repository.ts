@@ -41,7 +41,25 @@ export async function acquisitionConfigVersion(db: Database): Promise<number> {
 
 export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionConfig> {
   const [servers, tags, lines, parameters] = await Promise.all([
-    db.selectFrom('opc_servers').select(['opcServerID', 'name', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName', 'password', 'unitId', 'pollingMs', 'clientId', 'caCertificate']).orderBy('opcServerID').execute(),
+    db
+      .selectFrom('opc_servers')
+      .select([
+        'opcServerID',
+        'name',
+        'hostName',
+        'serverType',
+        'enabled',
+        'securityMode',
+        'securityPolicy',
+        'userName',
+        'password',
+        'unitId',
+        'pollingMs',
+        'clientId',
+        'caCertificate',
+      ])
+      .orderBy('opcServerID')
+      .execute(),
     db.selectFrom('opc_tags').select(['tagID', 'tagName', 'tagType', 'opcServerID', 'tagValue']).orderBy('tagID').execute(),
     db.selectFrom('lines').select(['lineID', 'calculationBaliza', 'calculationUnits', 'calculationDiscards']).orderBy('lineID').execute(),
     db.selectFrom('parameters').select('oeeCalculationRefresh').where('id', '=', 1).executeTakeFirst(),
@@ -55,7 +73,11 @@ export async function loadAcquisitionConfig(db: Database): Promise<AcquisitionCo
 }
 
 export function findOpcServer(db: Database, opcServerID: number) {
-  return db.selectFrom('opc_servers').select(['opcServerID', 'name', 'serverType', 'apiKeyHash']).where('opcServerID', '=', opcServerID).executeTakeFirst();
+  return db
+    .selectFrom('opc_servers')
+    .select(['opcServerID', 'name', 'serverType', 'apiKeyHash'])
+    .where('opcServerID', '=', opcServerID)
+    .executeTakeFirst();
 }
 
 export async function setApiKeyHash(db: Database, opcServerID: number, apiKeyHash: string | null): Promise<number> {
@@ -64,23 +86,36 @@ export async function setApiKeyHash(db: Database, opcServerID: number, apiKeyHas
 }
 
 /** The stored state of these Modbus counters (migration 0024), by source. */
-export async function loadCounterStates(db: Database, sources: readonly string[]): Promise<Map<string, { lastRaw: number; wrapOffset: number }>> {
+export async function loadCounterStates(
+  db: Database,
+  sources: readonly string[],
+): Promise<Map<string, { lastRaw: number; wrapOffset: number }>> {
   const states = new Map<string, { lastRaw: number; wrapOffset: number }>();
   // SQLite takes up to 32,766 parameters in a statement; a server's counters are read in slices well below that.
   for (let start = 0; start < sources.length; start += 500) {
-    const rows = await db.selectFrom('modbus_counters').select(['source', 'lastRaw', 'wrapOffset']).where('source', 'in', sources.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('modbus_counters')
+      .select(['source', 'lastRaw', 'wrapOffset'])
+      .where('source', 'in', sources.slice(start, start + 500))
+      .execute();
     for (const row of rows) states.set(row.source, { lastRaw: row.lastRaw, wrapOffset: row.wrapOffset });
   }
   return states;
 }
 
-export async function saveCounterStates(db: Database, states: readonly { source: string; lastRaw: number; wrapOffset: number }[], updatedAt: number): Promise<void> {
+export async function saveCounterStates(
+  db: Database,
+  states: readonly { source: string; lastRaw: number; wrapOffset: number }[],
+  updatedAt: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const state of states) {
       await trx
         .insertInto('modbus_counters')
         .values({ ...state, updatedAt })
-        .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastRaw: state.lastRaw, wrapOffset: state.wrapOffset, updatedAt }))
+        .onConflict((conflict) =>
+          conflict.column('source').doUpdateSet({ lastRaw: state.lastRaw, wrapOffset: state.wrapOffset, updatedAt }),
+        )
         .execute();
     }
   });

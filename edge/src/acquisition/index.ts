@@ -64,7 +64,10 @@ function startReading(plant: Plant, db: Database, manager: AcquisitionManager, b
       const downtime = await recordEdgeRestart(db, { nowMs: plant.now(), timeZone: plant.timeZone, userID: null });
       restartRecorded = true;
       if (downtime.stopsOpened.length > 0) {
-        plant.logger.info({ lines: downtime.stopsOpened.map((stop) => stop.lineID) }, "The edge's downtime is recorded as a stop on each line it knew");
+        plant.logger.info(
+          { lines: downtime.stopsOpened.map((stop) => stop.lineID) },
+          "The edge's downtime is recorded as a stop on each line it knew",
+        );
       }
     }
     await beforeReading();
@@ -92,7 +95,9 @@ export function acquisitionProblem(plant: Plant): string | null {
 export function linesNotRead(plant: Plant): number[] {
   const manager = managers.get(plant);
   if (!manager || starts.get(plant)?.state().running !== true) return [];
-  return manager.evaluator.lineIDs().filter((lineID) => manager.evaluator.tagsOfLine(lineID).some((tagName) => !manager.cache.isGood(tagName)));
+  return manager.evaluator
+    .lineIDs()
+    .filter((lineID) => manager.evaluator.tagsOfLine(lineID).some((tagName) => !manager.cache.isGood(tagName)));
 }
 
 export interface AcquisitionHandle {

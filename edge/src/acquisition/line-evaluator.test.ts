@@ -47,7 +47,8 @@ function setUp(lines: LineScripts[], options: { failing?: boolean; disk?: { full
   const running = new LineEvaluator(cache, sink, { logger, now: () => Date.now(), diagnostics });
   evaluator = running;
   running.setLines(lines, TAGS);
-  const good = (tagName: string, value: boolean | number | string, time = Date.now()) => cache.set(tagName, { value, good: true, status: 'Good', time });
+  const good = (tagName: string, value: boolean | number | string, time = Date.now()) =>
+    cache.set(tagName, { value, good: true, status: 'Good', time });
   /** The passes the changes so far have caused are over (the clock standing still). */
   const settle = () => running.idle();
   /** Lets `ms` pass: the timers due meanwhile fire, and the passes they cause are over. */
@@ -188,7 +189,11 @@ describe('the line evaluator', () => {
     const cache = new TagCache();
     const sent: LineSample[] = [];
     let origin = 'ns=2;s=A';
-    evaluator = new LineEvaluator(cache, { ingest: async (samples) => void sent.push(...samples) }, { logger: pino({ level: 'silent' }), now: () => 10_000, diagnostics: new DiagnosticsLog() });
+    evaluator = new LineEvaluator(
+      cache,
+      { ingest: async (samples) => void sent.push(...samples) },
+      { logger: pino({ level: 'silent' }), now: () => 10_000, diagnostics: new DiagnosticsLog() },
+    );
     const origins = (tagName: string) => (tagName === 'L1.Units' ? origin : tagName);
     evaluator.setLines([line(1, 'L1.Run', 'L1.Units')], TAGS, origins);
     cache.set('L1.Run', { value: true, good: true, status: 'Good', time: 10_000 });
@@ -235,7 +240,9 @@ describe('the line evaluator', () => {
     good('L2.Run', true);
     await settle();
     expect(batches).toEqual([]);
-    expect(diagnostics.calculations().at(-1)?.lines).toEqual([{ line: 2, result: expect.stringMatching(/^error: calculationBaliza: .*line 1, column/) }]);
+    expect(diagnostics.calculations().at(-1)?.lines).toEqual([
+      { line: 2, result: expect.stringMatching(/^error: calculationBaliza: .*line 1, column/) },
+    ]);
     expect(evaluator?.tagsOfLine(1)).toEqual([]);
   });
 
@@ -287,7 +294,11 @@ describe('the line evaluator', () => {
     evaluator!.start(1);
     await advance(1_000);
     await advance(1_000);
-    expect(batches.map((batch) => batch.map((sample) => [sample.atMs, sample.running]))).toEqual([[[10_000, true]], [[11_000, true]], [[12_000, true]]]);
+    expect(batches.map((batch) => batch.map((sample) => [sample.atMs, sample.running]))).toEqual([
+      [[10_000, true]],
+      [[11_000, true]],
+      [[12_000, true]],
+    ]);
   });
 
   it('keeps the samples a full disk refused and stores them first, at their own times, once the disk takes a pass again', async () => {

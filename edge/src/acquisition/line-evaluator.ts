@@ -137,10 +137,12 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       const entry = compileLine(line, knownTags, originOf);
       if (!entry) continue;
       const previous = this.lines.get(line.lineID);
-      if (previous && previous.sources.running !== entry.sources.running) this.floors.set(line.lineID, Math.max(now, this.floors.get(line.lineID) ?? now));
+      if (previous && previous.sources.running !== entry.sources.running)
+        this.floors.set(line.lineID, Math.max(now, this.floors.get(line.lineID) ?? now));
       compiled.set(line.lineID, entry);
       for (const tag of entry.tags) readers.set(tag, [...(readers.get(tag) ?? []), line.lineID]);
-      if (entry.problems.length > 0) this.deps.logger.warn({ lineID: line.lineID, problems: entry.problems }, 'Line script does not compile');
+      if (entry.problems.length > 0)
+        this.deps.logger.warn({ lineID: line.lineID, problems: entry.problems }, 'Line script does not compile');
     }
     this.lines = compiled;
     this.readers = readers;
@@ -311,7 +313,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
         samples.push(waiting);
       }
     } else {
-      this.defer(counters.map((waiting) => waiting.lineID), started);
+      this.defer(
+        counters.map((waiting) => waiting.lineID),
+        started,
+      );
     }
 
     const kept = [...this.unstored.values()].flat();
@@ -322,7 +327,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
         this.unstored.clear();
         this.remember(samples);
         if (kept.length > 0) {
-          this.deps.logger.warn({ stored: kept.length, dropped: this.droppedUnstored }, 'Line samples kept while the disk was full are stored, at their own times');
+          this.deps.logger.warn(
+            { stored: kept.length, dropped: this.droppedUnstored },
+            'Line samples kept while the disk was full are stored, at their own times',
+          );
           this.droppedUnstored = 0;
         }
         const storedAt = this.deps.now();
@@ -333,7 +341,11 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
         if (isDiskFull(error)) {
           // Kept for the next pass, and taken as sent: the next pass tells news from what is kept, not from what
           // the database last took. Said once per full disk, not on every pass.
-          if (kept.length === 0) this.deps.logger.error({ err: error, lines: samples.map((s) => s.lineID) }, 'Disk full: line samples are kept in memory and stored once there is space');
+          if (kept.length === 0)
+            this.deps.logger.error(
+              { err: error, lines: samples.map((s) => s.lineID) },
+              'Disk full: line samples are kept in memory and stored once there is space',
+            );
           for (const sample of samples) this.keepUnstored(sample);
           this.remember(samples);
           const waiting = [...this.unstored.values()].reduce((sum, lineSamples) => sum + lineSamples.length, 0);
@@ -351,7 +363,8 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   /** What was sent (or kept to be stored): later samples are compared with it and never stamped before its change. */
   private remember(samples: readonly LineSample[]): void {
     for (const sent of samples) {
-      if (this.lastSent.get(sent.lineID)?.running !== sent.running) this.floors.set(sent.lineID, Math.max(sent.atMs, this.floors.get(sent.lineID) ?? sent.atMs));
+      if (this.lastSent.get(sent.lineID)?.running !== sent.running)
+        this.floors.set(sent.lineID, Math.max(sent.atMs, this.floors.get(sent.lineID) ?? sent.atMs));
       this.lastSent.set(sent.lineID, sent);
     }
   }
@@ -373,7 +386,9 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     }
     kept.push(sample);
     if (kept.length <= MAX_UNSTORED_PER_LINE) return;
-    const middle = kept.findIndex((current, i) => i > 0 && i < kept.length - 1 && sameRun(kept[i - 1]!, current) && sameRun(current, kept[i + 1]!));
+    const middle = kept.findIndex(
+      (current, i) => i > 0 && i < kept.length - 1 && sameRun(kept[i - 1]!, current) && sameRun(current, kept[i + 1]!),
+    );
     if (middle !== -1) {
       kept.splice(middle, 1);
       return;
@@ -411,7 +426,15 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
 
     const floor = this.floors.get(line.lineID) ?? Number.NEGATIVE_INFINITY;
     const atMs = Math.max(floor, Math.min(changed?.time ?? now, now));
-    const sample: LineSample = { lineID: line.lineID, atMs, running, units, discards, unitsSource: line.sources.units, discardsSource: line.sources.discards };
+    const sample: LineSample = {
+      lineID: line.lineID,
+      atMs,
+      running,
+      units,
+      discards,
+      unitsSource: line.sources.units,
+      discardsSource: line.sources.discards,
+    };
     const newestMs = this.newestSourceTime(line);
     if (newestMs > atMs) sample.newestMs = Math.min(newestMs, now);
     this.reportReadable(line.lineID, running, note);
@@ -437,7 +460,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (unreadable === this.unreadable.has(lineID)) return;
     if (unreadable) {
       this.unreadable.add(lineID);
-      this.deps.logger.warn({ lineID, reason: note.trim() }, `Line ${lineID} cannot be read: its state is unknown (an OPC disconnected stop covers it)${note}`);
+      this.deps.logger.warn(
+        { lineID, reason: note.trim() },
+        `Line ${lineID} cannot be read: its state is unknown (an OPC disconnected stop covers it)${note}`,
+      );
     } else {
       this.unreadable.delete(lineID);
       this.deps.logger.info({ lineID }, `Line ${lineID} is read again`);
@@ -454,12 +480,17 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       return;
     }
     this.failures.set(lineID, message);
-    this.deps.logger.error({ lineID, error: message }, `Line ${lineID}: its beacon script fails on its tags' values (${message}); the line's state is unknown`);
+    this.deps.logger.error(
+      { lineID, error: message },
+      `Line ${lineID}: its beacon script fails on its tags' values (${message}); the line's state is unknown`,
+    );
   }
 }
 
 function sameReading(previous: LineSample | undefined, next: LineSample): boolean {
-  return previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards;
+  return (
+    previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards
+  );
 }
 
 /** Two readings of the same state from the same sources: nothing but the counters tells them apart. */
@@ -479,7 +510,10 @@ function sameBaselines(previous: LineSample, next: LineSample): boolean {
 /** Where a script's reading comes from: its expression and the origin of each tag it reads, as a short digest. */
 function sourceOf(script: { readonly tags: readonly string[] } | null, expression: string, originOf: TagOrigin): string {
   const tags = [...new Set(script?.tags ?? [])].sort().map((tagName) => [tagName, originOf(tagName) ?? null]);
-  return createHash('sha256').update(JSON.stringify([expression.trim(), tags])).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(JSON.stringify([expression.trim(), tags]))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 function counter(script: CompiledScript<number> | null, cache: TagCache): number | null {

@@ -221,7 +221,8 @@ export class ModbusConnection implements TagSource {
         restored: !address.counter || !this.deps.counters,
         saved: { lastRaw: null, wrapOffset: 0 },
       });
-      if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
+      if (!this.deps.cache.has(tagName))
+        this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
     }
     for (const tagName of [...this.refused.keys()]) if (!tags.has(tagName)) this.refused.delete(tagName);
     this.desired = new Map(tags);
@@ -246,7 +247,9 @@ export class ModbusConnection implements TagSource {
         connected,
         vendorInfo: 'Modbus TCP',
         lastUpdateTime: this.lastActivity,
-        statusInfo: connected ? `Polled every ${this.pollingMs} ms in ${this.batches.length} requests (${this.requests} sent)` : this.statusInfo,
+        statusInfo: connected
+          ? `Polled every ${this.pollingMs} ms in ${this.batches.length} requests (${this.requests} sent)`
+          : this.statusInfo,
         valuesReceived: this.valuesReceived,
       },
       this.deps.cache,
@@ -272,7 +275,7 @@ export class ModbusConnection implements TagSource {
     try {
       stored = await this.deps.counters.load(pending.map((tag) => tag.source));
     } catch (error) {
-      this.deps.logger.warn({ err: error, server: this.server.name }, 'Modbus counters\' stored wraps could not be read');
+      this.deps.logger.warn({ err: error, server: this.server.name }, "Modbus counters' stored wraps could not be read");
     }
     for (const tag of pending) {
       const state = stored.get(tag.source) ?? null;
@@ -307,7 +310,7 @@ export class ModbusConnection implements TagSource {
       await this.deps.counters.save(changed);
       changed.forEach((state, index) => (tags[index]!.saved = { lastRaw: state.lastRaw, wrapOffset: state.wrapOffset }));
     } catch (error) {
-      this.deps.logger.warn({ err: error, server: this.server.name }, 'Modbus counters\' wraps could not be stored');
+      this.deps.logger.warn({ err: error, server: this.server.name }, "Modbus counters' wraps could not be stored");
     }
   }
 
@@ -353,7 +356,10 @@ export class ModbusConnection implements TagSource {
     if (wasConnected) this.statusInfo = 'Connection lost; reconnecting';
     if (!this.unreachableLogged) {
       this.unreachableLogged = true;
-      this.deps.logger.warn({ server: this.server.name, endpoint: this.server.hostName }, wasConnected ? 'Modbus connection lost; reconnecting' : 'Modbus server cannot be reached; retrying');
+      this.deps.logger.warn(
+        { server: this.server.name, endpoint: this.server.hostName },
+        wasConnected ? 'Modbus connection lost; reconnecting' : 'Modbus server cannot be reached; retrying',
+      );
     }
     const now = this.deps.now();
     const status = this.everConnected ? 'BadConnectionClosed' : 'BadNotConnected';
@@ -406,7 +412,9 @@ export class ModbusConnection implements TagSource {
     for (const tagName of [...this.refused.keys()]) {
       const tag = this.tags.get(tagName);
       if (!tag) continue;
-      if (await this.readBatch(client, { area: tag.address.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] })) {
+      if (
+        await this.readBatch(client, { area: tag.address.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] })
+      ) {
         this.refused.delete(tagName);
         this.batchesStale = true;
       }
@@ -414,7 +422,10 @@ export class ModbusConnection implements TagSource {
   }
 
   /** The batch's words (registers) or bits (0/1), as jsmodbus decoded them: registers are not copied, only read. */
-  private async read(client: InstanceType<typeof modbusClient.TCP>, batch: Pick<Batch, 'area' | 'start' | 'count'>): Promise<ArrayLike<number>> {
+  private async read(
+    client: InstanceType<typeof modbusClient.TCP>,
+    batch: Pick<Batch, 'area' | 'start' | 'count'>,
+  ): Promise<ArrayLike<number>> {
     this.requests += 1;
     switch (batch.area) {
       case 'coil':
@@ -438,7 +449,8 @@ export class ModbusConnection implements TagSource {
       if (code === null || !ADDRESS_EXCEPTIONS.has(code)) throw error;
       if (batch.tags.length > 1) {
         // Which tag the server refuses is not said: each is read alone (this pass), the refused ones left out after.
-        for (const tag of batch.tags) await this.readBatch(client, { area: batch.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] });
+        for (const tag of batch.tags)
+          await this.readBatch(client, { area: batch.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] });
         this.batchesStale = true;
         return true;
       }
@@ -456,7 +468,13 @@ export class ModbusConnection implements TagSource {
     for (const tag of batch.tags) {
       const offset = tag.address.address - batch.start;
       this.valuesReceived += 1;
-      if (last !== undefined && tag.slot !== undefined && sameWords(last, values, offset, modbusWidth(tag.address)) && cache.touchGood(tag.slot, tag.tagName, receivedAt)) continue;
+      if (
+        last !== undefined &&
+        tag.slot !== undefined &&
+        sameWords(last, values, offset, modbusWidth(tag.address)) &&
+        cache.touchGood(tag.slot, tag.tagName, receivedAt)
+      )
+        continue;
       const decoded = decodeRegisters(tag.address, values, offset);
       const value = tag.unwrapper && typeof decoded === 'number' ? tag.unwrapper.next(decoded) : decoded;
       if (tag.slot === undefined || !cache.holds(tag.slot, tag.tagName)) tag.slot = cache.slotOf(tag.tagName);
@@ -469,7 +487,10 @@ export class ModbusConnection implements TagSource {
   private refuse(tag: ModbusTag, code: number): void {
     const problem = `Modbus exception ${code} (${EXCEPTION_TEXT[code] ?? 'refused'}) reading ${tag.tagValue}`;
     if (this.refused.get(tag.tagName) !== problem) {
-      this.deps.logger.warn({ server: this.server.name, tag: tag.tagName, tagValue: tag.tagValue, code }, 'Modbus address refused by the server');
+      this.deps.logger.warn(
+        { server: this.server.name, tag: tag.tagName, tagValue: tag.tagValue, code },
+        'Modbus address refused by the server',
+      );
     }
     if (!this.refused.has(tag.tagName)) this.batchesStale = true;
     this.refused.set(tag.tagName, problem);

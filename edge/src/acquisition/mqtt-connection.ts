@@ -42,7 +42,8 @@ type SparkplugPayload = ReturnType<SparkplugCodec['decodePayload']>;
 /** A protobuf integer as a number (sparkplug-payload hands 64-bit and unsigned values as Long objects). */
 function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return value;
-  if (value && typeof value === 'object' && 'toNumber' in value && typeof value.toNumber === 'function') return (value as { toNumber(): number }).toNumber();
+  if (value && typeof value === 'object' && 'toNumber' in value && typeof value.toNumber === 'function')
+    return (value as { toNumber(): number }).toNumber();
   return null;
 }
 
@@ -186,7 +187,12 @@ export class MqttConnection implements TagSource {
   }
 
   /** A new tag of a live node's metric whose value is known: stored at once. */
-  private knownMetric(tagName: string, address: Extract<MqttAddress, { kind: 'sparkplug' }>, nodes: Map<string, SparkplugNode>, now: number): void {
+  private knownMetric(
+    tagName: string,
+    address: Extract<MqttAddress, { kind: 'sparkplug' }>,
+    nodes: Map<string, SparkplugNode>,
+    now: number,
+  ): void {
     const node = nodes.get(`${address.group}/${address.node}`);
     const device = address.device ?? '';
     const known = node?.values.get(device)?.get(address.metric);
@@ -197,7 +203,10 @@ export class MqttConnection implements TagSource {
   status(): OpcServerStatus {
     const connected = this.state === 'connected';
     const nodes = [...this.nodes.values()];
-    const sparkplug = nodes.length > 0 ? `; Sparkplug B nodes online ${nodes.filter((node) => node.alive).length} of ${nodes.length}, rebirths asked ${this.rebirthRequests}` : '';
+    const sparkplug =
+      nodes.length > 0
+        ? `; Sparkplug B nodes online ${nodes.filter((node) => node.alive).length} of ${nodes.length}, rebirths asked ${this.rebirthRequests}`
+        : '';
     return connectionStatus(
       {
         opcServerID: this.opcServerID,
@@ -258,7 +267,10 @@ export class MqttConnection implements TagSource {
     if (wasConnected) this.statusInfo = 'Connection lost; reconnecting';
     if (!this.unreachableLogged) {
       this.unreachableLogged = true;
-      this.deps.logger.warn({ server: this.server.name, endpoint: this.endpoint() }, wasConnected ? 'MQTT connection lost; reconnecting' : 'MQTT broker cannot be reached; retrying');
+      this.deps.logger.warn(
+        { server: this.server.name, endpoint: this.endpoint() },
+        wasConnected ? 'MQTT connection lost; reconnecting' : 'MQTT broker cannot be reached; retrying',
+      );
     }
     this.markAllBad(this.everConnected ? 'BadConnectionClosed' : 'BadNotConnected');
   }
@@ -289,7 +301,8 @@ export class MqttConnection implements TagSource {
         return;
       }
       for (const grant of granted ?? []) {
-        if (grant.qos === 128) this.deps.logger.warn({ server: this.server.name, topic: grant.topic }, 'The MQTT broker refused a subscription');
+        if (grant.qos === 128)
+          this.deps.logger.warn({ server: this.server.name, topic: grant.topic }, 'The MQTT broker refused a subscription');
       }
       // A node born before the edge subscribed (births are not retained) is asked to be born again.
       for (const node of this.nodes.values()) if (!node.alive) this.requestRebirth(node, 'no birth seen yet');
@@ -328,7 +341,10 @@ export class MqttConnection implements TagSource {
       }
       const value = document === undefined ? undefined : jsonFieldValue(readJsonPath(document, tag.address.path));
       if (value === undefined) {
-        this.problems.set(tag.tagName, document === undefined ? 'the payload is not JSON' : 'the payload has no such field (or it is not a number, boolean or text)');
+        this.problems.set(
+          tag.tagName,
+          document === undefined ? 'the payload is not JSON' : 'the payload has no such field (or it is not a number, boolean or text)',
+        );
         this.deps.cache.store(slot, tag.tagName, null, false, 'BadDecodingError', null, receivedAt);
         continue;
       }
@@ -378,7 +394,10 @@ export class MqttConnection implements TagSource {
       }
       const expected = node.seq === null ? null : (node.seq + 1) % 256;
       if (seq !== null && expected !== null && seq !== expected) {
-        this.deps.logger.warn({ server: this.server.name, group, node: nodeId, expected, seq }, 'Sparkplug B sequence gap: a message was lost');
+        this.deps.logger.warn(
+          { server: this.server.name, group, node: nodeId, expected, seq },
+          'Sparkplug B sequence gap: a message was lost',
+        );
         this.requestRebirth(node, `sequence ${seq} where ${expected} was due`);
       }
       node.seq = seq;
@@ -429,7 +448,8 @@ export class MqttConnection implements TagSource {
     }
     // A birth declares every metric: a tag naming one it does not declare reads nothing there.
     if ((type === 'NBIRTH' || type === 'DBIRTH') && tags) {
-      for (const [metric, tagNames] of tags) if (!seen.has(metric)) for (const tagName of tagNames) this.deps.cache.setBad(tagName, 'BadNodeIdUnknown', receivedAt);
+      for (const [metric, tagNames] of tags)
+        if (!seen.has(metric)) for (const tagName of tagNames) this.deps.cache.setBad(tagName, 'BadNodeIdUnknown', receivedAt);
     }
   }
 
@@ -454,5 +474,16 @@ export class MqttConnection implements TagSource {
 }
 
 function newNode(group: string, node: string): SparkplugNode {
-  return { group, node, alive: false, bdSeq: null, seq: null, devices: new Set(), aliases: new Map(), tags: new Map(), values: new Map(), lastRebirthRequest: 0 };
+  return {
+    group,
+    node,
+    alive: false,
+    bdSeq: null,
+    seq: null,
+    devices: new Set(),
+    aliases: new Map(),
+    tags: new Map(),
+    values: new Map(),
+    lastRebirthRequest: 0,
+  };
 }

@@ -77,7 +77,10 @@ export class OpcPki {
   /** Every server certificate met, trusted or not, newest validity first. */
   async serverCertificates(): Promise<ServerCertificate[]> {
     await this.initialize();
-    const [trusted, rejected] = await Promise.all([this.certificatesIn(this.manager.trustedFolder), this.certificatesIn(this.manager.rejectedFolder)]);
+    const [trusted, rejected] = await Promise.all([
+      this.certificatesIn(this.manager.trustedFolder),
+      this.certificatesIn(this.manager.rejectedFolder),
+    ]);
     return [
       ...trusted.map(({ certificate }) => ({ ...describe(certificate), status: 'trusted' as const })),
       ...rejected.map(({ certificate }) => ({ ...describe(certificate), status: 'rejected' as const })),

@@ -37,5 +37,4 @@ describe('the acquisition start, tried until it works', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(tries).toBe(triesAtStop);
   });
-
 });

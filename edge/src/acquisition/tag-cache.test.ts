@@ -50,7 +50,9 @@ describe('the tag cache', () => {
   it('tells its listener of changes of value or quality of the watched tags, not of repeats', () => {
     const cache = new TagCache();
     const seen: string[] = [];
-    cache.onChange((tagName, time) => seen.push(`${tagName}=${String(cache.reading(tagName)?.value)}/${cache.reading(tagName)?.status}@${time}`));
+    cache.onChange((tagName, time) =>
+      seen.push(`${tagName}=${String(cache.reading(tagName)?.value)}/${cache.reading(tagName)?.status}@${time}`),
+    );
     cache.set('B', good(1));
     cache.watch(['A', 'B']);
     cache.set('A', good(1));
@@ -142,7 +144,8 @@ describe('the tag cache, many tags', () => {
   it('keeps each tag its own reading of every kind as tags come and go', () => {
     const cache = new TagCache();
     const valueOf = (i: number) => (i % 4 === 0 ? i % 8 === 0 : i % 4 === 1 ? i * 1.5 : i % 4 === 2 ? `text ${i}` : BigInt(i));
-    for (let i = 0; i < 300; i += 1) cache.set(`T${i}`, { value: valueOf(i), good: i % 7 !== 0, status: i % 7 !== 0 ? 'Good' : 'BadNodeIdUnknown', time: i });
+    for (let i = 0; i < 300; i += 1)
+      cache.set(`T${i}`, { value: valueOf(i), good: i % 7 !== 0, status: i % 7 !== 0 ? 'Good' : 'BadNodeIdUnknown', time: i });
     for (let i = 0; i < 300; i += 3) cache.delete(`T${i}`);
     for (let i = 300; i < 400; i += 1) cache.set(`T${i}`, { value: valueOf(i), good: true, status: 'Good', time: i });
     for (let i = 0; i < 400; i += 1) {

@@ -143,7 +143,15 @@ export class TagCache implements TagValueLookup {
    * was received: the reading's time is `plausibleSourceTime` of them. A slot kept since the tag was deleted may belong
    * to another tag now: the name tells, and the tag is then found by name again.
    */
-  store(slot: number, tagName: string, value: TagValue, good: boolean, status: string, sourceTime: number | null, receivedAt: number): void {
+  store(
+    slot: number,
+    tagName: string,
+    value: TagValue,
+    good: boolean,
+    status: string,
+    sourceTime: number | null,
+    receivedAt: number,
+  ): void {
     if (this.names[slot] !== tagName) slot = this.slotOf(tagName);
     this.write(slot, tagName, value, good, status, plausibleSourceTime(sourceTime, receivedAt, this.goods[slot] === 0));
   }

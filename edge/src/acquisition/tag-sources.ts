@@ -13,7 +13,14 @@ export function badTagCount(cache: TagCache, tagNames: Iterable<string>): number
  * The status of a polled or subscribed connection (Modbus, MQTT): Running while connected, else CommunicationFault
  * with what is wrong; no vendor, version or start time of its own.
  */
-export function connectionStatus(status: Pick<OpcServerStatus, 'opcServerID' | 'name' | 'serverType' | 'endpointUrl' | 'connected' | 'vendorInfo' | 'lastUpdateTime' | 'statusInfo' | 'valuesReceived'>, cache: TagCache, tagNames: ReadonlyMap<string, string>): OpcServerStatus {
+export function connectionStatus(
+  status: Pick<
+    OpcServerStatus,
+    'opcServerID' | 'name' | 'serverType' | 'endpointUrl' | 'connected' | 'vendorInfo' | 'lastUpdateTime' | 'statusInfo' | 'valuesReceived'
+  >,
+  cache: TagCache,
+  tagNames: ReadonlyMap<string, string>,
+): OpcServerStatus {
   return {
     ...status,
     productVersion: null,
@@ -120,7 +127,12 @@ export class ApiServerSource implements TagSource {
       startTime: null,
       lastUpdateTime: this.lastPost,
       serverState: connected ? 'Running' : 'CommunicationFault',
-      statusInfo: this.lastPost === null ? 'No values posted yet' : connected ? `${this.posts} posts received` : `No post for more than ${API_STALE_AFTER_MS / 1000} s`,
+      statusInfo:
+        this.lastPost === null
+          ? 'No values posted yet'
+          : connected
+            ? `${this.posts} posts received`
+            : `No post for more than ${API_STALE_AFTER_MS / 1000} s`,
       tagCount: this.desired.size,
       badTagCount: badTagCount(this.cache, this.desired.keys()),
       valuesReceived: this.valuesReceived,

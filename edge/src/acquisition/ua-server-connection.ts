@@ -248,12 +248,14 @@ export class UaServerConnection implements TagSource {
   setTags(tags: ReadonlyMap<string, string>): void {
     // A refused tag given another node id is tried at once, not at the next retry of refused tags.
     for (const [tagName, tagValue] of tags) if (this.desired.get(tagName) !== tagValue) this.refused.delete(tagName);
-    for (const tagName of this.typeMismatches.keys()) if (this.desired.get(tagName) !== tags.get(tagName)) this.typeMismatches.delete(tagName);
+    for (const tagName of this.typeMismatches.keys())
+      if (this.desired.get(tagName) !== tags.get(tagName)) this.typeMismatches.delete(tagName);
     this.desired = new Map(tags);
     this.expectedStale = true;
     const now = this.deps.now();
     for (const tagName of this.desired.keys()) {
-      if (!this.deps.cache.has(tagName)) this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
+      if (!this.deps.cache.has(tagName))
+        this.deps.cache.setBad(tagName, this.state === 'disconnected' ? 'BadNotConnected' : WAITING_STATUS, now);
     }
     for (const tagName of [...this.refused.keys()]) if (!this.desired.has(tagName)) this.refused.delete(tagName);
     this.enqueue(() => this.syncItems(false));
@@ -347,7 +349,10 @@ export class UaServerConnection implements TagSource {
       await this.readServerInfo(session);
       await this.readOperationLimits(session);
       this.namespaceArray = await this.readNamespaceArray(session);
-      this.subscriptions = { lines: await this.createSubscription(session, 'lines'), other: await this.createSubscription(session, 'other') };
+      this.subscriptions = {
+        lines: await this.createSubscription(session, 'lines'),
+        other: await this.createSubscription(session, 'other'),
+      };
       this.groups = { lines: [], other: [] };
       this.state = 'connected';
       this.statusInfo = 'Connected';
@@ -412,7 +417,10 @@ export class UaServerConnection implements TagSource {
     const now = this.deps.now();
     if (this.state === 'connecting') {
       // Bad from the end of the grace, or from the failure if that came later: never before anything was known.
-      const badFrom = this.firstFailureAt === null ? this.startedAt + SLOW_START_GRACE_MS : Math.max(this.startedAt + INITIAL_GRACE_MS, this.firstFailureAt);
+      const badFrom =
+        this.firstFailureAt === null
+          ? this.startedAt + SLOW_START_GRACE_MS
+          : Math.max(this.startedAt + INITIAL_GRACE_MS, this.firstFailureAt);
       if (now < badFrom) return;
       this.logUnreachable();
       for (const tagName of this.desired.keys()) {
@@ -473,8 +481,12 @@ export class UaServerConnection implements TagSource {
       if (resolution.ok) resolved.set(tagName, resolution.nodeId);
       else {
         if (this.refused.get(tagName) !== resolution.status) {
-          const reason = resolution.status === 'BadNodeIdUnknown' ? 'its namespace is not one the server publishes' : 'it is not a valid node id';
-          this.deps.logger.warn({ server: this.server.name, tag: tagName, tagValue, status: resolution.status }, `OPC UA tag cannot be read: ${reason}`);
+          const reason =
+            resolution.status === 'BadNodeIdUnknown' ? 'its namespace is not one the server publishes' : 'it is not a valid node id';
+          this.deps.logger.warn(
+            { server: this.server.name, tag: tagName, tagValue, status: resolution.status },
+            `OPC UA tag cannot be read: ${reason}`,
+          );
         }
         this.refused.set(tagName, resolution.status);
         this.deps.cache.setBad(tagName, resolution.status, now);
@@ -483,7 +495,8 @@ export class UaServerConnection implements TagSource {
     const laneOf = (tagName: string): Lane => (this.deps.readByLine(tagName) ? 'lines' : 'other');
     const stale = new Set<Lane>();
     for (const [tagName, item] of this.monitored) {
-      if (resolved.get(tagName) !== item.nodeId || this.desired.get(tagName) !== item.tagValue || laneOf(tagName) !== item.lane) stale.add(item.lane);
+      if (resolved.get(tagName) !== item.nodeId || this.desired.get(tagName) !== item.tagValue || laneOf(tagName) !== item.lane)
+        stale.add(item.lane);
     }
     for (const lane of stale) {
       await subscriptions[lane].terminate().catch(() => undefined);
@@ -501,10 +514,14 @@ export class UaServerConnection implements TagSource {
     }
     for (const lane of LANES) {
       const tags = toAdd[lane];
-      for (let start = 0; start < tags.length; start += this.itemsPerCall) await this.monitorGroup(subscriptions, lane, tags.slice(start, start + this.itemsPerCall));
+      for (let start = 0; start < tags.length; start += this.itemsPerCall)
+        await this.monitorGroup(subscriptions, lane, tags.slice(start, start + this.itemsPerCall));
     }
     if (stale.size > 0 || toAdd.lines.length + toAdd.other.length > 0) {
-      this.deps.logger.debug({ server: this.server.name, monitored: this.monitored.size, refused: this.refused.size }, 'OPC UA items synchronised');
+      this.deps.logger.debug(
+        { server: this.server.name, monitored: this.monitored.size, refused: this.refused.size },
+        'OPC UA items synchronised',
+      );
     }
   }
 
@@ -513,13 +530,18 @@ export class UaServerConnection implements TagSource {
     const items: ReadValueIdOptions[] = tags.map((tag) => ({ nodeId: tag.nodeId, attributeId: AttributeIds.Value }));
     const group = ClientMonitoredItemGroup.create(subscription, items, MONITORING_PARAMETERS, TimestampsToReturn.Both);
     const names = tags.map((tag) => tag.tagName);
-    const resolved: GroupTags = { names, slots: names.map((tagName) => this.deps.cache.slotOf(tagName)), expected: names.map((tagName) => this.expectedType(tagName)) };
+    const resolved: GroupTags = {
+      names,
+      slots: names.map((tagName) => this.deps.cache.slotOf(tagName)),
+      expected: names.map((tagName) => this.expectedType(tagName)),
+    };
     this.groups[lane].push(resolved);
     group.on('changed', (_item: ClientMonitoredItemBase, dataValue: DataValue, index: number) => {
       if (this.subscriptions?.[lane] !== subscription) return;
       if (this.expectedStale) this.resolveExpectedTypes();
       const tagName = resolved.names[index];
-      if (tagName !== undefined) this.apply(tagName, resolved.slots[index]!, resolved.expected[index], dataValue, this.lastActivity ?? this.deps.now());
+      if (tagName !== undefined)
+        this.apply(tagName, resolved.slots[index]!, resolved.expected[index], dataValue, this.lastActivity ?? this.deps.now());
     });
     await new Promise<void>((resolve, reject) => {
       group.once('initialized', () => resolve());
@@ -535,7 +557,10 @@ export class UaServerConnection implements TagSource {
       } else {
         const status = item.statusCode.name;
         if (this.refused.get(tag.tagName) !== status) {
-          this.deps.logger.warn({ server: this.server.name, tag: tag.tagName, nodeId: tag.nodeId, status }, 'OPC UA tag refused by the server');
+          this.deps.logger.warn(
+            { server: this.server.name, tag: tag.tagName, nodeId: tag.nodeId, status },
+            'OPC UA tag refused by the server',
+          );
         }
         this.refused.set(tag.tagName, status);
         this.deps.cache.setBad(tag.tagName, status, now);
@@ -555,7 +580,8 @@ export class UaServerConnection implements TagSource {
    */
   private resolveExpectedTypes(): void {
     this.expectedStale = false;
-    for (const group of [...this.groups.lines, ...this.groups.other]) group.expected = group.names.map((tagName) => this.expectedType(tagName));
+    for (const group of [...this.groups.lines, ...this.groups.other])
+      group.expected = group.names.map((tagName) => this.expectedType(tagName));
   }
 
   /** The hot path: one data change into the cache, by the tag's slot. */
@@ -586,7 +612,10 @@ export class UaServerConnection implements TagSource {
     const problem = `configured as ${this.deps.tagType(tagName)}, the server sends ${DataType[sent] ?? sent}`;
     if (this.typeMismatches.get(tagName) === problem) return;
     this.typeMismatches.set(tagName, problem);
-    this.deps.logger.warn({ server: this.server.name, tag: tagName, nodeId: this.desired.get(tagName) }, `OPC UA tag type mismatch: ${problem}`);
+    this.deps.logger.warn(
+      { server: this.server.name, tag: tagName, nodeId: this.desired.get(tagName) },
+      `OPC UA tag type mismatch: ${problem}`,
+    );
   }
 
   /** Reads every monitored tag once (after a reconnection or a stale spell), in calls of at most MaxNodesPerRead. */
@@ -602,7 +631,8 @@ export class UaServerConnection implements TagSource {
       chunk.forEach(([tagName], index) => {
         const dataValue = values[index];
         // A notification that arrived meanwhile is newer than this read: keep it.
-        if (dataValue && !this.deps.cache.isGood(tagName)) this.apply(tagName, this.deps.cache.slotOf(tagName), this.expectedType(tagName), dataValue, receivedAt);
+        if (dataValue && !this.deps.cache.isGood(tagName))
+          this.apply(tagName, this.deps.cache.slotOf(tagName), this.expectedType(tagName), dataValue, receivedAt);
       });
     }
   }
@@ -614,7 +644,9 @@ export class UaServerConnection implements TagSource {
     const build = status.buildInfo;
     const buildNumber = build?.buildNumber && build.buildNumber !== '0' ? ` (build ${build.buildNumber})` : '';
     this.serverInfo = {
-      vendorInfo: build?.productName ? `${build.productName}${build.manufacturerName ? ` (${build.manufacturerName})` : ''}` : (build?.manufacturerName ?? null),
+      vendorInfo: build?.productName
+        ? `${build.productName}${build.manufacturerName ? ` (${build.manufacturerName})` : ''}`
+        : (build?.manufacturerName ?? null),
       productVersion: build?.softwareVersion ? `${build.softwareVersion}${buildNumber}` : null,
       startTime: status.startTime ? status.startTime.getTime() : null,
       serverState: ServerState[status.state] ?? String(status.state),
@@ -642,17 +674,30 @@ export class UaServerConnection implements TagSource {
  * with secured servers are a certificate not trusted on one side, a mode or policy the server does not offer, and
  * refused credentials.
  */
-export function connectionFailure(error: Error, server: Pick<UaServerDefinition, 'securityMode' | 'securityPolicy'>): { statusInfo: string; untrusted: boolean } {
+export function connectionFailure(
+  error: Error,
+  server: Pick<UaServerDefinition, 'securityMode' | 'securityPolicy'>,
+): { statusInfo: string; untrusted: boolean } {
   const message = error.message;
   if (/server Certificate verification failed/i.test(message)) {
-    return { untrusted: true, statusInfo: "Server certificate not trusted: an administrator accepts it in the OPC servers tab (Certificates)" };
+    return {
+      untrusted: true,
+      statusInfo: 'Server certificate not trusted: an administrator accepts it in the OPC servers tab (Certificates)',
+    };
   }
-  if (/BadUserAccessDenied|BadIdentityToken/i.test(message)) return { untrusted: false, statusInfo: 'The server refused the user name or password' };
+  if (/BadUserAccessDenied|BadIdentityToken/i.test(message))
+    return { untrusted: false, statusInfo: 'The server refused the user name or password' };
   if (/cannot find endpoint|end point must exist/i.test(message)) {
-    return { untrusted: false, statusInfo: `The server offers no endpoint with security mode ${server.securityMode} and policy ${server.securityPolicy}` };
+    return {
+      untrusted: false,
+      statusInfo: `The server offers no endpoint with security mode ${server.securityMode} and policy ${server.securityPolicy}`,
+    };
   }
   if (/BadSecurity|BadCertificate/i.test(message)) {
-    return { untrusted: false, statusInfo: `The server refused the secure channel (security mode, policy, or the edge's certificate not trusted by the server): ${message}` };
+    return {
+      untrusted: false,
+      statusInfo: `The server refused the secure channel (security mode, policy, or the edge's certificate not trusted by the server): ${message}`,
+    };
   }
   return { untrusted: false, statusInfo: `Cannot connect: ${message}` };
 }

@@ -11,8 +11,12 @@ describe('values of OPC UA variants for scripts', () => {
   });
 
   it('reads Int64 and UInt64 words as bigints, signed for Int64', () => {
-    expect(tagValueOfVariant(new Variant({ dataType: DataType.UInt64, arrayType: VariantArrayType.Scalar, value: [1, 5] }))).toBe(4_294_967_301n);
-    expect(tagValueOfVariant(new Variant({ dataType: DataType.Int64, arrayType: VariantArrayType.Scalar, value: [0xffffffff, 0xfffffffe] }))).toBe(-2n);
+    expect(tagValueOfVariant(new Variant({ dataType: DataType.UInt64, arrayType: VariantArrayType.Scalar, value: [1, 5] }))).toBe(
+      4_294_967_301n,
+    );
+    expect(
+      tagValueOfVariant(new Variant({ dataType: DataType.Int64, arrayType: VariantArrayType.Scalar, value: [0xffffffff, 0xfffffffe] })),
+    ).toBe(-2n);
   });
 
   it('has no usable value for arrays and structures, and null for an empty variant', () => {

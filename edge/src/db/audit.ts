@@ -60,6 +60,20 @@ const insertAuditRows = prepared(
     FROM json_each(${p.rows}) WHERE true ORDER BY key`,
 );
 
-const insertAuditRow = prepared((db, p: { entity: string; entityKey: string; action: string; userID: string | null; at: number; before: string | null; after: string | null }) =>
-  db.insertInto('audit_log').values({ entity: p.entity, entityKey: p.entityKey, action: p.action, userID: p.userID, at: p.at, before: p.before, after: p.after }),
+const insertAuditRow = prepared(
+  (
+    db,
+    p: {
+      entity: string;
+      entityKey: string;
+      action: string;
+      userID: string | null;
+      at: number;
+      before: string | null;
+      after: string | null;
+    },
+  ) =>
+    db
+      .insertInto('audit_log')
+      .values({ entity: p.entity, entityKey: p.entityKey, action: p.action, userID: p.userID, at: p.at, before: p.before, after: p.after }),
 );

@@ -37,7 +37,11 @@ describe('database', () => {
     await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(db);
     const fill = () =>
       db.transaction().execute(async (trx) => {
-        for (let i = 0; i < 200; i += 1) await trx.insertInto('buildings').values({ buildingName: `Planta ${i} ${'x'.repeat(2000)}` }).execute();
+        for (let i = 0; i < 200; i += 1)
+          await trx
+            .insertInto('buildings')
+            .values({ buildingName: `Planta ${i} ${'x'.repeat(2000)}` })
+            .execute();
       });
     await expect(fill()).rejects.toMatchObject({ code: 'SQLITE_FULL' });
     expect(await db.selectFrom('buildings').selectAll().execute()).toEqual([]);
@@ -71,7 +75,10 @@ describe('database', () => {
     expect(reasons.find((r) => r.reasonID === 4)?.reason).toBe('OPC desconectado');
     const parameters = await db.selectFrom('parameters').selectAll().execute();
     expect(parameters).toHaveLength(1);
-    expect(parameters[0]).toMatchObject({ microStopTime: DEFAULT_PARAMETERS.microStopTime, gridRefreshTime: DEFAULT_PARAMETERS.gridRefreshTime });
+    expect(parameters[0]).toMatchObject({
+      microStopTime: DEFAULT_PARAMETERS.microStopTime,
+      gridRefreshTime: DEFAULT_PARAMETERS.gridRefreshTime,
+    });
     const outbox = await db.selectFrom('outbox').selectAll().where('entity', '=', 'stop_reasons').execute();
     expect(outbox).toHaveLength(SYSTEM_STOP_REASONS.length);
   });
@@ -83,7 +90,10 @@ describe('database', () => {
     await db.insertInto('stop_reasons').values({ reasonID: 10, parentID: 9, reason: 'Rotura', isCategory: 0, systemStop: 0 }).execute();
     await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
     await db.insertInto('lines').values({ lineID: 1, sectorID: 1, description: 'L1' }).execute();
-    await db.insertInto('stops').values({ lineID: 1, startDate: 1000, endDate: 2000, reasonID: 9, rootID: 9, path: 'No planificadas / Mecánica', recognized: 1 }).execute();
+    await db
+      .insertInto('stops')
+      .values({ lineID: 1, startDate: 1000, endDate: 2000, reasonID: 9, rootID: 9, path: 'No planificadas / Mecánica', recognized: 1 })
+      .execute();
     await db.insertInto('equipments').values({ name: 'Llenadora', description: 'Llenadora 1', lineID: 1 }).execute();
     await db.insertInto('equipment_stop_reasons').values({ equipmentID: 1, reasonID: 9 }).execute();
 
@@ -92,10 +102,18 @@ describe('database', () => {
     const moved = await db.selectFrom('stop_reasons').selectAll().where('reason', '=', 'Mecánica').executeTakeFirstOrThrow();
     expect(moved.reasonID).toBeGreaterThan(10);
     expect(moved).toMatchObject({ parentID: 8, isCategory: 1, systemStop: 0 });
-    expect(await db.selectFrom('stop_reasons').select('parentID').where('reasonID', '=', 10).executeTakeFirst()).toEqual({ parentID: moved.reasonID });
-    expect(await db.selectFrom('stops').select(['reasonID', 'rootID', 'path']).executeTakeFirst()).toEqual({ reasonID: moved.reasonID, rootID: moved.reasonID, path: 'No planificadas / Mecánica' });
+    expect(await db.selectFrom('stop_reasons').select('parentID').where('reasonID', '=', 10).executeTakeFirst()).toEqual({
+      parentID: moved.reasonID,
+    });
+    expect(await db.selectFrom('stops').select(['reasonID', 'rootID', 'path']).executeTakeFirst()).toEqual({
+      reasonID: moved.reasonID,
+      rootID: moved.reasonID,
+      path: 'No planificadas / Mecánica',
+    });
     expect(await db.selectFrom('equipment_stop_reasons').select('reasonID').executeTakeFirst()).toEqual({ reasonID: moved.reasonID });
-    expect(await db.selectFrom('stop_reasons').select(['reason', 'systemStop', 'parentID']).where('reasonID', '=', 9).executeTakeFirst()).toEqual({
+    expect(
+      await db.selectFrom('stop_reasons').select(['reason', 'systemStop', 'parentID']).where('reasonID', '=', 9).executeTakeFirst(),
+    ).toEqual({
       reason: 'Edge fuera de servicio',
       systemStop: 1,
       parentID: REASON.SYSTEM,
@@ -114,13 +132,74 @@ describe('database', () => {
 
   it('keeps one open stop per line and one Ready order per line', async () => {
     await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
-    await db.insertInto('lines').values({ lineID: 1, sectorID: 1, description: 'L1', calculationBaliza: null, calculationUnits: null, calculationDiscards: null, fixedThroughput: null, updatedBy: null, updateDate: null }).execute();
-    const stop = { lineID: 1, startDate: 1000, endDate: null, order: null, op: null, equipmentName: null, reason: null, reasonID: null, root: null, path: null, observation: null, maintenanceReason: null, declaringTime: null, waitingTime: null, maintenanceTime: null, color: null, updatedBy: null, updateDate: null };
+    await db
+      .insertInto('lines')
+      .values({
+        lineID: 1,
+        sectorID: 1,
+        description: 'L1',
+        calculationBaliza: null,
+        calculationUnits: null,
+        calculationDiscards: null,
+        fixedThroughput: null,
+        updatedBy: null,
+        updateDate: null,
+      })
+      .execute();
+    const stop = {
+      lineID: 1,
+      startDate: 1000,
+      endDate: null,
+      order: null,
+      op: null,
+      equipmentName: null,
+      reason: null,
+      reasonID: null,
+      root: null,
+      path: null,
+      observation: null,
+      maintenanceReason: null,
+      declaringTime: null,
+      waitingTime: null,
+      maintenanceTime: null,
+      color: null,
+      updatedBy: null,
+      updateDate: null,
+    };
     await db.insertInto('stops').values(stop).execute();
-    await expect(db.insertInto('stops').values({ ...stop, startDate: 2000 }).execute()).rejects.toThrow(/UNIQUE/);
-    const order = { lineID: 1, op: null, lot: null, productCode: null, productName: null, startDate: 0, endDate: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null, status: 1 as const };
-    await db.insertInto('orders').values({ ...order, order: '1-0-RP' }).execute();
-    await expect(db.insertInto('orders').values({ ...order, order: '2-0-RP' }).execute()).rejects.toThrow(/UNIQUE/);
+    await expect(
+      db
+        .insertInto('stops')
+        .values({ ...stop, startDate: 2000 })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    const order = {
+      lineID: 1,
+      op: null,
+      lot: null,
+      productCode: null,
+      productName: null,
+      startDate: 0,
+      endDate: null,
+      desiredProductionQuantity: null,
+      desiredProductionSpeed: null,
+      shiftStart: null,
+      createdBy: null,
+      createDate: null,
+      updatedBy: null,
+      updateDate: null,
+      status: 1 as const,
+    };
+    await db
+      .insertInto('orders')
+      .values({ ...order, order: '1-0-RP' })
+      .execute();
+    await expect(
+      db
+        .insertInto('orders')
+        .values({ ...order, order: '2-0-RP' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
   });
 
   it("moves the acquisition's configuration version at every write to what the acquisition reads, and only then", async () => {
@@ -131,13 +210,34 @@ describe('database', () => {
       return (await version()) - before;
     };
     await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
-    const line = { lineID: 1, sectorID: 1, description: 'L1', calculationBaliza: null, calculationUnits: null, calculationDiscards: null, fixedThroughput: null, updatedBy: null, updateDate: null };
+    const line = {
+      lineID: 1,
+      sectorID: 1,
+      description: 'L1',
+      calculationBaliza: null,
+      calculationUnits: null,
+      calculationDiscards: null,
+      fixedThroughput: null,
+      updatedBy: null,
+      updateDate: null,
+    };
     expect(await moves(() => db.insertInto('lines').values(line).execute())).toBe(1);
     expect(await moves(() => db.updateTable('lines').set({ calculationUnits: 'A' }).execute())).toBe(1);
     expect(await moves(() => db.updateTable('lines').set({ description: 'Línea 1' }).execute())).toBe(0);
-    const server = { name: 'S', description: null, hostName: 'opc.tcp://plc:4840', serverType: 'UA' as const, enabled: 1 as const, apiKeyHash: null };
+    const server = {
+      name: 'S',
+      description: null,
+      hostName: 'opc.tcp://plc:4840',
+      serverType: 'UA' as const,
+      enabled: 1 as const,
+      apiKeyHash: null,
+    };
     expect(await moves(() => db.insertInto('opc_servers').values(server).execute())).toBe(1);
-    expect(await moves(() => db.insertInto('opc_tags').values({ tagName: 'A', tagType: 'Double', opcServerID: 1, tagValue: 'ns=1;s=A' }).execute())).toBe(1);
+    expect(
+      await moves(() =>
+        db.insertInto('opc_tags').values({ tagName: 'A', tagType: 'Double', opcServerID: 1, tagValue: 'ns=1;s=A' }).execute(),
+      ),
+    ).toBe(1);
     expect(await moves(() => db.updateTable('opc_tags').set({ tagValue: 'ns=1;s=B' }).execute())).toBe(1);
     expect(await moves(() => db.deleteFrom('opc_tags').execute())).toBe(1);
     expect(await moves(() => db.updateTable('opc_servers').set({ enabled: 0 }).execute())).toBe(1);
@@ -182,8 +282,18 @@ describe('the write chokepoint', () => {
         await insertRow(trx, 'orders', { order: `${lineID}00-0-RP`, lineID }, ['order'], ctx);
       }
     });
-    const seq = (await db.selectFrom('outbox').select((eb) => eb.fn.max('seq').as('last')).executeTakeFirstOrThrow()).last;
-    const auditID = (await db.selectFrom('audit_log').select((eb) => eb.fn.max('auditID').as('last')).executeTakeFirstOrThrow()).last;
+    const seq = (
+      await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.max('seq').as('last'))
+        .executeTakeFirstOrThrow()
+    ).last;
+    const auditID = (
+      await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.max('auditID').as('last'))
+        .executeTakeFirstOrThrow()
+    ).last;
     const rows = await db.selectFrom('orders').selectAll().where('lineID', 'in', [1, 3]).orderBy('lineID').execute();
     const written = await db.transaction().execute((trx) =>
       updateRows(
@@ -197,7 +307,11 @@ describe('the write chokepoint', () => {
         { ...ctx, action: 'assignLot' },
       ),
     );
-    expect(written.map((row) => row && [row.order, row.lot, row.desiredProductionQuantity])).toEqual([['300-0-RP', 'L-3', 30], ['100-0-RP', 'L-1', 10.5], undefined]);
+    expect(written.map((row) => row && [row.order, row.lot, row.desiredProductionQuantity])).toEqual([
+      ['300-0-RP', 'L-3', 30],
+      ['100-0-RP', 'L-1', 10.5],
+      undefined,
+    ]);
     expect(await db.selectFrom('orders').select(['order', 'lot']).orderBy('order').execute()).toEqual([
       { order: '100-0-RP', lot: 'L-1' },
       { order: '200-0-RP', lot: null },
@@ -217,7 +331,10 @@ describe('the write chokepoint', () => {
 
   it('leaves neither the change nor its outbox and audit rows when the transaction rolls back', async () => {
     await db.insertInto('sectors').values({ sectorName: 'S', buildingId: null }).execute();
-    const before = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(
       db.transaction().execute(async (trx) => {
         await insertRow(trx, 'lines', { lineID: 9, sectorID: 1, description: 'L9' }, ['lineID'], ctx);
@@ -225,7 +342,10 @@ describe('the write chokepoint', () => {
       }),
     ).rejects.toThrow('power cut');
     expect(await db.selectFrom('lines').selectAll().execute()).toEqual([]);
-    const after = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });

@@ -92,7 +92,10 @@ export async function startSyncQueue(db: Kysely<DB>, now: number): Promise<numbe
         FROM ${sql.table(entity)} ORDER BY ${sql.join(SYNCED_KEYS[entity].map((name) => sql.ref(name)))}`.execute(trx);
       rows += Number(result.numAffectedRows ?? 0);
     }
-    await trx.insertInto('app_settings').values({ key: SYNC_QUEUE_SETTING, value: String(now) }).execute();
+    await trx
+      .insertInto('app_settings')
+      .values({ key: SYNC_QUEUE_SETTING, value: String(now) })
+      .execute();
     return rows;
   });
 }

@@ -1,4 +1,14 @@
-import { CompiledQuery, DummyDriver, Kysely, sql, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable, type RawBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  sql,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+  type RawBuilder,
+} from 'kysely';
 import type { DB } from './schema';
 
 /**
@@ -59,7 +69,10 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Kysel
     // Only property reads stand for values: spreading or listing the parameters gives nothing (ownKeys is empty).
     const params = new Proxy({}, { get: (_, name) => ({ [PLACEHOLDER]: String(name) }) }) as P;
     const query = compile(build(compiler, params));
-    compiled = { sql: query.sql, slots: query.parameters.map((value) => (isPlaceholder(value) ? { name: value[PLACEHOLDER] } : { constant: value })) };
+    compiled = {
+      sql: query.sql,
+      slots: query.parameters.map((value) => (isPlaceholder(value) ? { name: value[PLACEHOLDER] } : { constant: value })),
+    };
     return compiled;
   };
   const execute = async (db: Kysely<DB>, params: P): Promise<O[]> => {

@@ -31,14 +31,37 @@ describe('retention', () => {
     const diagnosticsCut = NOW - 30 * DAY_MS;
     // Seven audit rows before the cut, one exactly at it and one after: only the seven go.
     const auditTimes = [...Array.from({ length: 7 }, (_, i) => auditCut - (i + 1) * 1000), auditCut, NOW];
-    for (const at of auditTimes) await db.insertInto('audit_log').values({ entity: 'stops', entityKey: '{"stopID":1}', action: 'recognize', userID: 'ana', at, before: null, after: null }).execute();
+    for (const at of auditTimes)
+      await db
+        .insertInto('audit_log')
+        .values({ entity: 'stops', entityKey: '{"stopID":1}', action: 'recognize', userID: 'ana', at, before: null, after: null })
+        .execute();
     for (const dateTime of [diagnosticsCut - 1, diagnosticsCut, NOW]) {
       await db.insertInto('tag_update_log').values({ dateTime, duration: 5 }).execute();
       await db.insertInto('calculation_time_log').values({ dateTime, duration: 5, lines: '[]' }).execute();
     }
     // Notifications sent or given up go with the diagnostics; one still pending stays, however old.
     const send = (dueAt: number, status: 'sent' | 'failed' | 'pending', round: number) =>
-      db.insertInto('notification_sends').values({ eventKind: 'stop', eventID: 1, lineID: 1, groupID: 1, channel: 1, recipient: '5', userID: null, round, dueAt, subject: 's', body: 'b', status, nextAttemptAt: dueAt, sentAt: null, lastError: null }).execute();
+      db
+        .insertInto('notification_sends')
+        .values({
+          eventKind: 'stop',
+          eventID: 1,
+          lineID: 1,
+          groupID: 1,
+          channel: 1,
+          recipient: '5',
+          userID: null,
+          round,
+          dueAt,
+          subject: 's',
+          body: 'b',
+          status,
+          nextAttemptAt: dueAt,
+          sentAt: null,
+          lastError: null,
+        })
+        .execute();
     await send(diagnosticsCut - 3, 'sent', 0);
     await send(diagnosticsCut - 2, 'failed', 1);
     await send(diagnosticsCut - 1, 'pending', 2);
@@ -49,38 +72,73 @@ describe('retention', () => {
     // The audit's 7 rows in batches of 3 take three DELETEs (3, 3, 1); each other table one.
     expect(pruned.batches).toBe(3 + 1 + 1 + 1 + 1);
     expect((await db.selectFrom('audit_log').select('at').orderBy('at').execute()).map((row) => row.at)).toEqual([auditCut, NOW]);
-    expect((await db.selectFrom('tag_update_log').select('dateTime').orderBy('dateTime').execute()).map((row) => row.dateTime)).toEqual([diagnosticsCut, NOW]);
-    expect((await db.selectFrom('calculation_time_log').select('dateTime').orderBy('dateTime').execute()).map((row) => row.dateTime)).toEqual([diagnosticsCut, NOW]);
+    expect((await db.selectFrom('tag_update_log').select('dateTime').orderBy('dateTime').execute()).map((row) => row.dateTime)).toEqual([
+      diagnosticsCut,
+      NOW,
+    ]);
+    expect(
+      (await db.selectFrom('calculation_time_log').select('dateTime').orderBy('dateTime').execute()).map((row) => row.dateTime),
+    ).toEqual([diagnosticsCut, NOW]);
     // A shorter parameter prunes more; run again with the same one prunes nothing.
-    expect(await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 3)).toMatchObject({ audit: 0, tagUpdates: 0, calculationTimes: 0, outbox: 0 });
+    expect(await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 3)).toMatchObject({
+      audit: 0,
+      tagUpdates: 0,
+      calculationTimes: 0,
+      outbox: 0,
+    });
     expect(await ids(db, 'audit_log')).toHaveLength(2);
-    expect(await pruneExpiredRows(db, NOW + DAY_MS, { audit: 1, diagnostics: 1, outbox: 30 })).toMatchObject({ audit: 1, tagUpdates: 1, calculationTimes: 1 });
+    expect(await pruneExpiredRows(db, NOW + DAY_MS, { audit: 1, diagnostics: 1, outbox: 30 })).toMatchObject({
+      audit: 1,
+      tagUpdates: 1,
+      calculationTimes: 1,
+    });
   });
 
   it('drops outbox rows past retention only when a newer row of the same table row follows: nothing the central copy needs is lost', async () => {
     const db = await open(true);
     const old = NOW - 31 * DAY_MS;
     const write = (now: number, sectorName: string, sectorID?: number) =>
-      db.transaction().execute((trx) =>
-        sectorID ? updateRow(trx, 'sectors', { sectorID }, { sectorName }, { userID: 'ana', now }) : insertRow(trx, 'sectors', { sectorName, buildingId: null }, ['sectorID'], { userID: 'ana', now }),
-      );
+      db
+        .transaction()
+        .execute((trx) =>
+          sectorID
+            ? updateRow(trx, 'sectors', { sectorID }, { sectorName }, { userID: 'ana', now })
+            : insertRow(trx, 'sectors', { sectorName, buildingId: null }, ['sectorID'], { userID: 'ana', now }),
+        );
     await write(old, 'A'); // sector 1: superseded below
     await write(old, 'B'); // sector 2: old, but its latest version
     await write(old + 1, 'A2', 1); // old, latest of sector 1
     await write(NOW - DAY_MS, 'C'); // sector 3: recent
     await write(NOW - DAY_MS, 'C2', 3); // recent, supersedes a recent row: kept until it is old
-    const before = await db.selectFrom('outbox').select(['seq', 'entityKey', 'payload']).where('entity', '=', 'sectors').orderBy('seq').execute();
+    const before = await db
+      .selectFrom('outbox')
+      .select(['seq', 'entityKey', 'payload'])
+      .where('entity', '=', 'sectors')
+      .orderBy('seq')
+      .execute();
     const pruned = await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 2);
     expect(pruned.outbox).toBe(1);
-    const after = await db.selectFrom('outbox').select(['seq', 'entityKey', 'payload']).where('entity', '=', 'sectors').orderBy('seq').execute();
+    const after = await db
+      .selectFrom('outbox')
+      .select(['seq', 'entityKey', 'payload'])
+      .where('entity', '=', 'sectors')
+      .orderBy('seq')
+      .execute();
     expect(after).toEqual(before.slice(1));
     expect(after.map((row) => JSON.parse(row.payload!).sectorName)).toEqual(['B', 'A2', 'C', 'C2']);
   });
 
   it('empties the outbox in batches while sync was never enabled (rows of an older version), and keeps a snapshot taken later', async () => {
     const db = await open(false);
-    for (let i = 0; i < 5; i += 1) await db.insertInto('outbox').values({ entity: 'sectors', entityKey: `{"sectorID":${i}}`, operation: 'upsert', payload: '{}', createdAt: NOW }).execute();
-    expect(await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 2)).toMatchObject({ outbox: 5, batches: 1 + 1 + 1 + 3 + 1 });
+    for (let i = 0; i < 5; i += 1)
+      await db
+        .insertInto('outbox')
+        .values({ entity: 'sectors', entityKey: `{"sectorID":${i}}`, operation: 'upsert', payload: '{}', createdAt: NOW })
+        .execute();
+    expect(await pruneExpiredRows(db, NOW, { audit: 730, diagnostics: 30, outbox: 30 }, 2)).toMatchObject({
+      outbox: 5,
+      batches: 1 + 1 + 1 + 3 + 1,
+    });
     await addLine(db, { lineID: 1 });
     const snapshot = await startSyncQueue(db, NOW);
     expect(snapshot).toBeGreaterThan(0);
@@ -98,7 +156,9 @@ describe('the sync outbox while sync was never enabled', () => {
     }
     await refreshOpenIndexes(db, { nowMs: tm.startMs + 2 * HOUR, timeZone: TZ });
     await refreshOpenIndexes(db, { nowMs: tm.startMs + 3 * HOUR, timeZone: TZ });
-    expect(await db.selectFrom('shift_indexes').select(['lineID', 'staffedTime']).orderBy('lineID').execute()).toEqual([1, 2, 3].map((lineID) => ({ lineID, staffedTime: 3 * HOUR })));
+    expect(await db.selectFrom('shift_indexes').select(['lineID', 'staffedTime']).orderBy('lineID').execute()).toEqual(
+      [1, 2, 3].map((lineID) => ({ lineID, staffedTime: 3 * HOUR })),
+    );
     expect(await trailCounts(db)).toEqual({ outbox: 0, audit: 0 });
     expect(await syncQueueStarted(db)).toBe(false);
   });
@@ -108,8 +168,14 @@ describe('the sync outbox while sync was never enabled', () => {
     const tm = shiftOf('TM', '2026-05-04', TZ);
     await addLine(db, { lineID: 1 });
     await seenSince(db, 1, tm.startMs);
-    await db.insertInto('products').values({ code: 'P1', name: 'Producto', wrappersPerPackage: 2, unitsPerWrapper: 6, unit: 'u', performance: 0.95 }).execute();
-    await db.insertInto('orders').values({ order: '100-0-RP', lineID: 1, productCode: 'P1', startDate: tm.startMs, desiredProductionSpeed: 12.5 }).execute();
+    await db
+      .insertInto('products')
+      .values({ code: 'P1', name: 'Producto', wrappersPerPackage: 2, unitsPerWrapper: 6, unit: 'u', performance: 0.95 })
+      .execute();
+    await db
+      .insertInto('orders')
+      .values({ order: '100-0-RP', lineID: 1, productCode: 'P1', startDate: tm.startMs, desiredProductionSpeed: 12.5 })
+      .execute();
     await refreshOpenIndexes(db, { nowMs: tm.startMs + HOUR, timeZone: TZ });
     expect(await trailCounts(db)).toEqual({ outbox: 0, audit: 0 });
 
@@ -119,10 +185,19 @@ describe('the sync outbox while sync was never enabled', () => {
     for (const entity of SYNCED_ENTITIES) {
       const rows = await db.selectFrom(entity).selectAll().execute();
       const queued = outbox.filter((row) => row.entity === entity);
-      const expected = rows.map((row) => ({ entityKey: keyText(Object.fromEntries(SYNCED_KEYS[entity].map((key) => [key, (row as Record<string, unknown>)[key]]))), payload: row }));
-      expect(queued.map((row) => ({ entityKey: row.entityKey, payload: JSON.parse(row.payload!) })), entity).toEqual(expect.arrayContaining(expected));
+      const expected = rows.map((row) => ({
+        entityKey: keyText(Object.fromEntries(SYNCED_KEYS[entity].map((key) => [key, (row as Record<string, unknown>)[key]]))),
+        payload: row,
+      }));
+      expect(
+        queued.map((row) => ({ entityKey: row.entityKey, payload: JSON.parse(row.payload!) })),
+        entity,
+      ).toEqual(expect.arrayContaining(expected));
       expect(queued, entity).toHaveLength(rows.length);
-      expect(queued.every((row) => row.operation === 'upsert' && row.createdAt === NOW), entity).toBe(true);
+      expect(
+        queued.every((row) => row.operation === 'upsert' && row.createdAt === NOW),
+        entity,
+      ).toBe(true);
     }
     expect(outbox.filter((row) => row.entity === 'shift_indexes')).toHaveLength(1);
     expect(outbox.filter((row) => row.entity === 'stop_reasons').length).toBeGreaterThan(0);

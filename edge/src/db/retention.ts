@@ -44,11 +44,20 @@ async function inBatches(deleteBatch: () => Promise<number>, batchRows: number):
 }
 
 /** Deletes, oldest first, the rows of `table` whose `timeColumn` is before `beforeMs` (and that meet `also`). */
-function pruneOlder(db: Kysely<DB>, table: 'audit_log' | 'tag_update_log' | 'calculation_time_log' | 'notification_sends', timeColumn: string, beforeMs: number, batchRows: number, also = sql`1 = 1`) {
+function pruneOlder(
+  db: Kysely<DB>,
+  table: 'audit_log' | 'tag_update_log' | 'calculation_time_log' | 'notification_sends',
+  timeColumn: string,
+  beforeMs: number,
+  batchRows: number,
+  also = sql`1 = 1`,
+) {
   return inBatches(async () => {
     const result = await sql`
       DELETE FROM ${sql.table(table)} WHERE rowid IN (
-        SELECT rowid FROM ${sql.table(table)} WHERE ${sql.ref(timeColumn)} < ${beforeMs} AND ${also} ORDER BY ${sql.ref(timeColumn)} LIMIT ${batchRows})`.execute(db);
+        SELECT rowid FROM ${sql.table(table)} WHERE ${sql.ref(timeColumn)} < ${beforeMs} AND ${also} ORDER BY ${sql.ref(timeColumn)} LIMIT ${batchRows})`.execute(
+      db,
+    );
     return Number(result.numAffectedRows ?? 0);
   }, batchRows);
 }
@@ -74,13 +83,25 @@ function pruneOutboxRows(db: Kysely<DB>, beforeMs: number, batchRows: number) {
 }
 
 /** Prunes every table with a retention: what is older than its parameter, and nothing else. */
-export async function pruneExpiredRows(db: Kysely<DB>, nowMs: number, days: RetentionDays, batchRows = RETENTION_BATCH_ROWS): Promise<PrunedRows> {
+export async function pruneExpiredRows(
+  db: Kysely<DB>,
+  nowMs: number,
+  days: RetentionDays,
+  batchRows = RETENTION_BATCH_ROWS,
+): Promise<PrunedRows> {
   const before = (retentionDays: number) => nowMs - retentionDays * DAY_MS;
   const audit = await pruneOlder(db, 'audit_log', 'at', before(days.audit), batchRows);
   const tagUpdates = await pruneOlder(db, 'tag_update_log', 'dateTime', before(days.diagnostics), batchRows);
   const calculationTimes = await pruneOlder(db, 'calculation_time_log', 'dateTime', before(days.diagnostics), batchRows);
   const outbox = await pruneOutboxRows(db, before(days.outbox), batchRows);
-  const notificationSends = await pruneOlder(db, 'notification_sends', 'dueAt', before(days.diagnostics), batchRows, sql`status <> 'pending'`);
+  const notificationSends = await pruneOlder(
+    db,
+    'notification_sends',
+    'dueAt',
+    before(days.diagnostics),
+    batchRows,
+    sql`status <> 'pending'`,
+  );
   return {
     audit: audit.rows,
     tagUpdates: tagUpdates.rows,

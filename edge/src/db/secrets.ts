@@ -63,7 +63,9 @@ export class SecretBox {
     try {
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new Error(`a stored secret cannot be opened with this key (${SECRET_KEY_FILE} or ${SECRET_KEY_ENV} is not the one it was sealed with)`);
+      throw new Error(
+        `a stored secret cannot be opened with this key (${SECRET_KEY_FILE} or ${SECRET_KEY_ENV} is not the one it was sealed with)`,
+      );
     }
   }
 }
@@ -103,13 +105,21 @@ export async function attachSecrets(db: Database, dataDir: string, env: NodeJS.P
       for (const column of ['telegramBotToken', 'mqttPublishPassword'] as const) {
         const value = row[column];
         if (!clear(value)) continue;
-        await trx.updateTable('parameters').set({ [column]: box.seal(value) }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('parameters')
+          .set({ [column]: box.seal(value) })
+          .where('id', '=', row.id)
+          .execute();
         sealed++;
       }
     }
     for (const row of await trx.selectFrom('opc_servers').select(['opcServerID', 'password']).execute()) {
       if (!clear(row.password)) continue;
-      await trx.updateTable('opc_servers').set({ password: box.seal(row.password) }).where('opcServerID', '=', row.opcServerID).execute();
+      await trx
+        .updateTable('opc_servers')
+        .set({ password: box.seal(row.password) })
+        .where('opcServerID', '=', row.opcServerID)
+        .execute();
       sealed++;
     }
   });

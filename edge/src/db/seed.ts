@@ -66,7 +66,12 @@ async function moveReason(trx: Transaction<DB>, reasonID: number, ctx: WriteCont
   // Inserted with its children still pointing at the old id; the old row goes once nothing references it.
   const moved = (await insertRow(trx, 'stop_reasons', values, ['reasonID'], { ...ctx, action: 'renumber' })).reasonID as number;
   const children = await trx.selectFrom('stop_reasons').selectAll().where('parentID', '=', reasonID).execute();
-  await updateRows(trx, 'stop_reasons', children.map((child) => ({ key: { reasonID: child.reasonID }, values: { parentID: moved }, current: child })), ctx);
+  await updateRows(
+    trx,
+    'stop_reasons',
+    children.map((child) => ({ key: { reasonID: child.reasonID }, values: { parentID: moved }, current: child })),
+    ctx,
+  );
   const stops = await trx
     .selectFrom('stops')
     .selectAll()

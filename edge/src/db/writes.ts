@@ -130,9 +130,20 @@ export async function insertRow<T extends TableName>(
 }
 
 /** insertRow for a table chosen at run time (the grid engine): the row as stored, of columns its caller knows. */
-export async function insertAnyRow(trx: Transaction<DB>, table: TableName, values: AnyRow, keyColumns: readonly string[], ctx: WriteContext): Promise<AnyRow> {
+export async function insertAnyRow(
+  trx: Transaction<DB>,
+  table: TableName,
+  values: AnyRow,
+  keyColumns: readonly string[],
+  ctx: WriteContext,
+): Promise<AnyRow> {
   const columns = columnsOf(values);
-  const query = statement(`insert ${table} ${columns}`, (db, params) => db.insertInto(table).values(Object.fromEntries(columns.map((column) => [column, params[column]]))).returningAll());
+  const query = statement(`insert ${table} ${columns}`, (db, params) =>
+    db
+      .insertInto(table)
+      .values(Object.fromEntries(columns.map((column) => [column, params[column]])))
+      .returningAll(),
+  );
   const inserted = (await query.executeTakeFirst(trx, bind(values)))!;
   const key = keyOf(inserted, keyColumns);
   await afterWrite(trx, table, key, null, inserted, ctx, 'insert');
@@ -155,14 +166,25 @@ export async function updateRow<T extends TableName>(
 }
 
 /** updateRow for a table chosen at run time (the grid engine). */
-export async function updateAnyRow(trx: Transaction<DB>, table: TableName, key: RowKey, values: AnyRow, ctx: WriteContext, current?: AnyRow): Promise<AnyRow | undefined> {
+export async function updateAnyRow(
+  trx: Transaction<DB>,
+  table: TableName,
+  key: RowKey,
+  values: AnyRow,
+  ctx: WriteContext,
+  current?: AnyRow,
+): Promise<AnyRow | undefined> {
   const before = current ?? (await selectByKey(trx, table, key));
   if (!before) return undefined;
   const columns = columnsOf(values);
   let after: AnyRow | undefined;
   if (columns.length > 0) {
     const query = statement(`update ${table} ${columns} ${Object.keys(key)}`, (db, params) =>
-      whereKey(db.updateTable(table).set(Object.fromEntries(columns.map((column) => [column, params[column]]))), key, params).returningAll(),
+      whereKey(
+        db.updateTable(table).set(Object.fromEntries(columns.map((column) => [column, params[column]]))),
+        key,
+        params,
+      ).returningAll(),
     );
     after = await query.executeTakeFirst(trx, bind(values, key));
   } else {
@@ -184,7 +206,12 @@ export interface RowChange<T extends TableName = TableName> {
  * the audit rows), for the periodic refresh that rewrites every line's index. Every change sets the same columns and
  * has the same key columns. Answers the rows as stored, in the order given (undefined for a row no longer there).
  */
-export async function updateRows<T extends TableName>(trx: Transaction<DB>, table: T, changes: readonly RowChange<T>[], ctx: WriteContext): Promise<(StoredRow<T> | undefined)[]> {
+export async function updateRows<T extends TableName>(
+  trx: Transaction<DB>,
+  table: T,
+  changes: readonly RowChange<T>[],
+  ctx: WriteContext,
+): Promise<(StoredRow<T> | undefined)[]> {
   if (changes.length === 0) return [];
   const keyColumns = Object.keys(changes[0]!.key);
   const columns = columnsOf(changes[0]!.values);
@@ -207,19 +234,36 @@ export async function updateRows<T extends TableName>(trx: Transaction<DB>, tabl
     const after = afters[index];
     return after ? [{ change, after }] : [];
   });
-  if (isSyncedEntity(table)) await recordChanges(trx, written.map(({ change, after }) => ({ entity: table, key: change.key, row: after, now: ctx.now })));
+  if (isSyncedEntity(table))
+    await recordChanges(
+      trx,
+      written.map(({ change, after }) => ({ entity: table, key: change.key, row: after, now: ctx.now })),
+    );
   if (audited(table, ctx)) {
     const action = ctx.action ?? 'update';
     await recordAudits(
       trx,
-      written.map(({ change, after }) => ({ entity: table as AuditedEntity, key: change.key, action, userID: ctx.userID, before: change.current, after, now: ctx.now })),
+      written.map(({ change, after }) => ({
+        entity: table as AuditedEntity,
+        key: change.key,
+        action,
+        userID: ctx.userID,
+        before: change.current,
+        after,
+        now: ctx.now,
+      })),
     );
   }
   return afters as (StoredRow<T> | undefined)[];
 }
 
 /** Deletes the row with `key`; returns the deleted row, or undefined when there was none. */
-export async function deleteRow<T extends TableName>(trx: Transaction<DB>, table: T, key: RowKey, ctx: WriteContext): Promise<StoredRow<T> | undefined> {
+export async function deleteRow<T extends TableName>(
+  trx: Transaction<DB>,
+  table: T,
+  key: RowKey,
+  ctx: WriteContext,
+): Promise<StoredRow<T> | undefined> {
   return (await deleteAnyRow(trx, table, key, ctx)) as StoredRow<T> | undefined;
 }
 
@@ -227,7 +271,10 @@ export async function deleteRow<T extends TableName>(trx: Transaction<DB>, table
 export async function deleteAnyRow(trx: Transaction<DB>, table: TableName, key: RowKey, ctx: WriteContext): Promise<AnyRow | undefined> {
   const before = await selectByKey(trx, table, key);
   if (!before) return undefined;
-  await statement(`delete ${table} ${Object.keys(key)}`, (db, params) => whereKey(db.deleteFrom(table), key, params)).execute(trx, bind({}, key));
+  await statement(`delete ${table} ${Object.keys(key)}`, (db, params) => whereKey(db.deleteFrom(table), key, params)).execute(
+    trx,
+    bind({}, key),
+  );
   await afterWrite(trx, table, key, before, null, ctx, 'delete');
   return before;
 }

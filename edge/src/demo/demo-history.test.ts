@@ -28,7 +28,15 @@ describe('the demo plant starts with a week of history', () => {
       expect(past.every((order) => order.status === 2 && order.endDate !== null && order.endDate <= NOW)).toBe(true);
       expect(past[0]!.startDate).toBeLessThanOrEqual(NOW - DEMO_HISTORY_DAYS * DAY + 60_000);
       for (const [index, order] of past.slice(1).entries()) expect(order.startDate).toBe(past[index]!.endDate);
-      const indexes = await plant.db.selectFrom('order_indexes').selectAll().where('order', 'in', past.map((order) => order.order)).execute();
+      const indexes = await plant.db
+        .selectFrom('order_indexes')
+        .selectAll()
+        .where(
+          'order',
+          'in',
+          past.map((order) => order.order),
+        )
+        .execute();
       expect(indexes).toHaveLength(past.length);
       for (const index of indexes) {
         expect(index.productionQuantity).toBeGreaterThan(0);
@@ -41,7 +49,9 @@ describe('the demo plant starts with a week of history', () => {
   it('has stops that never overlap, none of zero length, none charged to a disconnection or to the edge, most recognized', async () => {
     const stops = await plant.db.selectFrom('stops').selectAll().orderBy('lineID').orderBy('startDate').execute();
     expect(stops.length).toBeGreaterThan(DEMO_LINES.length * DEMO_HISTORY_DAYS * 5);
-    expect(stops.filter((stop) => stop.endDate === null || stop.endDate <= stop.startDate || stop.reasonID === 4 || stop.reasonID === 9)).toEqual([]);
+    expect(
+      stops.filter((stop) => stop.endDate === null || stop.endDate <= stop.startDate || stop.reasonID === 4 || stop.reasonID === 9),
+    ).toEqual([]);
     for (const [index, stop] of stops.slice(1).entries()) {
       const previous = stops[index]!;
       if (previous.lineID === stop.lineID) expect(stop.startDate).toBeGreaterThanOrEqual(previous.endDate!);
@@ -55,7 +65,12 @@ describe('the demo plant starts with a week of history', () => {
   it('closes every shift of the week with its index, and leaves the engine nothing of the lines but their live order', async () => {
     const due = shiftsOverlapping(NOW - DEMO_HISTORY_DAYS * DAY, NOW, TZ).filter((shift) => shift.endMs <= NOW);
     for (const line of DEMO_LINES) {
-      const shifts = await plant.db.selectFrom('shift_indexes').select('shiftStart').where('lineID', '=', line.lineID).where('shiftEnd', '<=', NOW).execute();
+      const shifts = await plant.db
+        .selectFrom('shift_indexes')
+        .select('shiftStart')
+        .where('lineID', '=', line.lineID)
+        .where('shiftEnd', '<=', NOW)
+        .execute();
       expect(shifts.length).toBeGreaterThanOrEqual(due.length - 1);
     }
     const states = await plant.db.selectFrom('line_states').selectAll().execute();
@@ -66,7 +81,12 @@ describe('the demo plant starts with a week of history', () => {
     const changeovers = await plant.db.selectFrom('stops').select(['discountOEE']).where('path', 'like', '%/ Cambios /%').execute();
     expect(changeovers.length).toBeGreaterThan(0);
     expect(changeovers.filter((stop) => stop.discountOEE !== 0)).toEqual([]);
-    const reasons = await plant.db.selectFrom('stop_reasons').select(['reason', 'discountOEE']).where('reason', 'in', ['Cambio de formato', 'Cambio de producto', 'Refrigerio']).orderBy('reason').execute();
+    const reasons = await plant.db
+      .selectFrom('stop_reasons')
+      .select(['reason', 'discountOEE'])
+      .where('reason', 'in', ['Cambio de formato', 'Cambio de producto', 'Refrigerio'])
+      .orderBy('reason')
+      .execute();
     // A planned break stays discounted (time the line is not meant to produce).
     expect(reasons).toEqual([
       { reason: 'Cambio de formato', discountOEE: 0 },
@@ -79,28 +99,54 @@ describe('the demo plant starts with a week of history', () => {
     const calls = await plant.db
       .selectFrom('maintenance_calls as c')
       .innerJoin('stops as s', 's.stopID', 'c.stopID')
-      .select(['c.resourceLineID', 'c.status', 'c.callReason', 'c.callDate', 'c.startDate', 'c.endDate', 's.lineID', 's.startDate as stopStart', 's.endDate as stopEnd', 's.recognized'])
+      .select([
+        'c.resourceLineID',
+        'c.status',
+        'c.callReason',
+        'c.callDate',
+        'c.startDate',
+        'c.endDate',
+        's.lineID',
+        's.startDate as stopStart',
+        's.endDate as stopEnd',
+        's.recognized',
+      ])
       .execute();
     const simulated = DEMO_LINES.map((line) => line.lineID);
     expect(new Set(calls.map((call) => call.resourceLineID))).toEqual(new Set(simulated));
     for (const call of calls) {
       expect(call).toMatchObject({ status: 2, recognized: 1, lineID: call.resourceLineID });
       expect(MAINTENANCE_CALL_REASONS).toContain(call.callReason);
-      expect(call.stopStart < call.callDate && call.callDate < call.startDate! && call.startDate! < call.endDate! && call.endDate! <= call.stopEnd!).toBe(true);
+      expect(
+        call.stopStart < call.callDate &&
+          call.callDate < call.startDate! &&
+          call.startDate! < call.endDate! &&
+          call.endDate! <= call.stopEnd!,
+      ).toBe(true);
     }
   });
 
   it('has the lots each finished order declared: a little under what the line counted, in the order’s last minute', async () => {
     for (const line of DEMO_LINES) {
-      const finished = await plant.db.selectFrom('orders').select('order').where('lineID', '=', line.lineID).where('status', '=', 2).execute();
+      const finished = await plant.db
+        .selectFrom('orders')
+        .select('order')
+        .where('lineID', '=', line.lineID)
+        .where('status', '=', 2)
+        .execute();
       for (const { order } of finished) {
         const lots = await plant.db.selectFrom('production_lots').selectAll().where('order', '=', order).execute();
-        const counted = await plant.db.selectFrom('production_minutes').select((eb) => [eb.fn.sum<number>('units').as('units'), eb.fn.max<number>('minuteStart').as('last')]).where('order', '=', order).executeTakeFirstOrThrow();
+        const counted = await plant.db
+          .selectFrom('production_minutes')
+          .select((eb) => [eb.fn.sum<number>('units').as('units'), eb.fn.max<number>('minuteStart').as('last')])
+          .where('order', '=', order)
+          .executeTakeFirstOrThrow();
         expect(lots.length).toBeGreaterThanOrEqual(2);
         const declared = lots.reduce((sum, lot) => sum + lot.units, 0);
         expect(declared).toBeLessThanOrEqual(Number(counted.units));
         expect(declared).toBeGreaterThan(Number(counted.units) * 0.97);
-        for (const lot of lots) expect(lot).toMatchObject({ lineID: line.lineID, booked: 0, minuteStart: counted.last, createdBy: 'supervisor' });
+        for (const lot of lots)
+          expect(lot).toMatchObject({ lineID: line.lineID, booked: 0, minuteStart: counted.last, createdBy: 'supervisor' });
       }
     }
   });
@@ -109,7 +155,8 @@ describe('the demo plant starts with a week of history', () => {
     const other = await openTestPlant();
     try {
       await seedDemoPlant(other.db, { nowMs: NOW, timeZone: TZ });
-      const summary = (db: TestPlant['db']) => db.selectFrom('stops').select(['lineID', 'startDate', 'endDate', 'reasonID']).orderBy('stopID').execute();
+      const summary = (db: TestPlant['db']) =>
+        db.selectFrom('stops').select(['lineID', 'startDate', 'endDate', 'reasonID']).orderBy('stopID').execute();
       expect(await summary(other.db)).toEqual(await summary(plant.db));
     } finally {
       await other.close();

@@ -49,7 +49,12 @@ function stopsOf(random: () => number, fromMs: number, toMs: number): Interval[]
   let at = fromMs + Math.round(between(random, 20, 90)) * MINUTE;
   while (at < toMs) {
     const kind = random();
-    const durationMs = kind < 0.1 ? Math.round(between(random, 20, 55)) * 1000 : kind < 0.75 ? Math.round(between(random, 2, 15)) * MINUTE : Math.round(between(random, 15, 50)) * MINUTE;
+    const durationMs =
+      kind < 0.1
+        ? Math.round(between(random, 20, 55)) * 1000
+        : kind < 0.75
+          ? Math.round(between(random, 2, 15)) * MINUTE
+          : Math.round(between(random, 15, 50)) * MINUTE;
     if (at + durationMs >= toMs - MINUTE) break;
     stops.push({ startMs: at, endMs: at + durationMs });
     at += durationMs + Math.round(between(random, 15, 140)) * MINUTE;
@@ -86,7 +91,12 @@ function ordersOf(random: () => number, line: HistoryLine, fromMs: number, toMs:
 /** The events the acquisition would have delivered: beacon changes, counters every SAMPLE_MS, order starts. */
 function eventsOf(random: () => number, line: HistoryLine, orders: readonly PlannedOrder[], fromMs: number, toMs: number): LineEvent[] {
   const stops = stopsOf(random, fromMs, toMs);
-  const events: LineEvent[] = orders.map((order) => ({ type: 'orderStarted', lineID: line.lineID, atMs: order.startMs, order: order.order }));
+  const events: LineEvent[] = orders.map((order) => ({
+    type: 'orderStarted',
+    lineID: line.lineID,
+    atMs: order.startMs,
+    order: order.order,
+  }));
   events.push({ type: 'lineState', lineID: line.lineID, atMs: fromMs, running: true });
   for (const stop of stops) {
     events.push({ type: 'lineState', lineID: line.lineID, atMs: stop.startMs, running: false });
@@ -96,7 +106,7 @@ function eventsOf(random: () => number, line: HistoryLine, orders: readonly Plan
   let discards = 0;
   for (let at = fromMs; at <= toMs; at += SAMPLE_MS) {
     if (at > fromMs) {
-      const made = Math.round(((runningMs(stops, at - SAMPLE_MS, at) / MINUTE) * line.speed * between(random, 0.86, 0.98)));
+      const made = Math.round((runningMs(stops, at - SAMPLE_MS, at) / MINUTE) * line.speed * between(random, 0.86, 0.98));
       units += made;
       discards += Math.round(made * between(random, 0.002, 0.02));
     }
@@ -156,7 +166,8 @@ export async function writeDemoHistory(
       }
     });
     const events = eventsOf(random, line, orders, fromMs, toMs);
-    for (let index = 0; index < events.length; index += EVENTS_PER_BATCH) await applyLineEvents(db, events.slice(index, index + EVENTS_PER_BATCH), engine);
+    for (let index = 0; index < events.length; index += EVENTS_PER_BATCH)
+      await applyLineEvents(db, events.slice(index, index + EVENTS_PER_BATCH), engine);
     await applyLineEvents(db, [{ type: 'orderFinished', lineID: line.lineID, atMs: toMs }], engine);
   }
 
@@ -174,7 +185,10 @@ export async function writeDemoHistory(
   await writeFinishedCalls(db, { fromMs, toMs, nowMs: clock.nowMs }, callReasons);
   await writeDeclaredLots(db, lines, clock.nowMs, wrapperTypes);
   await closeDueShifts(db, clock);
-  await forgetLineStates(db, lines.map((line) => line.lineID));
+  await forgetLineStates(
+    db,
+    lines.map((line) => line.lineID),
+  );
 }
 
 /**
@@ -182,7 +196,11 @@ export async function writeDemoHistory(
  * started after a wait and finished a minute before the line ran again, so the maintenance history has its MTTR and
  * mean waiting per line from the first minute.
  */
-async function writeFinishedCalls(db: Database, span: { fromMs: number; toMs: number; nowMs: number }, callReasons: readonly string[]): Promise<void> {
+async function writeFinishedCalls(
+  db: Database,
+  span: { fromMs: number; toMs: number; nowMs: number },
+  callReasons: readonly string[],
+): Promise<void> {
   if (callReasons.length === 0) return;
   const random = seededRandom(2);
   const ctx: WriteContext = { userID: 'demo', now: span.nowMs, action: 'demo' };
@@ -225,19 +243,31 @@ async function writeFinishedCalls(db: Database, span: { fromMs: number; toMs: nu
  * not yet packed), so the production summary shows declared lots beside the counted units with a small difference.
  * The demo's lines count their units, so the lots are not booked as production (recordDeclaration's rule).
  */
-async function writeDeclaredLots(db: Database, lines: readonly HistoryLine[], nowMs: number, wrapperTypes: readonly string[]): Promise<void> {
+async function writeDeclaredLots(
+  db: Database,
+  lines: readonly HistoryLine[],
+  nowMs: number,
+  wrapperTypes: readonly string[],
+): Promise<void> {
   const random = seededRandom(3);
   const ctx: WriteContext = { userID: 'demo', now: nowMs, action: 'demo' };
   await db.transaction().execute(async (trx) => {
     for (const line of lines) {
-      const product = await trx.selectFrom('products').select(['unitsPerWrapper', 'wrappersPerPackage']).where('code', '=', line.productCode).executeTakeFirst();
+      const product = await trx
+        .selectFrom('products')
+        .select(['unitsPerWrapper', 'wrappersPerPackage'])
+        .where('code', '=', line.productCode)
+        .executeTakeFirst();
       if (!product || product.unitsPerWrapper <= 0 || product.wrappersPerPackage <= 0) continue;
       const unitsPerPack = product.unitsPerWrapper * product.wrappersPerPackage;
       const orders = await trx
         .selectFrom('orders')
         .innerJoin('production_minutes', 'production_minutes.order', 'orders.order')
         .select(['orders.order', 'orders.op', 'orders.endDate'])
-        .select((eb) => [eb.fn.sum<number>('production_minutes.units').as('units'), eb.fn.max<number>('production_minutes.minuteStart').as('lastMinute')])
+        .select((eb) => [
+          eb.fn.sum<number>('production_minutes.units').as('units'),
+          eb.fn.max<number>('production_minutes.minuteStart').as('lastMinute'),
+        ])
         .where('orders.lineID', '=', line.lineID)
         .where('orders.endDate', 'is not', null)
         .groupBy(['orders.order', 'orders.op', 'orders.endDate'])

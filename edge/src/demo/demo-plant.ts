@@ -6,7 +6,15 @@ import { ROLE } from '../domain/roles';
 import { applyLineEvents } from '../modules/line-events/line-events.service';
 import { hashPassword } from '../modules/auth/password';
 import { writeDemoHistory } from './demo-history';
-import { insertDemoUser, insertEquipment, insertOpcServer, insertOpcTag, insertProductSpeed, insertTarget, writeDemoSettings } from './demo.repository';
+import {
+  insertDemoUser,
+  insertEquipment,
+  insertOpcServer,
+  insertOpcTag,
+  insertProductSpeed,
+  insertTarget,
+  writeDemoSettings,
+} from './demo.repository';
 
 /**
  * The demo plant: what a newcomer sees running within a minute of `npm run demo` (or the setup wizard's demo
@@ -27,7 +35,13 @@ export const DEMO_USERS = [
 ] as const;
 
 /** The simulated lines: number, sector, description, nominal speed (units per minute) and the product running. */
-export const MAINTENANCE_CALL_REASONS = ['Falla mecánica', 'Falla eléctrica', 'Falla neumática', 'Sensor o instrumento', 'Lubricación'] as const;
+export const MAINTENANCE_CALL_REASONS = [
+  'Falla mecánica',
+  'Falla eléctrica',
+  'Falla neumática',
+  'Sensor o instrumento',
+  'Lubricación',
+] as const;
 
 export const DEMO_LINES = [
   { lineID: 1, sector: 'Envasado', description: 'Envasadora 1', speed: 120, product: 'AGUA-500' },
@@ -116,7 +130,12 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
     });
     for (const line of DEMO_LINES) {
       for (const [variable, tagType] of TAGS) {
-        await insertOpcTag(trx, { tagName: `Line${line.lineID}.${variable}`, tagType, opcServerID, tagValue: simulatorNodeId(line.lineID, variable) });
+        await insertOpcTag(trx, {
+          tagName: `Line${line.lineID}.${variable}`,
+          tagType,
+          opcServerID,
+          tagValue: simulatorNodeId(line.lineID, variable),
+        });
       }
       await insertRow(
         trx,
@@ -165,10 +184,15 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
 
     for (const product of PRODUCTS) await insertRow(trx, 'products', product, ['code'], ctx);
     // The production manager's wrapper types.
-    for (const name of DEMO_WRAPPER_TYPES) await insertRow(trx, 'wrapper_types', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['wrapperTypeID'], ctx);
+    for (const name of DEMO_WRAPPER_TYPES)
+      await insertRow(trx, 'wrapper_types', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['wrapperTypeID'], ctx);
     for (const line of DEMO_LINES) {
       for (const product of PRODUCTS) {
-        await insertProductSpeed(trx, { code: product.code, lineID: line.lineID, speed: product.code === line.product ? line.speed : Math.round(line.speed * 0.8) });
+        await insertProductSpeed(trx, {
+          code: product.code,
+          lineID: line.lineID,
+          speed: product.code === line.product ? line.speed : Math.round(line.speed * 0.8),
+        });
       }
     }
 
@@ -197,7 +221,18 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
         const leaf = await insertRow(
           trx,
           'stop_reasons',
-          { parentID: category.reasonID, reason, detail: null, pareto: 1, discountOEE: branch.parentID === 7 && branch.category !== 'Cambios' ? 1 : 0, isCategory: 0, color: branch.color, systemStop: 0, updatedBy: 'demo', updateDate: clock.nowMs },
+          {
+            parentID: category.reasonID,
+            reason,
+            detail: null,
+            pareto: 1,
+            discountOEE: branch.parentID === 7 && branch.category !== 'Cambios' ? 1 : 0,
+            isCategory: 0,
+            color: branch.color,
+            systemStop: 0,
+            updatedBy: 'demo',
+            updateDate: clock.nowMs,
+          },
           ['reasonID'],
           ctx,
         );
@@ -206,7 +241,8 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
     }
 
     // The maintenance manager's call reasons (the module runs on every line unless the plant turns it off).
-    for (const name of MAINTENANCE_CALL_REASONS) await insertRow(trx, 'maintenance_call_reasons', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['callReasonID'], ctx);
+    for (const name of MAINTENANCE_CALL_REASONS)
+      await insertRow(trx, 'maintenance_call_reasons', { name, updatedBy: 'demo', updateDate: clock.nowMs }, ['callReasonID'], ctx);
 
     for (const [index, line] of DEMO_LINES.entries()) {
       const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;
@@ -238,7 +274,23 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
       orders.push({ lineID: line.lineID, order });
     }
     // Preload orders waiting to become orders (the order manager makes an order of one and marks it used).
-    for (const preload of DEMO_PRELOAD_ORDERS) await insertRow(trx, 'preload_orders', { ...preload, cosecha: 2026, bolsa: 'Pallet', pesoBolsa: 1000, utilizado: 0, deleted: 0, updatedBy: 'demo', updateDate: clock.nowMs }, ['id'], ctx);
+    for (const preload of DEMO_PRELOAD_ORDERS)
+      await insertRow(
+        trx,
+        'preload_orders',
+        {
+          ...preload,
+          cosecha: 2026,
+          bolsa: 'Pallet',
+          pesoBolsa: 1000,
+          utilizado: 0,
+          deleted: 0,
+          updatedBy: 'demo',
+          updateDate: clock.nowMs,
+        },
+        ['id'],
+        ctx,
+      );
     await writeDemoSettings(trx, { lines: DEMO_LINES.length, opcServerID });
   });
   const history = DEMO_LINES.map((line) => {

@@ -72,7 +72,10 @@ async function startIfDemo(plant: Plant, db: Database): Promise<PlantSimulator |
   };
   // node-opcua's server is loaded only for a demo plant.
   const { PlantSimulator } = await import('../acquisition/simulator/plant-simulator');
-  const preferred = source === 'modbus' ? (server?.serverType === 'Modbus' ? modbusPortOf(endpoint) : null) ?? DEMO_MODBUS_PORT : (portOf(endpoint) ?? SIMULATOR_PORT);
+  const preferred =
+    source === 'modbus'
+      ? ((server?.serverType === 'Modbus' ? modbusPortOf(endpoint) : null) ?? DEMO_MODBUS_PORT)
+      : (portOf(endpoint) ?? SIMULATOR_PORT);
   const start = (port: number) => PlantSimulator.start(source === 'modbus' ? { ...options, modbus: { port } } : { ...options, port });
   let simulator: PlantSimulator;
   try {
@@ -110,7 +113,11 @@ function demoSource(source: DemoSource, simulator: PlantSimulator, broker: strin
     case 'modbus':
       return { serverType: 'Modbus' as const, hostName: `127.0.0.1:${simulator.modbus!.port}`, tagValue: simulatorModbusAddress };
     case 'mqtt':
-      return { serverType: 'MQTT' as const, hostName: broker, tagValue: (line: number, variable: (typeof DEMO_VARIABLES)[number]) => simulatorMqttAddress(payload, line, variable) };
+      return {
+        serverType: 'MQTT' as const,
+        hostName: broker,
+        tagValue: (line: number, variable: (typeof DEMO_VARIABLES)[number]) => simulatorMqttAddress(payload, line, variable),
+      };
     case 'opcua':
       return { serverType: 'UA' as const, hostName: simulator.endpointUrl, tagValue: simulatorNodeId };
   }

@@ -26,7 +26,14 @@ export async function writeDemoSettings(trx: Transaction<DB>, settings: DemoSett
 /** True when the database holds no plant yet: no users, no lines, no OPC servers. */
 export async function isEmptyPlant(db: Database): Promise<boolean> {
   const count = async (table: 'users' | 'lines' | 'opc_servers') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return (await count('users')) === 0 && (await count('lines')) === 0 && (await count('opc_servers')) === 0;
 }
 
@@ -52,7 +59,10 @@ export async function insertDemoUser(
     .execute();
 }
 
-export async function insertOpcServer(trx: Transaction<DB>, server: { name: string; description: string; hostName: string }): Promise<number> {
+export async function insertOpcServer(
+  trx: Transaction<DB>,
+  server: { name: string; description: string; hostName: string },
+): Promise<number> {
   const row = await trx
     .insertInto('opc_servers')
     .values({ ...server, serverType: 'UA', enabled: 1, apiKeyHash: null })
@@ -61,16 +71,28 @@ export async function insertOpcServer(trx: Transaction<DB>, server: { name: stri
   return row.opcServerID;
 }
 
-export async function insertOpcTag(trx: Transaction<DB>, tag: { tagName: string; tagType: string; opcServerID: number; tagValue: string }): Promise<void> {
+export async function insertOpcTag(
+  trx: Transaction<DB>,
+  tag: { tagName: string; tagType: string; opcServerID: number; tagValue: string },
+): Promise<void> {
   await trx.insertInto('opc_tags').values(tag).execute();
 }
 
-export async function insertTarget(trx: Transaction<DB>, target: { lineID: number; tag: string; targetSummary: number; targetOEE: number }): Promise<void> {
+export async function insertTarget(
+  trx: Transaction<DB>,
+  target: { lineID: number; tag: string; targetSummary: number; targetOEE: number },
+): Promise<void> {
   await trx.insertInto('targets').values(target).execute();
 }
 
-export async function insertEquipment(trx: Transaction<DB>, equipment: { name: string; description: string; lineID: number | null }): Promise<void> {
-  await trx.insertInto('equipments').values({ ...equipment, tag: null }).execute();
+export async function insertEquipment(
+  trx: Transaction<DB>,
+  equipment: { name: string; description: string; lineID: number | null },
+): Promise<void> {
+  await trx
+    .insertInto('equipments')
+    .values({ ...equipment, tag: null })
+    .execute();
 }
 
 export async function insertProductSpeed(trx: Transaction<DB>, speed: { code: string; lineID: number; speed: number }): Promise<void> {
@@ -82,10 +104,20 @@ export function demoServerEndpoint(db: Database, opcServerID: number) {
 }
 
 /** The demo server's type and endpoint, and its tags' values (by name) for that type, in one transaction. */
-export async function setDemoSource(db: Database, opcServerID: number, server: { serverType: 'UA' | 'Modbus' | 'MQTT'; hostName: string }, tagValues: ReadonlyMap<string, string>): Promise<void> {
+export async function setDemoSource(
+  db: Database,
+  opcServerID: number,
+  server: { serverType: 'UA' | 'Modbus' | 'MQTT'; hostName: string },
+  tagValues: ReadonlyMap<string, string>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('opc_servers').set({ ...server, securityMode: 'None', securityPolicy: 'None' }).where('opcServerID', '=', opcServerID).execute();
-    for (const [tagName, tagValue] of tagValues) await trx.updateTable('opc_tags').set({ tagValue }).where('tagName', '=', tagName).where('opcServerID', '=', opcServerID).execute();
+    await trx
+      .updateTable('opc_servers')
+      .set({ ...server, securityMode: 'None', securityPolicy: 'None' })
+      .where('opcServerID', '=', opcServerID)
+      .execute();
+    for (const [tagName, tagValue] of tagValues)
+      await trx.updateTable('opc_tags').set({ tagValue }).where('tagName', '=', tagName).where('opcServerID', '=', opcServerID).execute();
   });
 }
 
@@ -97,7 +129,14 @@ export async function lastCounters(db: Database): Promise<Map<number, { units: n
 
 /** Stops of the demo's history nobody recognized yet (microstops are recognized by the engine itself). */
 export function unrecognizedStopsBetween(db: Database, fromMs: number, toMs: number): Promise<{ stopID: number }[]> {
-  return db.selectFrom('stops').select('stopID').where('recognized', '=', 0).where('startDate', '>=', fromMs).where('startDate', '<', toMs).orderBy('stopID').execute();
+  return db
+    .selectFrom('stops')
+    .select('stopID')
+    .where('recognized', '=', 0)
+    .where('startDate', '>=', fromMs)
+    .where('startDate', '<', toMs)
+    .orderBy('stopID')
+    .execute();
 }
 
 /** The recognized stops of at least `minMs` that started and ended in [fromMs, toMs), oldest first. */
@@ -118,5 +157,8 @@ export function longRecognizedStopsBetween(db: Database, fromMs: number, toMs: n
  * reading, with its own counters and no gap charged to the edge for the time before it.
  */
 export async function forgetLineStates(db: Database, lineIDs: readonly number[]): Promise<void> {
-  await db.deleteFrom('line_states').where('lineID', 'in', [...lineIDs]).execute();
+  await db
+    .deleteFrom('line_states')
+    .where('lineID', 'in', [...lineIDs])
+    .execute();
 }

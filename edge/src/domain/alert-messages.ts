@@ -95,7 +95,10 @@ export function alertMessage(facts: AlertFacts, language: MessageLanguage): Mess
 }
 
 /** The email with a user's personal link to the bot. */
-export function registrationMail(input: { firstName: string; plantName: string; link: string; validHours: number }, language: MessageLanguage): MessageText {
+export function registrationMail(
+  input: { firstName: string; plantName: string; link: string; validHours: number },
+  language: MessageLanguage,
+): MessageText {
   if (language === 'en') {
     return {
       subject: `[${input.plantName}] Receive the plant's alerts on Telegram`,

@@ -29,10 +29,30 @@ describe('constants', () => {
 
 describe('shiftOf', () => {
   it('places TM, TT, TN and TO of an ordinary day on local 06/14/22 boundaries, TN and TO ending the next day', () => {
-    expect(shiftOf('TM', '2026-05-12', MADRID)).toEqual({ code: 'TM', plantDate: '2026-05-12', startMs: utc('2026-05-12T04:00:00Z'), endMs: utc('2026-05-12T12:00:00Z') });
-    expect(shiftOf('TT', '2026-05-12', MADRID)).toEqual({ code: 'TT', plantDate: '2026-05-12', startMs: utc('2026-05-12T12:00:00Z'), endMs: utc('2026-05-12T20:00:00Z') });
-    expect(shiftOf('TN', '2026-05-12', MADRID)).toEqual({ code: 'TN', plantDate: '2026-05-12', startMs: utc('2026-05-12T20:00:00Z'), endMs: utc('2026-05-13T04:00:00Z') });
-    expect(shiftOf('TO', '2026-05-12', MADRID)).toEqual({ code: 'TO', plantDate: '2026-05-12', startMs: utc('2026-05-12T04:00:00Z'), endMs: utc('2026-05-13T04:00:00Z') });
+    expect(shiftOf('TM', '2026-05-12', MADRID)).toEqual({
+      code: 'TM',
+      plantDate: '2026-05-12',
+      startMs: utc('2026-05-12T04:00:00Z'),
+      endMs: utc('2026-05-12T12:00:00Z'),
+    });
+    expect(shiftOf('TT', '2026-05-12', MADRID)).toEqual({
+      code: 'TT',
+      plantDate: '2026-05-12',
+      startMs: utc('2026-05-12T12:00:00Z'),
+      endMs: utc('2026-05-12T20:00:00Z'),
+    });
+    expect(shiftOf('TN', '2026-05-12', MADRID)).toEqual({
+      code: 'TN',
+      plantDate: '2026-05-12',
+      startMs: utc('2026-05-12T20:00:00Z'),
+      endMs: utc('2026-05-13T04:00:00Z'),
+    });
+    expect(shiftOf('TO', '2026-05-12', MADRID)).toEqual({
+      code: 'TO',
+      plantDate: '2026-05-12',
+      startMs: utc('2026-05-12T04:00:00Z'),
+      endMs: utc('2026-05-13T04:00:00Z'),
+    });
   });
 
   it('makes the Madrid night shift into spring forward (2026-03-28 TN) last 7 hours', () => {
@@ -198,8 +218,14 @@ describe('shiftsOverlapping', () => {
 
 describe('shiftSpan', () => {
   it('runs from the shift start on the first date to its end on the last date, the night shift ending the day after', () => {
-    expect(shiftSpan('TN', '2026-03-27', '2026-03-28', MADRID)).toEqual({ startMs: utc('2026-03-27T21:00:00Z'), endMs: utc('2026-03-29T04:00:00Z') });
-    expect(shiftSpan('TM', '2026-05-12', '2026-05-12', MADRID)).toEqual({ startMs: utc('2026-05-12T04:00:00Z'), endMs: utc('2026-05-12T12:00:00Z') });
+    expect(shiftSpan('TN', '2026-03-27', '2026-03-28', MADRID)).toEqual({
+      startMs: utc('2026-03-27T21:00:00Z'),
+      endMs: utc('2026-03-29T04:00:00Z'),
+    });
+    expect(shiftSpan('TM', '2026-05-12', '2026-05-12', MADRID)).toEqual({
+      startMs: utc('2026-05-12T04:00:00Z'),
+      endMs: utc('2026-05-12T12:00:00Z'),
+    });
   });
 
   it('is empty when the first date is after the last', () => {

@@ -184,7 +184,12 @@ export function shiftsOverlapping(fromMs: number, toMs: number, timeZone: string
  * the next calendar day when the shift wraps midnight (TN, TO). SPEC §5 has the filter refuse a start after the end;
  * when `fromPlantDate` is after `toPlantDate` the span is empty (endMs = startMs).
  */
-export function shiftSpan(code: ShiftCode, fromPlantDate: string, toPlantDate: string, timeZone: string): { startMs: number; endMs: number } {
+export function shiftSpan(
+  code: ShiftCode,
+  fromPlantDate: string,
+  toPlantDate: string,
+  timeZone: string,
+): { startMs: number; endMs: number } {
   const startMs = shiftOf(code, fromPlantDate, timeZone).startMs;
   return { startMs, endMs: Math.max(startMs, shiftOf(code, toPlantDate, timeZone).endMs) };
 }

@@ -41,9 +41,18 @@ const TREE: LossReasonNode[] = [
 
 function part(inputs: Partial<IndicatorInputs>, extra: Partial<Omit<WaterfallPart, 'inputs'>> = {}): WaterfallPart {
   const full = { ...NO_INDICATOR_INPUTS, ...inputs };
-  const counted: CountedStopMs = extra.countedStopMs ?? { ...noCountedStopMs(), breakdown: full.stopMs - Math.min(full.adjustedDiscountMs, full.stopMs) };
+  const counted: CountedStopMs = extra.countedStopMs ?? {
+    ...noCountedStopMs(),
+    breakdown: full.stopMs - Math.min(full.adjustedDiscountMs, full.stopMs),
+  };
   const calendarMs = extra.calendarMs ?? full.staffedMs + (extra.unstaffedMs ?? 0);
-  return { calendarMs, loadingMs: extra.loadingMs ?? calendarMs, unstaffedMs: extra.unstaffedMs ?? 0, inputs: full, countedStopMs: counted };
+  return {
+    calendarMs,
+    loadingMs: extra.loadingMs ?? calendarMs,
+    unstaffedMs: extra.unstaffedMs ?? 0,
+    inputs: full,
+    countedStopMs: counted,
+  };
 }
 
 describe('reasonLossKinds', () => {
@@ -112,7 +121,16 @@ describe('withoutShare', () => {
 describe('scheduledMsOf', () => {
   it('counts the part of the range inside the scheduled intervals (today: the whole range)', () => {
     expect(scheduledMsOf([{ startMs: 0, endMs: 100 }], 0, 100)).toBe(100);
-    expect(scheduledMsOf([{ startMs: 10, endMs: 20 }, { startMs: 50, endMs: 200 }], 0, 100)).toBe(60);
+    expect(
+      scheduledMsOf(
+        [
+          { startMs: 10, endMs: 20 },
+          { startMs: 50, endMs: 200 },
+        ],
+        0,
+        100,
+      ),
+    ).toBe(60);
   });
 });
 
@@ -143,7 +161,12 @@ describe('computeWaterfall', () => {
   });
 
   it('shows unscheduled and unstaffed time and makes TEEP = OEE × loading / calendar', () => {
-    const waterfall = computeWaterfall([part({ staffedMs: min(300), stopMs: min(30), unitsProduced: 2_000, nominalUnitsPerMinute: 10 }, { calendarMs: min(480), loadingMs: min(420), unstaffedMs: min(120) })]);
+    const waterfall = computeWaterfall([
+      part(
+        { staffedMs: min(300), stopMs: min(30), unitsProduced: 2_000, nominalUnitsPerMinute: 10 },
+        { calendarMs: min(480), loadingMs: min(420), unstaffedMs: min(120) },
+      ),
+    ]);
     expect(waterfall.bars.notScheduled).toBe(min(60));
     expect(waterfall.bars.unstaffed).toBe(min(120));
     expect(sumOfBars(waterfall)).toBe(min(480));

@@ -244,7 +244,8 @@ export function computeWaterfall(parts: readonly WaterfallPart[]): Waterfall {
   bars.quality = split.qualityMs;
   bars.fullyProductive = split.fullyProductiveMs;
   const allInputs = parts.map((part) => part.inputs);
-  const oee = parts.length === 1 ? computeIndicators(allInputs[0]!).oee : parts.length === 0 ? null : rollUpIndicators(allInputs).indicators.oee;
+  const oee =
+    parts.length === 1 ? computeIndicators(allInputs[0]!).oee : parts.length === 0 ? null : rollUpIndicators(allInputs).indicators.oee;
   const plannedMs = computeIndicators(sumIndicatorInputs(allInputs)).staffedTimeCorrectMs;
   return { calendarMs, loadingMs, plannedMs, oee, teep: oee === null || calendarMs === 0 ? null : oee * (loadingMs / calendarMs), bars };
 }

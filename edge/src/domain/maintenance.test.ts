@@ -15,7 +15,8 @@ describe('maintenance call status machine', () => {
     expect(nextStatus(S.STARTED, 'start')).toEqual({ ok: false, refusal: 'alreadyStarted' });
     expect(nextStatus(S.WAITING, 'finish')).toEqual({ ok: false, refusal: 'notStarted' });
     for (const closed of [S.FINISHED, S.NO_MAINTENANCE]) {
-      for (const action of ['start', 'finish', 'close'] as const) expect(nextStatus(closed, action)).toEqual({ ok: false, refusal: 'closed' });
+      for (const action of ['start', 'finish', 'close'] as const)
+        expect(nextStatus(closed, action)).toEqual({ ok: false, refusal: 'closed' });
     }
   });
 });
@@ -32,7 +33,9 @@ describe("the stop's maintenance times", () => {
 
   it('start fills the waiting time, finish the maintenance time', () => {
     expect(timesOfAction(call, 'start', 14 * MIN, open)).toEqual({ waitingTime: 4 });
-    expect(timesOfAction({ ...call, status: S.STARTED, startDate: 14 * MIN }, 'finish', 21 * MIN + 45_000, open)).toEqual({ maintenanceTime: 7.75 });
+    expect(timesOfAction({ ...call, status: S.STARTED, startDate: 14 * MIN }, 'finish', 21 * MIN + 45_000, open)).toEqual({
+      maintenanceTime: 7.75,
+    });
   });
 
   it('a close ends the phase the call was in: waiting has no maintenance time', () => {

@@ -22,13 +22,20 @@ export type TransitionRefusal = 'alreadyStarted' | 'notStarted' | 'closed';
  * Waiting → Started → Finished; Waiting or Started → NoMtto. Anything else is refused: starting a call twice,
  * finishing one nobody started, touching one already closed.
  */
-export function nextStatus(status: number, action: MaintenanceAction): { ok: true; status: MaintenanceStatus } | { ok: false; refusal: TransitionRefusal } {
+export function nextStatus(
+  status: number,
+  action: MaintenanceAction,
+): { ok: true; status: MaintenanceStatus } | { ok: false; refusal: TransitionRefusal } {
   if (!isOpen(status)) return { ok: false, refusal: 'closed' };
   switch (action) {
     case 'start':
-      return status === MAINTENANCE_STATUS.WAITING ? { ok: true, status: MAINTENANCE_STATUS.STARTED } : { ok: false, refusal: 'alreadyStarted' };
+      return status === MAINTENANCE_STATUS.WAITING
+        ? { ok: true, status: MAINTENANCE_STATUS.STARTED }
+        : { ok: false, refusal: 'alreadyStarted' };
     case 'finish':
-      return status === MAINTENANCE_STATUS.STARTED ? { ok: true, status: MAINTENANCE_STATUS.FINISHED } : { ok: false, refusal: 'notStarted' };
+      return status === MAINTENANCE_STATUS.STARTED
+        ? { ok: true, status: MAINTENANCE_STATUS.FINISHED }
+        : { ok: false, refusal: 'notStarted' };
     case 'close':
       return { ok: true, status: MAINTENANCE_STATUS.NO_MAINTENANCE };
   }

@@ -10,7 +10,11 @@
  * now), else the end of its latest stop; `firstDataMs` when it has no stop (known from then on, as nothing).
  * null for a line never seen.
  */
-export function manualLineKnownUntilMs(latestStop: { endMs: number | null } | null, firstDataMs: number | null, nowMs: number): number | null {
+export function manualLineKnownUntilMs(
+  latestStop: { endMs: number | null } | null,
+  firstDataMs: number | null,
+  nowMs: number,
+): number | null {
   if (latestStop) return latestStop.endMs === null ? nowMs : Math.min(latestStop.endMs, nowMs);
   return firstDataMs === null ? null : Math.min(firstDataMs, nowMs);
 }

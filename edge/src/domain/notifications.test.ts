@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { alertMessage, durationText, registrationMail, registrationReply } from './alert-messages';
-import { CHANNEL, dueAlerts, MINUTE_MS, nextRound, retryDelayMs, scheduleCovers, sendKey, watcherCovers, type GroupRules, type LatestSend, type Recipient, type Situation, type WeeklySchedule } from './notifications';
+import {
+  CHANNEL,
+  dueAlerts,
+  MINUTE_MS,
+  nextRound,
+  retryDelayMs,
+  scheduleCovers,
+  sendKey,
+  watcherCovers,
+  type GroupRules,
+  type LatestSend,
+  type Recipient,
+  type Situation,
+  type WeeklySchedule,
+} from './notifications';
 import { instantOfWallTime } from './time-zone';
 
 const MADRID = 'Europe/Madrid';
@@ -129,8 +143,18 @@ describe('nextRound: the first alert at once, repeats every interval after the l
 describe('dueAlerts: what each group must hear about now', () => {
   const monday10 = wall('2026-05-04 10:00');
   const line = (lineID: number, sectorID = 20) => ({ lineID, sectorID, buildingId: 100 });
-  const stop = (eventID: number, lineID: number, openMinutes: number): Situation => ({ kind: 'stop', eventID, place: line(lineID), sinceMs: monday10 - openMinutes * MINUTE_MS });
-  const call = (eventID: number, lineID: number, openMinutes: number): Situation => ({ kind: 'maintenance', eventID, place: line(lineID), sinceMs: monday10 - openMinutes * MINUTE_MS });
+  const stop = (eventID: number, lineID: number, openMinutes: number): Situation => ({
+    kind: 'stop',
+    eventID,
+    place: line(lineID),
+    sinceMs: monday10 - openMinutes * MINUTE_MS,
+  });
+  const call = (eventID: number, lineID: number, openMinutes: number): Situation => ({
+    kind: 'maintenance',
+    eventID,
+    place: line(lineID),
+    sinceMs: monday10 - openMinutes * MINUTE_MS,
+  });
   const group: GroupRules = {
     groupID: 1,
     targets: [
@@ -145,11 +169,25 @@ describe('dueAlerts: what each group must hear about now', () => {
   const mail: Recipient = { channel: CHANNEL.EMAIL, address: 'guardia@planta.com', userID: null, language: 'es' };
   const recipientsOf = (_group: number, channel: number) => (channel === CHANNEL.TELEGRAM ? [chat] : [mail]);
   const input = (overrides: Partial<Parameters<typeof dueAlerts>[0]> = {}) =>
-    dueAlerts({ nowMs: monday10, timeZone: MADRID, intervalMinutes: 5, channels: new Set([1, 2]), situations: [], groups: [group], recipientsOf, latest: new Map(), ...overrides });
-  const summary = (alerts: ReturnType<typeof dueAlerts>) => alerts.map((a) => `${a.situation.kind}:${a.situation.eventID}:${a.recipient.address}:${a.round}`);
+    dueAlerts({
+      nowMs: monday10,
+      timeZone: MADRID,
+      intervalMinutes: 5,
+      channels: new Set([1, 2]),
+      situations: [],
+      groups: [group],
+      recipientsOf,
+      latest: new Map(),
+      ...overrides,
+    });
+  const summary = (alerts: ReturnType<typeof dueAlerts>) =>
+    alerts.map((a) => `${a.situation.kind}:${a.situation.eventID}:${a.recipient.address}:${a.round}`);
 
   it('a stop past the smallest threshold of its type, on a watched line, inside a schedule, on the target’s channel', () => {
-    expect(summary(input({ situations: [stop(1, 3, 10), stop(2, 4, 9.9), call(7, 3, 14), call(8, 3, 15)] }))).toEqual(['stop:1:555:0', 'maintenance:8:guardia@planta.com:0']);
+    expect(summary(input({ situations: [stop(1, 3, 10), stop(2, 4, 9.9), call(7, 3, 14), call(8, 3, 15)] }))).toEqual([
+      'stop:1:555:0',
+      'maintenance:8:guardia@planta.com:0',
+    ]);
   });
 
   it('nothing outside the schedules, for an unwatched line, or on a channel switched off', () => {
@@ -192,13 +230,25 @@ describe('messages', () => {
     );
   });
   it('durations in minutes, hours and days', () => {
-    expect([0, 59.9, 60, 65, 24 * 60 + 61, -5].map((m) => durationText(m * MINUTE_MS))).toEqual(['0 min', '59 min', '1 h 00 min', '1 h 05 min', '1 d 1 h', '0 min']);
+    expect([0, 59.9, 60, 65, 24 * 60 + 61, -5].map((m) => durationText(m * MINUTE_MS))).toEqual([
+      '0 min',
+      '59 min',
+      '1 h 00 min',
+      '1 h 05 min',
+      '1 d 1 h',
+      '0 min',
+    ]);
   });
   it('registration mail and the bot’s reply, in both languages', () => {
-    const es = registrationMail({ firstName: 'Ana', plantName: 'Planta Norte', link: 'https://t.me/OeeBot?start=abc', validHours: 72 }, 'es');
+    const es = registrationMail(
+      { firstName: 'Ana', plantName: 'Planta Norte', link: 'https://t.me/OeeBot?start=abc', validHours: 72 },
+      'es',
+    );
     expect(es.text).toContain('https://t.me/OeeBot?start=abc');
     expect(es.text).toContain('Hola Ana');
-    expect(registrationMail({ firstName: 'Ann', plantName: 'P', link: 'L', validHours: 72 }, 'en').subject).toBe("[P] Receive the plant's alerts on Telegram");
+    expect(registrationMail({ firstName: 'Ann', plantName: 'P', link: 'L', validHours: 72 }, 'en').subject).toBe(
+      "[P] Receive the plant's alerts on Telegram",
+    );
     expect(registrationReply(true, 'Planta Norte', 'es')).toBe('Registrado: este chat recibirá las alertas de Planta Norte.');
     expect(registrationReply(false, 'P', 'en')).toMatch(/not valid/);
   });

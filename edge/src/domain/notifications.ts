@@ -110,7 +110,8 @@ export interface DueAlert {
   round: number;
 }
 
-export const sendKey = (kind: AlertKind, eventID: number, groupID: number, channel: number, address: string): string => `${kind}:${eventID}:${groupID}:${channel}:${address}`;
+export const sendKey = (kind: AlertKind, eventID: number, groupID: number, channel: number, address: string): string =>
+  `${kind}:${eventID}:${groupID}:${channel}:${address}`;
 
 /**
  * The round due now after `latest`, or null: the first alert (round 0) when nothing was sent yet; a repeat once the
@@ -131,7 +132,9 @@ const TYPE_OF_KIND: Record<AlertKind, number> = { stop: TARGET_TYPE.STOPS, maint
  * group has no such target.
  */
 function thresholdMinutes(group: GroupRules, kind: AlertKind, channel: number): number | null {
-  const minutes = group.targets.filter((target) => target.type === TYPE_OF_KIND[kind] && target.channel === channel).map((target) => target.notifyAfterMinutes);
+  const minutes = group.targets
+    .filter((target) => target.type === TYPE_OF_KIND[kind] && target.channel === channel)
+    .map((target) => target.notifyAfterMinutes);
   return minutes.length ? Math.min(...minutes) : null;
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { aboveNominalSpeed, computeIndicators, effectiveAdjustedMs, NO_INDICATOR_INPUTS, rollUpIndicators, sumIndicatorInputs, type IndicatorInputs } from './oee';
+import {
+  aboveNominalSpeed,
+  computeIndicators,
+  effectiveAdjustedMs,
+  NO_INDICATOR_INPUTS,
+  rollUpIndicators,
+  sumIndicatorInputs,
+  type IndicatorInputs,
+} from './oee';
 
 const MINUTE_MS = 60_000;
 /** |ratio − expected %| in percentage points, for "to 0.01 %" comparisons with published rounded figures. */
@@ -115,7 +123,15 @@ describe('computeIndicators', () => {
   });
 
   it('never returns NaN or Infinity for any mix of zero inputs', () => {
-    const zeroable: Array<keyof IndicatorInputs> = ['staffedMs', 'discountMs', 'stopMs', 'failureMs', 'failureCount', 'unitsProduced', 'unitsDiscarded'];
+    const zeroable: Array<keyof IndicatorInputs> = [
+      'staffedMs',
+      'discountMs',
+      'stopMs',
+      'failureMs',
+      'failureCount',
+      'unitsProduced',
+      'unitsDiscarded',
+    ];
     for (let mask = 0; mask < 1 << zeroable.length; mask += 1) {
       const candidate: IndicatorInputs = { ...textbook };
       zeroable.forEach((key, bit) => {
@@ -158,7 +174,15 @@ describe("computeIndicators with a supervisor's adjustment ('Ajustar')", () => {
     expect(after.utilization! / before.utilization!).toBeCloseTo(96_000 / 66_000, 12);
     expect(after.oee! / before.oee!).toBeCloseTo(96_000 / 66_000, 12);
     expect(after.oee).toBeCloseTo((27_000 / 66_000) * (36 / 45), 12);
-    for (const unchanged of ['idealUnits', 'goodUnits', 'unitsPerRuntimeMinute', 'throughput', 'acceptance', 'mtbfMinutes', 'mttrMinutes'] as const) {
+    for (const unchanged of [
+      'idealUnits',
+      'goodUnits',
+      'unitsPerRuntimeMinute',
+      'throughput',
+      'acceptance',
+      'mtbfMinutes',
+      'mttrMinutes',
+    ] as const) {
       expect(after[unchanged], unchanged).toBe(before[unchanged]);
     }
   });
@@ -199,7 +223,14 @@ describe("computeIndicators with a supervisor's adjustment ('Ajustar')", () => {
 
 describe('sumIndicatorInputs', () => {
   // Order A: 1 h at a slow nominal speed, half stopped, made all it could. Order B: 7 h at a fast speed, half speed.
-  const orderA = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 30 * MINUTE_MS, failureMs: 30 * MINUTE_MS, failureCount: 1, unitsProduced: 300, nominalUnitsPerMinute: 10 });
+  const orderA = inputs({
+    staffedMs: 60 * MINUTE_MS,
+    stopMs: 30 * MINUTE_MS,
+    failureMs: 30 * MINUTE_MS,
+    failureCount: 1,
+    unitsProduced: 300,
+    nominalUnitsPerMinute: 10,
+  });
   const orderB = inputs({ staffedMs: 420 * MINUTE_MS, unitsProduced: 21_000, unitsDiscarded: 2_100, nominalUnitsPerMinute: 100 });
 
   it('rolls up by summing times and counts, so the shift utilization is not the average of the orders', () => {
@@ -215,7 +246,10 @@ describe('sumIndicatorInputs', () => {
     expect(sum.idealUnits).toBe(10 * 30 + 100 * 420);
     const shift = computeIndicators(sum);
     expect(shift.throughput).toBeCloseTo(21_300 / 42_300, 12);
-    expect(shift.throughput).not.toBeCloseTo(((computeIndicators(orderA).throughput ?? 0) + (computeIndicators(orderB).throughput ?? 0)) / 2, 3);
+    expect(shift.throughput).not.toBeCloseTo(
+      ((computeIndicators(orderA).throughput ?? 0) + (computeIndicators(orderB).throughput ?? 0)) / 2,
+      3,
+    );
     expect(sum.nominalUnitsPerMinute).toBeCloseTo(42_300 / 450, 12);
   });
 
@@ -227,7 +261,13 @@ describe('sumIndicatorInputs', () => {
   });
 
   it('gives the same result for a roll-up of roll-ups as for the flat roll-up (a day from shifts from orders)', () => {
-    const orderC = inputs({ staffedMs: 480 * MINUTE_MS, discountMs: 30 * MINUTE_MS, stopMs: 50 * MINUTE_MS, unitsProduced: 7_000, nominalUnitsPerMinute: 20 });
+    const orderC = inputs({
+      staffedMs: 480 * MINUTE_MS,
+      discountMs: 30 * MINUTE_MS,
+      stopMs: 50 * MINUTE_MS,
+      unitsProduced: 7_000,
+      nominalUnitsPerMinute: 20,
+    });
     const nested = computeIndicators(sumIndicatorInputs([sumIndicatorInputs([orderA, orderB]), sumIndicatorInputs([orderC])]));
     const flat = computeIndicators(sumIndicatorInputs([orderA, orderB, orderC]));
     expect(nested).toEqual(flat);
@@ -258,12 +298,29 @@ describe('sumIndicatorInputs', () => {
 });
 
 describe('rollUpIndicators', () => {
-  const lineA = inputs({ staffedMs: 60 * MINUTE_MS, stopMs: 30 * MINUTE_MS, failureMs: 30 * MINUTE_MS, failureCount: 1, unitsProduced: 300, nominalUnitsPerMinute: 10 });
+  const lineA = inputs({
+    staffedMs: 60 * MINUTE_MS,
+    stopMs: 30 * MINUTE_MS,
+    failureMs: 30 * MINUTE_MS,
+    failureCount: 1,
+    unitsProduced: 300,
+    nominalUnitsPerMinute: 10,
+  });
   const lineB = inputs({ staffedMs: 420 * MINUTE_MS, unitsProduced: 21_000, unitsDiscarded: 2_100, nominalUnitsPerMinute: 100 });
-  const manualLine = inputs({ staffedMs: 480 * MINUTE_MS, stopMs: 60 * MINUTE_MS, failureMs: 60 * MINUTE_MS, failureCount: 2, unitsProduced: 500 });
+  const manualLine = inputs({
+    staffedMs: 480 * MINUTE_MS,
+    stopMs: 60 * MINUTE_MS,
+    failureMs: 60 * MINUTE_MS,
+    failureCount: 2,
+    unitsProduced: 500,
+  });
 
   it('is computeIndicators of the sum when every line has a nominal speed, covering all of them', () => {
-    expect(rollUpIndicators([lineA, lineB])).toEqual({ indicators: computeIndicators(sumIndicatorInputs([lineA, lineB])), coveredParts: 2, parts: 2 });
+    expect(rollUpIndicators([lineA, lineB])).toEqual({
+      indicators: computeIndicators(sumIndicatorInputs([lineA, lineB])),
+      coveredParts: 2,
+      parts: 2,
+    });
   });
 
   it('is never blank because one line has no nominal speed: OEE and throughput of the lines that have one, the rest of all', () => {

@@ -59,6 +59,7 @@ export function preloadQuantityInProductUnits(amount: PreloadAmount, productUnit
   const unit = normalized(productUnit);
   const perTonne = MASS_UNITS_PER_TONNE[unit];
   if (perTonne !== undefined) return Math.round(amount.tonnes * perTonne * 1000) / 1000;
-  if (namesTheBag(unit, normalized(amount.bag)) && amount.bagKg > 0) return Math.ceil(Math.round(((amount.tonnes * 1_000) / amount.bagKg) * 1e6) / 1e6);
+  if (namesTheBag(unit, normalized(amount.bag)) && amount.bagKg > 0)
+    return Math.ceil(Math.round(((amount.tonnes * 1_000) / amount.bagKg) * 1e6) / 1e6);
   return null;
 }

@@ -17,7 +17,15 @@ import {
 
 describe('Modbus addresses', () => {
   it('reads area, address, bit, type, word order, counter and scale, with the defaults of each area', () => {
-    expect(parseModbusAddress('hr:100:uint32:CDAB:counter')).toEqual({ area: 'hr', address: 100, bit: null, type: 'uint32', order: 'CDAB', counter: true, scale: 1 });
+    expect(parseModbusAddress('hr:100:uint32:CDAB:counter')).toEqual({
+      area: 'hr',
+      address: 100,
+      bit: null,
+      type: 'uint32',
+      order: 'CDAB',
+      counter: true,
+      scale: 1,
+    });
     expect(parseModbusAddress('coil:5')).toMatchObject({ area: 'coil', type: 'bool' });
     expect(parseModbusAddress('HR:7.3')).toMatchObject({ area: 'hr', bit: 3, type: 'bool' });
     expect(parseModbusAddress('ir:20:int16*0.1')).toMatchObject({ type: 'int16', scale: 0.1 });
@@ -25,7 +33,23 @@ describe('Modbus addresses', () => {
   });
 
   it('refuses what a PLC cannot hold', () => {
-    for (const text of ['', 'hr', 'xx:1', 'hr:65536', 'hr:65535:uint32', 'coil:1:uint16', 'coil:1.2', 'hr:1.16', 'hr:1:uint16:CDAB', 'hr:1:int16:counter', 'hr:1:float32:counter', 'coil:1*2', 'hr:1:uint16:uint16', 'hr:1*0', 'hr:1:foo']) {
+    for (const text of [
+      '',
+      'hr',
+      'xx:1',
+      'hr:65536',
+      'hr:65535:uint32',
+      'coil:1:uint16',
+      'coil:1.2',
+      'hr:1.16',
+      'hr:1:uint16:CDAB',
+      'hr:1:int16:counter',
+      'hr:1:float32:counter',
+      'coil:1*2',
+      'hr:1:uint16:uint16',
+      'hr:1*0',
+      'hr:1:foo',
+    ]) {
       expect(parseModbusAddress(text), text).toBeNull();
     }
   });
@@ -84,10 +108,30 @@ describe('Modbus addresses', () => {
 describe('MQTT addresses', () => {
   it('plain topics, JSON fields with their time, and Sparkplug B metrics', () => {
     expect(parseMqttAddress('plant/line1/running')).toEqual({ kind: 'plain', topic: 'plant/line1/running' });
-    expect(parseMqttAddress("plant/line1|$.state.value[0]|$['time stamp']")).toEqual({ kind: 'json', topic: 'plant/line1', path: ['state', 'value', 0], timePath: ['time stamp'] });
-    expect(parseMqttAddress('spBv1.0/Plant/Node1/Line1|Counts/Good')).toEqual({ kind: 'sparkplug', group: 'Plant', node: 'Node1', device: 'Line1', metric: 'Counts/Good' });
+    expect(parseMqttAddress("plant/line1|$.state.value[0]|$['time stamp']")).toEqual({
+      kind: 'json',
+      topic: 'plant/line1',
+      path: ['state', 'value', 0],
+      timePath: ['time stamp'],
+    });
+    expect(parseMqttAddress('spBv1.0/Plant/Node1/Line1|Counts/Good')).toEqual({
+      kind: 'sparkplug',
+      group: 'Plant',
+      node: 'Node1',
+      device: 'Line1',
+      metric: 'Counts/Good',
+    });
     expect(parseMqttAddress('spBv1.0/Plant/Node1|Running')).toMatchObject({ device: null, metric: 'Running' });
-    for (const text of ['', 'plant/+/running', 'plant/#', 'a|value', 'a|$.x|$.y|$.z', 'spBv1.0/Plant|m', 'spBv1.0/Plant/Node1', 'spBv1.0/P/N/D/E|m']) {
+    for (const text of [
+      '',
+      'plant/+/running',
+      'plant/#',
+      'a|value',
+      'a|$.x|$.y|$.z',
+      'spBv1.0/Plant|m',
+      'spBv1.0/Plant/Node1',
+      'spBv1.0/P/N/D/E|m',
+    ]) {
       expect(parseMqttAddress(text), text).toBeNull();
     }
   });
@@ -110,20 +154,43 @@ describe('MQTT addresses', () => {
 
 describe('the tag value written back from its parts (the configuration form)', () => {
   it('a Modbus address formatted reads back as the same address, with its defaults left out', () => {
-    for (const text of ['hr:100:uint32:CDAB:counter', 'coil:5', 'hr:7.3', 'ir:20:int16*0.1', 'di:0', 'hr:0', 'hr:8:float32', 'ir:4:counter*2']) {
+    for (const text of [
+      'hr:100:uint32:CDAB:counter',
+      'coil:5',
+      'hr:7.3',
+      'ir:20:int16*0.1',
+      'di:0',
+      'hr:0',
+      'hr:8:float32',
+      'ir:4:counter*2',
+    ]) {
       const address = parseModbusAddress(text)!;
       expect(formatModbusAddress(address)).toBe(text);
       expect(parseModbusAddress(formatModbusAddress(address))).toEqual(address);
     }
-    expect(formatModbusAddress({ area: 'hr', address: 3, bit: null, type: 'int32', order: 'ABCD', counter: false, scale: 1 })).toBe('hr:3:int32');
+    expect(formatModbusAddress({ area: 'hr', address: 3, bit: null, type: 'int32', order: 'ABCD', counter: false, scale: 1 })).toBe(
+      'hr:3:int32',
+    );
   });
 
   it('an MQTT tag value taken apart and put back is the same text, for plain, JSON and Sparkplug B tags', () => {
-    for (const text of ['plant/line1/state', 'plant/json|$.machine.value|$.ts', 'plant/json|$.value', 'spBv1.0/OEE/Simulator/Line1|Units', 'spBv1.0/G/N|Node Control/Rebirth']) {
+    for (const text of [
+      'plant/line1/state',
+      'plant/json|$.machine.value|$.ts',
+      'plant/json|$.value',
+      'spBv1.0/OEE/Simulator/Line1|Units',
+      'spBv1.0/G/N|Node Control/Rebirth',
+    ]) {
       expect(formatMqttAddress(mqttAddressParts(text))).toBe(text);
       expect(parseMqttAddress(formatMqttAddress(mqttAddressParts(text)))).not.toBeNull();
     }
-    expect(mqttAddressParts('spBv1.0/OEE/Simulator/Line1|Units')).toMatchObject({ kind: 'sparkplug', group: 'OEE', node: 'Simulator', device: 'Line1', metric: 'Units' });
+    expect(mqttAddressParts('spBv1.0/OEE/Simulator/Line1|Units')).toMatchObject({
+      kind: 'sparkplug',
+      group: 'OEE',
+      node: 'Simulator',
+      device: 'Line1',
+      metric: 'Units',
+    });
     expect(formatMqttAddress({ ...mqttAddressParts('a/b'), kind: 'json' })).toBe('a/b|$');
   });
 });

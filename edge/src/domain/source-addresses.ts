@@ -108,7 +108,12 @@ export function decodeRegisters(address: ModbusAddress, words: ArrayLike<number>
 
 const scratch = new DataView(new ArrayBuffer(4));
 /** Per word order, which of A B C D each big-endian byte is. */
-const BYTE_SOURCES: Record<WordOrder, readonly number[]> = { ABCD: [0, 1, 2, 3], CDAB: [2, 3, 0, 1], BADC: [1, 0, 3, 2], DCBA: [3, 2, 1, 0] };
+const BYTE_SOURCES: Record<WordOrder, readonly number[]> = {
+  ABCD: [0, 1, 2, 3],
+  CDAB: [2, 3, 0, 1],
+  BADC: [1, 0, 3, 2],
+  DCBA: [3, 2, 1, 0],
+};
 
 /** The registers a PLC holds for a value, in the given type and word order (the simulator's side of decodeRegisters). */
 export function encodeRegisters(type: Exclude<ModbusType, 'bool'>, order: WordOrder, value: number): number[] {

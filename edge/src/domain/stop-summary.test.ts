@@ -97,7 +97,14 @@ describe('summarizeStops', () => {
 
   it('summarizes by reason with duration, quantity, share and colour', () => {
     const summary = summarizeStops(stops, { ...options, level: 1 });
-    expect(summary.byReason[0]).toEqual({ reason: 'Corte de luz', path: POWER, color: null, durationMinutes: 75, stopCount: 2, share: 75 / 210 });
+    expect(summary.byReason[0]).toEqual({
+      reason: 'Corte de luz',
+      path: POWER,
+      color: null,
+      durationMinutes: 75,
+      stopCount: 2,
+      share: 75 / 210,
+    });
     expect(summary.byReason.find((row) => row.path === BELT)).toEqual({
       reason: 'Rotura de cinta',
       path: BELT,
@@ -126,7 +133,13 @@ describe('summarizeStops', () => {
   });
 
   it('gives empty tables for no stops, and shares of 0 (not NaN) when every stop is zero-length', () => {
-    expect(summarizeStops([], { ...options, level: 1 })).toEqual({ totalMinutes: 0, paretoTotalMinutes: 0, byPath: [], byReason: [], pareto: [] });
+    expect(summarizeStops([], { ...options, level: 1 })).toEqual({
+      totalMinutes: 0,
+      paretoTotalMinutes: 0,
+      byPath: [],
+      byReason: [],
+      pareto: [],
+    });
     const summary = summarizeStops([stop(JAM, at(1), 0)], { ...options, level: 1 });
     expect(summary.byPath).toEqual([{ path: 'No planificadas', durationMinutes: 0, stopCount: 1, share: 0 }]);
     expect(summary.pareto[0]?.share).toBe(0);
@@ -144,7 +157,9 @@ describe('summarizeStops', () => {
     expect(grouped.totalMinutes).toBe(expected.totalMinutes);
     expect(grouped.byPath).toEqual(expected.byPath);
     expect(grouped.pareto).toEqual(expected.pareto);
-    expect(new Set(grouped.byReason.map((row) => JSON.stringify(row)))).toEqual(new Set(expected.byReason.map((row) => JSON.stringify(row))));
+    expect(new Set(grouped.byReason.map((row) => JSON.stringify(row)))).toEqual(
+      new Set(expected.byReason.map((row) => JSON.stringify(row))),
+    );
   });
 
   // Its time (target < 150 ms) is measured by the benchmark (npm run bench -- oee-engine), not asserted here.
@@ -159,7 +174,12 @@ describe('summarizeStops', () => {
       color: null,
       pareto: index % 3 !== 0,
     }));
-    const summary = summarizeStops(year, { fromMs: yearStartMs, toMs: yearStartMs + 366 * 24 * HOUR_MS, nowMs: yearStartMs + 365 * 24 * HOUR_MS, level: 2 });
+    const summary = summarizeStops(year, {
+      fromMs: yearStartMs,
+      toMs: yearStartMs + 366 * 24 * HOUR_MS,
+      nowMs: yearStartMs + 365 * 24 * HOUR_MS,
+      level: 2,
+    });
     expect(summary.byPath.reduce((sum, row) => sum + row.stopCount, 0)).toBe(200_000);
   });
 });

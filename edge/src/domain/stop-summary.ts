@@ -121,7 +121,11 @@ function shareOf(partMs: number, totalMs: number): number {
  * already added up; they count as their stopCount stops. Durations are summed in milliseconds and given in minutes;
  * shares are 0..1 and are 0 when the total is 0 (only zero-length stops).
  */
-export function summarizeStops(stops: readonly SummaryStop[], options: StopSummaryOptions, groups: readonly SummaryGroup[] = []): StopSummary {
+export function summarizeStops(
+  stops: readonly SummaryStop[],
+  options: StopSummaryOptions,
+  groups: readonly SummaryGroup[] = [],
+): StopSummary {
   const { fromMs, toMs, nowMs, level } = options;
   const reasonGroups = new Map<string | null, ReasonGroup>();
   const pathGroups = new Map<string | null, PathGroup>();

@@ -26,7 +26,17 @@ const utc = (iso: string) => Date.parse(iso);
 
 describe('REASON', () => {
   it('names the fixed categories by the reasonIDs of SPEC §3, and the edge’s own downtime as 9', () => {
-    expect(REASON).toEqual({ ROOT: 1, SYSTEM: 2, MICROSTOP: 3, OPC_DISCONNECTED: 4, END_OF_LOT: 5, ADJUSTMENT: 6, PLANNED: 7, UNPLANNED: 8, EDGE_DOWN: 9 });
+    expect(REASON).toEqual({
+      ROOT: 1,
+      SYSTEM: 2,
+      MICROSTOP: 3,
+      OPC_DISCONNECTED: 4,
+      END_OF_LOT: 5,
+      ADJUSTMENT: 6,
+      PLANNED: 7,
+      UNPLANNED: 8,
+      EDGE_DOWN: 9,
+    });
   });
 });
 
@@ -62,12 +72,16 @@ describe('clampStopsToRange', () => {
   });
 
   it('drops a stop that ends exactly when the range starts (touching is not sharing time)', () => {
-    expect(clampStopsToRange([{ startMs: shift.startMs - HOUR_MS, endMs: shift.startMs }], shift.startMs, shift.endMs, shift.endMs)).toEqual([]);
+    expect(
+      clampStopsToRange([{ startMs: shift.startMs - HOUR_MS, endMs: shift.startMs }], shift.startMs, shift.endMs, shift.endMs),
+    ).toEqual([]);
   });
 
   it('ends an open stop at now, or at the range end when now is later', () => {
     const open = { startMs: shift.startMs + HOUR_MS, endMs: null };
-    expect(clampStopsToRange([open], shift.startMs, shift.endMs, shift.startMs + 90 * MINUTE_MS)[0]?.endMs).toBe(shift.startMs + 90 * MINUTE_MS);
+    expect(clampStopsToRange([open], shift.startMs, shift.endMs, shift.startMs + 90 * MINUTE_MS)[0]?.endMs).toBe(
+      shift.startMs + 90 * MINUTE_MS,
+    );
     expect(clampStopsToRange([open], shift.startMs, shift.endMs, shift.endMs + HOUR_MS)[0]?.endMs).toBe(shift.endMs);
   });
 
@@ -285,7 +299,10 @@ describe('planSplit', () => {
   });
 
   it('refuses a new start before the truncated minute', () => {
-    expect(planSplit({ stop: closed, newStartMs: truncated - 1, newEndMs: at(15), nowMs: now })).toEqual({ ok: false, code: 'invalidStart' });
+    expect(planSplit({ stop: closed, newStartMs: truncated - 1, newEndMs: at(15), nowMs: now })).toEqual({
+      ok: false,
+      code: 'invalidStart',
+    });
   });
 
   it('accepts a new end exactly at the stop end, which does not cut the tail', () => {
@@ -336,7 +353,10 @@ describe('planSplit', () => {
       [at(5), start + 12 * MINUTE_MS],
       [start + 12 * MINUTE_MS, end],
     ]);
-    expect(planSplit({ stop: closed, newEndMs: start + 12 * MINUTE_MS + 1, nowMs: now, maintenance })).toEqual({ ok: false, code: 'invalidEnd' });
+    expect(planSplit({ stop: closed, newEndMs: start + 12 * MINUTE_MS + 1, nowMs: now, maintenance })).toEqual({
+      ok: false,
+      code: 'invalidEnd',
+    });
     expect(planSplit({ stop: closed, newStartMs: at(13), nowMs: now, maintenance })).toEqual({ ok: false, code: 'invalidStart' });
   });
 

@@ -54,7 +54,12 @@ export type ClampedStop<T extends StopInterval> = Omit<T, 'startMs' | 'endMs'> &
  * Open stops end at min(nowMs, toMs) after clipping. A stop is kept when it overlaps the range or when it starts
  * inside it (a zero-length stop at an instant of the range), so adjacent ranges each get their part of a stop once.
  */
-export function clampStopsToRange<T extends StopInterval>(stops: readonly T[], fromMs: number, toMs: number, nowMs: number): Array<ClampedStop<T>> {
+export function clampStopsToRange<T extends StopInterval>(
+  stops: readonly T[],
+  fromMs: number,
+  toMs: number,
+  nowMs: number,
+): Array<ClampedStop<T>> {
   const clamped: Array<ClampedStop<T>> = [];
   for (const stop of stops) {
     const endMs = effectiveEndMs(stop, nowMs);

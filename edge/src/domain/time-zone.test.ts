@@ -18,7 +18,14 @@ describe('isValidTimeZone', () => {
 
 describe('plantDateParts', () => {
   it('shows the wall clock on both sides of the Madrid spring-forward jump (01:59:59 then 03:00:00)', () => {
-    expect(plantDateParts(utc('2026-03-29T00:59:59Z'), MADRID)).toMatchObject({ year: 2026, month: 3, day: 29, hour: 1, minute: 59, second: 59 });
+    expect(plantDateParts(utc('2026-03-29T00:59:59Z'), MADRID)).toMatchObject({
+      year: 2026,
+      month: 3,
+      day: 29,
+      hour: 1,
+      minute: 59,
+      second: 59,
+    });
     expect(plantDateParts(utc('2026-03-29T01:00:00Z'), MADRID)).toMatchObject({ day: 29, hour: 3, minute: 0, second: 0 });
   });
 
@@ -106,7 +113,12 @@ describe('toPlantIso', () => {
   });
 
   it('is read back to the same instant by parsePlantDate, even in the repeated hour', () => {
-    for (const instant of [utc('2026-10-25T00:30:00Z'), utc('2026-10-25T01:30:00Z'), utc('2026-11-01T05:30:00Z'), utc('2026-11-01T06:30:00Z')]) {
+    for (const instant of [
+      utc('2026-10-25T00:30:00Z'),
+      utc('2026-10-25T01:30:00Z'),
+      utc('2026-11-01T05:30:00Z'),
+      utc('2026-11-01T06:30:00Z'),
+    ]) {
       expect(parsePlantDate(toPlantIso(instant, MADRID), MADRID)).toBe(instant);
       expect(parsePlantDate(toPlantIso(instant, NEW_YORK), NEW_YORK)).toBe(instant);
     }
@@ -148,7 +160,18 @@ describe('parsePlantDate', () => {
   });
 
   it('refuses impossible dates, times and offsets, and text that is not ISO 8601', () => {
-    for (const text of ['2026-02-30', '2026-13-01', '2026-00-10', '2026-03-29T24:00', '2026-03-29T10:60', '2026-03-29T10:00:00+24:00', '2026-03-29T10:00:00+02:75', '29/03/2026', 'yesterday', '']) {
+    for (const text of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-03-29T24:00',
+      '2026-03-29T10:60',
+      '2026-03-29T10:00:00+24:00',
+      '2026-03-29T10:00:00+02:75',
+      '29/03/2026',
+      'yesterday',
+      '',
+    ]) {
       expect(parsePlantDate(text, MADRID), text).toBeNull();
     }
   });

@@ -70,7 +70,14 @@ function formattedOffsetMs(instantMs: number, timeZone: string): number {
   for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
-  const wall = { year: values.year ?? 1970, month: values.month ?? 1, day: values.day ?? 1, hour: values.hour ?? 0, minute: values.minute ?? 0, second: values.second ?? 0 };
+  const wall = {
+    year: values.year ?? 1970,
+    month: values.month ?? 1,
+    day: values.day ?? 1,
+    hour: values.hour ?? 0,
+    minute: values.minute ?? 0,
+    second: values.second ?? 0,
+  };
   return utcOfWall({ ...wall, millisecond: ((instantMs % 1000) + 1000) % 1000 }) - instantMs;
 }
 

@@ -117,7 +117,10 @@ describe('shift patterns', () => {
     const day = productionDay(calendar, '2026-05-12', MADRID);
     expect(day.shifts[1]).toMatchObject({ code: 'TT', startMs: wall('2026-05-12', '14:00'), endMs: wall('2026-05-13', '06:00') });
     expect(day.shifts[1]!.scheduled).toEqual([{ startMs: wall('2026-05-12', '14:00'), endMs: wall('2026-05-12', '22:00') }]);
-    expect(scheduleAt(calendar, wall('2026-05-13', '01:00'), MADRID)).toMatchObject({ scheduled: false, shift: { code: 'TT', plantDate: '2026-05-12' } });
+    expect(scheduleAt(calendar, wall('2026-05-13', '01:00'), MADRID)).toMatchObject({
+      scheduled: false,
+      shift: { code: 'TT', plantDate: '2026-05-12' },
+    });
   });
 });
 
@@ -143,7 +146,9 @@ describe('weekdays, holidays, shorter days and extra shifts', () => {
   it('a shorter day ends its scheduled time at its wall time, inside the shift it falls in', () => {
     const calendar = calendarOf({}, [{ date: '2026-12-24', kind: 'shortDay', until: '18:00' }]);
     const day = productionDay(calendar, '2026-12-24', MADRID);
-    expect(scheduledIntervals(calendar, day.startMs, day.endMs, MADRID)).toEqual([{ startMs: wall('2026-12-24', '06:00'), endMs: wall('2026-12-24', '18:00') }]);
+    expect(scheduledIntervals(calendar, day.startMs, day.endMs, MADRID)).toEqual([
+      { startMs: wall('2026-12-24', '06:00'), endMs: wall('2026-12-24', '18:00') },
+    ]);
     expect(day.shifts.map((s) => totalMs(s.scheduled) / HOUR_MS)).toEqual([8, 4, 0]);
   });
 

@@ -183,7 +183,9 @@ export function versionOn(calendar: WorkCalendar, plantDate: string): CalendarVe
 
 function wallInstantAfterDayStart(plantDate: string, dayStart: number, offsetMinutes: number, timeZone: string): number {
   const minutes = dayStart + offsetMinutes;
-  const [year, month, day] = addPlantDays(plantDate, Math.floor(minutes / DAY_MINUTES)).split('-').map(Number) as [number, number, number];
+  const [year, month, day] = addPlantDays(plantDate, Math.floor(minutes / DAY_MINUTES))
+    .split('-')
+    .map(Number) as [number, number, number];
   const inDay = minutes % DAY_MINUTES;
   return instantOfWallTime({ year, month, day, hour: Math.floor(inDay / 60), minute: inDay % 60 }, timeZone);
 }
@@ -235,7 +237,10 @@ function computeDay(calendar: WorkCalendar, plantDate: string, timeZone: string)
   const worked = pattern.weekdays.has(isoWeekday(plantDate));
   let scheduledUntil = endMs;
   if (shortDay?.kind === 'shortDay') {
-    scheduledUntil = Math.min(endMs, wallInstantAfterDayStart(plantDate, pattern.dayStart, forward(pattern.dayStart, minutesOf(shortDay.until)), timeZone));
+    scheduledUntil = Math.min(
+      endMs,
+      wallInstantAfterDayStart(plantDate, pattern.dayStart, forward(pattern.dayStart, minutesOf(shortDay.until)), timeZone),
+    );
   }
   const shifts: CalendarShift[] = [];
   for (const shift of pattern.shifts) {
@@ -248,7 +253,10 @@ function computeDay(calendar: WorkCalendar, plantDate: string, timeZone: string)
     const breaks: Interval[] = [];
     if (!holiday && (worked || extra.has(shift.code))) {
       const scheduledEnd = wallInstantAfterDayStart(plantDate, pattern.dayStart, shift.offset + shift.scheduledLength, timeZone);
-      const span = intersect({ startMs: shiftStart, endMs: shift.scheduledLength === shift.length ? Number.POSITIVE_INFINITY : scheduledEnd }, { startMs: shiftStart, endMs: scheduledUntil });
+      const span = intersect(
+        { startMs: shiftStart, endMs: shift.scheduledLength === shift.length ? Number.POSITIVE_INFINITY : scheduledEnd },
+        { startMs: shiftStart, endMs: scheduledUntil },
+      );
       if (span) scheduled.push(span);
       for (const pause of pattern.breaks) {
         if (pause.shiftCode !== shift.code || !span) continue;
@@ -298,7 +306,11 @@ export function stepCalendarShift(calendar: WorkCalendar, shift: CalendarShift, 
 export function calendarShiftsOverlapping(calendar: WorkCalendar, fromMs: number, toMs: number, timeZone: string): CalendarShift[] {
   const shifts: CalendarShift[] = [];
   if (!(toMs > fromMs)) return shifts;
-  for (let shift = calendarShiftAt(calendar, fromMs, timeZone); shift.startMs < toMs; shift = stepCalendarShift(calendar, shift, 1, timeZone)) {
+  for (
+    let shift = calendarShiftAt(calendar, fromMs, timeZone);
+    shift.startMs < toMs;
+    shift = stepCalendarShift(calendar, shift, 1, timeZone)
+  ) {
     shifts.push(shift);
   }
   return shifts;
@@ -316,9 +328,19 @@ export function mergeIntervals(intervals: Interval[]): Interval[] {
   return merged;
 }
 
-function collect(calendar: WorkCalendar, fromMs: number, toMs: number, timeZone: string, pick: (shift: CalendarShift) => Interval[]): Interval[] {
+function collect(
+  calendar: WorkCalendar,
+  fromMs: number,
+  toMs: number,
+  timeZone: string,
+  pick: (shift: CalendarShift) => Interval[],
+): Interval[] {
   const range = { startMs: fromMs, endMs: toMs };
-  return mergeIntervals(calendarShiftsOverlapping(calendar, fromMs, toMs, timeZone).flatMap((shift) => pick(shift).flatMap((span) => intersect(span, range) ?? [])));
+  return mergeIntervals(
+    calendarShiftsOverlapping(calendar, fromMs, toMs, timeZone).flatMap((shift) =>
+      pick(shift).flatMap((span) => intersect(span, range) ?? []),
+    ),
+  );
 }
 
 /** The scheduled (staffed) time within [fromMs, toMs), breaks included, merged and in order. */
@@ -342,7 +364,11 @@ export function totalMs(intervals: Interval[]): number {
 }
 
 /** Whether `instantMs` is scheduled time, and whether it falls in a break. */
-export function scheduleAt(calendar: WorkCalendar, instantMs: number, timeZone: string): { shift: CalendarShift; scheduled: boolean; onBreak: boolean } {
+export function scheduleAt(
+  calendar: WorkCalendar,
+  instantMs: number,
+  timeZone: string,
+): { shift: CalendarShift; scheduled: boolean; onBreak: boolean } {
   const shift = calendarShiftAt(calendar, instantMs, timeZone);
   const inside = (spans: Interval[]) => spans.some((span) => span.startMs <= instantMs && instantMs < span.endMs);
   return { shift, scheduled: inside(shift.scheduled), onBreak: inside(shift.breaks) };
@@ -370,12 +396,15 @@ export function validatePattern(pattern: CalendarPattern): CalendarIssue[] {
   let previousOffset = -1;
   const dayStart = minutesOfTime(pattern.shifts[0]!.start);
   pattern.shifts.forEach((shift, index) => {
-    if (!CODE_PATTERN.test(shift.code) || shift.code === DAY_CODE) issues.push({ path: ['shifts', index, 'code'], key: 'calendar.shiftCode' });
-    else if (codes.has(shift.code)) issues.push({ path: ['shifts', index, 'code'], key: 'calendar.shiftCodeRepeated', params: { code: shift.code } });
+    if (!CODE_PATTERN.test(shift.code) || shift.code === DAY_CODE)
+      issues.push({ path: ['shifts', index, 'code'], key: 'calendar.shiftCode' });
+    else if (codes.has(shift.code))
+      issues.push({ path: ['shifts', index, 'code'], key: 'calendar.shiftCodeRepeated', params: { code: shift.code } });
     codes.add(shift.code);
     for (const field of ['nameEs', 'nameEn'] as const) {
       const name = shift[field].trim();
-      if (name.length < 1 || name.length > CALENDAR_LIMITS.nameLength) issues.push({ path: ['shifts', index, field], key: 'calendar.shiftName', params: { max: CALENDAR_LIMITS.nameLength } });
+      if (name.length < 1 || name.length > CALENDAR_LIMITS.nameLength)
+        issues.push({ path: ['shifts', index, field], key: 'calendar.shiftName', params: { max: CALENDAR_LIMITS.nameLength } });
     }
     const start = minutesOfTime(shift.start);
     if (start === null || dayStart === null) {
@@ -383,30 +412,48 @@ export function validatePattern(pattern: CalendarPattern): CalendarIssue[] {
       return;
     }
     const offset = index === 0 ? 0 : forward(dayStart, start);
-    if (index > 0 && offset <= previousOffset) issues.push({ path: ['shifts', index, 'start'], key: 'calendar.shiftOrder', params: { code: shift.code } });
+    if (index > 0 && offset <= previousOffset)
+      issues.push({ path: ['shifts', index, 'start'], key: 'calendar.shiftOrder', params: { code: shift.code } });
     previousOffset = Math.max(previousOffset, offset);
-    if (shift.end !== undefined && shift.end !== null && minutesOfTime(shift.end) === null) issues.push({ path: ['shifts', index, 'end'], key: 'calendar.time' });
+    if (shift.end !== undefined && shift.end !== null && minutesOfTime(shift.end) === null)
+      issues.push({ path: ['shifts', index, 'end'], key: 'calendar.time' });
   });
   if (issues.length > 0) return issues;
   const compiled = compile(pattern);
   compiled.shifts.forEach((shift, index) => {
-    if (shift.end && (forward(minutesOf(shift.start), minutesOf(shift.end)) === 0 || forward(minutesOf(shift.start), minutesOf(shift.end)) > shift.length)) {
+    if (
+      shift.end &&
+      (forward(minutesOf(shift.start), minutesOf(shift.end)) === 0 || forward(minutesOf(shift.start), minutesOf(shift.end)) > shift.length)
+    ) {
       issues.push({ path: ['shifts', index, 'end'], key: 'calendar.shiftEnd', params: { code: shift.code } });
     }
   });
-  if (pattern.breaks.length > CALENDAR_LIMITS.breaks) issues.push({ path: ['breaks'], key: 'calendar.breakCount', params: { max: CALENDAR_LIMITS.breaks } });
+  if (pattern.breaks.length > CALENDAR_LIMITS.breaks)
+    issues.push({ path: ['breaks'], key: 'calendar.breakCount', params: { max: CALENDAR_LIMITS.breaks } });
   pattern.breaks.forEach((pause, index) => {
     const shift = compiled.shifts.find((s) => s.code === pause.shiftCode);
-    if (!shift) return issues.push({ path: ['breaks', index, 'shiftCode'], key: 'calendar.unknownShift', params: { code: pause.shiftCode } });
+    if (!shift)
+      return issues.push({ path: ['breaks', index, 'shiftCode'], key: 'calendar.unknownShift', params: { code: pause.shiftCode } });
     const start = minutesOfTime(pause.start);
     if (start === null) return issues.push({ path: ['breaks', index, 'start'], key: 'calendar.time' });
     if (!Number.isInteger(pause.minutes) || pause.minutes < 1 || pause.minutes > CALENDAR_LIMITS.breakMinutes) {
-      return issues.push({ path: ['breaks', index, 'minutes'], key: 'calendar.breakMinutes', params: { max: CALENDAR_LIMITS.breakMinutes } });
+      return issues.push({
+        path: ['breaks', index, 'minutes'],
+        key: 'calendar.breakMinutes',
+        params: { max: CALENDAR_LIMITS.breakMinutes },
+      });
     }
     const from = forward(minutesOf(shift.start), start);
-    if (from + pause.minutes > shift.scheduledLength) return issues.push({ path: ['breaks', index], key: 'calendar.breakOutsideShift', params: { code: shift.code } });
+    if (from + pause.minutes > shift.scheduledLength)
+      return issues.push({ path: ['breaks', index], key: 'calendar.breakOutsideShift', params: { code: shift.code } });
     const own = compiled.breaks[index]!;
-    const overlaps = compiled.breaks.some((other, j) => j < index && other.shiftCode === own.shiftCode && other.offset < own.offset + own.minutes && own.offset < other.offset + other.minutes);
+    const overlaps = compiled.breaks.some(
+      (other, j) =>
+        j < index &&
+        other.shiftCode === own.shiftCode &&
+        other.offset < own.offset + own.minutes &&
+        own.offset < other.offset + other.minutes,
+    );
     if (overlaps) issues.push({ path: ['breaks', index], key: 'calendar.breakOverlap' });
     return undefined;
   });
@@ -430,7 +477,8 @@ export function validateCalendar(calendar: WorkCalendar, isDate: (date: string) 
   const dates = new Set<string>();
   calendar.versions.forEach((version, index) => {
     if (!isDate(version.effectiveFrom)) issues.push({ path: ['versions', index, 'effectiveFrom'], key: 'calendar.date' });
-    else if (dates.has(version.effectiveFrom)) issues.push({ path: ['versions', index, 'effectiveFrom'], key: 'calendar.versionRepeated', params: { date: version.effectiveFrom } });
+    else if (dates.has(version.effectiveFrom))
+      issues.push({ path: ['versions', index, 'effectiveFrom'], key: 'calendar.versionRepeated', params: { date: version.effectiveFrom } });
     dates.add(version.effectiveFrom);
     for (const issue of validatePattern(version.pattern)) issues.push({ ...issue, path: ['versions', index, 'pattern', ...issue.path] });
   });
@@ -443,7 +491,11 @@ export function validateCalendar(calendar: WorkCalendar, isDate: (date: string) 
     const pattern = versionOn(calendar, exception.date).pattern;
     if (exception.kind === 'extraShift') {
       if (!pattern.shifts.some((shift) => shift.code === exception.shiftCode)) {
-        return issues.push({ path: ['exceptions', index, 'shiftCode'], key: 'calendar.unknownShift', params: { code: exception.shiftCode } });
+        return issues.push({
+          path: ['exceptions', index, 'shiftCode'],
+          key: 'calendar.unknownShift',
+          params: { code: exception.shiftCode },
+        });
       }
       if (same.some((other) => other.kind === 'holiday' || (other.kind === 'extraShift' && other.shiftCode === exception.shiftCode))) {
         return issues.push({ path: ['exceptions', index], key: 'calendar.exceptionConflict', params: { date: exception.date } });
@@ -455,7 +507,8 @@ export function validateCalendar(calendar: WorkCalendar, isDate: (date: string) 
       if (exception.kind === 'shortDay') {
         const until = minutesOfTime(exception.until);
         if (until === null) return issues.push({ path: ['exceptions', index, 'until'], key: 'calendar.time' });
-        if (forward(compile(pattern).dayStart, until) === 0) return issues.push({ path: ['exceptions', index, 'until'], key: 'calendar.shortDayUntil' });
+        if (forward(compile(pattern).dayStart, until) === 0)
+          return issues.push({ path: ['exceptions', index, 'until'], key: 'calendar.shortDayUntil' });
       }
     }
     return undefined;

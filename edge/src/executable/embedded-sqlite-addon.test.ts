@@ -10,7 +10,10 @@ import { extractSqliteAddon, loadAddon } from './embedded-sqlite-addon';
 /** The addon better-sqlite3 loads here: the executable embeds the same file. */
 function installedAddon(): Buffer {
   const packageDir = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
-  for (const candidate of [join(packageDir, 'build/Release/better_sqlite3.node'), join(packageDir, 'prebuilds', `${process.platform}-${process.arch}.node`)]) {
+  for (const candidate of [
+    join(packageDir, 'build/Release/better_sqlite3.node'),
+    join(packageDir, 'prebuilds', `${process.platform}-${process.arch}.node`),
+  ]) {
     if (statSync(candidate, { throwIfNoEntry: false })) return readFileSync(candidate);
   }
   throw new Error('no better-sqlite3 addon in node_modules');

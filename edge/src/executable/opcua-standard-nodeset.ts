@@ -8,5 +8,7 @@ import { SEA_ASSET } from './sea-assets';
  * its package, and there is no package); elsewhere node-opcua's own file.
  */
 export function standardNodeset(): string | { name: string; source: Uint8Array } {
-  return isSea() ? { name: 'Opc.Ua.NodeSet2 (embedded image)', source: new Uint8Array(getAsset(SEA_ASSET.opcuaStandardNodeset)) } : nodesets.standard;
+  return isSea()
+    ? { name: 'Opc.Ua.NodeSet2 (embedded image)', source: new Uint8Array(getAsset(SEA_ASSET.opcuaStandardNodeset)) }
+    : nodesets.standard;
 }

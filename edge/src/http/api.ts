@@ -82,7 +82,9 @@ export class Api extends RouteTable<RouteSpec, RequestContext | AuthedContext> {
       ? async (input) => {
           if (!input.ctx.db) return handler(input);
           // Shared as the JSON text it is sent as (shared-answers.ts bounds them in bytes).
-          const text = await shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () => handler(input));
+          const text = await shared.answer(`${input.ctx.language} ${input.ctx.req.originalUrl}`, input.ctx.db, input.ctx.now, () =>
+            handler(input),
+          );
           if (text !== undefined) input.ctx.res.type('json').send(text);
           return undefined;
         }
@@ -120,7 +122,12 @@ async function buildContext(plant: Plant, spec: RouteSpec, req: Request, res: Re
   if (session.mustChangePassword && !spec.beforePasswordChange) throw new AppError('forbidden', 'password.changeDue');
   if (access !== 'authenticated' && !access.includes(user.roleID)) {
     // Part of the security record (logger.ts): who tried what their role does not allow.
-    plant.logger.child({ module: SECURITY_MODULE }).warn({ userID: user.userID, roleID: user.roleID, ip: base.ip, method: req.method, path: req.path.slice(0, 200) }, 'Permission refused');
+    plant.logger
+      .child({ module: SECURITY_MODULE })
+      .warn(
+        { userID: user.userID, roleID: user.roleID, ip: base.ip, method: req.method, path: req.path.slice(0, 200) },
+        'Permission refused',
+      );
     throw new AppError('forbidden', 'auth.forbidden');
   }
   return { ...base, user, db, mustChangePassword: session.mustChangePassword };

@@ -67,7 +67,11 @@ export const routeNotFound: RequestHandler = (req, _res, next) => {
 
 /** A date outside the plant calendar's range, wherever it was parsed (query, filter, grid values, body). */
 function dateOutOfRange(error: DateOutOfRangeError): AppError {
-  return new AppError('validation', 'validation.dateRange', { value: error.value, first: SUPPORTED_DATES.firstPlantDate, last: SUPPORTED_DATES.lastPlantDate });
+  return new AppError('validation', 'validation.dateRange', {
+    value: error.value,
+    first: SUPPORTED_DATES.firstPlantDate,
+    last: SUPPORTED_DATES.lastPlantDate,
+  });
 }
 
 /**
@@ -75,10 +79,14 @@ function dateOutOfRange(error: DateOutOfRangeError): AppError {
  * `translate` recognizes (a database's own refusals) likewise; body-parser failures as 413 or 400; anything else
  * logged and answered 500 — never Express's HTML page with a stack.
  */
-export function apiErrorHandler(logger: Logger, translateError: (error: unknown, req: Request) => AppError | undefined = () => undefined): ErrorRequestHandler {
+export function apiErrorHandler(
+  logger: Logger,
+  translateError: (error: unknown, req: Request) => AppError | undefined = () => undefined,
+): ErrorRequestHandler {
   const answer = (error: unknown, req: Request, res: Response) => {
     const language = languageOf(req.get('accept-language'));
-    const refused = error instanceof AppError ? error : error instanceof DateOutOfRangeError ? dateOutOfRange(error) : translateError(error, req);
+    const refused =
+      error instanceof AppError ? error : error instanceof DateOutOfRangeError ? dateOutOfRange(error) : translateError(error, req);
     if (refused) {
       res.status(refused.status).json(errorBody(refused, language));
       return;
@@ -104,7 +112,8 @@ export function apiErrorHandler(logger: Logger, translateError: (error: unknown,
     try {
       answer(error, req, res);
     } catch {
-      if (!res.headersSent) res.status(500).json({ error: { code: 'internal', message: translate('internal.error', languageOf(req.get('accept-language'))) } });
+      if (!res.headersSent)
+        res.status(500).json({ error: { code: 'internal', message: translate('internal.error', languageOf(req.get('accept-language'))) } });
     }
   };
 }
@@ -127,7 +136,11 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   );
   app.use(api.router);
   app.use('/api', (req, _res, next) =>
-    next(plant.db ? new AppError('notFound', 'route.notFound', { path: req.originalUrl.split('?')[0] ?? '' }) : new AppError('setupPending', 'setup.pending')),
+    next(
+      plant.db
+        ? new AppError('notFound', 'route.notFound', { path: req.originalUrl.split('?')[0] ?? '' })
+        : new AppError('setupPending', 'setup.pending'),
+    ),
   );
 
   const serveUi = options.ui && uiHandler(options.ui);

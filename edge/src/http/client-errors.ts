@@ -5,7 +5,12 @@ import { AppError } from './errors';
 import { languageOf } from './messages';
 
 /** Headers the answer carries like every other one (security-headers.ts), though Express never sees the request. */
-const SAFE_HEADERS = ["Content-Security-Policy: default-src 'none'; frame-ancestors 'none'", 'X-Content-Type-Options: nosniff', 'Referrer-Policy: same-origin', 'X-Frame-Options: DENY'];
+const SAFE_HEADERS = [
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options: nosniff',
+  'Referrer-Policy: same-origin',
+  'X-Frame-Options: DENY',
+];
 
 /**
  * The answer to a request Node's HTTP parser refuses before Express sees it — a request line or headers over the
@@ -18,7 +23,13 @@ export function clientErrorResponse(code: string | undefined, acceptLanguage?: s
   const status = tooLarge ? 431 : 400;
   const error = tooLarge ? new AppError('tooLarge', 'request.headersTooLarge') : new AppError('validation', 'request.malformed');
   const body = JSON.stringify(errorBody(error, languageOf(acceptLanguage)));
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, ...SAFE_HEADERS, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...SAFE_HEADERS,
+    'Connection: close',
+  ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 

@@ -26,7 +26,9 @@ function raw(request: string): Promise<string> {
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
     socket.on('close', () => resolve(answer));
     // A server that answers before reading all of a large request resets the connection after its answer.
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
   });
 }
 
@@ -66,22 +68,30 @@ describe("requests refused by Node's HTTP parser", () => {
     expect(response.status).toBe(431);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await response.json()).toEqual({ error: { code: 'tooLarge', message: 'La dirección o los encabezados de la solicitud son demasiado largos.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'tooLarge', message: 'La dirección o los encabezados de la solicitud son demasiado largos.' },
+    });
   });
 
   it('broken HTTP is a 400 in the error shape', async () => {
     const answer = await raw('GET /api/stops HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({ error: { code: 'validation', message: 'La solicitud no es una solicitud HTTP válida.' } });
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({
+      error: { code: 'validation', message: 'La solicitud no es una solicitud HTTP válida.' },
+    });
   });
 
   it('answers in English when the raw request asks for it (Accept-Language: en), for a 431 and a 400 alike', async () => {
-    const tooLarge = await fetch(`http://127.0.0.1:${port}/api/stops?filter=${'x'.repeat(40_000)}`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const tooLarge = await fetch(`http://127.0.0.1:${port}/api/stops?filter=${'x'.repeat(40_000)}`, {
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(tooLarge.status).toBe(431);
     expect(await tooLarge.json()).toEqual({ error: { code: 'tooLarge', message: 'The request address or headers are too long.' } });
     const broken = await raw('GET /api/stops HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nContent-Length: nope\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(JSON.parse(broken.split('\r\n\r\n')[1]!)).toEqual({ error: { code: 'validation', message: 'The request is not a valid HTTP request.' } });
+    expect(JSON.parse(broken.split('\r\n\r\n')[1]!)).toEqual({
+      error: { code: 'validation', message: 'The request is not a valid HTTP request.' },
+    });
   });
 
   it('answers in Spanish when the language cannot be read: not asked for, or a header beyond the bytes the parser had', async () => {
@@ -90,7 +100,9 @@ describe("requests refused by Node's HTTP parser", () => {
     // 100 KB of one header: the parser gives up within the first packet, before the Accept-Language after it.
     const cutOff = await raw(`GET /api/stops HTTP/1.1\r\nX-Big: ${'a'.repeat(100_000)}\r\nAccept-Language: en\r\n\r\n`);
     expect(cutOff).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(cutOff.split('\r\n\r\n')[1]!).error.message).toBe('La dirección o los encabezados de la solicitud son demasiado largos.');
+    expect(JSON.parse(cutOff.split('\r\n\r\n')[1]!).error.message).toBe(
+      'La dirección o los encabezados de la solicitud son demasiado largos.',
+    );
   });
 });
 

@@ -11,25 +11,43 @@ const catalogue = {
   ...SCRIPT_MESSAGES,
   // Generic validation (fields without a message of their own in SPEC.md).
   'validation.required': { es: 'El campo {field} es obligatorio.', en: 'The {field} field is required.' },
-  'validation.maxLength': { es: 'El campo {field} admite como máximo {max} caracteres.', en: 'The {field} field accepts at most {max} characters.' },
+  'validation.maxLength': {
+    es: 'El campo {field} admite como máximo {max} caracteres.',
+    en: 'The {field} field accepts at most {max} characters.',
+  },
   'validation.range': { es: 'El campo {field} debe estar entre {min} y {max}.', en: 'The {field} field must be between {min} and {max}.' },
   'validation.min': { es: 'El campo {field} debe ser como mínimo {min}.', en: 'The {field} field must be at least {min}.' },
   'validation.max': { es: 'El campo {field} debe ser como máximo {max}.', en: 'The {field} field must be at most {max}.' },
-  'validation.sortTooLarge': { es: 'El orden tiene demasiadas columnas (máximo {max}).', en: 'The sort has too many columns (at most {max}).' },
-  'validation.tooMany': { es: 'El campo {field} admite como máximo {max} elementos.', en: 'The {field} field accepts at most {max} items.' },
+  'validation.sortTooLarge': {
+    es: 'El orden tiene demasiadas columnas (máximo {max}).',
+    en: 'The sort has too many columns (at most {max}).',
+  },
+  'validation.tooMany': {
+    es: 'El campo {field} admite como máximo {max} elementos.',
+    en: 'The {field} field accepts at most {max} items.',
+  },
   'validation.repeated': { es: 'El campo {field} repite elementos.', en: 'The {field} field repeats items.' },
   'validation.invalid': { es: 'El campo {field} no es válido.', en: 'The {field} field is not valid.' },
   'validation.unknownField': { es: 'El campo {field} no existe.', en: 'The {field} field does not exist.' },
   'validation.keyNotEditable': { es: 'El campo {field} no se puede modificar.', en: 'The {field} field cannot be changed.' },
-  'validation.notEditable': { es: 'El campo {field} no se puede modificar en este registro.', en: 'The {field} field cannot be changed on this record.' },
+  'validation.notEditable': {
+    es: 'El campo {field} no se puede modificar en este registro.',
+    en: 'The {field} field cannot be changed on this record.',
+  },
   'validation.time': { es: 'El campo {field} debe tener el formato HH:mm.', en: 'The {field} field must be in HH:mm format.' },
   'validation.badJson': { es: 'El parámetro {field} no es un JSON válido.', en: 'The {field} parameter is not valid JSON.' },
   'validation.filter': { es: 'El filtro no es válido: {detail}', en: 'The filter is not valid: {detail}' },
   'validation.sort': { es: 'El orden no es válido: {detail}', en: 'The sort is not valid: {detail}' },
-  'request.headersTooLarge': { es: 'La dirección o los encabezados de la solicitud son demasiado largos.', en: 'The request address or headers are too long.' },
+  'request.headersTooLarge': {
+    es: 'La dirección o los encabezados de la solicitud son demasiado largos.',
+    en: 'The request address or headers are too long.',
+  },
   'request.malformed': { es: 'La solicitud no es una solicitud HTTP válida.', en: 'The request is not a valid HTTP request.' },
   'request.tooLarge': { es: 'La solicitud es demasiado grande (máximo {max}).', en: 'The request is too large (at most {max}).' },
-  'validation.filterTooLarge': { es: 'El filtro tiene demasiadas condiciones (máximo {max}).', en: 'The filter has too many conditions (at most {max}).' },
+  'validation.filterTooLarge': {
+    es: 'El filtro tiene demasiadas condiciones (máximo {max}).',
+    en: 'The filter has too many conditions (at most {max}).',
+  },
   'validation.dateRange': {
     es: 'La fecha {value} está fuera del rango admitido ({first} a {last}).',
     en: 'The date {value} is outside the supported range ({first} to {last}).',
@@ -53,7 +71,10 @@ const catalogue = {
     es: 'No se están leyendo las líneas {lines}: alguna de sus señales no tiene un valor válido.',
     en: 'Lines {lines} are not being read: some of their signals have no good value.',
   },
-  'health.jobFailing': { es: 'Falla un trabajo programado ({jobs}); se reintenta.', en: 'A scheduled job is failing ({jobs}); it is retried.' },
+  'health.jobFailing': {
+    es: 'Falla un trabajo programado ({jobs}); se reintenta.',
+    en: 'A scheduled job is failing ({jobs}); it is retried.',
+  },
   'health.syncFailing': {
     es: 'La sincronización con la base central falla ({failures} intentos seguidos); se reintenta.',
     en: 'Sync with the central database is failing ({failures} attempts in a row); it is retried.',
@@ -75,13 +96,19 @@ const catalogue = {
   'summary.filterRequired': { es: 'Por favor complete los datos de filtro', en: 'Please complete the filter data' },
 
   // OEE engine: stops, orders, indexes.
-  'split.nothingToSplit': { es: 'El corte debe dividir la parada: cambie el inicio o el fin.', en: 'The cut must divide the stop: change the start or the end.' },
+  'split.nothingToSplit': {
+    es: 'El corte debe dividir la parada: cambie el inicio o el fin.',
+    en: 'The cut must divide the stop: change the start or the end.',
+  },
   'stops.overlap': {
     es: 'La parada se superpone con la parada {stopID} ({start} a {end}) de la línea.',
     en: 'The stop overlaps stop {stopID} ({start} to {end}) of the line.',
   },
   'stops.inFuture': { es: 'La fecha no puede ser posterior a la hora actual.', en: 'The date cannot be later than the current time.' },
-  'stops.endBeforeStart': { es: 'La fecha de fin debe ser posterior a la fecha de inicio.', en: 'The end date must be after the start date.' },
+  'stops.endBeforeStart': {
+    es: 'La fecha de fin debe ser posterior a la fecha de inicio.',
+    en: 'The end date must be after the start date.',
+  },
   'stops.manualDisabled': {
     es: 'La línea {lineID} no tiene habilitado el gestor de paradas manuales.',
     en: 'Line {lineID} does not have the manual stops manager enabled.',
@@ -89,7 +116,10 @@ const catalogue = {
   'stops.openNotDeletable': { es: 'No se puede eliminar una parada en curso.', en: 'A stop in progress cannot be deleted.' },
   'stops.reasonIsCategory': { es: 'Debe seleccionar un motivo, no una categoría.', en: 'Select a reason, not a category.' },
   'stops.reasonNotFound': { es: 'El motivo de parada no existe.', en: 'The stop reason does not exist.' },
-  'stops.reasonNotForLine': { es: 'El motivo no está habilitado para la línea {lineID}.', en: 'The reason is not enabled for line {lineID}.' },
+  'stops.reasonNotForLine': {
+    es: 'El motivo no está habilitado para la línea {lineID}.',
+    en: 'The reason is not enabled for line {lineID}.',
+  },
   // Stops managers (feature modules): manual stops only where no beacon records them; acquired stops are history.
   'stops.manualOnBeaconLine': {
     es: 'La línea {lineID} registra sus paradas con la señal de baliza: las paradas manuales son solo para líneas sin baliza.',
@@ -120,11 +150,17 @@ const catalogue = {
   'order.finalized': { es: 'La orden {order} ya fue finalizada.', en: 'Order {order} is already finalized.' },
   'order.otherLine': { es: 'La orden {order} pertenece a la línea {lineID}.', en: 'Order {order} belongs to line {lineID}.' },
   'order.noneRunning': { es: 'La línea {lineID} no tiene una orden en curso.', en: 'Line {lineID} has no order in progress.' },
-  'order.notRunning': { es: 'La orden {order} no está en curso en la línea {lineID}.', en: 'Order {order} is not in progress on line {lineID}.' },
+  'order.notRunning': {
+    es: 'La orden {order} no está en curso en la línea {lineID}.',
+    en: 'Order {order} is not in progress on line {lineID}.',
+  },
   // The order manager (issue 14).
   'order.duplicate': { es: 'Ya existe la orden {order}.', en: 'Order {order} already exists.' },
   'order.unknownProduct': { es: 'El producto {productCode} no existe.', en: 'Product {productCode} does not exist.' },
-  'order.managerOff': { es: 'La línea {lineID} no tiene habilitado el gestor de órdenes.', en: 'Line {lineID} does not run the order manager.' },
+  'order.managerOff': {
+    es: 'La línea {lineID} no tiene habilitado el gestor de órdenes.',
+    en: 'Line {lineID} does not run the order manager.',
+  },
   'order.productNotOnLine': {
     es: 'El producto {productCode} no tiene velocidad configurada en la línea {lineID}.',
     en: 'Product {productCode} has no speed configured on line {lineID}.',
@@ -142,7 +178,10 @@ const catalogue = {
     es: 'Indique la cantidad de la orden en {unit}: los datos del producto {productCode} no permiten convertir {tonnes} t.',
     en: 'Enter the order’s quantity in {unit}: the data of product {productCode} cannot convert {tonnes} t.',
   },
-  'order.preloadUsed': { es: 'La orden de precarga {id} (OP {op}) ya fue utilizada.', en: 'Preload order {id} (OP {op}) has already been used.' },
+  'order.preloadUsed': {
+    es: 'La orden de precarga {id} (OP {op}) ya fue utilizada.',
+    en: 'Preload order {id} (OP {op}) has already been used.',
+  },
 
   // Configuration: users, notification groups, resources (lines), terminals.
   'parameters.directoryUrl': {
@@ -175,7 +214,10 @@ const catalogue = {
   // Telegram registration (SPEC.md section 8) and notifications (issue 17).
   'telegram.mailSent': { es: 'Correo enviado', en: 'Email sent' },
   'telegram.mailFailed': { es: 'Ha ocurrido un error, vuelva a intentarlo', en: 'An error has occurred, please try again' },
-  'telegram.noEmail': { es: 'El usuario {0} debe ser configurado con un correo previamente.', en: 'The user {0} must first be configured with an email.' },
+  'telegram.noEmail': {
+    es: 'El usuario {0} debe ser configurado con un correo previamente.',
+    en: 'The user {0} must first be configured with an email.',
+  },
   'telegram.emailOff': {
     es: 'El correo no está habilitado: habilite el email e indique servidor y remitente en Parámetros generales.',
     en: 'Email is not enabled: enable email and set its server and sender in the General parameters.',
@@ -191,7 +233,10 @@ const catalogue = {
     es: 'Inicie sesión, o configure esta terminal con una línea, para ver el tablero.',
     en: 'Log in, or configure this terminal with a line, to see the scoreboard.',
   },
-  'scoreboard.otherLine': { es: 'No tiene acceso para ver información de esta línea.', en: 'You have no access to see information about this line.' },
+  'scoreboard.otherLine': {
+    es: 'No tiene acceso para ver información de esta línea.',
+    en: 'You have no access to see information about this line.',
+  },
   'scoreboard.lineRequired': { es: 'Indique una línea o un sector.', en: 'Name a line or a sector.' },
   'scoreboard.lineOrSector': { es: 'Indique una línea o un sector, no ambos.', en: 'Name a line or a sector, not both.' },
 
@@ -244,7 +289,10 @@ const catalogue = {
     es: 'Su contraseña es la del dominio: cámbiela en el dominio.',
     en: 'Your password is the domain one: change it in the domain.',
   },
-  'password.sameAsCurrent': { es: 'La nueva contraseña debe ser distinta de la actual.', en: 'The new password must differ from the current one.' },
+  'password.sameAsCurrent': {
+    es: 'La nueva contraseña debe ser distinta de la actual.',
+    en: 'The new password must differ from the current one.',
+  },
 
   // Setup (SPEC.md section 8).
   'setup.pending': {
@@ -352,24 +400,36 @@ const catalogue = {
     en: 'With security mode None the policy is None.',
   },
   'opc.passwordWithoutUser': { es: 'Indique el usuario de la contraseña.', en: 'Give the user name the password belongs to.' },
-  'opc.certificateUnknown': { es: 'No hay ningún certificado de servidor con esa huella.', en: 'There is no server certificate with that thumbprint.' },
+  'opc.certificateUnknown': {
+    es: 'No hay ningún certificado de servidor con esa huella.',
+    en: 'There is no server certificate with that thumbprint.',
+  },
   'opc.apiKeyNotApi': { es: 'Solo un servidor de tipo API tiene clave de API.', en: 'Only a server of type API has an API key.' },
   'tags.apiKeyInvalid': { es: 'La clave de API no es válida.', en: 'The API key is not valid.' },
   'tags.apiServerDisabled': {
     es: 'El servidor de esta clave no es un servidor API habilitado.',
     en: 'The server of this key is not an enabled API server.',
   },
-  'tags.valuesRequired': { es: 'Envíe los valores como [{ "tagName": …, "value": … }].', en: 'Send the values as [{ "tagName": …, "value": … }].' },
+  'tags.valuesRequired': {
+    es: 'Envíe los valores como [{ "tagName": …, "value": … }].',
+    en: 'Send the values as [{ "tagName": …, "value": … }].',
+  },
   'tags.unknownTags': {
     es: 'Tags que no son de un servidor API habilitado: {names}',
     en: 'Tags that do not belong to an enabled API server: {names}',
   },
-  'tags.badValue': { es: 'El valor del tag {tag} no es válido para el tipo {type}.', en: 'The value of tag {tag} is not valid for type {type}.' },
+  'tags.badValue': {
+    es: 'El valor del tag {tag} no es válido para el tipo {type}.',
+    en: 'The value of tag {tag} is not valid for type {type}.',
+  },
   'setup.demoNeedsEmpty': {
     es: 'La planta de demostración solo se crea en una base de datos vacía.',
     en: 'The demo plant is only created in an empty database.',
   },
-  'equipment.reasonIsCategory': { es: 'Debe seleccionar un motivo de parada, no una categoría.', en: 'Select a stop reason, not a category.' },
+  'equipment.reasonIsCategory': {
+    es: 'Debe seleccionar un motivo de parada, no una categoría.',
+    en: 'Select a stop reason, not a category.',
+  },
   'stopReason.parentNotCategory': {
     es: 'La categoría seleccionada no existe o no es una categoría.',
     en: 'The selected category does not exist or is not a category.',
@@ -386,7 +446,10 @@ const catalogue = {
   'stopReason.color': { es: 'El color debe tener el formato #rrggbb.', en: 'The colour must be in #rrggbb format.' },
   'lookup.all': { es: 'Todos', en: 'All' },
   'validation.number': { es: 'El campo {field} debe ser numérico.', en: 'The {field} field must be a number.' },
-  'target.duplicate': { es: 'La línea {line} ya tiene un objetivo con el tag {tag}.', en: 'Line {line} already has a target with tag {tag}.' },
+  'target.duplicate': {
+    es: 'La línea {line} ya tiene un objetivo con el tag {tag}.',
+    en: 'Line {line} already has a target with tag {tag}.',
+  },
   'preload.quantityDecimals': { es: 'El campo cantidad admite un solo decimal', en: 'The quantity field accepts one decimal place' },
   'preload.weightDecimals': { es: 'El campo peso admite hasta 2 decimales', en: 'The weight field accepts up to 2 decimal places' },
   'preload.deleted': {
@@ -394,7 +457,10 @@ const catalogue = {
     en: 'The preload order was deleted and cannot be changed.',
   },
   // Production manager (feature module): lots, declared discards, wrapper types.
-  'production.notEnabled': { es: 'La línea {line} no tiene habilitado el gestor de producción.', en: 'Line {line} does not have the production manager enabled.' },
+  'production.notEnabled': {
+    es: 'La línea {line} no tiene habilitado el gestor de producción.',
+    en: 'Line {line} does not have the production manager enabled.',
+  },
   'production.noReadyOrder': { es: 'La línea {line} no tiene una orden en curso.', en: 'Line {line} has no order in progress.' },
   'production.orderNotOnLine': { es: 'La orden {order} no es de la línea {line}.', en: 'Order {order} is not an order of line {line}.' },
   'production.orderNotStarted': { es: 'La orden {order} todavía no comenzó.', en: 'Order {order} has not started yet.' },
@@ -402,7 +468,10 @@ const catalogue = {
     es: 'El producto de la orden no está definido: no se pueden calcular las unidades.',
     en: 'The order’s product is not defined: the units cannot be computed.',
   },
-  'production.lotEmpty': { es: 'Ingrese paquetes o envoltorios: el lote no puede quedar vacío.', en: 'Enter packs or wrappers: the lot cannot be empty.' },
+  'production.lotEmpty': {
+    es: 'Ingrese paquetes o envoltorios: el lote no puede quedar vacío.',
+    en: 'Enter packs or wrappers: the lot cannot be empty.',
+  },
   'production.wrapperTypeUnknown': { es: 'El tipo de envoltorio {name} no existe.', en: 'Wrapper type {name} does not exist.' },
   'production.discardsExceedUnits': {
     es: 'Los descartes de la orden {order} ({discards}) superarían su producción ({units}).',
@@ -421,7 +490,7 @@ const catalogue = {
   // The central portal (issue 18): it reads the central copy and writes only its own users.
   'portal.readOnly': {
     es: 'El portal central solo lee los datos de las plantas: {method} {path} no existe.',
-    en: 'The central portal only reads the plants\' data: {method} {path} does not exist.',
+    en: "The central portal only reads the plants' data: {method} {path} does not exist.",
   },
   'portal.busy': {
     es: 'La base de datos central tardó demasiado en responder; acote el rango o reintente.',
@@ -453,7 +522,10 @@ const catalogue = {
     en: 'Give a line (lineID), a sector (sectorID), neither (the plant) or an order (order), not several.',
   },
   'losses.rangeRequired': { es: 'Indique el rango: from y to (o una orden).', en: 'Give the range: from and to (or an order).' },
-  'losses.rangeOrder': { es: 'El inicio del rango (from) debe ser anterior a su fin (to).', en: 'The range start (from) must be before its end (to).' },
+  'losses.rangeOrder': {
+    es: 'El inicio del rango (from) debe ser anterior a su fin (to).',
+    en: 'The range start (from) must be before its end (to).',
+  },
   'losses.rangeTooLong': { es: 'El rango admite como máximo {max} días.', en: 'The range accepts at most {max} days.' },
   // Issue 29: work calendars (domain/work-calendar.ts, PUT /api/calendars/…).
   'calendar.shiftCount': { es: 'El patrón debe tener de 1 a {max} turnos.', en: 'The pattern must have 1 to {max} shifts.' },
@@ -486,8 +558,14 @@ const catalogue = {
   'calendar.weekday': { es: 'Los días laborables van de 1 (lunes) a 7 (domingo).', en: 'Working days go from 1 (Monday) to 7 (Sunday).' },
   'calendar.weekdayRepeated': { es: 'Un día laborable está repetido.', en: 'A working day is repeated.' },
   'calendar.noVersion': { es: 'El calendario necesita al menos una versión.', en: 'The calendar needs at least one version.' },
-  'calendar.date': { es: 'La fecha debe ser una fecha existente con el formato AAAA-MM-DD.', en: 'The date must be an existing date written YYYY-MM-DD.' },
-  'calendar.versionRepeated': { es: 'Ya hay una versión del calendario desde el {date}.', en: 'There is already a calendar version from {date}.' },
+  'calendar.date': {
+    es: 'La fecha debe ser una fecha existente con el formato AAAA-MM-DD.',
+    en: 'The date must be an existing date written YYYY-MM-DD.',
+  },
+  'calendar.versionRepeated': {
+    es: 'Ya hay una versión del calendario desde el {date}.',
+    en: 'There is already a calendar version from {date}.',
+  },
   'calendar.exceptionConflict': {
     es: 'Las excepciones del {date} se contradicen: un festivo no admite otra excepción, hay una sola jornada reducida por día y un turno extra no se repite.',
     en: 'The exceptions of {date} contradict each other: a holiday admits no other exception, a day has one shorter day at most and an extra shift is not repeated.',

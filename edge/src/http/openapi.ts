@@ -46,12 +46,19 @@ export function buildOpenApi<A>(routes: readonly RouteEntry<DeclaredRoute<A>>[],
       'x-roles': access === 'public' ? [] : roles,
       security: access === 'public' ? [] : [{ bearer: [] }],
       responses: {
-        '200': spec.response ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response) } } } : { description: 'OK' },
+        '200': spec.response
+          ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response) } } }
+          : { description: 'OK' },
         ...(access === 'public' ? {} : { '401': { description: 'No or expired session' }, '403': { description: 'Role not allowed' } }),
         '400': { description: 'Validation error: { error: { code, message, fields } }' },
       },
     };
-    const pathParams = [...documented!.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParams = [...documented!.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     const queryParams: unknown[] = [];
     if (spec.query) {
       const schema = jsonSchema(spec.query) as { properties?: Record<string, unknown>; required?: string[] };

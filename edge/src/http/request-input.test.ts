@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import { parseInput, readKey, readValues } from './request-input';
 
-const schema = z.object({ name: z.string().trim().min(1).max(5), count: z.number().int().min(1).max(9), line: z.number().min(1, 'resource.lineRange') });
+const schema = z.object({
+  name: z.string().trim().min(1).max(5),
+  count: z.number().int().min(1).max(9),
+  line: z.number().min(1, 'resource.lineRange'),
+});
 
 function errorOf(input: unknown): AppError {
   try {

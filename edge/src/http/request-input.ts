@@ -99,7 +99,10 @@ function issueMessage(issue: ZodIssueLike): { key: MessageKey; params: Record<st
     case 'invalid_type':
       return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid', params };
     case 'too_big':
-      return { key: issue.origin === 'string' ? 'validation.maxLength' : issue.origin === 'array' ? 'validation.tooMany' : 'validation.max', params };
+      return {
+        key: issue.origin === 'string' ? 'validation.maxLength' : issue.origin === 'array' ? 'validation.tooMany' : 'validation.max',
+        params,
+      };
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return { key: 'validation.required', params };
       return { key: 'validation.min', params };
@@ -155,7 +158,11 @@ function fieldWithNul(value: unknown, name: string, depth = 0): string | null {
  * Refuses (400) a request whose texts hold a NUL character, before any handler: PostgreSQL cannot store or compare
  * one (22021), so a NUL in a portal filter once answered 500 (issue 26). No field of the API has a use for it.
  */
-export const refuseNulCharacters = (req: { path: string; query: unknown; body: unknown }, _res: unknown, next: (error?: unknown) => void): void => {
+export const refuseNulCharacters = (
+  req: { path: string; query: unknown; body: unknown },
+  _res: unknown,
+  next: (error?: unknown) => void,
+): void => {
   const field = req.path.includes('\u0000') ? 'path' : (fieldWithNul(req.query, 'query') ?? fieldWithNul(req.body, 'body'));
   next(field ? new AppError('validation', 'validation.nulCharacter', { field }) : undefined);
 };

@@ -69,7 +69,14 @@ export async function resolveSession(db: Database, token: string, now: number): 
   let sessions = remembered.get(db);
   if (!sessions) remembered.set(db, (sessions = new Map()));
   const known = sessions.get(tokenHash);
-  if (known && known.writes === writesOf(db) && now >= known.readAt && now - known.readAt < SESSION_REUSE_MS && known.expiresAt > now && !needsExtension(known.expiresAt, now)) {
+  if (
+    known &&
+    known.writes === writesOf(db) &&
+    now >= known.readAt &&
+    now - known.readAt < SESSION_REUSE_MS &&
+    known.expiresAt > now &&
+    !needsExtension(known.expiresAt, now)
+  ) {
     return known.state;
   }
   sessions.delete(tokenHash);

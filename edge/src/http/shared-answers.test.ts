@@ -19,7 +19,10 @@ describe('the database write count', () => {
   it('counts the statements that write, not the reads', async () => {
     const before = writesOf(db);
     await readValue();
-    await db.selectFrom('counters' as never).selectAll().execute();
+    await db
+      .selectFrom('counters' as never)
+      .selectAll()
+      .execute();
     expect(writesOf(db)).toBe(before);
     await sql`UPDATE counters SET value = 11 WHERE id = 1`.execute(db);
     expect(writesOf(db)).toBe(before + 1);

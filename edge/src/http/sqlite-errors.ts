@@ -12,7 +12,9 @@ export function translateSqliteError(error: unknown, operation: 'insert' | 'upda
       return operation === 'delete' ? new AppError('conflict', 'data.inUse') : new AppError('validation', 'data.brokenReference');
     // A trigger standing for a foreign key (migration 0025: a line with a calendar of its own).
     case 'SQLITE_CONSTRAINT_TRIGGER':
-      return operation === 'delete' ? new AppError('conflict', 'data.inUse') : new AppError('validation', 'validation.invalid', { field: 'values' });
+      return operation === 'delete'
+        ? new AppError('conflict', 'data.inUse')
+        : new AppError('validation', 'validation.invalid', { field: 'values' });
     case 'SQLITE_CONSTRAINT_PRIMARYKEY':
     case 'SQLITE_CONSTRAINT_UNIQUE':
       return new AppError('conflict', 'data.duplicate');

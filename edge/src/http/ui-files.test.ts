@@ -44,11 +44,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, '.env'), 'SECRET=1');
   writeFileSync(join(dir, '..', `${basename(dir)}-outside.txt`), 'outside');
   urls.folder = await serve(uiFolder(dir));
-  const memory = new Map([
-    ['index.html', Buffer.from(INDEX)],
-    ['assets/index-abc123.js', Buffer.from(SCRIPT)],
-    ...CHUNK_FILES,
-  ]);
+  const memory = new Map([['index.html', Buffer.from(INDEX)], ['assets/index-abc123.js', Buffer.from(SCRIPT)], ...CHUNK_FILES]);
   urls.memory = await serve({ read: (path) => memory.get(path) });
 });
 afterAll(async () => {
@@ -80,7 +76,9 @@ describe.each(['folder', 'memory'] as const)('the built app served from %s', (so
     const etag = (await fetch(`${urls[source]}/assets/index-abc123.js`)).headers.get('etag')!;
     // node:http, as fetch turns a conditional request into a no-cache one.
     const status = await new Promise((resolve, reject) =>
-      get(`${urls[source]}/assets/index-abc123.js`, { headers: { 'if-none-match': etag } }, (response) => resolve(response.resume().statusCode)).on('error', reject),
+      get(`${urls[source]}/assets/index-abc123.js`, { headers: { 'if-none-match': etag } }, (response) =>
+        resolve(response.resume().statusCode),
+      ).on('error', reject),
     );
     expect(status).toBe(304);
   });
@@ -145,12 +143,21 @@ describe.each(['folder', 'memory'] as const)('the built app served from %s', (so
 });
 
 /** A GET through node:http, which (unlike fetch) neither adds Accept-Encoding nor decodes the body. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) =>
     get(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers as Record<string, string | undefined>,
+          body: Buffer.concat(chunks),
+        }),
+      );
     }).on('error', reject),
   );
 }

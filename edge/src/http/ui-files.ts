@@ -34,7 +34,12 @@ export function uiFolder(dir: string): UiFiles {
   try {
     entries = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split(sep).join('/'));
+      .map((entry) =>
+        join(entry.parentPath, entry.name)
+          .slice(dir.length + 1)
+          .split(sep)
+          .join('/'),
+      );
   } catch {
     entries = [];
   }
@@ -86,7 +91,10 @@ export function acceptedCodings(header: string | undefined): Set<Coding> {
     const [name, ...parameters] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     // A weight that is no number between 0 and 1 (`q=junk`) refuses the coding rather than guessing.
-    const q = parameters.map((parameter) => parameter.split('=')).find(([key]) => key?.trim() === 'q')?.[1]?.trim();
+    const q = parameters
+      .map((parameter) => parameter.split('='))
+      .find(([key]) => key?.trim() === 'q')?.[1]
+      ?.trim();
     const weight = q === undefined ? 1 : /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(q) ? Number(q) : 0;
     weights.set(name.trim(), weight);
   }

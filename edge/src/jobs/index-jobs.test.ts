@@ -31,7 +31,11 @@ const indexes = () => store.db.selectFrom('shift_indexes').select(['shiftStart',
 
 describe('index jobs', () => {
   it('start when the plant is configured: the shifts that ended while the edge was off are closed at once', async () => {
-    await applyLineEvents(store.db, [{ type: 'lineState', lineID: 1, atMs: tm.startMs, running: false }], { nowMs: tm.startMs, timeZone: TZ, userID: null });
+    await applyLineEvents(store.db, [{ type: 'lineState', lineID: 1, atMs: tm.startMs, running: false }], {
+      nowMs: tm.startMs,
+      timeZone: TZ,
+      userID: null,
+    });
     const plant = plantAt(tm.endMs + 9 * HOUR);
     jobs = attachIndexJobs(plant);
     plant.attachDatabase(store.db);
@@ -43,7 +47,11 @@ describe('index jobs', () => {
 
   it('refresh the open shift every oeeCalculationRefresh seconds, and stop cleanly', async () => {
     await store.db.updateTable('parameters').set({ oeeCalculationRefresh: 1 }).execute();
-    await applyLineEvents(store.db, [{ type: 'lineState', lineID: 1, atMs: tm.startMs, running: true }], { nowMs: tm.startMs, timeZone: TZ, userID: null });
+    await applyLineEvents(store.db, [{ type: 'lineState', lineID: 1, atMs: tm.startMs, running: true }], {
+      nowMs: tm.startMs,
+      timeZone: TZ,
+      userID: null,
+    });
     const plant = plantAt(tm.startMs + 2 * HOUR);
     jobs = attachIndexJobs(plant);
     plant.attachDatabase(store.db);

@@ -1,7 +1,14 @@
 import type { Database } from '../db/database';
 import { CHANNEL } from '../domain/notifications';
 import { botConnectionOf, deliverSend, planAlerts } from '../modules/notifications/alerts.service';
-import { botUpdateOffset, markInterruptedSends, notificationParameters, pendingSendsDue, saveBotUpdateOffset, type NotificationParameters } from '../modules/notifications/notifications.repository';
+import {
+  botUpdateOffset,
+  markInterruptedSends,
+  notificationParameters,
+  pendingSendsDue,
+  saveBotUpdateOffset,
+  type NotificationParameters,
+} from '../modules/notifications/notifications.repository';
 import { botPollStatusOf, plantDefaults } from '../modules/notifications/plant-defaults';
 import { botUpdates, withoutToken } from '../modules/notifications/telegram-bot';
 import { handleBotUpdate } from '../modules/notifications/telegram-registration.service';
@@ -132,10 +139,14 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
     new Promise<void>((resolve) => {
       const wait = setTimeout(resolve, ms);
       wait.unref();
-      abort.signal.addEventListener('abort', () => {
-        clearTimeout(wait);
-        resolve();
-      }, { once: true });
+      abort.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(wait);
+          resolve();
+        },
+        { once: true },
+      );
     });
 
   // The bot's updates: only while Telegram is on; parameters read again at every round.
@@ -168,14 +179,16 @@ function startNotificationJobs(plant: Plant, db: Database, everyMs: number): Not
         }
         failures = 0;
         pollStatus.lastPollError = null;
-        if (quickAnswers === 1) logger.warn('Telegram getUpdates answered at once without waiting: polling is slowed down (1 s doubling to 30 s)');
+        if (quickAnswers === 1)
+          logger.warn('Telegram getUpdates answered at once without waiting: polling is slowed down (1 s doubling to 30 s)');
         if (quickAnswers > 0) await pause(quickAnswerPauseMs(quickAnswers));
       } catch (error) {
         if (stopped) break;
         failures++;
         const message = withoutToken((error as Error).message, bot.token);
         pollStatus.lastPollError = message;
-        if (failures === 1 || failures % 20 === 0) logger.warn({ error: message, failures }, 'Telegram updates could not be read: will retry');
+        if (failures === 1 || failures % 20 === 0)
+          logger.warn({ error: message, failures }, 'Telegram updates could not be read: will retry');
         await pause(Math.min(5_000 * 2 ** Math.min(failures - 1, 4), 60_000));
       }
     }

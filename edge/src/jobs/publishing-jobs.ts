@@ -9,7 +9,12 @@ import { startWhenConfigured, type RunnableJob } from './on-configured';
  */
 export function attachPublishingJobs(plant: Plant): RunnableJob {
   return startWhenConfigured(plant, (db) => {
-    const publisher = new LinePublisher({ db, logger: plant.logger.child({ module: 'mqtt-publishing' }), now: () => plant.now(), timeZone: plant.timeZone });
+    const publisher = new LinePublisher({
+      db,
+      logger: plant.logger.child({ module: 'mqtt-publishing' }),
+      now: () => plant.now(),
+      timeZone: plant.timeZone,
+    });
     const onChange = () => publisher.settingsChanged();
     plant.on('configurationChanged', onChange);
     publisher.start();

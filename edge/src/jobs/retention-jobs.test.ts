@@ -21,9 +21,32 @@ afterEach(async () => {
 
 describe('retention job', () => {
   it('deletes the sessions past their expiry and keeps every session still usable', async () => {
-    await store.db.insertInto('users').values({ userID: 'ana', groupID: null, firstName: 'Ana', lastName: 'Paz', email: null, passwordHash: 'x', roleID: 2, lockedUntil: null, updatedBy: null, updateDate: null }).execute();
-    const session = (tokenHash: string, expiresAt: number) => ({ tokenHash, userID: 'ana', createdAt: expiresAt - 12 * HOUR, expiresAt, ipAddress: null });
-    await store.db.insertInto('sessions').values([session('expired-long-ago', NOW - 30 * 24 * HOUR), session('expired-now', NOW), session('still-valid', NOW + 1)]).execute();
+    await store.db
+      .insertInto('users')
+      .values({
+        userID: 'ana',
+        groupID: null,
+        firstName: 'Ana',
+        lastName: 'Paz',
+        email: null,
+        passwordHash: 'x',
+        roleID: 2,
+        lockedUntil: null,
+        updatedBy: null,
+        updateDate: null,
+      })
+      .execute();
+    const session = (tokenHash: string, expiresAt: number) => ({
+      tokenHash,
+      userID: 'ana',
+      createdAt: expiresAt - 12 * HOUR,
+      expiresAt,
+      ipAddress: null,
+    });
+    await store.db
+      .insertInto('sessions')
+      .values([session('expired-long-ago', NOW - 30 * 24 * HOUR), session('expired-now', NOW), session('still-valid', NOW + 1)])
+      .execute();
     const plant = new Plant({ timeZone: 'Europe/Madrid' } as Settings, pino({ level: 'silent' }), new RecentLogStore(10), () => NOW);
     jobs = attachRetentionJobs(plant);
     plant.attachDatabase(store.db);

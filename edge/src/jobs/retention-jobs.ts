@@ -40,7 +40,8 @@ function startRetentionJobs(plant: Plant, db: Database): RetentionJobs {
       try {
         const now = plant.now();
         const pruned = { ...(await pruneExpiredRows(db, now, await retentionDays(db))), sessions: await deleteExpiredSessions(db, now) };
-        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox + pruned.notificationSends + pruned.sessions > 0) logger.info(pruned, 'Pruned rows past their retention');
+        if (pruned.audit + pruned.tagUpdates + pruned.calculationTimes + pruned.outbox + pruned.notificationSends + pruned.sessions > 0)
+          logger.info(pruned, 'Pruned rows past their retention');
       } catch (error) {
         logger.error({ err: error }, 'Retention job failed');
       }

@@ -152,7 +152,10 @@ const daySums = [
 /** The rows a statement changed, as its transition tables hold them: new versions count +1, old versions −1. */
 const CHANGES = {
   insert: { sources: ['SELECT 1 AS sign, * FROM new_rows'], referencing: 'NEW TABLE AS new_rows' },
-  update: { sources: ['SELECT 1 AS sign, * FROM new_rows', 'SELECT -1 AS sign, * FROM old_rows'], referencing: 'OLD TABLE AS old_rows NEW TABLE AS new_rows' },
+  update: {
+    sources: ['SELECT 1 AS sign, * FROM new_rows', 'SELECT -1 AS sign, * FROM old_rows'],
+    referencing: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+  },
   delete: { sources: ['SELECT -1 AS sign, * FROM old_rows'], referencing: 'OLD TABLE AS old_rows' },
 };
 type Change = keyof typeof CHANGES;
@@ -240,7 +243,16 @@ const plantZone = [
 const fillDaySums = `SELECT oee.rebuild_day_sums(array_agg(plant_id)) FROM oee.plants`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of [...functions, ...shiftIndexDays, ...daySums, fillDaySums, ...shiftIndexTriggers, ...stopDaySums, ...stopTriggers, ...plantZone]) {
+  for (const statement of [
+    ...functions,
+    ...shiftIndexDays,
+    ...daySums,
+    fillDaySums,
+    ...shiftIndexTriggers,
+    ...stopDaySums,
+    ...stopTriggers,
+    ...plantZone,
+  ]) {
     await sql.raw(statement).execute(db);
   }
 }

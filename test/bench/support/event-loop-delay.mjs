@@ -7,6 +7,9 @@ const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
 const ms = (ns) => (ns / 1e6).toFixed(1);
 setInterval(() => {
-  if (histogram.count > 0) process.stdout.write(`event-loop-delay ${Date.now()} ${ms(histogram.percentile(50))} ${ms(histogram.percentile(99))} ${ms(histogram.max)}\n`);
+  if (histogram.count > 0)
+    process.stdout.write(
+      `event-loop-delay ${Date.now()} ${ms(histogram.percentile(50))} ${ms(histogram.percentile(99))} ${ms(histogram.max)}\n`,
+    );
   histogram.reset();
 }, 1_000).unref();

@@ -23,7 +23,11 @@ const CHROMIUM_ARGS = [
 
 export const RESULTS_DIR = join(ROOT, 'test-results');
 
-const slug = (text: string) => text.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+const slug = (text: string) =>
+  text
+    .replace(/[^a-zA-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -49,8 +53,16 @@ function browser(): Promise<Browser> {
  * screenshot, the page's console and (traced) its Playwright trace are kept under test-results/; the context goes
  * away when the test ends either way. Call it inside a test.
  */
-export async function openBrowser(options: { width?: number; height?: number; /** Tracing: E2E_TRACE=1 by default; off for timing measurements (tracing slows the page). */ trace?: boolean } = {}): Promise<BrowserSession> {
-  const context = await (await browser()).newContext({
+export async function openBrowser(
+  options: {
+    width?: number;
+    height?: number;
+    /** Tracing: E2E_TRACE=1 by default; off for timing measurements (tracing slows the page). */ trace?: boolean;
+  } = {},
+): Promise<BrowserSession> {
+  const context = await (
+    await browser()
+  ).newContext({
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     acceptDownloads: true,
   });
@@ -72,7 +84,9 @@ export async function openBrowser(options: { width?: number; height?: number; /*
 
   onTestFinished(async ({ task }) => {
     // Every page must work under the edge's content security policy: a blocked script, style or request fails the test.
-    const violations = await page.evaluate(() => (window as unknown as { policyViolations?: string[] }).policyViolations ?? []).catch(() => []);
+    const violations = await page
+      .evaluate(() => (window as unknown as { policyViolations?: string[] }).policyViolations ?? [])
+      .catch(() => []);
     if (violations.length > 0 && task.result?.state !== 'fail') consoleLines.push(...violations.map((v) => `[csp] ${v}`));
     try {
       if (task.result?.state === 'fail') {
@@ -105,7 +119,9 @@ interface ShownToast {
 function recordPolicyViolations(): void {
   const violations: string[] = [];
   (window as unknown as { policyViolations: string[] }).policyViolations = violations;
-  document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`));
+  document.addEventListener('securitypolicyviolation', (event) =>
+    violations.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`),
+  );
 }
 
 /** In the page, from its start: every toast it shows, once it has its text, into `window.shownToasts`. */

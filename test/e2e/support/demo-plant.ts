@@ -38,7 +38,8 @@ export async function startDemoPlant(): Promise<DemoPlant> {
     for (const line of DEMO_LINES) simulator.runLine(line.lineID);
 
     const db = edge.edge.plant.db!;
-    const openStop = (lineID: number) => db.selectFrom('stops').select('stopID').where('lineID', '=', lineID).where('endDate', 'is', null).executeTakeFirst();
+    const openStop = (lineID: number) =>
+      db.selectFrom('stops').select('stopID').where('lineID', '=', lineID).where('endDate', 'is', null).executeTakeFirst();
     const plant: DemoPlant = {
       edge,
       simulator,
@@ -55,8 +56,13 @@ export async function startDemoPlant(): Promise<DemoPlant> {
     };
     // The engine reads every line, running: a stop the demo made before the hold is over.
     const admin = await token('admin');
-    const servers = async () => (await edge.call('GET', '/api/diagnostics/opcservers', { token: admin })).body as { endpointUrl: string; connected: boolean }[];
-    await waitFor(async () => (await servers()).some((server) => server.connected && server.endpointUrl === simulator.endpointUrl), 'the demo simulator connected', 60_000);
+    const servers = async () =>
+      (await edge.call('GET', '/api/diagnostics/opcservers', { token: admin })).body as { endpointUrl: string; connected: boolean }[];
+    await waitFor(
+      async () => (await servers()).some((server) => server.connected && server.endpointUrl === simulator.endpointUrl),
+      'the demo simulator connected',
+      60_000,
+    );
     for (const line of DEMO_LINES) await plant.stopClosed(line.lineID);
     return plant;
   } catch (error) {

@@ -28,5 +28,8 @@ const agent = new SyncAgent({
 });
 agent.start();
 process.on('SIGTERM', () => {
-  void agent.stop().then(() => edge.destroy()).then(() => process.exit(0));
+  void agent
+    .stop()
+    .then(() => edge.destroy())
+    .then(() => process.exit(0));
 });

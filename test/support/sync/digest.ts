@@ -88,7 +88,10 @@ export async function centralDigest(central: CentralDatabase, edge: Kysely<DB>, 
 }
 
 /** Rows of a plant per central table, tombstones included, and how many distinct keys they hold (equal: no duplicates). */
-export async function centralKeyCounts(central: CentralDatabase, plantId: string): Promise<Record<string, { rows: number; keys: number; tombstones: number }>> {
+export async function centralKeyCounts(
+  central: CentralDatabase,
+  plantId: string,
+): Promise<Record<string, { rows: number; keys: number; tombstones: number }>> {
   const counts: Record<string, { rows: number; keys: number; tombstones: number }> = {};
   for (const entity of SYNCED_ENTITIES) {
     const table = centralTableOf(entity);

@@ -59,18 +59,61 @@ export async function writeConfiguration(db: Database, now = FIXTURE_START): Pro
         ctx,
       );
     }
-    for (const [code, speed] of [['P1', 120], ['P2', 80.5], ['P3', 60]] as const) {
-      await insertRow(trx, 'products', { code, name: `Producto ${code}`, wrappersPerPackage: 10, unitsPerWrapper: 6, unit: 'u', performance: 0.95 }, ['code'], ctx);
+    for (const [code, speed] of [
+      ['P1', 120],
+      ['P2', 80.5],
+      ['P3', 60],
+    ] as const) {
+      await insertRow(
+        trx,
+        'products',
+        { code, name: `Producto ${code}`, wrappersPerPackage: 10, unitsPerWrapper: 6, unit: 'u', performance: 0.95 },
+        ['code'],
+        ctx,
+      );
       for (const lineID of [1, 2, 3]) await trx.insertInto('product_speeds').values({ code, lineID, speed }).execute();
     }
-    await insertRow(trx, 'stop_reasons', { reasonID: 30, parentID: 8, reason: 'Mecánica', isCategory: 1, color: '#ec5453', enabledForLine: '[]' }, ['reasonID'], ctx);
-    await insertRow(trx, 'stop_reasons', { reasonID: 31, parentID: 30, reason: 'Rotura de cinta', pareto: 1, enabledForLine: '[1,2]', updatedBy: 'super', updateDate: now }, ['reasonID'], ctx);
-    await insertRow(trx, 'stop_reasons', { reasonID: 20, parentID: 7, reason: 'Almuerzo', discountOEE: 1, detail: 'Pausa de 30\'', enabledForLine: '[]' }, ['reasonID'], ctx);
-    for (const [order, lineID, productCode] of [['1001-RP', 1, 'P1'], ['1002-RP', 2, 'P2'], ['1003-RP', 1, 'P2']] as const) {
+    await insertRow(
+      trx,
+      'stop_reasons',
+      { reasonID: 30, parentID: 8, reason: 'Mecánica', isCategory: 1, color: '#ec5453', enabledForLine: '[]' },
+      ['reasonID'],
+      ctx,
+    );
+    await insertRow(
+      trx,
+      'stop_reasons',
+      { reasonID: 31, parentID: 30, reason: 'Rotura de cinta', pareto: 1, enabledForLine: '[1,2]', updatedBy: 'super', updateDate: now },
+      ['reasonID'],
+      ctx,
+    );
+    await insertRow(
+      trx,
+      'stop_reasons',
+      { reasonID: 20, parentID: 7, reason: 'Almuerzo', discountOEE: 1, detail: "Pausa de 30'", enabledForLine: '[]' },
+      ['reasonID'],
+      ctx,
+    );
+    for (const [order, lineID, productCode] of [
+      ['1001-RP', 1, 'P1'],
+      ['1002-RP', 2, 'P2'],
+      ['1003-RP', 1, 'P2'],
+    ] as const) {
       await insertRow(
         trx,
         'orders',
-        { order, op: order.split('-')[0], lineID, lot: `L-${order}`, productCode, productName: `Producto ${productCode}`, desiredProductionQuantity: 5000, desiredProductionSpeed: null, createdBy: 'super', createDate: now },
+        {
+          order,
+          op: order.split('-')[0],
+          lineID,
+          lot: `L-${order}`,
+          productCode,
+          productName: `Producto ${productCode}`,
+          desiredProductionQuantity: 5000,
+          desiredProductionSpeed: null,
+          createdBy: 'super',
+          createDate: now,
+        },
         ['order'],
         ctx,
       );
@@ -85,28 +128,40 @@ export async function writeConfiguration(db: Database, now = FIXTURE_START): Pro
  */
 export async function runProduction(
   db: Database,
-  options: { seed?: number; fromMs?: number; hours: number; /** Start and switch orders (the first stretch only). */ orders?: boolean; /** The plant's zone (default FIXTURE_TZ). */ timeZone?: string },
+  options: {
+    seed?: number;
+    fromMs?: number;
+    hours: number;
+    /** Start and switch orders (the first stretch only). */ orders?: boolean;
+    /** The plant's zone (default FIXTURE_TZ). */ timeZone?: string;
+  },
 ): Promise<number> {
   const timeZone = options.timeZone ?? FIXTURE_TZ;
   const random = seededRandom(options.seed ?? 7);
   const from = options.fromMs ?? FIXTURE_START;
-  const counters = new Map<number, { units: number; discards: number; running: boolean }>([1, 2, 3].map((lineID) => [lineID, { units: 0, discards: 0, running: true }]));
+  const counters = new Map<number, { units: number; discards: number; running: boolean }>(
+    [1, 2, 3].map((lineID) => [lineID, { units: 0, discards: 0, running: true }]),
+  );
   const minutes = Math.round(options.hours * 60);
   const context = (nowMs: number) => ({ nowMs, timeZone, userID: null });
   const orders = options.orders ?? true;
-  if (orders) await applyLineEvents(
-    db,
-    [
-      { type: 'orderStarted', lineID: 1, atMs: from, order: '1001-RP' },
-      { type: 'orderStarted', lineID: 2, atMs: from, order: '1002-RP' },
-    ],
-    context(from),
-  );
+  if (orders)
+    await applyLineEvents(
+      db,
+      [
+        { type: 'orderStarted', lineID: 1, atMs: from, order: '1001-RP' },
+        { type: 'orderStarted', lineID: 2, atMs: from, order: '1002-RP' },
+      ],
+      context(from),
+    );
   for (let minute = 0; minute <= minutes; minute += 1) {
     const atMs = from + minute * MINUTE;
     const events: LineEvent[] = [];
     if (orders && minute === Math.floor(minutes / 2)) {
-      events.push({ type: 'orderFinished', lineID: 1, atMs, order: '1001-RP' }, { type: 'orderStarted', lineID: 1, atMs, order: '1003-RP' });
+      events.push(
+        { type: 'orderFinished', lineID: 1, atMs, order: '1001-RP' },
+        { type: 'orderStarted', lineID: 1, atMs, order: '1003-RP' },
+      );
     }
     for (const [lineID, state] of counters) {
       if (random() < 0.12) state.running = !state.running;
@@ -114,7 +169,10 @@ export async function runProduction(
         state.units += 50 + Math.floor(random() * 60);
         state.discards += random() < 0.3 ? 1 : 0;
       }
-      events.push({ type: 'lineState', lineID, atMs, running: state.running }, { type: 'counters', lineID, atMs, units: state.units, discards: state.discards });
+      events.push(
+        { type: 'lineState', lineID, atMs, running: state.running },
+        { type: 'counters', lineID, atMs, units: state.units, discards: state.discards },
+      );
     }
     await applyLineEvents(db, events, context(atMs));
   }
@@ -134,20 +192,49 @@ export async function editHistory(db: Database, now: number): Promise<void> {
     const stops = await trx.selectFrom('stops').select(['stopID', 'endDate']).orderBy('stopID').execute();
     const closed = stops.filter((stop) => stop.endDate !== null);
     for (const stop of closed.slice(0, 5)) {
-      await updateRow(trx, 'stops', { stopID: stop.stopID }, { reasonID: 31, reason: 'Rotura de cinta', root: 'Mecánica', rootID: 30, path: 'No planificadas/Mecánica/Rotura de cinta', recognized: 1, observation: 'cinta 3', pareto: 1, color: '#ec5453', updatedBy: 'super', updateDate: now }, ctx);
+      await updateRow(
+        trx,
+        'stops',
+        { stopID: stop.stopID },
+        {
+          reasonID: 31,
+          reason: 'Rotura de cinta',
+          root: 'Mecánica',
+          rootID: 30,
+          path: 'No planificadas/Mecánica/Rotura de cinta',
+          recognized: 1,
+          observation: 'cinta 3',
+          pareto: 1,
+          color: '#ec5453',
+          updatedBy: 'super',
+          updateDate: now,
+        },
+        ctx,
+      );
     }
     if (closed[5]) await deleteRow(trx, 'stops', { stopID: closed[5].stopID }, ctx);
     await updateRow(trx, 'lines', { lineID: 2 }, { description: 'Línea 2 (renovada)', updatedBy: 'admin', updateDate: now }, ctx);
     await updateRow(trx, 'stop_reasons', { reasonID: 31 }, { color: '#123456', enabledForLine: '[1, 2, 3]' }, ctx);
     await trx.deleteFrom('product_speeds').where('code', '=', 'P3').execute();
     await deleteRow(trx, 'products', { code: 'P3' }, ctx);
-    await insertRow(trx, 'products', { code: 'P3', name: 'Producto P3 bis', wrappersPerPackage: 12, unitsPerWrapper: 4, unit: null, performance: null }, ['code'], ctx);
+    await insertRow(
+      trx,
+      'products',
+      { code: 'P3', name: 'Producto P3 bis', wrappersPerPackage: 12, unitsPerWrapper: 4, unit: null, performance: null },
+      ['code'],
+      ctx,
+    );
     const reason = await insertRow(trx, 'stop_reasons', { parentID: 30, reason: 'Temporal', enabledForLine: '[]' }, ['reasonID'], ctx);
     await deleteRow(trx, 'stop_reasons', { reasonID: reason.reasonID as number }, ctx);
     const building = await insertRow(trx, 'buildings', { buildingName: 'Depósito' }, ['buildingId'], ctx);
     await updateRow(trx, 'buildings', { buildingId: building.buildingId as number }, { buildingName: 'Depósito 2' }, ctx);
     await deleteRow(trx, 'buildings', { buildingId: building.buildingId as number }, ctx);
-    const shift = await trx.selectFrom('shift_indexes').select(['lineID', 'shiftStart']).where('lineID', '=', 3).orderBy('shiftStart').executeTakeFirst();
+    const shift = await trx
+      .selectFrom('shift_indexes')
+      .select(['lineID', 'shiftStart'])
+      .where('lineID', '=', 3)
+      .orderBy('shiftStart')
+      .executeTakeFirst();
     if (shift) await deleteRow(trx, 'shift_indexes', shift, ctx);
     // The work calendars: a new plant version with a break and exceptions, a line's own calendar, then some of it undone.
     const twelveHours: WorkCalendar = {
@@ -177,7 +264,15 @@ export async function editHistory(db: Database, now: number): Promise<void> {
     await replaceCalendar(trx, PLANT_CALENDAR, twelveHours, ctx);
     await replaceCalendar(trx, 2, twelveHours, ctx);
     const [plantVersion, lineVersion] = [twelveHours.versions[0]!, twelveHours.versions[1]!];
-    await replaceCalendar(trx, PLANT_CALENDAR, { versions: [plantVersion, { ...lineVersion, pattern: { ...lineVersion.pattern, breaks: lineVersion.pattern.breaks.slice(0, 1) } }], exceptions: twelveHours.exceptions.slice(1) }, ctx);
+    await replaceCalendar(
+      trx,
+      PLANT_CALENDAR,
+      {
+        versions: [plantVersion, { ...lineVersion, pattern: { ...lineVersion.pattern, breaks: lineVersion.pattern.breaks.slice(0, 1) } }],
+        exceptions: twelveHours.exceptions.slice(1),
+      },
+      ctx,
+    );
     await replaceCalendar(trx, 2, null, ctx);
   });
 }

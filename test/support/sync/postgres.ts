@@ -74,13 +74,17 @@ async function startEmbedded(options: TestPostgresOptions): Promise<TestPostgres
     onError: remember,
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
       ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
   });
   const failure = (step: string) => (error: unknown) => {
-    throw new Error(`Embedded PostgreSQL: ${step} failed (${error instanceof Error ? error.message : 'the server exited'}).\n${log.join('')}`);
+    throw new Error(
+      `Embedded PostgreSQL: ${step} failed (${error instanceof Error ? error.message : 'the server exited'}).\n${log.join('')}`,
+    );
   };
   await server.initialise().catch(failure('initdb'));
   await server.start().catch(failure('start'));
@@ -97,7 +101,10 @@ async function startEmbedded(options: TestPostgresOptions): Promise<TestPostgres
 }
 
 /** A TCP proxy on 127.0.0.1 that can be switched off (cutting every connection) and on again. */
-async function startProxy(targetHost: string, targetPort: number): Promise<{ port: number; stop(): Promise<void>; start(): Promise<void> }> {
+async function startProxy(
+  targetHost: string,
+  targetPort: number,
+): Promise<{ port: number; stop(): Promise<void>; start(): Promise<void> }> {
   const port = await freePort();
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;

@@ -8,7 +8,12 @@ import { menuActions, pages } from './pages';
 
 const everyModule = () => true;
 const labels = (roleID: number, available: (entry: Availability) => boolean = everyModule) =>
-  Object.fromEntries(Object.entries(menuEntries(pages, menuActions, roleID, available)).map(([menu, entries]) => [menu, entries.map((entry) => entry.label)]));
+  Object.fromEntries(
+    Object.entries(menuEntries(pages, menuActions, roleID, available)).map(([menu, entries]) => [
+      menu,
+      entries.map((entry) => entry.label),
+    ]),
+  );
 
 describe('menus by role (SPEC.md section 6)', () => {
   it('shows Configuración to the administrator and the supervisor only', () => {
@@ -19,7 +24,8 @@ describe('menus by role (SPEC.md section 6)', () => {
   });
 
   it('offers every role the change of its own password in the user menu', () => {
-    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT]) expect(labels(role).user).toContain('nav.changePassword');
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT])
+      expect(labels(role).user).toContain('nav.changePassword');
   });
 
   it('offers the OEE report to supervisor, consultant and administrator, never to the operator', () => {
@@ -40,27 +46,44 @@ describe('menus by role (SPEC.md section 6)', () => {
   });
 
   it('lists the preload in Indexes for supervisor and administrator, the orders to validate also for the consultant, neither for the operator', () => {
-    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR]) expect(labels(role).indexes).toEqual(expect.arrayContaining(['nav.preloadOrders', 'nav.validationOrders']));
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR])
+      expect(labels(role).indexes).toEqual(expect.arrayContaining(['nav.preloadOrders', 'nav.validationOrders']));
     expect(labels(ROLE.CONSULTANT).indexes).toContain('nav.validationOrders');
     expect(labels(ROLE.CONSULTANT).indexes).not.toContain('nav.preloadOrders');
     expect(labels(ROLE.OPERATOR).indexes ?? []).not.toContain('nav.preloadOrders');
     expect(labels(ROLE.OPERATOR).indexes ?? []).not.toContain('nav.validationOrders');
     const preload = pages.find((page) => page.path === '/indexes/precargaOp')!;
-    expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(preload.access, role))).toEqual([true, true, false, false]);
+    expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(preload.access, role))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     const validation = pages.find((page) => page.path === '/ordenes/validacion')!;
-    expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(validation.access, role))).toEqual([true, true, true, false]);
+    expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(validation.access, role))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('opens both stop summaries to supervisor, consultant and administrator, not to the operator; the first has no menu entry', () => {
     for (const path of ['/paradas/resumen', '/paradas/resumen2']) {
       const page = pages.find((entry) => entry.path === path)!;
-      expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(page.access, role))).toEqual([true, true, true, false]);
+      expect([ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT, ROLE.OPERATOR].map((role) => canOpen(page.access, role))).toEqual([
+        true,
+        true,
+        true,
+        false,
+      ]);
     }
     expect(pages.find((entry) => entry.path === '/paradas/resumen')!.menu).toBeUndefined();
   });
 
   it('lists the order and shift indexes, in that order, for supervisor, consultant and administrator, never for the operator', () => {
-    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT]) expect(labels(role).indexes?.slice(0, 2)).toEqual(['nav.orderIndexes', 'nav.shiftIndexes']);
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.CONSULTANT])
+      expect(labels(role).indexes?.slice(0, 2)).toEqual(['nav.orderIndexes', 'nav.shiftIndexes']);
     expect(labels(ROLE.OPERATOR).indexes).toBeUndefined();
   });
 
@@ -78,7 +101,14 @@ describe("feature modules' entries", () => {
   const module: FeatureModule = {
     id: 'orders',
     runsOn: 'orderManager',
-    pages: [{ path: '/ordenes', access: [ROLE.SUPERVISOR, ROLE.OPERATOR], load: () => Promise.reject(new Error('not loaded in a unit test')), menu: { menu: 'modules', label: 'nav.menu' } }],
+    pages: [
+      {
+        path: '/ordenes',
+        access: [ROLE.SUPERVISOR, ROLE.OPERATOR],
+        load: () => Promise.reject(new Error('not loaded in a unit test')),
+        menu: { menu: 'modules', label: 'nav.menu' },
+      },
+    ],
     menuActions: [],
     configurationPages: [],
   };
@@ -86,7 +116,8 @@ describe("feature modules' entries", () => {
 
   it('carry their module, and show only while it runs on a line (and to the roles the page names)', () => {
     expect(modulePages[0]!.module).toBe('orderManager');
-    const enabled = (lines: number[]) => (entry: Availability) => isModuleOn({ orderManager: lines, productionManager: [], stopsManager: [], maintenanceManager: [] }, entry.module);
+    const enabled = (lines: number[]) => (entry: Availability) =>
+      isModuleOn({ orderManager: lines, productionManager: [], stopsManager: [], maintenanceManager: [] }, entry.module);
     expect(menuEntries(modulePages, [], ROLE.OPERATOR, enabled([2])).modules?.map((entry) => entry.key)).toEqual(['/ordenes']);
     expect(menuEntries(modulePages, [], ROLE.OPERATOR, enabled([])).modules).toBeUndefined();
     expect(menuEntries(modulePages, [], ROLE.CONSULTANT, enabled([2])).modules).toBeUndefined();

@@ -57,7 +57,12 @@ export const pages: readonly PageEntry[] = [
     load: () => import('../features/validation-orders/validation-orders-page'),
     menu: { menu: 'indexes', label: 'nav.validationOrders', order: 4 },
   },
-  { path: '/terminal', access: ADMINISTRATOR_ONLY, load: () => import('../features/terminal/terminal-page'), menu: { menu: 'user', label: 'nav.terminal', order: 2 } },
+  {
+    path: '/terminal',
+    access: ADMINISTRATOR_ONLY,
+    load: () => import('../features/terminal/terminal-page'),
+    menu: { menu: 'user', label: 'nav.terminal', order: 2 },
+  },
   // The technical pages sit with the administrator's other tools, in the user menu (SPEC.md sections 2 and 6).
   {
     path: '/logs',

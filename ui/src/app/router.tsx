@@ -59,7 +59,18 @@ const routes: RouteObject[] = [
         children: pages.map((page) => {
           const Page = lazy(page.load);
           // SPEC.md section 2: 'Loading modules...' while the dashboard loads.
-          return { path: page.path, element: <GuardedPage access={page.access} page={Page} loadingModules={page.path === '/'} prefetch={page.prefetch} module={page.module} /> };
+          return {
+            path: page.path,
+            element: (
+              <GuardedPage
+                access={page.access}
+                page={Page}
+                loadingModules={page.path === '/'}
+                prefetch={page.prefetch}
+                module={page.module}
+              />
+            ),
+          };
         }),
       },
       { path: '*', element: <Navigate to="/" replace /> },

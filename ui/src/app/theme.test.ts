@@ -10,7 +10,11 @@ const components = join(uiSrc, '../../node_modules/@chakra-ui/react/dist/esm/com
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -20,7 +24,10 @@ function importedNames(): Set<string> {
   for (const file of sourceFiles(uiSrc)) {
     for (const match of readFileSync(file, 'utf8').matchAll(/import\s*{([^}]*)}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of match[1]!.split(',')) {
-        const name = part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const name = part
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (/^[A-Z]/.test(name)) names.add(name);
       }
     }
@@ -49,7 +56,8 @@ describe("the app's Chakra system", () => {
     for (const name of importedNames()) for (const key of recipeKeys(kebab(name))) needed.add(key);
     expect(needed.size).toBeGreaterThan(20);
     const missing = [...needed].filter(
-      (key) => (key in defaultConfig.theme!.recipes! && !(key in recipes)) || (key in defaultConfig.theme!.slotRecipes! && !(key in slotRecipes)),
+      (key) =>
+        (key in defaultConfig.theme!.recipes! && !(key in recipes)) || (key in defaultConfig.theme!.slotRecipes! && !(key in slotRecipes)),
     );
     expect(missing).toEqual([]);
   });
@@ -66,7 +74,9 @@ describe("the app's Chakra system", () => {
       }),
     );
     expect(JSON.stringify(system._global)).toBe(JSON.stringify(reference._global));
-    expect(system.tokens.allTokens.map((token) => `${token.name} ${token.value}`)).toEqual(reference.tokens.allTokens.map((token) => `${token.name} ${token.value}`));
+    expect(system.tokens.allTokens.map((token) => `${token.name} ${token.value}`)).toEqual(
+      reference.tokens.allTokens.map((token) => `${token.name} ${token.value}`),
+    );
     for (const key of Object.keys(recipes)) expect(system.getRecipeFn(key)({})).toEqual(reference.getRecipeFn(key)({}));
     for (const key of Object.keys(slotRecipes)) expect(system.getSlotRecipeFn(key)({})).toEqual(reference.getSlotRecipeFn(key)({}));
     expect([...system.properties].sort()).toEqual([...reference.properties].sort());

@@ -14,7 +14,15 @@ export function Beacon({ color }: { color: BeaconColor | undefined }) {
   const shown = color ?? 'white';
   return (
     <HStack gap="2" data-testid="beacon" data-color={shown}>
-      <Box w="5" h="5" borderRadius="full" bg={BEACON_COLORS[shown]} borderWidth="2px" borderColor="gray.400" boxShadow={shown === 'white' ? undefined : `0 0 8px ${BEACON_COLORS[shown]}`} />
+      <Box
+        w="5"
+        h="5"
+        borderRadius="full"
+        bg={BEACON_COLORS[shown]}
+        borderWidth="2px"
+        borderColor="gray.400"
+        boxShadow={shown === 'white' ? undefined : `0 0 8px ${BEACON_COLORS[shown]}`}
+      />
       <Text fontSize="sm">{t(`dashboard.beacon.${shown}`)}</Text>
     </HStack>
   );

@@ -3,7 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Asks before something that cannot be undone (deleting a record). */
-export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: { title: string; text: string; confirmLabel: string; onConfirm: () => Promise<unknown>; onClose: () => void }) {
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (

@@ -31,8 +31,26 @@ export function MeterArc({
   return (
     <svg viewBox={viewBox} style={style} role="img" aria-label={label}>
       <path d={path} fill="none" stroke="#e2e8f0" strokeWidth={strokeWidth} strokeLinecap="round" />
-      {fraction > 0 && <path d={path} fill="none" stroke={color} strokeWidth={strokeWidth} strokeLinecap="round" pathLength={100} strokeDasharray={`${fraction * 100} 100`} />}
-      <text x={width! / 2} y={labelY} textAnchor="middle" fontSize={fontSize} fontWeight="700" fill="currentColor" data-testid={labelTestId}>
+      {fraction > 0 && (
+        <path
+          d={path}
+          fill="none"
+          stroke={color}
+          strokeWidth={strokeWidth}
+          strokeLinecap="round"
+          pathLength={100}
+          strokeDasharray={`${fraction * 100} 100`}
+        />
+      )}
+      <text
+        x={width! / 2}
+        y={labelY}
+        textAnchor="middle"
+        fontSize={fontSize}
+        fontWeight="700"
+        fill="currentColor"
+        data-testid={labelTestId}
+      >
         {label}
       </text>
     </svg>

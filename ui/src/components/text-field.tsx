@@ -23,7 +23,14 @@ export function TextField({
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Input name={name} type={type} autoComplete={autoComplete} autoFocus={autoFocus} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
     </Field.Root>
   );

@@ -7,5 +7,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The window's inner width, updated on resize. */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1024);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1024,
+  );
 }

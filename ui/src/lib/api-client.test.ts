@@ -4,7 +4,13 @@ import { session } from './session';
 
 describe('apiErrorFrom', () => {
   it("keeps the server's code, message and per-field messages", () => {
-    const error = apiErrorFrom(400, { error: { code: 'validation', message: 'El campo nombre es obligatorio.', fields: { name: 'El campo nombre es obligatorio.', bad: 3 } } });
+    const error = apiErrorFrom(400, {
+      error: {
+        code: 'validation',
+        message: 'El campo nombre es obligatorio.',
+        fields: { name: 'El campo nombre es obligatorio.', bad: 3 },
+      },
+    });
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.code).toBe('validation');
@@ -20,7 +26,9 @@ describe('apiErrorFrom', () => {
 
 describe('errorMessage', () => {
   it("shows the server's message, else the fallback ('Error desconocido')", () => {
-    expect(errorMessage(new ApiError(409, 'conflict', 'Ya existe un registro con esa clave.'), 'Error desconocido')).toBe('Ya existe un registro con esa clave.');
+    expect(errorMessage(new ApiError(409, 'conflict', 'Ya existe un registro con esa clave.'), 'Error desconocido')).toBe(
+      'Ya existe un registro con esa clave.',
+    );
     expect(errorMessage(new ApiError(0, 'network', ''), 'Error desconocido')).toBe('Error desconocido');
     expect(errorMessage(new TypeError('boom'), 'Error desconocido')).toBe('Error desconocido');
   });
@@ -40,7 +48,9 @@ describe('request encoding', () => {
     expect(buildUrl('/api/users', { filter: [['name', 'contains', 'a']], skip: 0, none: null })).toBe(
       '/api/users?filter=%5B%5B%22name%22%2C%22contains%22%2C%22a%22%5D%5D&skip=0',
     );
-    expect(formBody({ key: 'ABC', values: { name: 'x', n: 1 } }).toString()).toBe('key=ABC&values=%7B%22name%22%3A%22x%22%2C%22n%22%3A1%7D');
+    expect(formBody({ key: 'ABC', values: { name: 'x', n: 1 } }).toString()).toBe(
+      'key=ABC&values=%7B%22name%22%3A%22x%22%2C%22n%22%3A1%7D',
+    );
   });
 });
 
@@ -52,7 +62,10 @@ describe('apiRequest', () => {
 
   it('sends the bearer token and the language, and ends the session on a 401 of an authenticated call', async () => {
     session.login({ userID: 'u', roleID: 1, firstName: 'U', lastName: 'V', token: 'tok' });
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'sessionExpired', message: 'Sesión expirada, vuelva a ingresar' } }), { status: 401 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'sessionExpired', message: 'Sesión expirada, vuelva a ingresar' } }), { status: 401 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 401, code: 'sessionExpired' });
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
@@ -63,15 +76,24 @@ describe('apiRequest', () => {
 
   it('keeps the session when a signed action is refused for its signature', async () => {
     session.login({ userID: 'u', roleID: 1, firstName: 'U', lastName: 'V', token: 'tok' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'invalidSignature', message: 'Firma no válida' } }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'invalidSignature', message: 'Firma no válida' } }), { status: 401 })),
+    );
     await expect(apiRequest('/api/OeeIndex/RecalculateAllOrders')).rejects.toMatchObject({ message: 'Firma no válida' });
     expect(session.user()?.userID).toBe('u');
   });
 
   it('answers undefined for 204 and the parsed JSON otherwise', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await expect(apiRequest('/api/users/logout', { method: 'POST' })).resolves.toBeUndefined();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [], totalCount: 0 }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: [], totalCount: 0 }), { status: 200 })),
+    );
     await expect(apiRequest('/api/users')).resolves.toEqual({ data: [], totalCount: 0 });
   });
 });

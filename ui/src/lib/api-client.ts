@@ -69,7 +69,12 @@ export function apiErrorFrom(status: number, body: unknown, bodyText = ''): ApiE
         if (typeof message === 'string') fields[field] = message;
       }
     }
-    return new ApiError(status, typeof error.code === 'string' ? error.code : 'http', typeof error.message === 'string' ? error.message : '', fields);
+    return new ApiError(
+      status,
+      typeof error.code === 'string' ? error.code : 'http',
+      typeof error.message === 'string' ? error.message : '',
+      fields,
+    );
   }
   // Not the API's shape (a proxy, an HTML page): keep a short plain text so "show the server's answer" still works.
   const text = bodyText.trim().startsWith('<') ? '' : bodyText.trim().slice(0, 500);

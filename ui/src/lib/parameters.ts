@@ -46,7 +46,8 @@ export function getParameters(): Promise<Parameters> {
   return apiRequest<Parameters>('/api/parameters/get/');
 }
 
-export const parametersQuery = (enabled = true) => queryOptions({ queryKey: ['parameters'], queryFn: getParameters, enabled, staleTime: 60_000 });
+export const parametersQuery = (enabled = true) =>
+  queryOptions({ queryKey: ['parameters'], queryFn: getParameters, enabled, staleTime: 60_000 });
 
 export function useParameters(enabled = true) {
   return useQuery(parametersQuery(enabled));

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeInZone, formatPlantDate, formatPlantDateTime, formatPlantTime, offsetMinutesOf, plantLocal, plantLocalToMs, todayInZone, toPlantLocal } from './plant-time';
+import {
+  formatDateTimeInZone,
+  formatPlantDate,
+  formatPlantDateTime,
+  formatPlantTime,
+  offsetMinutesOf,
+  plantLocal,
+  plantLocalToMs,
+  todayInZone,
+  toPlantLocal,
+} from './plant-time';
 
 describe('plant time in the browser', () => {
   it('reads the wall-clock time and the offset an API instant is written with', () => {

@@ -57,7 +57,16 @@ export function wallClockInZone(ms: number, timeZone: string): string {
   if (!Number.isFinite(ms)) return '';
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     zoneFormats.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(ms).map(({ type, value }) => [type, value]));

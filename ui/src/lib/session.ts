@@ -20,7 +20,11 @@ function isSessionUser(value: unknown): value is SessionUser {
 
 const userStore = storedValue<SessionUser | null>('user', null, (v): v is SessionUser | null => v === null || isSessionUser(v));
 /** Why the last session ended, shown by the login page until the next login ('Sesión expirada, vuelva a ingresar'). */
-const reasonStore = storedValue<LogoutReason | null>('logoutReason', null, (v): v is LogoutReason | null => v === null || v === 'logout' || v === 'expired');
+const reasonStore = storedValue<LogoutReason | null>(
+  'logoutReason',
+  null,
+  (v): v is LogoutReason | null => v === null || v === 'logout' || v === 'expired',
+);
 
 export const session = {
   user: (): SessionUser | null => userStore.get(),

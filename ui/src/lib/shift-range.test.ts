@@ -18,7 +18,12 @@ describe('shift ranges in plant wall-clock time (SPEC.md sections 3, 5)', () => 
 
   it('reads shift codes and dates strictly', () => {
     expect([isShiftCode('TN'), isShiftCode('tn'), isShiftCode('OA')]).toEqual([true, false, false]);
-    expect([isPlantDate('2026-02-28'), isPlantDate('2026-02-30'), isPlantDate('2026-2-1'), isPlantDate('')]).toEqual([true, false, false, false]);
+    expect([isPlantDate('2026-02-28'), isPlantDate('2026-02-30'), isPlantDate('2026-2-1'), isPlantDate('')]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(addPlantDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

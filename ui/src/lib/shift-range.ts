@@ -16,7 +16,8 @@ const SHIFT_HOURS: Record<ShiftCode, { start: string; end: string; wraps: boolea
   TN: { start: '22:00', end: '06:00', wraps: true },
 };
 
-export const isShiftCode = (value: unknown): value is ShiftCode => typeof value === 'string' && (SHIFT_CODES as readonly string[]).includes(value);
+export const isShiftCode = (value: unknown): value is ShiftCode =>
+  typeof value === 'string' && (SHIFT_CODES as readonly string[]).includes(value);
 
 /** A range of plant wall-clock times, 'YYYY-MM-DDTHH:mm:ss' each. */
 export interface PlantRange {

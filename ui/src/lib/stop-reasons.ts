@@ -26,7 +26,9 @@ export function isShownOnLine(enabledForLine: readonly number[] | null, lineID: 
 /** Every stop reason (the tree and the recognition dialog need them all at once; a plant has a few hundred at most). */
 export const allStopReasonsQuery = queryOptions({
   queryKey: ['grid', '/api/stopreasons', 'all'],
-  queryFn: async () => (await listRecords('/api/stopreasons', { filter: null, sort: [{ selector: 'reason', desc: false }], skip: 0, take: MAX_TAKE })).data as unknown as StopReason[],
+  queryFn: async () =>
+    (await listRecords('/api/stopreasons', { filter: null, sort: [{ selector: 'reason', desc: false }], skip: 0, take: MAX_TAKE }))
+      .data as unknown as StopReason[],
 });
 
 export function useAllStopReasons() {

@@ -3,7 +3,11 @@ export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_V
 
 /** Whether `served` is a newer version than `running` (numeric dotted parts; missing parts count as 0). */
 export function isNewerVersion(served: string, running: string): boolean {
-  const parts = (v: string) => v.split(/[.+-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0);
+  const parts = (v: string) =>
+    v
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map((p) => Number.parseInt(p, 10) || 0);
   const a = parts(served);
   const b = parts(running);
   for (let i = 0; i < 3; i++) {

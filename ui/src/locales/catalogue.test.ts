@@ -11,7 +11,12 @@ describe('the catalogues (issue 27: Spanish screens without English, SPEC.md sec
     expect(t('en')('stopActions.recognized', { count: 2 })).toBe('Stops recognized.');
   });
   it('name the read statuses and hold the messages SPEC.md lists', () => {
-    expect(['notRead', 'read', 'readWithErrors', 'unknown'].map((name) => t('es')(`readStatus.${name as 'read'}`))).toEqual(['No leído', 'Leído', 'Leído con errores', 'Desconocido']);
+    expect(['notRead', 'read', 'readWithErrors', 'unknown'].map((name) => t('es')(`readStatus.${name as 'read'}`))).toEqual([
+      'No leído',
+      'Leído',
+      'Leído con errores',
+      'Desconocido',
+    ]);
     expect(t('en')('errors.somethingHappened')).toBe('Something happened, please try again');
     expect(t('en')('errors.siloSequence')).toBe('There was an error when creating the silo/sequence, contact an administrator');
   });

@@ -98,7 +98,8 @@ export const es = {
     notAllowedTitle: 'Acceso no permitido',
     notAllowedText: 'Su rol no tiene permiso para ver esta página.',
     moduleOffTitle: 'Módulo no habilitado',
-    moduleOffText: 'Este módulo no está habilitado en ninguna línea. Un administrador lo habilita en Configuración: en el recurso de la línea, o en los parámetros generales para mantenimiento.',
+    moduleOffText:
+      'Este módulo no está habilitado en ninguna línea. Un administrador lo habilita en Configuración: en el recurso de la línea, o en los parámetros generales para mantenimiento.',
     notFoundTitle: 'La página no existe',
     somethingHappened: 'Algo salió mal, vuelva a intentarlo',
     siloSequence: 'Hubo un error al crear el silo/secuencia, contacte a un administrador',
@@ -128,7 +129,8 @@ export const es = {
     existingUsers: 'La base de datos ya tenía usuarios: ingrese con uno de ellos.',
     goToLogin: 'Ir a iniciar sesión',
     demo: 'Crear la planta de demostración (simulada)',
-    demoHint: 'Un edificio, dos sectores y cinco líneas: cuatro leídas de un simulador OPC UA y una de paradas manuales; usuarios admin, supervisor, operator y consultant con la contraseña demo.',
+    demoHint:
+      'Un edificio, dos sectores y cinco líneas: cuatro leídas de un simulador OPC UA y una de paradas manuales; usuarios admin, supervisor, operator y consultant con la contraseña demo.',
     demoUsers: 'Planta de demostración: usuarios admin, supervisor, operator y consultant; contraseña: {{password}}',
   },
   terminal: {
@@ -258,7 +260,8 @@ export const es = {
       telegram: 'Telegram',
       email: 'Email',
       off: 'apagado',
-      counts: 'Últimas 24 h: {{sent}} enviados, {{pending}} pendientes, {{sending}} enviándose, {{uncertain}} inciertos (quizá entregados: no se reenvían), {{failed}} fallidos',
+      counts:
+        'Últimas 24 h: {{sent}} enviados, {{pending}} pendientes, {{sending}} enviándose, {{uncertain}} inciertos (quizá entregados: no se reenvían), {{failed}} fallidos',
       pollError: 'Error al leer el bot: {{error}}',
       due: 'Debido',
       event: 'Evento',
@@ -647,7 +650,12 @@ export const es = {
       TO: 'Resumen del día (06:00–06:00)',
       order: 'Resumen de la orden actual',
     },
-    shifts: { TO: 'TO · Todos (06:00–06:00)', TM: 'TM · Mañana (06:00–14:00)', TT: 'TT · Tarde (14:00–22:00)', TN: 'TN · Noche (22:00–06:00)' },
+    shifts: {
+      TO: 'TO · Todos (06:00–06:00)',
+      TM: 'TM · Mañana (06:00–14:00)',
+      TT: 'TT · Tarde (14:00–22:00)',
+      TN: 'TN · Noche (22:00–06:00)',
+    },
     apply: 'Aplicar',
     filterRequired: 'Por favor complete los datos de filtro',
     fetchError: 'Ha ocurrido un error, por favor vuelva a intentarlo',
@@ -891,7 +899,8 @@ export const es = {
     directoryBaseDN: 'DN base',
     directoryBaseDNHint: 'Dónde se buscan usuarios y grupos. Vacío: dc=planta,dc=local para planta.local.',
     directoryBindName: 'Nombre de conexión',
-    directoryBindNameHint: 'Con {user}: {user}@{domain} (vacío, Active Directory), PLANTA\\{user} o uid={user},ou=people,dc=planta,dc=local.',
+    directoryBindNameHint:
+      'Con {user}: {user}@{domain} (vacío, Active Directory), PLANTA\\{user} o uid={user},ou=people,dc=planta,dc=local.',
     directoryCaFile: 'Archivo de CA para LDAPS',
     directoryCaFileHint: 'Ruta absoluta de un archivo PEM con las autoridades en que se confía. Vacío: las autoridades públicas.',
     groupHint: 'Nombre (cn) o DN del grupo; se aceptan grupos anidados.',
@@ -998,7 +1007,8 @@ export const es = {
     fromPreload: 'Desde precarga',
     preload: 'Orden de precarga (OP)',
     preloadSummary: 'Producto {{product}} · {{quantity}} t · {{customer}}',
-    quantityHint: 'Vacía: las toneladas de la precarga en la unidad del producto (kg, t o bolsas de su peso); si se cuenta en otra unidad, indíquela aquí.',
+    quantityHint:
+      'Vacía: las toneladas de la precarga en la unidad del producto (kg, t o bolsas de su peso); si se cuenta en otra unidad, indíquela aquí.',
     speedHint: 'Vacía: la velocidad nominal del producto en la línea.',
     confirmStartTitle: 'Iniciar la orden {{order}}',
     confirmStart: 'La orden {{order}} pasa a estar en curso.',
@@ -1120,7 +1130,8 @@ export const es = {
     passwordSet: 'Contraseña guardada',
     certificates: 'Certificados OPC UA',
     ownCertificate: 'Certificado del edge',
-    ownCertificateHelp: 'Los servidores que exigen seguridad deben confiar en este certificado: entréguelo a quien administra los servidores OPC UA.',
+    ownCertificateHelp:
+      'Los servidores que exigen seguridad deben confiar en este certificado: entréguelo a quien administra los servidores OPC UA.',
     thumbprint: 'Huella',
     subject: 'Sujeto',
     validTo: 'Válido hasta',
@@ -1161,7 +1172,15 @@ export const es = {
     exported: 'Se generó correctamente el archivo.',
     exportFailed: 'No se pudo generar el archivo.',
     loadFailed: 'No se pudieron cargar los datos.',
-    figures: { oee: 'OEE', utilization: 'Utilización', throughput: 'Rendimiento', acceptance: 'Aceptación', production: 'Producción', discard: 'Descarte', stopTime: 'Tiempo de parada (min)' },
+    figures: {
+      oee: 'OEE',
+      utilization: 'Utilización',
+      throughput: 'Rendimiento',
+      acceptance: 'Aceptación',
+      production: 'Producción',
+      discard: 'Descarte',
+      stopTime: 'Tiempo de parada (min)',
+    },
     plants: {
       day: 'Día (vacío: el actual de cada planta)',
       title: 'Plantas',
@@ -1218,7 +1237,16 @@ export const es = {
       hint: 'Seleccione una orden para ver sus paradas. Las fechas son las de cada planta.',
       stopsOf: 'Paradas de la orden {{order}} ({{plant}})',
       noStops: 'La orden no tiene paradas.',
-      stops: { start: 'Inicio', end: 'Fin', duration: 'Duración (min)', line: 'Línea', reason: 'Motivo', path: 'Ruta', observation: 'Observación', inProgress: 'En curso' },
+      stops: {
+        start: 'Inicio',
+        end: 'Fin',
+        duration: 'Duración (min)',
+        line: 'Línea',
+        reason: 'Motivo',
+        path: 'Ruta',
+        observation: 'Observación',
+        inProgress: 'En curso',
+      },
     },
     users: {
       title: 'Usuarios del portal',

@@ -23,7 +23,13 @@ const PAGES: readonly { path: string; label: MessageKey; testId: string; page: C
   { path: '/compare', label: 'portal.nav.compare', testId: 'nav-compare', page: lazy(() => import('../features/portal/compare-page')) },
   { path: '/losses', label: 'portal.nav.losses', testId: 'nav-losses', page: lazy(() => import('../features/portal/losses-page')) },
   { path: '/orders', label: 'portal.nav.orders', testId: 'nav-orders', page: lazy(() => import('../features/portal/orders-page')) },
-  { path: '/users', label: 'portal.nav.users', testId: 'nav-users', page: lazy(() => import('../features/portal/users-page')), administrator: true },
+  {
+    path: '/users',
+    label: 'portal.nav.users',
+    testId: 'nav-users',
+    page: lazy(() => import('../features/portal/users-page')),
+    administrator: true,
+  },
 ];
 
 const mayOpen = (page: (typeof PAGES)[number], roleID: number | undefined) => !page.administrator || isPortalAdministrator(roleID);
@@ -43,7 +49,13 @@ function PortalNavBar() {
     <Flex as="nav" bg="teal.700" color="white" px="4" py="2" align="center" gap="3" wrap="wrap" data-testid="nav-bar">
       <Text fontWeight="bold">{t('portal.title')}</Text>
       {PAGES.filter((page) => mayOpen(page, user?.roleID)).map((page) => (
-        <NavLink key={page.path} to={page.path} end data-testid={page.testId} style={({ isActive }) => ({ textDecoration: isActive ? 'underline' : 'none', fontWeight: 500 })}>
+        <NavLink
+          key={page.path}
+          to={page.path}
+          end
+          data-testid={page.testId}
+          style={({ isActive }) => ({ textDecoration: isActive ? 'underline' : 'none', fontWeight: 500 })}
+        >
           {t(page.label)}
         </NavLink>
       ))}

@@ -78,7 +78,14 @@ export class SimulatedLine {
   }
 
   snapshot(): LineSnapshot {
-    return { running: this.running, units: this.units, discards: this.discards, speed: this.running ? this.speed : 0, automatic: this.automatic, stopKind: this.stopKind };
+    return {
+      running: this.running,
+      units: this.units,
+      discards: this.discards,
+      speed: this.running ? this.speed : 0,
+      automatic: this.automatic,
+      stopKind: this.stopKind,
+    };
   }
 
   /** Moves the line to `now`: production while running, and (in automatic mode) the state changes that fall due. */

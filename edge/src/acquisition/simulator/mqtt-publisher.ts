@@ -67,7 +67,14 @@ export class SimulatorMqttPublisher {
       queueQoSZero: false,
       will:
         payload === 'sparkplug'
-          ? { topic: `spBv1.0/${group}/NDEATH/${node}`, payload: Buffer.from(this.codec.encodePayload({ timestamp: now(), metrics: [{ name: 'bdSeq', type: 'UInt64', value: this.bdSeq }] })), qos: 1, retain: false }
+          ? {
+              topic: `spBv1.0/${group}/NDEATH/${node}`,
+              payload: Buffer.from(
+                this.codec.encodePayload({ timestamp: now(), metrics: [{ name: 'bdSeq', type: 'UInt64', value: this.bdSeq }] }),
+              ),
+              qos: 1,
+              retain: false,
+            }
           : undefined,
     });
     this.client.on('connect', () => {
@@ -98,11 +105,18 @@ export class SimulatorMqttPublisher {
       if (!previous || METRICS.some(([name]) => metricValue(previous, name) !== metricValue(snapshot, name))) this.publishJson(line);
       return;
     }
-    const changed = METRICS.map(([name, type], index) => ({ name, type, index })).filter(({ name }) => !previous || metricValue(previous, name) !== metricValue(snapshot, name));
+    const changed = METRICS.map(([name, type], index) => ({ name, type, index })).filter(
+      ({ name }) => !previous || metricValue(previous, name) !== metricValue(snapshot, name),
+    );
     if (changed.length === 0) return;
     this.publishSparkplug('DDATA', `Line${line}`, {
       timestamp: time,
-      metrics: changed.map(({ name, type, index }) => ({ alias: line * 10 + index, type, value: metricValue(snapshot, name), timestamp: time })),
+      metrics: changed.map(({ name, type, index }) => ({
+        alias: line * 10 + index,
+        type,
+        value: metricValue(snapshot, name),
+        timestamp: time,
+      })),
     });
   }
 
@@ -132,7 +146,13 @@ export class SimulatorMqttPublisher {
     for (const [line, { snapshot, time }] of this.lines) {
       this.publishSparkplug('DBIRTH', `Line${line}`, {
         timestamp: now,
-        metrics: METRICS.map(([name, type], index) => ({ name, alias: line * 10 + index, type, value: metricValue(snapshot, name), timestamp: time })),
+        metrics: METRICS.map(([name, type], index) => ({
+          name,
+          alias: line * 10 + index,
+          type,
+          value: metricValue(snapshot, name),
+          timestamp: time,
+        })),
       });
     }
   }
@@ -140,7 +160,11 @@ export class SimulatorMqttPublisher {
   private publishSparkplug(type: 'DBIRTH' | 'DDATA', device: string, payload: Parameters<typeof this.codec.encodePayload>[0]): void {
     this.seq = (this.seq + 1) % 256;
     const { group, node } = SIMULATOR_SPARKPLUG;
-    this.client.publish(`spBv1.0/${group}/${type}/${node}/${device}`, Buffer.from(this.codec.encodePayload({ ...payload, seq: this.seq })), { qos: 0 });
+    this.client.publish(
+      `spBv1.0/${group}/${type}/${node}/${device}`,
+      Buffer.from(this.codec.encodePayload({ ...payload, seq: this.seq })),
+      { qos: 0 },
+    );
     this.published += 1;
   }
 
@@ -148,7 +172,13 @@ export class SimulatorMqttPublisher {
     const entry = this.lines.get(line);
     if (!entry) return;
     const { snapshot, time } = entry;
-    const document = { running: snapshot.running, units: snapshot.units, discards: snapshot.discards, speed: metricValue(snapshot, 'Speed'), ts: time };
+    const document = {
+      running: snapshot.running,
+      units: snapshot.units,
+      discards: snapshot.discards,
+      speed: metricValue(snapshot, 'Speed'),
+      ts: time,
+    };
     this.client.publish(`${SIMULATOR_JSON_PREFIX}/Line${line}`, JSON.stringify(document), { qos: 1, retain: true });
     this.published += 1;
   }

@@ -143,14 +143,21 @@ export class PlantSimulator {
       port: options.port ?? SIMULATOR_PORT,
       host,
       hostname: host === '0.0.0.0' || host === '::' ? undefined : host,
-      serverCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator'), automaticallyAcceptUnknownCertificate: true }),
-      userCertificateManager: new OPCUACertificateManager({ rootFolder: join(options.pkiDir, 'simulator-users'), automaticallyAcceptUnknownCertificate: true }),
+      serverCertificateManager: new OPCUACertificateManager({
+        rootFolder: join(options.pkiDir, 'simulator'),
+        automaticallyAcceptUnknownCertificate: true,
+      }),
+      userCertificateManager: new OPCUACertificateManager({
+        rootFolder: join(options.pkiDir, 'simulator-users'),
+        automaticallyAcceptUnknownCertificate: true,
+      }),
       nodesets: [standardNodeset()],
       securityModes: (options.security?.modes ?? ['None']).map((mode) => MessageSecurityMode[mode]),
       securityPolicies: (options.security?.policies ?? ['None']).map((policy) => SecurityPolicy[policy]),
       allowAnonymous: !options.security?.users,
       userManager: {
-        isValidUser: (userName: string, password: string) => options.security?.users?.some((user) => user.userName === userName && user.password === password) ?? false,
+        isValidUser: (userName: string, password: string) =>
+          options.security?.users?.some((user) => user.userName === userName && user.password === password) ?? false,
       },
       buildInfo: { productName: 'OEE edge plant simulator', manufacturerName: 'OEE edge', softwareVersion: VERSION },
       serverCapabilities: { operationLimits: { maxMonitoredItemsPerCall: options.maxMonitoredItemsPerCall ?? 1_000 } },
@@ -232,7 +239,9 @@ export class PlantSimulator {
     const now = this.now();
     for (let lineNumber = 1; lineNumber <= this.options.lines; lineNumber += 1) {
       const initial = this.options.initial?.[lineNumber] ?? {};
-      const firstChangeInMs = this.options.firstChangeWithinMs ? 5_000 + random() * Math.max(0, this.options.firstChangeWithinMs - 5_000) : undefined;
+      const firstChangeInMs = this.options.firstChangeWithinMs
+        ? 5_000 + random() * Math.max(0, this.options.firstChangeWithinMs - 5_000)
+        : undefined;
       const line = new SimulatedLine(
         { ...DEFAULT_LINE_MODEL, speedPerMinute: this.options.speeds?.[lineNumber - 1] ?? 60 + 20 * ((lineNumber - 1) % 5), random },
         now,
@@ -248,8 +257,19 @@ export class PlantSimulator {
   private addLineNodes(namespace: Namespace, folder: Parameters<Namespace['addObject']>[0]['organizedBy'], lineNumber: number): LineNodes {
     const object = namespace.addObject({ organizedBy: folder, browseName: `Line${lineNumber}` });
     const variable = (name: string, dataType: SimulatorDataType) =>
-      namespace.addVariable({ componentOf: object, browseName: name, nodeId: `s=Line${lineNumber}.${name}`, dataType, minimumSamplingInterval: 0 });
-    const [running, units, discards, speed] = SIMULATOR_VARIABLES.map(({ name, dataType }) => variable(name, dataType)) as [UAVariable, UAVariable, UAVariable, UAVariable];
+      namespace.addVariable({
+        componentOf: object,
+        browseName: name,
+        nodeId: `s=Line${lineNumber}.${name}`,
+        dataType,
+        minimumSamplingInterval: 0,
+      });
+    const [running, units, discards, speed] = SIMULATOR_VARIABLES.map(({ name, dataType }) => variable(name, dataType)) as [
+      UAVariable,
+      UAVariable,
+      UAVariable,
+      UAVariable,
+    ];
     const process: UAVariable[] = [];
     for (let k = 1; k <= (this.options.processTagsPerLine ?? 0); k += 1) process.push(variable(`Process${k}`, 'Double'));
     return { running, units, discards, speed, process };

@@ -2,12 +2,17 @@ import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { connectableHosts } from './simulator-addresses';
 
-const address = (family: 'IPv4' | 'IPv6', value: string, internal = false) => ({ family, address: value, internal }) as NetworkInterfaceInfo;
+const address = (family: 'IPv4' | 'IPv6', value: string, internal = false) =>
+  ({ family, address: value, internal }) as NetworkInterfaceInfo;
 
 describe('the addresses the simulator advertises', () => {
   const machine = {
     name: 'planta-pc',
-    interfaces: { lo: [address('IPv4', '127.0.0.1', true), address('IPv6', '::1', true)], eth0: [address('IPv4', '192.168.10.5'), address('IPv6', 'fe80::1')], wlan0: undefined },
+    interfaces: {
+      lo: [address('IPv4', '127.0.0.1', true), address('IPv6', '::1', true)],
+      eth0: [address('IPv4', '192.168.10.5'), address('IPv6', 'fe80::1')],
+      wlan0: undefined,
+    },
   };
 
   it('listening on every interface: this machine, each LAN IPv4 address and the machine name — never 0.0.0.0', () => {

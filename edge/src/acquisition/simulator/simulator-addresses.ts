@@ -8,7 +8,10 @@ import { hostname, networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
  */
 export function connectableHosts(
   host: string,
-  machine: { interfaces: Record<string, NetworkInterfaceInfo[] | undefined>; name: string } = { interfaces: networkInterfaces(), name: hostname() },
+  machine: { interfaces: Record<string, NetworkInterfaceInfo[] | undefined>; name: string } = {
+    interfaces: networkInterfaces(),
+    name: hostname(),
+  },
 ): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [host.includes(':') ? `[${host}]` : host];
   const external = Object.values(machine.interfaces)

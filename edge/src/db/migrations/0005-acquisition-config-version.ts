@@ -25,5 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       await sql.raw(`CREATE TRIGGER ${table}_${name}_acquisition_config AFTER ${event} ON ${table} ${bump}`).execute(db);
     }
   }
-  await sql.raw(`CREATE TRIGGER parameters_update_acquisition_config AFTER UPDATE OF oeeCalculationRefresh ON parameters ${bump}`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER parameters_update_acquisition_config AFTER UPDATE OF oeeCalculationRefresh ON parameters ${bump}`)
+    .execute(db);
 }

@@ -19,7 +19,9 @@ describe('migration 0010-stops-managers', () => {
     await sql`INSERT INTO sectors (sectorID, sectorName) VALUES (1, 'S')`.execute(db);
     await sql`INSERT INTO lines (lineID, sectorID, description) VALUES (1, 1, 'L1')`.execute(db);
     await sql`INSERT INTO stops (stopID, lineID, startDate, endDate) VALUES (1, 1, 1000, 2000), (2, 1, 3000, 4000)`.execute(db);
-    await sql`INSERT INTO audit_log (entity, entityKey, action, userID, at) VALUES ('stops', '{"stopID":1}', 'manualInsert', 'sup', 1), ('stops', '{"stopID":2}', 'open', NULL, 3000)`.execute(db);
+    await sql`INSERT INTO audit_log (entity, entityKey, action, userID, at) VALUES ('stops', '{"stopID":1}', 'manualInsert', 'sup', 1), ('stops', '{"stopID":2}', 'open', NULL, 3000)`.execute(
+      db,
+    );
     await migrateToLatest(db);
     expect(await db.selectFrom('stops').select(['stopID', 'manual']).orderBy('stopID').execute()).toEqual([
       { stopID: 1, manual: 1 },

@@ -30,7 +30,8 @@ const serverColumns = `opcServerID INTEGER PRIMARY KEY AUTOINCREMENT,
     pollingMs INTEGER CHECK (pollingMs BETWEEN 100 AND 3600000),
     clientId TEXT,
     caCertificate TEXT`;
-const copiedServerColumns = 'opcServerID, name, description, hostName, serverType, enabled, apiKeyHash, securityMode, securityPolicy, userName, password';
+const copiedServerColumns =
+  'opcServerID, name, description, hostName, serverType, enabled, apiKeyHash, securityMode, securityPolicy, userName, password';
 
 const statements = [
   `CREATE TABLE opc_servers_new (${serverColumns})`,
@@ -61,7 +62,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The triggers of migration 0005 went with the old tables.
   const bump = 'BEGIN UPDATE acquisition_config_version SET version = version + 1 WHERE id = 1; END';
   for (const table of ['opc_servers', 'opc_tags']) {
-    for (const [event, name] of [['INSERT', 'insert'], ['DELETE', 'delete'], ['UPDATE', 'update']] as const) {
+    for (const [event, name] of [
+      ['INSERT', 'insert'],
+      ['DELETE', 'delete'],
+      ['UPDATE', 'update'],
+    ] as const) {
       await sql.raw(`CREATE TRIGGER ${table}_${name}_acquisition_config AFTER ${event} ON ${table} ${bump}`).execute(db);
     }
   }

@@ -34,11 +34,19 @@ describe('migration 0025-work-calendars on a database already syncing', () => {
     await migrateToLatest(db);
     const queued = await db.selectFrom('outbox').select(['entity', 'entityKey', 'operation', 'payload']).orderBy('seq').execute();
     const stored = [
-      ...(await db.selectFrom('calendar_versions').selectAll().execute()).map((row) => ({ entity: 'calendar_versions', row, key: keyText(keyOf(row, SYNCED_KEYS.calendar_versions)) })),
-      ...(await db.selectFrom('calendar_shifts').selectAll().orderBy('position').execute()).map((row) => ({ entity: 'calendar_shifts', row, key: keyText(keyOf(row, SYNCED_KEYS.calendar_shifts)) })),
+      ...(await db.selectFrom('calendar_versions').selectAll().execute()).map((row) => ({
+        entity: 'calendar_versions',
+        row,
+        key: keyText(keyOf(row, SYNCED_KEYS.calendar_versions)),
+      })),
+      ...(await db.selectFrom('calendar_shifts').selectAll().orderBy('position').execute()).map((row) => ({
+        entity: 'calendar_shifts',
+        row,
+        key: keyText(keyOf(row, SYNCED_KEYS.calendar_shifts)),
+      })),
     ];
-    expect(queued.map((row) => ({ entity: row.entity, key: row.entityKey, operation: row.operation, row: JSON.parse(row.payload!) }))).toEqual(
-      stored.map(({ entity, row, key }) => ({ entity, key, operation: 'upsert', row })),
-    );
+    expect(
+      queued.map((row) => ({ entity: row.entity, key: row.entityKey, operation: row.operation, row: JSON.parse(row.payload!) })),
+    ).toEqual(stored.map(({ entity, row, key }) => ({ entity, key, operation: 'upsert', row })));
   });
 });

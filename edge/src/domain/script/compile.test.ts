@@ -109,21 +109,32 @@ describe('comparison and equality operators', () => {
   });
 
   it('compares two tags of the same type at run time', () => {
-    expect(bool('a == b', [['a', 'x'], ['b', 'x']])).toBe(true);
-    expect(bool('a != b', [['a', 1], ['b', 2]])).toBe(true);
+    expect(
+      bool('a == b', [
+        ['a', 'x'],
+        ['b', 'x'],
+      ]),
+    ).toBe(true);
+    expect(
+      bool('a != b', [
+        ['a', 1],
+        ['b', 2],
+      ]),
+    ).toBe(true);
   });
 
   it('comparing two tags of different types at run time is a failure with the position of the operator', () => {
-    expect(failure('a == b', 'boolean', [['a', 'x'], ['b', 1]])).toBe(
-      'Cannot compare a string with a number at line 1, column 3',
-    );
+    expect(
+      failure('a == b', 'boolean', [
+        ['a', 'x'],
+        ['b', 1],
+      ]),
+    ).toBe('Cannot compare a string with a number at line 1, column 3');
   });
 
   it('comparing values whose types are known to differ is a compile error at the operator', () => {
     expect(compileError('1 == "1"', 'boolean').message).toBe('Cannot compare a number with a string at line 1, column 3');
-    expect(compileError('Line1.Mode + 1 == true', 'boolean').message).toBe(
-      'Cannot compare a number with a boolean at line 1, column 16',
-    );
+    expect(compileError('Line1.Mode + 1 == true', 'boolean').message).toBe('Cannot compare a number with a boolean at line 1, column 16');
   });
 
   it('ordering strings or booleans is a compile error', () => {
@@ -158,16 +169,12 @@ describe('boolean operators', () => {
   });
 
   it('not binds tighter than comparison, so not a == b compares a boolean and fails to compile', () => {
-    expect(compileError('not Line1.Mode == 3', 'boolean').message).toBe(
-      'Cannot compare a boolean with a number at line 1, column 16',
-    );
+    expect(compileError('not Line1.Mode == 3', 'boolean').message).toBe('Cannot compare a boolean with a number at line 1, column 16');
     expect(bool('not (Line1.Mode == 3)', [['Line1.Mode', 2]])).toBe(true);
   });
 
   it('a number is never taken as a boolean: an Int16 running flag needs != 0', () => {
-    expect(failure('Line1.Running', 'boolean', [['Line1.Running', 1]])).toBe(
-      "Tag 'Line1.Running' is a number, expected a boolean",
-    );
+    expect(failure('Line1.Running', 'boolean', [['Line1.Running', 1]])).toBe("Tag 'Line1.Running' is a number, expected a boolean");
     expect(bool('Line1.Running != 0', [['Line1.Running', 1]])).toBe(true);
     expect(compileError('1 and true', 'boolean').message).toBe('Expected a boolean, found a number at line 1, column 1');
   });
@@ -194,8 +201,18 @@ describe('conditionals', () => {
   });
 
   it('evaluates only the branch taken, so a bad tag in the other branch does not fail', () => {
-    expect(num('a ? 1 : Bad', [['a', true], ['Bad', null]])).toBe(1);
-    expect(num('if(a, Bad, 2)', [['a', false], ['Bad', null]])).toBe(2);
+    expect(
+      num('a ? 1 : Bad', [
+        ['a', true],
+        ['Bad', null],
+      ]),
+    ).toBe(1);
+    expect(
+      num('if(a, Bad, 2)', [
+        ['a', false],
+        ['Bad', null],
+      ]),
+    ).toBe(2);
   });
 
   it('branches of known different types are a compile error at the second branch', () => {
@@ -255,28 +272,20 @@ describe('functions', () => {
   });
 
   it('clamp with its lower bound above its upper bound is a failure at the call', () => {
-    expect(failure('clamp(x, 10, 0)', 'number', [['x', 5]])).toBe(
-      'clamp lower bound 10 is greater than upper bound 0 at line 1, column 1',
-    );
+    expect(failure('clamp(x, 10, 0)', 'number', [['x', 5]])).toBe('clamp lower bound 10 is greater than upper bound 0 at line 1, column 1');
   });
 
   it('a call with the wrong number of arguments is a compile error at the function name', () => {
     expect(compileError('1 + abs(1, 2)', 'number').message).toBe('abs expects 1 argument, got 2 at line 1, column 5');
     expect(compileError('round()', 'number').message).toBe('round expects 1 or 2 arguments, got 0 at line 1, column 1');
     expect(compileError('min()', 'number').message).toBe('min expects at least 1 argument, got 0 at line 1, column 1');
-    expect(compileError('coalesce(a)', 'number').message).toBe(
-      'coalesce expects at least 2 arguments, got 1 at line 1, column 1',
-    );
-    expect(compileError('ifnull(a, b, c)', 'number').message).toBe(
-      'ifnull expects 2 arguments, got 3 at line 1, column 1',
-    );
+    expect(compileError('coalesce(a)', 'number').message).toBe('coalesce expects at least 2 arguments, got 1 at line 1, column 1');
+    expect(compileError('ifnull(a, b, c)', 'number').message).toBe('ifnull expects 2 arguments, got 3 at line 1, column 1');
     expect(compileError('if(a, 1)', 'number').message).toBe('if expects 3 arguments, got 2 at line 1, column 1');
   });
 
   it('an unknown function is a compile error at its name, checked before its arguments', () => {
-    expect(compileError('1 +\n  sqrt(Line9.X)', 'number', new Set()).message).toBe(
-      "Unknown function 'sqrt' at line 2, column 3",
-    );
+    expect(compileError('1 +\n  sqrt(Line9.X)', 'number', new Set()).message).toBe("Unknown function 'sqrt' at line 2, column 3");
   });
 
   it('numeric functions take numbers only', () => {
@@ -287,7 +296,12 @@ describe('functions', () => {
 
 describe('tag references', () => {
   it('reads a bare dotted tag name', () => {
-    expect(num('Line1.Count + PLC_2.Counter', [['Line1.Count', 3], ['PLC_2.Counter', 4]])).toBe(7);
+    expect(
+      num('Line1.Count + PLC_2.Counter', [
+        ['Line1.Count', 3],
+        ['PLC_2.Counter', 4],
+      ]),
+    ).toBe(7);
   });
 
   it('reads a bracketed tag name with spaces, dots, operators and ]] for ]', () => {
@@ -300,7 +314,12 @@ describe('tag references', () => {
   });
 
   it('a bracketed name may be a keyword or a function name', () => {
-    expect(num('[true] + [min] + min', [['true', 1], ['min', 2]])).toBe(5);
+    expect(
+      num('[true] + [min] + min', [
+        ['true', 1],
+        ['min', 2],
+      ]),
+    ).toBe(5);
   });
 
   it('tag names are case-sensitive', () => {
@@ -336,21 +355,39 @@ describe('tags without a good value', () => {
 
   it('NaN and Infinity count as no good value', () => {
     expect(failure('a', 'number', [['a', Number.NaN]])).toBe("Tag 'a' has no good value");
-    expect(failure('a == b', 'boolean', [['a', 1], ['b', Number.POSITIVE_INFINITY]])).toBe(
-      "Tag 'b' has no good value",
-    );
+    expect(
+      failure('a == b', 'boolean', [
+        ['a', 1],
+        ['b', Number.POSITIVE_INFINITY],
+      ]),
+    ).toBe("Tag 'b' has no good value");
   });
 
   it('coalesce returns its first argument that has a value', () => {
-    expect(num('coalesce(a, b, 0)', [['a', null], ['b', 7]])).toBe(7);
-    expect(num('coalesce(a, b, 0)', [['a', 3], ['b', 7]])).toBe(3);
+    expect(
+      num('coalesce(a, b, 0)', [
+        ['a', null],
+        ['b', 7],
+      ]),
+    ).toBe(7);
+    expect(
+      num('coalesce(a, b, 0)', [
+        ['a', 3],
+        ['b', 7],
+      ]),
+    ).toBe(3);
     expect(num('coalesce(a, b, 0)')).toBe(0);
     expect(bool('coalesce(Line1.Running, false)')).toBe(false);
     expect(bool('coalesce(State, "STOP") == "RUN"', [['State', 'RUN']])).toBe(true);
   });
 
   it('coalesce recovers from a bad tag anywhere inside an argument', () => {
-    expect(num('coalesce(a + b * 2, -1)', [['a', 1], ['b', null]])).toBe(-1);
+    expect(
+      num('coalesce(a + b * 2, -1)', [
+        ['a', 1],
+        ['b', null],
+      ]),
+    ).toBe(-1);
   });
 
   it('when no argument of coalesce has a value, the last argument’s failure is reported', () => {
@@ -378,9 +415,12 @@ describe('tags without a good value', () => {
 
 describe('division by zero', () => {
   it('dividing by zero is a failure with the position of the operator', () => {
-    expect(failure('Line1.Count /\n  Line1.Minutes', 'number', [['Line1.Count', 5], ['Line1.Minutes', 0]])).toBe(
-      'Division by zero at line 1, column 13',
-    );
+    expect(
+      failure('Line1.Count /\n  Line1.Minutes', 'number', [
+        ['Line1.Count', 5],
+        ['Line1.Minutes', 0],
+      ]),
+    ).toBe('Division by zero at line 1, column 13');
   });
 
   it('a remainder by zero is a division by zero too', () => {
@@ -392,7 +432,12 @@ describe('division by zero', () => {
   });
 
   it('a division by zero has no value, so coalesce recovers from it', () => {
-    expect(num('coalesce(units / minutes, 0)', [['units', 10], ['minutes', 0]])).toBe(0);
+    expect(
+      num('coalesce(units / minutes, 0)', [
+        ['units', 10],
+        ['minutes', 0],
+      ]),
+    ).toBe(0);
   });
 });
 
@@ -403,7 +448,10 @@ describe('the expected result type', () => {
       problem: {
         key: 'script.at',
         params: {
-          problem: { key: 'script.wrongResultType', params: { want: { key: 'script.type.number' }, found: { key: 'script.type.boolean' } } },
+          problem: {
+            key: 'script.wrongResultType',
+            params: { want: { key: 'script.type.number' }, found: { key: 'script.type.boolean' } },
+          },
           line: 1,
           column: 13,
         },
@@ -415,18 +463,12 @@ describe('the expected result type', () => {
   });
 
   it('a boolean script whose result is statically numeric is a compile error', () => {
-    expect(compileError('Line1.Count + 1', 'boolean').message).toBe(
-      'The script must produce a boolean, not a number at line 1, column 13',
-    );
-    expect(compileError('"RUN"', 'boolean').message).toBe(
-      'The script must produce a boolean, not a string at line 1, column 1',
-    );
+    expect(compileError('Line1.Count + 1', 'boolean').message).toBe('The script must produce a boolean, not a number at line 1, column 13');
+    expect(compileError('"RUN"', 'boolean').message).toBe('The script must produce a boolean, not a string at line 1, column 1');
   });
 
   it('a script that is only a tag is checked at run time', () => {
-    expect(failure('Line1.Running', 'number', [['Line1.Running', true]])).toBe(
-      "Tag 'Line1.Running' is a boolean, expected a number",
-    );
+    expect(failure('Line1.Running', 'number', [['Line1.Running', true]])).toBe("Tag 'Line1.Running' is a boolean, expected a number");
     expect(failure('x', 'boolean', [['x', 'on']])).toBe("Tag 'x' is a string, expected a boolean");
   });
 
@@ -447,7 +489,12 @@ describe('the expected result type', () => {
 describe('comments', () => {
   it('ignores line and block comments anywhere between tokens', () => {
     const source = '// units of line 1\nLine1.Good /* good */ + // plus\n Line1.Bad /* bad */';
-    expect(num(source, [['Line1.Good', 5], ['Line1.Bad', 2]])).toBe(7);
+    expect(
+      num(source, [
+        ['Line1.Good', 5],
+        ['Line1.Bad', 2],
+      ]),
+    ).toBe(7);
   });
 
   it('does not read comment markers inside strings or bracketed names', () => {
@@ -515,9 +562,7 @@ describe('security: names never reach JavaScript objects', () => {
   });
 
   it.each(names)('%s is an unknown tag when the known tags are given', (name) => {
-    expect(compileError(`1 + ${name}`, 'number', new Set(['Line1.Count'])).message).toBe(
-      `Unknown tag '${name}' at line 1, column 5`,
-    );
+    expect(compileError(`1 + ${name}`, 'number', new Set(['Line1.Count'])).message).toBe(`Unknown tag '${name}' at line 1, column 5`);
   });
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'eval', 'require', 'Function'])(
@@ -528,7 +573,12 @@ describe('security: names never reach JavaScript objects', () => {
   );
 
   it('a tag literally named __proto__ is just a map key', () => {
-    expect(num('__proto__ + [constructor]', [['__proto__', 1], ['constructor', 2]])).toBe(3);
+    expect(
+      num('__proto__ + [constructor]', [
+        ['__proto__', 1],
+        ['constructor', 2],
+      ]),
+    ).toBe(3);
   });
 
   it('a value outside the tag value types is refused, never used', () => {
@@ -552,7 +602,14 @@ describe('evaluate', () => {
   it('returns failures as results and never throws for them', () => {
     const script = compiled('a / b', 'number');
     expect(() => script.evaluate(new Map())).not.toThrow();
-    expect(script.evaluate(new Map([['a', 1], ['b', 0]]))).toEqual({
+    expect(
+      script.evaluate(
+        new Map([
+          ['a', 1],
+          ['b', 0],
+        ]),
+      ),
+    ).toEqual({
       ok: false,
       message: 'Division by zero at line 1, column 3',
     });
@@ -584,7 +641,9 @@ describe('size limits (hostile or generated scripts never reach the end of the s
   });
 
   it('refuses deeper nesting and longer scripts with a syntax error at the place, thousands of levels included', () => {
-    expect(compileError(`${'('.repeat(MAX_SCRIPT_NESTING + 1)}1${')'.repeat(MAX_SCRIPT_NESTING + 1)}`, 'number').message).toMatch(/Nested too deeply/);
+    expect(compileError(`${'('.repeat(MAX_SCRIPT_NESTING + 1)}1${')'.repeat(MAX_SCRIPT_NESTING + 1)}`, 'number').message).toMatch(
+      /Nested too deeply/,
+    );
     expect(compileError(`${'('.repeat(50_000)}1${')'.repeat(50_000)}`, 'number').message).toMatch(/Nested too deeply|too long/);
     expect(compileError(`${'not '.repeat(5_000)}true`, 'boolean').message).toMatch(/Nested too deeply|too long/);
     expect(compileError(Array.from({ length: MAX_SCRIPT_TOKENS }, () => '1').join('+'), 'number').message).toMatch(/Script too long/);

@@ -60,8 +60,7 @@ export interface CompileOptions<K extends ScriptKind = ScriptKind> {
 }
 
 export type CompileResult<V extends ScriptValue = ScriptValue> =
-  | { ok: true; script: CompiledScript<V> }
-  | { ok: false; error: ScriptError };
+  { ok: true; script: CompiledScript<V> } | { ok: false; error: ScriptError };
 
 type StaticType = ValueType | 'dynamic';
 
@@ -84,10 +83,12 @@ export function compileScript(source: string, options: CompileOptions): CompileR
     const compiler = new Compiler(source, options.knownTags);
     const rootType = compiler.analyze(root);
     if (rootType !== 'dynamic' && rootType !== options.expect) {
-      throw new ScriptSyntaxError(scriptProblem('script.wrongResultType', { want: typeProblem(options.expect), found: typeProblem(rootType) }), anchorOf(root));
+      throw new ScriptSyntaxError(
+        scriptProblem('script.wrongResultType', { want: typeProblem(options.expect), found: typeProblem(rootType) }),
+        anchorOf(root),
+      );
     }
-    const evaluate =
-      options.expect === 'number' ? numberEvaluator(compiler.number(root)) : booleanEvaluator(compiler.boolean(root));
+    const evaluate = options.expect === 'number' ? numberEvaluator(compiler.number(root)) : booleanEvaluator(compiler.boolean(root));
     const script: CompiledScript = Object.freeze({ source, tags: Object.freeze(tagNamesOf(root)), evaluate });
     return { ok: true, script };
   } catch (error) {
@@ -275,13 +276,20 @@ class Compiler {
   }
 
   /** The one type the nodes share ('dynamic' if none is known); a second known type is an error at that node. */
-  private commonType(nodes: readonly ScriptNode[], problem: 'script.branchesDiffer' | 'script.ifBranchesDiffer' | 'script.argumentsDiffer', name?: string): StaticType {
+  private commonType(
+    nodes: readonly ScriptNode[],
+    problem: 'script.branchesDiffer' | 'script.ifBranchesDiffer' | 'script.argumentsDiffer',
+    name?: string,
+  ): StaticType {
     let common: StaticType = 'dynamic';
     for (const node of nodes) {
       const type = this.analyze(node);
       if (type === 'dynamic') continue;
       if (common !== 'dynamic' && type !== common) {
-        throw new ScriptSyntaxError(scriptProblem(problem, { ...(name === undefined ? {} : { name }), first: typeProblem(common), second: typeProblem(type) }), anchorOf(node));
+        throw new ScriptSyntaxError(
+          scriptProblem(problem, { ...(name === undefined ? {} : { name }), first: typeProblem(common), second: typeProblem(type) }),
+          anchorOf(node),
+        );
       }
       common = type;
     }
@@ -293,7 +301,9 @@ class Compiler {
     const lower = name.toLowerCase();
     const suggestion = [...this.knownTags].find((known) => known.toLowerCase() === lower);
     throw new ScriptSyntaxError(
-      suggestion === undefined ? scriptProblem('script.unknownTag', { name }) : scriptProblem('script.unknownTagDidYouMean', { name, suggestion }),
+      suggestion === undefined
+        ? scriptProblem('script.unknownTag', { name })
+        : scriptProblem('script.unknownTagDidYouMean', { name, suggestion }),
       offset,
     );
   }
@@ -307,7 +317,10 @@ class Compiler {
   private expectType(node: ScriptNode, want: ValueType): void {
     const type = this.typeOf(node);
     if (type !== 'dynamic' && type !== want) {
-      throw new ScriptSyntaxError(scriptProblem('script.expectedType', { want: typeProblem(want), found: typeProblem(type) }), anchorOf(node));
+      throw new ScriptSyntaxError(
+        scriptProblem('script.expectedType', { want: typeProblem(want), found: typeProblem(type) }),
+        anchorOf(node),
+      );
     }
   }
 
@@ -389,7 +402,10 @@ class Compiler {
     const leftType = this.typeOf(node.left);
     const rightType = this.typeOf(node.right);
     if (leftType !== 'dynamic' && rightType !== 'dynamic' && leftType !== rightType) {
-      throw new ScriptSyntaxError(scriptProblem('script.cannotCompare', { left: typeProblem(leftType), right: typeProblem(rightType) }), node.operatorOffset);
+      throw new ScriptSyntaxError(
+        scriptProblem('script.cannotCompare', { left: typeProblem(leftType), right: typeProblem(rightType) }),
+        node.operatorOffset,
+      );
     }
     switch (leftType === 'dynamic' ? rightType : leftType) {
       case 'number':
@@ -399,12 +415,7 @@ class Compiler {
       case 'string':
         return sameValue(this.string(node.left), this.string(node.right), equal);
       case 'dynamic':
-        return sameTypedValue(
-          this.scalar(node.left),
-          this.scalar(node.right),
-          equal,
-          this.position(node.operatorOffset),
-        );
+        return sameTypedValue(this.scalar(node.left), this.scalar(node.right), equal, this.position(node.operatorOffset));
     }
   }
 

@@ -60,8 +60,10 @@ export function functionNamed(name: string): ScriptFunction | undefined {
 /** "round expects 1 or 2 arguments, got 3", or undefined when the count fits. */
 export function arityProblem(name: string, fn: Arity, count: number): ScriptProblem | undefined {
   if (count >= fn.minArgs && count <= fn.maxArgs) return undefined;
-  if (fn.maxArgs === Infinity) return scriptProblem(fn.minArgs === 1 ? 'script.arityAtLeastOne' : 'script.arityAtLeast', { name, n: fn.minArgs, got: count });
-  if (fn.minArgs === fn.maxArgs) return scriptProblem(fn.minArgs === 1 ? 'script.arityExactlyOne' : 'script.arityExactly', { name, n: fn.minArgs, got: count });
+  if (fn.maxArgs === Infinity)
+    return scriptProblem(fn.minArgs === 1 ? 'script.arityAtLeastOne' : 'script.arityAtLeast', { name, n: fn.minArgs, got: count });
+  if (fn.minArgs === fn.maxArgs)
+    return scriptProblem(fn.minArgs === 1 ? 'script.arityExactlyOne' : 'script.arityExactly', { name, n: fn.minArgs, got: count });
   return scriptProblem('script.arityBetween', { name, min: fn.minArgs, max: fn.maxArgs, got: count });
 }
 

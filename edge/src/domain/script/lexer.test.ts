@@ -26,12 +26,7 @@ describe('tokenize', () => {
   });
 
   it('reads a bracketed tag name literally, spaces and dots included, with ]] standing for ]', () => {
-    expect(shapes('[L3 Units] [a]]b] [ x ]')).toEqual([
-      'bracketed-name:L3 Units',
-      'bracketed-name:a]b',
-      'bracketed-name: x ',
-      'end',
-    ]);
+    expect(shapes('[L3 Units] [a]]b] [ x ]')).toEqual(['bracketed-name:L3 Units', 'bracketed-name:a]b', 'bracketed-name: x ', 'end']);
   });
 
   it('matches keywords case-insensitively but only as whole bare names', () => {
@@ -48,14 +43,7 @@ describe('tokenize', () => {
   });
 
   it('reads integers, decimals and exponents as numbers', () => {
-    expect(shapes('0 42 3.25 1e3 2.5E-2')).toEqual([
-      'number:0',
-      'number:42',
-      'number:3.25',
-      'number:1000',
-      'number:0.025',
-      'end',
-    ]);
+    expect(shapes('0 42 3.25 1e3 2.5E-2')).toEqual(['number:0', 'number:42', 'number:3.25', 'number:1000', 'number:0.025', 'end']);
   });
 
   it('reads the longest operator first', () => {
@@ -88,12 +76,7 @@ describe('tokenize', () => {
   });
 
   it('skips line and block comments, which produce no tokens', () => {
-    expect(shapes('// header\n1 /* inline\n comment */ + 2 // trailing')).toEqual([
-      'number:1',
-      'symbol:+',
-      'number:2',
-      'end',
-    ]);
+    expect(shapes('// header\n1 /* inline\n comment */ + 2 // trailing')).toEqual(['number:1', 'symbol:+', 'number:2', 'end']);
   });
 
   it('keeps source offsets on every token and ends with one end token at the source length', () => {

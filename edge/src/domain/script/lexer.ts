@@ -16,25 +16,7 @@ import { scriptProblem, type ScriptProblem } from './script-messages';
 export type Keyword = 'and' | 'or' | 'not' | 'true' | 'false';
 
 export type SymbolText =
-  | '+'
-  | '-'
-  | '*'
-  | '/'
-  | '%'
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | '&&'
-  | '||'
-  | '!'
-  | '('
-  | ')'
-  | ','
-  | '?'
-  | ':';
+  '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||' | '!' | '(' | ')' | ',' | '?' | ':';
 
 interface Span {
   /** 0-based offset of the first character. */

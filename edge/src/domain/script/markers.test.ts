@@ -29,7 +29,15 @@ describe('encodeStoredScript', () => {
   it('produces text that is itself a valid script: the marker is a comment', () => {
     const stored = encodeStoredScript({ expression: 'Line1.Good\n  + Line1.Bad', edited: true, tags: [] });
     const compiled = compileScript(stored, { expect: 'number' });
-    expect(compiled.ok && compiled.script.evaluate(new Map([['Line1.Good', 2], ['Line1.Bad', 1]]))).toEqual({
+    expect(
+      compiled.ok &&
+        compiled.script.evaluate(
+          new Map([
+            ['Line1.Good', 2],
+            ['Line1.Bad', 1],
+          ]),
+        ),
+    ).toEqual({
       ok: true,
       value: 3,
     });
@@ -105,14 +113,21 @@ describe('reading a marker line of hostile text', () => {
     // A line separator inside the first line: not a marker, the whole text is the expression.
     const separated = `//@oee${blanks}\u2028`;
     expect(decodeStoredScript(separated)).toEqual({ expression: separated, edited: false, tags: [] });
-    expect(decodeStoredScript(`//${blanks}@oee${blanks}edited=1${blanks}tags=["a"]${blanks}\na`)).toEqual({ expression: 'a', edited: true, tags: ['a'] });
+    expect(decodeStoredScript(`//${blanks}@oee${blanks}edited=1${blanks}tags=["a"]${blanks}\na`)).toEqual({
+      expression: 'a',
+      edited: true,
+      tags: ['a'],
+    });
     const repeated = `// @oee ${'tags=['.repeat(50_000)}x]\nb`;
     expect(decodeStoredScript(repeated)).toEqual({ expression: 'b', edited: false, tags: ['b'] });
     expect(decodeStoredScript('// @oeeX edited=1\na').expression).toBe('// @oeeX edited=1\na');
-    expect(decodeStoredScript('\t//\t@oee\tedited=true\ttags=["a b"]\t\n[a b]')).toEqual({ expression: '[a b]', edited: true, tags: ['a b'] });
+    expect(decodeStoredScript('\t//\t@oee\tedited=true\ttags=["a b"]\t\n[a b]')).toEqual({
+      expression: '[a b]',
+      edited: true,
+      tags: ['a b'],
+    });
   });
 });
-
 
 describe('hasBeaconScript', () => {
   it('answers as the decoded expression says, asked once or again (its answers are kept by text)', () => {

@@ -83,7 +83,8 @@ export function listScriptTags(source: string): readonly string[] | undefined {
 export function parseOrThrow(source: string): ScriptNode {
   const tokens = tokenize(source);
   // The end token is not one the user wrote.
-  if (tokens.length - 1 > MAX_SCRIPT_TOKENS) throw new ScriptSyntaxError(scriptProblem('script.tooLong', { max: MAX_SCRIPT_TOKENS }), tokens[MAX_SCRIPT_TOKENS]!.offset);
+  if (tokens.length - 1 > MAX_SCRIPT_TOKENS)
+    throw new ScriptSyntaxError(scriptProblem('script.tooLong', { max: MAX_SCRIPT_TOKENS }), tokens[MAX_SCRIPT_TOKENS]!.offset);
   const parser = new Parser(source, tokens);
   return parser.parseScript();
 }
@@ -117,7 +118,8 @@ class Parser {
   }
 
   private parseOperators(minPrecedence: number): ScriptNode {
-    if (this.nesting > MAX_SCRIPT_NESTING) throw new ScriptSyntaxError(scriptProblem('script.tooDeep', { max: MAX_SCRIPT_NESTING }), this.peek().offset);
+    if (this.nesting > MAX_SCRIPT_NESTING)
+      throw new ScriptSyntaxError(scriptProblem('script.tooDeep', { max: MAX_SCRIPT_NESTING }), this.peek().offset);
     let left = this.parsePrefix();
     for (;;) {
       const operatorToken = this.peek();

@@ -14,11 +14,17 @@ export const SCRIPT_MESSAGES = {
   'script.token.end': { es: 'el fin del script', en: 'end of script' },
   'script.token.text': { es: "'{text}'", en: "'{text}'" },
   // The lexer.
-  'script.unterminatedComment': { es: "Comentario sin cerrar: falta el '*/' de '/*'", en: "Unterminated comment: '/*' has no matching '*/'" },
+  'script.unterminatedComment': {
+    es: "Comentario sin cerrar: falta el '*/' de '/*'",
+    en: "Unterminated comment: '/*' has no matching '*/'",
+  },
   'script.unexpectedEquals': { es: "'=' inesperado; use '==' para comparar", en: "Unexpected '='; use '==' to compare" },
   'script.unexpectedAmpersand': { es: "'&' inesperado; use '&&' o 'and'", en: "Unexpected '&'; use '&&' or 'and'" },
   'script.unexpectedBar': { es: "'|' inesperado; use '||' u 'or'", en: "Unexpected '|'; use '||' or 'or'" },
-  'script.unexpectedDot': { es: "'.' inesperado; un nombre de tag no puede empezar ni terminar con un punto", en: "Unexpected '.'; a tag name cannot start or end with a dot" },
+  'script.unexpectedDot': {
+    es: "'.' inesperado; un nombre de tag no puede empezar ni terminar con un punto",
+    en: "Unexpected '.'; a tag name cannot start or end with a dot",
+  },
   'script.unexpectedCharacter': { es: "Carácter inesperado '{character}'", en: "Unexpected character '{character}'" },
   'script.invalidNumberDot': { es: "Número no válido '{text}.'", en: "Invalid number '{text}.'" },
   'script.invalidNumberName': {
@@ -26,7 +32,10 @@ export const SCRIPT_MESSAGES = {
     en: 'Invalid number; write a tag name that starts with a digit in brackets, e.g. [2Line.Count]',
   },
   'script.numberTooLarge': { es: 'El número {text} es demasiado grande', en: 'Number {text} is too large' },
-  'script.invalidEscape': { es: 'Escape no válido en el texto; use \\\\, \\", \\\', \\n o \\t', en: 'Invalid escape in string; use \\\\, \\", \\\', \\n or \\t' },
+  'script.invalidEscape': {
+    es: 'Escape no válido en el texto; use \\\\, \\", \\\', \\n o \\t',
+    en: 'Invalid escape in string; use \\\\, \\", \\\', \\n or \\t',
+  },
   'script.unterminatedString': { es: 'Texto sin cerrar: falta el {quote} final', en: 'Unterminated string: missing closing {quote}' },
   'script.emptyTagName': { es: 'Nombre de tag vacío entre corchetes', en: 'Empty tag name in brackets' },
   'script.unterminatedTagName': { es: "Nombre de tag sin cerrar: falta el ']' final", en: "Unterminated tag name: missing closing ']'" },
@@ -48,14 +57,35 @@ export const SCRIPT_MESSAGES = {
   'script.unknownFunction': { es: "Función desconocida '{name}'", en: "Unknown function '{name}'" },
   'script.arityExactlyOne': { es: '{name} espera 1 argumento y recibió {got}', en: '{name} expects 1 argument, got {got}' },
   'script.arityExactly': { es: '{name} espera {n} argumentos y recibió {got}', en: '{name} expects {n} arguments, got {got}' },
-  'script.arityAtLeastOne': { es: '{name} espera al menos 1 argumento y recibió {got}', en: '{name} expects at least 1 argument, got {got}' },
-  'script.arityAtLeast': { es: '{name} espera al menos {n} argumentos y recibió {got}', en: '{name} expects at least {n} arguments, got {got}' },
-  'script.arityBetween': { es: '{name} espera {min} o {max} argumentos y recibió {got}', en: '{name} expects {min} or {max} arguments, got {got}' },
-  'script.branchesDiffer': { es: 'Las dos ramas deben tener el mismo tipo; se encontró {first} y {second}', en: 'Both branches must have the same type, found {first} and {second}' },
-  'script.ifBranchesDiffer': { es: 'Las dos ramas de if deben tener el mismo tipo; se encontró {first} y {second}', en: 'Both branches of if must have the same type, found {first} and {second}' },
-  'script.argumentsDiffer': { es: 'Todos los argumentos de {name} deben tener el mismo tipo; se encontró {first} y {second}', en: 'All arguments of {name} must have the same type, found {first} and {second}' },
+  'script.arityAtLeastOne': {
+    es: '{name} espera al menos 1 argumento y recibió {got}',
+    en: '{name} expects at least 1 argument, got {got}',
+  },
+  'script.arityAtLeast': {
+    es: '{name} espera al menos {n} argumentos y recibió {got}',
+    en: '{name} expects at least {n} arguments, got {got}',
+  },
+  'script.arityBetween': {
+    es: '{name} espera {min} o {max} argumentos y recibió {got}',
+    en: '{name} expects {min} or {max} arguments, got {got}',
+  },
+  'script.branchesDiffer': {
+    es: 'Las dos ramas deben tener el mismo tipo; se encontró {first} y {second}',
+    en: 'Both branches must have the same type, found {first} and {second}',
+  },
+  'script.ifBranchesDiffer': {
+    es: 'Las dos ramas de if deben tener el mismo tipo; se encontró {first} y {second}',
+    en: 'Both branches of if must have the same type, found {first} and {second}',
+  },
+  'script.argumentsDiffer': {
+    es: 'Todos los argumentos de {name} deben tener el mismo tipo; se encontró {first} y {second}',
+    en: 'All arguments of {name} must have the same type, found {first} and {second}',
+  },
   'script.unknownTag': { es: "Tag desconocido '{name}'", en: "Unknown tag '{name}'" },
-  'script.unknownTagDidYouMean': { es: "Tag desconocido '{name}' (¿quiso decir '{suggestion}'?)", en: "Unknown tag '{name}' (did you mean '{suggestion}'?)" },
+  'script.unknownTagDidYouMean': {
+    es: "Tag desconocido '{name}' (¿quiso decir '{suggestion}'?)",
+    en: "Unknown tag '{name}' (did you mean '{suggestion}'?)",
+  },
   'script.expectedType': { es: 'Se esperaba {want} y se encontró {found}', en: 'Expected {want}, found {found}' },
   'script.cannotCompare': { es: 'No se puede comparar {left} con {right}', en: 'Cannot compare {left} with {right}' },
   'script.roundDigits': {
@@ -72,7 +102,8 @@ export interface ScriptProblem {
   params?: Readonly<Record<string, string | number | ScriptProblem>>;
 }
 
-export const scriptProblem = (key: ScriptMessageKey, params?: ScriptProblem['params']): ScriptProblem => (params ? { key, params } : { key });
+export const scriptProblem = (key: ScriptMessageKey, params?: ScriptProblem['params']): ScriptProblem =>
+  params ? { key, params } : { key };
 
 /** The text of a problem in a language (its parameters translated too). */
 export function scriptProblemText(problem: ScriptProblem, language: 'es' | 'en'): string {

@@ -54,7 +54,9 @@ describe('login and sessions', () => {
     for (let i = 0; i < FREE_ATTEMPTS; i += 1) expect((await signIn('eva', 'bad')).status).toBe(401);
     const waiting = await signIn('eva', 'eva');
     expect(waiting.status).toBe(429);
-    expect(waiting.body.error.message).toBe(`Demasiados intentos fallidos. Espere ${delayAfter(FREE_ATTEMPTS) / 1000} s y vuelva a intentarlo.`);
+    expect(waiting.body.error.message).toBe(
+      `Demasiados intentos fallidos. Espere ${delayAfter(FREE_ATTEMPTS) / 1000} s y vuelva a intentarlo.`,
+    );
     clock += delayAfter(FREE_ATTEMPTS);
     expect((await signIn('eva', 'bad')).status).toBe(401);
     expect((await signIn('eva', 'eva')).status).toBe(429);
@@ -69,12 +71,16 @@ describe('login and sessions', () => {
   it('a lock-out on a name is not renewable against its owner: guesses from elsewhere, or on this address, never stop them in their own session', async () => {
     const { token } = await t.userWithRole(2, 'lola');
     // Another address guesses at lola's name: her terminal here is not made to wait.
-    for (let i = 0; i < FREE_ATTEMPTS + 3; i += 1) await checkCredentials(t.edge.plant.db!, 'lola', 'guess', clock, { key: 'ip:10.9.9.9', known: false });
+    for (let i = 0; i < FREE_ATTEMPTS + 3; i += 1)
+      await checkCredentials(t.edge.plant.db!, 'lola', 'guess', clock, { key: 'ip:10.9.9.9', known: false });
     expect((await signIn('lola', 'lola')).status).toBe(200);
     // Guesses from this very address lock the sign-in here, yet her session signs with her password at once.
     for (let i = 0; i < FREE_ATTEMPTS; i += 1) expect((await signIn('lola', 'guess')).status).toBe(401);
     expect((await signIn('lola', 'lola')).status).toBe(429);
-    const change = await t.call('POST', '/api/users/changePassword', { token, json: { currentPassword: 'lola', newPassword: 'lola-nueva-1' } });
+    const change = await t.call('POST', '/api/users/changePassword', {
+      token,
+      json: { currentPassword: 'lola', newPassword: 'lola-nueva-1' },
+    });
     expect(change.status, change.text).toBe(204);
     clock += MAX_DELAY_MS;
   });
@@ -90,7 +96,11 @@ describe('login and sessions', () => {
     const operator = await t.userWithRole(3, 'firma-op');
     await t.userWithRole(2, 'firma-temp');
     await t.edge.plant.db!.updateTable('users').set({ mustChangePassword: 1 }).where('userID', '=', 'firma-temp').execute();
-    const signed = await t.call('POST', '/api/stops/recognize', { token: operator.token, json: { stopValues: [1], reasonValues: 1, username: 'firma-temp', password: 'firma-temp' }, language: 'en' });
+    const signed = await t.call('POST', '/api/stops/recognize', {
+      token: operator.token,
+      json: { stopValues: [1], reasonValues: 1, username: 'firma-temp', password: 'firma-temp' },
+      language: 'en',
+    });
     expect(signed.status).toBe(401);
     expect(signed.body.error.message).toBe("The signer's password is temporary: it must be changed before signing.");
   });
@@ -170,7 +180,11 @@ describe('login and sessions', () => {
 
 describe('errors and documents', () => {
   it('answers malformed JSON with 400 and an unknown API route with 404, in the error shape', async () => {
-    const response = await fetch(`${t.url}/api/users/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userid":' });
+    const response = await fetch(`${t.url}/api/users/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"userid":',
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe('validation');
     const missing = await t.call('GET', '/api/no/such/thing', { language: 'en' });
@@ -198,7 +212,10 @@ describe('errors and documents', () => {
     const { token } = await t.userWithRole(2, 'sup');
     expect((await t.call('GET', '/api/log/get', { token })).status).toBe(403);
     const admin = await t.userWithRole(1, 'boss');
-    const logs = await t.call('GET', '/api/log/get', { token: admin.token, query: { filter: [['level', '=', 'WARN'], 'and', ['logger', '=', 'edge']], take: 5 } });
+    const logs = await t.call('GET', '/api/log/get', {
+      token: admin.token,
+      query: { filter: [['level', '=', 'WARN'], 'and', ['logger', '=', 'edge']], take: 5 },
+    });
     expect(logs.status).toBe(200);
     expect(logs.body.data[0]).toMatchObject({ level: 'WARN', logger: 'edge', message: 'Line 3 is slow' });
     expect(logs.body.data[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
@@ -210,8 +227,10 @@ describe('failed sign-ins per source address (FAILED_SIGNINS_PER_MINUTE)', () =>
     const limited = await startTestEdge({ failedSignInsPerMinute: 3 });
     try {
       const { userID, password } = await limited.userWithRole(2, 'sol');
-      for (let i = 0; i < 5; i += 1) expect((await limited.call('POST', '/api/users/authenticate', { json: { userid: userID, password } })).status).toBe(200);
-      for (const name of ['a1', 'a2', 'a3']) expect((await limited.call('POST', '/api/users/authenticate', { json: { userid: name, password: 'x' } })).status).toBe(401);
+      for (let i = 0; i < 5; i += 1)
+        expect((await limited.call('POST', '/api/users/authenticate', { json: { userid: userID, password } })).status).toBe(200);
+      for (const name of ['a1', 'a2', 'a3'])
+        expect((await limited.call('POST', '/api/users/authenticate', { json: { userid: name, password: 'x' } })).status).toBe(401);
       const refused = await limited.call('POST', '/api/users/authenticate', { json: { userid: userID, password }, language: 'en' });
       expect(refused.status).toBe(429);
       expect(refused.body.error.message).toBe('Too many attempts from this address. Wait a minute and try again.');
@@ -222,4 +241,3 @@ describe('failed sign-ins per source address (FAILED_SIGNINS_PER_MINUTE)', () =>
     }
   });
 });
-

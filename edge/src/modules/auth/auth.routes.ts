@@ -36,7 +36,14 @@ export function registerAuthRoutes(api: Api): void {
   );
 
   api.route(
-    { method: 'post', path: '/api/users/logout', access: 'authenticated', beforePasswordChange: true, tag: 'session', summary: 'Revokes the current session.' },
+    {
+      method: 'post',
+      path: '/api/users/logout',
+      access: 'authenticated',
+      beforePasswordChange: true,
+      tag: 'session',
+      summary: 'Revokes the current session.',
+    },
     async ({ ctx }) => {
       await logout(ctx.db, bearerTokenOf(ctx.req) ?? '');
     },
@@ -49,7 +56,8 @@ export function registerAuthRoutes(api: Api): void {
       access: 'authenticated',
       beforePasswordChange: true,
       tag: 'session',
-      summary: "Changes the caller's own password, signed with the current one; ends their other sessions. Required at the first sign-in after setup.",
+      summary:
+        "Changes the caller's own password, signed with the current one; ends their other sessions. Required at the first sign-in after setup.",
       body: changePasswordSchema,
     },
     async ({ ctx, body }) => {

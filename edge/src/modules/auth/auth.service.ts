@@ -108,7 +108,9 @@ export async function checkSignIn<U>(
       // Throttled on the account, whichever form (user, user@domain, DOMAIN\user) is typed.
       const throttle = throttleOf(accounts.owner);
       const throttleName = account?.toLowerCase() ?? username;
-      return throttle.inTurn(throttleName, source, () => checkDirectoryCredentials(accounts, throttle, directory, throttleName, account, password, now, source));
+      return throttle.inTurn(throttleName, source, () =>
+        checkDirectoryCredentials(accounts, throttle, directory, throttleName, account, password, now, source),
+      );
     }
     username = ADMIN_USER_ID;
   }
@@ -126,9 +128,19 @@ export function attemptSourceOf(owner: object, ip: string, sessionUserID: string
 
 type LoginRow = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
 
-const sessionUserOf = (user: LoginRow): SessionUser => ({ userID: user.userID, roleID: user.roleID as RoleId, firstName: user.firstName, lastName: user.lastName });
+const sessionUserOf = (user: LoginRow): SessionUser => ({
+  userID: user.userID,
+  roleID: user.roleID as RoleId,
+  firstName: user.firstName,
+  lastName: user.lastName,
+});
 const storedAccountOf = (user: LoginRow | undefined): StoredAccount<SessionUser> | undefined =>
-  user && { passwordHash: user.passwordHash, active: user.active === 1, mustChangePassword: user.mustChangePassword === 1, user: sessionUserOf(user) };
+  user && {
+    passwordHash: user.passwordHash,
+    active: user.active === 1,
+    mustChangePassword: user.mustChangePassword === 1,
+    user: sessionUserOf(user),
+  };
 
 /** The plant's users (SQLite) as a sign-in finds them. */
 function plantAccounts(db: Database, now: number): AccountStore<SessionUser> {
@@ -137,7 +149,17 @@ function plantAccounts(db: Database, now: number): AccountStore<SessionUser> {
     findLocal: async (name) => storedAccountOf(await findUserForLogin(db, name)),
     findDirectory: async (account) => storedAccountOf(await findUserForDirectoryLogin(db, account)),
     clearPasswordMark: async (user) => {
-      await db.transaction().execute((trx) => updateRow(trx, 'users', { userID: user.userID }, { mustChangePassword: 0, updatedBy: user.userID, updateDate: now }, { userID: user.userID, now, action: 'directorySignIn' }));
+      await db
+        .transaction()
+        .execute((trx) =>
+          updateRow(
+            trx,
+            'users',
+            { userID: user.userID },
+            { mustChangePassword: 0, updatedBy: user.userID, updateDate: now },
+            { userID: user.userID, now, action: 'directorySignIn' },
+          ),
+        );
     },
   };
 }
@@ -153,7 +175,13 @@ async function plantDirectory(db: Database): Promise<DirectorySettings | null> {
  * recalculate), so a signature is throttled like a login (checkSignIn). With domain validation on, the directory
  * checks the password of everyone but the first administrator.
  */
-export async function checkCredentials(db: Database, username: string, password: string, now: number, source: AttemptSource): Promise<CredentialCheck> {
+export async function checkCredentials(
+  db: Database,
+  username: string,
+  password: string,
+  now: number,
+  source: AttemptSource,
+): Promise<CredentialCheck> {
   return checkSignIn(plantAccounts(db, now), await plantDirectory(db), username, password, now, source);
 }
 
@@ -238,7 +266,10 @@ export async function logout(db: Database, token: string): Promise<void> {
  * The hash of a user's new password once the current one checked out (`check`) and the new one differs from it;
  * else the 429 of a throttled name or the 400 on the field at fault. The edge's users and the portal's alike.
  */
-export async function newOwnPasswordHash(check: { ok: true } | { ok: false; reason: string; seconds?: number }, input: { currentPassword: string; newPassword: string }): Promise<string> {
+export async function newOwnPasswordHash(
+  check: { ok: true } | { ok: false; reason: string; seconds?: number },
+  input: { currentPassword: string; newPassword: string },
+): Promise<string> {
   if (!check.ok && check.reason === 'auth.throttled') throw throttled(check.seconds ?? 1);
   if (!check.ok) throw fieldError('validation', 'password.wrongCurrent', 'currentPassword');
   if (input.newPassword === input.currentPassword) {
@@ -259,9 +290,18 @@ export async function changeOwnPassword(
   now: number,
 ): Promise<void> {
   refuseDirectoryPasswordChange(await plantDirectory(db), session.userID);
-  const passwordHash = await newOwnPasswordHash(await checkCredentials(db, session.userID, input.currentPassword, now, SESSION_SOURCE), input);
+  const passwordHash = await newOwnPasswordHash(
+    await checkCredentials(db, session.userID, input.currentPassword, now, SESSION_SOURCE),
+    input,
+  );
   await db.transaction().execute(async (trx) => {
-    await updateRow(trx, 'users', { userID: session.userID }, { passwordHash, mustChangePassword: 0, updatedBy: session.userID, updateDate: now }, { userID: session.userID, now, action: 'changePassword' });
+    await updateRow(
+      trx,
+      'users',
+      { userID: session.userID },
+      { passwordHash, mustChangePassword: 0, updatedBy: session.userID, updateDate: now },
+      { userID: session.userID, now, action: 'changePassword' },
+    );
     await deleteOtherSessionsOfUser(trx, session.userID, hashToken(session.token));
   });
 }
@@ -277,7 +317,13 @@ export async function verifySignature(
   now: number,
   caller: { userID: string; ip: string },
 ): Promise<SessionUser> {
-  const result = await checkCredentials(db, signature.username, signature.password, now, attemptSourceOf(db, caller.ip, caller.userID, signature.username));
+  const result = await checkCredentials(
+    db,
+    signature.username,
+    signature.password,
+    now,
+    attemptSourceOf(db, caller.ip, caller.userID, signature.username),
+  );
   if (!result.ok) throw refusalOf(result, () => new AppError('invalidSignature', 'auth.invalidSignature'));
   // A temporary password (set by someone else, printed by reset-admin) signs nothing until its owner changes it.
   if (result.mustChangePassword) throw new AppError('invalidSignature', 'auth.signatureTemporary');

@@ -34,7 +34,12 @@ const equals = (attribute: string, value: string) => new EqualityFilter({ attrib
  * Binds to the directory as the user with their password and, when a group is set, checks they belong to it
  * (nested groups included). The password is sent only in the bind and never kept, logged or put in an answer.
  */
-export async function checkDirectoryAccount(settings: DirectorySettings, account: string, password: string, timeoutMs = DIRECTORY_TIMEOUT_MS): Promise<DirectoryCheck> {
+export async function checkDirectoryAccount(
+  settings: DirectorySettings,
+  account: string,
+  password: string,
+  timeoutMs = DIRECTORY_TIMEOUT_MS,
+): Promise<DirectoryCheck> {
   // An empty password would be an unauthenticated bind, which directories accept: never a sign-in.
   if (!password) return { outcome: 'invalidCredentials' };
   let client: Client | null = null;
@@ -42,7 +47,9 @@ export async function checkDirectoryAccount(settings: DirectorySettings, account
   const work = async (): Promise<DirectoryCheck> => {
     // ldapts speaks TLS whenever it is given TLS options: only an ldaps:// URL gets them.
     const secure = settings.url.toLowerCase().startsWith('ldaps:');
-    const tlsOptions = secure ? { ca: settings.caFile ? await readFile(settings.caFile) : undefined, minVersion: 'TLSv1.2' as const } : undefined;
+    const tlsOptions = secure
+      ? { ca: settings.caFile ? await readFile(settings.caFile) : undefined, minVersion: 'TLSv1.2' as const }
+      : undefined;
     client = new Client({ url: settings.url, timeout: timeoutMs, connectTimeout: timeoutMs, tlsOptions });
     const bindName = bindNameFor(settings.bindNameTemplate, account, settings.domain);
     try {
@@ -112,12 +119,18 @@ async function groupEntryDN(client: Client, settings: DirectorySettings): Promis
   const { searchEntries } = await client.search(settings.baseDN, {
     scope: 'sub',
     filter: new AndFilter({
-      filters: [or(GROUP_CLASSES.map((objectClass) => equals('objectClass', objectClass))), or([equals('cn', group), equals('sAMAccountName', group)])],
+      filters: [
+        or(GROUP_CLASSES.map((objectClass) => equals('objectClass', objectClass))),
+        or([equals('cn', group), equals('sAMAccountName', group)]),
+      ],
     }),
     attributes: ['1.1'],
     sizeLimit: 2,
   });
-  if (searchEntries.length !== 1) throw new GroupRefusal(`the group ${group} was ${searchEntries.length ? 'found more than once' : 'not found'} under ${settings.baseDN}`);
+  if (searchEntries.length !== 1)
+    throw new GroupRefusal(
+      `the group ${group} was ${searchEntries.length ? 'found more than once' : 'not found'} under ${settings.baseDN}`,
+    );
   return searchEntries[0]!.dn;
 }
 

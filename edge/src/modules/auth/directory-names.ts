@@ -90,7 +90,10 @@ export function accountNameOf(typed: string, domain: string): string | null {
 
 /** A DN attribute value escaped as RFC 4514 asks. */
 export function escapeDNValue(value: string): string {
-  return value.replace(/[,+"\\<>;=]/g, (c) => `\\${c}`).replace(/^[ #]/, (c) => `\\${c}`).replace(/ $/, '\\ ');
+  return value
+    .replace(/[,+"\\<>;=]/g, (c) => `\\${c}`)
+    .replace(/^[ #]/, (c) => `\\${c}`)
+    .replace(/ $/, '\\ ');
 }
 
 /** True when a bind name template gives a distinguished name (uid={user},ou=people,…), not user@domain or DOMAIN\user. */

@@ -35,7 +35,12 @@ export interface AttemptSource {
 export const SESSION_SOURCE: AttemptSource = { key: 'session', known: true };
 
 /** The throttle's key of a name from a source: case and blanks at either end aside, the name cut to KEY_LENGTH. */
-const keyOf = (name: string, source: string) => `${name.trim().slice(0, KEY_LENGTH * 4).toLowerCase().slice(0, KEY_LENGTH)}\n${source.slice(0, 64)}`;
+const keyOf = (name: string, source: string) =>
+  `${name
+    .trim()
+    .slice(0, KEY_LENGTH * 4)
+    .toLowerCase()
+    .slice(0, KEY_LENGTH)}\n${source.slice(0, 64)}`;
 
 /** Source addresses that signed in, remembered at most (the oldest forgotten first). */
 const MAX_KNOWN_SOURCES = 1_000;

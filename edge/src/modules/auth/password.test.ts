@@ -9,7 +9,8 @@ describe('password hashes', () => {
     expect(passwordHashCost({ OEE_TEST_SCRYPT_N: '1024' })).toBe(SCRYPT_N);
     expect(passwordHashCost({ VITEST: 'true' })).toBe(SCRYPT_N);
     expect(passwordHashCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: '1024' })).toBe(1024);
-    for (const invalid of ['512', '1000', '65536', 'x', '']) expect(passwordHashCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: invalid })).toBe(SCRYPT_N);
+    for (const invalid of ['512', '1000', '65536', 'x', ''])
+      expect(passwordHashCost({ VITEST: 'true', OEE_TEST_SCRYPT_N: invalid })).toBe(SCRYPT_N);
   });
 
   it('take the cost the composition root sets, and refuse one that is not a power of two from 2^10 to 2^15', () => {

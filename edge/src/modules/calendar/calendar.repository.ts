@@ -52,7 +52,9 @@ function calendarOfRows(rows: CalendarRows, lineID: number): WorkCalendar | null
     }));
   if (versions.length === 0) return null;
   const exceptions: CalendarException[] = own(rows.calendar_exceptions)
-    .sort((a, b) => a.exceptionDate.localeCompare(b.exceptionDate) || a.kind.localeCompare(b.kind) || a.shiftCode.localeCompare(b.shiftCode))
+    .sort(
+      (a, b) => a.exceptionDate.localeCompare(b.exceptionDate) || a.kind.localeCompare(b.kind) || a.shiftCode.localeCompare(b.shiftCode),
+    )
     .map((row) =>
       row.kind === 'holiday'
         ? { date: row.exceptionDate, kind: 'holiday' }
@@ -78,9 +80,19 @@ function rowsOfCalendar(lineID: number, calendar: WorkCalendar | null): Calendar
   for (const { effectiveFrom, pattern } of calendar?.versions ?? []) {
     rows.calendar_versions.push({ lineID, effectiveFrom, weekdays: [...pattern.weekdays].sort((a, b) => a - b).join('') });
     pattern.shifts.forEach((shift, index) => {
-      rows.calendar_shifts.push({ lineID, effectiveFrom, code: shift.code, position: index + 1, nameEs: shift.nameEs, nameEn: shift.nameEn, startTime: shift.start, endTime: shift.end ?? null });
+      rows.calendar_shifts.push({
+        lineID,
+        effectiveFrom,
+        code: shift.code,
+        position: index + 1,
+        nameEs: shift.nameEs,
+        nameEn: shift.nameEn,
+        startTime: shift.start,
+        endTime: shift.end ?? null,
+      });
     });
-    for (const pause of pattern.breaks) rows.calendar_breaks.push({ lineID, effectiveFrom, shiftCode: pause.shiftCode, startTime: pause.start, minutes: pause.minutes });
+    for (const pause of pattern.breaks)
+      rows.calendar_breaks.push({ lineID, effectiveFrom, shiftCode: pause.shiftCode, startTime: pause.start, minutes: pause.minutes });
   }
   for (const exception of calendar?.exceptions ?? []) {
     rows.calendar_exceptions.push({
@@ -102,7 +114,12 @@ const sameRow = (a: Record<string, unknown>, b: Record<string, unknown>) => Obje
  * differ are inserted, updated or deleted, each with its audit (and, where synced, outbox) row. Answers whether
  * anything changed.
  */
-export async function replaceCalendar(trx: Transaction<DB>, lineID: number, calendar: WorkCalendar | null, ctx: WriteContext): Promise<boolean> {
+export async function replaceCalendar(
+  trx: Transaction<DB>,
+  lineID: number,
+  calendar: WorkCalendar | null,
+  ctx: WriteContext,
+): Promise<boolean> {
   const current = await readRows(trx, lineID);
   const wanted = rowsOfCalendar(lineID, calendar);
   let changed = false;

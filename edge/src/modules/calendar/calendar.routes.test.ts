@@ -89,7 +89,8 @@ describe('the work calendars (/api/calendars)', () => {
   });
 
   it('lets a supervisor store a new version, breaks, weekdays and exceptions, audited in their name; operators and consultants may not', async () => {
-    for (const role of [ROLE.OPERATOR, ROLE.CONSULTANT]) expect((await e.t.call('PUT', '/api/calendars/plant', { token: e.tokens[role], json: TWO_SHIFTS })).status).toBe(403);
+    for (const role of [ROLE.OPERATOR, ROLE.CONSULTANT])
+      expect((await e.t.call('PUT', '/api/calendars/plant', { token: e.tokens[role], json: TWO_SHIFTS })).status).toBe(403);
     const put = await e.t.call('PUT', '/api/calendars/plant', { token: e.tokens[ROLE.SUPERVISOR], json: TWO_SHIFTS });
     expect(put.status, put.text).toBe(200);
     expect(put.body.plant).toEqual(TWO_SHIFTS);
@@ -104,10 +105,19 @@ describe('the work calendars (/api/calendars)', () => {
 
   it('refuses a bad calendar with its own message in Spanish and English, and stores nothing', async () => {
     const before = await calendarRows();
-    const withPattern = (pattern: object) => ({ versions: [{ effectiveFrom: '2000-01-01', pattern: { ...DEFAULT_PLANT.versions[0]!.pattern, ...pattern } }], exceptions: [] });
+    const withPattern = (pattern: object) => ({
+      versions: [{ effectiveFrom: '2000-01-01', pattern: { ...DEFAULT_PLANT.versions[0]!.pattern, ...pattern } }],
+      exceptions: [],
+    });
     const cases: Array<[unknown, string, string, string]> = [
       [
-        withPattern({ shifts: [{ code: 'A', nameEs: 'a', nameEn: 'a', start: '06:00' }, { code: 'B', nameEs: 'b', nameEn: 'b', start: '18:00' }, { code: 'C', nameEs: 'c', nameEn: 'c', start: '12:00' }] }),
+        withPattern({
+          shifts: [
+            { code: 'A', nameEs: 'a', nameEn: 'a', start: '06:00' },
+            { code: 'B', nameEs: 'b', nameEn: 'b', start: '18:00' },
+            { code: 'C', nameEs: 'c', nameEn: 'c', start: '12:00' },
+          ],
+        }),
         'versions.0.pattern.shifts.2.start',
         'El turno C debe empezar después del turno anterior y antes de que empiece el día siguiente.',
         'Shift C must start after the previous shift and before the next day starts.',
@@ -131,7 +141,13 @@ describe('the work calendars (/api/calendars)', () => {
         'The date must be an existing date written YYYY-MM-DD.',
       ],
       [
-        { ...DEFAULT_PLANT, exceptions: [{ date: '2026-05-01', kind: 'holiday' }, { date: '2026-05-01', kind: 'shortDay', until: '10:00' }] },
+        {
+          ...DEFAULT_PLANT,
+          exceptions: [
+            { date: '2026-05-01', kind: 'holiday' },
+            { date: '2026-05-01', kind: 'shortDay', until: '10:00' },
+          ],
+        },
         'exceptions.1',
         'Las excepciones del 2026-05-01 se contradicen: un festivo no admite otra excepción, hay una sola jornada reducida por día y un turno extra no se repite.',
         'The exceptions of 2026-05-01 contradict each other: a holiday admits no other exception, a day has one shorter day at most and an extra shift is not repeated.',
@@ -176,12 +192,27 @@ describe('the work calendars (/api/calendars)', () => {
 });
 
 describe('GET /api/calendars/days', () => {
-  const days = (query: Record<string, string>, language?: 'en') => e.t.call('GET', '/api/calendars/days', { token: e.tokens[ROLE.CONSULTANT], query, ...(language && { language }) });
+  const days = (query: Record<string, string>, language?: 'en') =>
+    e.t.call('GET', '/api/calendars/days', { token: e.tokens[ROLE.CONSULTANT], query, ...(language && { language }) });
 
   it("says the plant's days as its calendar has them: the default's three shifts, and the Madrid night into summer time 7 hours long", async () => {
     await e.t.call('PUT', '/api/calendars/plant', {
       token: e.tokens[ROLE.ADMINISTRATOR],
-      json: { versions: [{ effectiveFrom: '1900-01-01', pattern: { shifts: [{ code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '06:00' }, { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '14:00' }, { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '22:00' }], weekdays: [1, 2, 3, 4, 5, 6, 7] } }] },
+      json: {
+        versions: [
+          {
+            effectiveFrom: '1900-01-01',
+            pattern: {
+              shifts: [
+                { code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '06:00' },
+                { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '14:00' },
+                { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '22:00' },
+              ],
+              weekdays: [1, 2, 3, 4, 5, 6, 7],
+            },
+          },
+        ],
+      },
     });
     const answer = await days({ from: '2026-03-28', to: '2026-03-28' });
     expect(answer.status, answer.text).toBe(200);
@@ -191,9 +222,33 @@ describe('GET /api/calendars/days', () => {
         start: '2026-03-28T06:00:00.000+01:00',
         end: '2026-03-29T06:00:00.000+02:00',
         shifts: [
-          { code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '2026-03-28T06:00:00.000+01:00', end: '2026-03-28T14:00:00.000+01:00', scheduled: [{ start: '2026-03-28T06:00:00.000+01:00', end: '2026-03-28T14:00:00.000+01:00' }], breaks: [] },
-          { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '2026-03-28T14:00:00.000+01:00', end: '2026-03-28T22:00:00.000+01:00', scheduled: [{ start: '2026-03-28T14:00:00.000+01:00', end: '2026-03-28T22:00:00.000+01:00' }], breaks: [] },
-          { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '2026-03-28T22:00:00.000+01:00', end: '2026-03-29T06:00:00.000+02:00', scheduled: [{ start: '2026-03-28T22:00:00.000+01:00', end: '2026-03-29T06:00:00.000+02:00' }], breaks: [] },
+          {
+            code: 'TM',
+            nameEs: 'Mañana',
+            nameEn: 'Morning',
+            start: '2026-03-28T06:00:00.000+01:00',
+            end: '2026-03-28T14:00:00.000+01:00',
+            scheduled: [{ start: '2026-03-28T06:00:00.000+01:00', end: '2026-03-28T14:00:00.000+01:00' }],
+            breaks: [],
+          },
+          {
+            code: 'TT',
+            nameEs: 'Tarde',
+            nameEn: 'Afternoon',
+            start: '2026-03-28T14:00:00.000+01:00',
+            end: '2026-03-28T22:00:00.000+01:00',
+            scheduled: [{ start: '2026-03-28T14:00:00.000+01:00', end: '2026-03-28T22:00:00.000+01:00' }],
+            breaks: [],
+          },
+          {
+            code: 'TN',
+            nameEs: 'Noche',
+            nameEn: 'Night',
+            start: '2026-03-28T22:00:00.000+01:00',
+            end: '2026-03-29T06:00:00.000+02:00',
+            scheduled: [{ start: '2026-03-28T22:00:00.000+01:00', end: '2026-03-29T06:00:00.000+02:00' }],
+            breaks: [],
+          },
         ],
       },
     ]);
@@ -202,8 +257,12 @@ describe('GET /api/calendars/days', () => {
   it('refuses a reversed or too long range and a date that does not exist, in both languages; 404 for an unknown line', async () => {
     const reversed = await days({ from: '2026-05-02', to: '2026-05-01' });
     expect(reversed.status).toBe(400);
-    expect(reversed.body.error.message).toBe('El rango de días debe empezar (from) no después de terminar (to) y abarcar como máximo 62 días.');
-    expect((await days({ from: '2026-01-01', to: '2026-03-04' }, 'en')).body.error.message).toBe('The range of days must start (from) no later than it ends (to) and span at most 62 days.');
+    expect(reversed.body.error.message).toBe(
+      'El rango de días debe empezar (from) no después de terminar (to) y abarcar como máximo 62 días.',
+    );
+    expect((await days({ from: '2026-01-01', to: '2026-03-04' }, 'en')).body.error.message).toBe(
+      'The range of days must start (from) no later than it ends (to) and span at most 62 days.',
+    );
     expect((await days({ from: '2026-02-30', to: '2026-03-01' })).status).toBe(400);
     expect((await days({ from: '2026-05-01', to: '2026-05-01', lineID: '42' })).status).toBe(404);
   });

@@ -8,7 +8,13 @@ import { calendarDays, calendarsForApi, plantNow, removeLineCalendar, saveLineCa
 
 const spanSchema = z.object({ code: z.string(), plantDate: z.string(), start: z.string(), end: z.string() });
 
-export const plantNowSchema = z.object({ now: z.string(), timeZone: z.string(), plantDate: z.string(), shift: spanSchema, day: spanSchema });
+export const plantNowSchema = z.object({
+  now: z.string(),
+  timeZone: z.string(),
+  plantDate: z.string(),
+  shift: spanSchema,
+  day: spanSchema,
+});
 
 /** Who may change the work calendars (the Configuration tab 'Calendario'). */
 export const CALENDAR_EDIT_ROLES = [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR] as const;
@@ -28,7 +34,8 @@ export function registerCalendarRoutes(api: Api): void {
       path: '/api/calendar/now',
       access: 'authenticated',
       tag: 'calendar',
-      summary: "The plant's now: instant (ISO with the plant's offset), IANA time zone, production day (plantDate, 06:00 to 06:00), current shift and day spans.",
+      summary:
+        "The plant's now: instant (ISO with the plant's offset), IANA time zone, production day (plantDate, 06:00 to 06:00), current shift and day spans.",
       response: plantNowSchema,
     },
     ({ ctx }) => plantNow(ctx.now, ctx.timeZone),
@@ -39,7 +46,8 @@ export function registerCalendarRoutes(api: Api): void {
       path: '/api/calendars',
       access: 'authenticated',
       tag: 'calendar',
-      summary: "The work calendars: the plant's (versions effective from a production date, each with its shifts, breaks and weekdays worked; exceptions by date) and each line's own.",
+      summary:
+        "The work calendars: the plant's (versions effective from a production date, each with its shifts, breaks and weekdays worked; exceptions by date) and each line's own.",
       response: calendarsResponseSchema,
     },
     ({ ctx }) => calendarsForApi(ctx.db),
@@ -63,7 +71,8 @@ export function registerCalendarRoutes(api: Api): void {
       path: '/api/calendars/plant',
       access: CALENDAR_EDIT_ROLES,
       tag: 'calendar',
-      summary: "Replaces the plant's calendar (every version and exception); a problem anywhere answers 400 with nothing stored. Answers the calendars.",
+      summary:
+        "Replaces the plant's calendar (every version and exception); a problem anywhere answers 400 with nothing stored. Answers the calendars.",
       body: calendarSchema,
       response: calendarsResponseSchema,
     },
@@ -75,11 +84,13 @@ export function registerCalendarRoutes(api: Api): void {
       path: '/api/calendars/lines/:lineID',
       access: CALENDAR_EDIT_ROLES,
       tag: 'calendar',
-      summary: "Gives a line a calendar of its own, which replaces the plant's for it (404 for a line that does not exist). Answers the calendars.",
+      summary:
+        "Gives a line a calendar of its own, which replaces the plant's for it (404 for a line that does not exist). Answers the calendars.",
       body: calendarSchema,
       response: calendarsResponseSchema,
     },
-    ({ ctx, body, params }) => saveLineCalendar(ctx.db, parseInput(lineQuerySchema, { lineID: params.lineID }).lineID, body, writeContext(ctx)),
+    ({ ctx, body, params }) =>
+      saveLineCalendar(ctx.db, parseInput(lineQuerySchema, { lineID: params.lineID }).lineID, body, writeContext(ctx)),
   );
   api.route(
     {

@@ -8,7 +8,11 @@ import { distinctList, queryInt, requiredInt, requiredText, timeOfDay } from '..
  * date. The shape is checked here; the rules between fields (order of the shifts, breaks inside their shift, extra
  * shifts the pattern has…) by the domain's validateCalendar, each problem with its own ES/EN message.
  */
-const plantDate = () => z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'calendar.date');
+const plantDate = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'calendar.date');
 
 const shiftSchema = z
   .object({
@@ -45,7 +49,10 @@ const exceptionSchema = z.discriminatedUnion('kind', [
 /** At most 100 versions and 2,000 exceptions: a request never makes unbounded work. */
 export const calendarSchema = z
   .object({
-    versions: z.array(z.object({ effectiveFrom: plantDate(), pattern: patternSchema }).strict()).min(1).max(100),
+    versions: z
+      .array(z.object({ effectiveFrom: plantDate(), pattern: patternSchema }).strict())
+      .min(1)
+      .max(100),
     exceptions: z.array(exceptionSchema).max(2000).default([]),
   })
   .strict();
@@ -67,6 +74,14 @@ const spanSchema = z.object({ start: z.string(), end: z.string() });
 export const calendarDaysResponseSchema = z.array(
   spanSchema.extend({
     plantDate: z.string(),
-    shifts: z.array(spanSchema.extend({ code: z.string(), nameEs: z.string(), nameEn: z.string(), scheduled: z.array(spanSchema), breaks: z.array(spanSchema) })),
+    shifts: z.array(
+      spanSchema.extend({
+        code: z.string(),
+        nameEs: z.string(),
+        nameEn: z.string(),
+        scheduled: z.array(spanSchema),
+        breaks: z.array(spanSchema),
+      }),
+    ),
   }),
 );

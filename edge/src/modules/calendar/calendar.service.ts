@@ -9,7 +9,12 @@ import { calendarOfLine, PLANT_CALENDAR, readCalendars, replaceCalendar } from '
 
 /** A shift (or plant day) as the API writes it: code, plant date, start and end in plant ISO. */
 export function shiftToApi(shift: Shift, timeZone: string) {
-  return { code: shift.code, plantDate: shift.plantDate, start: toPlantIso(shift.startMs, timeZone), end: toPlantIso(shift.endMs, timeZone) };
+  return {
+    code: shift.code,
+    plantDate: shift.plantDate,
+    start: toPlantIso(shift.startMs, timeZone),
+    end: toPlantIso(shift.endMs, timeZone),
+  };
 }
 
 /** The plant's now: the instant, the zone, the production day (06:00 to 06:00) and the current shift. */
@@ -79,8 +84,10 @@ export const CALENDAR_DAYS_MAX = 62;
  * calendar means, to check it before or after it applies; the figures do not read it yet.
  */
 export async function calendarDays(db: Database, query: { lineID?: number | undefined; from: string; to: string }, timeZone: string) {
-  for (const field of ['from', 'to'] as const) if (!isSupportedPlantDate(query[field])) throw fieldError('validation', 'calendar.date', field);
-  if (query.from > query.to || query.to > addPlantDays(query.from, CALENDAR_DAYS_MAX - 1)) throw fieldError('validation', 'calendar.daysRange', 'to', { max: CALENDAR_DAYS_MAX });
+  for (const field of ['from', 'to'] as const)
+    if (!isSupportedPlantDate(query[field])) throw fieldError('validation', 'calendar.date', field);
+  if (query.from > query.to || query.to > addPlantDays(query.from, CALENDAR_DAYS_MAX - 1))
+    throw fieldError('validation', 'calendar.daysRange', 'to', { max: CALENDAR_DAYS_MAX });
   if (query.lineID !== undefined) await requireLine(db, query.lineID);
   const calendar = await calendarOfLine(db, query.lineID ?? null);
   const span = (interval: Interval) => ({ start: toPlantIso(interval.startMs, timeZone), end: toPlantIso(interval.endMs, timeZone) });
@@ -90,7 +97,14 @@ export async function calendarDays(db: Database, query: { lineID?: number | unde
     days.push({
       plantDate: day.plantDate,
       ...span(day),
-      shifts: day.shifts.map((shift) => ({ code: shift.code, nameEs: shift.nameEs, nameEn: shift.nameEn, ...span(shift), scheduled: shift.scheduled.map(span), breaks: shift.breaks.map(span) })),
+      shifts: day.shifts.map((shift) => ({
+        code: shift.code,
+        nameEs: shift.nameEs,
+        nameEn: shift.nameEn,
+        ...span(shift),
+        scheduled: shift.scheduled.map(span),
+        breaks: shift.breaks.map(span),
+      })),
     });
   }
   return days;

@@ -10,7 +10,18 @@ export async function ordersAboveNominalSpeed(db: Database, take: number) {
   return db
     .selectFrom('order_indexes as oi')
     .innerJoin('orders as o', 'o.order', 'oi.order')
-    .select(['oi.lineID', 'oi.order', 'oi.oee', 'oi.throughput', 'oi.nominalSpeed', 'oi.productionSpeed', 'o.productCode', 'o.productName', 'o.startDate', 'o.endDate'])
+    .select([
+      'oi.lineID',
+      'oi.order',
+      'oi.oee',
+      'oi.throughput',
+      'oi.nominalSpeed',
+      'oi.productionSpeed',
+      'o.productCode',
+      'o.productName',
+      'o.startDate',
+      'o.endDate',
+    ])
     .where('oi.throughput', '>', 1)
     .orderBy('o.startDate', 'desc')
     .orderBy('oi.order')

@@ -39,16 +39,30 @@ describe('GET /api/diagnostics/above-nominal-speed', () => {
     const result = await e.t.call('GET', '/api/diagnostics/above-nominal-speed', { token: e.tokens[ROLE.ADMINISTRATOR] });
     expect(result.status, result.text).toBe(200);
     expect(result.body.orders).toHaveLength(1);
-    expect(result.body.orders[0]).toMatchObject({ lineID: 1, order: '100-0', nominalSpeed: 8, productCode: 'P1', startDate: '2026-05-04T08:00:00.000+02:00' });
+    expect(result.body.orders[0]).toMatchObject({
+      lineID: 1,
+      order: '100-0',
+      nominalSpeed: 8,
+      productCode: 'P1',
+      startDate: '2026-05-04T08:00:00.000+02:00',
+    });
     expect(result.body.orders[0].throughput).toBeGreaterThan(1);
     expect(result.body.orders[0].oee).toBeGreaterThan(1);
     expect(result.body.shifts).toHaveLength(1);
-    expect(result.body.shifts[0]).toMatchObject({ lineID: 1, shift: 'TM', shiftStart: '2026-05-04T06:00:00.000+02:00', productCodes: ['P1'] });
+    expect(result.body.shifts[0]).toMatchObject({
+      lineID: 1,
+      shift: 'TM',
+      shiftStart: '2026-05-04T06:00:00.000+02:00',
+      productCodes: ['P1'],
+    });
     expect(result.body.shifts[0].throughput).toBeGreaterThan(1);
   });
 
   it('is for administrators only', async () => {
     expectError(await e.t.call('GET', '/api/diagnostics/above-nominal-speed', { token: e.tokens[ROLE.SUPERVISOR] }), 403);
-    expectError(await e.t.call('GET', '/api/diagnostics/above-nominal-speed', { token: e.tokens[ROLE.ADMINISTRATOR], query: { take: '0' } }), 400);
+    expectError(
+      await e.t.call('GET', '/api/diagnostics/above-nominal-speed', { token: e.tokens[ROLE.ADMINISTRATOR], query: { take: '0' } }),
+      400,
+    );
   });
 });

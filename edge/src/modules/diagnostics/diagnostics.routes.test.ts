@@ -23,20 +23,58 @@ afterAll(async () => {
 });
 
 describe('GET /api/diagnostics/opcservers', () => {
-  it("lists each tag of a server with its node, quality and value: waiting ones bad, pushed ones good", async () => {
-    const server = async () => (await t.call('GET', '/api/diagnostics/opcservers', { token: t.adminToken })).body.find((entry: any) => entry.opcServerID === serverID);
+  it('lists each tag of a server with its node, quality and value: waiting ones bad, pushed ones good', async () => {
+    const server = async () =>
+      (await t.call('GET', '/api/diagnostics/opcservers', { token: t.adminToken })).body.find(
+        (entry: any) => entry.opcServerID === serverID,
+      );
     expect((await server()).tags).toEqual([
-      { tagName: 'Filler.Count', url: 'filler_count', goodQuality: false, data: null, status: 'BadWaitingForInitialData', sourceTime: expect.any(String), problem: null },
-      { tagName: 'Filler.Running', url: 'filler_running', goodQuality: false, data: null, status: 'BadWaitingForInitialData', sourceTime: expect.any(String), problem: null },
+      {
+        tagName: 'Filler.Count',
+        url: 'filler_count',
+        goodQuality: false,
+        data: null,
+        status: 'BadWaitingForInitialData',
+        sourceTime: expect.any(String),
+        problem: null,
+      },
+      {
+        tagName: 'Filler.Running',
+        url: 'filler_running',
+        goodQuality: false,
+        data: null,
+        status: 'BadWaitingForInitialData',
+        sourceTime: expect.any(String),
+        problem: null,
+      },
     ]);
 
-    const pushed = await t.call('POST', '/api/tags/values', { token: t.adminToken, json: { values: { 'Filler.Count': 130, 'Filler.Running': true } } });
+    const pushed = await t.call('POST', '/api/tags/values', {
+      token: t.adminToken,
+      json: { values: { 'Filler.Count': 130, 'Filler.Running': true } },
+    });
     expect(pushed.body).toEqual({ accepted: 2 });
     const after = await server();
     expect(after).toMatchObject({ name: 'MES', serverType: 'API', connected: true, serverState: 'Running', tagCount: 2, badTagCount: 0 });
     expect(after.tags).toEqual([
-      { tagName: 'Filler.Count', url: 'filler_count', goodQuality: true, data: 130, status: 'Good', sourceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), problem: null },
-      { tagName: 'Filler.Running', url: 'filler_running', goodQuality: true, data: true, status: 'Good', sourceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), problem: null },
+      {
+        tagName: 'Filler.Count',
+        url: 'filler_count',
+        goodQuality: true,
+        data: 130,
+        status: 'Good',
+        sourceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        problem: null,
+      },
+      {
+        tagName: 'Filler.Running',
+        url: 'filler_running',
+        goodQuality: true,
+        data: true,
+        status: 'Good',
+        sourceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        problem: null,
+      },
     ]);
   });
 

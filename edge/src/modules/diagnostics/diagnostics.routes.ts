@@ -2,7 +2,16 @@ import { requireAcquisition } from '../../acquisition/index';
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
-import { aboveNominalSpeedSchema, calculationTimesSchema, counterEventsSchema, healthSchema, opcServersSchema, storageSchema, tagUpdatesSchema, takeQuerySchema } from './diagnostics.schemas';
+import {
+  aboveNominalSpeedSchema,
+  calculationTimesSchema,
+  counterEventsSchema,
+  healthSchema,
+  opcServersSchema,
+  storageSchema,
+  tagUpdatesSchema,
+  takeQuerySchema,
+} from './diagnostics.schemas';
 import { aboveNominalSpeedCases, calculationTimes, counterEvents, opcServers, tagUpdates } from './diagnostics.service';
 import { health, storageWithWarnings } from './storage';
 
@@ -15,15 +24,39 @@ const ADMIN = [ROLE.ADMINISTRATOR];
 export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
   const manager = () => requireAcquisition(plant);
   api.route(
-    { method: 'get', path: '/api/diagnostics/tagsupdates', access: ADMIN, tag: 'diagnostics', summary: 'Tag updates: [{ dateTime, duration (ms from arrival to stored) }], oldest first.', query: takeQuerySchema, response: tagUpdatesSchema },
+    {
+      method: 'get',
+      path: '/api/diagnostics/tagsupdates',
+      access: ADMIN,
+      tag: 'diagnostics',
+      summary: 'Tag updates: [{ dateTime, duration (ms from arrival to stored) }], oldest first.',
+      query: takeQuerySchema,
+      response: tagUpdatesSchema,
+    },
     ({ ctx, query }) => tagUpdates(manager(), ctx.timeZone, query.take),
   );
   api.route(
-    { method: 'get', path: '/api/diagnostics/calculationtimes', access: ADMIN, tag: 'diagnostics', summary: 'Calculation passes: [{ dateTime, duration, lines: [{ line, result }] }], oldest first.', query: takeQuerySchema, response: calculationTimesSchema },
+    {
+      method: 'get',
+      path: '/api/diagnostics/calculationtimes',
+      access: ADMIN,
+      tag: 'diagnostics',
+      summary: 'Calculation passes: [{ dateTime, duration, lines: [{ line, result }] }], oldest first.',
+      query: takeQuerySchema,
+      response: calculationTimesSchema,
+    },
     ({ ctx, query }) => calculationTimes(manager(), ctx.timeZone, query.take),
   );
   api.route(
-    { method: 'get', path: '/api/diagnostics/opcservers', access: ADMIN, tag: 'diagnostics', summary: 'Each enabled OPC server: vendorInfo, productVersion, startTime, lastUpdateTime, serverState, statusInfo, tag counts, and each of its tags: tagName, url, goodQuality, data, status, sourceTime, problem.', response: opcServersSchema },
+    {
+      method: 'get',
+      path: '/api/diagnostics/opcservers',
+      access: ADMIN,
+      tag: 'diagnostics',
+      summary:
+        'Each enabled OPC server: vendorInfo, productVersion, startTime, lastUpdateTime, serverState, statusInfo, tag counts, and each of its tags: tagName, url, goodQuality, data, status, sourceTime, problem.',
+      response: opcServersSchema,
+    },
     ({ ctx }) => opcServers(manager(), ctx.timeZone),
   );
   api.route(
@@ -58,7 +91,8 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
       path: '/api/diagnostics/storage',
       access: ADMIN,
       tag: 'diagnostics',
-      summary: "The data directory's disk: freeBytes, totalBytes, databaseBytes (database file and its WAL), warnings [{ code (lowDiskSpace below 10 % or 1 GiB free, diskFull; and, as /api/health, acquisitionDown, linesNotRead, jobFailing, syncFailing), message }].",
+      summary:
+        "The data directory's disk: freeBytes, totalBytes, databaseBytes (database file and its WAL), warnings [{ code (lowDiskSpace below 10 % or 1 GiB free, diskFull; and, as /api/health, acquisitionDown, linesNotRead, jobFailing, syncFailing), message }].",
       response: storageSchema,
     },
     ({ ctx }) => storageWithWarnings(plant, ctx.language),
@@ -70,7 +104,8 @@ export function registerDiagnosticsRoutes(api: Api, plant: Plant): void {
       access: 'public',
       duringSetup: true,
       tag: 'diagnostics',
-      summary: 'For monitoring, no session: status (ok, or degraded when there are warnings: disk short, the plant not being read), version, setupPending, storage { freeBytes, totalBytes, databaseBytes }, warnings { code, message }.',
+      summary:
+        'For monitoring, no session: status (ok, or degraded when there are warnings: disk short, the plant not being read), version, setupPending, storage { freeBytes, totalBytes, databaseBytes }, warnings { code, message }.',
       response: healthSchema,
     },
     ({ ctx }) => health(plant, ctx.language),

@@ -50,7 +50,10 @@ const storageSizesSchema = z.object({
 });
 
 const storageWarningsSchema = z.array(
-  z.object({ code: z.enum(['lowDiskSpace', 'diskFull', 'acquisitionDown', 'linesNotRead', 'jobFailing', 'syncFailing']), message: z.string() }),
+  z.object({
+    code: z.enum(['lowDiskSpace', 'diskFull', 'acquisitionDown', 'linesNotRead', 'jobFailing', 'syncFailing']),
+    message: z.string(),
+  }),
 );
 
 export const storageSchema = storageSizesSchema.extend({ warnings: storageWarningsSchema });

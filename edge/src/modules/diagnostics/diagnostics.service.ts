@@ -6,7 +6,9 @@ import { ordersAboveNominalSpeed, shiftsAboveNominalSpeed } from './above-nomina
 
 /** SPEC.md "Tag update": when each update arrived and how long it took to be stored (ms), oldest first. */
 export function tagUpdates(manager: AcquisitionManager, timeZone: string, take?: number) {
-  return manager.diagnostics.tagUpdates.toArray(take).map((entry) => ({ dateTime: toPlantIso(entry.dateTime, timeZone), duration: entry.duration }));
+  return manager.diagnostics.tagUpdates
+    .toArray(take)
+    .map((entry) => ({ dateTime: toPlantIso(entry.dateTime, timeZone), duration: entry.duration }));
 }
 
 /** SPEC.md "Calculation times": each calculation pass with its result per line, oldest first. */

@@ -67,9 +67,11 @@ export type PlantWarningCode = StorageWarning | 'acquisitionDown' | 'linesNotRea
 export async function plantWarnings(plant: Plant, language: Language) {
   const storage = await storageStatus(plant, language);
   const warnings: { code: PlantWarningCode; message: string }[] = [...storage.warnings];
-  if (acquisitionProblem(plant) !== null) warnings.push({ code: 'acquisitionDown', message: translate('health.acquisitionDown', language) });
+  if (acquisitionProblem(plant) !== null)
+    warnings.push({ code: 'acquisitionDown', message: translate('health.acquisitionDown', language) });
   const lines = linesNotRead(plant);
-  if (lines.length > 0) warnings.push({ code: 'linesNotRead', message: translate('health.linesNotRead', language, { lines: lines.join(', ') }) });
+  if (lines.length > 0)
+    warnings.push({ code: 'linesNotRead', message: translate('health.linesNotRead', language, { lines: lines.join(', ') }) });
   const jobs = failingJobs(plant);
   if (jobs.length > 0) warnings.push({ code: 'jobFailing', message: translate('health.jobFailing', language, { jobs: jobs.join(', ') }) });
   const failures = syncFailures(plant);
@@ -84,7 +86,13 @@ export async function plantWarnings(plant: Plant, language: Language) {
 export async function health(plant: Plant, language: Language) {
   const { storage, warnings } = await plantWarnings(plant, language);
   const { warnings: _disk, ...sizes } = storage;
-  return { status: warnings.length ? ('degraded' as const) : ('ok' as const), version: VERSION, setupPending: plant.db === null, storage: sizes, warnings };
+  return {
+    status: warnings.length ? ('degraded' as const) : ('ok' as const),
+    version: VERSION,
+    setupPending: plant.db === null,
+    storage: sizes,
+    warnings,
+  };
 }
 
 /** The diagnostics page's storage panel: the disk, and every other reason the edge is degraded beside its own. */

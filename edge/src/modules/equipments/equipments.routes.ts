@@ -42,15 +42,35 @@ export function registerEquipmentRoutes(api: Api): void {
   const stops = '/api/equipments/stops';
   const stopLinkBodies = gridWriteBodies(equipmentStops);
   api.route(
-    { method: 'get', path: [stops, `${stops}/get`], access: ACCESS.read, tag, summary: 'Stop reasons linked to equipment (filter by equipmentID).' },
+    {
+      method: 'get',
+      path: [stops, `${stops}/get`],
+      access: ACCESS.read,
+      tag,
+      summary: 'Stop reasons linked to equipment (filter by equipmentID).',
+    },
     ({ ctx, query }) => listResource(equipmentStops, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
   api.route(
-    { method: 'post', path: [stops, `${stops}/post`], access: ACCESS.write, tag, summary: 'Links a stop reason (not a category) to equipment: values {equipmentID, reasonID}.', documentedBody: stopLinkBodies.post },
+    {
+      method: 'post',
+      path: [stops, `${stops}/post`],
+      access: ACCESS.write,
+      tag,
+      summary: 'Links a stop reason (not a category) to equipment: values {equipmentID, reasonID}.',
+      documentedBody: stopLinkBodies.post,
+    },
     ({ ctx }) => insertResource(equipmentStops, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
-    { method: 'delete', path: [stops, `${stops}/delete`], access: ACCESS.write, tag, summary: 'Unlinks: key {equipmentID, reasonID}.', documentedBody: stopLinkBodies.delete },
+    {
+      method: 'delete',
+      path: [stops, `${stops}/delete`],
+      access: ACCESS.write,
+      tag,
+      summary: 'Unlinks: key {equipmentID, reasonID}.',
+      documentedBody: stopLinkBodies.delete,
+    },
     ({ ctx }) => deleteResource(equipmentStops, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow)),
   );
 

@@ -10,7 +10,19 @@ onSharedEdge(async (edge, roleTokens) => {
   tokens = roleTokens;
   const { sectorID } = await insert(t, '/api/sectors', { sectorName: 'Envasado' });
   const line = (lineID: number, flags: Record<string, boolean>) =>
-    t.edge.plant.db!.insertInto('lines').values({ lineID, sectorID, description: `Línea ${lineID}`, calculationBaliza: null, calculationUnits: null, calculationDiscards: null, fixedThroughput: null, ...Object.fromEntries(Object.entries(flags).map(([name, on]) => [name, on ? 1 : 0])) }).execute();
+    t.edge.plant
+      .db!.insertInto('lines')
+      .values({
+        lineID,
+        sectorID,
+        description: `Línea ${lineID}`,
+        calculationBaliza: null,
+        calculationUnits: null,
+        calculationDiscards: null,
+        fixedThroughput: null,
+        ...Object.fromEntries(Object.entries(flags).map(([name, on]) => [name, on ? 1 : 0])),
+      })
+      .execute();
   await line(1, { enableOrderManager: true, enableStopsManager: true });
   await line(2, { enableProductionManager: true });
   await line(3, {});

@@ -15,7 +15,8 @@ export interface EnabledModules {
  */
 export async function enabledModules(db: Database): Promise<EnabledModules> {
   const { lines, maintenanceOn } = await findModuleSwitches(db);
-  const where = (flag: 'enableOrderManager' | 'enableProductionManager' | 'enableStopsManager') => lines.filter((line) => line[flag] === 1).map((line) => line.lineID);
+  const where = (flag: 'enableOrderManager' | 'enableProductionManager' | 'enableStopsManager') =>
+    lines.filter((line) => line[flag] === 1).map((line) => line.lineID);
   return {
     orderManager: where('enableOrderManager'),
     productionManager: where('enableProductionManager'),

@@ -67,7 +67,10 @@ export function flag(initial = false) {
 
 /** A time of day 'HH:mm' (00:00 to 23:59). */
 export function timeOfDay() {
-  return z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time');
+  return z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time');
 }
 
 /** A whole number given as a number or as plain digits ('3', '-2'); not true, '0x3', ' 3 ' or '1e0'. */
@@ -77,7 +80,10 @@ export function wholeNumberInput() {
 
 /** A whole number read from a query string ('' and absent are "not given"). */
 export function queryInt() {
-  return z.preprocess((value) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? Number(value) : value), wholeNumber());
+  return z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? Number(value) : value),
+    wholeNumber(),
+  );
 }
 
 /** An optional whole number (null: not set), optionally bounded. */

@@ -79,7 +79,6 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   localize?: (row: AnyRow, language: Language) => AnyRow;
 }
 
-
 function toApiValue(kind: ColumnKind, value: unknown, timeZone: string): unknown {
   if (value === null || value === undefined) return null;
   switch (kind) {
@@ -159,4 +158,3 @@ export function parseKey(resource: GridResource, raw: unknown): RowKey {
   }
   return key;
 }
-

@@ -46,8 +46,11 @@ export async function listResource(resource: GridResource, db: Database, query: 
   const requested = options.sort.length > 0 ? options.sort : (resource.defaultSort ?? []);
   // The key breaks ties: rows with equal sort values (orders not started have no start date) come in one order on
   // every call, so a page never repeats a row of another page nor skips one.
-  const tieBreak = resource.key.filter((column) => !requested.some((item) => item.column === column)).map((column) => ({ column, desc: false }));
-  for (const { column, desc } of [...(resource.leadingSort ?? []), ...requested, ...tieBreak]) page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
+  const tieBreak = resource.key
+    .filter((column) => !requested.some((item) => item.column === column))
+    .map((column) => ({ column, desc: false }));
+  for (const { column, desc } of [...(resource.leadingSort ?? []), ...requested, ...tieBreak])
+    page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
   if (options.take !== null) page = page.limit(options.take);
   else if (options.skip > 0) page = page.limit(-1);
   if (options.skip > 0) page = page.offset(options.skip);
@@ -85,7 +88,10 @@ export async function insertResource(resource: GridResource, ctx: AuthedContext,
     const stored = await ctx.db.transaction().execute(async (trx) => {
       const hooks = hookContext(trx, ctx);
       const prepared = resource.prepare ? await resource.prepare(values, { ...hooks, before: null }) : apiToRow(values, resource.columns);
-      const row = await insertAnyRow(trx, resource.table, stamped(resource, prepared, ctx), resource.key, { userID: ctx.user.userID, now: ctx.now });
+      const row = await insertAnyRow(trx, resource.table, stamped(resource, prepared, ctx), resource.key, {
+        userID: ctx.user.userID,
+        now: ctx.now,
+      });
       await resource.afterWrite?.(row, null, hooks);
       return row;
     });
@@ -108,7 +114,9 @@ export async function updateResource(resource: GridResource, ctx: AuthedContext,
         }
       }
       const writeOnly = resource.writeOnly ?? [];
-      const updateSchema = writeOnly.length ? resource.schema.partial(Object.fromEntries(writeOnly.map((f) => [f, true])) as Record<string, true>) : resource.schema;
+      const updateSchema = writeOnly.length
+        ? resource.schema.partial(Object.fromEntries(writeOnly.map((f) => [f, true])) as Record<string, true>)
+        : resource.schema;
       const merged = { ...rowToApi(before, resource.columns, ctx.timeZone), ...changesIn };
       const values = parseInput(updateSchema, merged) as z.output<typeof resource.schema>;
       const hooks = hookContext(trx, ctx);
@@ -119,7 +127,10 @@ export async function updateResource(resource: GridResource, ctx: AuthedContext,
         if (!(column in before) || !Object.is(before[column], value)) changes[column] = value;
       }
       await resource.beforeUpdate?.(before, changes, hooks);
-      const after = await updateAnyRow(trx, resource.table, key, stamped(resource, changes, ctx), { userID: ctx.user.userID, now: ctx.now });
+      const after = await updateAnyRow(trx, resource.table, key, stamped(resource, changes, ctx), {
+        userID: ctx.user.userID,
+        now: ctx.now,
+      });
       await resource.afterWrite?.(after ?? null, before, hooks);
       return after ?? before;
     });
@@ -150,4 +161,3 @@ export async function deleteResource(resource: GridResource, ctx: AuthedContext,
     throw translateSqliteError(error, 'delete');
   }
 }
-

@@ -44,21 +44,49 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
   const bodies = gridWriteBodies(r);
 
   api.route(
-    { method: 'get', path: paths('get'), access: resource.access.read, tag, summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).`, query: loadOptionsQuerySchema },
+    {
+      method: 'get',
+      path: paths('get'),
+      access: resource.access.read,
+      tag,
+      summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).`,
+      query: loadOptionsQuerySchema,
+    },
     ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
   // Documented, not parsed, bodies: insertResource reads `values` (form field JSON, `values` in a JSON body, or the body
   // itself), normalizes it and then validates it; parsing the raw body with the record schema would refuse the first two.
   api.route(
-    { method: 'post', path: paths('post'), access: resource.access.write, tag, summary: `Insert into ${tag} (values); answers the stored row.`, documentedBody: bodies.post },
+    {
+      method: 'post',
+      path: paths('post'),
+      access: resource.access.write,
+      tag,
+      summary: `Insert into ${tag} (values); answers the stored row.`,
+      documentedBody: bodies.post,
+    },
     ({ ctx }) => insertResource(r, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
-    { method: 'put', path: paths('put'), access: resource.access.write, tag, summary: `Update ${tag} (key, values); answers the stored row.`, documentedBody: bodies.put },
+    {
+      method: 'put',
+      path: paths('put'),
+      access: resource.access.write,
+      tag,
+      summary: `Update ${tag} (key, values); answers the stored row.`,
+      documentedBody: bodies.put,
+    },
     ({ ctx }) => updateResource(r, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow), readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
   api.route(
-    { method: 'delete', path: paths('delete'), access: resource.access.write, tag, summary: `Delete from ${tag} (key).`, documentedBody: bodies.delete },
+    {
+      method: 'delete',
+      path: paths('delete'),
+      access: resource.access.write,
+      tag,
+      summary: `Delete from ${tag} (key).`,
+      documentedBody: bodies.delete,
+    },
     ({ ctx }) => deleteResource(r, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow)),
   );
 }

@@ -52,7 +52,11 @@ describe('grid load options', () => {
   });
 
   it('reads sort, skip, take (capped) and requireTotalCount', () => {
-    const options = parseLoadOptions({ sort: '[{"selector":"startDate","desc":true}]', skip: '20', take: '999999', requireTotalCount: 'true' }, columns, tz);
+    const options = parseLoadOptions(
+      { sort: '[{"selector":"startDate","desc":true}]', skip: '20', take: '999999', requireTotalCount: 'true' },
+      columns,
+      tz,
+    );
     expect(options).toMatchObject({ sort: [{ column: 'startDate', desc: true }], skip: 20, take: 10_000, requireTotalCount: true });
     expect(() => parseLoadOptions({ skip: '-1' }, columns, tz)).toThrow(AppError);
   });
@@ -65,7 +69,8 @@ describe('grid load options', () => {
   });
 
   it(`refuses a filter of more than ${MAX_FILTER_TERMS} comparisons, counting the plain parameters too`, () => {
-    const terms = (n: number) => Array.from({ length: n }, (_, i) => ['lineID', '=', i]).flatMap((term, i) => (i === 0 ? [term] : ['or', term]));
+    const terms = (n: number) =>
+      Array.from({ length: n }, (_, i) => ['lineID', '=', i]).flatMap((term, i) => (i === 0 ? [term] : ['or', term]));
     expect(parseFilter(terms(MAX_FILTER_TERMS), columns, tz)).toMatchObject({ kind: 'or' });
     const tooLarge = (() => {
       try {
@@ -76,7 +81,9 @@ describe('grid load options', () => {
     })();
     expect(tooLarge).toBeInstanceOf(AppError);
     expect((tooLarge as AppError).status).toBe(400);
-    expect(() => parseLoadOptions({ filter: JSON.stringify(terms(MAX_FILTER_TERMS)), lineID: '3' }, columns, tz, ['lineID'])).toThrow(AppError);
+    expect(() => parseLoadOptions({ filter: JSON.stringify(terms(MAX_FILTER_TERMS)), lineID: '3' }, columns, tz, ['lineID'])).toThrow(
+      AppError,
+    );
   });
 
   it('filters, sorts and pages rows in memory the same way', () => {
@@ -85,7 +92,11 @@ describe('grid load options', () => {
       { lineID: 2, reason: 'Cambio de formato', recognized: false },
       { lineID: 3, reason: 'Falta operario', recognized: false },
     ];
-    const options = parseLoadOptions({ filter: '["reason","contains","falta"]', sort: '[{"selector":"lineID","desc":true}]', take: '1', requireTotalCount: 'true' }, columns, tz);
+    const options = parseLoadOptions(
+      { filter: '["reason","contains","falta"]', sort: '[{"selector":"lineID","desc":true}]', take: '1', requireTotalCount: 'true' },
+      columns,
+      tz,
+    );
     expect(loadInMemory(rows, options)).toEqual({ data: [rows[2]], totalCount: 2 });
   });
 });

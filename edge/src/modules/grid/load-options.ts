@@ -84,7 +84,8 @@ function convertValue(kind: ColumnKind, value: unknown, column: string, timeZone
     case 'string':
     case 'json':
       // PostgreSQL cannot compare a text holding NUL (22021): refused on every grid, the portal's included.
-      if (typeof value === 'string' && value.includes('\u0000')) throw new AppError('validation', 'validation.nulCharacter', { field: column });
+      if (typeof value === 'string' && value.includes('\u0000'))
+        throw new AppError('validation', 'validation.nulCharacter', { field: column });
       if (typeof value === 'string' || typeof value === 'number') return String(value);
       break;
   }
@@ -115,7 +116,8 @@ function parseNode(raw: unknown, columns: ColumnMap, timeZone: string, depth: nu
     const op = raw[1].toLowerCase() as Comparison;
     // contains & co. compare texts: on a number or a date column PostgreSQL has no such operator (42883, a 500 on
     // the portal once, issue 26), and no grid offers them there.
-    if (TEXT_OPERATORS.has(op) && kind !== 'string' && kind !== 'json') throw new AppError('validation', 'validation.textOperator', { operator: op, column });
+    if (TEXT_OPERATORS.has(op) && kind !== 'string' && kind !== 'json')
+      throw new AppError('validation', 'validation.textOperator', { operator: op, column });
     const value = convertValue(op === '=' || op === '<>' || op.length <= 2 ? kind : 'string', raw[2], column, timeZone);
     return { kind: 'compare', column, op, value };
   }
@@ -205,7 +207,10 @@ export const loadOptionsQuerySchema = z.looseObject({
   filter: z.string().optional().describe('A filter expression as JSON, e.g. [["lineID","=",3],"and",["endDate","=",null]].'),
   sort: z.string().optional().describe('A sort list as JSON, e.g. [{"selector":"startDate","desc":true}].'),
   skip: z.string().optional().describe(`Rows to skip: plain digits, at most ${MAX_SKIP}.`),
-  take: z.string().optional().describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered, and ${MAX_TAKE} when it is not given).`),
+  take: z
+    .string()
+    .optional()
+    .describe(`Rows to answer: plain digits (at most ${MAX_TAKE} are answered, and ${MAX_TAKE} when it is not given).`),
   requireTotalCount: z.string().optional().describe('true: the answer carries totalCount.'),
 });
 
@@ -308,7 +313,10 @@ export function filterToPredicate(node: FilterNode): (row: Record<string, unknow
 }
 
 /** Applies filter, sort and paging to rows held in memory. */
-export function loadInMemory<T extends Record<string, unknown>>(rows: readonly T[], options: LoadOptions): { data: T[]; totalCount?: number } {
+export function loadInMemory<T extends Record<string, unknown>>(
+  rows: readonly T[],
+  options: LoadOptions,
+): { data: T[]; totalCount?: number } {
   let result = options.filter ? rows.filter(filterToPredicate(options.filter)) : [...rows];
   if (options.sort.length > 0) {
     result.sort((a, b) => {

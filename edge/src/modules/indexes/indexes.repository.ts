@@ -34,7 +34,9 @@ export interface LineSettings {
 }
 
 function lineSettingsQuery(db: Executor) {
-  return db.selectFrom('lines').select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza']);
+  return db
+    .selectFrom('lines')
+    .select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza']);
 }
 
 function toLineSettings(row: {
@@ -62,7 +64,10 @@ export async function findLineSettings(db: Executor, lineID: number): Promise<Li
 }
 
 /** Every line, or the lines given, ordered by lineID. */
-export async function listLineSettings(db: Executor, filter: { lineIDs?: readonly number[]; sectorID?: number } = {}): Promise<LineSettings[]> {
+export async function listLineSettings(
+  db: Executor,
+  filter: { lineIDs?: readonly number[]; sectorID?: number } = {},
+): Promise<LineSettings[]> {
   let query = lineSettingsQuery(db).orderBy('lineID');
   if (filter.lineIDs) {
     if (filter.lineIDs.length === 0) return [];
@@ -136,7 +141,12 @@ const ordersOverlappingQuery = prepared((db, p: LinesRange) =>
     .orderBy('o.startDate'),
 );
 
-export async function ordersOverlappingLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, OrderSpan[]>> {
+export async function ordersOverlappingLines(
+  db: Executor,
+  lineIDs: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, OrderSpan[]>> {
   const rows = toOrderSpans(await ordersOverlappingQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs, toMs }));
   return byLine(lineIDs, rows, (row) => row);
 }
@@ -189,14 +199,21 @@ async function withEvents(db: Executor, spans: readonly StopSpan[]): Promise<voi
   for (const span of spans) if (span.eventID !== null) span.event = events.get(span.eventID);
 }
 
-const eventPiecesQuery = prepared((db, p: { eventIDs: string }) => db.selectFrom('stops').select(stopSpanColumns).where('eventID', 'in', inJsonArray(p.eventIDs)));
+const eventPiecesQuery = prepared((db, p: { eventIDs: string }) =>
+  db.selectFrom('stops').select(stopSpanColumns).where('eventID', 'in', inJsonArray(p.eventIDs)),
+);
 
 /**
  * The stops of lines that can share time with [fromMs, toMs): those starting inside it, plus the last one starting
  * before it. Stops of a line never overlap (the open-stop index and the overlap rule keep it so), so no earlier stop
  * can reach into the range, and both reads stay on the (lineID, startDate) index however long the history is.
  */
-export async function stopSpansOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, StopSpan[]>> {
+export async function stopSpansOfLines(
+  db: Executor,
+  lineIDs: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, StopSpan[]>> {
   const params = { lineIDs: JSON.stringify(lineIDs), fromMs, toMs };
   const rows = [...(await stopSpanBefore.execute(db, params)), ...(await stopSpansInside.execute(db, params))];
   const spans = byLine(lineIDs, rows, toStopSpan);
@@ -206,7 +223,14 @@ export async function stopSpansOfLines(db: Executor, lineIDs: readonly number[],
 
 /** The end of the line's last stop starting before `beforeMs` (null: none, or still open). */
 export async function endOfStopBefore(db: Executor, lineID: number, beforeMs: number): Promise<number | null> {
-  const row = await db.selectFrom('stops').select('endDate').where('lineID', '=', lineID).where('startDate', '<', beforeMs).orderBy('startDate', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('stops')
+    .select('endDate')
+    .where('lineID', '=', lineID)
+    .where('startDate', '<', beforeMs)
+    .orderBy('startDate', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.endDate ?? null;
 }
 
@@ -244,7 +268,9 @@ const stopSpansInside = prepared((db, p: LinesRange) =>
 
 /** Every stop of a line, by start (each split piece with its event: all its pieces are among them). */
 export async function stopSpansOfLine(db: Executor, lineID: number): Promise<StopSpan[]> {
-  const spans = (await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(lineID)).orderBy('startDate').execute()).map(toStopSpan);
+  const spans = (
+    await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(lineID)).orderBy('startDate').execute()
+  ).map(toStopSpan);
   const events = stopEventsOf(spans.filter((span) => span.eventID !== null).map((span) => ({ ...span, eventID: span.eventID! })));
   for (const span of spans) if (span.eventID !== null) span.event = events.get(span.eventID);
   return spans;
@@ -263,7 +289,12 @@ export function minuteOf(instantMs: number): number {
 }
 
 /** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */
-export function productionMinutesOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
+export function productionMinutesOfLines(
+  db: Executor,
+  lineIDs: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, ProductionMinute[]>> {
   return productionOfLines(productionMinutesQuery, db, lineIDs, fromMs, toMs);
 }
 
@@ -272,7 +303,12 @@ export function productionMinutesOfLines(db: Executor, lineIDs: readonly number[
  * its minutes (at the first of them). For a computation over that whole range it gives the same figures as the
  * minutes, for a read of a few rows per line instead of one per minute (480 a line at the end of a shift).
  */
-export function productionTotalsOfLines(db: Executor, lineIDs: readonly number[], fromMs: number, toMs: number): Promise<Map<number, ProductionMinute[]>> {
+export function productionTotalsOfLines(
+  db: Executor,
+  lineIDs: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, ProductionMinute[]>> {
   return productionOfLines(productionTotalsQuery, db, lineIDs, fromMs, toMs);
 }
 
@@ -317,7 +353,12 @@ const productionMinutesQuery = prepared((db, p: LinesRange) =>
 );
 
 export async function productionMinutesOfLine(db: Executor, lineID: number): Promise<ProductionMinute[]> {
-  return db.selectFrom('production_minutes').select(['minuteStart', 'order', 'units', 'discards']).where('lineID', '=', onLine(lineID)).orderBy('minuteStart').execute();
+  return db
+    .selectFrom('production_minutes')
+    .select(['minuteStart', 'order', 'units', 'discards'])
+    .where('lineID', '=', onLine(lineID))
+    .orderBy('minuteStart')
+    .execute();
 }
 
 export interface EngineParameters {
@@ -334,7 +375,11 @@ const engineParametersQuery = prepared((db) =>
 
 export async function engineParameters(db: Executor): Promise<EngineParameters> {
   const row = await engineParametersQuery.executeTakeFirst(db, {});
-  return { microStopSeconds: row?.microStopTime ?? 60, refreshSeconds: row?.oeeCalculationRefresh ?? 10, counterPlausibilityFactor: row?.counterPlausibilityFactor ?? 10 };
+  return {
+    microStopSeconds: row?.microStopTime ?? 60,
+    refreshSeconds: row?.oeeCalculationRefresh ?? 10,
+    counterPlausibilityFactor: row?.counterPlausibilityFactor ?? 10,
+  };
 }
 
 /** `line`: the line's ID as SQL (a bound value, or a column of the enclosing query). */
@@ -355,7 +400,10 @@ export async function firstDataOfLines(db: Executor, lineIDs: readonly number[])
 
 const firstDataQuery = prepared(
   (_db, p: { lineIDs: string }) =>
-    sql<{ lineID: number; first: number | null }>`SELECT l.value AS lineID, (SELECT min(t) FROM (${FIRST_DATA_SOURCES(sql<number>`l.value`)})) AS first FROM json_each(${p.lineIDs}) AS l`,
+    sql<{
+      lineID: number;
+      first: number | null;
+    }>`SELECT l.value AS lineID, (SELECT min(t) FROM (${FIRST_DATA_SOURCES(sql<number>`l.value`)})) AS first FROM json_each(${p.lineIDs}) AS l`,
 );
 
 /** Where a line's shift indexes start: its first data, or an older stored shift index (the recalculation rebuilds it too). */
@@ -385,7 +433,9 @@ export async function orderIndexesOfLine(db: Executor, lineID: number): Promise<
   return new Map(rows.map((row) => [row.order, row]));
 }
 
-const shiftIndexByKey = prepared((db, p: { lineID: number; shiftStart: number }) => db.selectFrom('shift_indexes').selectAll().where('lineID', '=', p.lineID).where('shiftStart', '=', p.shiftStart));
+const shiftIndexByKey = prepared((db, p: { lineID: number; shiftStart: number }) =>
+  db.selectFrom('shift_indexes').selectAll().where('lineID', '=', p.lineID).where('shiftStart', '=', p.shiftStart),
+);
 
 export function findShiftIndex(db: Executor, lineID: number, shiftStart: number): Promise<Row<'shift_indexes'> | undefined> {
   return shiftIndexByKey.executeTakeFirst(db, { lineID, shiftStart });
@@ -396,7 +446,11 @@ const shiftIndexesAtQuery = prepared((db, p: { lineIDs: string; shiftStart: numb
 );
 
 /** The stored indexes of one shift of several lines, by line. */
-export async function shiftIndexesAt(db: Executor, lineIDs: readonly number[], shiftStart: number): Promise<Map<number, Row<'shift_indexes'>>> {
+export async function shiftIndexesAt(
+  db: Executor,
+  lineIDs: readonly number[],
+  shiftStart: number,
+): Promise<Map<number, Row<'shift_indexes'>>> {
   const rows = await shiftIndexesAtQuery.execute(db, { lineIDs: JSON.stringify(lineIDs), shiftStart });
   return new Map(rows.map((row) => [row.lineID, row]));
 }
@@ -408,7 +462,12 @@ export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<
 
 /** The start of the latest closed shift index of a line, or null. */
 export async function lastClosedShiftStart(db: Executor, lineID: number): Promise<number | null> {
-  const row = await db.selectFrom('shift_indexes').select((eb) => eb.fn.max('shiftStart').as('last')).where('lineID', '=', onLine(lineID)).where('closed', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('shift_indexes')
+    .select((eb) => eb.fn.max('shiftStart').as('last'))
+    .where('lineID', '=', onLine(lineID))
+    .where('closed', '=', 1)
+    .executeTakeFirst();
   return row?.last ?? null;
 }
 

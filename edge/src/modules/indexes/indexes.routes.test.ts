@@ -19,28 +19,58 @@ describe('shift indexes on DST days (Madrid)', () => {
     await addLine(e.db, { lineID: 1 });
     await seenSince(e.db, 1, at('2026-03-01T00:00:00Z'));
     for (const shift of [spring, autumn]) {
-      await e.db.insertInto('stops').values({ lineID: 1, startDate: shift.startMs + HOUR, endDate: shift.startMs + HOUR + 30 * MINUTE }).execute();
+      await e.db
+        .insertInto('stops')
+        .values({ lineID: 1, startDate: shift.startMs + HOUR, endDate: shift.startMs + HOUR + 30 * MINUTE })
+        .execute();
     }
   });
 
   it('answers the night shift into spring forward with 7 hours and into fall back with 9 hours', async () => {
-    const get = (shiftStart: string) => e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineId: '1', shiftStart } });
+    const get = (shiftStart: string) =>
+      e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineId: '1', shiftStart } });
     const short = await get('2026-03-29T03:30:00+02:00');
     expect(short.status, short.text).toBe(200);
-    expect(short.body).toMatchObject({ lineID: 1, shift: 'TN', shiftStart: '2026-03-28T22:00:00.000+01:00', shiftEnd: '2026-03-29T06:00:00.000+02:00', staffedTime: 420, stopTime: 30, runtime: 390, closed: true });
+    expect(short.body).toMatchObject({
+      lineID: 1,
+      shift: 'TN',
+      shiftStart: '2026-03-28T22:00:00.000+01:00',
+      shiftEnd: '2026-03-29T06:00:00.000+02:00',
+      staffedTime: 420,
+      stopTime: 30,
+      runtime: 390,
+      closed: true,
+    });
     const long = await get('2026-10-24T23:00:00');
-    expect(long.body).toMatchObject({ shiftStart: '2026-10-24T22:00:00.000+02:00', shiftEnd: '2026-10-25T06:00:00.000+01:00', staffedTime: 540, runtime: 510 });
+    expect(long.body).toMatchObject({
+      shiftStart: '2026-10-24T22:00:00.000+02:00',
+      shiftEnd: '2026-10-25T06:00:00.000+01:00',
+      staffedTime: 540,
+      runtime: 510,
+    });
   });
 
   it('lists the stored shift indexes in the grid with their shift code, times in minutes', async () => {
     await closeDueShifts(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ });
     const page = await e.t.call('GET', '/api/oeeindex/history/get', {
       token: e.tokens[ROLE.SUPERVISOR],
-      query: { lineID: '1', filter: JSON.stringify([['shiftStart', '>=', '2026-10-24T06:00:00'], 'and', ['shiftStart', '<', '2026-10-25T06:00:00']]), sort: JSON.stringify([{ selector: 'shiftStart' }]), requireTotalCount: 'true' },
+      query: {
+        lineID: '1',
+        filter: JSON.stringify([['shiftStart', '>=', '2026-10-24T06:00:00'], 'and', ['shiftStart', '<', '2026-10-25T06:00:00']]),
+        sort: JSON.stringify([{ selector: 'shiftStart' }]),
+        requireTotalCount: 'true',
+      },
     });
     expect(page.status, page.text).toBe(200);
     expect(page.body.totalCount).toBe(3);
-    expect(page.body.data.map((row: { shift: string; staffedTime: number; closed: boolean; description: string }) => [row.shift, row.staffedTime, row.closed, row.description])).toEqual([
+    expect(
+      page.body.data.map((row: { shift: string; staffedTime: number; closed: boolean; description: string }) => [
+        row.shift,
+        row.staffedTime,
+        row.closed,
+        row.description,
+      ]),
+    ).toEqual([
       ['TM', 480, true, 'Línea 1'],
       ['TT', 480, true, 'Línea 1'],
       ['TN', 540, true, 'Línea 1'],
@@ -58,15 +88,30 @@ describe('GET /api/history/get', () => {
       { type: 'lineState', lineID: 1, atMs: tm.startMs + HOUR, running: false },
     ]);
     const open = await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '1' } });
-    expect(open.body).toMatchObject({ shift: 'TM', closed: false, staffedTime: 120, stopTime: 60, utilization: 0.5, mtbf: 60, mttr: 60, calculatedAt: '2026-05-04T08:00:00.000+02:00' });
+    expect(open.body).toMatchObject({
+      shift: 'TM',
+      closed: false,
+      staffedTime: 120,
+      stopTime: 60,
+      utilization: 0.5,
+      mtbf: 60,
+      mttr: 60,
+      calculatedAt: '2026-05-04T08:00:00.000+02:00',
+    });
     // SPEC.md section 7's form: a JSON key { lineId, shiftStart }; a key that is not one leaves the line missing (400).
-    const byKey = await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { key: JSON.stringify({ lineId: 1, shiftStart: '2026-05-04T07:00:00' }) } });
+    const byKey = await e.t.call('GET', '/api/history/get', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { key: JSON.stringify({ lineId: 1, shiftStart: '2026-05-04T07:00:00' }) },
+    });
     expect(byKey.status, byKey.text).toBe(200);
     expect(byKey.body).toEqual(open.body);
     expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { key: '{"lineId":' } }), 400);
     expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { key: '[1]' } }), 400);
     expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '9' } }), 404);
-    expectError(await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '1', shiftStart: 'someday' } }), 400);
+    expectError(
+      await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '1', shiftStart: 'someday' } }),
+      400,
+    );
     expectError(await e.t.call('GET', '/api/oeeindex/history/get'), 401);
   });
 });
@@ -76,7 +121,8 @@ describe('GET /api/oeeindex/history/get load options', () => {
     const tm = shiftOf('TM', '2026-05-04', ENGINE_TZ);
     e = await startEngineEdge(tm.startMs + 2 * HOUR);
     await addLine(e.db, { lineID: 1 });
-    const list = (query: Record<string, string>) => e.t.call('GET', '/api/oeeindex/history/get', { token: e.tokens[ROLE.CONSULTANT], query });
+    const list = (query: Record<string, string>) =>
+      e.t.call('GET', '/api/oeeindex/history/get', { token: e.tokens[ROLE.CONSULTANT], query });
     expectError(await list({ sort: JSON.stringify([{ selector: 'shift', desc: true }]) }), 400);
     expectError(await list({ filter: JSON.stringify(['shift', '=', 'TM']) }), 400);
     expect((await list({ sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]) })).status).toBe(200);

@@ -15,7 +15,8 @@ export function registerIndexRoutes(api: Api): void {
       access: 'authenticated',
       share: true,
       tag: TAG,
-      summary: 'Shift-index grid (filter, sort, skip, take, requireTotalCount; lineID, shiftStart as plain parameters too). Times in minutes, ratios 0..1.',
+      summary:
+        'Shift-index grid (filter, sort, skip, take, requireTotalCount; lineID, shiftStart as plain parameters too). Times in minutes, ratios 0..1.',
     },
     ({ ctx, query }) => listShiftIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
@@ -25,7 +26,8 @@ export function registerIndexRoutes(api: Api): void {
       path: '/api/history/get',
       access: 'authenticated',
       tag: TAG,
-      summary: 'The index of one shift of a line (lineId, shiftStart: any instant of the shift; absent: the current shift): stored once closed, computed now while open.',
+      summary:
+        'The index of one shift of a line (lineId, shiftStart: any instant of the shift; absent: the current shift): stored once closed, computed now while open.',
       query: shiftQuerySchema,
     },
     async ({ ctx, query }) => {

@@ -9,7 +9,16 @@ const MINUTE_MS = 60_000;
  * Index times are stored in milliseconds and shown in minutes (SPEC shows durations in minutes). The one list of
  * the columns converted, used by the SQL of the grids and by the rows computed live.
  */
-export const INDEX_MINUTE_COLUMNS = ['staffedTime', 'discountTime', 'adjustedDiscountTime', 'staffedTimeCorrect', 'runtime', 'stopTime', 'failureTime', 'discountShift'] as const;
+export const INDEX_MINUTE_COLUMNS = [
+  'staffedTime',
+  'discountTime',
+  'adjustedDiscountTime',
+  'staffedTimeCorrect',
+  'runtime',
+  'stopTime',
+  'failureTime',
+  'discountShift',
+] as const;
 
 export type IndexMinuteColumn = (typeof INDEX_MINUTE_COLUMNS)[number];
 
@@ -19,7 +28,11 @@ export function minutesSql(alias: string, column: IndexMinuteColumn): RawBuilder
 }
 
 /** The selections of a grid source for index times in minutes, each named as its column (from `alias`, or `from[column]`). */
-export function minuteColumnsSql(alias: string, columns: readonly IndexMinuteColumn[], from: Partial<Record<IndexMinuteColumn, string>> = {}) {
+export function minuteColumnsSql(
+  alias: string,
+  columns: readonly IndexMinuteColumn[],
+  from: Partial<Record<IndexMinuteColumn, string>> = {},
+) {
   return columns.map((column) => minutesSql(from[column] ?? alias, column).as(column));
 }
 

@@ -2,7 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { shiftOf } from '../../domain/calendar';
 import { computeIndicators, sumIndicatorInputs } from '../../domain/oee';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, seenSince, trailCounts, type TestPlant } from '../../../../test/support/test-plant';
+import {
+  addLine,
+  addOrder,
+  addProduct,
+  at,
+  HOUR,
+  MINUTE,
+  openTestPlant,
+  seenSince,
+  trailCounts,
+  type TestPlant,
+} from '../../../../test/support/test-plant';
 import { findLineSettings } from './indexes.repository';
 import {
   closeDueShifts,
@@ -31,7 +42,14 @@ afterEach(async () => {
 async function stop(lineID: number, startMs: number, endMs: number | null, options: { discountOEE?: boolean; order?: string } = {}) {
   await db
     .insertInto('stops')
-    .values({ lineID, startDate: startMs, endDate: endMs, discountOEE: options.discountOEE ? 1 : 0, order: options.order ?? null, recognized: options.discountOEE ? 1 : 0 })
+    .values({
+      lineID,
+      startDate: startMs,
+      endDate: endMs,
+      discountOEE: options.discountOEE ? 1 : 0,
+      order: options.order ?? null,
+      recognized: options.discountOEE ? 1 : 0,
+    })
     .execute();
 }
 
@@ -40,7 +58,11 @@ async function produce(lineID: number, minuteStart: number, order: string | null
 }
 
 async function runOrder(order: string, lineID: number, startMs: number, endMs: number | null) {
-  await db.updateTable('orders').set({ status: endMs === null ? 1 : 2, startDate: startMs, endDate: endMs }).where('order', '=', order).execute();
+  await db
+    .updateTable('orders')
+    .set({ status: endMs === null ? 1 : 2, startDate: startMs, endDate: endMs })
+    .where('order', '=', order)
+    .execute();
 }
 
 const clockAt = (nowMs: number): EngineClock => ({ nowMs, timeZone: TZ });
@@ -49,7 +71,9 @@ const shiftRow = (lineID: number, shiftStart: number) =>
 const orderRow = (order: string) => db.selectFrom('order_indexes').selectAll().where('order', '=', order).executeTakeFirstOrThrow();
 
 async function refreshRange(lineID: number, fromMs: number, toMs: number, nowMs: number) {
-  await db.transaction().execute((trx) => refreshIndexesAffectedBy(trx, lineID, fromMs, toMs, clockAt(nowMs), { userID: null, now: nowMs }));
+  await db
+    .transaction()
+    .execute((trx) => refreshIndexesAffectedBy(trx, lineID, fromMs, toMs, clockAt(nowMs), { userID: null, now: nowMs }));
 }
 
 describe('order index', () => {
@@ -101,7 +125,9 @@ describe('order index', () => {
     expect(row.oee).toBeCloseTo(expected.oee!, 12);
     expect(row.mtbf).toBeCloseTo(189.5, 12);
     expect(row.mttr).toBe(20);
-    expect(await db.selectFrom('orders').select(['productionQuantity', 'discardQuantity']).where('order', '=', '100-0').executeTakeFirst()).toEqual({
+    expect(
+      await db.selectFrom('orders').select(['productionQuantity', 'discardQuantity']).where('order', '=', '100-0').executeTakeFirst(),
+    ).toEqual({
       productionQuantity: 1800,
       discardQuantity: 45,
     });
@@ -119,7 +145,12 @@ describe('order index', () => {
     await stop(1, start + HOUR, null);
     const now = start + 90 * MINUTE;
     await refreshRange(1, start, now, now);
-    expect(await orderRow('100-0')).toMatchObject({ staffedTime: 90 * MINUTE, stopTime: 30 * MINUTE, runtime: 60 * MINUTE, failureCount: 1 });
+    expect(await orderRow('100-0')).toMatchObject({
+      staffedTime: 90 * MINUTE,
+      stopTime: 30 * MINUTE,
+      runtime: 60 * MINUTE,
+      failureCount: 1,
+    });
   });
 
   it('keeps a running order’s quantities in its index only, and stores the final ones on the order when it ends', async () => {
@@ -131,7 +162,11 @@ describe('order index', () => {
     expect(running.productionQuantity).toBe(0);
     await runOrder('100-0', 1, start, end);
     await refreshRange(1, start, end, end);
-    const ended = await db.selectFrom('orders').select(['productionQuantity', 'discardQuantity']).where('order', '=', '100-0').executeTakeFirstOrThrow();
+    const ended = await db
+      .selectFrom('orders')
+      .select(['productionQuantity', 'discardQuantity'])
+      .where('order', '=', '100-0')
+      .executeTakeFirstOrThrow();
     expect(ended).toEqual({ productionQuantity: 40, discardQuantity: 2 });
   });
 
@@ -154,8 +189,18 @@ describe('shift index', () => {
     await stop(2, autumn.startMs + HOUR, autumn.startMs + 2 * HOUR);
     await refreshRange(2, spring.startMs, spring.endMs, spring.endMs + HOUR);
     await refreshRange(2, autumn.startMs, autumn.endMs, autumn.endMs + HOUR);
-    expect(await shiftRow(2, spring.startMs)).toMatchObject({ shiftEnd: spring.startMs + 7 * HOUR, staffedTime: 7 * HOUR, runtime: 6 * HOUR, closed: 1 });
-    expect(await shiftRow(2, autumn.startMs)).toMatchObject({ shiftEnd: autumn.startMs + 9 * HOUR, staffedTime: 9 * HOUR, runtime: 8 * HOUR, closed: 1 });
+    expect(await shiftRow(2, spring.startMs)).toMatchObject({
+      shiftEnd: spring.startMs + 7 * HOUR,
+      staffedTime: 7 * HOUR,
+      runtime: 6 * HOUR,
+      closed: 1,
+    });
+    expect(await shiftRow(2, autumn.startMs)).toMatchObject({
+      shiftEnd: autumn.startMs + 9 * HOUR,
+      staffedTime: 9 * HOUR,
+      runtime: 8 * HOUR,
+      closed: 1,
+    });
   });
 
   it('splits a stop crossing shift ends and midnight between the shifts, and counts its failure where it starts', async () => {
@@ -191,16 +236,32 @@ describe('shift index', () => {
     }
     const clock = clockAt(tm.startMs + 3 * HOUR);
     const result = await refreshOpenIndexes(db, clock);
-    const rows = await db.selectFrom('shift_indexes').select(['lineID', 'staffedTime']).where('lineID', '>=', 10).orderBy('lineID').execute();
+    const rows = await db
+      .selectFrom('shift_indexes')
+      .select(['lineID', 'staffedTime'])
+      .where('lineID', '>=', 10)
+      .orderBy('lineID')
+      .execute();
     // Known from their first stop, before the shift: staffed from its start; the others from when first seen.
     expect(rows).toEqual(seen.map((lineID, k) => ({ lineID, staffedTime: k < 3 ? 3 * HOUR : 2 * HOUR })));
     expect(result.shifts).toBe(seen.length + 1); // and line 2 of every test here
-    const withData = await db.selectFrom('shift_indexes').select(['lineID', 'productionQuantity', 'stopTime', 'failureCount']).where('lineID', 'in', seen.slice(0, 3)).orderBy('lineID').execute();
-    expect(withData).toEqual(seen.slice(0, 3).map((lineID, k) => ({ lineID, productionQuantity: 10 * (k + 1), stopTime: ((k + 1) * 10 + 10 + k) * MINUTE, failureCount: 1 })));
+    const withData = await db
+      .selectFrom('shift_indexes')
+      .select(['lineID', 'productionQuantity', 'stopTime', 'failureCount'])
+      .where('lineID', 'in', seen.slice(0, 3))
+      .orderBy('lineID')
+      .execute();
+    expect(withData).toEqual(
+      seen
+        .slice(0, 3)
+        .map((lineID, k) => ({ lineID, productionQuantity: 10 * (k + 1), stopTime: ((k + 1) * 10 + 10 + k) * MINUTE, failureCount: 1 })),
+    );
     // Each line refreshed alone finds nothing to change: the reads of several lines at once kept their data apart.
     for (const lineID of seen.slice(0, 4)) {
       const line = (await findLineSettings(db, lineID))!;
-      expect(await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, clock.nowMs, 60, { userID: null, now: clock.nowMs }))).toBe(false);
+      expect(
+        await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, clock.nowMs, 60, { userID: null, now: clock.nowMs })),
+      ).toBe(false);
     }
   });
 
@@ -264,8 +325,19 @@ describe('shift index', () => {
   describe('an order’s adjustment', () => {
     const tm = shiftOf('TM', '2026-05-04', TZ);
     const tt = shiftOf('TT', '2026-05-04', TZ);
-    const adjust = (minutes: number) => db.updateTable('orders').set({ adjustedDiscountTime: minutes * MINUTE }).where('order', '=', '400-0').execute();
-    const times = (row: { staffedTime: number; adjustedDiscountTime: number; staffedTimeCorrect: number; stopTime: number; runtime: number }) => ({
+    const adjust = (minutes: number) =>
+      db
+        .updateTable('orders')
+        .set({ adjustedDiscountTime: minutes * MINUTE })
+        .where('order', '=', '400-0')
+        .execute();
+    const times = (row: {
+      staffedTime: number;
+      adjustedDiscountTime: number;
+      staffedTimeCorrect: number;
+      stopTime: number;
+      runtime: number;
+    }) => ({
       staffedTime: row.staffedTime / MINUTE,
       adjustedDiscountTime: row.adjustedDiscountTime / MINUTE,
       staffedTimeCorrect: row.staffedTimeCorrect / MINUTE,
@@ -289,9 +361,27 @@ describe('shift index', () => {
     it('is shared over its shifts where its stops are, so the shifts add up to the order and the runtime stays', async () => {
       await adjust(20);
       await refreshRange(4, tm.startMs, tt.endMs, tt.endMs + HOUR);
-      expect(times(await orderRow('400-0'))).toEqual({ staffedTime: 480, adjustedDiscountTime: 20, staffedTimeCorrect: 445, stopTime: 40, runtime: 425 });
-      expect(times(await shiftRow(4, tm.startMs))).toEqual({ staffedTime: 120, adjustedDiscountTime: 15, staffedTimeCorrect: 105, stopTime: 30, runtime: 90 });
-      expect(times(await shiftRow(4, tt.startMs))).toEqual({ staffedTime: 360, adjustedDiscountTime: 5, staffedTimeCorrect: 340, stopTime: 10, runtime: 335 });
+      expect(times(await orderRow('400-0'))).toEqual({
+        staffedTime: 480,
+        adjustedDiscountTime: 20,
+        staffedTimeCorrect: 445,
+        stopTime: 40,
+        runtime: 425,
+      });
+      expect(times(await shiftRow(4, tm.startMs))).toEqual({
+        staffedTime: 120,
+        adjustedDiscountTime: 15,
+        staffedTimeCorrect: 105,
+        stopTime: 30,
+        runtime: 90,
+      });
+      expect(times(await shiftRow(4, tt.startMs))).toEqual({
+        staffedTime: 360,
+        adjustedDiscountTime: 5,
+        staffedTimeCorrect: 340,
+        stopTime: 10,
+        runtime: 335,
+      });
       expect((await orderRow('400-0')).utilization).toBe(425 / 445);
     });
 
@@ -309,15 +399,35 @@ describe('shift index', () => {
       await refreshRange(4, tm.startMs, tt.endMs, tt.endMs + HOUR);
       expect(times(await orderRow('400-0'))).toMatchObject({ adjustedDiscountTime: 40, staffedTimeCorrect: 425, runtime: 425 });
       // The 20-minute failure in TM turns out to be a planned break: 20 min of stop time left for a 40-minute adjustment.
-      await db.updateTable('stops').set({ discountOEE: 1, recognized: 1 }).where('lineID', '=', 4).where('startDate', '=', tm.endMs - 90 * MINUTE).execute();
+      await db
+        .updateTable('stops')
+        .set({ discountOEE: 1, recognized: 1 })
+        .where('lineID', '=', 4)
+        .where('startDate', '=', tm.endMs - 90 * MINUTE)
+        .execute();
       await refreshRange(4, tm.startMs, tt.endMs, tt.endMs + HOUR);
       const order = await orderRow('400-0');
       expect(times(order)).toEqual({ staffedTime: 480, adjustedDiscountTime: 20, staffedTimeCorrect: 425, stopTime: 20, runtime: 425 });
       expect(order.utilization).toBe(1);
-      expect(times(await shiftRow(4, tm.startMs))).toEqual({ staffedTime: 120, adjustedDiscountTime: 10, staffedTimeCorrect: 90, stopTime: 10, runtime: 90 });
-      expect(times(await shiftRow(4, tt.startMs))).toEqual({ staffedTime: 360, adjustedDiscountTime: 10, staffedTimeCorrect: 335, stopTime: 10, runtime: 335 });
+      expect(times(await shiftRow(4, tm.startMs))).toEqual({
+        staffedTime: 120,
+        adjustedDiscountTime: 10,
+        staffedTimeCorrect: 90,
+        stopTime: 10,
+        runtime: 90,
+      });
+      expect(times(await shiftRow(4, tt.startMs))).toEqual({
+        staffedTime: 360,
+        adjustedDiscountTime: 10,
+        staffedTimeCorrect: 335,
+        stopTime: 10,
+        runtime: 335,
+      });
       // The supervisor's figure stays on the order; the indexes hold the part that takes effect.
-      expect((await db.selectFrom('orders').select('adjustedDiscountTime').where('order', '=', '400-0').executeTakeFirstOrThrow()).adjustedDiscountTime).toBe(40 * MINUTE);
+      expect(
+        (await db.selectFrom('orders').select('adjustedDiscountTime').where('order', '=', '400-0').executeTakeFirstOrThrow())
+          .adjustedDiscountTime,
+      ).toBe(40 * MINUTE);
     });
   });
 });
@@ -374,7 +484,11 @@ describe('shift close and recalculation', () => {
     const clock = clockAt(shiftOf('TM', '2026-05-05', TZ).startMs + 30 * MINUTE);
     await closeDueShifts(db, clock);
     await refreshOpenIndexes(db, clock);
-    await db.transaction().execute((trx) => refreshIndexesAffectedBy(trx, 1, shiftOf('TM', day, TZ).startMs, clock.nowMs, clock, { userID: null, now: clock.nowMs }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        refreshIndexesAffectedBy(trx, 1, shiftOf('TM', day, TZ).startMs, clock.nowMs, clock, { userID: null, now: clock.nowMs }),
+      );
     const trail = await trailCounts(db);
     expect((await recalculateAllOrders(db, clock, 'admin')).changed).toBe(0);
     expect((await recalculateAllShiftIndexes(db, clock, 'admin')).changed).toBe(0);

@@ -31,7 +31,15 @@ import { loadLossKindOf } from '../losses/loss-kinds';
 import { readyOrdersOfLines } from '../orders/orders.repository';
 import { openStopsOfLines } from '../stops/stops.repository';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
-import { LineHistory, lineRangeInputs, loadLineRangeData, loadLinesRangeData, type CountedLossKindOf, type LineRangeData, type RangeInputs } from './line-indicators';
+import {
+  LineHistory,
+  lineRangeInputs,
+  loadLineRangeData,
+  loadLinesRangeData,
+  type CountedLossKindOf,
+  type LineRangeData,
+  type RangeInputs,
+} from './line-indicators';
 
 /**
  * Order and shift indexes: computed by line-indicators.ts, stored through the write chokepoint (outbox + audit),
@@ -98,7 +106,14 @@ export function orderIndexValues(span: OrderSpan, data: LineRangeData, nowMs: nu
 }
 
 /** The shift_indexes row of a line's shift; `closed` once the shift has ended. */
-export function shiftIndexValues(lineID: number, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number, kindOf: CountedLossKindOf): IndexValues {
+export function shiftIndexValues(
+  lineID: number,
+  shift: Shift,
+  data: LineRangeData,
+  nowMs: number,
+  microStopSeconds: number,
+  kindOf: CountedLossKindOf,
+): IndexValues {
   const range = lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, nowMs, microStopSeconds, kindOf);
   const indicators = computeIndicators(range.inputs);
   const lost = range.countedStopMs!;
@@ -159,11 +174,23 @@ async function writeIndex(
 async function writeOrderQuantities(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, ctx: WriteContext): Promise<boolean> {
   if (span.endMs === null) return false;
   if (span.productionQuantity === values.productionQuantity && span.discardQuantity === values.discardQuantity) return false;
-  await updateRow(trx, 'orders', { order: span.order }, { productionQuantity: Number(values.productionQuantity), discardQuantity: Number(values.discardQuantity) }, { ...ctx, action: ctx.action ?? 'production' });
+  await updateRow(
+    trx,
+    'orders',
+    { order: span.order },
+    { productionQuantity: Number(values.productionQuantity), discardQuantity: Number(values.discardQuantity) },
+    { ...ctx, action: ctx.action ?? 'production' },
+  );
   return true;
 }
 
-async function writeOrderIndex(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, existing: Record<string, unknown> | undefined, ctx: WriteContext) {
+async function writeOrderIndex(
+  trx: Transaction<DB>,
+  span: OrderSpan,
+  values: IndexValues,
+  existing: Record<string, unknown> | undefined,
+  ctx: WriteContext,
+) {
   const wrote = await writeIndex(trx, 'order_indexes', { order: span.order }, values, existing, ctx);
   const quantities = await writeOrderQuantities(trx, span, values, ctx);
   return wrote || quantities;
@@ -179,10 +206,22 @@ async function loadOrderData(db: Executor, order: string, nowMs: number): Promis
 }
 
 /** Recomputes and stores one order's index (nothing for an order that has not started). */
-export async function refreshOrderIndex(trx: Transaction<DB>, order: string, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
+export async function refreshOrderIndex(
+  trx: Transaction<DB>,
+  order: string,
+  nowMs: number,
+  microStopSeconds: number,
+  ctx: WriteContext,
+): Promise<boolean> {
   const loaded = await loadOrderData(trx, order, nowMs);
   if (!loaded) return false;
-  return writeOrderIndex(trx, loaded.span, orderIndexValues(loaded.span, loaded.data, nowMs, microStopSeconds), await findOrderIndex(trx, order), ctx);
+  return writeOrderIndex(
+    trx,
+    loaded.span,
+    orderIndexValues(loaded.span, loaded.data, nowMs, microStopSeconds),
+    await findOrderIndex(trx, order),
+    ctx,
+  );
 }
 
 /**
@@ -198,14 +237,35 @@ export async function orderStopTimeMs(db: Executor, order: string, nowMs: number
 }
 
 /** Stores the shift index computed from `data` (loadLineRangeData of the shift). */
-async function writeShiftIndex(trx: Transaction<DB>, shift: Shift, data: LineRangeData, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
+async function writeShiftIndex(
+  trx: Transaction<DB>,
+  shift: Shift,
+  data: LineRangeData,
+  nowMs: number,
+  microStopSeconds: number,
+  ctx: WriteContext,
+): Promise<boolean> {
   const lineID = data.line.lineID;
   const values = shiftIndexValues(lineID, shift, data, nowMs, microStopSeconds, await loadLossKindOf(trx));
-  return writeIndex(trx, 'shift_indexes', { lineID, shiftStart: shift.startMs }, values, await findShiftIndex(trx, lineID, shift.startMs), ctx);
+  return writeIndex(
+    trx,
+    'shift_indexes',
+    { lineID, shiftStart: shift.startMs },
+    values,
+    await findShiftIndex(trx, lineID, shift.startMs),
+    ctx,
+  );
 }
 
 /** Recomputes and stores one shift index of a line. */
-export async function refreshShiftIndex(trx: Transaction<DB>, line: LineSettings, shift: Shift, nowMs: number, microStopSeconds: number, ctx: WriteContext): Promise<boolean> {
+export async function refreshShiftIndex(
+  trx: Transaction<DB>,
+  line: LineSettings,
+  shift: Shift,
+  nowMs: number,
+  microStopSeconds: number,
+  ctx: WriteContext,
+): Promise<boolean> {
   return writeShiftIndex(trx, shift, await loadLineRangeData(trx, line, shift.startMs, shift.endMs), nowMs, microStopSeconds, ctx);
 }
 
@@ -227,7 +287,10 @@ export async function refreshIndexesAffectedBy(
   if (!line) return 0;
   // On a line read by hand, a stop entered, moved or deleted by hand also changes how far the line is known (the end of
   // its latest stop, line-indicators.ts): the time since the stop before it is affected too.
-  const fromMs = options.stopsEntered && line.readByHand ? Math.min(changedFromMs, (await endOfStopBefore(trx, lineID, changedFromMs)) ?? changedFromMs) : changedFromMs;
+  const fromMs =
+    options.stopsEntered && line.readByHand
+      ? Math.min(changedFromMs, (await endOfStopBefore(trx, lineID, changedFromMs)) ?? changedFromMs)
+      : changedFromMs;
   const { microStopSeconds } = await engineParameters(trx);
   const untilMs = Math.max(toMs, fromMs + 1);
   let changed = 0;
@@ -287,11 +350,19 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
         const open = openStops.get(line.lineID);
         if (open && (!order || order.startDate === null || open.startDate < order.startDate)) {
           for (const ended of await ordersOverlapping(trx, line.lineID, open.startDate, clock.nowMs)) {
-            if (ended.order !== order?.order && (await refreshOrderIndex(trx, ended.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
+            if (ended.order !== order?.order && (await refreshOrderIndex(trx, ended.order, clock.nowMs, microStopSeconds, ctx)))
+              result.orders += 1;
           }
         }
         const key = { lineID: line.lineID, shiftStart: shift.startMs };
-        const values = shiftIndexValues(line.lineID, shift, lineData, clock.nowMs, microStopSeconds, (kindOf ??= await loadLossKindOf(trx)));
+        const values = shiftIndexValues(
+          line.lineID,
+          shift,
+          lineData,
+          clock.nowMs,
+          microStopSeconds,
+          (kindOf ??= await loadLossKindOf(trx)),
+        );
         if (existing && !unchanged(existing, values)) updates.push({ key, values: indexRow(values, ctx), current: existing });
         else if (!existing && (await writeIndex(trx, 'shift_indexes', key, values, undefined, ctx))) result.shifts += 1;
       }
@@ -314,7 +385,8 @@ export async function closeDueShifts(db: Database, clock: EngineClock): Promise<
     const lastClosed = await lastClosedShiftStart(db, line.lineID);
     const firstActivity = lastClosed === null ? await firstActivityOfLine(db, line.lineID) : null;
     if (lastClosed === null && firstActivity === null) continue;
-    let shift = lastClosed !== null ? stepShift(shiftAt(lastClosed, clock.timeZone), 1, clock.timeZone) : shiftAt(firstActivity!, clock.timeZone);
+    let shift =
+      lastClosed !== null ? stepShift(shiftAt(lastClosed, clock.timeZone), 1, clock.timeZone) : shiftAt(firstActivity!, clock.timeZone);
     if (shift.startMs < oldestMs) shift = shiftAt(oldestMs, clock.timeZone);
     const due: Shift[] = [];
     for (; shift.endMs <= clock.nowMs; shift = stepShift(shift, 1, clock.timeZone)) due.push(shift);
@@ -400,7 +472,10 @@ export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, use
       rows.push(shiftIndexValues(line.lineID, shift, history.slice(shift.startMs, shift.endMs), clock.nowMs, microStopSeconds, kindOf));
     }
     const keyOf = (values: IndexValues) => ({ lineID: line.lineID, shiftStart: values.shiftStart as number });
-    return { rows, write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx) };
+    return {
+      rows,
+      write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx),
+    };
   });
 }
 
@@ -409,7 +484,12 @@ export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, use
  * open shift, or a past shift never stored) — what the periodic refresh and the shift close would write. Times in
  * ms; null for an unknown line.
  */
-export async function shiftIndexAt(db: Database, lineID: number, atMs: number, clock: EngineClock): Promise<Record<string, unknown> | null> {
+export async function shiftIndexAt(
+  db: Database,
+  lineID: number,
+  atMs: number,
+  clock: EngineClock,
+): Promise<Record<string, unknown> | null> {
   const line = await findLineSettings(db, lineID);
   if (!line) return null;
   const shift = shiftAt(atMs, clock.timeZone);
@@ -418,7 +498,11 @@ export async function shiftIndexAt(db: Database, lineID: number, atMs: number, c
   if (stored?.closed === 1) return { ...stored, ...base };
   const { microStopSeconds } = await engineParameters(db);
   const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
-  return { ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds, await loadLossKindOf(db)), calculatedAt: clock.nowMs, ...base };
+  return {
+    ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds, await loadLossKindOf(db)),
+    calculatedAt: clock.nowMs,
+    ...base,
+  };
 }
 
 /** The shift code is derived per row from its start in the plant's zone (listShiftIndexes): no SQL column to filter or sort on. */

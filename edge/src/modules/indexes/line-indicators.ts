@@ -92,7 +92,14 @@ export type CountedLossKindOf = (stop: StopSpan) => CountedLossKind;
  * The not-discounted stop time of a part by loss kind, clipped exactly as stopTimeTotals clips it, with the part's
  * share of its order's adjustment taken out in proportion (so it sums to the part's stopMs − its adjustment).
  */
-function countedStopMsOf(stops: readonly StopSpan[], fromMs: number, toMs: number, nowMs: number, adjustedMs: number, kindOf: CountedLossKindOf): CountedStopMs {
+function countedStopMsOf(
+  stops: readonly StopSpan[],
+  fromMs: number,
+  toMs: number,
+  nowMs: number,
+  adjustedMs: number,
+  kindOf: CountedLossKindOf,
+): CountedStopMs {
   const byKind = noCountedStopMs();
   for (const stop of stops) {
     if (stop.discountOEE) continue;
@@ -202,7 +209,14 @@ function stopRangeOf(orders: readonly OrderSpan[], fromMs: number, toMs: number)
  * adjustment (at most the order's stop time) × partStop / the order's stop time. At most partStopMs (stop times are
  * whole ms); the whole effective adjustment when the part is the whole order.
  */
-function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: number, nowMs: number, microStopSeconds: number, around: StopsAround): number {
+function adjustedShareMs(
+  data: LineRangeData,
+  order: OrderSpan,
+  partStopMs: number,
+  nowMs: number,
+  microStopSeconds: number,
+  around: StopsAround,
+): number {
   if (order.adjustedDiscountMs === 0 || partStopMs === 0) return 0;
   const orderEndMs = order.endMs ?? nowMs;
   const orderStopMs = stopTimeTotals(around(order.startMs, orderEndMs), order.startMs, orderEndMs, nowMs, microStopSeconds).stopMs;
@@ -216,10 +230,23 @@ function adjustedShareMs(data: LineRangeData, order: OrderSpan, partStopMs: numb
  * With `lossKindOf` it also splits the counted stop time by loss kind (the waterfall, domain/losses.ts) from the very
  * parts and adjustment shares the inputs are summed from.
  */
-export function lineRangeInputs(data: LineRangeData, scope: RangeScope, nowMs: number, microStopSeconds: number, lossKindOf?: CountedLossKindOf): RangeInputs {
+export function lineRangeInputs(
+  data: LineRangeData,
+  scope: RangeScope,
+  nowMs: number,
+  microStopSeconds: number,
+  lossKindOf?: CountedLossKindOf,
+): RangeInputs {
   const endMs = Math.min(scope.toMs, nowMs);
   const countedStopMs = lossKindOf ? noCountedStopMs() : undefined;
-  if (!(endMs > scope.fromMs)) return { inputs: sumIndicatorInputs([]), unstaffedMs: 0, unstaffedUnits: 0, unstaffedDiscards: 0, ...(countedStopMs && { countedStopMs }) };
+  if (!(endMs > scope.fromMs))
+    return {
+      inputs: sumIndicatorInputs([]),
+      unstaffedMs: 0,
+      unstaffedUnits: 0,
+      unstaffedDiscards: 0,
+      ...(countedStopMs && { countedStopMs }),
+    };
   const production = productionByOrder(data.production, scope.fromMs, endMs);
   const gap = emptyInput();
   let gapSeen = false;
@@ -308,7 +335,8 @@ export async function loadLinesRangeData(
   // Rare (an adjusted order reaching into the range from outside it): that line's stops are read again, wider.
   for (const lineID of lineIDs) {
     const wider = stopRangeOf(orders.get(lineID)!, fromMs, toMs);
-    if (wider.fromMs < fromMs || wider.toMs > toMs) stops.set(lineID, (await stopSpansOfLines(db, [lineID], wider.fromMs, wider.toMs)).get(lineID)!);
+    if (wider.fromMs < fromMs || wider.toMs > toMs)
+      stops.set(lineID, (await stopSpansOfLines(db, [lineID], wider.fromMs, wider.toMs)).get(lineID)!);
   }
   return new Map(
     lines.map((line) => [
@@ -365,7 +393,9 @@ export class LineHistory {
       await firstSeenOfLine(db, line.lineID),
     ];
     // The same first instant firstDataOfLines reads: the earliest order, stop, production minute or report.
-    const candidates = [orders[0]?.startMs, stops[0]?.startMs, production[0]?.minuteStart, firstSeenMs ?? undefined].filter((ms): ms is number => ms !== undefined);
+    const candidates = [orders[0]?.startMs, stops[0]?.startMs, production[0]?.minuteStart, firstSeenMs ?? undefined].filter(
+      (ms): ms is number => ms !== undefined,
+    );
     return new LineHistory(line, candidates.length ? Math.min(...candidates) : null, orders, stops, production);
   }
 

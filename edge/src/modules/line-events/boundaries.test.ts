@@ -4,7 +4,14 @@ import { shiftAt } from '../../domain/calendar';
 import { REASON } from '../../domain/stops';
 import { recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
 import { recognizeStops, splitStop } from '../stops/stops.service';
-import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineEvent, type LineSample } from './line-events.service';
+import {
+  applyLineEvents,
+  ingestSamples,
+  recordEdgeRestart,
+  type IngestionContext,
+  type LineEvent,
+  type LineSample,
+} from './line-events.service';
 import { addLine, addOrder, addProduct, addReason, at, MINUTE, openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 
 /**
@@ -69,7 +76,12 @@ describe('production belongs to the order Ready when it was made', () => {
     await tick([sample(T0 + 10 * MINUTE + 10_000, true, 1_000)]);
     await events([finished(change), started('B-0', change)], change);
     await tick([sample(T0 + 10 * MINUTE + 50_000, true, 1_060)]);
-    const rows = await db.selectFrom('production_minutes').select(['minuteStart', 'order', 'units']).where('minuteStart', '=', T0 + 10 * MINUTE).orderBy('order').execute();
+    const rows = await db
+      .selectFrom('production_minutes')
+      .select(['minuteStart', 'order', 'units'])
+      .where('minuteStart', '=', T0 + 10 * MINUTE)
+      .orderBy('order')
+      .execute();
     expect(rows).toEqual([
       { minuteStart: T0 + 10 * MINUTE, order: 'A-0', units: 1_000 },
       { minuteStart: T0 + 10 * MINUTE, order: 'B-0', units: 60 },
@@ -78,7 +90,11 @@ describe('production belongs to the order Ready when it was made', () => {
     await refreshOpenIndexes(db, clock(now));
     expect((await orderIndex('A-0')).productionQuantity).toBe(1_000);
     expect((await orderIndex('B-0')).productionQuantity).toBe(60);
-    const shift = await db.selectFrom('shift_indexes').selectAll().where('shiftStart', '=', shiftAt(now, TZ).startMs).executeTakeFirstOrThrow();
+    const shift = await db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('shiftStart', '=', shiftAt(now, TZ).startMs)
+      .executeTakeFirstOrThrow();
     expect([shift.productionQuantity, shift.unstaffedQuantity]).toEqual([1_060, 0]);
     await expectIndexesEqualRecalculation(now);
   });
@@ -105,7 +121,11 @@ describe('production with no order is never dropped', () => {
     await tick([sample(T0 + 13 * MINUTE, true, 1_015)]);
     const now = T0 + 14 * MINUTE;
     await refreshOpenIndexes(db, clock(now));
-    const shift = await db.selectFrom('shift_indexes').selectAll().where('shiftStart', '=', shiftAt(now, TZ).startMs).executeTakeFirstOrThrow();
+    const shift = await db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('shiftStart', '=', shiftAt(now, TZ).startMs)
+      .executeTakeFirstOrThrow();
     expect([shift.productionQuantity, shift.unstaffedQuantity]).toEqual([1_000, 15]);
     const order = await orderIndex('A-0');
     expect(order.productionQuantity).toBe(shift.productionQuantity);
@@ -145,7 +165,8 @@ describe('a split relabels one event', () => {
     await addReason(db, { reasonID: 101, parentID: 7, reason: 'Pausa', discountOEE: true });
   });
 
-  const shiftOfT0 = () => db.selectFrom('shift_indexes').selectAll().where('shiftStart', '=', shiftAt(T0, TZ).startMs).executeTakeFirstOrThrow();
+  const shiftOfT0 = () =>
+    db.selectFrom('shift_indexes').selectAll().where('shiftStart', '=', shiftAt(T0, TZ).startMs).executeTakeFirstOrThrow();
 
   it('keeps the failure count, MTBF and MTTR of a 5-minute stop split in two', async () => {
     await tick([sample(T0, true, 0)]);
@@ -180,7 +201,11 @@ describe('a split relabels one event', () => {
     await splitStop(db, { stopID: stop!.stopID, newStartMs: shiftEnd }, supervisor, clock(now));
     await refreshOpenIndexes(db, clock(now));
     await recalculateAllShiftIndexes(db, clock(now), null);
-    const shifts = await db.selectFrom('shift_indexes').select(['shiftStart', 'failureCount', 'failureTime']).orderBy('shiftStart').execute();
+    const shifts = await db
+      .selectFrom('shift_indexes')
+      .select(['shiftStart', 'failureCount', 'failureTime'])
+      .orderBy('shiftStart')
+      .execute();
     expect(shifts.map((s) => [s.failureCount, s.failureTime])).toEqual([
       [1, 50_000],
       [0, 50_000],
@@ -224,7 +249,12 @@ describe('a stop open across a restart keeps its identity', () => {
     await tick([sample(T0, true, 0)]);
     await tick([sample(T0 + MINUTE, false)]);
     const [opened] = await stopsOf();
-    await recognizeStops(db, { stopIDs: [opened!.stopID], reasonID: 100, observation: 'cinta rota' }, supervisor, clock(T0 + MINUTE + 5_000));
+    await recognizeStops(
+      db,
+      { stopIDs: [opened!.stopID], reasonID: 100, observation: 'cinta rota' },
+      supervisor,
+      clock(T0 + MINUTE + 5_000),
+    );
     // The edge dies at once and comes back, four times; the beacon's value is still the one of T0 + 1 min.
     let now = T0 + MINUTE;
     for (let restart = 0; restart < 4; restart++) {
@@ -233,9 +263,16 @@ describe('a stop open across a restart keeps its identity', () => {
       await ingestSamples(db, [sample(T0 + MINUTE, false)], ctx(now + 1_000, true));
     }
     const stops = await stopsOf();
-    expect(stops.map((s) => [s.stopID, s.startDate, s.endDate, s.reasonID, s.observation])).toEqual([[opened!.stopID, T0 + MINUTE, null, 100, 'cinta rota']]);
+    expect(stops.map((s) => [s.stopID, s.startDate, s.endDate, s.reasonID, s.observation])).toEqual([
+      [opened!.stopID, T0 + MINUTE, null, 100, 'cinta rota'],
+    ]);
     // The empty gaps' own stops were deleted (tombstones); the stop itself never was.
-    const deletes = await db.selectFrom('outbox').select('entityKey').where('entity', '=', 'stops').where('operation', '=', 'delete').execute();
+    const deletes = await db
+      .selectFrom('outbox')
+      .select('entityKey')
+      .where('entity', '=', 'stops')
+      .where('operation', '=', 'delete')
+      .execute();
     expect(deletes.map((row) => JSON.parse(row.entityKey).stopID)).not.toContain(opened!.stopID);
   });
 

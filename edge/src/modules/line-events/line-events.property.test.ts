@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { REASON } from '../../domain/stops';
 import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
 import { splitStop } from '../stops/stops.service';
-import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineEvent, type LineSample } from './line-events.service';
+import {
+  applyLineEvents,
+  ingestSamples,
+  recordEdgeRestart,
+  type IngestionContext,
+  type LineEvent,
+  type LineSample,
+} from './line-events.service';
 import { addLine, at, openTestPlant } from '../../../../test/support/test-plant';
 
 /**
@@ -178,7 +185,8 @@ async function play({ startsRunning, initialCounter, steps }: History) {
     /** The stops the line made (not gaps) that existed before each restart: none may be lost. */
     const beforeRestarts = new Set<number>();
     const edgeUp = async (reachable: boolean) => {
-      for (const stop of await db.selectFrom('stops').select('stopID').where('reasonID', 'is', null).execute()) beforeRestarts.add(stop.stopID);
+      for (const stop of await db.selectFrom('stops').select('stopID').where('reasonID', 'is', null).execute())
+        beforeRestarts.add(stop.stopID);
       await recordEdgeRestart(db, { nowMs: t, timeZone: TZ, userID: null });
       reference.gap('edge', lastObserved);
       if (reachable) await firstReading();
@@ -232,10 +240,19 @@ async function play({ startsRunning, initialCounter, steps }: History) {
     if (edge.mode === 'down') await edgeUp(true);
     else if (edge.mode === 'outage') await firstReading();
 
-    const stored = await db.selectFrom('stops').select(['stopID', 'reasonID', 'startDate', 'endDate']).where('lineID', '=', 1).orderBy('startDate').orderBy('stopID').execute();
+    const stored = await db
+      .selectFrom('stops')
+      .select(['stopID', 'reasonID', 'startDate', 'endDate'])
+      .where('lineID', '=', 1)
+      .orderBy('startDate')
+      .orderBy('stopID')
+      .execute();
     const lost = [...beforeRestarts].filter((stopID) => !stored.some((stop) => stop.stopID === stopID));
     const stops = stored.map(({ stopID: _id, ...stop }) => stop);
-    const units = await db.selectFrom('production_minutes').select((eb) => eb.fn.sum<number>('units').as('units')).executeTakeFirst();
+    const units = await db
+      .selectFrom('production_minutes')
+      .select((eb) => eb.fn.sum<number>('units').as('units'))
+      .executeTakeFirst();
     return { stops, lost, units: Number(units?.units ?? 0), expected: { stops: reference.stops(), units: produced }, start: T0, end: t };
   } finally {
     await plant.close();
@@ -284,7 +301,15 @@ const orderStep: fc.Arbitrary<OrderStep> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ type: fc.constant('toggle' as const), dt: orderDt }) },
   { weight: 4, arbitrary: fc.record({ type: fc.constant('produce' as const), dt: orderDt, units: fc.integer({ min: 1, max: 400 }) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('orderChange' as const), dt: orderDt, next: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('split' as const), dt: orderDt, pick: fc.nat(), at: fc.double({ min: 0.01, max: 0.99, noNaN: true }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('split' as const),
+      dt: orderDt,
+      pick: fc.nat(),
+      at: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+    }),
+  },
 );
 
 async function playOrders(steps: readonly OrderStep[]) {
@@ -292,7 +317,10 @@ async function playOrders(steps: readonly OrderStep[]) {
   try {
     const db = plant.db;
     await addLine(db, { lineID: 1, beacon: 'L1.Running', managesOrders: true });
-    await db.insertInto('products').values({ code: 'P', name: 'P', wrappersPerPackage: 1, unitsPerWrapper: 1, unit: 'u', performance: null }).execute();
+    await db
+      .insertInto('products')
+      .values({ code: 'P', name: 'P', wrappersPerPackage: 1, unitsPerWrapper: 1, unit: 'u', performance: null })
+      .execute();
     await db.insertInto('product_speeds').values({ code: 'P', lineID: 1, speed: 60 }).execute();
     const signer = { userID: 'sup', roleID: 2 as const, firstName: 'S', lastName: 'S' };
     const clockAt = (nowMs: number) => ({ nowMs, timeZone: TZ });
@@ -314,7 +342,8 @@ async function playOrders(steps: readonly OrderStep[]) {
       await refreshOpenIndexes(db, clockAt(t));
       const ordersChanged = (await recalculateAllOrders(db, clockAt(t), null)).changed;
       const shiftsChanged = (await recalculateAllShiftIndexes(db, clockAt(t), null)).changed;
-      if (ordersChanged + shiftsChanged > 0) problems.push(`${label} at ${t - T0}: ${ordersChanged} order and ${shiftsChanged} shift indexes stale`);
+      if (ordersChanged + shiftsChanged > 0)
+        problems.push(`${label} at ${t - T0}: ${ordersChanged} order and ${shiftsChanged} shift indexes stale`);
     };
 
     await observe();
@@ -339,7 +368,16 @@ async function playOrders(steps: readonly OrderStep[]) {
             ready = `${orders}-0`;
             await db
               .insertInto('orders')
-              .values({ order: ready, op: String(orders), version: 0, lineID: 1, productCode: 'P', productName: 'P', createdBy: 'test', createDate: 0 } as never)
+              .values({
+                order: ready,
+                op: String(orders),
+                version: 0,
+                lineID: 1,
+                productCode: 'P',
+                productName: 'P',
+                createdBy: 'test',
+                createDate: 0,
+              } as never)
               .execute();
             events.push({ type: 'orderStarted', lineID: 1, atMs: t, order: ready });
           }
@@ -356,7 +394,8 @@ async function playOrders(steps: readonly OrderStep[]) {
           await splitStop(db, { stopID: stop.stopID, newStartMs: cutMs }, signer, clockAt(t));
           await settle('split');
           const after = await failures();
-          if (before[0] !== after[0] || before[1] !== after[1]) problems.push(`split of ${stop.stopID} changed failures ${before} → ${after}`);
+          if (before[0] !== after[0] || before[1] !== after[1])
+            problems.push(`split of ${stop.stopID} changed failures ${before} → ${after}`);
           break;
         }
       }
@@ -366,10 +405,26 @@ async function playOrders(steps: readonly OrderStep[]) {
     // moved past it, as at the next periodic refresh.
     t += 1;
     await settle('end');
-    const orderUnits = await db.selectFrom('order_indexes').select((eb) => eb.fn.sum<number>('productionQuantity').as('units')).executeTakeFirst();
-    const noOrder = await db.selectFrom('production_minutes').select((eb) => eb.fn.sum<number>('units').as('units')).where('order', 'is', null).executeTakeFirst();
-    const shiftUnits = await db.selectFrom('shift_indexes').select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity`).as('units')).executeTakeFirst();
-    return { problems, produced, orders: Number(orderUnits?.units ?? 0), noOrder: Number(noOrder?.units ?? 0), shifts: Number(shiftUnits?.units ?? 0) };
+    const orderUnits = await db
+      .selectFrom('order_indexes')
+      .select((eb) => eb.fn.sum<number>('productionQuantity').as('units'))
+      .executeTakeFirst();
+    const noOrder = await db
+      .selectFrom('production_minutes')
+      .select((eb) => eb.fn.sum<number>('units').as('units'))
+      .where('order', 'is', null)
+      .executeTakeFirst();
+    const shiftUnits = await db
+      .selectFrom('shift_indexes')
+      .select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity`).as('units'))
+      .executeTakeFirst();
+    return {
+      problems,
+      produced,
+      orders: Number(orderUnits?.units ?? 0),
+      noOrder: Number(noOrder?.units ?? 0),
+      shifts: Number(shiftUnits?.units ?? 0),
+    };
   } finally {
     await plant.close();
   }

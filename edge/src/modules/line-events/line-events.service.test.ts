@@ -3,7 +3,17 @@ import type { Database } from '../../db/database';
 import { REASON } from '../../domain/stops';
 import { encodeStoredScript } from '../../domain/script';
 import { applyLineEvents, ingestSamples, recordEdgeRestart, type IngestionContext, type LineSample } from './line-events.service';
-import { addLine, addOrder, addProduct, at, HOUR, MINUTE, openTestPlant, trailCounts, type TestPlant } from '../../../../test/support/test-plant';
+import {
+  addLine,
+  addOrder,
+  addProduct,
+  at,
+  HOUR,
+  MINUTE,
+  openTestPlant,
+  trailCounts,
+  type TestPlant,
+} from '../../../../test/support/test-plant';
 
 const TZ = 'Europe/Madrid';
 let plant: TestPlant;
@@ -11,7 +21,13 @@ let db: Database;
 
 const T0 = at('2026-05-04T08:00:00+02:00');
 const ctx = (nowMs: number): IngestionContext => ({ nowMs, timeZone: TZ, userID: null });
-const sample = (lineID: number, atMs: number, running: boolean | null, units: number | null = null, discards: number | null = null): LineSample => ({
+const sample = (
+  lineID: number,
+  atMs: number,
+  running: boolean | null,
+  units: number | null = null,
+  discards: number | null = null,
+): LineSample => ({
   lineID,
   atMs,
   running,
@@ -21,7 +37,8 @@ const sample = (lineID: number, atMs: number, running: boolean | null, units: nu
 const tick = (samples: LineSample[]) => ingestSamples(db, samples, ctx(Math.max(...samples.map((s) => s.atMs))));
 
 const stopsOf = (lineID: number) => db.selectFrom('stops').selectAll().where('lineID', '=', lineID).orderBy('startDate').execute();
-const minutesOf = (lineID: number) => db.selectFrom('production_minutes').selectAll().where('lineID', '=', lineID).orderBy('minuteStart').execute();
+const minutesOf = (lineID: number) =>
+  db.selectFrom('production_minutes').selectAll().where('lineID', '=', lineID).orderBy('minuteStart').execute();
 
 beforeEach(async () => {
   plant = await openTestPlant();
@@ -53,7 +70,15 @@ describe('line state → stops', () => {
     await tick([sample(1, T0 + 2 * MINUTE, false)]);
     await tick([sample(1, T0 + 3 * MINUTE, true)]);
     const [micro, normal] = await stopsOf(1);
-    expect(micro).toMatchObject({ reasonID: REASON.MICROSTOP, recognized: 1, path: 'Sistema / Microparada', root: 'Sistema', rootID: 2, pareto: 1, discountOEE: 0 });
+    expect(micro).toMatchObject({
+      reasonID: REASON.MICROSTOP,
+      recognized: 1,
+      path: 'Sistema / Microparada',
+      root: 'Sistema',
+      rootID: 2,
+      pareto: 1,
+      discountOEE: 0,
+    });
     expect(normal).toMatchObject({ reasonID: null, recognized: 0, endDate: T0 + 3 * MINUTE });
   });
 
@@ -62,7 +87,13 @@ describe('line state → stops', () => {
     await tick([sample(1, T0 + MINUTE, null)]);
     await tick([sample(1, T0 + 20 * MINUTE, true)]);
     const [stop] = await stopsOf(1);
-    expect(stop).toMatchObject({ reasonID: REASON.OPC_DISCONNECTED, recognized: 1, path: 'Sistema / OPC desconectado', startDate: T0 + MINUTE, endDate: T0 + 20 * MINUTE });
+    expect(stop).toMatchObject({
+      reasonID: REASON.OPC_DISCONNECTED,
+      recognized: 1,
+      path: 'Sistema / OPC desconectado',
+      startDate: T0 + MINUTE,
+      endDate: T0 + 20 * MINUTE,
+    });
   });
 
   it('ends a disconnection stop when the line comes back stopped and opens an unrecognized stop at that instant', async () => {
@@ -184,7 +215,11 @@ describe('counters → production', () => {
     // A new process: nothing in memory, only line_states.
     await ingestSamples(db, [sample(1, T0 + 5 * MINUTE, true, 150)], ctx(T0 + 5 * MINUTE));
     expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(50);
-    expect(await db.selectFrom('line_states').selectAll().where('lineID', '=', 1).executeTakeFirst()).toMatchObject({ unitsCounter: 150, running: 1, lastSampleAt: T0 + 5 * MINUTE });
+    expect(await db.selectFrom('line_states').selectAll().where('lineID', '=', 1).executeTakeFirst()).toMatchObject({
+      unitsCounter: 150,
+      running: 1,
+      lastSampleAt: T0 + 5 * MINUTE,
+    });
   });
 
   it('tags production and stops with the Ready order, and the next order once it starts', async () => {
@@ -212,14 +247,20 @@ describe('counters → production', () => {
 });
 
 describe('counters from another source, and steps no line could make', () => {
-  const sourced = (atMs: number, units: number, unitsSource: string): LineSample => ({ ...sample(1, atMs, true, units, 0), unitsSource, discardsSource: 'D' });
+  const sourced = (atMs: number, units: number, unitsSource: string): LineSample => ({
+    ...sample(1, atMs, true, units, 0),
+    unitsSource,
+    discardsSource: 'D',
+  });
 
   it('starts a new baseline when the counter is re-pointed, counting only the real deltas of each source', async () => {
     await tick([sourced(T0, 1_000_000, 'A')]);
     await tick([sourced(T0 + 20_000, 1_000_040, 'A')]);
     // The counter tag now reads another node: 1,183, then 1,200. Neither the drop nor a jump is production.
     const repointed = await tick([sourced(T0 + 40_000, 1_183, 'B')]);
-    expect(repointed.counterEvents).toEqual([{ lineID: 1, atMs: T0 + 40_000, counter: 'units', kind: 'newSource', previous: 1_000_040, current: 1_183 }]);
+    expect(repointed.counterEvents).toEqual([
+      { lineID: 1, atMs: T0 + 40_000, counter: 'units', kind: 'newSource', previous: 1_000_040, current: 1_183 },
+    ]);
     await tick([sourced(T0 + 50_000, 1_200, 'B')]);
     expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(40 + 17);
   });
@@ -236,7 +277,9 @@ describe('counters from another source, and steps no line could make', () => {
     // 60 units/min × 10 over at least a minute: 600 is the most a minute can bring.
     await tick([sample(1, T0 + 30_000, true, 1_100)]);
     const jump = await tick([sample(1, T0 + 40_000, true, 2_005_009)]);
-    expect(jump.counterEvents).toEqual([{ lineID: 1, atMs: T0 + 40_000, counter: 'units', kind: 'implausible', previous: 1_100, current: 2_005_009, limit: 600 }]);
+    expect(jump.counterEvents).toEqual([
+      { lineID: 1, atMs: T0 + 40_000, counter: 'units', kind: 'implausible', previous: 1_100, current: 2_005_009, limit: 600 },
+    ]);
     await tick([sample(1, T0 + 50_000, true, 2_005_019)]);
     expect((await minutesOf(1)).reduce((sum, m) => sum + m.units, 0)).toBe(600 + 10);
     // After a long outage the same step is plausible: the limit grows with the elapsed time.
@@ -259,7 +302,11 @@ describe('counters from another source, and steps no line could make', () => {
 describe('the edge not running', () => {
   const restart = (nowMs: number) => recordEdgeRestart(db, ctx(nowMs));
   beforeEach(async () => {
-    await db.updateTable('lines').set({ calculationBaliza: encodeStoredScript({ expression: 'L1.Running', edited: true, tags: [] }) }).where('lineID', '=', 1).execute();
+    await db
+      .updateTable('lines')
+      .set({ calculationBaliza: encodeStoredScript({ expression: 'L1.Running', edited: true, tags: [] }) })
+      .where('lineID', '=', 1)
+      .execute();
   });
 
   it('ends the open stop at the last instant the edge knew, charges its downtime to reason 9, and resumes at the first reading’s source time', async () => {
@@ -344,7 +391,12 @@ describe('batches', () => {
     await tick([sample(1, at('2026-05-04T13:00:00+02:00'), false)]);
     const closeAt = at('2026-05-04T15:00:00+02:00');
     await tick([sample(1, closeAt, true)]);
-    const morning = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', 1).where('shiftStart', '=', shiftStart).executeTakeFirstOrThrow();
+    const morning = await db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('lineID', '=', 1)
+      .where('shiftStart', '=', shiftStart)
+      .executeTakeFirstOrThrow();
     expect(morning).toMatchObject({ closed: 1, staffedTime: 8 * HOUR, stopTime: HOUR, failureCount: 1, runtime: 7 * HOUR });
   });
 });

@@ -10,7 +10,12 @@ import { engineParameters, minuteOf, ordersOverlapping, type EngineParameters } 
 import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
 import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
-import { recordDeclaration, type DeclarationOutcome, type ProductionBooking, type ProductionDeclaration } from '../production/production-declarations.service';
+import {
+  recordDeclaration,
+  type DeclarationOutcome,
+  type ProductionBooking,
+  type ProductionDeclaration,
+} from '../production/production-declarations.service';
 import { findStop, openStopsOfLines, type StopRow } from '../stops/stops.repository';
 import {
   closeStop,
@@ -299,7 +304,8 @@ class Ingestion {
     if (!line.seen) return this.sourceTimes ? Math.max(atMs, this.clock.nowMs - FIRST_READING_MAX_AGE_MS) : atMs;
     const floor = line.state.changedAt;
     const endsGap = line.state.running === null && running !== null;
-    if (endsGap && floor !== null && atMs <= floor && newestMs !== undefined && newestMs > floor) return Math.min(newestMs, Math.max(floor, this.clock.nowMs));
+    if (endsGap && floor !== null && atMs <= floor && newestMs !== undefined && newestMs > floor)
+      return Math.min(newestMs, Math.max(floor, this.clock.nowMs));
     if (floor === null || atMs >= floor) return atMs;
     return endsGap ? floor : null;
   }
@@ -311,7 +317,10 @@ class Ingestion {
   private counterTime(line: LineRuntime, event: Extract<LineEvent, { type: 'counters' }>): number | null {
     const last = line.state.lastSampleAt;
     // Read as of the newest change among the line's tags (a counter that moved after the beacon last did).
-    const atMs = event.newestMs !== undefined && event.newestMs > event.atMs ? Math.min(event.newestMs, Math.max(event.atMs, this.clock.nowMs)) : event.atMs;
+    const atMs =
+      event.newestMs !== undefined && event.newestMs > event.atMs
+        ? Math.min(event.newestMs, Math.max(event.atMs, this.clock.nowMs))
+        : event.atMs;
     if (last === null || atMs >= last) return atMs;
     const wentDown = (previous: number | null, current: number | null) => previous !== null && current !== null && current < previous;
     const sameSource = (stored: string | null, source: string | undefined) => source === undefined || stored === null || stored === source;
@@ -328,7 +337,10 @@ class Ingestion {
   }
 
   private async open(line: LineRuntime, atMs: number, systemReasonID?: number): Promise<void> {
-    const stop = await openStop(this.trx, { lineID: line.state.lineID, startMs: atMs, order: line.ready, systemReasonID }, this.reasons, { ...this.ctx, action: 'open' });
+    const stop = await openStop(this.trx, { lineID: line.state.lineID, startMs: atMs, order: line.ready, systemReasonID }, this.reasons, {
+      ...this.ctx,
+      action: 'open',
+    });
     line.openStop = stop;
     this.result.stopsOpened.push(stop);
   }
@@ -360,8 +372,11 @@ class Ingestion {
     const shiftStartMs = shiftAt(endMs, this.clock.timeZone).startMs;
     const readySinceMs = line.ready?.startMs ?? null;
     const pastOrder =
-      readySinceMs !== null ? closed.startDate < readySinceMs : (await ordersOverlapping(this.trx, closed.lineID, closed.startDate, endMs)).length > 0;
-    if (closed.startDate < shiftStartMs || pastOrder) this.pastRanges.push({ lineID: closed.lineID, fromMs: closed.startDate, toMs: endMs });
+      readySinceMs !== null
+        ? closed.startDate < readySinceMs
+        : (await ordersOverlapping(this.trx, closed.lineID, closed.startDate, endMs)).length > 0;
+    if (closed.startDate < shiftStartMs || pastOrder)
+      this.pastRanges.push({ lineID: closed.lineID, fromMs: closed.startDate, toMs: endMs });
   }
 
   /**
@@ -494,9 +509,16 @@ class Ingestion {
   }
 
   /** Moves one counter of the line to `current` and answers the production to book (see the class comment). */
-  private async counterStep(line: LineRuntime, atMs: number, counter: 'units' | 'discards', current: number | null, source: string | undefined): Promise<number> {
+  private async counterStep(
+    line: LineRuntime,
+    atMs: number,
+    counter: 'units' | 'discards',
+    current: number | null,
+    source: string | undefined,
+  ): Promise<number> {
     const state = line.state;
-    const [previous, storedSource] = counter === 'units' ? [state.unitsCounter, state.unitsSource] : [state.discardsCounter, state.discardsSource];
+    const [previous, storedSource] =
+      counter === 'units' ? [state.unitsCounter, state.unitsSource] : [state.discardsCounter, state.discardsSource];
     const set = (value: number | null) => {
       if (counter === 'units') state.unitsCounter = value;
       else state.discardsCounter = value;
@@ -505,7 +527,15 @@ class Ingestion {
       else state.discardsSource = source;
     };
     const report = (kind: CounterEvent['kind'], limit?: number) =>
-      this.result.counterEvents.push({ lineID: state.lineID, atMs, counter, kind, previous, current, ...(limit === undefined ? {} : { limit }) });
+      this.result.counterEvents.push({
+        lineID: state.lineID,
+        atMs,
+        counter,
+        kind,
+        previous,
+        current,
+        ...(limit === undefined ? {} : { limit }),
+      });
 
     // A stored source of null predates the tracking of sources: adopted as it is, nothing is lost.
     if (source !== undefined && storedSource !== null && source !== storedSource) {
@@ -517,7 +547,11 @@ class Ingestion {
     set(step.next);
     if (step.reset) report('reset');
     if (step.delta === 0) return 0;
-    const limit = counterStepLimit(await this.topSpeedOf(state.lineID), atMs - (state.countersReadAt ?? atMs), this.parameters.counterPlausibilityFactor);
+    const limit = counterStepLimit(
+      await this.topSpeedOf(state.lineID),
+      atMs - (state.countersReadAt ?? atMs),
+      this.parameters.counterPlausibilityFactor,
+    );
     if (limit !== null && step.delta > limit) {
       report('implausible', limit);
       return 0;
@@ -568,7 +602,8 @@ class Ingestion {
     const currentShiftStartMs = shiftAt(this.clock.nowMs, this.clock.timeZone).startMs;
     const earliest = new Map<number, number>();
     for (const delta of this.counted) {
-      if (delta.minuteStart < currentShiftStartMs) earliest.set(delta.lineID, Math.min(delta.minuteStart, earliest.get(delta.lineID) ?? delta.minuteStart));
+      if (delta.minuteStart < currentShiftStartMs)
+        earliest.set(delta.lineID, Math.min(delta.minuteStart, earliest.get(delta.lineID) ?? delta.minuteStart));
     }
     for (const [lineID, fromMs] of earliest) this.pastRanges.push({ lineID, fromMs, toMs: currentShiftStartMs });
   }
@@ -581,14 +616,21 @@ class Ingestion {
     this.countedInPastShifts();
     const production = [...this.production.values()];
     await addProductionMinutes(this.trx, production);
-    await saveLineStates(this.trx, [...this.lines.values()].filter((line) => line.dirty).map((line) => line.state));
+    await saveLineStates(
+      this.trx,
+      [...this.lines.values()].filter((line) => line.dirty).map((line) => line.state),
+    );
     const ctx = { ...this.ctx, action: 'refresh' };
     for (const range of this.pastRanges) {
       await refreshIndexesAffectedBy(this.trx, range.lineID, range.fromMs, range.toMs, this.clock, ctx);
     }
     // An order that is no longer Ready got production in this transaction (it ended in it, after these units were
     // made, or late readings reached it): its final index is computed again now that they are stored.
-    const ended = new Set(production.filter((delta) => delta.order !== null && delta.order !== this.lines.get(delta.lineID)?.ready?.order).map((delta) => delta.order!));
+    const ended = new Set(
+      production
+        .filter((delta) => delta.order !== null && delta.order !== this.lines.get(delta.lineID)?.ready?.order)
+        .map((delta) => delta.order!),
+    );
     for (const order of ended) await refreshOrderIndex(this.trx, order, this.clock.nowMs, this.parameters.microStopSeconds, ctx);
   }
 }
@@ -612,7 +654,11 @@ async function withLines(
     // A person names a line that does not exist: refused (the acquisition's readings of a deleted line are ignored).
     const missing = lineIDs === 'read' || context.userID === null ? undefined : wanted.find((lineID) => !states.has(lineID));
     if (missing !== undefined) throw fieldError('validation', 'line.notFound', 'lineID', { lineID: missing });
-    const [openStops, readyOrders, parameters] = [await openStopsOfLines(trx, known), await readyOrdersOfLines(trx, known), await engineParameters(trx)];
+    const [openStops, readyOrders, parameters] = [
+      await openStopsOfLines(trx, known),
+      await readyOrdersOfLines(trx, known),
+      await engineParameters(trx),
+    ];
     const lines = new Map<number, LineRuntime>();
     for (const lineID of known) {
       const stored = states.get(lineID);

@@ -17,5 +17,10 @@ export type OverviewLine = Awaited<ReturnType<typeof overviewLines>>[number];
 /** The targets of the lines, in the order they were defined. */
 export async function targetsOfLines(db: Executor, lineIDs: readonly number[]) {
   if (lineIDs.length === 0) return [];
-  return db.selectFrom('targets').select(['lineID', 'tag', 'targetSummary', 'targetOEE']).where('lineID', 'in', [...lineIDs]).orderBy('targetID').execute();
+  return db
+    .selectFrom('targets')
+    .select(['lineID', 'tag', 'targetSummary', 'targetOEE'])
+    .where('lineID', 'in', [...lineIDs])
+    .orderBy('targetID')
+    .execute();
 }

@@ -16,7 +16,8 @@ afterEach(async () => {
   await e.close();
 });
 
-const status = (lineID: number) => e.t.call('GET', '/api/resources/status/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID) } });
+const status = (lineID: number) =>
+  e.t.call('GET', '/api/resources/status/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID) } });
 
 describe('beacon', () => {
   it('is amber while a maintenance call is not finished, else green running, red stopped, white unknown', () => {
@@ -42,7 +43,15 @@ describe('GET /api/resources/status/get', () => {
       running: false,
       callData: null,
       stopData: { startDate: '2026-05-04T08:30:00.000+02:00', duration: 90, recognized: false, reason: null },
-      orderData: { order: '100-0', productionQuantity: 300, discardQuantity: 30, desiredProductionQuantity: 2000, progress: 0.15, utilization: 0.25, acceptance: 0.9 },
+      orderData: {
+        order: '100-0',
+        productionQuantity: 300,
+        discardQuantity: 30,
+        desiredProductionQuantity: 2000,
+        progress: 0.15,
+        utilization: 0.25,
+        acceptance: 0.9,
+      },
       shiftData: { code: 'TM', start: '2026-05-04T06:00:00.000+02:00', utilization: 0.25 },
     });
   });
@@ -52,7 +61,10 @@ describe('GET /api/resources/status/get', () => {
     expect((await status(3)).body).toMatchObject({ beacon: 'white', running: null, orderData: null, stopData: null });
     await e.events([{ type: 'lineState', lineID: 2, atMs: e.clock.now, running: null }]);
     expect((await status(2)).body.beacon).toBe('white');
-    await e.db.insertInto('maintenance_calls').values({ resourceLineID: 2, status: 1, callDate: e.clock.now - 12 * MINUTE, callReason: 'Motor' }).execute();
+    await e.db
+      .insertInto('maintenance_calls')
+      .values({ resourceLineID: 2, status: 1, callDate: e.clock.now - 12 * MINUTE, callReason: 'Motor' })
+      .execute();
     const amber = await status(2);
     expect(amber.body).toMatchObject({ beacon: 'amber', callData: { status: 1, callReason: 'Motor', minutes: 12, overLimit: true } });
     await e.db.updateTable('maintenance_calls').set({ status: 2 }).execute();
@@ -73,7 +85,16 @@ describe('GET /api/indicators/get', () => {
     expect(result.body).toMatchObject({
       lineID: 1,
       indicadorPorTurno: false,
-      order: { order: '100-0', startDate: '2026-05-04T08:00:00.000+02:00', utilization: 0.25, throughput: 1, acceptance: 0.9, mtbf: 30, mttr: 90, aboveNominalSpeed: false },
+      order: {
+        order: '100-0',
+        startDate: '2026-05-04T08:00:00.000+02:00',
+        utilization: 0.25,
+        throughput: 1,
+        acceptance: 0.9,
+        mtbf: 30,
+        mttr: 90,
+        aboveNominalSpeed: false,
+      },
       shift: { code: 'TM', utilization: 0.25, aboveNominalSpeed: false },
       day: { code: 'TO', start: '2026-05-04T06:00:00.000+02:00', end: '2026-05-05T06:00:00.000+02:00', utilization: 0.25 },
       prevOrderEndDate: null,
@@ -89,7 +110,8 @@ describe('GET /api/indicators/get', () => {
   });
 
   it('answers the units the shift made with no order running, beside its figures (issue 25: never dropped)', async () => {
-    const shiftOf = async () => (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '1' } })).body.shift;
+    const shiftOf = async () =>
+      (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '1' } })).body.shift;
     expect(await shiftOf()).toMatchObject({ unstaffedQuantity: 0, unstaffedDiscards: 0 });
     // Order 100-0 ends at 09:00; the line then counts 40 units and 4 discards with no order until 09:10.
     await e.events([
@@ -102,7 +124,11 @@ describe('GET /api/indicators/get', () => {
     expect(shift).toMatchObject({ unstaffedQuantity: 40, unstaffedDiscards: 4 });
     // The same as the shift's stored index once it is refreshed.
     await refreshOpenIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ });
-    const stored = await e.db.selectFrom('shift_indexes').select(['unstaffedQuantity', 'unstaffedDiscards']).where('lineID', '=', 1).executeTakeFirstOrThrow();
+    const stored = await e.db
+      .selectFrom('shift_indexes')
+      .select(['unstaffedQuantity', 'unstaffedDiscards'])
+      .where('lineID', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ unstaffedQuantity: 40, unstaffedDiscards: 4 });
   });
 
@@ -110,14 +136,24 @@ describe('GET /api/indicators/get', () => {
     await e.db.updateTable('lines').set({ enableIndicadorPorTurno: 1 }).where('lineID', '=', 2).execute();
     const perShift = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2' } });
     // Without the order manager the line is staffed from when it was first seen (08:00) to now, with one 30-minute stop.
-    expect(perShift.body).toMatchObject({ indicadorPorTurno: true, order: null, shift: { utilization: 0.75, mtbf: 90, mttr: 30, throughput: null, oee: null } });
-    const yesterday = await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2', shiftStart: '2026-05-03T15:00:00' } });
+    expect(perShift.body).toMatchObject({
+      indicadorPorTurno: true,
+      order: null,
+      shift: { utilization: 0.75, mtbf: 90, mttr: 30, throughput: null, oee: null },
+    });
+    const yesterday = await e.t.call('GET', '/api/indicators/get', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { lineID: '2', shiftStart: '2026-05-03T15:00:00' },
+    });
     expect(yesterday.body.shift).toMatchObject({ code: 'TT', plantDate: '2026-05-03', utilization: null });
   });
 
   it('answers firstDataDate, the instant the line is known from, whatever shift is asked; null for a line never seen', async () => {
     const indicators = (lineID: number, shiftStart?: string) =>
-      e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID), ...(shiftStart ? { shiftStart } : {}) } });
+      e.t.call('GET', '/api/indicators/get', {
+        token: e.tokens[ROLE.OPERATOR],
+        query: { lineID: String(lineID), ...(shiftStart ? { shiftStart } : {}) },
+      });
     expect((await indicators(1)).body.firstDataDate).toBe('2026-05-04T08:00:00.000+02:00');
     expect((await indicators(2, '2026-05-03T15:00:00')).body.firstDataDate).toBe('2026-05-04T08:00:00.000+02:00');
     expect((await indicators(3)).body).toMatchObject({ firstDataDate: null, shift: { code: 'TM', utilization: null } });
@@ -125,13 +161,18 @@ describe('GET /api/indicators/get', () => {
 
   it('answers knownUntilDate on a line without a beacon: the end of its latest stop entered by hand, now while one is open; null with a beacon', async () => {
     await addLine(e.db, { lineID: 5, manualStops: true, description: 'Etiquetadora manual' });
-    const indicators = async (lineID: number) => (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID) } })).body;
-    const post = (values: Record<string, unknown>) => e.t.call('POST', '/api/stops/post', { token: e.tokens[ROLE.OPERATOR], form: { values } });
+    const indicators = async (lineID: number) =>
+      (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: String(lineID) } })).body;
+    const post = (values: Record<string, unknown>) =>
+      e.t.call('POST', '/api/stops/post', { token: e.tokens[ROLE.OPERATOR], form: { values } });
     // Never seen: nothing known.
     expect(await indicators(5)).toMatchObject({ firstDataDate: null, knownUntilDate: null });
     expect((await post({ lineID: 5, startDate: '2026-05-04T08:10:00', endDate: '2026-05-04T08:40:00' })).status).toBe(200);
     // 08:40 → 10:00 (now) nobody said whether the line ran: the explorer draws it as no data, not 'En marcha'.
-    expect(await indicators(5)).toMatchObject({ firstDataDate: '2026-05-04T08:10:00.000+02:00', knownUntilDate: '2026-05-04T08:40:00.000+02:00' });
+    expect(await indicators(5)).toMatchObject({
+      firstDataDate: '2026-05-04T08:10:00.000+02:00',
+      knownUntilDate: '2026-05-04T08:40:00.000+02:00',
+    });
     expect((await post({ lineID: 5, startDate: '2026-05-04T09:30:00' })).status).toBe(200);
     expect((await indicators(5)).knownUntilDate).toBe('2026-05-04T10:00:00.000+02:00');
     // Lines read by a beacon are known up to now (their gaps are stops of their own).
@@ -146,13 +187,16 @@ describe('GET /api/indicators/get', () => {
 
   it('counts a line read by hand only up to the end of its latest stop: the time after it is unknown, never run time (issue 25)', async () => {
     await addLine(e.db, { lineID: 5, manualStops: true, description: 'Etiquetadora manual' });
-    const shiftOf = async () => (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '5' } })).body.shift;
-    const stored = () => e.db.selectFrom('shift_indexes').select(['utilization', 'staffedTime', 'stopTime']).where('lineID', '=', 5).executeTakeFirstOrThrow();
+    const shiftOf = async () =>
+      (await e.t.call('GET', '/api/indicators/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '5' } })).body.shift;
+    const stored = () =>
+      e.db.selectFrom('shift_indexes').select(['utilization', 'staffedTime', 'stopTime']).where('lineID', '=', 5).executeTakeFirstOrThrow();
     const recalculated = async () => {
       await recalculateAllShiftIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
       return stored();
     };
-    const post = (values: Record<string, unknown>) => e.t.call('POST', '/api/stops/post', { token: e.tokens[ROLE.OPERATOR], form: { values } });
+    const post = (values: Record<string, unknown>) =>
+      e.t.call('POST', '/api/stops/post', { token: e.tokens[ROLE.OPERATOR], form: { values } });
     // 08:10–08:40 stopped; 08:40 → 10:00 (now) unknown: 30 min known, all of it stopped.
     expect((await post({ lineID: 5, startDate: '2026-05-04T08:10:00', endDate: '2026-05-04T08:40:00' })).status).toBe(200);
     expect(await shiftOf()).toMatchObject({ utilization: 0 });
@@ -163,14 +207,20 @@ describe('GET /api/indicators/get', () => {
     expect((await shiftOf()).utilization).toBeCloseTo(50 / 110, 12);
     expect(await stored()).toMatchObject({ staffedTime: 110 * MINUTE, stopTime: 60 * MINUTE });
     // It ended at 09:40: known up to 09:40, 90 min, 40 stopped; the stored index is a full recalculation's.
-    const put = await e.t.call('PUT', '/api/stops/put', { token: e.tokens[ROLE.SUPERVISOR], form: { key: JSON.stringify(open.body.stopID), values: JSON.stringify({ endDate: '2026-05-04T09:40:00' }) } });
+    const put = await e.t.call('PUT', '/api/stops/put', {
+      token: e.tokens[ROLE.SUPERVISOR],
+      form: { key: JSON.stringify(open.body.stopID), values: JSON.stringify({ endDate: '2026-05-04T09:40:00' }) },
+    });
     expect(put.status, put.text).toBe(200);
     expect((await shiftOf()).utilization).toBeCloseTo(50 / 90, 12);
     const afterEdit = await stored();
     expect(afterEdit).toMatchObject({ staffedTime: 90 * MINUTE, stopTime: 40 * MINUTE });
     expect(await recalculated()).toEqual(afterEdit);
     // Deleting the latest stop: known up to 08:40 again.
-    const removed = await e.t.call('DELETE', '/api/stops/delete', { token: e.tokens[ROLE.SUPERVISOR], form: { key: JSON.stringify(open.body.stopID) } });
+    const removed = await e.t.call('DELETE', '/api/stops/delete', {
+      token: e.tokens[ROLE.SUPERVISOR],
+      form: { key: JSON.stringify(open.body.stopID) },
+    });
     expect(removed.status, removed.text).toBe(204);
     expect(await stored()).toEqual({ utilization: 0, staffedTime: 30 * MINUTE, stopTime: 30 * MINUTE });
     expect(await recalculated()).toEqual(await stored());
@@ -182,7 +232,9 @@ describe('GET /api/indicators/sector', () => {
     await seenSince(e.db, 2, T0 - 2 * HOUR);
     const result = await e.t.call('GET', '/api/indicators/sector', { token: e.tokens[ROLE.CONSULTANT], query: { sectorID: '1' } });
     expect(result.status, result.text).toBe(200);
-    expect(result.body.lines.map((line: { lineID: number; shiftData: { utilization: number } }) => [line.lineID, line.shiftData.utilization])).toEqual([
+    expect(
+      result.body.lines.map((line: { lineID: number; shiftData: { utilization: number } }) => [line.lineID, line.shiftData.utilization]),
+    ).toEqual([
       [1, 0.25],
       [2, 0.875],
     ]);

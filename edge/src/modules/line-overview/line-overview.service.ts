@@ -1,6 +1,13 @@
 import type { Database } from '../../db/database';
 import { shiftAt, shiftOf, type Shift } from '../../domain/calendar';
-import { aboveNominalSpeed, computeIndicators, rollUpIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
+import {
+  aboveNominalSpeed,
+  computeIndicators,
+  rollUpIndicators,
+  sumIndicatorInputs,
+  type IndicatorInputs,
+  type Indicators,
+} from '../../domain/oee';
 import { manualLineKnownUntilMs } from '../../domain/manual-lines';
 import { stopDurationMs } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
@@ -51,7 +58,13 @@ export function indicatorValues(indicators: Indicators) {
 }
 
 /** The indicator inputs of a line's shift as of now. */
-async function shiftInputs(db: Database, line: LineSettings, shift: Shift, clock: EngineClock, microStopSeconds: number): Promise<IndicatorInputs> {
+async function shiftInputs(
+  db: Database,
+  line: LineSettings,
+  shift: Shift,
+  clock: EngineClock,
+  microStopSeconds: number,
+): Promise<IndicatorInputs> {
   const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
   return lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, clock.nowMs, microStopSeconds).inputs;
 }
@@ -81,7 +94,12 @@ async function orderData(db: Database, status: ReadyOrderStatus | null, timeZone
 /** The overview cards of lines (the /resumen page, the beacon): one per line, in lineID order; reasons in `language`. */
 async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: EngineClock, language: Language) {
   const lineIDs = lines.map((line) => line.lineID);
-  const [stops, calls, targets, parameters] = [await openStopsOfLines(db, lineIDs), await callsInProgress(db, lineIDs), await targetsOfLines(db, lineIDs), await engineParameters(db)];
+  const [stops, calls, targets, parameters] = [
+    await openStopsOfLines(db, lineIDs),
+    await callsInProgress(db, lineIDs),
+    await targetsOfLines(db, lineIDs),
+    await engineParameters(db),
+  ];
   const settings = new Map((await listLineSettings(db, { lineIDs })).map((line) => [line.lineID, line]));
   const shift = shiftAt(clock.nowMs, clock.timeZone);
   const cards = [];
@@ -133,7 +151,12 @@ export async function lineOverview(db: Database, lineID: number, clock: EngineCl
  * those of the lines with a nominal speed wherever they ran (rollUpIndicators): coveredLines of lineCount, so one
  * line without a speed never blanks the sector.
  */
-export async function sectorIndicators(db: Database, filter: { sectorID?: number; lineIDs?: readonly number[] }, clock: EngineClock, language: Language) {
+export async function sectorIndicators(
+  db: Database,
+  filter: { sectorID?: number; lineIDs?: readonly number[] },
+  clock: EngineClock,
+  language: Language,
+) {
   const lines = await overviewLines(db, filter);
   const cards = await overviewsOf(db, lines, clock, language);
   const shift = shiftAt(clock.nowMs, clock.timeZone);
@@ -180,9 +203,19 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
   const data = await loadLineRangeData(db, line, day.startMs, day.endMs);
   const perShift = (['TM', 'TT', 'TN'] as const).map((code) => {
     const item = shiftOf(code, shift.plantDate, clock.timeZone);
-    const { inputs, unstaffedUnits, unstaffedDiscards } = lineRangeInputs(data, { fromMs: item.startMs, toMs: item.endMs }, clock.nowMs, microStopSeconds);
+    const { inputs, unstaffedUnits, unstaffedDiscards } = lineRangeInputs(
+      data,
+      { fromMs: item.startMs, toMs: item.endMs },
+      clock.nowMs,
+      microStopSeconds,
+    );
     // Made with no order running (the shift index's unstaffedQuantity/unstaffedDiscards): beside the factors, in none.
-    return { shift: item, inputs, values: indicatorValues(computeIndicators(inputs)), unstaffed: { unstaffedQuantity: unstaffedUnits, unstaffedDiscards } };
+    return {
+      shift: item,
+      inputs,
+      values: indicatorValues(computeIndicators(inputs)),
+      unstaffed: { unstaffedQuantity: unstaffedUnits, unstaffedDiscards },
+    };
   });
   const current = perShift.find((item) => item.shift.code === shift.code)!;
   const status = await readyOrderStatus(db, lineID, clock);
@@ -194,7 +227,10 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
     indicadorPorTurno: perTurn,
     shift: { ...shiftToApi(shift, clock.timeZone), ...current.values, ...current.unstaffed },
     perShift: perShift.map((item) => ({ ...shiftToApi(item.shift, clock.timeZone), ...item.values })),
-    day: { ...shiftToApi(day, clock.timeZone), ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))) },
+    day: {
+      ...shiftToApi(day, clock.timeZone),
+      ...indicatorValues(computeIndicators(sumIndicatorInputs(perShift.map((item) => item.inputs)))),
+    },
     order: status ? { order: status.order.order, startDate: toPlantIso(status.order.startDate!, clock.timeZone), ...orderValues } : null,
     prevOrderEndDate: previousEnd === null ? null : toPlantIso(previousEnd, clock.timeZone),
     firstDataDate: data.firstDataMs === null ? null : toPlantIso(data.firstDataMs, clock.timeZone),

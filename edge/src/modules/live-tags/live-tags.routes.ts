@@ -28,7 +28,8 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
       path: ['/api/tags/execute'],
       access: ADMIN,
       tag: 'tags',
-      summary: 'Compiles and evaluates a line script on the current tag values (form field values = {script, kind?}); answers {error, message} with the result or the error and its position.',
+      summary:
+        'Compiles and evaluates a line script on the current tag values (form field values = {script, kind?}); answers {error, message} with the result or the error and its position.',
       response: executeResultSchema,
       documentedBody: keyValuesBody({ values: executeValuesSchema }),
     },
@@ -49,7 +50,11 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
       documentedBody: pushedValuesBody,
     },
     async ({ ctx }) => {
-      const authority = await pushAuthority(ctx.db!, { apiKey: ctx.req.get(API_KEY_HEADER), authorization: ctx.req.get('authorization') }, ctx.now);
+      const authority = await pushAuthority(
+        ctx.db!,
+        { apiKey: ctx.req.get(API_KEY_HEADER), authorization: ctx.req.get('authorization') },
+        ctx.now,
+      );
       return pushValues(requireAcquisition(plant), authority, ctx.req.body, ctx.now);
     },
   );
@@ -66,7 +71,13 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
     ({ ctx, params }) => createApiKey(ctx.db, parseInput(serverParamsSchema, params).opcServerID),
   );
   api.route(
-    { method: 'delete', path: '/api/opcservers/:opcServerID/apikey', access: ADMIN, tag: 'opcservers', summary: "Revokes an API server's key." },
+    {
+      method: 'delete',
+      path: '/api/opcservers/:opcServerID/apikey',
+      access: ADMIN,
+      tag: 'opcservers',
+      summary: "Revokes an API server's key.",
+    },
     async ({ ctx, params }) => {
       await revokeApiKey(ctx.db, parseInput(serverParamsSchema, params).opcServerID);
     },

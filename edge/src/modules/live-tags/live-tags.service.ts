@@ -26,7 +26,12 @@ export interface ExecuteResult {
  * (number). The text may be the stored form (its marker line is a comment); positions are in the text as sent, a
  * refusal in the request's language.
  */
-export function previewScript(manager: AcquisitionManager, script: string, kind: ScriptKind | undefined, language: Language): ExecuteResult {
+export function previewScript(
+  manager: AcquisitionManager,
+  script: string,
+  kind: ScriptKind | undefined,
+  language: Language,
+): ExecuteResult {
   const knownTags = manager.tagNames();
   let refused: ScriptError | null = null;
   for (const expect of kind ? [kind] : (['boolean', 'number'] as const)) {
@@ -69,11 +74,16 @@ export async function revokeApiKey(db: Database, opcServerID: number): Promise<v
 }
 
 /** Who may push: the server of a valid API key, or (null) any API server for an administrator's session. */
-export async function pushAuthority(db: Database, headers: { apiKey?: string; authorization?: string }, now: number): Promise<number | null> {
+export async function pushAuthority(
+  db: Database,
+  headers: { apiKey?: string; authorization?: string },
+  now: number,
+): Promise<number | null> {
   if (headers.apiKey) {
     const match = API_KEY.exec(headers.apiKey.trim());
     const server = match ? await findOpcServer(db, Number(match[1])) : undefined;
-    if (!server?.apiKeyHash || !sameHash(server.apiKeyHash, hashToken(headers.apiKey.trim()))) throw new AppError('unauthorized', 'tags.apiKeyInvalid');
+    if (!server?.apiKeyHash || !sameHash(server.apiKeyHash, hashToken(headers.apiKey.trim())))
+      throw new AppError('unauthorized', 'tags.apiKeyInvalid');
     return server.opcServerID;
   }
   const token = headers.authorization ? /^Bearer\s+(\S+)$/i.exec(headers.authorization)?.[1] : undefined;
@@ -94,7 +104,8 @@ function sameHash(stored: string, computed: string): boolean {
 /** The values of a post: an array of entries, or an object of tagName → value; as JSON body or form field `values`. */
 function readPushedEntries(body: unknown): PushedValueInput[] {
   // A bare list is the values themselves: `'values' in []` is true (Array.prototype.values), which once refused it.
-  let raw: unknown = body && typeof body === 'object' && !Array.isArray(body) && Object.hasOwn(body, 'values') ? (body as { values: unknown }).values : body;
+  let raw: unknown =
+    body && typeof body === 'object' && !Array.isArray(body) && Object.hasOwn(body, 'values') ? (body as { values: unknown }).values : body;
   if (typeof raw === 'string') {
     try {
       raw = JSON.parse(raw);
@@ -158,7 +169,12 @@ export function pushValues(manager: AcquisitionManager, authority: number | null
     const value = valueForType(tag.tagType, entry.value);
     if (value === undefined) throw new AppError('validation', 'tags.badValue', { tag: tagName, type: tag.tagType });
     const values = byServer.get(source) ?? [];
-    values.push({ tagName, value, time: timeOf(entry.timestamp, receivedAt, !manager.cache.isGood(tagName)), good: (entry.good ?? true) && value !== null });
+    values.push({
+      tagName,
+      value,
+      time: timeOf(entry.timestamp, receivedAt, !manager.cache.isGood(tagName)),
+      good: (entry.good ?? true) && value !== null,
+    });
     byServer.set(source, values);
   }
   if (unknown.length > 0) throw new AppError('validation', 'tags.unknownTags', { names: unknown.slice(0, 20).join(', ') });

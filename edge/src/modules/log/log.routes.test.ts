@@ -35,8 +35,24 @@ describe('GET /api/log/get', () => {
     t.edge.plant.logger.warn({ lineID: 4 }, 'Line 4 counter jumped');
     t.edge.plant.logger.info('Line 4 back to normal');
     t.edge.plant.logger.error('Unrelated failure');
-    const newer = await log({ filter: [['id', '>', newest], 'and', [['level', '=', 'WARN'], 'or', ['level', '=', 'ERROR']], 'and', ['message', 'contains', 'line 4']] });
-    expect(newer.body.data).toEqual([{ id: newest + 1, time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/), level: 'WARN', logger: 'edge', message: 'Line 4 counter jumped lineID=4' }]);
+    const newer = await log({
+      filter: [
+        ['id', '>', newest],
+        'and',
+        [['level', '=', 'WARN'], 'or', ['level', '=', 'ERROR']],
+        'and',
+        ['message', 'contains', 'line 4'],
+      ],
+    });
+    expect(newer.body.data).toEqual([
+      {
+        id: newest + 1,
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/),
+        level: 'WARN',
+        logger: 'edge',
+        message: 'Line 4 counter jumped lineID=4',
+      },
+    ]);
   });
 
   it('pages on the server with the total count', async () => {

@@ -25,7 +25,8 @@ export function registerLogRoutes(api: Api, plant: Plant): void {
       path: '/api/log/info',
       access: ADMIN,
       tag: 'log',
-      summary: 'How many entries the log viewer keeps in memory, the oldest it has, and the folder of the log files that hold the older ones.',
+      summary:
+        'How many entries the log viewer keeps in memory, the oldest it has, and the folder of the log files that hold the older ones.',
       response: logInformationSchema,
     },
     () => logInformation(plant),

@@ -30,15 +30,41 @@ beforeAll(async () => {
   plant = await openTestPlant();
   await seedDemoPlant(plant.db, clock);
   // An adjusted order, so an adjustment's share is part of what must agree.
-  const order = await plant.db.selectFrom('order_indexes').select('order').where('stopTime', '>', 10 * 60_000).orderBy('order').executeTakeFirstOrThrow();
-  await adjustOrder(plant.db, { order: order.order, minutes: 10 }, { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'S', lastName: 'S' }, clock);
+  const order = await plant.db
+    .selectFrom('order_indexes')
+    .select('order')
+    .where('stopTime', '>', 10 * 60_000)
+    .orderBy('order')
+    .executeTakeFirstOrThrow();
+  await adjustOrder(
+    plant.db,
+    { order: order.order, minutes: 10 },
+    { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'S', lastName: 'S' },
+    clock,
+  );
   // Gaps in the data (reason 4) in a few pauses between stops of line 1, then every index rebuilt with them.
-  const stops = await plant.db.selectFrom('stops').select(['startDate', 'endDate']).where('lineID', '=', 1).where('endDate', 'is not', null).orderBy('startDate').execute();
+  const stops = await plant.db
+    .selectFrom('stops')
+    .select(['startDate', 'endDate'])
+    .where('lineID', '=', 1)
+    .where('endDate', 'is not', null)
+    .orderBy('startDate')
+    .execute();
   let added = 0;
   for (let index = 1; index < stops.length && added < 5; index += 7) {
     const pauseStart = stops[index - 1]!.endDate!;
     if (stops[index]!.startDate - pauseStart < 20 * 60_000) continue;
-    await plant.db.insertInto('stops').values({ lineID: 1, startDate: pauseStart + 5 * 60_000, endDate: pauseStart + 12 * 60_000, reasonID: 4, reason: 'OPC desconectado', recognized: 1 }).execute();
+    await plant.db
+      .insertInto('stops')
+      .values({
+        lineID: 1,
+        startDate: pauseStart + 5 * 60_000,
+        endDate: pauseStart + 12 * 60_000,
+        reasonID: 4,
+        reason: 'OPC desconectado',
+        recognized: 1,
+      })
+      .execute();
     added += 1;
   }
   expect(added).toBeGreaterThan(0);
@@ -52,7 +78,13 @@ afterAll(async () => {
 
 describe('the waterfall agrees with the stored indexes', () => {
   it('gives every closed shift of the demo week the stored shift index’s OEE and planned time, its bars adding up to the shift', async () => {
-    const shifts = await plant.db.selectFrom('shift_indexes').selectAll().where('closed', '=', 1).orderBy('lineID').orderBy('shiftStart').execute();
+    const shifts = await plant.db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('closed', '=', 1)
+      .orderBy('lineID')
+      .orderBy('shiftStart')
+      .execute();
     expect(shifts.length).toBeGreaterThan(50);
     const kinds = { setup: 0, smallStop: 0, breakdown: 0, planned: 0, notLineLoss: 0, adjusted: 0 };
     for (const shift of shifts) {
@@ -82,7 +114,9 @@ describe('the waterfall agrees with the stored indexes', () => {
       const shuffled = { ...data, stops: [...data.stops].reverse() };
       for (let fromMs = weekStart; fromMs < NOW; fromMs += 5 * 3_600_000) {
         const scope = { fromMs, toMs: fromMs + 7 * 3_600_000 };
-        expect(lineRangeInputs(data, scope, NOW, 60, kindOf), `line ${line.lineID} ${fromMs}`).toEqual(lineRangeInputs(shuffled, scope, NOW, 60, kindOf));
+        expect(lineRangeInputs(data, scope, NOW, 60, kindOf), `line ${line.lineID} ${fromMs}`).toEqual(
+          lineRangeInputs(shuffled, scope, NOW, 60, kindOf),
+        );
       }
     }
   });

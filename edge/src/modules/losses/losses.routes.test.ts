@@ -15,8 +15,10 @@ const tm = shiftOf('TM', '2026-05-04', ENGINE_TZ);
 const iso = (ms: number) => new Date(ms).toISOString();
 let e: EngineEdge;
 
-const waterfall = (query: Record<string, string>, token = e.tokens[ROLE.OPERATOR]) => e.t.call('GET', '/api/losses/waterfall', { token, query });
-const barsOf = (body: { bars: Array<{ key: string; minutes: number }> }) => Object.fromEntries(body.bars.map((bar) => [bar.key, bar.minutes]));
+const waterfall = (query: Record<string, string>, token = e.tokens[ROLE.OPERATOR]) =>
+  e.t.call('GET', '/api/losses/waterfall', { token, query });
+const barsOf = (body: { bars: Array<{ key: string; minutes: number }> }) =>
+  Object.fromEntries(body.bars.map((bar) => [bar.key, bar.minutes]));
 
 beforeAll(async () => {
   e = await startEngineEdge(tm.endMs + HOUR);
@@ -28,16 +30,37 @@ beforeAll(async () => {
   await addReason(e.db, { reasonID: 20, parentID: 7, reason: 'Cambios', isCategory: true });
   await addReason(e.db, { reasonID: 21, parentID: 20, reason: 'Cambio de formato' });
   await addReason(e.db, { reasonID: 22, parentID: 7, reason: 'Refrigerio', discountOEE: true });
-  await e.db.updateTable('orders').set({ startDate: tm.startMs, endDate: tm.startMs + 7 * HOUR, status: 2 }).where('order', '=', '100-0').execute();
+  await e.db
+    .updateTable('orders')
+    .set({ startDate: tm.startMs, endDate: tm.startMs + 7 * HOUR, status: 2 })
+    .where('order', '=', '100-0')
+    .execute();
   const stop = (startMs: number, minutes: number, reasonID: number | null, discountOEE: 0 | 1 = 0) =>
-    e.db.insertInto('stops').values({ lineID: 1, order: '100-0', startDate: startMs, endDate: startMs + minutes * MINUTE, reasonID, discountOEE, recognized: reasonID === null ? 0 : 1 }).execute();
+    e.db
+      .insertInto('stops')
+      .values({
+        lineID: 1,
+        order: '100-0',
+        startDate: startMs,
+        endDate: startMs + minutes * MINUTE,
+        reasonID,
+        discountOEE,
+        recognized: reasonID === null ? 0 : 1,
+      })
+      .execute();
   await stop(tm.startMs + HOUR, 30, 21);
   await stop(tm.startMs + 2 * HOUR, 20, null);
   await stop(tm.startMs + 3 * HOUR, 15, 22, 1);
   await stop(tm.startMs + 4 * HOUR, 0.5, 3);
-  await e.db.insertInto('production_minutes').values({ lineID: 1, minuteStart: tm.startMs + 5 * HOUR, order: '100-0', units: 3_000, discards: 60 }).execute();
+  await e.db
+    .insertInto('production_minutes')
+    .values({ lineID: 1, minuteStart: tm.startMs + 5 * HOUR, order: '100-0', units: 3_000, discards: 60 })
+    .execute();
   // The changeovers are setups: set on their category through the stop-reason grid, as a supervisor does.
-  const put = await e.t.call('PUT', '/api/stopreasons', { token: e.tokens[ROLE.SUPERVISOR], json: { key: 20, values: { lossKind: 'setup' } } });
+  const put = await e.t.call('PUT', '/api/stopreasons', {
+    token: e.tokens[ROLE.SUPERVISOR],
+    json: { key: 20, values: { lossKind: 'setup' } },
+  });
   expect(put.status, put.text).toBe(200);
   expect(put.body.lossKind).toBe('setup');
 }, 60_000);
@@ -49,12 +72,25 @@ describe('GET /api/losses/waterfall', () => {
   it('splits a line’s shift into its losses, adding up to the shift, with the shift index’s own OEE', async () => {
     const answer = await waterfall({ lineID: '1', from: iso(tm.startMs), to: iso(tm.endMs) });
     expect(answer.status, answer.text).toBe(200);
-    const shift = await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.OPERATOR], query: { lineId: '1', shiftStart: iso(tm.startMs) } });
+    const shift = await e.t.call('GET', '/api/history/get', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { lineId: '1', shiftStart: iso(tm.startMs) },
+    });
     expect(answer.body.oee).toBe(shift.body.oee);
     expect(answer.body.teep).toBe(shift.body.oee);
     expect(answer.body).toMatchObject({ calendarMinutes: 480, loadingMinutes: 480, plannedMinutes: 405, lineCount: 1 });
     const bars = barsOf(answer.body);
-    expect(bars).toMatchObject({ notScheduled: 0, unstaffed: 60, planned: 15, adjusted: 0, setup: 30, breakdown: 20, smallStop: 0.5, notLineLoss: 0, unrated: 0 });
+    expect(bars).toMatchObject({
+      notScheduled: 0,
+      unstaffed: 60,
+      planned: 15,
+      adjusted: 0,
+      setup: 30,
+      breakdown: 20,
+      smallStop: 0.5,
+      notLineLoss: 0,
+      unrated: 0,
+    });
     // Runtime 354.5 min; 3,000 units at 10 a minute are 300 min (speed loss 54.5), 2,940 good ones 294 min.
     expect(bars.speed).toBeCloseTo(54.5, 9);
     expect(bars.quality).toBeCloseTo(6, 9);
@@ -84,20 +120,37 @@ describe('GET /api/losses/waterfall', () => {
   });
 
   it('refuses a bad query with a clear 400, an unknown line or order with 404, no session with 401', async () => {
-    expectError(await waterfall({ lineID: '1', sectorID: '1', from: iso(tm.startMs), to: iso(tm.endMs) }), 400, 'Indique una línea (lineID), un sector (sectorID), ninguno (la planta) o una orden (order), no varios.');
+    expectError(
+      await waterfall({ lineID: '1', sectorID: '1', from: iso(tm.startMs), to: iso(tm.endMs) }),
+      400,
+      'Indique una línea (lineID), un sector (sectorID), ninguno (la planta) o una orden (order), no varios.',
+    );
     expectError(await waterfall({ lineID: '1', to: iso(tm.endMs) }), 400, 'Indique el rango: from y to (o una orden).');
     expectError(await waterfall({ lineID: '1', from: 'yesterday', to: iso(tm.endMs) }), 400);
     expectError(await waterfall({ lineID: 'one', from: iso(tm.startMs), to: iso(tm.endMs) }), 400);
-    expectError(await waterfall({ lineID: '1', from: iso(tm.endMs), to: iso(tm.startMs) }), 400, 'El inicio del rango (from) debe ser anterior a su fin (to).');
-    expectError(await waterfall({ from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }), 400, 'El rango admite como máximo 367 días.');
+    expectError(
+      await waterfall({ lineID: '1', from: iso(tm.endMs), to: iso(tm.startMs) }),
+      400,
+      'El inicio del rango (from) debe ser anterior a su fin (to).',
+    );
+    expectError(
+      await waterfall({ from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }),
+      400,
+      'El rango admite como máximo 367 días.',
+    );
     expectError(await waterfall({ lineID: '9', from: iso(tm.startMs), to: iso(tm.endMs) }), 404);
     expectError(await waterfall({ order: 'nope' }), 404);
     expect((await e.t.call('GET', '/api/losses/waterfall', { query: { lineID: '1' } })).status).toBe(401);
   });
 
   it('refuses a loss kind a reason cannot be given (planned follows discountOEE)', async () => {
-    const refused = await e.t.call('PUT', '/api/stopreasons', { token: e.tokens[ROLE.SUPERVISOR], json: { key: 21, values: { lossKind: 'planned' } } });
+    const refused = await e.t.call('PUT', '/api/stopreasons', {
+      token: e.tokens[ROLE.SUPERVISOR],
+      json: { key: 21, values: { lossKind: 'planned' } },
+    });
     expect(refused.status, refused.text).toBe(400);
-    expect((await e.db.selectFrom('stop_reasons').select('lossKind').where('reasonID', '=', 21).executeTakeFirstOrThrow()).lossKind).toBeNull();
+    expect(
+      (await e.db.selectFrom('stop_reasons').select('lossKind').where('reasonID', '=', 21).executeTakeFirstOrThrow()).lossKind,
+    ).toBeNull();
   });
 });

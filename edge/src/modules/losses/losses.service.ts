@@ -9,9 +9,23 @@ import {
 } from '../../domain/losses';
 import { toPlantIso, parsePlantDate } from '../../domain/time-zone';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { engineParameters, findLineSettings, findOrderSpan, listLineSettings, type Executor, type LineSettings } from '../indexes/indexes.repository';
+import {
+  engineParameters,
+  findLineSettings,
+  findOrderSpan,
+  listLineSettings,
+  type Executor,
+  type LineSettings,
+} from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
-import { lineRangeInputs, loadLineRangeData, loadLinesRangeData, type CountedLossKindOf, type LineRangeData, type RangeScope } from '../indexes/line-indicators';
+import {
+  lineRangeInputs,
+  loadLineRangeData,
+  loadLinesRangeData,
+  type CountedLossKindOf,
+  type LineRangeData,
+  type RangeScope,
+} from '../indexes/line-indicators';
 import { loadLossKindOf } from './loss-kinds';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';
 
@@ -27,7 +41,6 @@ const DAY_MS = 86_400_000;
 /** The scheduled (loading) intervals of a range: today's fixed calendar schedules all of it; a work calendar will not. */
 export type ScheduleOf = (fromMs: number, toMs: number) => Interval[];
 
-
 /** One line's (or one order's) waterfall part over `scope` as of `nowMs`: pure, over data loaded for the scope. */
 export function waterfallPartOf(
   data: LineRangeData,
@@ -41,18 +54,32 @@ export function waterfallPartOf(
   const range = lineRangeInputs(data, scope, nowMs, microStopSeconds, kindOf);
   const calendarMs = Math.max(0, endMs - scope.fromMs);
   const loadingMs = calendarMs === 0 ? 0 : scheduledMsOf(scheduleOf(scope.fromMs, endMs), scope.fromMs, endMs);
-  return { calendarMs, loadingMs, unstaffedMs: loadingMs - range.inputs.staffedMs, inputs: range.inputs, countedStopMs: range.countedStopMs! };
+  return {
+    calendarMs,
+    loadingMs,
+    unstaffedMs: loadingMs - range.inputs.staffedMs,
+    inputs: range.inputs,
+    countedStopMs: range.countedStopMs!,
+  };
 }
 
 /** The waterfall of several lines over [fromMs, toMs) as of `nowMs`: each line's part, then summed. */
-export async function linesWaterfall(db: Executor, lines: readonly LineSettings[], fromMs: number, toMs: number, nowMs: number): Promise<Waterfall> {
+export async function linesWaterfall(
+  db: Executor,
+  lines: readonly LineSettings[],
+  fromMs: number,
+  toMs: number,
+  nowMs: number,
+): Promise<Waterfall> {
   const endMs = Math.min(toMs, nowMs);
   if (lines.length === 0 || !(endMs > fromMs)) return computeWaterfall([]);
   const { microStopSeconds } = await engineParameters(db);
   const kindOf = await loadLossKindOf(db);
   // Production summed by order over the range: the computation covers exactly [fromMs, endMs).
   const data = await loadLinesRangeData(db, lines, fromMs, endMs, { summedUntilMs: endMs });
-  return computeWaterfall(lines.map((line) => waterfallPartOf(data.get(line.lineID)!, { fromMs, toMs: endMs }, nowMs, microStopSeconds, kindOf)));
+  return computeWaterfall(
+    lines.map((line) => waterfallPartOf(data.get(line.lineID)!, { fromMs, toMs: endMs }, nowMs, microStopSeconds, kindOf)),
+  );
 }
 
 /** A line's range whose waterfall is wanted (a shift of the report). */
@@ -81,19 +108,31 @@ export async function lineRangesWaterfalls(db: Executor, ranges: readonly LineRa
   }
   return ranges.map((range) => {
     const data = dataOf.get(range.lineID);
-    return data ? computeWaterfall([waterfallPartOf(data, { fromMs: range.fromMs, toMs: range.toMs }, nowMs, microStopSeconds, kindOf)]) : null;
+    return data
+      ? computeWaterfall([waterfallPartOf(data, { fromMs: range.fromMs, toMs: range.toMs }, nowMs, microStopSeconds, kindOf)])
+      : null;
   });
 }
 
 /** The waterfall of one order over its whole span (up to now while it runs); undefined for an order not started. */
-export async function orderWaterfall(db: Executor, order: string, nowMs: number): Promise<{ waterfall: Waterfall; fromMs: number; toMs: number } | undefined> {
+export async function orderWaterfall(
+  db: Executor,
+  order: string,
+  nowMs: number,
+): Promise<{ waterfall: Waterfall; fromMs: number; toMs: number } | undefined> {
   const span = await findOrderSpan(db, order);
   const line = span && (await findLineSettings(db, span.lineID));
   if (!span || !line) return undefined;
   const toMs = Math.min(span.endMs ?? nowMs, nowMs);
   const { microStopSeconds } = await engineParameters(db);
   const data = await loadLineRangeData(db, line, span.startMs, toMs);
-  const part = waterfallPartOf(data, { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order }, nowMs, microStopSeconds, await loadLossKindOf(db));
+  const part = waterfallPartOf(
+    data,
+    { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order },
+    nowMs,
+    microStopSeconds,
+    await loadLossKindOf(db),
+  );
   return { waterfall: computeWaterfall([part]), fromMs: span.startMs, toMs };
 }
 

@@ -68,7 +68,9 @@ export function maintenanceCallsSource(db: Executor, nowMs: number) {
       's.sectorName as sectorName',
       'e.name as equipmentName',
       sql<number | null>`round((${waitingEnd} - coalesce(c.declarationDate, c.callDate)) / 600.0) / 100.0`.as('waitingMinutes'),
-      sql<number | null>`case when c.startDate is null then null else round((${maintenanceEnd} - c.startDate) / 600.0) / 100.0 end`.as('maintenanceMinutes'),
+      sql<number | null>`case when c.startDate is null then null else round((${maintenanceEnd} - c.startDate) / 600.0) / 100.0 end`.as(
+        'maintenanceMinutes',
+      ),
     ]);
 }
 
@@ -84,7 +86,11 @@ export interface MttrRow {
  * The finished calls of [fromMs, toMs) (by call date) summed per line or per equipment: their number, and the
  * milliseconds of maintenance (start → end) and of waiting (call → start). Calls without equipment are one row.
  */
-export function finishedCallTotals(db: Executor, by: 'line' | 'equipment', range: { fromMs: number; toMs: number; sectorID: number | null }) {
+export function finishedCallTotals(
+  db: Executor,
+  by: 'line' | 'equipment',
+  range: { fromMs: number; toMs: number; sectorID: number | null },
+) {
   let query = db
     .selectFrom('maintenance_calls as c')
     .innerJoin('lines as l', 'l.lineID', 'c.resourceLineID')

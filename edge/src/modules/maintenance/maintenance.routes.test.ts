@@ -36,9 +36,21 @@ describe('GET /api/maintenance/get', () => {
     });
     expect(result.status, result.text).toBe(200);
     expect(result.body.data).toEqual([
-      expect.objectContaining({ resourceLineID: 1, status: 0, callReason: 'Motor', message: 'Ruido', callDate: '2026-05-04T07:49:00.000+02:00', endDate: null, lineDescription: 'Línea 1', sectorID: 1 }),
+      expect.objectContaining({
+        resourceLineID: 1,
+        status: 0,
+        callReason: 'Motor',
+        message: 'Ruido',
+        callDate: '2026-05-04T07:49:00.000+02:00',
+        endDate: null,
+        lineDescription: 'Línea 1',
+        sectorID: 1,
+      }),
     ]);
-    const waitingOrStarted = await e.t.call('GET', '/api/maintenance', { token: e.tokens[ROLE.CONSULTANT], query: { filter: JSON.stringify([['status', '=', 0], 'or', ['status', '=', 1]]) } });
+    const waitingOrStarted = await e.t.call('GET', '/api/maintenance', {
+      token: e.tokens[ROLE.CONSULTANT],
+      query: { filter: JSON.stringify([['status', '=', 0], 'or', ['status', '=', 1]]) },
+    });
     expect(waitingOrStarted.body.data.map((call: { resourceLineID: number }) => call.resourceLineID)).toEqual([2, 1]);
     expectError(await e.t.call('GET', '/api/maintenance/get'), 401);
   });
@@ -73,7 +85,13 @@ describe('maintenance calls (the maintenance manager)', () => {
     motor = await reason('Falla de motor');
     await reason('Falla eléctrica');
     const equipment = async (name: string, lineID: number) =>
-      (await e.db.insertInto('equipments').values({ name, description: name, tag: null, lineID }).returning('equipmentID').executeTakeFirstOrThrow()).equipmentID;
+      (
+        await e.db
+          .insertInto('equipments')
+          .values({ name, description: name, tag: null, lineID })
+          .returning('equipmentID')
+          .executeTakeFirstOrThrow()
+      ).equipmentID;
     press = await equipment('Prensa', 1);
     otherLineEquipment = await equipment('Etiquetadora', 2);
     // Line 1 runs from 07:00 and stops at 07:50: the stop in progress when the calls below are made.
@@ -87,11 +105,20 @@ describe('maintenance calls (the maintenance manager)', () => {
     e.t.call('POST', '/api/maintenance/call', { token: e.tokens[role], json: values, language });
   const act = (action: 'start' | 'finish' | 'close', callID: number, role: (typeof ROLE)[keyof typeof ROLE] = ROLE.OPERATOR) =>
     e.t.call('POST', `/api/maintenance/${action}`, { token: e.tokens[role], json: { callID } });
-  const openStop = () => e.db.selectFrom('stops').selectAll().where('lineID', '=', 1).where('endDate', 'is', null).executeTakeFirstOrThrow();
-  const beacon = async () => (await e.t.call('GET', '/api/resources/status/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '1' } })).body.beacon;
+  const openStop = () =>
+    e.db.selectFrom('stops').selectAll().where('lineID', '=', 1).where('endDate', 'is', null).executeTakeFirstOrThrow();
+  const beacon = async () =>
+    (await e.t.call('GET', '/api/resources/status/get', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '1' } })).body.beacon;
 
   it('stamps the call with the server clock (not the client’s), Waiting, and gives the stop in progress its declaring time', async () => {
-    const answer = await call({ lineID: 1, callReasonID: motor, equipmentID: press, message: 'Ruido en el eje', callDate: '2020-01-01T00:00:00+00:00', status: 2 });
+    const answer = await call({
+      lineID: 1,
+      callReasonID: motor,
+      equipmentID: press,
+      message: 'Ruido en el eje',
+      callDate: '2020-01-01T00:00:00+00:00',
+      status: 2,
+    });
     expect(answer.status, answer.text).toBe(200);
     const stop = await openStop();
     expect(answer.body).toMatchObject({
@@ -113,7 +140,10 @@ describe('maintenance calls (the maintenance manager)', () => {
     const alert = await e.t.call('GET', '/api/alerts/first', { token: e.tokens[ROLE.OPERATOR], query: { lineid: '1' } });
     expect(alert.body).toMatchObject({ callID: answer.body.callID, status: 0, minutes: 0, overLimit: false });
     e.clock.now = T0 + 11 * MINUTE;
-    expect((await e.t.call('GET', '/api/alerts/first', { token: e.tokens[ROLE.OPERATOR], query: { lineid: '1' } })).body).toMatchObject({ minutes: 11, overLimit: true });
+    expect((await e.t.call('GET', '/api/alerts/first', { token: e.tokens[ROLE.OPERATOR], query: { lineid: '1' } })).body).toMatchObject({
+      minutes: 11,
+      overLimit: true,
+    });
   });
 
   it('start and finish stamp the call and fill the stop’s waiting and maintenance times; the beacon leaves amber', async () => {
@@ -121,17 +151,33 @@ describe('maintenance calls (the maintenance manager)', () => {
     e.clock.now = T0 + 4 * MINUTE;
     const started = await act('start', callID);
     expect(started.status, started.text).toBe(200);
-    expect(started.body).toMatchObject({ status: 1, startDate: '2026-05-04T08:04:00.000+02:00', startedBy: e.users[ROLE.OPERATOR], waitingMinutes: 4 });
+    expect(started.body).toMatchObject({
+      status: 1,
+      startDate: '2026-05-04T08:04:00.000+02:00',
+      startedBy: e.users[ROLE.OPERATOR],
+      waitingMinutes: 4,
+    });
     expect(await openStop()).toMatchObject({ declaringTime: 10, waitingTime: 4, maintenanceTime: null });
     e.clock.now = T0 + 11 * MINUTE + 30_000;
     const finished = await act('finish', callID, ROLE.SUPERVISOR);
-    expect(finished.body).toMatchObject({ status: 2, endDate: '2026-05-04T08:11:30.000+02:00', finishedBy: e.users[ROLE.SUPERVISOR], maintenanceMinutes: 7.5 });
+    expect(finished.body).toMatchObject({
+      status: 2,
+      endDate: '2026-05-04T08:11:30.000+02:00',
+      finishedBy: e.users[ROLE.SUPERVISOR],
+      maintenanceMinutes: 7.5,
+    });
     const stop = await openStop();
     expect(stop).toMatchObject({ declaringTime: 10, waitingTime: 4, maintenanceTime: 7.5 });
     expect(await beacon()).not.toBe('amber');
     expect((await e.t.call('GET', '/api/alerts/first', { token: e.tokens[ROLE.OPERATOR], query: { lineid: '1' } })).body).toBeNull();
     // Every change of the stop is audited, under the action that made it.
-    const audit = await e.db.selectFrom('audit_log').select(['action', 'userID']).where('entity', '=', 'stops').where('entityKey', 'like', `%${stop.stopID}%`).orderBy('auditID').execute();
+    const audit = await e.db
+      .selectFrom('audit_log')
+      .select(['action', 'userID'])
+      .where('entity', '=', 'stops')
+      .where('entityKey', 'like', `%${stop.stopID}%`)
+      .orderBy('auditID')
+      .execute();
     expect(audit.map((row) => row.action).slice(-3)).toEqual(['call', 'start', 'finish']);
   });
 
@@ -141,7 +187,11 @@ describe('maintenance calls (the maintenance manager)', () => {
     // The call came 10 minutes into the stop: no cut after 08:00, though the stop goes on until now (08:05).
     e.clock.now = T0 + 5 * MINUTE;
     const { username, password } = signatureOf(e, ROLE.SUPERVISOR);
-    const split = (newStart: string) => e.t.call('POST', '/api/stops/split', { token: e.tokens[ROLE.SUPERVISOR], json: { lineID: 1, stopID: stop.stopID, user: username, password, newStart, newEnd: null } });
+    const split = (newStart: string) =>
+      e.t.call('POST', '/api/stops/split', {
+        token: e.tokens[ROLE.SUPERVISOR],
+        json: { lineID: 1, stopID: stop.stopID, user: username, password, newStart, newEnd: null },
+      });
     expectError(await split('2026-05-04T08:02:00'), 400, 'Fecha de inicio no es válida');
     expect(await e.db.selectFrom('stops').select('stopID').where('lineID', '=', 1).execute()).toHaveLength(1);
     const inside = await split('2026-05-04T07:55:00');
@@ -165,9 +215,14 @@ describe('maintenance calls (the maintenance manager)', () => {
     expect(listed.body.data[0]).toMatchObject({ duration: 12, declaringTime: 10, waitingTime: 2, maintenanceTime: 0 });
     // The split dialog's latest cut, start + declaring time (08:00), lies within the stop and is accepted.
     const { username, password } = signatureOf(e, ROLE.SUPERVISOR);
-    const split = await e.t.call('POST', '/api/stops/split', { token: e.tokens[ROLE.SUPERVISOR], json: { lineID: 1, stopID, user: username, password, newEnd: '2026-05-04T08:00:00' } });
+    const split = await e.t.call('POST', '/api/stops/split', {
+      token: e.tokens[ROLE.SUPERVISOR],
+      json: { lineID: 1, stopID, user: username, password, newEnd: '2026-05-04T08:00:00' },
+    });
     expect(split.status, split.text).toBe(200);
-    expect(split.body.map((piece: { startDate: string; endDate: string }) => [piece.startDate.slice(11, 19), piece.endDate.slice(11, 19)])).toEqual([
+    expect(
+      split.body.map((piece: { startDate: string; endDate: string }) => [piece.startDate.slice(11, 19), piece.endDate.slice(11, 19)]),
+    ).toEqual([
       ['07:50:00', '08:00:00'],
       ['08:00:00', '08:02:00'],
     ]);
@@ -185,26 +240,51 @@ describe('maintenance calls (the maintenance manager)', () => {
 
   it('refuses, in Spanish and English and changing nothing: a second open call, finishing a call not started, acting twice, bad input, other roles', async () => {
     const first = (await call({ lineID: 1, callReasonID: motor })).body;
-    const before = { calls: await e.db.selectFrom('maintenance_calls').selectAll().execute(), stops: await e.db.selectFrom('stops').selectAll().execute() };
-    expectError(await call({ lineID: 1, callReasonID: motor }), 409, `La línea 1 ya tiene un llamado de mantenimiento abierto (llamado ${first.callID}, desde 2026-05-04 08:00:00).`);
-    expectError(await call({ lineID: 1, callReasonID: motor }, ROLE.SUPERVISOR, 'en'), 409, `Line 1 already has an open maintenance call (call ${first.callID}, since 2026-05-04 08:00:00).`);
-    expectError(await act('finish', first.callID), 409, `El llamado ${first.callID} todavía no fue iniciado: debe iniciarse antes de finalizarlo.`);
-    expectError(await call({ lineID: 2, callReasonID: motor, equipmentID: press }), 400, 'El equipo seleccionado no pertenece a la línea 2.');
+    const before = {
+      calls: await e.db.selectFrom('maintenance_calls').selectAll().execute(),
+      stops: await e.db.selectFrom('stops').selectAll().execute(),
+    };
+    expectError(
+      await call({ lineID: 1, callReasonID: motor }),
+      409,
+      `La línea 1 ya tiene un llamado de mantenimiento abierto (llamado ${first.callID}, desde 2026-05-04 08:00:00).`,
+    );
+    expectError(
+      await call({ lineID: 1, callReasonID: motor }, ROLE.SUPERVISOR, 'en'),
+      409,
+      `Line 1 already has an open maintenance call (call ${first.callID}, since 2026-05-04 08:00:00).`,
+    );
+    expectError(
+      await act('finish', first.callID),
+      409,
+      `El llamado ${first.callID} todavía no fue iniciado: debe iniciarse antes de finalizarlo.`,
+    );
+    expectError(
+      await call({ lineID: 2, callReasonID: motor, equipmentID: press }),
+      400,
+      'El equipo seleccionado no pertenece a la línea 2.',
+    );
     expectError(await call({ lineID: 2, callReasonID: 999 }), 400, 'El motivo de llamado no existe.');
     expectError(await call({ lineID: 42, callReasonID: motor }), 400, 'La línea 42 no existe.');
     expectError(await call({ lineID: 2 }), 400);
     expectError(await call({ lineID: 2, callReasonID: motor, message: 'x'.repeat(256) }), 400);
-    for (const role of [ROLE.CONSULTANT, ROLE.ADMINISTRATOR]) expectError(await call({ lineID: 2, callReasonID: motor }, role), 403, 'No tiene permiso para esta acción.');
+    for (const role of [ROLE.CONSULTANT, ROLE.ADMINISTRATOR])
+      expectError(await call({ lineID: 2, callReasonID: motor }, role), 403, 'No tiene permiso para esta acción.');
     expectError(await act('start', first.callID, ROLE.CONSULTANT), 403);
     expectError(await act('start', 9999), 404);
-    expect({ calls: await e.db.selectFrom('maintenance_calls').selectAll().execute(), stops: await e.db.selectFrom('stops').selectAll().execute() }).toEqual(before);
+    expect({
+      calls: await e.db.selectFrom('maintenance_calls').selectAll().execute(),
+      stops: await e.db.selectFrom('stops').selectAll().execute(),
+    }).toEqual(before);
 
     expect((await act('start', first.callID)).status).toBe(200);
     expectError(await act('start', first.callID), 409, `El llamado ${first.callID} ya fue iniciado.`);
     expect((await act('finish', first.callID)).status).toBe(200);
     expectError(await act('close', first.callID, ROLE.SUPERVISOR), 409, `El llamado ${first.callID} ya está cerrado.`);
     // The call dialog offers a line's own equipment only.
-    expect((await e.t.call('GET', '/api/maintenance/equipment', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2' } })).body).toEqual([{ value: otherLineEquipment, text: 'Etiquetadora' }]);
+    expect((await e.t.call('GET', '/api/maintenance/equipment', { token: e.tokens[ROLE.OPERATOR], query: { lineID: '2' } })).body).toEqual([
+      { value: otherLineEquipment, text: 'Etiquetadora' },
+    ]);
     // A line whose call ended may call again; equipment of the line's own is accepted.
     expect((await call({ lineID: 2, callReasonID: motor, equipmentID: otherLineEquipment })).status).toBe(200);
   });
@@ -212,7 +292,11 @@ describe('maintenance calls (the maintenance manager)', () => {
   it('the plant turns the module off: new calls are refused, calls already open can still be closed', async () => {
     const { callID } = (await call({ lineID: 1, callReasonID: motor })).body;
     await e.db.updateTable('parameters').set({ enableMaintenanceManager: 0 }).execute();
-    expectError(await call({ lineID: 2, callReasonID: motor }, ROLE.OPERATOR, 'en'), 409, 'The maintenance manager is turned off in the plant parameters.');
+    expectError(
+      await call({ lineID: 2, callReasonID: motor }, ROLE.OPERATOR, 'en'),
+      409,
+      'The maintenance manager is turned off in the plant parameters.',
+    );
     expect((await act('close', callID, ROLE.SUPERVISOR)).status).toBe(200);
   });
 
@@ -222,7 +306,10 @@ describe('maintenance calls (the maintenance manager)', () => {
     const b = (await call({ lineID: 2, callReasonID: motor })).body.callID;
     e.clock.now = T0 + 2 * MINUTE;
     await call({ lineID: 3, callReasonID: motor });
-    const open = await e.t.call('GET', '/api/maintenance', { token: e.tokens[ROLE.OPERATOR], query: { sectorID: '1', filter: JSON.stringify(['status', '<', 2]), sort: JSON.stringify([{ selector: 'callDate', desc: false }]) } });
+    const open = await e.t.call('GET', '/api/maintenance', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { sectorID: '1', filter: JSON.stringify(['status', '<', 2]), sort: JSON.stringify([{ selector: 'callDate', desc: false }]) },
+    });
     expect(open.body.data.map((row: { callID: number }) => row.callID)).toEqual([a, b]);
 
     // Line 1: 4 + 6 minutes of maintenance and 2 + 0 of waiting over two calls; line 2: 10 and 5 over one.
@@ -236,7 +323,10 @@ describe('maintenance calls (the maintenance manager)', () => {
     await act('start', again);
     e.clock.now = T0 + 22 * MINUTE;
     await act('finish', again);
-    const mttr = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.CONSULTANT], query: { from: '2026-05-04', to: '2026-05-04' } });
+    const mttr = await e.t.call('GET', '/api/maintenance/mttr', {
+      token: e.tokens[ROLE.CONSULTANT],
+      query: { from: '2026-05-04', to: '2026-05-04' },
+    });
     expect(mttr.status, mttr.text).toBe(200);
     expect(mttr.body.lines).toEqual([
       { lineID: 1, description: 'Línea 1', finishedCalls: 2, maintenanceMinutes: 10, mttr: 5, meanWaiting: 1 },
@@ -248,8 +338,15 @@ describe('maintenance calls (the maintenance manager)', () => {
     ]);
     const otherSector = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { sectorID: '2' } });
     expect(otherSector.body).toEqual({ lines: [], equipment: [] });
-    const dayBefore = await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { from: '2026-05-03', to: '2026-05-03' } });
+    const dayBefore = await e.t.call('GET', '/api/maintenance/mttr', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { from: '2026-05-03', to: '2026-05-03' },
+    });
     expect(dayBefore.body).toEqual({ lines: [], equipment: [] });
-    expectError(await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { from: 'ayer' } }), 400, 'El campo from no es válido.');
+    expectError(
+      await e.t.call('GET', '/api/maintenance/mttr', { token: e.tokens[ROLE.OPERATOR], query: { from: 'ayer' } }),
+      400,
+      'El campo from no es válido.',
+    );
   });
 });

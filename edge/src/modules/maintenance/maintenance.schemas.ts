@@ -44,7 +44,12 @@ export const MAINTENANCE_GRID_COLUMNS = {
   maintenanceMinutes: 'number',
 } as const satisfies ColumnMap;
 
-export const CALL_REASON_COLUMNS = { callReasonID: 'number', name: 'string', updatedBy: 'string', updateDate: 'date' } as const satisfies ColumnMap;
+export const CALL_REASON_COLUMNS = {
+  callReasonID: 'number',
+  name: 'string',
+  updatedBy: 'string',
+  updateDate: 'date',
+} as const satisfies ColumnMap;
 export const callReasonSchema = z.object({ name: requiredText(60) });
 
 export const newCallSchema = z.object({

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { insertRow, updateRow, type WriteContext } from '../../db/writes';
-import { declaringTimes, MAINTENANCE_STATUS, mttrMinutes, nextStatus, timesOfAction, type MaintenanceAction } from '../../domain/maintenance';
+import {
+  declaringTimes,
+  MAINTENANCE_STATUS,
+  mttrMinutes,
+  nextStatus,
+  timesOfAction,
+  type MaintenanceAction,
+} from '../../domain/maintenance';
 import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftSpan } from '../../domain/calendar';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { listResource } from '../grid/grid.repository';
@@ -93,9 +100,14 @@ export async function callMaintenance(db: Database, input: NewCallInput, user: S
       }
     }
     const open = (await callsInProgress(trx, [input.lineID])).get(input.lineID);
-    if (open) throw new AppError('conflict', 'maintenance.openCall', { lineID: input.lineID, callID: open.callID, date: plantText(open.callDate, clock.timeZone) });
+    if (open)
+      throw new AppError('conflict', 'maintenance.openCall', {
+        lineID: input.lineID,
+        callID: open.callID,
+        date: plantText(open.callDate, clock.timeZone),
+      });
     const stop = (await openStopsOfLines(trx, [input.lineID])).get(input.lineID);
-    const call = (await insertRow(
+    const call = await insertRow(
       trx,
       'maintenance_calls',
       {
@@ -113,9 +125,14 @@ export async function callMaintenance(db: Database, input: NewCallInput, user: S
       },
       ['callID'],
       ctx,
-    ));
+    );
     if (stop) {
-      const times = { maintenanceReason: reason.name, ...declaringTimes({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs), waitingTime: null, maintenanceTime: null };
+      const times = {
+        maintenanceReason: reason.name,
+        ...declaringTimes({ startMs: stop.startDate, endMs: stop.endDate }, clock.nowMs),
+        waitingTime: null,
+        maintenanceTime: null,
+      };
       await recordStopMaintenance(trx, stop.stopID, times, ctx);
     }
     return call.callID;
@@ -123,7 +140,11 @@ export async function callMaintenance(db: Database, input: NewCallInput, user: S
   return callView(db, callID, clock);
 }
 
-const REFUSALS = { alreadyStarted: 'maintenance.alreadyStarted', notStarted: 'maintenance.notStarted', closed: 'maintenance.closed' } as const;
+const REFUSALS = {
+  alreadyStarted: 'maintenance.alreadyStarted',
+  notStarted: 'maintenance.notStarted',
+  closed: 'maintenance.closed',
+} as const;
 
 /** What each action stamps on the call besides its status. */
 function stampsOf(action: MaintenanceAction, userID: string, nowMs: number) {
@@ -148,7 +169,12 @@ export async function actOnCall(db: Database, callID: number, action: Maintenanc
     const stop = call.stopID === null ? undefined : await findStop(trx, call.stopID);
     if (stop) {
       const instants = { status: call.status, declarationDate: call.declarationDate ?? call.callDate, startDate: call.startDate };
-      await recordStopMaintenance(trx, stop.stopID, timesOfAction(instants, action, clock.nowMs, { startMs: stop.startDate, endMs: stop.endDate }), ctx);
+      await recordStopMaintenance(
+        trx,
+        stop.stopID,
+        timesOfAction(instants, action, clock.nowMs, { startMs: stop.startDate, endMs: stop.endDate }),
+        ctx,
+      );
     }
   });
   return callView(db, callID, clock);

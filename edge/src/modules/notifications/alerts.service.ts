@@ -36,7 +36,10 @@ export interface AlertContext {
 /** The Bot API connection of the parameters, or null when Telegram is off or has no token. */
 export function botConnectionOf(p: NotificationParameters): BotConnection | null {
   if (!p.telegramEnabled || !p.telegramBotToken) return null;
-  const proxy = p.telegramBotUseProxy && p.telegramBotProxyHost && p.telegramBotProxyPort ? { host: p.telegramBotProxyHost, port: p.telegramBotProxyPort } : null;
+  const proxy =
+    p.telegramBotUseProxy && p.telegramBotProxyHost && p.telegramBotProxyPort
+      ? { host: p.telegramBotProxyHost, port: p.telegramBotProxyPort }
+      : null;
   return { token: p.telegramBotToken, baseUrl: p.telegramApiBaseUrl || DEFAULT_BOT_API_BASE, proxy };
 }
 
@@ -53,7 +56,8 @@ export function channelsOn(p: NotificationParameters): Set<Channel> {
   return channels;
 }
 
-export const plantNameOf = (p: NotificationParameters, ctx: Pick<AlertContext, 'defaultPlantName'>): string => p.plantName || ctx.defaultPlantName;
+export const plantNameOf = (p: NotificationParameters, ctx: Pick<AlertContext, 'defaultPlantName'>): string =>
+  p.plantName || ctx.defaultPlantName;
 
 /** Records every message due now; answers how many were new. */
 export async function planAlerts(db: Database, p: NotificationParameters, ctx: AlertContext): Promise<number> {
@@ -69,13 +73,24 @@ export async function planAlerts(db: Database, p: NotificationParameters, ctx: A
   const recipients = new Map<string, Recipient[]>();
   for (const groupID of groupIDs) {
     const own = members.filter((member) => member.groupID === groupID);
-    recipients.set(`${groupID}:${CHANNEL.TELEGRAM}`, own.filter((member) => member.chatID).map((member) => ({ channel: CHANNEL.TELEGRAM, address: member.chatID!, userID: member.userID, language: member.language })));
+    recipients.set(
+      `${groupID}:${CHANNEL.TELEGRAM}`,
+      own
+        .filter((member) => member.chatID)
+        .map((member) => ({ channel: CHANNEL.TELEGRAM, address: member.chatID!, userID: member.userID, language: member.language })),
+    );
     // The group's own address (in Spanish) and each member's; an address given twice gets one message.
     const mails = new Map<string, Recipient>();
     const groupEmail = emails.find((row) => row.groupID === groupID)?.email;
     if (groupEmail) mails.set(groupEmail.toLowerCase(), { channel: CHANNEL.EMAIL, address: groupEmail, userID: null, language: 'es' });
     for (const member of own) {
-      if (member.email && !mails.has(member.email.toLowerCase())) mails.set(member.email.toLowerCase(), { channel: CHANNEL.EMAIL, address: member.email, userID: member.userID, language: member.language });
+      if (member.email && !mails.has(member.email.toLowerCase()))
+        mails.set(member.email.toLowerCase(), {
+          channel: CHANNEL.EMAIL,
+          address: member.email,
+          userID: member.userID,
+          language: member.language,
+        });
     }
     recipients.set(`${groupID}:${CHANNEL.EMAIL}`, [...mails.values()]);
   }
@@ -86,7 +101,12 @@ export async function planAlerts(db: Database, p: NotificationParameters, ctx: A
     timeZone: ctx.timeZone,
     intervalMinutes: p.telegramNotificationInterval ?? 0,
     channels,
-    situations: situations.map((row) => ({ kind: row.kind, eventID: row.eventID, place: { lineID: row.lineID, sectorID: row.sectorID, buildingId: row.buildingId }, sinceMs: row.sinceMs })),
+    situations: situations.map((row) => ({
+      kind: row.kind,
+      eventID: row.eventID,
+      place: { lineID: row.lineID, sectorID: row.sectorID, buildingId: row.buildingId },
+      sinceMs: row.sinceMs,
+    })),
     groups,
     recipientsOf: (groupID, channel) => recipients.get(`${groupID}:${channel}`) ?? [],
     latest,
@@ -148,7 +168,13 @@ const RECORD_FAILED_PAUSE_MS = 5_000;
  * retrying cannot help (a chat that blocked the bot, the channel switched off). Never throws; failures are logged
  * without the token.
  */
-export async function deliverSend(db: Database, send: PendingSend, p: NotificationParameters, now: () => number, logger: Logger): Promise<'sent' | 'retry' | 'uncertain' | 'failed'> {
+export async function deliverSend(
+  db: Database,
+  send: PendingSend,
+  p: NotificationParameters,
+  now: () => number,
+  logger: Logger,
+): Promise<'sent' | 'retry' | 'uncertain' | 'failed'> {
   const attempts = send.attempts + 1;
   const record = async (outcome: Parameters<typeof recordOutcome>[2]): Promise<boolean> => {
     try {
@@ -179,15 +205,29 @@ export async function deliverSend(db: Database, send: PendingSend, p: Notificati
     const reason = withoutToken(error instanceof Error ? error.message : String(error), p.telegramBotToken ?? '').slice(0, 500);
     if ((error instanceof BotApiError || error instanceof MailError) && error.maybeDelivered) {
       await record({ status: 'uncertain', attempts, lastError: reason });
-      logger.warn({ sendID: send.sendID, channel: send.channel, attempts, error: reason }, 'Notification may have been delivered: not sent again');
+      logger.warn(
+        { sendID: send.sendID, channel: send.channel, attempts, error: reason },
+        'Notification may have been delivered: not sent again',
+      );
       return 'uncertain';
     }
     const permanent = error instanceof ChannelOffError || (error instanceof BotApiError && error.permanent);
     const giveUp = permanent || at - send.dueAt >= GIVE_UP_AFTER_MS;
     const retryAfterMs = error instanceof BotApiError ? (error.retryAfterMs ?? 0) : 0;
     const nextAttemptAt = at + Math.max(retryDelayMs(attempts), retryAfterMs);
-    await record(giveUp ? { status: 'failed', attempts, lastError: reason } : { status: 'pending', attempts, nextAttemptAt, lastError: reason });
-    logger.warn({ sendID: send.sendID, channel: send.channel, attempts, error: reason, ...(giveUp ? {} : { nextAttemptAt: new Date(nextAttemptAt).toISOString() }) }, giveUp ? 'Notification given up' : 'Notification not delivered: will retry');
+    await record(
+      giveUp ? { status: 'failed', attempts, lastError: reason } : { status: 'pending', attempts, nextAttemptAt, lastError: reason },
+    );
+    logger.warn(
+      {
+        sendID: send.sendID,
+        channel: send.channel,
+        attempts,
+        error: reason,
+        ...(giveUp ? {} : { nextAttemptAt: new Date(nextAttemptAt).toISOString() }),
+      },
+      giveUp ? 'Notification given up' : 'Notification not delivered: will retry',
+    );
     return giveUp ? 'failed' : 'retry';
   }
   // Delivered. Should this record fail, the send stays 'sending': never picked again, and 'uncertain' at the next start.

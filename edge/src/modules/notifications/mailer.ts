@@ -80,7 +80,13 @@ export async function sendMail(settings: MailSettings, mail: Mail): Promise<void
     dnsTimeout: 10_000,
   });
   try {
-    await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+    await transport.sendMail({
+      from: settings.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    });
   } catch (error) {
     const answered = typeof (error as { responseCode?: unknown }).responseCode === 'number';
     throw new MailError(error instanceof Error ? error.message : String(error), handedOver && !answered);

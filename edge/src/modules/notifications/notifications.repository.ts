@@ -55,7 +55,11 @@ export async function enabledGroupRules(db: Database): Promise<GroupRules[]> {
   if (groups.length === 0) return [];
   const ids = groups.map((group) => group.groupID);
   const [targets, schedules, watchers] = await Promise.all([
-    db.selectFrom('notification_targets').select(['groupID', 'type', 'channel', 'notifyAfterMinutes']).where('groupID', 'in', ids).execute(),
+    db
+      .selectFrom('notification_targets')
+      .select(['groupID', 'type', 'channel', 'notifyAfterMinutes'])
+      .where('groupID', 'in', ids)
+      .execute(),
     db.selectFrom('notification_schedules').selectAll().where('groupID', 'in', ids).execute(),
     db.selectFrom('notification_watchers').select(['groupID', 'buildingId', 'sectorID', 'lineID']).where('groupID', 'in', ids).execute(),
   ]);
@@ -64,7 +68,11 @@ export async function enabledGroupRules(db: Database): Promise<GroupRules[]> {
     targets: targets.filter((target) => target.groupID === groupID),
     schedules: schedules
       .filter((schedule) => schedule.groupID === groupID)
-      .map((schedule): WeeklySchedule => ({ startTime: schedule.startTime, endTime: schedule.endTime, startsOn: WEEKDAY_COLUMNS.map((day) => schedule[day] === 1) })),
+      .map((schedule): WeeklySchedule => ({
+        startTime: schedule.startTime,
+        endTime: schedule.endTime,
+        startsOn: WEEKDAY_COLUMNS.map((day) => schedule[day] === 1),
+      })),
     watchers: watchers.filter((watcher) => watcher.groupID === groupID),
   }));
 }
@@ -96,12 +104,44 @@ export async function openSituations(db: Database): Promise<OpenSituationRow[]> 
     .selectFrom('maintenance_calls as c')
     .innerJoin('lines as l', 'l.lineID', 'c.resourceLineID')
     .leftJoin('sectors as sc', 'sc.sectorID', 'l.sectorID')
-    .select(['c.callID', 'c.resourceLineID', 'l.sectorID', 'sc.buildingId', 'l.description', 'sc.sectorName', 'c.callReason', 'c.callDate', 'c.status'])
+    .select([
+      'c.callID',
+      'c.resourceLineID',
+      'l.sectorID',
+      'sc.buildingId',
+      'l.description',
+      'sc.sectorName',
+      'c.callReason',
+      'c.callDate',
+      'c.status',
+    ])
     .where('c.status', 'in', [...OPEN_STATUSES])
     .execute();
   return [
-    ...stops.map((s) => ({ kind: 'stop' as const, eventID: s.stopID, lineID: s.lineID, sectorID: s.sectorID, buildingId: s.buildingId ?? null, lineDescription: s.description, sectorName: s.sectorName ?? null, reason: s.reason, sinceMs: s.startDate, callStatus: null })),
-    ...calls.map((c) => ({ kind: 'maintenance' as const, eventID: c.callID, lineID: c.resourceLineID, sectorID: c.sectorID, buildingId: c.buildingId ?? null, lineDescription: c.description, sectorName: c.sectorName ?? null, reason: c.callReason, sinceMs: c.callDate, callStatus: c.status })),
+    ...stops.map((s) => ({
+      kind: 'stop' as const,
+      eventID: s.stopID,
+      lineID: s.lineID,
+      sectorID: s.sectorID,
+      buildingId: s.buildingId ?? null,
+      lineDescription: s.description,
+      sectorName: s.sectorName ?? null,
+      reason: s.reason,
+      sinceMs: s.startDate,
+      callStatus: null,
+    })),
+    ...calls.map((c) => ({
+      kind: 'maintenance' as const,
+      eventID: c.callID,
+      lineID: c.resourceLineID,
+      sectorID: c.sectorID,
+      buildingId: c.buildingId ?? null,
+      lineDescription: c.description,
+      sectorName: c.sectorName ?? null,
+      reason: c.callReason,
+      sinceMs: c.callDate,
+      callStatus: c.status,
+    })),
   ];
 }
 
@@ -120,11 +160,19 @@ export function groupMembers(db: Database, groupIDs: readonly number[]) {
 
 export function groupEmails(db: Database, groupIDs: readonly number[]) {
   if (groupIDs.length === 0) return Promise.resolve([]);
-  return db.selectFrom('notification_groups').select(['groupID', 'email']).where('groupID', 'in', [...groupIDs]).where('email', 'is not', null).execute();
+  return db
+    .selectFrom('notification_groups')
+    .select(['groupID', 'email'])
+    .where('groupID', 'in', [...groupIDs])
+    .where('email', 'is not', null)
+    .execute();
 }
 
 /** The latest send of every (situation, group, channel, recipient) of these situations. */
-export async function latestSends(db: Database, situations: readonly { kind: AlertKind; eventID: number }[]): Promise<Map<string, LatestSend>> {
+export async function latestSends(
+  db: Database,
+  situations: readonly { kind: AlertKind; eventID: number }[],
+): Promise<Map<string, LatestSend>> {
   const latest = new Map<string, LatestSend>();
   for (const kind of ['stop', 'maintenance'] as const) {
     const ids = situations.filter((situation) => situation.kind === kind).map((situation) => situation.eventID);
@@ -140,7 +188,11 @@ export async function latestSends(db: Database, situations: readonly { kind: Ale
         .groupBy(['eventID', 'groupID', 'channel', 'recipient'])
         .execute();
       for (const row of rows) {
-        latest.set(sendKey(kind, row.eventID, row.groupID, row.channel, row.recipient), { round: Number(row.round), status: row.status, lastAtMs: row.sentAt ?? row.dueAt });
+        latest.set(sendKey(kind, row.eventID, row.groupID, row.channel, row.recipient), {
+          round: Number(row.round),
+          status: row.status,
+          lastAtMs: row.sentAt ?? row.dueAt,
+        });
       }
     }
   }
@@ -177,7 +229,13 @@ export type PendingSend = Awaited<ReturnType<typeof pendingSendsDue>>[number];
 export async function recordOutcome(
   db: Database,
   sendID: number,
-  outcome: { status: 'pending' | 'sending' | 'sent' | 'uncertain' | 'failed'; attempts: number; nextAttemptAt?: number; sentAt?: number; lastError?: string | null },
+  outcome: {
+    status: 'pending' | 'sending' | 'sent' | 'uncertain' | 'failed';
+    attempts: number;
+    nextAttemptAt?: number;
+    sentAt?: number;
+    lastError?: string | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('notification_sends')
@@ -197,7 +255,11 @@ export async function recordOutcome(
  * taken them, so they become 'uncertain' (never sent again blindly). Answers how many.
  */
 export async function markInterruptedSends(db: Database, lastError: string): Promise<number> {
-  const result = await db.updateTable('notification_sends').set({ status: 'uncertain', lastError }).where('status', '=', 'sending').executeTakeFirst();
+  const result = await db
+    .updateTable('notification_sends')
+    .set({ status: 'uncertain', lastError })
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -206,14 +268,34 @@ export function recentSends(db: Database, limit: number) {
   return db
     .selectFrom('notification_sends as n')
     .leftJoin('notification_groups as g', 'g.groupID', 'n.groupID')
-    .select(['n.sendID', 'n.eventKind', 'n.eventID', 'n.lineID', 'n.groupID', 'g.name as groupName', 'n.channel', 'n.recipient', 'n.userID', 'n.round', 'n.dueAt', 'n.status', 'n.attempts', 'n.nextAttemptAt', 'n.sentAt', 'n.lastError'])
+    .select([
+      'n.sendID',
+      'n.eventKind',
+      'n.eventID',
+      'n.lineID',
+      'n.groupID',
+      'g.name as groupName',
+      'n.channel',
+      'n.recipient',
+      'n.userID',
+      'n.round',
+      'n.dueAt',
+      'n.status',
+      'n.attempts',
+      'n.nextAttemptAt',
+      'n.sentAt',
+      'n.lastError',
+    ])
     .orderBy('n.sendID', 'desc')
     .limit(limit)
     .execute();
 }
 
 /** Counts by status of the sends due since `sinceMs`. */
-export async function sendCounts(db: Database, sinceMs: number): Promise<Record<'pending' | 'sending' | 'sent' | 'uncertain' | 'failed', number>> {
+export async function sendCounts(
+  db: Database,
+  sinceMs: number,
+): Promise<Record<'pending' | 'sending' | 'sent' | 'uncertain' | 'failed', number>> {
   const rows = await db
     .selectFrom('notification_sends')
     .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
@@ -228,11 +310,21 @@ export async function sendCounts(db: Database, sinceMs: number): Promise<Record<
 // ——— Telegram registration ———
 
 export function userForRegistration(db: Database, userID: string) {
-  return db.selectFrom('users').select(['userID', 'firstName', 'email', 'language', 'active']).where('userID', '=', userID).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['userID', 'firstName', 'email', 'language', 'active'])
+    .where('userID', '=', userID)
+    .executeTakeFirst();
 }
 
 export function activeUsersWithEmail(db: Database) {
-  return db.selectFrom('users').select(['userID', 'firstName', 'email', 'language', 'active']).where('active', '=', 1).where('email', 'is not', null).orderBy('userID').execute();
+  return db
+    .selectFrom('users')
+    .select(['userID', 'firstName', 'email', 'language', 'active'])
+    .where('active', '=', 1)
+    .where('email', 'is not', null)
+    .orderBy('userID')
+    .execute();
 }
 
 export function telegramUserRow(db: Database, userID: string) {
@@ -241,7 +333,13 @@ export function telegramUserRow(db: Database, userID: string) {
 export type TelegramUserRow = NonNullable<Awaited<ReturnType<typeof telegramUserRow>>>;
 
 /** Stores a user's new one-time link (replacing an earlier one); a chat already bound stays bound until it is used. */
-export async function saveRegistrationLink(db: Database, userID: string, linkTokenHash: string, linkExpiresAt: number, nowMs: number): Promise<void> {
+export async function saveRegistrationLink(
+  db: Database,
+  userID: string,
+  linkTokenHash: string,
+  linkExpiresAt: number,
+  nowMs: number,
+): Promise<void> {
   await db
     .insertInto('telegram_users')
     .values({ userID, registeredAt: nowMs, chatID: null, linkTokenHash, linkExpiresAt })
@@ -252,7 +350,12 @@ export async function saveRegistrationLink(db: Database, userID: string, linkTok
 /** Puts a user's registration row back as it was (a link whose email could not be sent). */
 export async function restoreTelegramUser(db: Database, userID: string, before: TelegramUserRow | undefined): Promise<void> {
   if (!before) await db.deleteFrom('telegram_users').where('userID', '=', userID).execute();
-  else await db.updateTable('telegram_users').set({ linkTokenHash: before.linkTokenHash, linkExpiresAt: before.linkExpiresAt }).where('userID', '=', userID).execute();
+  else
+    await db
+      .updateTable('telegram_users')
+      .set({ linkTokenHash: before.linkTokenHash, linkExpiresAt: before.linkExpiresAt })
+      .where('userID', '=', userID)
+      .execute();
 }
 
 /** Binds the chat of a valid, unexpired link to its user, and spends the link. Answers the user, or undefined. */
@@ -266,7 +369,11 @@ export async function bindChatByLink(db: Database, linkTokenHash: string, chatID
       .where('t.linkExpiresAt', '>', nowMs)
       .executeTakeFirst();
     if (!row) return undefined;
-    await trx.updateTable('telegram_users').set({ chatID, registeredAt: nowMs, linkTokenHash: null, linkExpiresAt: null }).where('userID', '=', row.userID).execute();
+    await trx
+      .updateTable('telegram_users')
+      .set({ chatID, registeredAt: nowMs, linkTokenHash: null, linkExpiresAt: null })
+      .where('userID', '=', row.userID)
+      .execute();
     return row;
   });
 }

@@ -76,8 +76,20 @@ export function registerNotificationRoutes(api: Api, plant: Plant): void {
   });
   registerLookup(api, { path: '/api/notifications/groups/lookup', access: ADMIN, tag: TAG, load: (db) => groupLookup(db) });
 
-  registerGroupPart(api, { name: 'schedules', table: 'notification_schedules', key: 'scheduleID', columns: SCHEDULE_COLUMNS, schema: scheduleSchema });
-  registerGroupPart(api, { name: 'targets', table: 'notification_targets', key: 'targetID', columns: TARGET_COLUMNS, schema: targetSchema });
+  registerGroupPart(api, {
+    name: 'schedules',
+    table: 'notification_schedules',
+    key: 'scheduleID',
+    columns: SCHEDULE_COLUMNS,
+    schema: scheduleSchema,
+  });
+  registerGroupPart(api, {
+    name: 'targets',
+    table: 'notification_targets',
+    key: 'targetID',
+    columns: TARGET_COLUMNS,
+    schema: targetSchema,
+  });
   registerGroupPart(api, {
     name: 'watchers',
     table: 'notification_watchers',
@@ -99,9 +111,22 @@ export function registerNotificationRoutes(api: Api, plant: Plant): void {
  * The emails go out within the request (with timeouts), outside any transaction.
  */
 function registerTelegramRoutes(api: Api, plant: Plant): void {
-  const context = (ctx: { now: number; language: 'es' | 'en' }) => ({ nowMs: ctx.now, language: ctx.language, logger: plant.logger.child({ module: 'telegram-registration' }), ...plantDefaults(plant) });
+  const context = (ctx: { now: number; language: 'es' | 'en' }) => ({
+    nowMs: ctx.now,
+    language: ctx.language,
+    logger: plant.logger.child({ module: 'telegram-registration' }),
+    ...plantDefaults(plant),
+  });
   api.route(
-    { method: 'get', path: '/api/telegramUsers', access: ADMIN, tag: TAG, summary: "Each user's registration with the Telegram bot: registered (a chat bound), registeredAt, linkPending (a link emailed and not used yet).", response: telegramRegistrationsSchema },
+    {
+      method: 'get',
+      path: '/api/telegramUsers',
+      access: ADMIN,
+      tag: TAG,
+      summary:
+        "Each user's registration with the Telegram bot: registered (a chat bound), registeredAt, linkPending (a link emailed and not used yet).",
+      response: telegramRegistrationsSchema,
+    },
     ({ ctx }) => registrationStates(ctx.db, ctx.now, ctx.timeZone),
   );
   api.route(
@@ -110,7 +135,8 @@ function registerTelegramRoutes(api: Api, plant: Plant): void {
       path: '/api/telegramUsers',
       access: ADMIN,
       tag: TAG,
-      summary: "Emails the user (JSON userID) a personal one-time link to the bot: 'Correo enviado'; 400 when the user has no email; 409 when email or the bot name is not configured; 502 'Ha ocurrido un error, vuelva a intentarlo' when the mail could not be sent.",
+      summary:
+        "Emails the user (JSON userID) a personal one-time link to the bot: 'Correo enviado'; 400 when the user has no email; 409 when email or the bot name is not configured; 502 'Ha ocurrido un error, vuelva a intentarlo' when the mail could not be sent.",
       body: telegramUserBody,
       response: registrationAnswerSchema,
     },
@@ -122,7 +148,8 @@ function registerTelegramRoutes(api: Api, plant: Plant): void {
       path: '/api/telegramUsers/all',
       access: ADMIN,
       tag: TAG,
-      summary: "Emails every active user with an email their link: 'Correo enviado', how many were sent and who failed; 502 when none could be sent.",
+      summary:
+        "Emails every active user with an email their link: 'Correo enviado', how many were sent and who failed; 502 when none could be sent.",
       documentedBody: z.object({}),
       response: registrationAnswerSchema,
     },
@@ -134,7 +161,8 @@ function registerTelegramRoutes(api: Api, plant: Plant): void {
       path: '/api/diagnostics/notifications',
       access: ADMIN,
       tag: 'diagnostics',
-      summary: 'Notifications: whether Telegram and email are on, the bot polling state, counts of the last 24 h (pending, sent, failed) and the latest 100 sends, newest first.',
+      summary:
+        'Notifications: whether Telegram and email are on, the bot polling state, counts of the last 24 h (pending, sent, failed) and the latest 100 sends, newest first.',
       response: notificationDiagnosticsSchema,
     },
     ({ ctx }) => notificationDiagnostics(ctx.db, plant, ctx.now, ctx.timeZone),

@@ -17,9 +17,20 @@ export const SCHEDULE_COLUMNS = {
   saturday: 'boolean',
   sunday: 'boolean',
 } as const;
-export const TARGET_COLUMNS = { targetID: 'number', groupID: 'number', type: 'number', channel: 'number', notifyAfterMinutes: 'number' } as const;
-export const WATCHER_COLUMNS = { watcherID: 'number', groupID: 'number', buildingId: 'number', sectorID: 'number', lineID: 'number' } as const;
-
+export const TARGET_COLUMNS = {
+  targetID: 'number',
+  groupID: 'number',
+  type: 'number',
+  channel: 'number',
+  notifyAfterMinutes: 'number',
+} as const;
+export const WATCHER_COLUMNS = {
+  watcherID: 'number',
+  groupID: 'number',
+  buildingId: 'number',
+  sectorID: 'number',
+  lineID: 'number',
+} as const;
 
 const oneOf = (values: readonly number[]) => requiredInt().refine((value) => values.includes(value), 'validation.invalid');
 
@@ -54,7 +65,10 @@ export const targetSchema = z.object({
 /** What the group watches: a building, a sector or a line (at least one). */
 export const watcherSchema = z
   .object({ groupID: requiredInt(), buildingId: optionalId(), sectorID: optionalId(), lineID: optionalId() })
-  .refine((w) => w.buildingId != null || w.sectorID != null || w.lineID != null, { message: 'notification.watcherScope', path: ['buildingId'] });
+  .refine((w) => w.buildingId != null || w.sectorID != null || w.lineID != null, {
+    message: 'notification.watcherScope',
+    path: ['buildingId'],
+  });
 
 /** `?groupID=` on the lists of schedules, targets and watchers (besides the grid's filter). */
 
@@ -66,14 +80,24 @@ export const telegramRegistrationsSchema = z.array(
   z.object({ userID: z.string(), registered: z.boolean(), registeredAt: z.string().nullable(), linkPending: z.boolean() }),
 );
 
-export const registrationAnswerSchema = z.object({ message: z.string(), sent: z.number().int().optional(), failed: z.array(z.string()).optional() });
+export const registrationAnswerSchema = z.object({
+  message: z.string(),
+  sent: z.number().int().optional(),
+  failed: z.array(z.string()).optional(),
+});
 
 /** GET /api/diagnostics/notifications. */
 export const notificationDiagnosticsSchema = z.object({
   telegram: z.object({ enabled: z.boolean(), polling: z.boolean(), lastPollError: z.string().nullable() }),
   email: z.object({ enabled: z.boolean() }),
   /** uncertain: sends the channel may have delivered (a timeout after handing it over, a crash in flight), not resent. */
-  last24h: z.object({ pending: z.number().int(), sending: z.number().int(), sent: z.number().int(), uncertain: z.number().int(), failed: z.number().int() }),
+  last24h: z.object({
+    pending: z.number().int(),
+    sending: z.number().int(),
+    sent: z.number().int(),
+    uncertain: z.number().int(),
+    failed: z.number().int(),
+  }),
   recent: z.array(
     z.object({
       sendID: z.number().int(),

@@ -27,6 +27,12 @@ export async function notificationDiagnostics(db: Database, plant: Plant, nowMs:
     telegram: { enabled: channels.has(1), polling: poll.polling, lastPollError: poll.lastPollError },
     email: { enabled: channels.has(2) },
     last24h: await sendCounts(db, nowMs - DAY_MS),
-    recent: recent.map((row) => ({ ...row, groupName: row.groupName ?? null, dueAt: toPlantIso(row.dueAt, timeZone), nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null, sentAt: iso(row.sentAt) })),
+    recent: recent.map((row) => ({
+      ...row,
+      groupName: row.groupName ?? null,
+      dueAt: toPlantIso(row.dueAt, timeZone),
+      nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+      sentAt: iso(row.sentAt),
+    })),
   };
 }

@@ -34,7 +34,15 @@ export class BotApiError extends Error {
 }
 
 /** Errors that mean the request never reached the server (nothing was handed over). */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ERR_INVALID_URL']);
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ERR_INVALID_URL',
+]);
 
 /**
  * How long a sendMessage may take before the edge stops waiting: a minute, far beyond the Bot API's own handling
@@ -64,13 +72,25 @@ function agentFor(url: URL, proxy: BotConnection['proxy']): HttpAgent | undefine
   return agent;
 }
 
-function postJson(url: URL, payload: unknown, proxy: BotConnection['proxy'], timeoutMs: number, signal?: AbortSignal): Promise<{ status: number; text: string }> {
+function postJson(
+  url: URL,
+  payload: unknown,
+  proxy: BotConnection['proxy'],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ status: number; text: string }> {
   const body = JSON.stringify(payload);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const request = send(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: agentFor(url, proxy), timeout: timeoutMs, signal },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        agent: agentFor(url, proxy),
+        timeout: timeoutMs,
+        signal,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -93,7 +113,12 @@ interface BotAnswer<T> {
 }
 
 /** One Bot API method call; answers its `result`, throws BotApiError (without the token) otherwise. */
-export async function callBot<T>(bot: BotConnection, method: string, params: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<T> {
+export async function callBot<T>(
+  bot: BotConnection,
+  method: string,
+  params: Record<string, unknown>,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<T> {
   const base = bot.baseUrl.replace(/\/+$/, '');
   let url: URL;
   try {
@@ -134,5 +159,10 @@ export interface BotUpdate {
 
 /** Long polling: waits up to `waitSeconds` on the server for updates after `offset`. */
 export function botUpdates(bot: BotConnection, offset: number, waitSeconds: number, signal?: AbortSignal): Promise<BotUpdate[]> {
-  return callBot<BotUpdate[]>(bot, 'getUpdates', { offset, timeout: waitSeconds, allowed_updates: ['message'] }, { timeoutMs: (waitSeconds + 10) * 1000, signal });
+  return callBot<BotUpdate[]>(
+    bot,
+    'getUpdates',
+    { offset, timeout: waitSeconds, allowed_updates: ['message'] },
+    { timeoutMs: (waitSeconds + 10) * 1000, signal },
+  );
 }

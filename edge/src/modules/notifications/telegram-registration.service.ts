@@ -43,12 +43,21 @@ async function registrationSettings(db: Database) {
 }
 
 /** Stores a new link for the user and emails it; on a failed email the user's row is put back as it was. */
-async function sendLink(db: Database, user: Recipient & { email: string }, settings: Awaited<ReturnType<typeof registrationSettings>>, nowMs: number, defaultPlantName: string): Promise<void> {
+async function sendLink(
+  db: Database,
+  user: Recipient & { email: string },
+  settings: Awaited<ReturnType<typeof registrationSettings>>,
+  nowMs: number,
+  defaultPlantName: string,
+): Promise<void> {
   const token = randomBytes(24).toString('base64url');
   const before = await telegramUserRow(db, user.userID);
   await saveRegistrationLink(db, user.userID, hashToken(token), nowMs + LINK_VALID_HOURS * 3_600_000, nowMs);
   const link = `https://t.me/${encodeURIComponent(settings.botName)}?start=${token}`;
-  const mail = registrationMail({ firstName: user.firstName, plantName: plantNameOf(settings.p, { defaultPlantName }), link, validHours: LINK_VALID_HOURS }, user.language);
+  const mail = registrationMail(
+    { firstName: user.firstName, plantName: plantNameOf(settings.p, { defaultPlantName }), link, validHours: LINK_VALID_HOURS },
+    user.language,
+  );
   try {
     await sendMail(settings.mail, { to: user.email, ...mail });
   } catch (error) {
@@ -84,7 +93,10 @@ export async function sendRegistrationLink(db: Database, userID: string, ctx: Re
  * POST /api/telegramUsers/all: emails every active user with an address their link. Answers how many were sent and
  * who could not be reached; when none could, it is an error ('Ha ocurrido un error, vuelva a intentarlo').
  */
-export async function sendRegistrationLinks(db: Database, ctx: RegistrationContext): Promise<{ message: string; sent: number; failed: string[] }> {
+export async function sendRegistrationLinks(
+  db: Database,
+  ctx: RegistrationContext,
+): Promise<{ message: string; sent: number; failed: string[] }> {
   const settings = await registrationSettings(db);
   const users = await activeUsersWithEmail(db);
   const failed: string[] = [];
@@ -118,7 +130,13 @@ const START_COMMAND = /^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{16,64})\s*$/;
  * Handles one update of the bot: a `/start <token>` of a valid link binds the chat to its user and the bot says
  * so; any other /start gets the "not valid" answer; other messages are ignored. Answers the user bound, if any.
  */
-export async function handleBotUpdate(db: Database, p: NotificationParameters, update: BotUpdate, nowMs: number, defaultPlantName: string): Promise<string | null> {
+export async function handleBotUpdate(
+  db: Database,
+  p: NotificationParameters,
+  update: BotUpdate,
+  nowMs: number,
+  defaultPlantName: string,
+): Promise<string | null> {
   const text = update.message?.text?.trim();
   const chatID = update.message?.chat?.id;
   if (!text || chatID === undefined || !text.startsWith('/start')) return null;
@@ -128,7 +146,9 @@ export async function handleBotUpdate(db: Database, p: NotificationParameters, u
   if (bot) {
     const language = bound?.language ?? (update.message?.from?.language_code?.startsWith('en') ? 'en' : 'es');
     // The reply is a courtesy: the binding stands even if it cannot be sent.
-    await sendBotMessage(bot, String(chatID), registrationReply(Boolean(bound), plantNameOf(p, { defaultPlantName }), language)).catch(() => undefined);
+    await sendBotMessage(bot, String(chatID), registrationReply(Boolean(bound), plantNameOf(p, { defaultPlantName }), language)).catch(
+      () => undefined,
+    );
   }
   return bound?.userID ?? null;
 }

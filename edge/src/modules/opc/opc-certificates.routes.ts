@@ -15,7 +15,13 @@ const TAG = 'opcservers';
  */
 export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
   api.route(
-    { method: 'get', path: '/api/opcservers/certificate', access: ADMIN, tag: TAG, summary: "The edge's OPC UA application certificate: thumbprint, subject, validity, application URI and PEM." },
+    {
+      method: 'get',
+      path: '/api/opcservers/certificate',
+      access: ADMIN,
+      tag: TAG,
+      summary: "The edge's OPC UA application certificate: thumbprint, subject, validity, application URI and PEM.",
+    },
     async () => {
       const pki = await requireAcquisition(plant).pki();
       const { der: _der, ...certificate } = await pki.ownCertificate();
@@ -23,23 +29,46 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
     },
   );
   api.route(
-    { method: 'get', path: '/api/opcservers/certificate/download', access: ADMIN, tag: TAG, summary: "The edge's OPC UA application certificate as a file (format=pem or der).", query: certificateDownloadQuerySchema },
+    {
+      method: 'get',
+      path: '/api/opcservers/certificate/download',
+      access: ADMIN,
+      tag: TAG,
+      summary: "The edge's OPC UA application certificate as a file (format=pem or der).",
+      query: certificateDownloadQuerySchema,
+    },
     async ({ ctx, query }) => {
       const certificate = await (await requireAcquisition(plant).pki()).ownCertificate();
       const der = query.format === 'der';
       ctx.res
-        .set({ 'Content-Type': der ? 'application/pkix-cert' : 'application/x-pem-file', 'Content-Disposition': `attachment; filename="oee-edge.${der ? 'der' : 'pem'}"` })
+        .set({
+          'Content-Type': der ? 'application/pkix-cert' : 'application/x-pem-file',
+          'Content-Disposition': `attachment; filename="oee-edge.${der ? 'der' : 'pem'}"`,
+        })
         .send(der ? certificate.der : certificate.pem);
     },
   );
   api.route(
-    { method: 'get', path: '/api/opcservers/certificates', access: ADMIN, tag: TAG, summary: "The OPC UA servers' certificates the edge has met: trusted or rejected (not yet trusted)." },
+    {
+      method: 'get',
+      path: '/api/opcservers/certificates',
+      access: ADMIN,
+      tag: TAG,
+      summary: "The OPC UA servers' certificates the edge has met: trusted or rejected (not yet trusted).",
+    },
     async () => (await requireAcquisition(plant).pki()).serverCertificates(),
   );
   for (const status of ['trusted', 'rejected'] as const) {
     const verb = status === 'trusted' ? 'trust' : 'reject';
     api.route(
-      { method: 'post', path: `/api/opcservers/certificates/${verb}`, access: ADMIN, tag: TAG, summary: `Marks a server certificate met by the edge as ${status} (thumbprint).`, body: certificateActionSchema },
+      {
+        method: 'post',
+        path: `/api/opcservers/certificates/${verb}`,
+        access: ADMIN,
+        tag: TAG,
+        summary: `Marks a server certificate met by the edge as ${status} (thumbprint).`,
+        body: certificateActionSchema,
+      },
       async ({ ctx, body }) => {
         const acquisition = requireAcquisition(plant);
         const pki = await acquisition.pki();

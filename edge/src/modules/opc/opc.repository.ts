@@ -5,7 +5,21 @@ import type { Database } from '../../db/database';
 export function serverSource(db: Database) {
   return db
     .selectFrom('opc_servers')
-    .select(['opcServerID', 'name', 'description', 'hostName', 'serverType', 'enabled', 'securityMode', 'securityPolicy', 'userName', 'unitId', 'pollingMs', 'clientId', 'caCertificate'])
+    .select([
+      'opcServerID',
+      'name',
+      'description',
+      'hostName',
+      'serverType',
+      'enabled',
+      'securityMode',
+      'securityPolicy',
+      'userName',
+      'unitId',
+      'pollingMs',
+      'clientId',
+      'caCertificate',
+    ])
     .select(sql<number>`password IS NOT NULL`.as('passwordSet'));
 }
 
@@ -14,7 +28,12 @@ export function findServer(db: Database, opcServerID: number) {
 }
 
 export function tagsOfServer(db: Database, opcServerID: number) {
-  return db.selectFrom('opc_tags').select(['tagID', 'tagName', 'tagValue']).where('opcServerID', '=', opcServerID).orderBy('tagName').execute();
+  return db
+    .selectFrom('opc_tags')
+    .select(['tagID', 'tagName', 'tagValue'])
+    .where('opcServerID', '=', opcServerID)
+    .orderBy('tagName')
+    .execute();
 }
 
 /** Another tag with this name (the name is how line scripts refer to a tag, so it is unique). */

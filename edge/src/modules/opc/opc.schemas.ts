@@ -5,11 +5,26 @@ import { isUaEndpointUrl } from './node-id';
 
 /** SPEC.md section 3: OPC server and OPC tag. */
 export const SERVER_TYPES = ['UA', 'DA', 'API', 'MQTT', 'Modbus'] as const;
-export const TAG_TYPES = ['Boolean', 'Byte', 'Double', 'Float', 'Int16', 'Int32', 'Int64', 'SByte', 'String', 'UInt16', 'UInt32', 'UInt64'] as const;
+export const TAG_TYPES = [
+  'Boolean',
+  'Byte',
+  'Double',
+  'Float',
+  'Int16',
+  'Int32',
+  'Int64',
+  'SByte',
+  'String',
+  'UInt16',
+  'UInt32',
+  'UInt64',
+] as const;
 
 /** One of `values`; absent says "required", anything else "not valid". */
 function requiredChoice<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid') });
+  return z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid'),
+  });
 }
 
 export const OPC_SERVER_COLUMNS = {
@@ -36,9 +51,19 @@ export const SECURITY_MODES = ['None', 'Sign', 'SignAndEncrypt'] as const;
 export const SECURITY_POLICIES = ['None', 'Basic256Sha256', 'Aes128_Sha256_RsaOaep', 'Aes256_Sha256_RsaPss'] as const;
 
 /** A write-only secret: blank or absent keeps the stored one, a value replaces it (as the bot token). */
-const secret = (max: number) => z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().max(max).optional());
+const secret = (max: number) =>
+  z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.string().max(max).optional(),
+  );
 
-export const OPC_TAG_COLUMNS = { tagID: 'number', tagName: 'string', tagType: 'string', opcServerID: 'number', tagValue: 'string' } as const;
+export const OPC_TAG_COLUMNS = {
+  tagID: 'number',
+  tagName: 'string',
+  tagType: 'string',
+  opcServerID: 'number',
+  tagValue: 'string',
+} as const;
 
 /**
  * OPC DA is COM/DCOM on Windows; the edge runs on any OS and speaks OPC UA, so a DA server could never be read. It
@@ -62,16 +87,26 @@ export const opcServerSchema = z
     caCertificate: optionalText(20_000),
   })
   .superRefine((server, ctx) => {
-    if (server.serverType === 'UA' && !isUaEndpointUrl(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.endpointUrl' });
-    if (server.serverType === 'Modbus' && !parseModbusEndpoint(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.modbusEndpoint' });
-    if (server.serverType === 'MQTT' && !isBrokerUrl(server.hostName)) ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.brokerUrl' });
-    if (server.caCertificate && !/-----BEGIN CERTIFICATE-----/.test(server.caCertificate)) ctx.addIssue({ code: 'custom', path: ['caCertificate'], message: 'opc.caCertificate' });
-    if (server.serverType !== 'UA' && server.securityMode !== 'None') ctx.addIssue({ code: 'custom', path: ['securityMode'], message: 'opc.securityUaOnly' });
+    if (server.serverType === 'UA' && !isUaEndpointUrl(server.hostName))
+      ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.endpointUrl' });
+    if (server.serverType === 'Modbus' && !parseModbusEndpoint(server.hostName))
+      ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.modbusEndpoint' });
+    if (server.serverType === 'MQTT' && !isBrokerUrl(server.hostName))
+      ctx.addIssue({ code: 'custom', path: ['hostName'], message: 'opc.brokerUrl' });
+    if (server.caCertificate && !/-----BEGIN CERTIFICATE-----/.test(server.caCertificate))
+      ctx.addIssue({ code: 'custom', path: ['caCertificate'], message: 'opc.caCertificate' });
+    if (server.serverType !== 'UA' && server.securityMode !== 'None')
+      ctx.addIssue({ code: 'custom', path: ['securityMode'], message: 'opc.securityUaOnly' });
     // A signed channel needs a policy to sign with, and None signs nothing: the two are chosen together.
     if ((server.securityMode === 'None') !== (server.securityPolicy === 'None')) {
-      ctx.addIssue({ code: 'custom', path: ['securityPolicy'], message: server.securityMode === 'None' ? 'opc.policyWithoutMode' : 'opc.policyRequired' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['securityPolicy'],
+        message: server.securityMode === 'None' ? 'opc.policyWithoutMode' : 'opc.policyRequired',
+      });
     }
-    if (server.password !== undefined && !server.userName) ctx.addIssue({ code: 'custom', path: ['userName'], message: 'opc.passwordWithoutUser' });
+    if (server.password !== undefined && !server.userName)
+      ctx.addIssue({ code: 'custom', path: ['userName'], message: 'opc.passwordWithoutUser' });
   });
 export type OpcServerValues = z.output<typeof opcServerSchema>;
 

@@ -32,7 +32,8 @@ export async function prepareTag(values: OpcTagValues, ctx: HookContext & { befo
   const problem = tagValueProblem(server.serverType, values.tagValue);
   if (problem) throw fieldError('validation', problem, 'tagValue');
   const tagID = ctx.before ? Number(ctx.before.tagID) : null;
-  if (await otherTagNamed(ctx.trx, values.tagName, tagID)) throw fieldError('conflict', 'opc.tagNameInUse', 'tagName', { name: values.tagName });
+  if (await otherTagNamed(ctx.trx, values.tagName, tagID))
+    throw fieldError('conflict', 'opc.tagNameInUse', 'tagName', { name: values.tagName });
   return apiToRow(values, OPC_TAG_COLUMNS);
 }
 
@@ -52,7 +53,8 @@ export async function checkServerTypeChange(before: AnyRow, changes: AnyRow, ctx
   const serverType = changes.serverType;
   if (typeof serverType !== 'string') return;
   for (const tag of await tagsOfServer(ctx.trx, Number(before.opcServerID))) {
-    if (tagValueProblem(serverType, tag.tagValue)) throw fieldError('validation', 'opc.serverTypeTags', 'serverType', { tag: tag.tagName, type: serverType });
+    if (tagValueProblem(serverType, tag.tagValue))
+      throw fieldError('validation', 'opc.serverTypeTags', 'serverType', { tag: tag.tagName, type: serverType });
   }
 }
 

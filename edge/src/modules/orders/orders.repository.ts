@@ -23,7 +23,9 @@ export function findOrder(db: Executor, order: string): Promise<OrderRow | undef
   return db.selectFrom('orders').selectAll().where('order', '=', order).executeTakeFirst();
 }
 
-const readyOrderQuery = prepared((db, p: { lineID: number }) => db.selectFrom('orders').selectAll().where('lineID', '=', p.lineID).where('status', '=', statusIs(ORDER_STATUS.READY)));
+const readyOrderQuery = prepared((db, p: { lineID: number }) =>
+  db.selectFrom('orders').selectAll().where('lineID', '=', p.lineID).where('status', '=', statusIs(ORDER_STATUS.READY)),
+);
 
 export function readyOrderOfLine(db: Executor, lineID: number): Promise<OrderRow | undefined> {
   return readyOrderQuery.executeTakeFirst(db, { lineID });

@@ -23,7 +23,16 @@ import {
   VALIDATE_ROLES,
   validationSchema,
 } from './orders.schemas';
-import { adjustOrder, createOrder, createOrderFromPreload, deleteOrder, editOrder, listOrderIndexes, orderIndexRow, setOrderValidation } from './orders.service';
+import {
+  adjustOrder,
+  createOrder,
+  createOrderFromPreload,
+  deleteOrder,
+  editOrder,
+  listOrderIndexes,
+  orderIndexRow,
+  setOrderValidation,
+} from './orders.service';
 
 const recalculationResult = 'Answers { count, changed }: indexes rebuilt, and how many of them changed.';
 
@@ -54,11 +63,25 @@ async function orderEvent(ctx: AuthedContext, event: LineEvent, order: string) {
  */
 export function registerOrderRoutes(api: Api): void {
   api.route(
-    { method: 'get', path: ['/api/oeeindex', '/api/oeeindex/get'], access: 'authenticated', tag: 'oeeindex', summary: 'Order-index grid (filter, sort, skip, take, requireTotalCount; lineID, status, order as plain parameters too).' },
+    {
+      method: 'get',
+      path: ['/api/oeeindex', '/api/oeeindex/get'],
+      access: 'authenticated',
+      tag: 'oeeindex',
+      summary: 'Order-index grid (filter, sort, skip, take, requireTotalCount; lineID, status, order as plain parameters too).',
+    },
     ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
   api.route(
-    { method: 'put', path: '/api/oeeindex/put', access: ORDER_PLAN_ROLES, tag: 'oeeindex', summary: 'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.', documentedBody: keyValuesBody({ key: ORDER_KEY, values: orderEditSchema }) },
+    {
+      method: 'put',
+      path: '/api/oeeindex/put',
+      access: ORDER_PLAN_ROLES,
+      tag: 'oeeindex',
+      summary:
+        'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.',
+      documentedBody: keyValuesBody({ key: ORDER_KEY, values: orderEditSchema }),
+    },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
       const order = orderOfKey(readKey(ctx.req.body, input));
@@ -73,7 +96,8 @@ export function registerOrderRoutes(api: Api): void {
       path: '/api/oeeindex/adjust',
       access: ADJUST_ROLES,
       tag: 'oeeindex',
-      summary: 'Adjusts the discount time of an ended order (order, discountTime in minutes, user, password), signed by a supervisor; answers 200 with its grid row. 400 when the minutes exceed the order’s stop time not discounted (an adjustment moves that time to discounted time, leaving the runtime as it was); 409 when the order has not ended.',
+      summary:
+        'Adjusts the discount time of an ended order (order, discountTime in minutes, user, password), signed by a supervisor; answers 200 with its grid row. 400 when the minutes exceed the order’s stop time not discounted (an adjustment moves that time to discounted time, leaving the runtime as it was); 409 when the order has not ended.',
       body: adjustSchema,
     },
     async ({ ctx, body }) => {
@@ -88,7 +112,8 @@ export function registerOrderRoutes(api: Api): void {
       path: ['/api/oeeindex/validate', '/api/orders/validation'],
       access: VALIDATE_ROLES,
       tag: 'oeeindex',
-      summary: 'Validates or unvalidates an order (order, validation or flag, user, password), signed by a supervisor or an operator; answers its grid row.',
+      summary:
+        'Validates or unvalidates an order (order, validation or flag, user, password), signed by a supervisor or an operator; answers its grid row.',
       body: validationSchema,
     },
     async ({ ctx, body }) => {
@@ -98,14 +123,28 @@ export function registerOrderRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'get', path: '/api/OeeIndex/RecalculateAllOrders', access: RECALCULATE_ROLES, tag: 'oeeindex', summary: `Rebuilds every order index from the stored stops and production (user, password; administrator). ${recalculationResult}`, query: recalculationSchema },
+    {
+      method: 'get',
+      path: '/api/OeeIndex/RecalculateAllOrders',
+      access: RECALCULATE_ROLES,
+      tag: 'oeeindex',
+      summary: `Rebuilds every order index from the stored stops and production (user, password; administrator). ${recalculationResult}`,
+      query: recalculationSchema,
+    },
     async ({ ctx, query }) => {
       const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       return recalculateAllOrders(ctx.db, clockOf(ctx), signer.userID);
     },
   );
   api.route(
-    { method: 'get', path: '/api/OeeIndex/RecalculateAllOrdersHistory', access: RECALCULATE_ROLES, tag: 'oeeindex', summary: `Rebuilds every shift index of every line (user, password; administrator). ${recalculationResult}`, query: recalculationSchema },
+    {
+      method: 'get',
+      path: '/api/OeeIndex/RecalculateAllOrdersHistory',
+      access: RECALCULATE_ROLES,
+      tag: 'oeeindex',
+      summary: `Rebuilds every shift index of every line (user, password; administrator). ${recalculationResult}`,
+      query: recalculationSchema,
+    },
     async ({ ctx, query }) => {
       const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
       return recalculateAllShiftIndexes(ctx.db, clockOf(ctx), signer.userID);
@@ -113,11 +152,24 @@ export function registerOrderRoutes(api: Api): void {
   );
 
   api.route(
-    { method: 'get', path: ['/api/orders', '/api/orders/get'], access: 'authenticated', tag: 'orders', summary: 'Orders with their current quantities and index as { data } (filter; lineID, orderID, lot, status as plain parameters too).' },
+    {
+      method: 'get',
+      path: ['/api/orders', '/api/orders/get'],
+      access: 'authenticated',
+      tag: 'orders',
+      summary: 'Orders with their current quantities and index as { data } (filter; lineID, orderID, lot, status as plain parameters too).',
+    },
     ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
   api.route(
-    { method: 'post', path: ['/api/orders', '/api/orders/post'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Creates an order (status Created; order as number-RP, or op and version); answers its grid row.', body: newOrderSchema.partial() },
+    {
+      method: 'post',
+      path: ['/api/orders', '/api/orders/post'],
+      access: ORDER_PLAN_ROLES,
+      tag: 'orders',
+      summary: 'Creates an order (status Created; order as number-RP, or op and version); answers its grid row.',
+      body: newOrderSchema.partial(),
+    },
     async ({ ctx }) => {
       const values = parseInput(newOrderSchema, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>));
       const order = await createOrder(ctx.db, values, ctx.user, ctx.now);
@@ -131,7 +183,8 @@ export function registerOrderRoutes(api: Api): void {
       path: '/api/orders/fromPreload',
       access: ORDER_PLAN_ROLES,
       tag: 'orders',
-      summary: 'Creates an order from a preload order (id, lineID, version, lot; desiredProductionQuantity and desiredProductionSpeed optional: the preload’s quantity, the product’s nominal speed) and marks the preload order used, in one transaction. 409 when it was used or deleted.',
+      summary:
+        'Creates an order from a preload order (id, lineID, version, lot; desiredProductionQuantity and desiredProductionSpeed optional: the preload’s quantity, the product’s nominal speed) and marks the preload order used, in one transaction. 409 when it was used or deleted.',
       body: orderFromPreloadSchema,
     },
     async ({ ctx, body }) => {
@@ -140,7 +193,15 @@ export function registerOrderRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'put', path: ['/api/orders', '/api/orders/put'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Changes the lot and desired quantity of an order not started yet (key: order; values: lot, desiredProductionQuantity); 409 once it started. Answers its grid row.', documentedBody: keyValuesBody({ key: ORDER_KEY, values: plannedOrderEditSchema }) },
+    {
+      method: 'put',
+      path: ['/api/orders', '/api/orders/put'],
+      access: ORDER_PLAN_ROLES,
+      tag: 'orders',
+      summary:
+        'Changes the lot and desired quantity of an order not started yet (key: order; values: lot, desiredProductionQuantity); 409 once it started. Answers its grid row.',
+      documentedBody: keyValuesBody({ key: ORDER_KEY, values: plannedOrderEditSchema }),
+    },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
       const order = orderOfKey(readKey(ctx.req.body, input));
@@ -150,22 +211,52 @@ export function registerOrderRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'delete', path: ['/api/orders', '/api/orders/delete'], access: ORDER_PLAN_ROLES, tag: 'orders', summary: 'Deletes an order that never started (key: order; status Created); 409 for an order that started. Answers 204.', documentedBody: keyValuesBody({ key: ORDER_KEY }) },
+    {
+      method: 'delete',
+      path: ['/api/orders', '/api/orders/delete'],
+      access: ORDER_PLAN_ROLES,
+      tag: 'orders',
+      summary: 'Deletes an order that never started (key: order; status Created); 409 for an order that started. Answers 204.',
+      documentedBody: keyValuesBody({ key: ORDER_KEY }),
+    },
     async ({ ctx }) => {
       await deleteOrder(ctx.db, orderOfKey(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), ctx.user, ctx.now);
     },
   );
   api.route(
-    { method: 'post', path: '/api/orders/start', access: ORDER_RUN_ROLES, tag: 'orders', summary: 'Starts an order on its line (order, atDate optional): the line’s Ready order is finalized at that instant. Answers its grid row.', body: orderStartSchema },
+    {
+      method: 'post',
+      path: '/api/orders/start',
+      access: ORDER_RUN_ROLES,
+      tag: 'orders',
+      summary:
+        'Starts an order on its line (order, atDate optional): the line’s Ready order is finalized at that instant. Answers its grid row.',
+      body: orderStartSchema,
+    },
     async ({ ctx, body }) => {
       const line = body.lineID ?? (await orderIndexRow(ctx.db, body.order, ctx.timeZone)).lineID;
-      return orderEvent(ctx, { type: 'orderStarted', lineID: Number(line), order: body.order, atMs: eventInstant(ctx, body.atDate) }, body.order);
+      return orderEvent(
+        ctx,
+        { type: 'orderStarted', lineID: Number(line), order: body.order, atMs: eventInstant(ctx, body.atDate) },
+        body.order,
+      );
     },
   );
   api.route(
-    { method: 'post', path: '/api/orders/finish', access: ORDER_RUN_ROLES, tag: 'orders', summary: 'Finalizes the Ready order of a line (lineID, order optional, atDate optional); answers its grid row with the final index.', body: orderFinishSchema },
+    {
+      method: 'post',
+      path: '/api/orders/finish',
+      access: ORDER_RUN_ROLES,
+      tag: 'orders',
+      summary: 'Finalizes the Ready order of a line (lineID, order optional, atDate optional); answers its grid row with the final index.',
+      body: orderFinishSchema,
+    },
     async ({ ctx, body }) => {
-      const result = await applyLineEvents(ctx.db, [{ type: 'orderFinished', lineID: body.lineID, order: body.order, atMs: eventInstant(ctx, body.atDate) }], { nowMs: ctx.now, timeZone: ctx.timeZone, userID: ctx.user.userID });
+      const result = await applyLineEvents(
+        ctx.db,
+        [{ type: 'orderFinished', lineID: body.lineID, order: body.order, atMs: eventInstant(ctx, body.atDate) }],
+        { nowMs: ctx.now, timeZone: ctx.timeZone, userID: ctx.user.userID },
+      );
       return orderIndexRow(ctx.db, result.ordersFinished[0]!.order, ctx.timeZone);
     },
   );

@@ -43,7 +43,8 @@ export const ORDER_INDEX_COLUMNS = {
   updateDate: 'date',
 } as const satisfies ColumnMap;
 
-const optionalText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
+const optionalText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
 const optionalAmount = z.number().min(0).max(999_999_999).nullish();
 
 /** A new order: its key is given (number-RP) or made of op and version (SPEC §3). */
@@ -116,14 +117,25 @@ export const validationSchema = z.preprocess(
     if (typeof value !== 'object' || value === null) return value;
     const input = value as Record<string, unknown>;
     const flag = input.validation ?? input.flag;
-    return { ...input, validation: flag === 'true' || flag === 1 || flag === '1' ? true : flag === 'false' || flag === 0 || flag === '0' ? false : flag };
+    return {
+      ...input,
+      validation: flag === 'true' || flag === 1 || flag === '1' ? true : flag === 'false' || flag === 0 || flag === '0' ? false : flag,
+    };
   },
   signed({ order: orderKey, validation: z.boolean() }),
 );
 
 /** Order start and finish (the order manager's calls). */
-export const orderStartSchema = z.object({ order: orderKey, lineID: z.number().int().min(1).max(99).optional(), atDate: z.string().optional() });
-export const orderFinishSchema = z.object({ lineID: z.number().int().min(1).max(99), order: orderKey.optional(), atDate: z.string().optional() });
+export const orderStartSchema = z.object({
+  order: orderKey,
+  lineID: z.number().int().min(1).max(99).optional(),
+  atDate: z.string().optional(),
+});
+export const orderFinishSchema = z.object({
+  lineID: z.number().int().min(1).max(99),
+  order: orderKey.optional(),
+  atDate: z.string().optional(),
+});
 
 /** GET /api/OeeIndex/RecalculateAllOrders(History): the signature in the query string. */
 export const recalculationSchema = signed({});

@@ -136,7 +136,11 @@ const DEFAULT_UNIT = 'kilos/piezas';
  * The order's quantity from its preload order: the one given, else the preload's tonnes in the product's unit
  * (domain/preload-quantity.ts); refused, asking for it, when the product's data cannot convert tonnes.
  */
-async function preloadOrderQuantity(trx: Transaction<DB>, preload: { producto: string; cantidad: number; pesoBolsa: number; bolsa: string | null }, given: number | null | undefined) {
+async function preloadOrderQuantity(
+  trx: Transaction<DB>,
+  preload: { producto: string; cantidad: number; pesoBolsa: number; bolsa: string | null },
+  given: number | null | undefined,
+) {
   if (given != null) return given;
   const product = await productName(trx, preload.producto);
   if (!product) throw unknownProduct(preload.producto);
@@ -151,7 +155,12 @@ async function preloadOrderQuantity(trx: Transaction<DB>, preload: { producto: s
  * is given: the preload's tonnes converted to the product's unit, never taken as units), and marks the preload order
  * used, in one transaction: a preload order makes one order.
  */
-export async function createOrderFromPreload(db: Database, input: OrderFromPreloadInput, user: SessionUser, nowMs: number): Promise<OrderRow> {
+export async function createOrderFromPreload(
+  db: Database,
+  input: OrderFromPreloadInput,
+  user: SessionUser,
+  nowMs: number,
+): Promise<OrderRow> {
   try {
     return await db.transaction().execute(async (trx) => {
       const preload = await findPreloadOrder(trx, input.id);
@@ -172,7 +181,13 @@ export async function createOrderFromPreload(db: Database, input: OrderFromPrelo
         user,
         nowMs,
       );
-      await updateRow(trx, 'preload_orders', { id: preload.id }, { utilizado: 1, updatedBy: user.userID, updateDate: nowMs }, { userID: user.userID, now: nowMs });
+      await updateRow(
+        trx,
+        'preload_orders',
+        { id: preload.id },
+        { utilizado: 1, updatedBy: user.userID, updateDate: nowMs },
+        { userID: user.userID, now: nowMs },
+      );
       return order;
     });
   } catch (error) {
@@ -209,9 +224,16 @@ export async function finishOrder(
 ): Promise<OrderRow> {
   const ready = await readyOrderOfLine(trx, input.lineID);
   if (!ready) throw new AppError('conflict', 'order.noneRunning', { lineID: input.lineID });
-  if (input.order && input.order !== ready.order) throw new AppError('conflict', 'order.notRunning', { lineID: input.lineID, order: input.order });
+  if (input.order && input.order !== ready.order)
+    throw new AppError('conflict', 'order.notRunning', { lineID: input.lineID, order: input.order });
   const endMs = Math.max(input.atMs, ready.startDate ?? input.atMs);
-  const after = await updateRow(trx, 'orders', { order: ready.order }, { status: ORDER_STATUS.FINALIZED, endDate: endMs, ...stamp(ctx) }, { ...ctx, action: 'finish' });
+  const after = await updateRow(
+    trx,
+    'orders',
+    { order: ready.order },
+    { status: ORDER_STATUS.FINALIZED, endDate: endMs, ...stamp(ctx) },
+    { ...ctx, action: 'finish' },
+  );
   const { microStopSeconds } = await engineParameters(trx);
   await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx);
   if (!after) throw notFound();
@@ -250,7 +272,12 @@ export async function startOrder(
 }
 
 /** Sets or clears the validation flag of an order; `signer` signed it (a supervisor or an operator). */
-export async function setOrderValidation(db: Database, input: { order: string; validation: boolean }, signer: SessionUser, clock: EngineClock): Promise<OrderRow> {
+export async function setOrderValidation(
+  db: Database,
+  input: { order: string; validation: boolean },
+  signer: SessionUser,
+  clock: EngineClock,
+): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: input.validation ? 'validate' : 'unvalidate' };
     const after = await updateRow(trx, 'orders', { order: input.order }, { validation: input.validation ? 1 : 0, ...stamp(ctx) }, ctx);
@@ -271,7 +298,12 @@ function adjustmentOverStops(order: string, minutes: number, stopMs: number): Ap
  * stop time that counts against the order to discounted time (domain/oee.ts), so it may not exceed the order's
  * not-discounted stop time, read in this transaction from the stops its index is computed from.
  */
-export async function adjustOrder(db: Database, input: { order: string; minutes: number }, signer: SessionUser, clock: EngineClock): Promise<OrderRow> {
+export async function adjustOrder(
+  db: Database,
+  input: { order: string; minutes: number },
+  signer: SessionUser,
+  clock: EngineClock,
+): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, input.order);
     if (!order) throw notFound();
@@ -304,14 +336,23 @@ export interface EditRules {
  * Edits an order's plan (lot, product, desired quantity and speed); a new product or speed recomputes its indexes.
  * The order-index grid changes any order; the order manager only one not started yet (`rules`).
  */
-export async function editOrder(db: Database, order: string, edit: OrderEdit, clock: EngineClock, user: SessionUser, rules: EditRules = {}): Promise<OrderRow> {
+export async function editOrder(
+  db: Database,
+  order: string,
+  edit: OrderEdit,
+  clock: EngineClock,
+  user: SessionUser,
+  rules: EditRules = {},
+): Promise<OrderRow> {
   const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'update' };
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await findOrder(trx, order);
       if (!before) throw notFound();
-      if (rules.lineID !== undefined && rules.lineID !== before.lineID) throw new AppError('conflict', 'order.otherLine', { order, lineID: before.lineID });
-      if (rules.notStarted && (before.status !== ORDER_STATUS.CREATED || before.startDate !== null)) throw new AppError('conflict', 'order.notEditable', { order });
+      if (rules.lineID !== undefined && rules.lineID !== before.lineID)
+        throw new AppError('conflict', 'order.otherLine', { order, lineID: before.lineID });
+      if (rules.notStarted && (before.status !== ORDER_STATUS.CREATED || before.startDate !== null))
+        throw new AppError('conflict', 'order.notEditable', { order });
       const values: Updateable<OrdersTable> = { ...edit, ...stamp(ctx) };
       if (edit.productCode !== undefined) {
         const product = edit.productCode ? await productName(trx, edit.productCode) : undefined;
@@ -321,7 +362,8 @@ export async function editOrder(db: Database, order: string, edit: OrderEdit, cl
       const after = await updateRow(trx, 'orders', { order }, values, ctx);
       if (!after) throw notFound();
       const speedChanged = after.productCode !== before.productCode || after.desiredProductionSpeed !== before.desiredProductionSpeed;
-      if (speedChanged && after.startDate !== null) await refreshIndexesAffectedBy(trx, after.lineID, after.startDate, after.endDate ?? clock.nowMs, clock, ctx);
+      if (speedChanged && after.startDate !== null)
+        await refreshIndexesAffectedBy(trx, after.lineID, after.startDate, after.endDate ?? clock.nowMs, clock, ctx);
       return after;
     });
   } catch (error) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
 import { openSecret } from '../../db/secrets';
-import { expectAdministratorOnly, expectEveryRole, expectFieldError, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
+import {
+  expectAdministratorOnly,
+  expectEveryRole,
+  expectFieldError,
+  onSharedEdge,
+  type RoleTokens,
+} from '../../../../test/support/module-fixtures';
 
 let t: TestEdge;
 let tokens: RoleTokens;
@@ -14,7 +20,8 @@ const db = () => t.edge.plant.db!;
 const stored = () => db().selectFrom('parameters').selectAll().executeTakeFirstOrThrow();
 /** The bot token as stored, opened with the data directory's key (it is stored sealed). */
 const storedToken = async () => openSecret(db(), (await stored()).telegramBotToken);
-const put = (values: Record<string, unknown>, language?: 'en') => t.call('PUT', '/api/parameters/put/', { token: t.adminToken, form: { values }, language });
+const put = (values: Record<string, unknown>, language?: 'en') =>
+  t.call('PUT', '/api/parameters/put/', { token: t.adminToken, form: { values }, language });
 const TOKEN_A = '123456:AAAA-first-secret-token';
 const TOKEN_B = '654321:BBBB-second-secret-token';
 
@@ -73,19 +80,38 @@ describe('general parameters', () => {
       expect(got.body, `role ${role}`).toEqual({ gridRefreshTime: 15, terminalSyncByIP: false });
       expect(got.text).not.toMatch(/smtp\.planta|OeeBot|planta\.local/);
     }
-    expect((await t.call('GET', '/api/parameters', { token: tokens[1] })).body).toMatchObject({ emailHost: 'smtp.planta.local', telegramBotName: 'OeeBot' });
+    expect((await t.call('GET', '/api/parameters', { token: tokens[1] })).body).toMatchObject({
+      emailHost: 'smtp.planta.local',
+      telegramBotName: 'OeeBot',
+    });
     await put({ emailHost: null, telegramBotName: null, domain: null });
   });
 
   it('put applies a partial update (form field values), stamps it and answers as get does', async () => {
-    const result = await put({ microStopTime: '90', emailEnabled: true, emailHost: 'smtp.planta.com', emailFrom: 'oee@planta.com', terminalSyncByIP: 'true' });
+    const result = await put({
+      microStopTime: '90',
+      emailEnabled: true,
+      emailHost: 'smtp.planta.com',
+      emailFrom: 'oee@planta.com',
+      terminalSyncByIP: 'true',
+    });
     expect(result.status, result.text).toBe(200);
-    expect(result.body).toMatchObject({ microStopTime: 90, gridRefreshTime: 15, emailEnabled: true, emailHost: 'smtp.planta.com', terminalSyncByIP: true, updatedBy: 'admin' });
+    expect(result.body).toMatchObject({
+      microStopTime: 90,
+      gridRefreshTime: 15,
+      emailEnabled: true,
+      emailHost: 'smtp.planta.com',
+      terminalSyncByIP: true,
+      updatedBy: 'admin',
+    });
     expect(result.body.updateDate).toMatch(/^\d{4}-/);
     expect(result.body).toEqual((await t.call('GET', '/api/parameters/get', { token: tokens[1] })).body);
 
     // A JSON body works too, and what a get returned can be sent back as it is.
-    const again = await t.call('PUT', '/api/parameters', { token: t.adminToken, json: { ...result.body, gridRefreshTime: 30, emailHost: '' } });
+    const again = await t.call('PUT', '/api/parameters', {
+      token: t.adminToken,
+      json: { ...result.body, gridRefreshTime: 30, emailHost: '' },
+    });
     expect(again.status, again.text).toBe(200);
     expect(again.body).toMatchObject({ gridRefreshTime: 30, microStopTime: 90, emailHost: null });
   });
@@ -118,17 +144,37 @@ describe('general parameters', () => {
       expect((await put({ [field]: null })).body.error.fields).toHaveProperty(field);
     }
     expectFieldError(await put({ microStopTime: -1 }), 'microStopTime', 'El campo tiempo de microparada debe ser como mínimo 0.');
-    expectFieldError(await put({ gridRefreshTime: 1_000_000 }), 'gridRefreshTime', 'El campo tiempo de refresco de grillas debe ser como máximo 999999.');
-    expectFieldError(await put({ oeeCalculationRefresh: 1_000_000 }, 'en'), 'oeeCalculationRefresh', 'The OEE calculation refresh field must be at most 999999.');
-    expectFieldError(await put({ problemResolutionTime: 1.5 }), 'problemResolutionTime', 'El campo tiempo de resolución de problemas no es válido.');
+    expectFieldError(
+      await put({ gridRefreshTime: 1_000_000 }),
+      'gridRefreshTime',
+      'El campo tiempo de refresco de grillas debe ser como máximo 999999.',
+    );
+    expectFieldError(
+      await put({ oeeCalculationRefresh: 1_000_000 }, 'en'),
+      'oeeCalculationRefresh',
+      'The OEE calculation refresh field must be at most 999999.',
+    );
+    expectFieldError(
+      await put({ problemResolutionTime: 1.5 }),
+      'problemResolutionTime',
+      'El campo tiempo de resolución de problemas no es válido.',
+    );
     expect((await put({ microStopTime: 0, gridRefreshTime: 999_999 })).status).toBe(200);
     await put({ microStopTime: before.microStopTime, gridRefreshTime: before.gridRefreshTime });
     expect({ ...(await stored()), updateDate: 0 }).toEqual({ ...before, updateDate: 0 });
   });
 
   it('the counter plausibility factor is a number from 1 to 1000 that the engine reads', async () => {
-    expectFieldError(await put({ counterPlausibilityFactor: 0.5 }), 'counterPlausibilityFactor', 'El campo factor de plausibilidad de contadores debe ser como mínimo 1.');
-    expectFieldError(await put({ counterPlausibilityFactor: 1_001 }, 'en'), 'counterPlausibilityFactor', 'The counter plausibility factor field must be at most 1000.');
+    expectFieldError(
+      await put({ counterPlausibilityFactor: 0.5 }),
+      'counterPlausibilityFactor',
+      'El campo factor de plausibilidad de contadores debe ser como mínimo 1.',
+    );
+    expectFieldError(
+      await put({ counterPlausibilityFactor: 1_001 }, 'en'),
+      'counterPlausibilityFactor',
+      'The counter plausibility factor field must be at most 1000.',
+    );
     expect((await put({ counterPlausibilityFactor: 2.5 })).body.counterPlausibilityFactor).toBe(2.5);
     expect((await stored()).counterPlausibilityFactor).toBe(2.5);
     await put({ counterPlausibilityFactor: 10 });
@@ -138,9 +184,21 @@ describe('general parameters', () => {
     const before = await stored();
     expectFieldError(await put({ emailPort: 65_536 }), 'emailPort', 'El campo puerto de email debe ser como máximo 65535.');
     expectFieldError(await put({ emailPort: -1 }, 'en'), 'emailPort', 'The email port field must be at least 0.');
-    expectFieldError(await put({ telegramBotProxyPort: 70_000 }), 'telegramBotProxyPort', 'El campo puerto del proxy del bot debe ser como máximo 65535.');
-    expectFieldError(await put({ telegramBotPort: 70_000 }), 'telegramBotPort', 'El campo puerto del proxy del bot debe ser como máximo 65535.');
-    expectFieldError(await put({ telegramNotificationInterval: -5 }), 'telegramNotificationInterval', 'El campo intervalo de notificación de Telegram debe ser como mínimo 0.');
+    expectFieldError(
+      await put({ telegramBotProxyPort: 70_000 }),
+      'telegramBotProxyPort',
+      'El campo puerto del proxy del bot debe ser como máximo 65535.',
+    );
+    expectFieldError(
+      await put({ telegramBotPort: 70_000 }),
+      'telegramBotPort',
+      'El campo puerto del proxy del bot debe ser como máximo 65535.',
+    );
+    expectFieldError(
+      await put({ telegramNotificationInterval: -5 }),
+      'telegramNotificationInterval',
+      'El campo intervalo de notificación de Telegram debe ser como mínimo 0.',
+    );
     expectFieldError(await put({ emailFrom: 'oee-planta' }), 'emailFrom', 'Debe ingresar un formato de email válido.');
     expectFieldError(await put({ microStopTim: 5 }), 'microStopTim', 'El campo microStopTim no existe.');
     expect(await stored()).toEqual(before);
@@ -152,7 +210,9 @@ describe('general parameters', () => {
   it('reading is for every role, writing only for the administrator (403 other roles, 401 without a token)', async () => {
     const before = await stored();
     expect((await t.call('GET', '/api/parameters/get/')).status).toBe(401);
-    await expectAdministratorOnly(t, tokens, 'PUT', '/api/parameters/put/', { form: { values: { microStopTime: 1, telegramBotToken: 'intruder' } } });
+    await expectAdministratorOnly(t, tokens, 'PUT', '/api/parameters/put/', {
+      form: { values: { microStopTime: 1, telegramBotToken: 'intruder' } },
+    });
     expect(await stored()).toEqual(before);
   });
 });

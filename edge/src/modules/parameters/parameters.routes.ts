@@ -18,15 +18,30 @@ export function registerParameterRoutes(api: Api, plant: Plant): void {
       path: ['/api/parameters/get', '/api/parameters'],
       access: 'authenticated',
       tag: 'parameters',
-      summary: 'The general parameters; the Telegram bot token only as telegramBotTokenSet. Roles other than the administrator get only what their screens use: gridRefreshTime and terminalSyncByIP.',
+      summary:
+        'The general parameters; the Telegram bot token only as telegramBotTokenSet. Roles other than the administrator get only what their screens use: gridRefreshTime and terminalSyncByIP.',
       response: z.union([parametersResponseSchema, screenParametersSchema]),
     },
     ({ ctx }) => getParameters(ctx.db, ctx.timeZone, ctx.user.roleID),
   );
   api.route(
-    { method: 'put', path: ['/api/parameters/put', '/api/parameters'], access: [ROLE.ADMINISTRATOR], tag: 'parameters', summary: 'Partial update (values: form field JSON or JSON body); answers the parameters as get does.', response: parametersResponseSchema, documentedBody: keyValuesBody({ values: parametersUpdateSchema }) },
+    {
+      method: 'put',
+      path: ['/api/parameters/put', '/api/parameters'],
+      access: [ROLE.ADMINISTRATOR],
+      tag: 'parameters',
+      summary: 'Partial update (values: form field JSON or JSON body); answers the parameters as get does.',
+      response: parametersResponseSchema,
+      documentedBody: keyValuesBody({ values: parametersUpdateSchema }),
+    },
     async ({ ctx }) => {
-      const parameters = await putParameters(ctx.db, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>), ctx.user, ctx.now, ctx.timeZone);
+      const parameters = await putParameters(
+        ctx.db,
+        readValues(ctx.req.body, ctx.req.query as Record<string, unknown>),
+        ctx.user,
+        ctx.now,
+        ctx.timeZone,
+      );
       // The acquisition's calculation period (oeeCalculationRefresh) is one of them.
       plant.emit('configurationChanged', { area: 'parameters' });
       return parameters;

@@ -48,7 +48,12 @@ export const PARAMETER_COLUMNS = {
 } as const;
 
 /** What a write may carry besides the shown columns: the token, and SPEC.md section 5's name for the proxy port. */
-export const PARAMETER_INPUT_COLUMNS = { ...PARAMETER_COLUMNS, telegramBotToken: 'string', telegramBotPort: 'number', mqttPublishPassword: 'string' } as const;
+export const PARAMETER_INPUT_COLUMNS = {
+  ...PARAMETER_COLUMNS,
+  telegramBotToken: 'string',
+  telegramBotPort: 'number',
+  mqttPublishPassword: 'string',
+} as const;
 
 /** Read-only fields a client may send back unchanged from a get; ignored on write. */
 export const READ_ONLY_PARAMETERS = ['id', 'telegramBotTokenSet', 'mqttPublishPasswordSet', 'updatedBy', 'updateDate'] as const;
@@ -58,7 +63,8 @@ const port = optionalInt({ min: 0, max: 65_535 });
 const yesNo = z.boolean().optional();
 const retentionDays = requiredInt({ min: 1, max: 3_650 }).optional();
 /** An http(s) address, or blank for none. */
-const optionalHttpUrl = () => optionalText(255).refine((value) => value == null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), 'validation.invalid');
+const optionalHttpUrl = () =>
+  optionalText(255).refine((value) => value == null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), 'validation.invalid');
 
 /** A partial update of the parameters (SPEC.md section 5): absent fields keep their stored value. */
 export const parametersUpdateSchema = z.strictObject({
@@ -85,7 +91,10 @@ export const parametersUpdateSchema = z.strictObject({
   telegramBotName: optionalText(100),
   telegramNotificationInterval: optionalInt({ min: 0 }),
   // Write-only: a non-empty value replaces the stored token; empty or absent keeps it.
-  telegramBotToken: z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().trim().max(200).optional()),
+  telegramBotToken: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.string().trim().max(200).optional(),
+  ),
   telegramBotUseProxy: yesNo,
   telegramBotProxyHost: optionalText(255),
   telegramBotProxyPort: port,
@@ -108,9 +117,15 @@ export const parametersUpdateSchema = z.strictObject({
   mqttPublishPrefix: optionalText(100).refine((prefix) => prefix == null || /^[^+#\0]+$/.test(prefix), 'validation.invalid'),
   mqttPublishClientId: optionalText(100),
   mqttPublishUserName: optionalText(100),
-  mqttPublishPassword: z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().max(200).optional()),
+  mqttPublishPassword: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.string().max(200).optional(),
+  ),
 });
 
-export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({ telegramBotTokenSet: z.boolean(), mqttPublishPasswordSet: z.boolean() });
+export const parametersResponseSchema = apiRowSchema(PARAMETER_COLUMNS).extend({
+  telegramBotTokenSet: z.boolean(),
+  mqttPublishPasswordSet: z.boolean(),
+});
 /** GET /api/parameters for a role other than the administrator (parameters.service SCREEN_PARAMETERS). */
 export const screenParametersSchema = parametersResponseSchema.pick({ gridRefreshTime: true, terminalSyncByIP: true }).strict();

@@ -15,7 +15,11 @@ type AnyRow = Record<string, unknown>;
 async function shownParameters(db: Database, timeZone: string) {
   const row = await findParameters(db);
   if (!row) throw notFound();
-  return { ...rowToApi(row, PARAMETER_COLUMNS, timeZone), telegramBotTokenSet: Boolean(row.telegramBotToken), mqttPublishPasswordSet: Boolean(row.mqttPublishPassword) };
+  return {
+    ...rowToApi(row, PARAMETER_COLUMNS, timeZone),
+    telegramBotTokenSet: Boolean(row.telegramBotToken),
+    mqttPublishPasswordSet: Boolean(row.mqttPublishPassword),
+  };
 }
 
 /**

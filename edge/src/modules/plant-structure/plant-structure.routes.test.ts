@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
-import { expectAdministratorOnly, expectEveryRole, expectFieldError, insert, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
+import {
+  expectAdministratorOnly,
+  expectEveryRole,
+  expectFieldError,
+  insert,
+  onSharedEdge,
+  type RoleTokens,
+} from '../../../../test/support/module-fixtures';
 
 let t: TestEdge;
 let tokens: RoleTokens;
@@ -17,7 +24,10 @@ describe('buildings and sectors', () => {
     expect(north).toEqual({ buildingId: expect.any(Number), buildingName: 'Norte' });
     const south = await insert(t, '/api/buildings', { buildingName: 'Sur' });
 
-    const renamed = await t.call('PUT', '/api/buildings/put', { token: t.adminToken, form: { key: south.buildingId, values: { buildingName: 'Sur 2' } } });
+    const renamed = await t.call('PUT', '/api/buildings/put', {
+      token: t.adminToken,
+      form: { key: south.buildingId, values: { buildingName: 'Sur 2' } },
+    });
     expect(renamed.body).toEqual({ buildingId: south.buildingId, buildingName: 'Sur 2' });
 
     const sector = await insert(t, '/api/sectors', { sectorName: 'Envasado', buildingId: north.buildingId });
@@ -27,11 +37,21 @@ describe('buildings and sectors', () => {
 
     const page = await t.call('GET', '/api/sectors/get', {
       token: t.adminToken,
-      query: { filter: [['buildingId', '<>', null]], sort: [{ selector: 'sectorName', desc: true }], skip: 1, take: 1, requireTotalCount: true },
+      query: {
+        filter: [['buildingId', '<>', null]],
+        sort: [{ selector: 'sectorName', desc: true }],
+        skip: 1,
+        take: 1,
+        requireTotalCount: true,
+      },
     });
     expect(page.body).toEqual({ data: [expect.objectContaining({ sectorName: 'Envasado' })], totalCount: 2 });
 
-    const outbox = await db().selectFrom('outbox').select(['entity', 'operation']).where('entity', 'in', ['buildings', 'sectors']).execute();
+    const outbox = await db()
+      .selectFrom('outbox')
+      .select(['entity', 'operation'])
+      .where('entity', 'in', ['buildings', 'sectors'])
+      .execute();
     expect(outbox.length).toBe(6); // synced tables: every write has its outbox row
 
     const deleted = await t.call('DELETE', '/api/sectors/delete', { token: t.adminToken, form: { key: sector.sectorID } });
@@ -41,7 +61,11 @@ describe('buildings and sectors', () => {
 
   it('building name and sector name are required (400 on the field, nothing stored)', async () => {
     const before = await db().selectFrom('buildings').selectAll().execute();
-    expectFieldError(await t.call('POST', '/api/buildings', { token: t.adminToken, form: { values: { buildingName: '  ' } } }), 'buildingName', 'El campo nombre del edificio es obligatorio.');
+    expectFieldError(
+      await t.call('POST', '/api/buildings', { token: t.adminToken, form: { values: { buildingName: '  ' } } }),
+      'buildingName',
+      'El campo nombre del edificio es obligatorio.',
+    );
     expectFieldError(
       await t.call('POST', '/api/buildings', { token: t.adminToken, language: 'en', form: { values: {} } }),
       'buildingName',
@@ -50,7 +74,11 @@ describe('buildings and sectors', () => {
     expect(await db().selectFrom('buildings').selectAll().execute()).toEqual(before);
 
     const sectors = await db().selectFrom('sectors').selectAll().execute();
-    expectFieldError(await t.call('POST', '/api/sectors', { token: t.adminToken, form: { values: { sectorName: '' } } }), 'sectorName', 'El campo nombre del sector es obligatorio.');
+    expectFieldError(
+      await t.call('POST', '/api/sectors', { token: t.adminToken, form: { values: { sectorName: '' } } }),
+      'sectorName',
+      'El campo nombre del sector es obligatorio.',
+    );
     expectFieldError(
       await t.call('POST', '/api/sectors', { token: t.adminToken, form: { values: { sectorName: 'X', buildingId: 9999 } } }),
       'buildingId',
@@ -71,7 +99,9 @@ describe('buildings and sectors', () => {
     const refused = await t.call('DELETE', '/api/buildings', { token: t.adminToken, form: { key: building.buildingId } });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('No se puede eliminar: el registro está siendo utilizado por otros datos.');
-    expect(await db().selectFrom('buildings').select('buildingId').where('buildingId', '=', building.buildingId).executeTakeFirst()).toBeDefined();
+    expect(
+      await db().selectFrom('buildings').select('buildingId').where('buildingId', '=', building.buildingId).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('lookups answer { value, text } to every role', async () => {

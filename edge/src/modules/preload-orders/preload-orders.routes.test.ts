@@ -9,7 +9,17 @@ const stored = () => api.db().selectFrom('preload_orders').selectAll().orderBy('
 /** A write that must be refused: nothing stored may change. */
 const refusedWrite = api.refusing(stored);
 
-const order = { id: 1, op: 'OP-1', cliente: 'Cooperativa Norte', producto: 'YM-500', cosecha: 2024, cantidad: 12.5, bolsa: 'Big bag', pesoBolsa: 1000.25, utilizado: false };
+const order = {
+  id: 1,
+  op: 'OP-1',
+  cliente: 'Cooperativa Norte',
+  producto: 'YM-500',
+  cosecha: 2024,
+  cantidad: 12.5,
+  bolsa: 'Big bag',
+  pesoBolsa: 1000.25,
+  utilizado: false,
+};
 
 const addPreload = (values: Record<string, unknown>) => api.insert('/api/preContract', values);
 
@@ -18,11 +28,26 @@ describe('preload orders', () => {
     const created = await call('POST', '/api/preContract/post', { token: tokens.supervisor, json: { values: order } });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ ...order, deleted: false, updatedBy: 'tsuper' });
-    const updated = await call('PUT', '/api/preContract/put', { token: tokens.supervisor, form: { key: 1, values: { utilizado: true, cantidad: '13.5', cliente: '' } } });
+    const updated = await call('PUT', '/api/preContract/put', {
+      token: tokens.supervisor,
+      form: { key: 1, values: { utilizado: true, cantidad: '13.5', cliente: '' } },
+    });
     expect(updated.body).toMatchObject({ id: 1, utilizado: true, cantidad: 13.5, cliente: null });
-    expectError(await refusedWrite('PUT', '/api/preContract', { token: tokens.supervisor, json: { key: 1, values: { id: 2 } } }), 400, 'El campo id no se puede modificar.', 'id');
-    expectError(await refusedWrite('POST', '/api/preContract', { token: tokens.supervisor, json: { values: order } }), 409, 'Ya existe un registro con esa clave.');
-    const list = await call('GET', '/api/preContract/get', { token: tokens.admin, query: { filter: ['op', '=', 'OP-1'], take: 10, requireTotalCount: true } });
+    expectError(
+      await refusedWrite('PUT', '/api/preContract', { token: tokens.supervisor, json: { key: 1, values: { id: 2 } } }),
+      400,
+      'El campo id no se puede modificar.',
+      'id',
+    );
+    expectError(
+      await refusedWrite('POST', '/api/preContract', { token: tokens.supervisor, json: { values: order } }),
+      409,
+      'Ya existe un registro con esa clave.',
+    );
+    const list = await call('GET', '/api/preContract/get', {
+      token: tokens.admin,
+      query: { filter: ['op', '=', 'OP-1'], take: 10, requireTotalCount: true },
+    });
     expect(list.body).toMatchObject({ totalCount: 1, data: [{ id: 1, op: 'OP-1' }] });
   });
 
@@ -40,12 +65,26 @@ describe('preload orders', () => {
       [10, true],
     ]);
     // Whatever column the user sorts by, the deleted row stays last.
-    const byOp = await call('GET', '/api/preContract', { token: tokens.supervisor, query: { filter: ['id', '>=', 10], sort: [{ selector: 'op', desc: false }] } });
+    const byOp = await call('GET', '/api/preContract', {
+      token: tokens.supervisor,
+      query: { filter: ['id', '>=', 10], sort: [{ selector: 'op', desc: false }] },
+    });
     expect(byOp.body.data.map((r: { id: number }) => r.id)).toEqual([11, 12, 10]);
-    const byIdDesc = await call('GET', '/api/preContract', { token: tokens.supervisor, query: { filter: ['id', '>=', 10], sort: [{ selector: 'id', desc: true }] } });
+    const byIdDesc = await call('GET', '/api/preContract', {
+      token: tokens.supervisor,
+      query: { filter: ['id', '>=', 10], sort: [{ selector: 'id', desc: true }] },
+    });
     expect(byIdDesc.body.data.map((r: { id: number }) => r.id)).toEqual([12, 11, 10]);
-    expectError(await refusedWrite('PUT', '/api/preContract', { token: tokens.supervisor, json: { key: 10, values: { op: 'OP-X' } } }), 409, 'La orden de precarga fue eliminada y no se puede modificar.');
-    expectError(await refusedWrite('DELETE', '/api/preContract', { token: tokens.supervisor, json: { key: 10 } }), 409, 'La orden de precarga fue eliminada y no se puede modificar.');
+    expectError(
+      await refusedWrite('PUT', '/api/preContract', { token: tokens.supervisor, json: { key: 10, values: { op: 'OP-X' } } }),
+      409,
+      'La orden de precarga fue eliminada y no se puede modificar.',
+    );
+    expectError(
+      await refusedWrite('DELETE', '/api/preContract', { token: tokens.supervisor, json: { key: 10 } }),
+      409,
+      'La orden de precarga fue eliminada y no se puede modificar.',
+    );
     expect((await refusedWrite('DELETE', '/api/preContract', { token: tokens.supervisor, json: { key: 999 } })).status).toBe(404);
   });
 
@@ -70,12 +109,32 @@ describe('preload orders', () => {
       [{ id: undefined }, 'id', 'El campo id es obligatorio.'],
     ];
     for (const [change, field, message] of cases) {
-      expectError(await refusedWrite('POST', '/api/preContract', { token: tokens.supervisor, json: { values: { ...order, id: 50, ...change } } }), 400, message, field);
+      expectError(
+        await refusedWrite('POST', '/api/preContract', { token: tokens.supervisor, json: { values: { ...order, id: 50, ...change } } }),
+        400,
+        message,
+        field,
+      );
     }
-    const english = await refusedWrite('POST', '/api/preContract', { token: tokens.supervisor, language: 'en', json: { values: { ...order, id: 50, cosecha: 24, producto: '' } } });
-    expect(english.body.error.fields).toEqual({ producto: 'The product field is required', cosecha: 'The harvest field must have 4 digits' });
+    const english = await refusedWrite('POST', '/api/preContract', {
+      token: tokens.supervisor,
+      language: 'en',
+      json: { values: { ...order, id: 50, cosecha: 24, producto: '' } },
+    });
+    expect(english.body.error.fields).toEqual({
+      producto: 'The product field is required',
+      cosecha: 'The harvest field must have 4 digits',
+    });
     // The boundaries themselves are accepted.
-    await addPreload({ ...order, id: 51, cosecha: 1000, cantidad: 0.1, pesoBolsa: 0.01, producto: 'p'.repeat(18), cliente: 'c'.repeat(50) });
+    await addPreload({
+      ...order,
+      id: 51,
+      cosecha: 1000,
+      cantidad: 0.1,
+      pesoBolsa: 0.01,
+      producto: 'p'.repeat(18),
+      cliente: 'c'.repeat(50),
+    });
   });
 
   it('supervisor and administrator view; only the supervisor adds, edits and deletes; operator and consultant 403', async () => {

@@ -39,7 +39,12 @@ export const preloadOrderSchema = z.object({
   cliente: z.preprocess(blankToNull, z.string().trim().max(50, 'preload.maxLength50').nullish()),
   producto: z.string({ error: 'preload.productRequired' }).trim().min(1, 'preload.productRequired').max(18, 'preload.productMax'),
   // Anything but a 4-digit year (text included) gets SPEC.md's one text for the harvest.
-  cosecha: z.number({ error: (issue) => (issue.code === 'invalid_type' && issue.input != null ? 'preload.harvest' : undefined) }).int('preload.harvest').min(1000, 'preload.harvest').max(9999, 'preload.harvest').nullish(),
+  cosecha: z
+    .number({ error: (issue) => (issue.code === 'invalid_type' && issue.input != null ? 'preload.harvest' : undefined) })
+    .int('preload.harvest')
+    .min(1000, 'preload.harvest')
+    .max(9999, 'preload.harvest')
+    .nullish(),
   cantidad: requiredNumber('preload.quantityRequired')
     .min(0)
     .refine((v) => hasAtMostDecimals(v, 1), 'preload.quantityDecimals'),

@@ -21,8 +21,16 @@ beforeEach(async () => {
   e = await startEngineEdge(T0);
   for (const lineID of [1, 2, 3, 4]) await addLine(e.db, { lineID, managesOrders: true });
   await e.db.updateTable('lines').set({ enableProductionManager: 1 }).where('lineID', 'in', [1, 2, 4]).execute();
-  await e.db.updateTable('lines').set({ calculationUnits: script('Units') }).where('lineID', 'in', [1, 4]).execute();
-  await e.db.updateTable('lines').set({ calculationDiscards: script('Discards') }).where('lineID', '=', 4).execute();
+  await e.db
+    .updateTable('lines')
+    .set({ calculationUnits: script('Units') })
+    .where('lineID', 'in', [1, 4])
+    .execute();
+  await e.db
+    .updateTable('lines')
+    .set({ calculationDiscards: script('Discards') })
+    .where('lineID', '=', 4)
+    .execute();
   await addProduct(e.db, 'P1', { 1: 10, 2: 10, 3: 10, 4: 10 });
   for (const lineID of [1, 2, 3, 4]) await addOrder(e.db, `10${lineID}-0`, lineID, { productCode: 'P1', desiredProductionQuantity: 1000 });
   await addOrder(e.db, '900-0', 1, { productCode: 'P1' });
@@ -40,10 +48,16 @@ afterEach(async () => {
   await e.close();
 });
 
-const post = (path: string, role: RoleId, values: Record<string, unknown>) => e.t.call('POST', path, { token: as(role), form: { values: JSON.stringify(values) } });
+const post = (path: string, role: RoleId, values: Record<string, unknown>) =>
+  e.t.call('POST', path, { token: as(role), form: { values: JSON.stringify(values) } });
 const orderIndex = (order: string) => e.db.selectFrom('order_indexes').selectAll().where('order', '=', order).executeTakeFirstOrThrow();
-const shiftIndex = (lineID: number) => e.db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).where('shiftStart', '=', SHIFT_START).executeTakeFirstOrThrow();
-const summary = (line: number) => e.t.call('GET', '/api/production/summary', { token: as(ROLE.OPERATOR), query: { line: String(line), start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00' } });
+const shiftIndex = (lineID: number) =>
+  e.db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).where('shiftStart', '=', SHIFT_START).executeTakeFirstOrThrow();
+const summary = (line: number) =>
+  e.t.call('GET', '/api/production/summary', {
+    token: as(ROLE.OPERATOR),
+    query: { line: String(line), start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00' },
+  });
 
 /** Everything a refused declaration must leave as it was. */
 async function state(db: Database) {
@@ -59,19 +73,51 @@ async function state(db: Database) {
 
 describe('production lots', () => {
   it('on a line that counts its units, a lot is a declaration beside the counted production: the summary shows both and the difference', async () => {
-    const created = await post('/api/production/lots', ROLE.OPERATOR, { lineID: 1, lot: 'L-1', packs: 2, wrappers: 3, wrapperType: 'film' });
+    const created = await post('/api/production/lots', ROLE.OPERATOR, {
+      lineID: 1,
+      lot: 'L-1',
+      packs: 2,
+      wrappers: 3,
+      wrapperType: 'film',
+    });
     expect(created.status, created.text).toBe(200);
     // (2 packs × 10 wrappers + 3 wrappers) × 6 units, for the line's Ready order and its product.
-    expect(created.body).toMatchObject({ lot: 'L-1', order: '101-0', productCode: 'P1', packs: 2, wrappers: 3, units: 138, wrapperType: 'film', booked: false, lineID: 1 });
+    expect(created.body).toMatchObject({
+      lot: 'L-1',
+      order: '101-0',
+      productCode: 'P1',
+      packs: 2,
+      wrappers: 3,
+      units: 138,
+      wrapperType: 'film',
+      booked: false,
+      lineID: 1,
+    });
     expect((await orderIndex('101-0')).productionQuantity).toBe(300);
     const answer = await summary(1);
-    expect(answer.body).toMatchObject({ unitsCounted: true, discardsCounted: false, units: 300, declaredUnits: 138, differenceUnits: -162 });
+    expect(answer.body).toMatchObject({
+      unitsCounted: true,
+      discardsCounted: false,
+      units: 300,
+      declaredUnits: 138,
+      differenceUnits: -162,
+    });
     expect(answer.body.byProduct).toEqual([
-      expect.objectContaining({ productCode: 'P1', unit: 'u', units: 300, wrappers: 50, packs: 5, declared: { units: 138, wrappers: 23, packs: 2.3, lots: 1 }, difference: { units: -162, wrappers: -27, packs: -2.7 } }),
+      expect.objectContaining({
+        productCode: 'P1',
+        unit: 'u',
+        units: 300,
+        wrappers: 50,
+        packs: 5,
+        declared: { units: 138, wrappers: 23, packs: 2.3, lots: 1 },
+        difference: { units: -162, wrappers: -27, packs: -2.7 },
+      }),
     ]);
     const listed = await e.t.call('GET', '/api/production/lots', { token: as(ROLE.CONSULTANT), query: { lineID: '1', order: '101-0' } });
     expect(listed.body.data).toEqual([expect.objectContaining({ lot: 'L-1', units: 138, createdBy: e.users[ROLE.OPERATOR] })]);
-    expect(await e.db.selectFrom('audit_log').select('action').where('entity', '=', 'production_lots').execute()).toEqual([{ action: 'insert' }]);
+    expect(await e.db.selectFrom('audit_log').select('action').where('entity', '=', 'production_lots').execute()).toEqual([
+      { action: 'insert' },
+    ]);
   });
 
   it('on a line with no units counter, lots are its production: order and shift indexes count them; an edit books the difference, a delete takes them back', async () => {
@@ -81,12 +127,18 @@ describe('production lots', () => {
     expect((await shiftIndex(2)).productionQuantity).toBe(60);
     expect((await summary(2)).body).toMatchObject({ unitsCounted: false, units: 60, declaredUnits: 60, differenceUnits: 0 });
 
-    const changed = await e.t.call('PUT', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key: String(created.body.lotID), values: JSON.stringify({ packs: 3 }) } });
+    const changed = await e.t.call('PUT', '/api/production/lots', {
+      token: as(ROLE.OPERATOR),
+      form: { key: String(created.body.lotID), values: JSON.stringify({ packs: 3 }) },
+    });
     expect(changed.body).toMatchObject({ packs: 3, units: 180 });
     expect((await orderIndex('102-0')).productionQuantity).toBe(180);
     expect((await summary(2)).body).toMatchObject({ units: 180, declaredUnits: 180, differenceUnits: 0 });
 
-    const deleted = await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key: String(created.body.lotID) } });
+    const deleted = await e.t.call('DELETE', '/api/production/lots', {
+      token: as(ROLE.OPERATOR),
+      form: { key: String(created.body.lotID) },
+    });
     expect(deleted.status, deleted.text).toBe(204);
     expect((await orderIndex('102-0')).productionQuantity).toBe(0);
     expect((await shiftIndex(2)).productionQuantity).toBe(0);
@@ -95,7 +147,11 @@ describe('production lots', () => {
   it('refuses bad input, other roles, lines without the module and orders not started, and changes nothing', async () => {
     const before = await state(e.db);
     const refused = async (role: RoleId, values: Record<string, unknown>, status: number, message?: string, language?: string) => {
-      const result = await e.t.call('POST', '/api/production/lots', { token: as(role), form: { values: JSON.stringify(values) }, language: language as 'en' | undefined });
+      const result = await e.t.call('POST', '/api/production/lots', {
+        token: as(role),
+        form: { values: JSON.stringify(values) },
+        language: language as 'en' | undefined,
+      });
       expectError(result, status, message);
     };
     const lot = { lineID: 1, lot: 'L-9', packs: 1, wrappers: 0 };
@@ -126,8 +182,15 @@ describe('production lots', () => {
     expect(lotID).toBe(1);
     const before = await state(e.db);
     for (const key of [`0x${lotID.toString(16)}`, ` ${lotID} `, `${lotID}e0`, `${lotID}.0`]) {
-      expectError(await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key } }), 400, 'El campo lotID no es válido.');
-      expectError(await e.t.call('PUT', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key, values: JSON.stringify({ packs: 3 }) } }), 400);
+      expectError(
+        await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key } }),
+        400,
+        'El campo lotID no es válido.',
+      );
+      expectError(
+        await e.t.call('PUT', '/api/production/lots', { token: as(ROLE.OPERATOR), form: { key, values: JSON.stringify({ packs: 3 }) } }),
+        400,
+      );
       expectError(await e.t.call('DELETE', '/api/production/discards', { token: as(ROLE.OPERATOR), form: { key } }), 400);
     }
     expectError(await e.t.call('DELETE', '/api/production/lots', { token: as(ROLE.OPERATOR), json: { key: true } }), 400);
@@ -153,7 +216,10 @@ describe('discards declared by hand', () => {
     expect((await orderIndex('101-0')).acceptance).toBe(0.9);
     expect((await shiftIndex(1)).acceptance).toBe(0.9);
 
-    const withdrawn = await e.t.call('DELETE', '/api/production/discards', { token: as(ROLE.SUPERVISOR), form: { key: String(declared.body.discardID) } });
+    const withdrawn = await e.t.call('DELETE', '/api/production/discards', {
+      token: as(ROLE.SUPERVISOR),
+      form: { key: String(declared.body.discardID) },
+    });
     expect(withdrawn.status, withdrawn.text).toBe(204);
     expect(await orderIndex('101-0')).toMatchObject({ discardQuantity: 0, acceptance: 1 });
     expect((await shiftIndex(1)).acceptance).toBe(1);
@@ -161,9 +227,15 @@ describe('discards declared by hand', () => {
 
   it('are refused on a line that counts its discards, beyond the order’s production, with bad input or another role, and change nothing', async () => {
     const before = await state(e.db);
-    const refused = async (role: RoleId, values: Record<string, unknown>, status: number, message?: string) => expectError(await post('/api/production/discards', role, values), status, message);
+    const refused = async (role: RoleId, values: Record<string, unknown>, status: number, message?: string) =>
+      expectError(await post('/api/production/discards', role, values), status, message);
     await refused(ROLE.OPERATOR, { lineID: 4, quantity: 5 }, 409, 'La línea 4 cuenta sus descartes con una señal: no se declaran a mano.');
-    await refused(ROLE.OPERATOR, { lineID: 1, quantity: 301 }, 409, 'Los descartes de la orden 101-0 (301) superarían su producción (300).');
+    await refused(
+      ROLE.OPERATOR,
+      { lineID: 1, quantity: 301 },
+      409,
+      'Los descartes de la orden 101-0 (301) superarían su producción (300).',
+    );
     await refused(ROLE.OPERATOR, { lineID: 1, quantity: 0 }, 400);
     await refused(ROLE.OPERATOR, { lineID: 1 }, 400, 'El campo cantidad es obligatorio.');
     await refused(ROLE.OPERATOR, { lineID: 1, quantity: 'x' }, 400);
@@ -183,14 +255,27 @@ describe('wrapper types', () => {
     expectError(await post(path, ROLE.OPERATOR, { name: 'Bolsa' }), 403);
     expectError(await post(path, ROLE.ADMINISTRATOR, { name: 'Bolsa' }), 403);
     await post('/api/production/lots', ROLE.OPERATOR, { lineID: 1, lot: 'L-1', packs: 1, wrappers: 0, wrapperType: 'Film' });
-    const film = (await e.db.selectFrom('wrapper_types').select('wrapperTypeID').where('name', '=', 'Film').executeTakeFirstOrThrow()).wrapperTypeID;
+    const film = (await e.db.selectFrom('wrapper_types').select('wrapperTypeID').where('name', '=', 'Film').executeTakeFirstOrThrow())
+      .wrapperTypeID;
     const before = await state(e.db);
-    expectError(await e.t.call('DELETE', path, { token: as(ROLE.SUPERVISOR), form: { key: String(film) } }), 409, 'El tipo de envoltorio Film está en uso en 1 lotes: no se puede eliminar ni renombrar.');
-    expectError(await e.t.call('PUT', path, { token: as(ROLE.SUPERVISOR), form: { key: String(film), values: JSON.stringify({ name: 'Film 2' }) } }), 409);
+    expectError(
+      await e.t.call('DELETE', path, { token: as(ROLE.SUPERVISOR), form: { key: String(film) } }),
+      409,
+      'El tipo de envoltorio Film está en uso en 1 lotes: no se puede eliminar ni renombrar.',
+    );
+    expectError(
+      await e.t.call('PUT', path, { token: as(ROLE.SUPERVISOR), form: { key: String(film), values: JSON.stringify({ name: 'Film 2' }) } }),
+      409,
+    );
     expect(await state(e.db)).toEqual(before);
-    const described = await e.t.call('PUT', path, { token: as(ROLE.SUPERVISOR), form: { key: String(film), values: JSON.stringify({ description: 'Film termocontraíble' }) } });
+    const described = await e.t.call('PUT', path, {
+      token: as(ROLE.SUPERVISOR),
+      form: { key: String(film), values: JSON.stringify({ description: 'Film termocontraíble' }) },
+    });
     expect(described.body).toMatchObject({ name: 'Film', description: 'Film termocontraíble' });
-    expect((await e.t.call('DELETE', path, { token: as(ROLE.SUPERVISOR), form: { key: String(added.body.wrapperTypeID) } })).status).toBe(204);
+    expect((await e.t.call('DELETE', path, { token: as(ROLE.SUPERVISOR), form: { key: String(added.body.wrapperTypeID) } })).status).toBe(
+      204,
+    );
     const listed = await e.t.call('GET', path, { token: as(ROLE.OPERATOR) });
     expect(listed.body.data.map((row: { name: string }) => row.name)).toEqual(['Film']);
   });

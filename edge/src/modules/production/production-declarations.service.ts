@@ -85,7 +85,8 @@ async function orderOfDeclaration(trx: Transaction<DB>, lineID: number, order: s
   }
   const found = await findOrder(trx, order);
   if (!found || found.lineID !== lineID) throw fieldError('validation', 'production.orderNotOnLine', 'order', { order, line: lineID });
-  if (found.status === ORDER_STATUS.CREATED || found.startDate === null) throw new AppError('conflict', 'production.orderNotStarted', { order });
+  if (found.status === ORDER_STATUS.CREATED || found.startDate === null)
+    throw new AppError('conflict', 'production.orderNotStarted', { order });
   return found;
 }
 
@@ -122,7 +123,13 @@ async function checkOrderKeepsDiscards(trx: Transaction<DB>, order: string, unit
 }
 
 /** Applies one declaration of a line in the ingestion's transaction; answers the row and the production to book. */
-export async function recordDeclaration(trx: Transaction<DB>, lineID: number, declaration: ProductionDeclaration, clock: EngineClock, ctx: WriteContext): Promise<DeclarationOutcome> {
+export async function recordDeclaration(
+  trx: Transaction<DB>,
+  lineID: number,
+  declaration: ProductionDeclaration,
+  clock: EngineClock,
+  ctx: WriteContext,
+): Promise<DeclarationOutcome> {
   const line = await requireProductionLine(trx, lineID);
   switch (declaration.kind) {
     case 'addLot': {
@@ -166,7 +173,8 @@ export async function recordDeclaration(trx: Transaction<DB>, lineID: number, de
       const booked = before.booked === 1 && before.minuteStart !== null;
       if (booked && delta < 0) await checkOrderKeepsDiscards(trx, before.order, delta, 0);
       const row = (await updateRow(trx, 'production_lots', { lotID: before.lotID }, { ...values, units }, ctx, before))!;
-      const booking = !booked || delta === 0 ? null : { lineID, minuteStart: before.minuteStart!, order: before.order, units: delta, discards: 0 };
+      const booking =
+        !booked || delta === 0 ? null : { lineID, minuteStart: before.minuteStart!, order: before.order, units: delta, discards: 0 };
       return { table: 'production_lots', row, booking };
     }
     case 'deleteLot': {
@@ -186,17 +194,33 @@ export async function recordDeclaration(trx: Transaction<DB>, lineID: number, de
       const row = await insertRow(
         trx,
         'declared_discards',
-        { lineID, order: order.order, minuteStart, quantity: declaration.quantity, observation: declaration.observation, createdBy: ctx.userID, createDate: clock.nowMs },
+        {
+          lineID,
+          order: order.order,
+          minuteStart,
+          quantity: declaration.quantity,
+          observation: declaration.observation,
+          createdBy: ctx.userID,
+          createDate: clock.nowMs,
+        },
         ['discardID'],
         ctx,
       );
-      return { table: 'declared_discards', row, booking: { lineID, minuteStart, order: order.order, units: 0, discards: declaration.quantity } };
+      return {
+        table: 'declared_discards',
+        row,
+        booking: { lineID, minuteStart, order: order.order, units: 0, discards: declaration.quantity },
+      };
     }
     case 'deleteDiscard': {
       const before = await findDeclaredDiscard(trx, declaration.discardID);
       if (!before || before.lineID !== lineID) throw notFound();
       await deleteRow(trx, 'declared_discards', { discardID: before.discardID }, ctx);
-      return { table: 'declared_discards', row: before, booking: { lineID, minuteStart: before.minuteStart, order: before.order, units: 0, discards: -before.quantity } };
+      return {
+        table: 'declared_discards',
+        row: before,
+        booking: { lineID, minuteStart: before.minuteStart, order: before.order, units: 0, discards: -before.quantity },
+      };
     }
   }
 }

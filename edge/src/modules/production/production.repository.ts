@@ -15,7 +15,13 @@ export interface ProductRow {
  * A line's production over [fromMs, toMs) by product (minutes count in the range where they start, as in the
  * indexes); production made with no order running has productCode null.
  */
-export async function productionByProduct(db: Executor, lineID: number, fromMs: number, toMs: number, productCode: string | null): Promise<ProductRow[]> {
+export async function productionByProduct(
+  db: Executor,
+  lineID: number,
+  fromMs: number,
+  toMs: number,
+  productCode: string | null,
+): Promise<ProductRow[]> {
   const product = productCode === null ? sql`` : sql`AND o.productCode = ${productCode}`;
   const result = await sql<ProductRow>`
     SELECT o.productCode AS productCode, max(o.productName) AS productName, p.unit AS unit, p.unitsPerWrapper AS unitsPerWrapper,
@@ -33,11 +39,27 @@ export async function productionByProduct(db: Executor, lineID: number, fromMs: 
  * The production lots of a line's orders (or of one order) counting in a range: a lot counts in the minute of its
  * order's production it was declared for (minuteStart; lots stored before migration 0009 at their creation).
  */
-export function productionLots(db: Executor, filter: { lineID: number; order?: string; fromMs?: number; toMs?: number; productCode?: string | null }) {
+export function productionLots(
+  db: Executor,
+  filter: { lineID: number; order?: string; fromMs?: number; toMs?: number; productCode?: string | null },
+) {
   const countsAt = sql<number>`coalesce(minuteStart, createDate)`;
   let query = db
     .selectFrom('production_lots')
-    .select(['lotID', 'lot', 'order', 'productCode', 'productName', 'packs', 'wrappers', 'units', 'wrapperType', 'booked', 'createdBy', 'createDate'])
+    .select([
+      'lotID',
+      'lot',
+      'order',
+      'productCode',
+      'productName',
+      'packs',
+      'wrappers',
+      'units',
+      'wrapperType',
+      'booked',
+      'createdBy',
+      'createDate',
+    ])
     .where('lineID', '=', filter.lineID);
   if (filter.order !== undefined) query = query.where('order', '=', filter.order);
   if (filter.fromMs !== undefined) query = query.where(countsAt, '>=', minuteOf(filter.fromMs));
@@ -74,7 +96,11 @@ export function startedOrdersOfLine(db: Executor, lineID: number, limit: number)
 }
 
 export function productOf(db: Executor, code: string) {
-  return db.selectFrom('products').select(['code', 'name', 'unit', 'unitsPerWrapper', 'wrappersPerPackage']).where('code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .select(['code', 'name', 'unit', 'unitsPerWrapper', 'wrappersPerPackage'])
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 /** What the production manager needs to know of a line: whether it runs there and which counters the line has. */
@@ -110,7 +136,10 @@ export async function wrapperTypeExists(db: Executor, name: string): Promise<boo
 export async function orderProductionTotals(db: Executor, order: string): Promise<{ units: number; discards: number }> {
   const row = await db
     .selectFrom('production_minutes')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('units'), sql<number>`0`).as('units'), eb.fn.coalesce(eb.fn.sum<number>('discards'), sql<number>`0`).as('discards')])
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('units'), sql<number>`0`).as('units'),
+      eb.fn.coalesce(eb.fn.sum<number>('discards'), sql<number>`0`).as('discards'),
+    ])
     .where('order', '=', order)
     .executeTakeFirstOrThrow();
   return { units: Number(row.units), discards: Number(row.discards) };
@@ -118,12 +147,22 @@ export async function orderProductionTotals(db: Executor, order: string): Promis
 
 /** The order a stored production minute of a line is booked to (undefined: no production that minute yet). */
 export async function orderOfMinute(db: Executor, lineID: number, minuteStart: number): Promise<{ order: string | null } | undefined> {
-  return db.selectFrom('production_minutes').select('order').where('lineID', '=', lineID).where('minuteStart', '=', minuteStart).executeTakeFirst();
+  return db
+    .selectFrom('production_minutes')
+    .select('order')
+    .where('lineID', '=', lineID)
+    .where('minuteStart', '=', minuteStart)
+    .executeTakeFirst();
 }
 
 /** The last minute of a line booked to an order, or null. */
 export async function lastMinuteOfOrder(db: Executor, lineID: number, order: string): Promise<number | null> {
-  const row = await db.selectFrom('production_minutes').select((eb) => eb.fn.max<number>('minuteStart').as('minuteStart')).where('lineID', '=', lineID).where('order', '=', order).executeTakeFirst();
+  const row = await db
+    .selectFrom('production_minutes')
+    .select((eb) => eb.fn.max<number>('minuteStart').as('minuteStart'))
+    .where('lineID', '=', lineID)
+    .where('order', '=', order)
+    .executeTakeFirst();
   return row?.minuteStart ?? null;
 }
 
@@ -144,7 +183,13 @@ export async function lotsWithWrapperType(db: Executor, name: string): Promise<n
 }
 
 /** The discards declared by hand on a line whose minute falls in a range (of one product's orders, when given). */
-export async function declaredDiscardsInRange(db: Executor, lineID: number, fromMs: number, toMs: number, productCode: string | null): Promise<number> {
+export async function declaredDiscardsInRange(
+  db: Executor,
+  lineID: number,
+  fromMs: number,
+  toMs: number,
+  productCode: string | null,
+): Promise<number> {
   const product = productCode === null ? sql`` : sql`AND o.productCode = ${productCode}`;
   const result = await sql<{ quantity: number | null }>`
     SELECT sum(d.quantity) AS quantity FROM declared_discards d JOIN orders o ON o."order" = d."order"

@@ -20,7 +20,20 @@ beforeEach(async () => {
     { type: 'orderStarted', lineID: 1, atMs: T0 + HOUR, order: '101-0' },
     { type: 'counters', lineID: 1, atMs: T0 + 90 * MINUTE, units: 1_900, discards: 24 },
   ]);
-  await e.db.insertInto('production_lots').values({ lot: 'L-7', lineID: 1, order: '101-0', productCode: 'P2', productName: 'Producto P2', packs: 10, wrappers: 100, units: 600, createDate: T0 + 80 * MINUTE }).execute();
+  await e.db
+    .insertInto('production_lots')
+    .values({
+      lot: 'L-7',
+      lineID: 1,
+      order: '101-0',
+      productCode: 'P2',
+      productName: 'Producto P2',
+      packs: 10,
+      wrappers: 100,
+      units: 600,
+      createDate: T0 + 80 * MINUTE,
+    })
+    .execute();
   e.clock.now = T0 + 2 * HOUR;
 });
 afterEach(async () => {
@@ -29,7 +42,10 @@ afterEach(async () => {
 
 describe('GET /api/production/summary', () => {
   it('answers a line’s production between two instants, by product with wrappers and packs, and the lots', async () => {
-    const result = await e.t.call('GET', '/api/production/summary', { token: e.tokens[ROLE.OPERATOR], query: { line: '1', start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00' } });
+    const result = await e.t.call('GET', '/api/production/summary', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { line: '1', start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00' },
+    });
     expect(result.status, result.text).toBe(200);
     expect(result.body).toMatchObject({ lineID: 1, units: 900, discards: 24, goodUnits: 876, start: '2026-05-04T06:00:00.000+02:00' });
     expect(result.body.byProduct).toEqual([
@@ -59,9 +75,19 @@ describe('GET /api/production/summary', () => {
       },
     ]);
     expect(result.body.lots).toEqual([expect.objectContaining({ lot: 'L-7', units: 600, createDate: '2026-05-04T09:20:00.000+02:00' })]);
-    const onlyP1 = await e.t.call('GET', '/api/production/summary', { token: e.tokens[ROLE.OPERATOR], query: { line: '1', start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00', product: 'P1' } });
+    const onlyP1 = await e.t.call('GET', '/api/production/summary', {
+      token: e.tokens[ROLE.OPERATOR],
+      query: { line: '1', start: '2026-05-04T06:00:00', end: '2026-05-04T14:00:00', product: 'P1' },
+    });
     expect(onlyP1.body).toMatchObject({ units: 300, lots: [] });
-    expectError(await e.t.call('GET', '/api/production/summary', { token: e.tokens[ROLE.OPERATOR], query: { line: '1', start: '2026-05-04T14:00:00', end: '2026-05-04T06:00:00' } }), 400, 'Por favor complete los datos de filtro');
+    expectError(
+      await e.t.call('GET', '/api/production/summary', {
+        token: e.tokens[ROLE.OPERATOR],
+        query: { line: '1', start: '2026-05-04T14:00:00', end: '2026-05-04T06:00:00' },
+      }),
+      400,
+      'Por favor complete los datos de filtro',
+    );
   });
 });
 
@@ -69,7 +95,16 @@ describe('GET /api/production/summary/order', () => {
   it('answers the Ready order’s progress against its desired quantity, or null when none runs', async () => {
     const result = await e.t.call('GET', '/api/production/summary/order', { token: e.tokens[ROLE.CONSULTANT], query: { line: '1' } });
     expect(result.status, result.text).toBe(200);
-    expect(result.body).toMatchObject({ order: '101-0', productCode: 'P2', productionQuantity: 600, discardQuantity: 12, desiredProductionQuantity: 1000, progress: 0.6, unit: 'u', lots: [expect.objectContaining({ lot: 'L-7' })] });
+    expect(result.body).toMatchObject({
+      order: '101-0',
+      productCode: 'P2',
+      productionQuantity: 600,
+      discardQuantity: 12,
+      desiredProductionQuantity: 1000,
+      progress: 0.6,
+      unit: 'u',
+      lots: [expect.objectContaining({ lot: 'L-7' })],
+    });
     await e.events([{ type: 'orderFinished', lineID: 1, atMs: e.clock.now }]);
     const none = await e.t.call('GET', '/api/production/summary/order', { token: e.tokens[ROLE.CONSULTANT], query: { line: '1' } });
     expect(none.body).toBeNull();

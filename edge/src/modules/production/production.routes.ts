@@ -95,7 +95,8 @@ export function registerProductionRoutes(api: Api): void {
       path: '/api/production/summary/order',
       access: 'authenticated',
       tag: TAG,
-      summary: 'The progress of the line’s Ready order (line): quantities so far, desired quantity, progress 0..1, lots; null when none runs.',
+      summary:
+        'The progress of the line’s Ready order (line): quantities so far, desired quantity, progress 0..1, lots; null when none runs.',
       query: lineQuery,
     },
     ({ ctx, query }) => readyOrderProduction(ctx.db, query.line, clockOf(ctx)),
@@ -106,7 +107,8 @@ export function registerProductionRoutes(api: Api): void {
       path: '/api/production/orders',
       access: 'authenticated',
       tag: TAG,
-      summary: 'The started orders of a line (line), newest first, with their index’s quantities and acceptance; whether the line counts units and discards itself.',
+      summary:
+        'The started orders of a line (line), newest first, with their index’s quantities and acceptance; whether the line counts units and discards itself.',
       query: lineQuery,
     },
     ({ ctx, query }) => productionOrders(ctx.db, query.line, ctx.timeZone),
@@ -126,12 +128,23 @@ export function registerProductionRoutes(api: Api): void {
     async ({ ctx }) => {
       const values = parseInput(lotSchema, valuesOf(ctx, LOT_COLUMNS));
       const { lineID, order, ...lot } = values;
-      const outcome = await declare(ctx, lineID, { kind: 'addLot', order: order ?? null, values: { ...lot, wrapperType: lot.wrapperType ?? null } });
+      const outcome = await declare(ctx, lineID, {
+        kind: 'addLot',
+        order: order ?? null,
+        values: { ...lot, wrapperType: lot.wrapperType ?? null },
+      });
       return rowToApi(outcome.row, LOT_COLUMNS, ctx.timeZone);
     },
   );
   api.route(
-    { method: 'put', path: paths('/api/production/lots', 'put'), access: DECLARING_ROLES, tag: TAG, summary: 'Changes a lot (key: lotID; values: lot, packs, wrappers, wrapperType); a booked lot books the difference.', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID'), values: lotChangesSchema }) },
+    {
+      method: 'put',
+      path: paths('/api/production/lots', 'put'),
+      access: DECLARING_ROLES,
+      tag: TAG,
+      summary: 'Changes a lot (key: lotID; values: lot, packs, wrappers, wrapperType); a booked lot books the difference.',
+      documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID'), values: lotChangesSchema }),
+    },
     async ({ ctx }) => {
       const lotID = keyOf(ctx, 'lotID');
       const { lot, packs, wrappers, wrapperType } = valuesOf(ctx, LOT_COLUMNS);
@@ -143,7 +156,14 @@ export function registerProductionRoutes(api: Api): void {
     },
   );
   api.route(
-    { method: 'delete', path: paths('/api/production/lots', 'delete'), access: DECLARING_ROLES, tag: TAG, summary: 'Deletes a lot (key: lotID); a booked lot’s units leave the production.', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID') }) },
+    {
+      method: 'delete',
+      path: paths('/api/production/lots', 'delete'),
+      access: DECLARING_ROLES,
+      tag: TAG,
+      summary: 'Deletes a lot (key: lotID); a booked lot’s units leave the production.',
+      documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID') }),
+    },
     async ({ ctx }) => {
       const lotID = keyOf(ctx, 'lotID');
       const stored = await findLot(ctx.db, lotID);
@@ -159,17 +179,30 @@ export function registerProductionRoutes(api: Api): void {
       path: paths('/api/production/discards', 'post'),
       access: DECLARING_ROLES,
       tag: TAG,
-      summary: 'Declares discards on a line with no discards signal (values: lineID, order — default the Ready order —, quantity, observation); they count in the acceptance of the order and the shift.',
+      summary:
+        'Declares discards on a line with no discards signal (values: lineID, order — default the Ready order —, quantity, observation); they count in the acceptance of the order and the shift.',
       body: discardSchema.partial(),
     },
     async ({ ctx }) => {
       const values = parseInput(discardSchema, valuesOf(ctx, DISCARD_COLUMNS));
-      const outcome = await declare(ctx, values.lineID, { kind: 'addDiscard', order: values.order ?? null, quantity: values.quantity, observation: values.observation ?? null });
+      const outcome = await declare(ctx, values.lineID, {
+        kind: 'addDiscard',
+        order: values.order ?? null,
+        quantity: values.quantity,
+        observation: values.observation ?? null,
+      });
       return rowToApi(outcome.row, DISCARD_COLUMNS, ctx.timeZone);
     },
   );
   api.route(
-    { method: 'delete', path: paths('/api/production/discards', 'delete'), access: DECLARING_ROLES, tag: TAG, summary: 'Withdraws declared discards (key: discardID).', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('discardID') }) },
+    {
+      method: 'delete',
+      path: paths('/api/production/discards', 'delete'),
+      access: DECLARING_ROLES,
+      tag: TAG,
+      summary: 'Withdraws declared discards (key: discardID).',
+      documentedBody: keyValuesBody({ key: wholeNumberKeySchema('discardID') }),
+    },
     async ({ ctx }) => {
       const discardID = keyOf(ctx, 'discardID');
       const stored = await findDeclaredDiscard(ctx.db, discardID);

@@ -52,7 +52,13 @@ export const discardSchema = z.object({
   observation: optionalText(255),
 });
 
-export const WRAPPER_TYPE_COLUMNS = { wrapperTypeID: 'number', name: 'string', description: 'string', updatedBy: 'string', updateDate: 'date' } as const;
+export const WRAPPER_TYPE_COLUMNS = {
+  wrapperTypeID: 'number',
+  name: 'string',
+  description: 'string',
+  updatedBy: 'string',
+  updateDate: 'date',
+} as const;
 
 export const wrapperTypeSchema = z.object({ name: requiredText(40), description: optionalText(100) });
 export type WrapperTypeValues = z.output<typeof wrapperTypeSchema>;

@@ -5,7 +5,15 @@ import type { EngineClock } from '../indexes/indexes.service';
 import { lineIndicators, type LineIndicators } from '../indexes/line-indicators';
 import { readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
 import { hasScript } from './production-declarations.service';
-import { declaredDiscardsInRange, lineOfDeclarations, productionByProduct, productionLots, productOf, startedOrdersOfLine, type ProductRow } from './production.repository';
+import {
+  declaredDiscardsInRange,
+  lineOfDeclarations,
+  productionByProduct,
+  productionLots,
+  productOf,
+  startedOrdersOfLine,
+  type ProductRow,
+} from './production.repository';
 
 /**
  * Production of a line: what it made over a range (by product, with packs and wrappers from the product's
@@ -44,17 +52,30 @@ function quantities(units: number, factors: Factors) {
  * false) the lots are the production, so the difference is 0 unless lots were declared for orders that ran outside
  * the range. Discards declared by hand are inside `discards` (and shown apart as declaredDiscards).
  */
-export async function productionSummary(db: Database, query: { lineID: number; fromMs: number; toMs: number; productCode: string | null }, clock: EngineClock) {
+export async function productionSummary(
+  db: Database,
+  query: { lineID: number; fromMs: number; toMs: number; productCode: string | null },
+  clock: EngineClock,
+) {
   const toMs = Math.min(query.toMs, clock.nowMs);
   const rows = await productionByProduct(db, query.lineID, query.fromMs, toMs, query.productCode);
   const lots = await productionLots(db, { lineID: query.lineID, fromMs: query.fromMs, toMs: query.toMs, productCode: query.productCode });
-  const products = new Map<string | null, { row: Omit<ProductRow, 'units' | 'discards'>; units: number; discards: number; declared: number; lots: number }>();
+  const products = new Map<
+    string | null,
+    { row: Omit<ProductRow, 'units' | 'discards'>; units: number; discards: number; declared: number; lots: number }
+  >();
   for (const row of rows) products.set(row.productCode, { row, units: row.units, discards: row.discards, declared: 0, lots: 0 });
   for (const lot of lots) {
     let entry = products.get(lot.productCode);
     if (!entry) {
       const product = lot.productCode ? await productOf(db, lot.productCode) : undefined;
-      const row = { productCode: lot.productCode, productName: lot.productName, unit: product?.unit ?? null, unitsPerWrapper: product?.unitsPerWrapper ?? null, wrappersPerPackage: product?.wrappersPerPackage ?? null };
+      const row = {
+        productCode: lot.productCode,
+        productName: lot.productName,
+        unit: product?.unit ?? null,
+        unitsPerWrapper: product?.unitsPerWrapper ?? null,
+        wrappersPerPackage: product?.wrappersPerPackage ?? null,
+      };
       entry = { row, units: 0, discards: 0, declared: 0, lots: 0 };
       products.set(lot.productCode, entry);
     }
@@ -122,7 +143,13 @@ export async function readyOrderStatus(db: Database, lineID: number, clock: Engi
   const order = await readyOrderOfLine(db, lineID);
   if (!order || order.startDate === null) return null;
   const { microStopSeconds } = await engineParameters(db);
-  const indexes = await lineIndicators(db, lineID, { fromMs: order.startDate, toMs: clock.nowMs, order: order.order }, clock.nowMs, microStopSeconds);
+  const indexes = await lineIndicators(
+    db,
+    lineID,
+    { fromMs: order.startDate, toMs: clock.nowMs, order: order.order },
+    clock.nowMs,
+    microStopSeconds,
+  );
   return indexes ? { order, indexes } : null;
 }
 

@@ -19,16 +19,30 @@ const addProduct = (values: Record<string, unknown>) => api.insert('/api/product
 
 describe('products', () => {
   it('round trip: insert answers the stored row, update, list with filter/sort/take/count, delete; each change is synced', async () => {
-    const created = await call('POST', '/api/products/post', { token: tokens.supervisor, form: { values: { ...yerba, wrappersPerPackage: '10' } } });
+    const created = await call('POST', '/api/products/post', {
+      token: tokens.supervisor,
+      form: { values: { ...yerba, wrappersPerPackage: '10' } },
+    });
     expect(created.body).toEqual(yerba);
-    const updated = await call('PUT', '/api/products/put', { token: tokens.supervisor, json: { key: 'YM-500', values: { name: 'Yerba mate 0,5 kg', unit: '' } } });
+    const updated = await call('PUT', '/api/products/put', {
+      token: tokens.supervisor,
+      json: { key: 'YM-500', values: { name: 'Yerba mate 0,5 kg', unit: '' } },
+    });
     expect(updated.body).toEqual({ ...yerba, name: 'Yerba mate 0,5 kg', unit: null });
     await addProduct({ code: 'AZ-1000', name: 'Azúcar 1 kg', wrappersPerPackage: 12, unitsPerWrapper: 1 });
-    const list = await call('GET', '/api/products', { token: tokens.admin, query: { filter: ['name', 'contains', 'mate'], sort: [{ selector: 'name' }], take: 5, requireTotalCount: true } });
+    const list = await call('GET', '/api/products', {
+      token: tokens.admin,
+      query: { filter: ['name', 'contains', 'mate'], sort: [{ selector: 'name' }], take: 5, requireTotalCount: true },
+    });
     expect(list.body).toMatchObject({ totalCount: 1, data: [{ code: 'YM-500' }] });
     expect((await call('DELETE', '/api/products/delete', { token: tokens.supervisor, form: { key: 'AZ-1000' } })).status).toBe(204);
 
-    const outbox = await db().selectFrom('outbox').select(['entityKey', 'operation']).where('entity', '=', 'products').orderBy('seq').execute();
+    const outbox = await db()
+      .selectFrom('outbox')
+      .select(['entityKey', 'operation'])
+      .where('entity', '=', 'products')
+      .orderBy('seq')
+      .execute();
     expect(outbox).toEqual([
       { entityKey: JSON.stringify({ code: 'YM-500' }), operation: 'upsert' },
       { entityKey: JSON.stringify({ code: 'YM-500' }), operation: 'upsert' },
@@ -39,10 +53,29 @@ describe('products', () => {
 
   it('the code is given by the user, required, at most 18, unique (409) and not editable after insert', async () => {
     await addProduct({ ...yerba, code: 'FIJO' });
-    expectError(await refusedWrite('PUT', '/api/products', { token: tokens.supervisor, json: { key: 'FIJO', values: { code: 'OTRO' } } }), 400, 'El campo código no se puede modificar.', 'code');
-    expectError(await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'FIJO' } } }), 409, 'Ya existe un registro con esa clave.');
-    expectError(await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: undefined } } }), 400, 'El campo código es obligatorio.', 'code');
-    expectError(await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'C'.repeat(19) } } }), 400, 'El campo código admite como máximo 18 caracteres.', 'code');
+    expectError(
+      await refusedWrite('PUT', '/api/products', { token: tokens.supervisor, json: { key: 'FIJO', values: { code: 'OTRO' } } }),
+      400,
+      'El campo código no se puede modificar.',
+      'code',
+    );
+    expectError(
+      await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'FIJO' } } }),
+      409,
+      'Ya existe un registro con esa clave.',
+    );
+    expectError(
+      await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: undefined } } }),
+      400,
+      'El campo código es obligatorio.',
+      'code',
+    );
+    expectError(
+      await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'C'.repeat(19) } } }),
+      400,
+      'El campo código admite como máximo 18 caracteres.',
+      'code',
+    );
   });
 
   it('name required max 40; factors required whole numbers 1..2147438647; unit max 10; performance 0..1', async () => {
@@ -58,11 +91,27 @@ describe('products', () => {
       [{ performance: -0.1 }, 'performance', 'El campo rendimiento debe ser como mínimo 0.'],
     ];
     for (const [change, field, message] of cases) {
-      expectError(await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'NUEVO', ...change } } }), 400, message, field);
+      expectError(
+        await refusedWrite('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'NUEVO', ...change } } }),
+        400,
+        message,
+        field,
+      );
     }
-    const english = await refusedWrite('POST', '/api/products', { token: tokens.supervisor, language: 'en', json: { values: { ...yerba, code: 'NUEVO', wrappersPerPackage: 0 } } });
+    const english = await refusedWrite('POST', '/api/products', {
+      token: tokens.supervisor,
+      language: 'en',
+      json: { values: { ...yerba, code: 'NUEVO', wrappersPerPackage: 0 } },
+    });
     expectError(english, 400, 'The wrappers per package field must be at least 1.', 'wrappersPerPackage');
-    expect((await call('POST', '/api/products', { token: tokens.supervisor, json: { values: { ...yerba, code: 'MAX', wrappersPerPackage: 2147438647 } } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/products', {
+          token: tokens.supervisor,
+          json: { values: { ...yerba, code: 'MAX', wrappersPerPackage: 2147438647 } },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('lookup, get and getUnitById answer every role; the unit defaults to kilos/piezas', async () => {
@@ -76,8 +125,12 @@ describe('products', () => {
       expect(get.body.data.map((p: { code: string }) => p.code)).toContain('SIN-UNIDAD');
       expect((await call('GET', '/api/products/getUnitById', { token, query: { code: 'CAJA' } })).body).toBe('cajas');
     }
-    expect((await call('GET', '/api/products/getUnitById', { token: tokens.operator, query: { code: 'SIN-UNIDAD' } })).body).toBe('kilos/piezas');
-    expect((await call('GET', '/api/products/getUnitById', { token: tokens.operator, query: { code: 'NO-EXISTE' } })).body).toBe('kilos/piezas');
+    expect((await call('GET', '/api/products/getUnitById', { token: tokens.operator, query: { code: 'SIN-UNIDAD' } })).body).toBe(
+      'kilos/piezas',
+    );
+    expect((await call('GET', '/api/products/getUnitById', { token: tokens.operator, query: { code: 'NO-EXISTE' } })).body).toBe(
+      'kilos/piezas',
+    );
     expect((await call('GET', '/api/products/getUnitById', { token: tokens.operator })).body).toBe('kilos/piezas');
     expect((await call('GET', '/api/products/lookup')).status).toBe(401);
   });
@@ -89,9 +142,60 @@ describe('products', () => {
     await db()
       .insertInto('orders')
       .values([
-        { order: '100-0-RP', lineID: 1, productCode: 'L1-A', startDate: day(6), endDate: day(9), status: 2, op: null, lot: null, productName: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null },
-        { order: '101-0-RP', lineID: 1, productCode: 'L1-B', startDate: day(9), endDate: null, status: 1, op: null, lot: null, productName: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null },
-        { order: '200-0-RP', lineID: 2, productCode: 'CAJA', startDate: day(6), endDate: day(20), status: 2, op: null, lot: null, productName: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: null, updatedBy: null, updateDate: null },
+        {
+          order: '100-0-RP',
+          lineID: 1,
+          productCode: 'L1-A',
+          startDate: day(6),
+          endDate: day(9),
+          status: 2,
+          op: null,
+          lot: null,
+          productName: null,
+          desiredProductionQuantity: null,
+          desiredProductionSpeed: null,
+          shiftStart: null,
+          createdBy: null,
+          createDate: null,
+          updatedBy: null,
+          updateDate: null,
+        },
+        {
+          order: '101-0-RP',
+          lineID: 1,
+          productCode: 'L1-B',
+          startDate: day(9),
+          endDate: null,
+          status: 1,
+          op: null,
+          lot: null,
+          productName: null,
+          desiredProductionQuantity: null,
+          desiredProductionSpeed: null,
+          shiftStart: null,
+          createdBy: null,
+          createDate: null,
+          updatedBy: null,
+          updateDate: null,
+        },
+        {
+          order: '200-0-RP',
+          lineID: 2,
+          productCode: 'CAJA',
+          startDate: day(6),
+          endDate: day(20),
+          status: 2,
+          op: null,
+          lot: null,
+          productName: null,
+          desiredProductionQuantity: null,
+          desiredProductionSpeed: null,
+          shiftStart: null,
+          createdBy: null,
+          createDate: null,
+          updatedBy: null,
+          updateDate: null,
+        },
       ])
       .execute();
     const lookup = (startDate: string, endDate: string, extra: Record<string, string> = {}) =>
@@ -103,7 +207,10 @@ describe('products', () => {
       { value: 'L1-B', text: 'Bolsa 5 kg' },
     ]);
     const withAll = await lookup('2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', { includeOptionForAll: 'true' });
-    expect(withAll.body).toEqual([{ value: '', text: 'Todos' }, { value: 'L1-B', text: 'Bolsa 5 kg' }]);
+    expect(withAll.body).toEqual([
+      { value: '', text: 'Todos' },
+      { value: 'L1-B', text: 'Bolsa 5 kg' },
+    ]);
     const bad = await lookup('yesterday', '2026-11-20T11:00:00Z');
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields?.startDate ?? bad.body.error.message).toBeTruthy();
@@ -122,18 +229,48 @@ describe('products', () => {
 describe('product speeds', () => {
   it('round trip with the composite key (code, lineID): insert, update the speed, list by line, delete', async () => {
     await addProduct({ ...yerba, code: 'VEL' });
-    const created = await call('POST', '/api/productspeeds', { token: tokens.supervisor, form: { values: { code: 'VEL', lineID: 1, speed: '120.5' } } });
+    const created = await call('POST', '/api/productspeeds', {
+      token: tokens.supervisor,
+      form: { values: { code: 'VEL', lineID: 1, speed: '120.5' } },
+    });
     expect(created.body).toEqual({ code: 'VEL', lineID: 1, speed: 120.5 });
     await call('POST', '/api/productspeeds/post', { token: tokens.supervisor, json: { values: { code: 'VEL', lineID: 2, speed: 80 } } });
-    const updated = await call('PUT', '/api/productspeeds/put', { token: tokens.supervisor, form: { key: { code: 'VEL', lineID: 1 }, values: { speed: 99999.999 } } });
+    const updated = await call('PUT', '/api/productspeeds/put', {
+      token: tokens.supervisor,
+      form: { key: { code: 'VEL', lineID: 1 }, values: { speed: 99999.999 } },
+    });
     expect(updated.body).toEqual({ code: 'VEL', lineID: 1, speed: 99999.999 });
-    const list = await call('GET', '/api/productspeeds/get', { token: tokens.admin, query: { filter: ['lineID', '=', 2], requireTotalCount: true } });
+    const list = await call('GET', '/api/productspeeds/get', {
+      token: tokens.admin,
+      query: { filter: ['lineID', '=', 2], requireTotalCount: true },
+    });
     expect(list.body).toEqual({ data: [{ code: 'VEL', lineID: 2, speed: 80 }], totalCount: 1 });
-    expectError(await refusedWrite('PUT', '/api/productspeeds', { token: tokens.supervisor, json: { key: { code: 'VEL', lineID: 1 }, values: { lineID: 2 } } }), 400, 'El campo línea no se puede modificar.', 'lineID');
-    expectError(await refusedWrite('POST', '/api/productspeeds', { token: tokens.supervisor, json: { values: { code: 'VEL', lineID: 2, speed: 1 } } }), 409, 'Ya existe un registro con esa clave.');
+    expectError(
+      await refusedWrite('PUT', '/api/productspeeds', {
+        token: tokens.supervisor,
+        json: { key: { code: 'VEL', lineID: 1 }, values: { lineID: 2 } },
+      }),
+      400,
+      'El campo línea no se puede modificar.',
+      'lineID',
+    );
+    expectError(
+      await refusedWrite('POST', '/api/productspeeds', {
+        token: tokens.supervisor,
+        json: { values: { code: 'VEL', lineID: 2, speed: 1 } },
+      }),
+      409,
+      'Ya existe un registro con esa clave.',
+    );
     // A product with speeds is still used: its delete is refused.
-    expectError(await refusedWrite('DELETE', '/api/products', { token: tokens.supervisor, json: { key: 'VEL' } }), 409, 'No se puede eliminar: el registro está siendo utilizado por otros datos.');
-    expect((await call('DELETE', '/api/productspeeds/delete', { token: tokens.supervisor, json: { key: { code: 'VEL', lineID: 2 } } })).status).toBe(204);
+    expectError(
+      await refusedWrite('DELETE', '/api/products', { token: tokens.supervisor, json: { key: 'VEL' } }),
+      409,
+      'No se puede eliminar: el registro está siendo utilizado por otros datos.',
+    );
+    expect(
+      (await call('DELETE', '/api/productspeeds/delete', { token: tokens.supervisor, json: { key: { code: 'VEL', lineID: 2 } } })).status,
+    ).toBe(204);
   });
 
   it('code, lineID and speed are required, both must exist, speed 0..99999.999', async () => {
@@ -149,16 +286,26 @@ describe('product speeds', () => {
       [{ speed: 100000 }, 'speed', 'El campo velocidad debe ser como máximo 99999.999.'],
     ];
     for (const [change, field, message] of cases) {
-      expectError(await refusedWrite('POST', '/api/productspeeds', { token: tokens.supervisor, json: { values: { ...base, ...change } } }), 400, message, field);
+      expectError(
+        await refusedWrite('POST', '/api/productspeeds', { token: tokens.supervisor, json: { values: { ...base, ...change } } }),
+        400,
+        message,
+        field,
+      );
     }
   });
 
   it('administrator and supervisor read speeds; only the supervisor writes; operator and consultant get 403', async () => {
     expect((await call('GET', '/api/productspeeds', { token: tokens.admin })).status).toBe(200);
-    expect((await refusedWrite('POST', '/api/productspeeds', { token: tokens.admin, json: { values: { code: 'YM-500', lineID: 1, speed: 1 } } })).status).toBe(403);
+    expect(
+      (await refusedWrite('POST', '/api/productspeeds', { token: tokens.admin, json: { values: { code: 'YM-500', lineID: 1, speed: 1 } } }))
+        .status,
+    ).toBe(403);
     for (const token of [tokens.operator, tokens.consultant]) {
       expect((await call('GET', '/api/productspeeds', { token })).status).toBe(403);
-      expect((await refusedWrite('POST', '/api/productspeeds', { token, json: { values: { code: 'YM-500', lineID: 1, speed: 1 } } })).status).toBe(403);
+      expect(
+        (await refusedWrite('POST', '/api/productspeeds', { token, json: { values: { code: 'YM-500', lineID: 1, speed: 1 } } })).status,
+      ).toBe(403);
     }
   });
 });

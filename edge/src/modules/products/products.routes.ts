@@ -3,7 +3,14 @@ import type { Api } from '../../http/api';
 import { registerGridResource, registerLookup } from '../grid/grid.routes';
 import { preparingWithReferences } from '../grid/prepare';
 import { productLookup } from './products.repository';
-import { lineAndDateQuerySchema, PRODUCT_COLUMNS, PRODUCT_SPEED_COLUMNS, productSchema, productSpeedSchema, unitQuerySchema } from './products.schemas';
+import {
+  lineAndDateQuerySchema,
+  PRODUCT_COLUMNS,
+  PRODUCT_SPEED_COLUMNS,
+  productSchema,
+  productSpeedSchema,
+  unitQuerySchema,
+} from './products.schemas';
 import { productsOfLineAndDates, productUnit } from './products.service';
 
 /** SPEC.md section 6: the administrator sees the tabs; only the supervisor changes products and speeds. */
@@ -19,7 +26,14 @@ const ACCESS = { read: [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR], write: [ROLE.SUPER
 export function registerProductRoutes(api: Api): void {
   const tag = 'products';
   api.route(
-    { method: 'get', path: '/api/products/getUnitById', access: 'authenticated', tag, summary: "The product's unit as a JSON string; 'kilos/piezas' when none.", query: unitQuerySchema },
+    {
+      method: 'get',
+      path: '/api/products/getUnitById',
+      access: 'authenticated',
+      tag,
+      summary: "The product's unit as a JSON string; 'kilos/piezas' when none.",
+      query: unitQuerySchema,
+    },
     ({ ctx, query }) => productUnit(ctx.db, query.code),
   );
   registerLookup(api, { path: '/api/products/lookup', access: 'authenticated', tag, load: (db) => productLookup(db) });
@@ -29,7 +43,8 @@ export function registerProductRoutes(api: Api): void {
       path: '/api/products/lookupByLineAndDate',
       access: 'authenticated',
       tag,
-      summary: "Products made on a line between startDate and endDate (its orders overlapping the range) as [{ value, text }]; includeOptionForAll adds { value: '', text: 'Todos' } first.",
+      summary:
+        "Products made on a line between startDate and endDate (its orders overlapping the range) as [{ value, text }]; includeOptionForAll adds { value: '', text: 'Todos' } first.",
       query: lineAndDateQuerySchema,
     },
     ({ ctx, query }) => productsOfLineAndDates(ctx.db, query, ctx.timeZone, ctx.language),

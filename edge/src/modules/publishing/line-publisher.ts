@@ -45,7 +45,14 @@ export function topicLevel(name: string | null | undefined, fallback: string): s
 export function lineMessages(figures: Figures, publishedAt: string): [string, string][] {
   const { card, inputs } = figures;
   const stop = card.stopData
-    ? { stopID: card.stopData.stopID, startDate: card.stopData.startDate, durationMinutes: card.stopData.duration, reasonID: card.stopData.reasonID, reason: card.stopData.reason ?? null, recognized: card.stopData.recognized }
+    ? {
+        stopID: card.stopData.stopID,
+        startDate: card.stopData.startDate,
+        durationMinutes: card.stopData.duration,
+        reasonID: card.stopData.reasonID,
+        reason: card.stopData.reason ?? null,
+        recognized: card.stopData.recognized,
+      }
     : null;
   const shift = {
     oee: card.shiftData.oee,
@@ -66,15 +73,31 @@ export function lineMessages(figures: Figures, publishedAt: string): [string, st
         discards: card.orderData.discardQuantity,
       }
     : null;
-  const text = (value: unknown) => (value === null || value === undefined ? 'null' : typeof value === 'string' ? value : JSON.stringify(value));
+  const text = (value: unknown) =>
+    value === null || value === undefined ? 'null' : typeof value === 'string' ? value : JSON.stringify(value);
   return [
     ['beacon', card.beacon],
     ['running', text(card.running)],
     ['stop', JSON.stringify(stop)],
     ['stop/reason', stop?.reason ?? ''],
     ...Object.entries(shift).map(([name, value]): [string, string] => [`shift/${name}`, text(value)]),
-    ...(['order', 'oee', 'utilization', 'throughput', 'acceptance', 'units', 'discards'] as const).map((name): [string, string] => [`order/${name}`, text(order?.[name] ?? null)]),
-    ['state', JSON.stringify({ lineID: card.lineID, description: card.description, beacon: card.beacon, running: card.running, stop, shift, order, publishedAt })],
+    ...(['order', 'oee', 'utilization', 'throughput', 'acceptance', 'units', 'discards'] as const).map((name): [string, string] => [
+      `order/${name}`,
+      text(order?.[name] ?? null),
+    ]),
+    [
+      'state',
+      JSON.stringify({
+        lineID: card.lineID,
+        description: card.description,
+        beacon: card.beacon,
+        running: card.running,
+        stop,
+        shift,
+        order,
+        publishedAt,
+      }),
+    ],
   ];
 }
 
@@ -116,7 +139,9 @@ export class LinePublisher {
 
   /** One pass (after the one in progress): settings when changed, then what changed or is due. */
   runNow(): Promise<void> {
-    this.running = this.running.then(() => this.pass()).catch((error: unknown) => this.deps.logger.warn({ err: error }, 'MQTT publishing pass failed'));
+    this.running = this.running
+      .then(() => this.pass())
+      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'MQTT publishing pass failed'));
     return this.running;
   }
 
@@ -165,7 +190,15 @@ export class LinePublisher {
       throw error;
     }
     const wanted = settings?.mqttPublishEnabled === 1 && settings.mqttPublishUrl ? settings : null;
-    const key = wanted ? JSON.stringify([wanted.mqttPublishUrl, wanted.mqttPublishClientId, wanted.mqttPublishUserName, wanted.mqttPublishPassword, this.prefixOf(wanted)]) : '';
+    const key = wanted
+      ? JSON.stringify([
+          wanted.mqttPublishUrl,
+          wanted.mqttPublishClientId,
+          wanted.mqttPublishUserName,
+          wanted.mqttPublishPassword,
+          this.prefixOf(wanted),
+        ])
+      : '';
     if (key !== this.appliedKey) {
       await this.disconnect();
       this.appliedKey = key;
@@ -236,7 +269,8 @@ export class LinePublisher {
     this.client = null;
     this.connected = false;
     if (!client) return;
-    if (client.connected && this.settings) await client.publishAsync(this.statusTopic(this.settings), 'offline', { qos: 1, retain: true }).catch(() => undefined);
+    if (client.connected && this.settings)
+      await client.publishAsync(this.statusTopic(this.settings), 'offline', { qos: 1, retain: true }).catch(() => undefined);
     await client.endAsync().catch(() => undefined);
   }
 }

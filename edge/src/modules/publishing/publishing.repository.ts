@@ -6,7 +6,16 @@ import { OPEN_STATUSES } from '../../domain/maintenance';
 export async function publishingSettings(db: Database) {
   const row = await db
     .selectFrom('parameters')
-    .select(['mqttPublishEnabled', 'mqttPublishUrl', 'mqttPublishPrefix', 'mqttPublishClientId', 'mqttPublishUserName', 'mqttPublishPassword', 'plantName', 'oeeCalculationRefresh'])
+    .select([
+      'mqttPublishEnabled',
+      'mqttPublishUrl',
+      'mqttPublishPrefix',
+      'mqttPublishClientId',
+      'mqttPublishUserName',
+      'mqttPublishPassword',
+      'plantName',
+      'oeeCalculationRefresh',
+    ])
     .where('id', '=', 1)
     .executeTakeFirst();
   return row ? { ...row, mqttPublishPassword: openSecret(db, row.mqttPublishPassword) } : null;
@@ -14,7 +23,12 @@ export async function publishingSettings(db: Database) {
 
 /** Each line's sector name, for the topics. */
 export function lineSectors(db: Database) {
-  return db.selectFrom('lines as l').innerJoin('sectors as s', 's.sectorID', 'l.sectorID').select(['l.lineID', 'l.description', 's.sectorName']).orderBy('l.lineID').execute();
+  return db
+    .selectFrom('lines as l')
+    .innerJoin('sectors as s', 's.sectorID', 'l.sectorID')
+    .select(['l.lineID', 'l.description', 's.sectorName'])
+    .orderBy('l.lineID')
+    .execute();
 }
 
 /**
@@ -28,7 +42,12 @@ export async function lineStateSignatures(db: Database): Promise<Map<number, str
     .select((eb) => [
       'l.lineID',
       'st.running',
-      eb.selectFrom('stops as s').select((inner) => inner.fn.max('s.stopID').as('id')).whereRef('s.lineID', '=', 'l.lineID').where('s.endDate', 'is', null).as('openStop'),
+      eb
+        .selectFrom('stops as s')
+        .select((inner) => inner.fn.max('s.stopID').as('id'))
+        .whereRef('s.lineID', '=', 'l.lineID')
+        .where('s.endDate', 'is', null)
+        .as('openStop'),
       eb
         .selectFrom('stops as s')
         .select('s.reasonID')

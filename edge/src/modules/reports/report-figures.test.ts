@@ -25,16 +25,28 @@ function sheetRows(workbook: ExcelJS.Workbook, name: string): Row[] {
   const rows: unknown[][] = [];
   workbook.getWorksheet(name)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   const [header, ...data] = rows;
-  return data.map((values) => Object.fromEntries(header!.map((column, index) => [String(column), (values[index] ?? null) as number | string | null])));
+  return data.map((values) =>
+    Object.fromEntries(header!.map((column, index) => [String(column), (values[index] ?? null) as number | string | null])),
+  );
 }
 
 beforeAll(async () => {
   plant = await openTestPlant();
   await seedDemoPlant(plant.db, clock);
   // An adjusted order: its utilization depends on the adjustment, which the sheet must therefore carry.
-  const order = await plant.db.selectFrom('order_indexes').select(['order', 'stopTime']).where('stopTime', '>', 10 * 60_000).orderBy('order').executeTakeFirstOrThrow();
+  const order = await plant.db
+    .selectFrom('order_indexes')
+    .select(['order', 'stopTime'])
+    .where('stopTime', '>', 10 * 60_000)
+    .orderBy('order')
+    .executeTakeFirstOrThrow();
   adjustedOrder = order.order;
-  await adjustOrder(plant.db, { order: order.order, minutes: 10 }, { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'S', lastName: 'S' }, clock);
+  await adjustOrder(
+    plant.db,
+    { order: order.order, minutes: 10 },
+    { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'S', lastName: 'S' },
+    clock,
+  );
   const bytes = await buildOeeReport(plant.db, { fromMs: NOW - DEMO_HISTORY_DAYS * DAY, toMs: NOW }, clock, 'es');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -76,7 +88,8 @@ function expectRecomputable(row: Row, idealUnits: number | null, label: string) 
     else expect(n(row, column), `${label}: ${column}`).toBeCloseTo(value, 9);
   }
   // OEE is also the product of the three factors shown, whenever something was made.
-  if (produced > 0 && row.OEE !== null) expect(n(row, 'OEE'), `${label}: OEE = U × R × A`).toBeCloseTo(n(row, 'Utilización') * n(row, 'Rendimiento') * n(row, 'Aceptación'), 9);
+  if (produced > 0 && row.OEE !== null)
+    expect(n(row, 'OEE'), `${label}: OEE = U × R × A`).toBeCloseTo(n(row, 'Utilización') * n(row, 'Rendimiento') * n(row, 'Aceptación'), 9);
 }
 
 describe("the 'Reporte OEE' of the demo's week: every figure of a row is recomputed from the row's own columns", () => {
@@ -84,13 +97,16 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
     expect(orders.length).toBeGreaterThan(20);
     for (const row of orders) {
       const nominal = row['Velocidad nominal (u/min)'];
-      const ideal = n(row, 'Tiempo en marcha (min)') === 0 ? 0 : nominal === null ? null : Number(nominal) * n(row, 'Tiempo en marcha (min)');
+      const ideal =
+        n(row, 'Tiempo en marcha (min)') === 0 ? 0 : nominal === null ? null : Number(nominal) * n(row, 'Tiempo en marcha (min)');
       expectRecomputable(row, ideal, String(row.Orden));
     }
     // The adjusted order carries its adjustment, and its utilization is the one that needs it.
     const adjusted = orders.find((row) => row.Orden === adjustedOrder)!;
     expect(adjusted['Descuento ajustado (min)']).toBe(10);
-    expect(n(adjusted, 'Utilización')).toBeGreaterThan(n(adjusted, 'Tiempo en marcha (min)') / (n(adjusted, 'Tiempo dotado (min)') - n(adjusted, 'Tiempo descontado (min)')));
+    expect(n(adjusted, 'Utilización')).toBeGreaterThan(
+      n(adjusted, 'Tiempo en marcha (min)') / (n(adjusted, 'Tiempo dotado (min)') - n(adjusted, 'Tiempo descontado (min)')),
+    );
   });
 
   it('shifts: the same, throughput from the shift’s ideal units', () => {
@@ -106,7 +122,10 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
 
   it('losses: each shift’s waterfall adds up to its calendar time, with the planned time and the OEE of its shift row', () => {
     expect(losses).toHaveLength(shifts.length);
-    const minuteColumns = Object.keys(losses[0]!).filter((column) => column.endsWith('(min)') && !['Tiempo calendario (min)', 'Tiempo de carga (min)', 'Tiempo planificado (min)'].includes(column));
+    const minuteColumns = Object.keys(losses[0]!).filter(
+      (column) =>
+        column.endsWith('(min)') && !['Tiempo calendario (min)', 'Tiempo de carga (min)', 'Tiempo planificado (min)'].includes(column),
+    );
     expect(minuteColumns).toHaveLength(12);
     losses.forEach((row, index) => {
       const shift = shifts[index]!;
@@ -115,7 +134,8 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
       const sum = minuteColumns.reduce((total, column) => total + n(row, column), 0);
       expect(sum, label).toBeCloseTo(n(row, 'Tiempo calendario (min)'), 9);
       expect(n(row, 'Tiempo planificado (min)'), label).toBeCloseTo(n(shift, 'Tiempo planificado (min)'), 9);
-      if (shift['Fin'] !== null && Date.parse(String(shift.Fin).replace(' ', 'T') + '-03:00') <= NOW) expect(row.OEE, label).toBe(shift.OEE);
+      if (shift['Fin'] !== null && Date.parse(String(shift.Fin).replace(' ', 'T') + '-03:00') <= NOW)
+        expect(row.OEE, label).toBe(shift.OEE);
     });
   });
 });

@@ -14,7 +14,8 @@ export interface ReportRange {
   lineID?: number;
 }
 
-const lineCondition = (column: string, lineID: number | undefined) => (lineID === undefined ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref(column)} = ${lineID}`);
+const lineCondition = (column: string, lineID: number | undefined) =>
+  lineID === undefined ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref(column)} = ${lineID}`;
 
 /** Started orders with their index that ran during the range (a running order ends at +∞), by line and start. */
 export function orderIndexesInRange(db: Executor, range: ReportRange) {

@@ -53,7 +53,10 @@ beforeEach(async () => {
     { type: 'lineState', lineID: 2, atMs: tm.startMs, running: true },
     { type: 'orderStarted', lineID: 1, atMs: tm.startMs, order: '100-0' },
   ]);
-  await e.db.insertInto('production_minutes').values({ lineID: 1, minuteStart: tm.startMs + 10 * MINUTE, order: '100-0', units: 600, discards: 6 }).execute();
+  await e.db
+    .insertInto('production_minutes')
+    .values({ lineID: 1, minuteStart: tm.startMs + 10 * MINUTE, order: '100-0', units: 600, discards: 6 })
+    .execute();
   e.clock.now = tm.startMs + 2 * HOUR;
   await e.events([
     { type: 'lineState', lineID: 1, atMs: tm.startMs + HOUR, running: false },
@@ -81,12 +84,50 @@ describe('GET /api/reports/completeoaereport', () => {
 
     const orders = rowsOf(workbook, 'Ordenes');
     expect(orders[0]).toEqual([
-      'Orden', 'Línea', 'Producto', 'Inicio', 'Fin', 'Cantidad producida', 'Cantidad descartada', 'Velocidad nominal (u/min)', 'Tiempo dotado (min)',
-      'Tiempo descontado (min)', 'Descuento ajustado (min)', 'Tiempo planificado (min)', 'Tiempo de paradas (min)', 'Tiempo en marcha (min)', 'Fallas',
-      'Tiempo de fallas (min)', 'Utilización', 'Rendimiento', 'Aceptación', 'OEE', 'MTBF (min)', 'MTTR (min)', 'Aviso',
+      'Orden',
+      'Línea',
+      'Producto',
+      'Inicio',
+      'Fin',
+      'Cantidad producida',
+      'Cantidad descartada',
+      'Velocidad nominal (u/min)',
+      'Tiempo dotado (min)',
+      'Tiempo descontado (min)',
+      'Descuento ajustado (min)',
+      'Tiempo planificado (min)',
+      'Tiempo de paradas (min)',
+      'Tiempo en marcha (min)',
+      'Fallas',
+      'Tiempo de fallas (min)',
+      'Utilización',
+      'Rendimiento',
+      'Aceptación',
+      'OEE',
+      'MTBF (min)',
+      'MTTR (min)',
+      'Aviso',
     ]);
     expect(orders).toHaveLength(2);
-    expect(orders[1]!.slice(0, 17)).toEqual(['100-0', 'Línea 1', 'Producto P1', '2026-05-04 06:00:00', '2026-05-04 08:00:00', 600, 6, 10, 120, 0, 0, 120, 30, 90, 1, 30, 0.75]);
+    expect(orders[1]!.slice(0, 17)).toEqual([
+      '100-0',
+      'Línea 1',
+      'Producto P1',
+      '2026-05-04 06:00:00',
+      '2026-05-04 08:00:00',
+      600,
+      6,
+      10,
+      120,
+      0,
+      0,
+      120,
+      30,
+      90,
+      1,
+      30,
+      0.75,
+    ]);
     expect(workbook.getWorksheet('Ordenes')!.getRow(2).getCell(20).numFmt).toBe('0.0 %');
 
     const shifts = rowsOf(workbook, 'Turnos');
@@ -113,10 +154,18 @@ describe('GET /api/reports/completeoaereport', () => {
     await e.db.updateTable('orders').set({ desiredProductionSpeed: 5 }).where('order', '=', '100-0').execute();
     await recalculateAllOrders(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
     await recalculateAllShiftIndexes(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ }, null);
-    const sheet = async (language: string, name: string) => rowsOf(await workbookOf((await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-04', endDate: '2026-05-04' }, language)).bytes), name);
+    const sheet = async (language: string, name: string) =>
+      rowsOf(
+        await workbookOf(
+          (await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-04', endDate: '2026-05-04' }, language)).bytes,
+        ),
+        name,
+      );
     const orders = await sheet('es', 'Ordenes');
     expect(orders[1]![orders[0]!.indexOf('Rendimiento')]).toBeCloseTo(600 / 450, 9);
-    expect(orders[1]![orders[0]!.indexOf('Aviso')]).toBe('Por encima de la velocidad nominal: revise la velocidad del producto en la línea 1');
+    expect(orders[1]![orders[0]!.indexOf('Aviso')]).toBe(
+      'Por encima de la velocidad nominal: revise la velocidad del producto en la línea 1',
+    );
     const shifts = await sheet('en', 'Shifts');
     const warning = shifts[0]!.length - 1;
     expect(shifts[0]![warning]).toBe('Warning');
@@ -125,18 +174,31 @@ describe('GET /api/reports/completeoaereport', () => {
     const throughput = shifts[0]!.indexOf('Throughput');
     for (const row of shifts.slice(1)) {
       const above = typeof row[throughput] === 'number' && (row[throughput] as number) > 1;
-      expect(row[warning] ?? null, String(row.slice(0, 2))).toBe(above ? `Above nominal speed: check the product speed of line ${row[0] === 'Línea 1' ? 1 : 2}` : null);
+      expect(row[warning] ?? null, String(row.slice(0, 2))).toBe(
+        above ? `Above nominal speed: check the product speed of line ${row[0] === 'Línea 1' ? 1 : 2}` : null,
+      );
     }
   });
 
   it('narrows to one line, and speaks English with Accept-Language: en', async () => {
-    const { response, bytes } = await download(await tokenOf(ROLE.CONSULTANT), { startDate: '2026-05-04T06:00:00+02:00', endDate: '2026-05-04T07:00:00+02:00', lineID: '2' }, 'en');
+    const { response, bytes } = await download(
+      await tokenOf(ROLE.CONSULTANT),
+      { startDate: '2026-05-04T06:00:00+02:00', endDate: '2026-05-04T07:00:00+02:00', lineID: '2' },
+      'en',
+    );
     expect(response.status).toBe(200);
     const workbook = await workbookOf(bytes);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Orders', 'Shifts', 'Stops', 'Losses']);
     expect(rowsOf(workbook, 'Orders')).toHaveLength(1);
-    expect(rowsOf(workbook, 'Shifts').slice(1).map((row) => row.slice(0, 2))).toEqual([['Línea 2', 'TM']]);
-    expect(rowsOf(workbook, 'Stops').map((row) => [row[0], row[6]])).toEqual([['Line', 'Recognized'], ['Línea 2', 'No']]);
+    expect(
+      rowsOf(workbook, 'Shifts')
+        .slice(1)
+        .map((row) => row.slice(0, 2)),
+    ).toEqual([['Línea 2', 'TM']]);
+    expect(rowsOf(workbook, 'Stops').map((row) => [row[0], row[6]])).toEqual([
+      ['Line', 'Recognized'],
+      ['Línea 2', 'No'],
+    ]);
   });
 
   it('names the system reasons of the stops in the request language', async () => {
@@ -146,15 +208,26 @@ describe('GET /api/reports/completeoaereport', () => {
       { type: 'lineState', lineID: 2, atMs: tm.startMs + 24 * HOUR + 15 * MINUTE, running: true },
     ]);
     const reasons = async (language: string, sheet: string) => {
-      const { bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-05', endDate: '2026-05-05', lineID: '2' }, language);
+      const { bytes } = await download(
+        await tokenOf(ROLE.SUPERVISOR),
+        { startDate: '2026-05-05', endDate: '2026-05-05', lineID: '2' },
+        language,
+      );
       return rowsOf(await workbookOf(bytes), sheet).map((row) => [row[4], row[5]]);
     };
-    expect(await reasons('es', 'Paradas')).toEqual([['Motivo', 'Ruta'], ['OPC desconectado', 'Sistema / OPC desconectado']]);
-    expect(await reasons('en', 'Stops')).toEqual([['Reason', 'Path'], ['OPC disconnected', 'System / OPC disconnected']]);
+    expect(await reasons('es', 'Paradas')).toEqual([
+      ['Motivo', 'Ruta'],
+      ['OPC desconectado', 'Sistema / OPC desconectado'],
+    ]);
+    expect(await reasons('en', 'Stops')).toEqual([
+      ['Reason', 'Path'],
+      ['OPC disconnected', 'System / OPC disconnected'],
+    ]);
   });
 
   it('covers the current production day by default, and a start or an end alone means its production day', async () => {
-    const stopRows = async (query: Record<string, string> = {}) => rowsOf(await workbookOf((await download(await tokenOf(ROLE.ADMINISTRATOR), query)).bytes), 'Paradas').slice(1);
+    const stopRows = async (query: Record<string, string> = {}) =>
+      rowsOf(await workbookOf((await download(await tokenOf(ROLE.ADMINISTRATOR), query)).bytes), 'Paradas').slice(1);
     // 03:00 of the next calendar day still belongs to the production day of 2026-05-04.
     e.clock.now = tm.startMs + 21 * HOUR;
     expect(await stopRows()).toHaveLength(2);
@@ -167,16 +240,32 @@ describe('GET /api/reports/completeoaereport', () => {
   it('clips the stops to the range, as the stop summaries do, and lists the indexes that share time with it whole', async () => {
     const { bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-05-04T07:10:00', endDate: '2026-05-04T07:20:00' });
     const workbook = await workbookOf(bytes);
-    expect(rowsOf(workbook, 'Paradas').slice(1).map((row) => row.slice(0, 4))).toEqual([['Línea 1', '2026-05-04 07:10:00', '2026-05-04 07:20:00', 10]]);
-    expect(rowsOf(workbook, 'Ordenes').slice(1).map((row) => [row[0], row[3], row[4]])).toEqual([['100-0', '2026-05-04 06:00:00', '2026-05-04 08:00:00']]);
-    expect(rowsOf(workbook, 'Turnos').slice(1).map((row) => row.slice(0, 2))).toEqual([
+    expect(
+      rowsOf(workbook, 'Paradas')
+        .slice(1)
+        .map((row) => row.slice(0, 4)),
+    ).toEqual([['Línea 1', '2026-05-04 07:10:00', '2026-05-04 07:20:00', 10]]);
+    expect(
+      rowsOf(workbook, 'Ordenes')
+        .slice(1)
+        .map((row) => [row[0], row[3], row[4]]),
+    ).toEqual([['100-0', '2026-05-04 06:00:00', '2026-05-04 08:00:00']]);
+    expect(
+      rowsOf(workbook, 'Turnos')
+        .slice(1)
+        .map((row) => row.slice(0, 2)),
+    ).toEqual([
       ['Línea 1', 'TM'],
       ['Línea 2', 'TM'],
     ]);
   });
 
   it('gives a range with nothing in it as the sheets with their headers and no rows', async () => {
-    const { response, bytes } = await download(await tokenOf(ROLE.SUPERVISOR), { startDate: '2026-04-01', endDate: '2026-04-02', lineID: '1' });
+    const { response, bytes } = await download(await tokenOf(ROLE.SUPERVISOR), {
+      startDate: '2026-04-01',
+      endDate: '2026-04-02',
+      lineID: '1',
+    });
     expect(response.status).toBe(200);
     const workbook = await workbookOf(bytes);
     for (const sheet of ['Ordenes', 'Turnos', 'Paradas']) expect(rowsOf(workbook, sheet), sheet).toHaveLength(1);
@@ -185,8 +274,15 @@ describe('GET /api/reports/completeoaereport', () => {
 
   it('refuses an operator (403) and a bad or reversed date (400)', async () => {
     expect((await download(await tokenOf(ROLE.OPERATOR))).response.status).toBe(403);
-    expectError(await e.t.call('GET', PATH, { token: await tokenOf(ROLE.SUPERVISOR), query: { startDate: 'someday' } }), 400, 'El campo startDate no es válido.');
+    expectError(
+      await e.t.call('GET', PATH, { token: await tokenOf(ROLE.SUPERVISOR), query: { startDate: 'someday' } }),
+      400,
+      'El campo startDate no es válido.',
+    );
     expectError(await e.t.call('GET', PATH, { token: await tokenOf(ROLE.SUPERVISOR), query: { startDate: '2026-02-30' } }), 400);
-    expectError(await e.t.call('GET', PATH, { token: await tokenOf(ROLE.SUPERVISOR), query: { startDate: '2026-05-05', endDate: '2026-05-04' } }), 400);
+    expectError(
+      await e.t.call('GET', PATH, { token: await tokenOf(ROLE.SUPERVISOR), query: { startDate: '2026-05-05', endDate: '2026-05-04' } }),
+      400,
+    );
   });
 });

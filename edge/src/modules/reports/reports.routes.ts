@@ -20,7 +20,9 @@ export function registerReportRoutes(api: Api): void {
       const clock = clockOf(ctx);
       const range = reportRange(query, clock);
       const file = await buildOeeReport(ctx.db, range, clock, ctx.language);
-      ctx.res.set({ 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${reportFileName(range, ctx.timeZone)}"` }).send(file);
+      ctx.res
+        .set({ 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${reportFileName(range, ctx.timeZone)}"` })
+        .send(file);
     },
   );
 }

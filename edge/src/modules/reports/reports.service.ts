@@ -59,7 +59,10 @@ export function reportRange(query: OeeReportQuery, clock: EngineClock): ReportRa
 const minutesOf = (durationMs: number) => Math.round(durationMs / 600) / 100;
 
 const LINE = col('line', 'Línea', 'Line', 'text');
-const QUANTITIES = [col('productionQuantity', 'Cantidad producida', 'Quantity produced', 'number'), col('discardQuantity', 'Cantidad descartada', 'Quantity discarded', 'number')];
+const QUANTITIES = [
+  col('productionQuantity', 'Cantidad producida', 'Quantity produced', 'number'),
+  col('discardQuantity', 'Cantidad descartada', 'Quantity discarded', 'number'),
+];
 /**
  * Every figure of a row can be recomputed from the row's other columns (domain/oee.ts):
  * planned = staffed − discount − adjusted discount; runtime = staffed − discount − stop time (both at least 0);
@@ -105,7 +108,12 @@ const ORDERS_SHEET: ReportSheet = {
 };
 
 /** What names a line's shift in a row: the 'Turnos' and 'Pérdidas' sheets. */
-const SHIFT_KEY = [LINE, col('shift', 'Turno', 'Shift', 'text'), col('shiftStart', 'Inicio', 'Start', 'date'), col('shiftEnd', 'Fin', 'End', 'date')];
+const SHIFT_KEY = [
+  LINE,
+  col('shift', 'Turno', 'Shift', 'text'),
+  col('shiftStart', 'Inicio', 'Start', 'date'),
+  col('shiftEnd', 'Fin', 'End', 'date'),
+];
 
 const SHIFTS_SHEET: ReportSheet = {
   es: 'Turnos',
@@ -122,7 +130,8 @@ const SHIFTS_SHEET: ReportSheet = {
 };
 
 /** The adjustment an index used (minutes): the one stored, capped at its stop time as the indicators cap it. */
-const usedAdjustment = (row: RawRow) => effectiveAdjustedMs({ adjustedDiscountMs: Number(row.adjustedDiscountTime ?? 0), stopMs: Number(row.stopTime ?? 0) });
+const usedAdjustment = (row: RawRow) =>
+  effectiveAdjustedMs({ adjustedDiscountMs: Number(row.adjustedDiscountTime ?? 0), stopMs: Number(row.stopTime ?? 0) });
 
 const STOPS_SHEET: ReportSheet = {
   es: 'Paradas',
@@ -202,7 +211,9 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
   const lines = new Map((await listLineSettings(db)).map((line) => [line.lineID, line.description]));
   const lineOf = (row: RawRow): RawRow => ({ ...row, line: lines.get(Number(row.lineID)) ?? String(row.lineID) });
   const warningOf = (row: RawRow) =>
-    aboveNominalSpeed({ throughput: row.throughput === null ? null : Number(row.throughput) }) ? translate('indicators.aboveNominalSpeed', language, { n: Number(row.lineID) }) : null;
+    aboveNominalSpeed({ throughput: row.throughput === null ? null : Number(row.throughput) })
+      ? translate('indicators.aboveNominalSpeed', language, { n: Number(row.lineID) })
+      : null;
   // An order's own adjustment column is the one typed; its index's is what the figures used.
   const orders = (await orderIndexesInRange(db, range)).map((row) => ({
     ...lineOf(row),
@@ -217,11 +228,20 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
     warning: warningOf(row),
   }));
   const stops = clampStopsToRange(
-    (await stopsInRange(db, range, clock.nowMs)).map((row) => ({ ...row, startMs: Number(row.startDate), endMs: row.endDate === null ? null : Number(row.endDate) })),
+    (await stopsInRange(db, range, clock.nowMs)).map((row) => ({
+      ...row,
+      startMs: Number(row.startDate),
+      endMs: row.endDate === null ? null : Number(row.endDate),
+    })),
     range.fromMs,
     range.toMs,
     clock.nowMs,
-  ).map((stop) => localizeReasonNames(lineOf({ ...stop, startDate: stop.startMs, endDate: stop.endMs, duration: minutesOf(stop.endMs - stop.startMs) }), language));
+  ).map((stop) =>
+    localizeReasonNames(
+      lineOf({ ...stop, startDate: stop.startMs, endDate: stop.endMs, duration: minutesOf(stop.endMs - stop.startMs) }),
+      language,
+    ),
+  );
 
   return workbookBytes(
     [

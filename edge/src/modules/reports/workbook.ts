@@ -54,11 +54,18 @@ function cellValue(value: unknown, kind: CellKind, language: Language, timeZone:
 
 function addSheet(workbook: ExcelJS.Workbook, sheet: ReportSheet, rows: readonly RawRow[], language: Language, timeZone: string): void {
   const worksheet = workbook.addWorksheet(sheet[language]);
-  worksheet.columns = sheet.columns.map((column) => ({ header: column[language], key: column.key, width: Math.max(12, column[language].length + 2), style: { numFmt: NUMBER_FORMAT[column.kind] } }));
+  worksheet.columns = sheet.columns.map((column) => ({
+    header: column[language],
+    key: column.key,
+    width: Math.max(12, column[language].length + 2),
+    style: { numFmt: NUMBER_FORMAT[column.kind] },
+  }));
   worksheet.getRow(1).font = { bold: true };
   worksheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const row of rows) {
-    worksheet.addRow(Object.fromEntries(sheet.columns.map((column) => [column.key, cellValue(row[column.key], column.kind, language, timeZone)])));
+    worksheet.addRow(
+      Object.fromEntries(sheet.columns.map((column) => [column.key, cellValue(row[column.key], column.kind, language, timeZone)])),
+    );
   }
 }
 
@@ -70,7 +77,10 @@ export interface WorkbookOptions {
 }
 
 /** The workbook's bytes: one sheet per table, in the order given. */
-export async function workbookBytes(tables: readonly { sheet: ReportSheet; rows: readonly RawRow[] }[], options: WorkbookOptions): Promise<Buffer> {
+export async function workbookBytes(
+  tables: readonly { sheet: ReportSheet; rows: readonly RawRow[] }[],
+  options: WorkbookOptions,
+): Promise<Buffer> {
   // exceljs is loaded with the first workbook (a third of a second to import, which an edge that makes none never pays).
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TestEdge } from '../../../../test/support/test-edge';
-import { expectAdministratorOnly, expectEveryRole, expectFieldError, insert, onSharedEdge, type RoleTokens } from '../../../../test/support/module-fixtures';
+import {
+  expectAdministratorOnly,
+  expectEveryRole,
+  expectFieldError,
+  insert,
+  onSharedEdge,
+  type RoleTokens,
+} from '../../../../test/support/module-fixtures';
 
 let t: TestEdge;
 let tokens: RoleTokens;
@@ -12,15 +19,23 @@ onSharedEdge(async (edge, roleTokens) => {
   sectorA = (await insert(t, '/api/sectors', { sectorName: 'A Envasado' })).sectorID;
   sectorB = (await insert(t, '/api/sectors', { sectorName: 'B Molienda' })).sectorID;
   await insert(t, '/api/sectors', { sectorName: 'C Vacío' });
-  const server = await db().insertInto('opc_servers').values({ name: 'PLC', description: null, hostName: 'opc.tcp://plc:4840', serverType: 'UA', apiKeyHash: null }).returning('opcServerID').executeTakeFirstOrThrow();
+  const server = await db()
+    .insertInto('opc_servers')
+    .values({ name: 'PLC', description: null, hostName: 'opc.tcp://plc:4840', serverType: 'UA', apiKeyHash: null })
+    .returning('opcServerID')
+    .executeTakeFirstOrThrow();
   for (const tagName of ['Line1.Running', 'Line1.Units', 'Line1.Discards']) {
-    await db().insertInto('opc_tags').values({ tagName, tagType: 'Int32', opcServerID: server.opcServerID, tagValue: `ns=2;s=${tagName}` }).execute();
+    await db()
+      .insertInto('opc_tags')
+      .values({ tagName, tagType: 'Int32', opcServerID: server.opcServerID, tagValue: `ns=2;s=${tagName}` })
+      .execute();
   }
 });
 
 const db = () => t.edge.plant.db!;
 const storedLine = (lineID: number) => db().selectFrom('lines').selectAll().where('lineID', '=', lineID).executeTakeFirst();
-const post = (values: Record<string, unknown>, language?: 'en') => t.call('POST', '/api/Resources/PostResources', { token: t.adminToken, form: { values }, language });
+const post = (values: Record<string, unknown>, language?: 'en') =>
+  t.call('POST', '/api/Resources/PostResources', { token: t.adminToken, form: { values }, language });
 
 describe('resources (production lines)', () => {
   it('round trip under the named spellings: insert answers the stored row, update, list, delete', async () => {
@@ -57,13 +72,25 @@ describe('resources (production lines)', () => {
       form: { key: 7, values: { description: 'Envasadora siete', fixedThroughput: null, calculationDiscards: 'Line1.Discards' } },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({ lineID: 7, description: 'Envasadora siete', fixedThroughput: null, calculationDiscards: 'Line1.Discards', enableStopsManager: true });
+    expect(updated.body).toMatchObject({
+      lineID: 7,
+      description: 'Envasadora siete',
+      fixedThroughput: null,
+      calculationDiscards: 'Line1.Discards',
+      enableStopsManager: true,
+    });
 
     await post({ lineID: 3, sectorID: sectorB, description: 'Molino 3' });
     await post({ lineID: 12, sectorID: sectorA, description: 'Envasadora 12' });
     const list = await t.call('GET', '/api/Resources/Get', {
       token: t.adminToken,
-      query: { filter: ['sectorID', '=', sectorA], sort: [{ selector: 'lineID', desc: true }], skip: 0, take: 1, requireTotalCount: 'true' },
+      query: {
+        filter: ['sectorID', '=', sectorA],
+        sort: [{ selector: 'lineID', desc: true }],
+        skip: 0,
+        take: 1,
+        requireTotalCount: 'true',
+      },
     });
     expect(list.body.totalCount).toBe(2);
     expect(list.body.data.map((l: { lineID: number }) => l.lineID)).toEqual([12]);
@@ -87,7 +114,10 @@ describe('resources (production lines)', () => {
   it('the line number is not generated and cannot change after insert', async () => {
     const duplicate = await post({ lineID: 3, sectorID: sectorA, description: 'Otra' });
     expect(duplicate.status).toBe(409);
-    const moved = await t.call('PUT', '/api/Resources', { token: t.adminToken, json: { key: 3, values: { lineID: 4, description: 'Movida' } } });
+    const moved = await t.call('PUT', '/api/Resources', {
+      token: t.adminToken,
+      json: { key: 3, values: { lineID: 4, description: 'Movida' } },
+    });
     expectFieldError(moved, 'lineID', 'El campo línea no se puede modificar.');
     expect(await storedLine(4)).toBeUndefined();
     expect((await storedLine(3))?.description).toBe('Molino 3');
@@ -96,10 +126,26 @@ describe('resources (production lines)', () => {
   it('sectorID is required and must exist; description is required, at most 40 characters', async () => {
     const before = await db().selectFrom('lines').selectAll().execute();
     expectFieldError(await post({ lineID: 20, description: 'X' }), 'sectorID', 'El campo sector es obligatorio.');
-    expectFieldError(await post({ lineID: 20, sectorID: 9999, description: 'X' }), 'sectorID', 'El campo sector hace referencia a un registro que no existe.');
-    expectFieldError(await post({ lineID: 20, sectorID: sectorA, description: ' ' }), 'description', 'El campo descripción es obligatorio.');
-    expectFieldError(await post({ lineID: 20, sectorID: sectorA, description: 'x'.repeat(41) }), 'description', 'El campo descripción admite como máximo 40 caracteres.');
-    expectFieldError(await post({ lineID: 20, sectorID: sectorA, description: 'x'.repeat(41) }, 'en'), 'description', 'The description field accepts at most 40 characters.');
+    expectFieldError(
+      await post({ lineID: 20, sectorID: 9999, description: 'X' }),
+      'sectorID',
+      'El campo sector hace referencia a un registro que no existe.',
+    );
+    expectFieldError(
+      await post({ lineID: 20, sectorID: sectorA, description: ' ' }),
+      'description',
+      'El campo descripción es obligatorio.',
+    );
+    expectFieldError(
+      await post({ lineID: 20, sectorID: sectorA, description: 'x'.repeat(41) }),
+      'description',
+      'El campo descripción admite como máximo 40 caracteres.',
+    );
+    expectFieldError(
+      await post({ lineID: 20, sectorID: sectorA, description: 'x'.repeat(41) }, 'en'),
+      'description',
+      'The description field accepts at most 40 characters.',
+    );
     const update = await t.call('PUT', '/api/Resources', { token: t.adminToken, form: { key: 3, values: { description: '' } } });
     expectFieldError(update, 'description', 'El campo descripción es obligatorio.');
     expect(await db().selectFrom('lines').selectAll().execute()).toEqual(before);
@@ -109,12 +155,24 @@ describe('resources (production lines)', () => {
     const before = await storedLine(7);
     const cases = [
       { field: 'calculationBaliza', script: 'Line1.Running >', detail: "Falta un valor después de '>' en la línea 1, columna 15" },
-      { field: 'calculationUnits', script: 'Line1.Units > 0', detail: 'El script debe dar un número, no un booleano en la línea 1, columna 13' },
-      { field: 'calculationDiscards', script: '// @oee edited=1 tags=[]\nLine1.Discardz', detail: "Tag desconocido 'Line1.Discardz' en la línea 2, columna 1" },
+      {
+        field: 'calculationUnits',
+        script: 'Line1.Units > 0',
+        detail: 'El script debe dar un número, no un booleano en la línea 1, columna 13',
+      },
+      {
+        field: 'calculationDiscards',
+        script: '// @oee edited=1 tags=[]\nLine1.Discardz',
+        detail: "Tag desconocido 'Line1.Discardz' en la línea 2, columna 1",
+      },
     ];
     for (const { field, script, detail } of cases) {
       const result = await t.call('PUT', '/api/Resources', { token: t.adminToken, form: { key: 7, values: { [field]: script } } });
-      expectFieldError(result, field, `El script ${field === 'calculationBaliza' ? 'baliza' : field === 'calculationUnits' ? 'unidades' : 'descartes'} no es válido: ${detail}`);
+      expectFieldError(
+        result,
+        field,
+        `El script ${field === 'calculationBaliza' ? 'baliza' : field === 'calculationUnits' ? 'unidades' : 'descartes'} no es válido: ${detail}`,
+      );
     }
     expect(await storedLine(7)).toEqual(before);
     const english = await post({ lineID: 21, sectorID: sectorA, description: 'X', calculationBaliza: '1 +' }, 'en');
@@ -134,7 +192,29 @@ describe('resources (production lines)', () => {
     await insert(t, '/api/terminals', { lineID: 3, ipAddress: '10.0.0.3' });
     const refused = await t.call('DELETE', '/api/Resources/DeleteResources', { token: t.adminToken, form: { key: 3 } });
     expect(refused.status).toBe(409);
-    await db().insertInto('stops').values({ lineID: 7, startDate: 1, endDate: 2, order: null, op: null, equipmentName: null, reason: null, reasonID: null, root: null, path: null, observation: null, maintenanceReason: null, declaringTime: null, waitingTime: null, maintenanceTime: null, color: null, updatedBy: null, updateDate: null }).execute();
+    await db()
+      .insertInto('stops')
+      .values({
+        lineID: 7,
+        startDate: 1,
+        endDate: 2,
+        order: null,
+        op: null,
+        equipmentName: null,
+        reason: null,
+        reasonID: null,
+        root: null,
+        path: null,
+        observation: null,
+        maintenanceReason: null,
+        declaringTime: null,
+        waitingTime: null,
+        maintenanceTime: null,
+        color: null,
+        updatedBy: null,
+        updateDate: null,
+      })
+      .execute();
     expect((await t.call('DELETE', '/api/Resources', { token: t.adminToken, form: { key: 7 } })).status).toBe(409);
     expect(await storedLine(3)).toBeDefined();
     expect(await storedLine(7)).toBeDefined();
@@ -190,7 +270,9 @@ describe('resources (production lines)', () => {
 
   it('the grid is the administrator’s (403 for other roles, 401 without a token)', async () => {
     await expectAdministratorOnly(t, tokens, 'GET', '/api/Resources/Get');
-    await expectAdministratorOnly(t, tokens, 'POST', '/api/Resources/PostResources', { form: { values: { lineID: 30, sectorID: sectorA, description: 'X' } } });
+    await expectAdministratorOnly(t, tokens, 'POST', '/api/Resources/PostResources', {
+      form: { values: { lineID: 30, sectorID: sectorA, description: 'X' } },
+    });
     await expectAdministratorOnly(t, tokens, 'PUT', '/api/Resources/PutResources', { form: { key: 3, values: { description: 'X' } } });
     await expectAdministratorOnly(t, tokens, 'DELETE', '/api/Resources/DeleteResources', { form: { key: 3 } });
     expect(await storedLine(30)).toBeUndefined();

@@ -14,7 +14,8 @@ afterAll(async () => {
 
 type Query = Record<string, string>;
 const asTerminal = (query: Query = {}, language?: 'en') => e.t.call('GET', '/api/scoreboard', { query, language });
-const asUser = (query: Query, role: (typeof ROLE)[keyof typeof ROLE] = ROLE.OPERATOR) => e.t.call('GET', '/api/scoreboard', { token: e.tokens[role], query });
+const asUser = (query: Query, role: (typeof ROLE)[keyof typeof ROLE] = ROLE.OPERATOR) =>
+  e.t.call('GET', '/api/scoreboard', { token: e.tokens[role], query });
 const configureTerminal = (lineID: number) =>
   e.db.insertInto('terminals').values({ lineID, ipAddress: '127.0.0.1', updatedBy: 'admin', updateDate: e.clock.now }).execute();
 const removeTerminals = () => e.db.deleteFrom('terminals').execute();
@@ -28,7 +29,12 @@ describe('GET /api/scoreboard, its figures', () => {
     const [line] = board.body.lines;
     expect(board.body.shift).toMatchObject({ code: 'TM', start: '2026-05-04T06:00:00.000+02:00', end: '2026-05-04T14:00:00.000+02:00' });
     expect(line).toMatchObject({ lineID: 1, sectorID: 1, description: 'Envasadora 1', beacon: 'red', running: false, targetOEE: 85 });
-    expect(line.shift).toEqual({ oee: indicators.shift.oee, utilization: indicators.shift.utilization, throughput: indicators.shift.throughput, acceptance: indicators.shift.acceptance });
+    expect(line.shift).toEqual({
+      oee: indicators.shift.oee,
+      utilization: indicators.shift.utilization,
+      throughput: indicators.shift.throughput,
+      acceptance: indicators.shift.acceptance,
+    });
     expect(line.shift.utilization).toBe(0.25);
     expect(line.stop).toEqual(status.stopData);
     expect(line.stop).toMatchObject({ startDate: '2026-05-04T08:30:00.000+02:00', duration: 90, recognized: false });
@@ -38,8 +44,21 @@ describe('GET /api/scoreboard, its figures', () => {
   it("counts the units against the shift's share of the day's target and the order's quantity, with the pace needed by the shift's end", async () => {
     const { units } = (await asUser({ line: '1' })).body.lines[0];
     // The product's target is 4000 a day: a third for an 8-hour shift. 300 made in the 4 hours since 06:00; 240 minutes left.
-    expect(units.shift).toEqual({ made: 300, goal: 4000 / 3, remaining: 4000 / 3 - 300, perMinute: 300 / 240, neededPerMinute: (4000 / 3 - 300) / 240 });
-    expect(units.order).toMatchObject({ order: '100-0', made: 300, goal: 2000, progress: 0.15, remaining: 1700, neededPerMinute: 1700 / 240 });
+    expect(units.shift).toEqual({
+      made: 300,
+      goal: 4000 / 3,
+      remaining: 4000 / 3 - 300,
+      perMinute: 300 / 240,
+      neededPerMinute: (4000 / 3 - 300) / 240,
+    });
+    expect(units.order).toMatchObject({
+      order: '100-0',
+      made: 300,
+      goal: 2000,
+      progress: 0.15,
+      remaining: 1700,
+      neededPerMinute: 1700 / 240,
+    });
   });
 
   it("lists the shift's longest stop reasons, at most three, the unrecognized ones with reason null", async () => {
@@ -50,13 +69,19 @@ describe('GET /api/scoreboard, its figures', () => {
   it("shows a sector's lines in line order, each with no goal where none is set", async () => {
     const board = await asUser({ sector: '1' }, ROLE.CONSULTANT);
     expect(board.body.lines.map((line: { lineID: number }) => line.lineID)).toEqual([1, 2]);
-    expect(board.body.lines[1]).toMatchObject({ beacon: 'green', targetOEE: null, stop: null, units: { shift: { goal: null, neededPerMinute: null }, order: null } });
+    expect(board.body.lines[1]).toMatchObject({
+      beacon: 'green',
+      targetOEE: null,
+      stop: null,
+      units: { shift: { goal: null, neededPerMinute: null }, order: null },
+    });
   });
 });
 
 describe('GET /api/scoreboard, who may read it', () => {
   it('answers a session of every role for any line; names the line or the sector, not both', async () => {
-    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT]) expect((await asUser({ line: '3' }, role)).status).toBe(200);
+    for (const role of [ROLE.ADMINISTRATOR, ROLE.SUPERVISOR, ROLE.OPERATOR, ROLE.CONSULTANT])
+      expect((await asUser({ line: '3' }, role)).status).toBe(200);
     expectError(await asUser({}), 400, 'Indique una línea o un sector.');
     expectError(await asUser({ line: '1', sector: '1' }), 400);
     expectError(await asUser({ line: 'x' }), 400);

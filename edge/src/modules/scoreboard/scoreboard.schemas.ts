@@ -7,8 +7,10 @@ export const scoreboardQuerySchema = z.preprocess(
     const input = (value ?? {}) as Record<string, unknown>;
     return { lineID: input.lineID ?? input.line, sectorID: input.sectorID ?? input.sector };
   },
-  z.object({ lineID: queryInt().optional(), sectorID: queryInt().optional() }).refine((query) => query.lineID === undefined || query.sectorID === undefined, {
-    message: 'scoreboard.lineOrSector',
-    path: ['sectorID'],
-  }),
+  z
+    .object({ lineID: queryInt().optional(), sectorID: queryInt().optional() })
+    .refine((query) => query.lineID === undefined || query.sectorID === undefined, {
+      message: 'scoreboard.lineOrSector',
+      path: ['sectorID'],
+    }),
 );

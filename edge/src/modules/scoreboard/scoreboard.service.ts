@@ -36,7 +36,11 @@ export type ScoreboardViewer = { kind: 'user' } | { kind: 'terminal'; lineID: nu
  * Who asks: the user of the bearer token when one is sent (an expired one is a 401, as on every call), else the
  * terminal configured for the caller's address; neither is a 401.
  */
-export async function scoreboardViewer(db: Database, caller: { token: string | null; ip: string }, nowMs: number): Promise<ScoreboardViewer> {
+export async function scoreboardViewer(
+  db: Database,
+  caller: { token: string | null; ip: string },
+  nowMs: number,
+): Promise<ScoreboardViewer> {
   if (caller.token) {
     const session = await resolveSession(db, caller.token, nowMs);
     if (!session) throw new AppError('sessionExpired', 'auth.expired');
@@ -53,7 +57,11 @@ export async function scoreboardViewer(db: Database, caller: { token: string | n
  * The lines to show: the one asked for, or a sector's (in lineID order, the rotation's order). A terminal asking
  * for nothing gets its own line; asking for another line or another sector is refused (403).
  */
-export async function scoreboardLines(db: Database, viewer: ScoreboardViewer, request: { lineID?: number; sectorID?: number }): Promise<OverviewLine[]> {
+export async function scoreboardLines(
+  db: Database,
+  viewer: ScoreboardViewer,
+  request: { lineID?: number; sectorID?: number },
+): Promise<OverviewLine[]> {
   if (request.lineID === undefined && request.sectorID === undefined) {
     if (viewer.kind === 'user') throw new AppError('validation', 'scoreboard.lineRequired');
     return overviewLines(db, { lineIDs: [viewer.lineID] });
@@ -62,7 +70,10 @@ export async function scoreboardLines(db: Database, viewer: ScoreboardViewer, re
     const own = request.lineID !== undefined ? request.lineID === viewer.lineID : request.sectorID === viewer.sectorID;
     if (!own) throw new AppError('forbidden', 'scoreboard.otherLine');
   }
-  const lines = request.lineID !== undefined ? await overviewLines(db, { lineIDs: [request.lineID] }) : await overviewLines(db, { sectorID: request.sectorID });
+  const lines =
+    request.lineID !== undefined
+      ? await overviewLines(db, { lineIDs: [request.lineID] })
+      : await overviewLines(db, { sectorID: request.sectorID });
   if (lines.length === 0) throw notFound();
   return lines;
 }
@@ -76,9 +87,15 @@ async function lineBoard(db: Database, line: OverviewLine, clock: EngineClock, l
   const { microStopSeconds } = await engineParameters(db);
   const data = await loadLineRangeData(db, settings!, shift.startMs, shift.endMs);
   const made = lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, clock.nowMs, microStopSeconds).inputs.unitsProduced;
-  const goal = overview.targetSummary === null ? null : shiftGoal(overview.targetSummary, shift, shiftOf('TO', shift.plantDate, clock.timeZone));
+  const goal =
+    overview.targetSummary === null ? null : shiftGoal(overview.targetSummary, shift, shiftOf('TO', shift.plantDate, clock.timeZone));
   const order = overview.orderData;
-  const losses = await stopSummary(db, { lineID: line.lineID, fromMs: shift.startMs, toMs: shift.endMs, level: 'all' }, clock.nowMs, language);
+  const losses = await stopSummary(
+    db,
+    { lineID: line.lineID, fromMs: shift.startMs, toMs: shift.endMs, level: 'all' },
+    clock.nowMs,
+    language,
+  );
   const { oee, utilization, throughput, acceptance } = indicators.shift;
   return {
     lineID: line.lineID,
@@ -117,7 +134,13 @@ async function lineBoard(db: Database, line: OverviewLine, clock: EngineClock, l
 }
 
 /** The scoreboard of the lines `viewer` asked for, at the clock's instant (the current shift). */
-export async function scoreboard(db: Database, viewer: ScoreboardViewer, request: { lineID?: number; sectorID?: number }, clock: EngineClock, language: Language) {
+export async function scoreboard(
+  db: Database,
+  viewer: ScoreboardViewer,
+  request: { lineID?: number; sectorID?: number },
+  clock: EngineClock,
+  language: Language,
+) {
   const lines = await scoreboardLines(db, viewer, request);
   const boards = [];
   for (const line of lines) boards.push(await lineBoard(db, line, clock, language));

@@ -48,7 +48,11 @@ describe('oee-edge reset-admin beside the running service', () => {
       const password = await resetAdministrator(db, Date.now());
       await writer.committed;
       expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
-      const admin = await db.selectFrom('users').select(['roleID', 'active', 'mustChangePassword', 'updatedBy']).where('userID', '=', 'admin').executeTakeFirstOrThrow();
+      const admin = await db
+        .selectFrom('users')
+        .select(['roleID', 'active', 'mustChangePassword', 'updatedBy'])
+        .where('userID', '=', 'admin')
+        .executeTakeFirstOrThrow();
       expect(admin).toEqual({ roleID: 1, active: 1, mustChangePassword: 1, updatedBy: 'reset-admin' });
     } finally {
       await db.destroy();

@@ -57,7 +57,9 @@ describe('first-run setup', () => {
     await t.call('POST', '/api/sectors', { token: t.adminToken, json: { values: { sectorName: 'Solo en la copia' } } });
     expect(t.edge.plant.db).not.toBeNull();
     expect(existsSync(join(copy, 'oee.db'))).toBe(true);
-    const sectors = (await t.call('GET', '/api/sectors', { token: t.adminToken })).body.data.map((row: { sectorName: string }) => row.sectorName);
+    const sectors = (await t.call('GET', '/api/sectors', { token: t.adminToken })).body.data.map(
+      (row: { sectorName: string }) => row.sectorName,
+    );
     expect(sectors).toContain('Solo en la copia');
     expect(JSON.parse(readFileSync(join(copy, 'setup.json'), 'utf8')).connectionString).not.toMatch(/^\//);
   });
@@ -73,11 +75,16 @@ describe('first-run setup', () => {
 
   it('a bad connection string gives valid:false with the reason and changes nothing', async () => {
     t = await startTestEdge({ configured: false });
-    const missingDir = await t.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: '/no/such/dir/x.db' } });
+    const missingDir = await t.call('POST', '/api/setup/configure', {
+      json: { databaseSelected: 'sqlite', connectionString: '/no/such/dir/x.db' },
+    });
     expect(missingDir.body).toMatchObject({ valid: false, created: false, password: null });
     expect(missingDir.body.error).toContain('No se pudo conectar a la base de datos. Por favor, verifique la cadena de conexión.');
 
-    writeFileSync(join(t.dataDir, 'notes.txt'), 'this is not a database, just some text long enough to look like a file header\n'.repeat(20));
+    writeFileSync(
+      join(t.dataDir, 'notes.txt'),
+      'this is not a database, just some text long enough to look like a file header\n'.repeat(20),
+    );
     const notSqlite = await t.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', connectionString: 'notes.txt' } });
     expect(notSqlite.body.valid).toBe(false);
     expect(readFileSync(join(t.dataDir, 'notes.txt'), 'utf8')).toContain('this is not a database');

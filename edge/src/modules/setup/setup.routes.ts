@@ -24,7 +24,8 @@ export function registerSetupRoutes(api: Api, plant: Plant): void {
       duringSetup: true,
       publicUntilConfigured: true,
       tag: 'setup',
-      summary: 'First-run setup: choose the database; creates the administrator `admin` and returns its temporary password once. With `demo: true` (empty database only) it creates the demo plant instead, wired to an in-process OPC UA simulator; its users admin, supervisor, operator and consultant have the password `demo`.',
+      summary:
+        'First-run setup: choose the database; creates the administrator `admin` and returns its temporary password once. With `demo: true` (empty database only) it creates the demo plant instead, wired to an in-process OPC UA simulator; its users admin, supervisor, operator and consultant have the password `demo`.',
       body: configureSchema,
       response: configureResultSchema,
     },

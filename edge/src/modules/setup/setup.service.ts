@@ -46,11 +46,7 @@ let running: Promise<ConfigureResult> | null = null;
  * the administrator `admin` with a temporary password returned once, and remembers the choice. A connection string
  * that cannot be used answers valid:false with the reason and leaves nothing behind. Runs one at a time.
  */
-export async function configure(
-  plant: Plant,
-  input: ConfigureInput,
-  language: Language,
-): Promise<ConfigureResult> {
+export async function configure(plant: Plant, input: ConfigureInput, language: Language): Promise<ConfigureResult> {
   if (plant.db) throw new AppError('conflict', 'setup.alreadyDone');
   if (running) await running.catch(() => undefined);
   if (plant.db) throw new AppError('conflict', 'setup.alreadyDone');
@@ -62,11 +58,7 @@ export async function configure(
   }
 }
 
-async function configureOnce(
-  plant: Plant,
-  input: ConfigureInput,
-  language: Language,
-): Promise<ConfigureResult> {
+async function configureOnce(plant: Plant, input: ConfigureInput, language: Language): Promise<ConfigureResult> {
   const failed = (detail: string): ConfigureResult => ({
     valid: false,
     error: `${translate('setup.connectFailed', language)} ${detail}`.trim(),
@@ -74,7 +66,12 @@ async function configureOnce(
     password: null,
   });
   if (!DATA_PROVIDERS.some((p) => p.value === input.databaseSelected.toLowerCase())) {
-    return { valid: false, error: translate('setup.unknownProvider', language, { provider: input.databaseSelected }), created: false, password: null };
+    return {
+      valid: false,
+      error: translate('setup.unknownProvider', language, { provider: input.databaseSelected }),
+      created: false,
+      password: null,
+    };
   }
   const dataDir = plant.settings.dataDir;
   const path = databasePath(dataDir, input.connectionString);
@@ -125,7 +122,16 @@ export async function resetAdministrator(db: Database, now: number): Promise<str
     await deleteSessionsOfUser(trx, ADMIN_USER_ID);
     const existing = await findAdministratorAccount(trx, ADMIN_USER_ID);
     if (!existing) return insertAdministrator(trx, { userID: ADMIN_USER_ID, passwordHash, now });
-    const values = { passwordHash, mustChangePassword: 1, roleID: 1, active: 1, failedLogins: 0, lockedUntil: null, updatedBy: 'reset-admin', updateDate: now } as const;
+    const values = {
+      passwordHash,
+      mustChangePassword: 1,
+      roleID: 1,
+      active: 1,
+      failedLogins: 0,
+      lockedUntil: null,
+      updatedBy: 'reset-admin',
+      updateDate: now,
+    } as const;
     await updateRow(trx, 'users', { userID: existing.userID }, values, { userID: null, now, action: 'resetAdmin' });
   });
   return password;

@@ -23,7 +23,12 @@ export function isEnabledOnLine(enabledForLine: readonly number[], lineID: numbe
  * The list after showing (`enabled`) or hiding the reason on one line, given the plant's lines. Showing it on the
  * last line where it was hidden gives [] again (every line, also future ones).
  */
-export function linesAfterVisibilityChange(current: readonly number[], allLines: readonly number[], lineID: number, enabled: boolean): number[] {
+export function linesAfterVisibilityChange(
+  current: readonly number[],
+  allLines: readonly number[],
+  lineID: number,
+  enabled: boolean,
+): number[] {
   const shown = new Set((current.length === 0 ? allLines : current).filter((id) => id !== 0));
   if (enabled) shown.add(lineID);
   else shown.delete(lineID);

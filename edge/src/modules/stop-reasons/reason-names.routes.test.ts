@@ -43,17 +43,48 @@ async function stopIDs(): Promise<number[]> {
 
 async function recognizeWithPlantReason(language: Language) {
   const [, plantStop] = await stopIDs();
-  return e.t.call('POST', '/api/stops/recognize', { token: e.tokens[ROLE.OPERATOR], json: { stopValues: plantStop, reasonValues: 31, ...signatureOf(e, ROLE.OPERATOR) }, language });
+  return e.t.call('POST', '/api/stops/recognize', {
+    token: e.tokens[ROLE.OPERATOR],
+    json: { stopValues: plantStop, reasonValues: 31, ...signatureOf(e, ROLE.OPERATOR) },
+    language,
+  });
 }
 
-const names = (rows: { reason: string | null; root: string | null; path: string | null }[]) => rows.map((row) => [row.reason, row.root, row.path]);
+const names = (rows: { reason: string | null; root: string | null; path: string | null }[]) =>
+  rows.map((row) => [row.reason, row.root, row.path]);
 
 describe('stop reasons in the request language', () => {
   it('GET /api/stopreasons: the nine system reasons in Spanish, or in English for Accept-Language: en; the plant’s as written', async () => {
     const reasons = async (language: Language) =>
-      (await get('/api/stopreasons', language, { sort: JSON.stringify([{ selector: 'reasonID', desc: false }]) })).body.data.map((row: { reason: string }) => row.reason);
-    expect(await reasons('es')).toEqual(['Raíz', 'Sistema', 'Microparada', 'OPC desconectado', 'Fin de lote', 'Parada de ajuste', 'Planificadas', 'No planificadas', 'Edge fuera de servicio', 'Mecánica', 'Rotura de cinta']);
-    expect(await reasons('en')).toEqual(['Root', 'System', 'Microstop', 'OPC disconnected', 'End of lot', 'Adjustment stop', 'Planned', 'Unplanned', 'Edge not running', 'Mecánica', 'Rotura de cinta']);
+      (await get('/api/stopreasons', language, { sort: JSON.stringify([{ selector: 'reasonID', desc: false }]) })).body.data.map(
+        (row: { reason: string }) => row.reason,
+      );
+    expect(await reasons('es')).toEqual([
+      'Raíz',
+      'Sistema',
+      'Microparada',
+      'OPC desconectado',
+      'Fin de lote',
+      'Parada de ajuste',
+      'Planificadas',
+      'No planificadas',
+      'Edge fuera de servicio',
+      'Mecánica',
+      'Rotura de cinta',
+    ]);
+    expect(await reasons('en')).toEqual([
+      'Root',
+      'System',
+      'Microstop',
+      'OPC disconnected',
+      'End of lot',
+      'Adjustment stop',
+      'Planned',
+      'Unplanned',
+      'Edge not running',
+      'Mecánica',
+      'Rotura de cinta',
+    ]);
   });
 
   it('GET /api/stopreasons/rootlookup names the top categories and the option for all in the request language', async () => {
@@ -73,18 +104,35 @@ describe('stop reasons in the request language', () => {
   });
 
   it('a system reason’s colour changes with the name an English request read sent back; a new name is still refused', async () => {
-    const put = (values: Record<string, unknown>) => e.t.call('PUT', '/api/stopreasons', { token: e.tokens[ROLE.SUPERVISOR], json: { key: 4, values }, language: 'en' });
+    const put = (values: Record<string, unknown>) =>
+      e.t.call('PUT', '/api/stopreasons', { token: e.tokens[ROLE.SUPERVISOR], json: { key: 4, values }, language: 'en' });
     const changed = await put({ reason: 'OPC disconnected', color: '#123456' });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ reasonID: 4, reason: 'OPC disconnected', color: '#123456' });
     expect((await put({ reason: 'Server down' })).status).toBe(400);
-    expect(await e.db.selectFrom('stop_reasons').select(['reason', 'color']).where('reasonID', '=', 4).executeTakeFirst()).toEqual({ reason: 'OPC desconectado', color: '#123456' });
+    expect(await e.db.selectFrom('stop_reasons').select(['reason', 'color']).where('reasonID', '=', 4).executeTakeFirst()).toEqual({
+      reason: 'OPC desconectado',
+      color: '#123456',
+    });
   });
 
   it('GET /api/equipments/stops names a linked system reason in the request language', async () => {
-    const { equipmentID } = await e.db.insertInto('equipments').values({ name: 'Llenadora', description: 'Llenadora principal', tag: null, lineID: 1 }).returning('equipmentID').executeTakeFirstOrThrow();
-    await e.db.insertInto('equipment_stop_reasons').values([{ equipmentID, reasonID: 3 }, { equipmentID, reasonID: 31 }]).execute();
-    const linked = async (language: Language) => (await get('/api/equipments/stops', language, { sort: JSON.stringify([{ selector: 'reasonID', desc: false }]) })).body.data.map((row: { reason: string }) => row.reason);
+    const { equipmentID } = await e.db
+      .insertInto('equipments')
+      .values({ name: 'Llenadora', description: 'Llenadora principal', tag: null, lineID: 1 })
+      .returning('equipmentID')
+      .executeTakeFirstOrThrow();
+    await e.db
+      .insertInto('equipment_stop_reasons')
+      .values([
+        { equipmentID, reasonID: 3 },
+        { equipmentID, reasonID: 31 },
+      ])
+      .execute();
+    const linked = async (language: Language) =>
+      (await get('/api/equipments/stops', language, { sort: JSON.stringify([{ selector: 'reasonID', desc: false }]) })).body.data.map(
+        (row: { reason: string }) => row.reason,
+      );
     expect(await linked('es')).toEqual(['Microparada', 'Rotura de cinta']);
     expect(await linked('en')).toEqual(['Microstop', 'Rotura de cinta']);
   });
@@ -93,7 +141,15 @@ describe('stop reasons in the request language', () => {
 describe('stops in the request language', () => {
   it('GET /api/stops/get: reason, root and path of system reasons translated, the plant’s reasons kept below their translated category', async () => {
     expect((await recognizeWithPlantReason('es')).status).toBe(200);
-    const stops = async (language: Language) => (await get('/api/stops/get', language, { lineID: '1', sort: JSON.stringify([{ selector: 'startDate', desc: false }]) }, ROLE.CONSULTANT)).body.data;
+    const stops = async (language: Language) =>
+      (
+        await get(
+          '/api/stops/get',
+          language,
+          { lineID: '1', sort: JSON.stringify([{ selector: 'startDate', desc: false }]) },
+          ROLE.CONSULTANT,
+        )
+      ).body.data;
     expect(names(await stops('es'))).toEqual([
       ['OPC desconectado', 'Sistema', 'Sistema / OPC desconectado'],
       ['Rotura de cinta', 'No planificadas', 'No planificadas / Mecánica / Rotura de cinta'],
@@ -115,10 +171,18 @@ describe('stops in the request language', () => {
   it('GET /api/stops/getStopsSummary: paths and reasons of the summary in the request language', async () => {
     await recognizeWithPlantReason('es');
     const summary = async (language: Language, level: string) =>
-      (await get('/api/stops/getStopsSummary', language, { line: '1', startDate: '2026-05-04T08:00:00', endDate: '2026-05-04T09:00:00', level })).body;
+      (
+        await get('/api/stops/getStopsSummary', language, {
+          line: '1',
+          startDate: '2026-05-04T08:00:00',
+          endDate: '2026-05-04T09:00:00',
+          level,
+        })
+      ).body;
     expect((await summary('es', '1')).byPath.map((row: { path: string }) => row.path)).toEqual(['Sistema', 'No planificadas']);
     expect((await summary('en', '1')).byPath.map((row: { path: string }) => row.path)).toEqual(['System', 'Unplanned']);
-    const byReason = async (language: Language) => (await summary(language, 'all')).byReason.map((row: { reason: string; path: string }) => [row.reason, row.path]);
+    const byReason = async (language: Language) =>
+      (await summary(language, 'all')).byReason.map((row: { reason: string; path: string }) => [row.reason, row.path]);
     expect(await byReason('es')).toEqual([
       ['Edge fuera de servicio', 'Sistema / Edge fuera de servicio'],
       ['OPC desconectado', 'Sistema / OPC desconectado'],
@@ -132,7 +196,8 @@ describe('stops in the request language', () => {
   });
 
   it('GET /api/resources/status/get: the stop in progress in the request language', async () => {
-    const stopData = async (language: Language) => (await get('/api/resources/status/get', language, { lineID: '1' }, ROLE.OPERATOR)).body.stopData;
+    const stopData = async (language: Language) =>
+      (await get('/api/resources/status/get', language, { lineID: '1' }, ROLE.OPERATOR)).body.stopData;
     expect(await stopData('es')).toMatchObject({ reasonID: 9, reason: 'Edge fuera de servicio', path: 'Sistema / Edge fuera de servicio' });
     expect(await stopData('en')).toMatchObject({ reasonID: 9, reason: 'Edge not running', path: 'System / Edge not running' });
   });

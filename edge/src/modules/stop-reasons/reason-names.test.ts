@@ -4,14 +4,37 @@ import { isSystemReasonName, localizeReasonNames } from './reason-names';
 
 describe('system reason names in the request language', () => {
   it('names every seeded system reason in English by its id, and leaves Spanish as stored', () => {
-    const english = SYSTEM_STOP_REASONS.map((reason) => localizeReasonNames({ reasonID: reason.reasonID, reason: reason.reason }, 'en').reason);
-    expect(english).toEqual(['Root', 'System', 'Microstop', 'OPC disconnected', 'End of lot', 'Adjustment stop', 'Planned', 'Unplanned', 'Edge not running']);
+    const english = SYSTEM_STOP_REASONS.map(
+      (reason) => localizeReasonNames({ reasonID: reason.reasonID, reason: reason.reason }, 'en').reason,
+    );
+    expect(english).toEqual([
+      'Root',
+      'System',
+      'Microstop',
+      'OPC disconnected',
+      'End of lot',
+      'Adjustment stop',
+      'Planned',
+      'Unplanned',
+      'Edge not running',
+    ]);
     const row = { reasonID: 4, reason: 'OPC desconectado', path: 'Sistema / OPC desconectado' };
     expect(localizeReasonNames(row, 'es')).toBe(row);
   });
 
   it('leaves a plant’s own reason as the plant wrote it, even under a system category', () => {
-    expect(localizeReasonNames({ reasonID: 31, reason: 'Rotura de cinta', rootID: 8, root: 'No planificadas', path: 'No planificadas / Mecánica / Rotura de cinta' }, 'en')).toEqual({
+    expect(
+      localizeReasonNames(
+        {
+          reasonID: 31,
+          reason: 'Rotura de cinta',
+          rootID: 8,
+          root: 'No planificadas',
+          path: 'No planificadas / Mecánica / Rotura de cinta',
+        },
+        'en',
+      ),
+    ).toEqual({
       reasonID: 31,
       reason: 'Rotura de cinta',
       rootID: 8,

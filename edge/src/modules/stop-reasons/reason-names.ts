@@ -69,5 +69,8 @@ export function localizeReasonNames<T extends NamesReasons>(row: T, language: La
 
 /** True when `name` is the name of system reason `reasonID` in some language (a client sending back what it read). */
 export function isSystemReasonName(reasonID: unknown, name: unknown): boolean {
-  return isSystemReason(reasonID) && (name === ENGLISH_NAMES[reasonID] || name === SYSTEM_STOP_REASONS.find((reason) => reason.reasonID === reasonID)?.reason);
+  return (
+    isSystemReason(reasonID) &&
+    (name === ENGLISH_NAMES[reasonID] || name === SYSTEM_STOP_REASONS.find((reason) => reason.reasonID === reasonID)?.reason)
+  );
 }

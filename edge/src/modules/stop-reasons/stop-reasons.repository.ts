@@ -6,7 +6,11 @@ export function findStopReason(db: Database, reasonID: number) {
 }
 
 export async function countChildren(db: Database, reasonID: number): Promise<number> {
-  const row = await db.selectFrom('stop_reasons').select((eb) => eb.fn.countAll<number>().as('n')).where('parentID', '=', reasonID).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('stop_reasons')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parentID', '=', reasonID)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

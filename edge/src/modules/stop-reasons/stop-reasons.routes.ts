@@ -22,7 +22,8 @@ export function registerStopReasonRoutes(api: Api): void {
       path: '/api/stopreasons/rootlookup',
       access: 'authenticated',
       tag,
-      summary: 'Top categories (children of reason 1) as [{value, text}]; includeOptionForAll=true adds {value: 0, text: Todos/All} first. System reasons are named in the request language.',
+      summary:
+        'Top categories (children of reason 1) as [{value, text}]; includeOptionForAll=true adds {value: 0, text: Todos/All} first. System reasons are named in the request language.',
       query: rootLookupQuerySchema,
     },
     ({ ctx, query }) => rootLookup(ctx.db, query.includeOptionForAll ?? false, ctx.language),
@@ -33,7 +34,8 @@ export function registerStopReasonRoutes(api: Api): void {
       path: '/api/stopreasons/lines',
       access: SUPERVISOR,
       tag,
-      summary: 'Shows or hides a reason on one line: {reasonID, lineID, enabled}; answers the reason. enabledForLine [] = every line, [0] = none.',
+      summary:
+        'Shows or hides a reason on one line: {reasonID, lineID, enabled}; answers the reason. enabledForLine [] = every line, [0] = none.',
       body: reasonVisibilitySchema,
     },
     ({ ctx, body }) => setReasonVisibility(ctx, body),

@@ -34,7 +34,14 @@ export const stopReasonSchema = z.object({
   pareto: flag(),
   discountOEE: flag(),
   isCategory: flag(),
-  color: z.preprocess((v) => (v === '' ? null : v), z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'stopReason.color').nullish()),
+  color: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'stopReason.color')
+      .nullish(),
+  ),
   systemStop: z.boolean().optional(),
   enabledForLine: distinctList(requiredInt({ min: 0, max: 99 }), 100).default([]),
   /** The loss its stops are (domain/losses.ts); null or absent: inherited from its category. */

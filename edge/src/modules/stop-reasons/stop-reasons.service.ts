@@ -7,14 +7,7 @@ import type { Database } from '../../db/database';
 import { checkReferences } from '../grid/references';
 import { linesAfterVisibilityChange, parseEnabledForLine } from './reason-lines';
 import { isSystemReasonName, localizeReasonNames } from './reason-names';
-import {
-  allLineIDs,
-  childrenOf,
-  countChildren,
-  deleteEquipmentLinks,
-  findStopReason,
-  isSelfOrAncestor,
-} from './stop-reasons.repository';
+import { allLineIDs, childrenOf, countChildren, deleteEquipmentLinks, findStopReason, isSelfOrAncestor } from './stop-reasons.repository';
 import { ROOT_REASON_ID, STOP_REASON_COLUMNS, type ReasonVisibility, type StopReasonValues } from './stop-reasons.schemas';
 
 type AnyRow = Record<string, unknown>;
@@ -32,7 +25,8 @@ const SYSTEM_STOP_EDITABLE: ReadonlySet<string> = new Set(['color', 'pareto', 'l
 export async function prepareStopReason(values: StopReasonValues, ctx: HookContext & { before: AnyRow | null }): Promise<AnyRow> {
   const { before } = ctx;
   const wasSystem = before?.systemStop === 1;
-  if (values.systemStop !== undefined && values.systemStop !== wasSystem) throw fieldError('validation', 'validation.notEditable', 'systemStop');
+  if (values.systemStop !== undefined && values.systemStop !== wasSystem)
+    throw fieldError('validation', 'validation.notEditable', 'systemStop');
   const parentChanged = !before || values.parentID !== before.parentID;
   if (parentChanged) {
     if (values.parentID === null) throw fieldError('validation', 'stopReason.parentRequired', 'parentID');
@@ -55,7 +49,12 @@ export function checkStopReasonUpdate(before: AnyRow, changes: AnyRow): void {
   if (before.systemStop !== 1) return;
   const refused = Object.keys(changes).filter((column) => !SYSTEM_STOP_EDITABLE.has(column));
   if (refused.length > 0) {
-    throw new AppError('validation', 'data.systemStop', {}, Object.fromEntries(refused.map((column) => [column, { key: 'data.systemStop' as const }])));
+    throw new AppError(
+      'validation',
+      'data.systemStop',
+      {},
+      Object.fromEntries(refused.map((column) => [column, { key: 'data.systemStop' as const }])),
+    );
   }
 }
 
@@ -87,6 +86,9 @@ export async function setReasonVisibility(ctx: AuthedContext, input: ReasonVisib
 
 /** The top categories (children of the root), optionally led by an option for all of them (value 0). */
 export async function rootLookup(db: Database, includeOptionForAll: boolean, language: Language): Promise<AnyRow[]> {
-  const roots = (await childrenOf(db, ROOT_REASON_ID)).map((row) => ({ value: row.reasonID, text: localizeReasonNames(row, language).reason }));
+  const roots = (await childrenOf(db, ROOT_REASON_ID)).map((row) => ({
+    value: row.reasonID,
+    text: localizeReasonNames(row, language).reason,
+  }));
   return includeOptionForAll ? [{ value: 0, text: translate('lookup.all', language) }, ...roots] : roots;
 }

@@ -18,7 +18,8 @@ export function registerStopsManagerRoutes(api: Api): void {
       path: '/api/stopsManager/lines',
       access: STOP_EDIT_ROLES,
       tag: TAG,
-      summary: 'The lines with the stops managers on: lineID, description, sectorID, sectorName, beacon (true: its stops come from the acquisition; false: entered by hand).',
+      summary:
+        'The lines with the stops managers on: lineID, description, sectorID, sectorName, beacon (true: its stops come from the acquisition; false: entered by hand).',
       response: stopsManagerLinesSchema,
     },
     ({ ctx }) => linesOfStopsManagers(ctx.db),

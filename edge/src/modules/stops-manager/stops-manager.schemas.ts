@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess((value) => (value === undefined || value === '' || value === 'null' ? undefined : Number(value)), schema.optional());
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (value === undefined || value === '' || value === 'null' ? undefined : Number(value)), schema.optional());
 
 /**
  * GET /api/stopsManager/stops: the unrecognized stops to filter by sector, line, length in minutes (from, below) and

@@ -43,6 +43,13 @@ export async function listPendingStops(db: Database, filter: PendingStopsFilter,
   let maxMs = filter.maxDuration === undefined ? undefined : filter.maxDuration * 60_000;
   if (filter.microstops === 'only') maxMs = Math.min(maxMs ?? microMs, microMs);
   if (filter.microstops === 'exclude') minMs = Math.max(minMs ?? microMs, microMs);
-  const { rows, total } = await pendingStops(db, { sectorID: filter.sectorID, lineID: filter.lineID, minDurationMs: minMs, maxDurationMs: maxMs, nowMs: clock.nowMs, limit: PENDING_STOPS_LIMIT });
+  const { rows, total } = await pendingStops(db, {
+    sectorID: filter.sectorID,
+    lineID: filter.lineID,
+    minDurationMs: minMs,
+    maxDurationMs: maxMs,
+    nowMs: clock.nowMs,
+    limit: PENDING_STOPS_LIMIT,
+  });
   return { microStopTime: microStopSeconds, totalCount: total, data: rows.map((row) => stopToApi(row, clock, language)) };
 }

@@ -1,4 +1,10 @@
-import { summarizeStops, type ReasonSummaryRow, type StopSummaryLevel, type SummaryGroup, type SummaryStop } from '../../domain/stop-summary';
+import {
+  summarizeStops,
+  type ReasonSummaryRow,
+  type StopSummaryLevel,
+  type SummaryGroup,
+  type SummaryStop,
+} from '../../domain/stop-summary';
 import { recognitionFields, type ReasonsById } from '../../domain/stops';
 import type { Language } from '../../http/messages';
 import { listLineSettings, type Executor } from '../indexes/indexes.repository';
@@ -64,11 +70,25 @@ function textsOf(tree: ReasonsById, cache: Map<number | null, ReasonTexts>, reas
 
 /** Durations in minutes (rounded to the hundredth), percents as ratios 0..1; unrecognized stops have path null. */
 export async function stopSummary(db: Executor, query: StopSummaryQuery, nowMs: number, language: Language = 'es') {
-  const lines = query.lineID != null ? [query.lineID] : (await listLineSettings(db, query.sectorID != null ? { sectorID: query.sectorID } : {})).map((line) => line.lineID);
-  const { aggregates, edges } = await summaryData(db, { lineIDs: lines, fromMs: query.fromMs, toMs: query.toMs, productCode: query.productCode, rootID: query.rootID });
+  const lines =
+    query.lineID != null
+      ? [query.lineID]
+      : (await listLineSettings(db, query.sectorID != null ? { sectorID: query.sectorID } : {})).map((line) => line.lineID);
+  const { aggregates, edges } = await summaryData(db, {
+    lineIDs: lines,
+    fromMs: query.fromMs,
+    toMs: query.toMs,
+    productCode: query.productCode,
+    rootID: query.rootID,
+  });
   const tree: ReasonsById = new Map([...(await loadReasonTree(db)).tree].map(([id, node]) => [id, localizeReasonNames(node, language)]));
   const texts = new Map<number | null, ReasonTexts>();
-  const groups: SummaryGroup[] = aggregates.map((row) => ({ ...textsOf(tree, texts, row.reasonID), pareto: row.pareto === 1, durationMs: row.durationMs, stopCount: row.stopCount }));
+  const groups: SummaryGroup[] = aggregates.map((row) => ({
+    ...textsOf(tree, texts, row.reasonID),
+    pareto: row.pareto === 1,
+    durationMs: row.durationMs,
+    stopCount: row.stopCount,
+  }));
   const inside = (startMs: number, endMs: number | null) => startMs >= query.fromMs && endMs !== null && endMs <= query.toMs;
   const stops: SummaryStop[] = edges
     .filter((stop) => !inside(stop.startMs, stop.endMs))
@@ -77,7 +97,12 @@ export async function stopSummary(db: Executor, query: StopSummaryQuery, nowMs: 
   return {
     totalMinutes: round(summary.totalMinutes),
     paretoTotalMinutes: round(summary.paretoTotalMinutes),
-    byPath: summary.byPath.map((row) => ({ path: row.path, duration: round(row.durationMinutes), stopCount: row.stopCount, percent: row.share })),
+    byPath: summary.byPath.map((row) => ({
+      path: row.path,
+      duration: round(row.durationMinutes),
+      stopCount: row.stopCount,
+      percent: row.share,
+    })),
     byReason: reasonRows(summary.byReason),
     pareto: reasonRows(summary.pareto),
   };

@@ -18,15 +18,30 @@ export async function openStopsOfLines(db: Executor, lineIDs: readonly number[])
   return new Map(rows.map((row) => [row.lineID, row]));
 }
 
-const openStopsQuery = prepared((db, p: { lineIDs: string }) => db.selectFrom('stops').selectAll().where('endDate', 'is', null).where('lineID', 'in', inJsonArray(p.lineIDs)));
+const openStopsQuery = prepared((db, p: { lineIDs: string }) =>
+  db.selectFrom('stops').selectAll().where('endDate', 'is', null).where('lineID', 'in', inJsonArray(p.lineIDs)),
+);
 
 /**
  * The stops of a line that can overlap [fromMs, toMs]: the last one starting before it, those starting inside it,
  * and the stop in progress. Stops of a line never overlap, so no earlier stop can reach into the range.
  */
 export async function stopsNear(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<StopRow[]> {
-  const previous = await db.selectFrom('stops').selectAll().where('lineID', '=', lineID).where('startDate', '<', fromMs).orderBy('startDate', 'desc').limit(1).execute();
-  const inside = await db.selectFrom('stops').selectAll().where('lineID', '=', lineID).where('startDate', '>=', fromMs).where('startDate', '<=', toMs).execute();
+  const previous = await db
+    .selectFrom('stops')
+    .selectAll()
+    .where('lineID', '=', lineID)
+    .where('startDate', '<', fromMs)
+    .orderBy('startDate', 'desc')
+    .limit(1)
+    .execute();
+  const inside = await db
+    .selectFrom('stops')
+    .selectAll()
+    .where('lineID', '=', lineID)
+    .where('startDate', '>=', fromMs)
+    .where('startDate', '<=', toMs)
+    .execute();
   const open = await db.selectFrom('stops').selectAll().where('lineID', '=', lineID).where('endDate', 'is', null).execute();
   const byId = new Map<number, StopRow>();
   for (const row of [...previous, ...inside, ...open]) byId.set(row.stopID, row);
@@ -64,7 +79,10 @@ function toReasonNode(row: ReasonRow): StopReasonNode {
 
 /** The whole stop-reason tree (a few hundred rows at most). */
 export async function loadReasonTree(db: Executor): Promise<ReasonTree> {
-  const rows = await db.selectFrom('stop_reasons').select(['reasonID', 'parentID', 'reason', 'isCategory', 'color', 'pareto', 'discountOEE', 'enabledForLine']).execute();
+  const rows = await db
+    .selectFrom('stop_reasons')
+    .select(['reasonID', 'parentID', 'reason', 'isCategory', 'color', 'pareto', 'discountOEE', 'enabledForLine'])
+    .execute();
   const tree = new Map<number, StopReasonNode>();
   const linesOf = new Map<number, number[]>();
   for (const row of rows) {
@@ -115,7 +133,11 @@ export function orderAt(db: Executor, lineID: number, atMs: number) {
 
 /** Whether a line has the stops managers on, and whether the acquisition records its stops (a beacon script). */
 export async function findLineStopSettings(db: Executor, lineID: number) {
-  const line = await db.selectFrom('lines').select(['lineID', 'enableStopsManager', 'calculationBaliza']).where('lineID', '=', lineID).executeTakeFirst();
+  const line = await db
+    .selectFrom('lines')
+    .select(['lineID', 'enableStopsManager', 'calculationBaliza'])
+    .where('lineID', '=', lineID)
+    .executeTakeFirst();
   return line && { lineID: line.lineID, enableStopsManager: line.enableStopsManager, beacon: hasBeaconScript(line.calculationBaliza) };
 }
 
@@ -127,11 +149,9 @@ export function stopsGridSource(db: Executor, nowMs: number) {
   return db
     .selectFrom('stops')
     .selectAll()
-    .select(sql<number>`round((max(coalesce(endDate, ${nowMs}), startDate) - startDate) / 60000.0, 2)`.as('duration')) as unknown as SelectQueryBuilder<
-    DB,
-    keyof DB,
-    Record<string, unknown>
-  >;
+    .select(
+      sql<number>`round((max(coalesce(endDate, ${nowMs}), startDate) - startDate) / 60000.0, 2)`.as('duration'),
+    ) as unknown as SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;
 }
 
 export interface SummaryFilter {
@@ -166,7 +186,10 @@ export interface SummaryEdgeStop {
  * cross an edge of the range are, per line, the last one starting before it and the last one starting before its
  * end; callers keep those that are not wholly inside.
  */
-export async function summaryData(db: Executor, filter: SummaryFilter): Promise<{ aggregates: SummaryAggregate[]; edges: SummaryEdgeStop[] }> {
+export async function summaryData(
+  db: Executor,
+  filter: SummaryFilter,
+): Promise<{ aggregates: SummaryAggregate[]; edges: SummaryEdgeStop[] }> {
   if (filter.lineIDs.length === 0) return { aggregates: [], edges: [] };
   const lines = sql.join(filter.lineIDs);
   const conditions = [sql`lineID IN (${lines})`];

@@ -29,7 +29,12 @@ function stopIdOf(raw: unknown): number {
 }
 
 /** A date of the split dialog (ISO or epoch ms); absent is "not moved"; unreadable is the field's own message. */
-function splitInstant(value: string | number | null | undefined, timeZone: string, key: 'split.invalidStart' | 'split.invalidEnd', field: string): number | null {
+function splitInstant(
+  value: string | number | null | undefined,
+  timeZone: string,
+  key: 'split.invalidStart' | 'split.invalidEnd',
+  field: string,
+): number | null {
   if (value === undefined || value === null || value === '') return null;
   const ms = parsePlantDate(value, timeZone);
   if (ms === null) throw fieldError('validation', key, field);
@@ -39,7 +44,15 @@ function splitInstant(value: string | number | null | undefined, timeZone: strin
 /** Stops (SPEC §7): the grid, manual entry, recognition, split and the stop summary. */
 export function registerStopRoutes(api: Api): void {
   api.route(
-    { method: 'get', path: paths('get'), access: 'authenticated', share: true, tag: TAG, summary: 'Stops grid (filter, sort, skip, take, requireTotalCount; lineID, order, stopID, recognized as plain parameters too). duration in minutes.' },
+    {
+      method: 'get',
+      path: paths('get'),
+      access: 'authenticated',
+      share: true,
+      tag: TAG,
+      summary:
+        'Stops grid (filter, sort, skip, take, requireTotalCount; lineID, order, stopID, recognized as plain parameters too). duration in minutes.',
+    },
     ({ ctx, query }) => listStops(ctx.db, query as Record<string, unknown>, clockOf(ctx), ctx.language),
   );
 
@@ -54,25 +67,63 @@ export function registerStopRoutes(api: Api): void {
       body: manualStopSchema.partial(),
     },
     async ({ ctx }) => {
-      const values = parseInput(manualStopSchema, normalizeApiValues(readValues(ctx.req.body, ctx.req.query as Record<string, unknown>), STOP_COLUMNS, ctx.timeZone));
-      const event = { type: 'manualStop' as const, lineID: values.lineID, startMs: values.startDate, endMs: values.endDate ?? null, reasonID: values.reasonID, observation: values.observation, equipmentName: values.equipmentName, maintenanceReason: values.maintenanceReason };
+      const values = parseInput(
+        manualStopSchema,
+        normalizeApiValues(readValues(ctx.req.body, ctx.req.query as Record<string, unknown>), STOP_COLUMNS, ctx.timeZone),
+      );
+      const event = {
+        type: 'manualStop' as const,
+        lineID: values.lineID,
+        startMs: values.startDate,
+        endMs: values.endDate ?? null,
+        reasonID: values.reasonID,
+        observation: values.observation,
+        equipmentName: values.equipmentName,
+        maintenanceReason: values.maintenanceReason,
+      };
       const result = await applyLineEvents(ctx.db, [event], { nowMs: ctx.now, timeZone: ctx.timeZone, userID: ctx.user.userID });
       return stopToApi(result.manualStops[0]!, clockOf(ctx), ctx.language);
     },
   );
 
   api.route(
-    { method: 'put', path: paths('put'), access: STOP_EDIT_ROLES, tag: TAG, summary: 'Changes a stop (key: stopID; values: observation, equipmentName, maintenanceReason; startDate/endDate on lines with the manual stops manager).', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID'), values: stopChangesSchema }) },
+    {
+      method: 'put',
+      path: paths('put'),
+      access: STOP_EDIT_ROLES,
+      tag: TAG,
+      summary:
+        'Changes a stop (key: stopID; values: observation, equipmentName, maintenanceReason; startDate/endDate on lines with the manual stops manager).',
+      documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID'), values: stopChangesSchema }),
+    },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
       const values = parseInput(stopChangesSchema, normalizeApiValues(readValues(ctx.req.body, input), STOP_COLUMNS, ctx.timeZone));
-      const changes = { startMs: values.startDate, endMs: values.endDate, observation: values.observation, equipmentName: values.equipmentName, maintenanceReason: values.maintenanceReason };
-      return stopToApi(await updateStop(ctx.db, stopIdOf(readKey(ctx.req.body, input)), changes, clockOf(ctx), ctx.user), clockOf(ctx), ctx.language);
+      const changes = {
+        startMs: values.startDate,
+        endMs: values.endDate,
+        observation: values.observation,
+        equipmentName: values.equipmentName,
+        maintenanceReason: values.maintenanceReason,
+      };
+      return stopToApi(
+        await updateStop(ctx.db, stopIdOf(readKey(ctx.req.body, input)), changes, clockOf(ctx), ctx.user),
+        clockOf(ctx),
+        ctx.language,
+      );
     },
   );
 
   api.route(
-    { method: 'delete', path: paths('delete'), access: STOP_DELETE_ROLES, tag: TAG, summary: 'Deletes a closed stop entered by hand on a line with the manual stops manager (key: stopID); 409 for a stop the acquisition recorded.', documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID') }) },
+    {
+      method: 'delete',
+      path: paths('delete'),
+      access: STOP_DELETE_ROLES,
+      tag: TAG,
+      summary:
+        'Deletes a closed stop entered by hand on a line with the manual stops manager (key: stopID); 409 for a stop the acquisition recorded.',
+      documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID') }),
+    },
     ({ ctx }) => deleteStop(ctx.db, stopIdOf(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), clockOf(ctx), ctx.user),
   );
 
@@ -88,7 +139,12 @@ export function registerStopRoutes(api: Api): void {
     },
     async ({ ctx, body }) => {
       const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
-      const stops = await recognizeStops(ctx.db, { stopIDs: body.stopValues, reasonID: body.reasonValues, observation: body.observation, onlyUnrecognized: body.onlyUnrecognized }, signer, clockOf(ctx));
+      const stops = await recognizeStops(
+        ctx.db,
+        { stopIDs: body.stopValues, reasonID: body.reasonValues, observation: body.observation, onlyUnrecognized: body.onlyUnrecognized },
+        signer,
+        clockOf(ctx),
+      );
       return stops.map((stop) => stopToApi(stop, clockOf(ctx), ctx.language));
     },
   );
@@ -99,7 +155,8 @@ export function registerStopRoutes(api: Api): void {
       path: '/api/stops/split',
       access: STOP_EDIT_ROLES,
       tag: TAG,
-      summary: 'Splits a stop (stopID, lineID, order, newStart, newEnd, user, password); answers the pieces in time order, the selected one new and unrecognized.',
+      summary:
+        'Splits a stop (stopID, lineID, order, newStart, newEnd, user, password); answers the pieces in time order, the selected one new and unrecognized.',
       body: splitSchema,
     },
     async ({ ctx, body }) => {
@@ -118,7 +175,8 @@ export function registerStopRoutes(api: Api): void {
       access: 'authenticated',
       share: true,
       tag: TAG,
-      summary: 'Stop summary of a line (or sector, or plant) between startDate and endDate: by path cut to level, by reason and Pareto; minutes, percents 0..1; system reasons named in the request language.',
+      summary:
+        'Stop summary of a line (or sector, or plant) between startDate and endDate: by path cut to level, by reason and Pareto; minutes, percents 0..1; system reasons named in the request language.',
       query: stopSummaryQuerySchema,
       response: stopSummaryResponseSchema,
     },
@@ -128,7 +186,20 @@ export function registerStopRoutes(api: Api): void {
       if (fromMs === null || toMs === null || toMs < fromMs) throw new AppError('validation', 'summary.filterRequired');
       const product = query.product && query.product !== '0' && query.product.toLowerCase() !== 'all' ? query.product : null;
       const root = query.root && query.root > 0 ? query.root : null;
-      return stopSummary(ctx.db, { lineID: query.line ?? query.lineID, sectorID: query.sector ?? query.sectorID, productCode: product, rootID: root, fromMs, toMs, level: query.level }, ctx.now, ctx.language);
+      return stopSummary(
+        ctx.db,
+        {
+          lineID: query.line ?? query.lineID,
+          sectorID: query.sector ?? query.sectorID,
+          productCode: product,
+          rootID: root,
+          fromMs,
+          toMs,
+          level: query.level,
+        },
+        ctx.now,
+        ctx.language,
+      );
     },
   );
 }

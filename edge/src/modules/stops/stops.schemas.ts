@@ -41,7 +41,8 @@ export const STOP_COLUMNS = {
   manual: 'boolean',
 } as const satisfies ColumnMap;
 
-const optionalText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
+const optionalText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());
 /** A date already turned into epoch ms by normalizeApiValues (grid values) — a number here. */
 const instant = z.number({ error: 'validation.invalid' }).int();
 
@@ -117,7 +118,10 @@ export const splitSchema = z.preprocess(
   }),
 );
 
-const queryNumber = z.preprocess((value) => (value === undefined || value === '' || value === 'null' ? undefined : Number(value)), z.number().int().optional());
+const queryNumber = z.preprocess(
+  (value) => (value === undefined || value === '' || value === 'null' ? undefined : Number(value)),
+  z.number().int().optional(),
+);
 
 /**
  * GET /api/stops/getStopsSummary: line (or sector, or neither for the plant), startDate, endDate, product ('' or
@@ -139,7 +143,14 @@ export const stopSummaryQuerySchema = z.object({
 });
 
 const summaryRow = z.object({ path: z.string().nullable(), duration: z.number(), stopCount: z.number(), percent: z.number() });
-const reasonRow = z.object({ reason: z.string().nullable(), path: z.string().nullable(), color: z.string().nullable(), duration: z.number(), quantity: z.number(), percent: z.number() });
+const reasonRow = z.object({
+  reason: z.string().nullable(),
+  path: z.string().nullable(),
+  color: z.string().nullable(),
+  duration: z.number(),
+  quantity: z.number(),
+  percent: z.number(),
+});
 export const stopSummaryResponseSchema = z.object({
   totalMinutes: z.number(),
   paretoTotalMinutes: z.number(),

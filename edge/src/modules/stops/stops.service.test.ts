@@ -6,7 +6,17 @@ import { REASON, recognitionFields } from '../../domain/stops';
 import type { SessionUser } from '../../http/session';
 import type { EngineClock } from '../indexes/indexes.service';
 import { applyLineEvents } from '../line-events/line-events.service';
-import { addLine, addOrder, addProduct, addReason, at, HOUR, MINUTE, openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
+import {
+  addLine,
+  addOrder,
+  addProduct,
+  addReason,
+  at,
+  HOUR,
+  MINUTE,
+  openTestPlant,
+  type TestPlant,
+} from '../../../../test/support/test-plant';
 import { stopSummary } from './stop-summary.service';
 import { loadReasonBranch, loadReasonTree } from './stops.repository';
 import { deleteStop, recognizeStops, splitStop, updateStop } from './stops.service';
@@ -34,21 +44,41 @@ afterEach(async () => {
 });
 
 const manual = (startMs: number, endMs: number | null, extra: { reasonID?: number; lineID?: number } = {}) =>
-  applyLineEvents(db, [{ type: 'manualStop', lineID: extra.lineID ?? 1, startMs, endMs, reasonID: extra.reasonID ?? null }], { nowMs: NOW, timeZone: TZ, userID: 'sup' });
+  applyLineEvents(db, [{ type: 'manualStop', lineID: extra.lineID ?? 1, startMs, endMs, reasonID: extra.reasonID ?? null }], {
+    nowMs: NOW,
+    timeZone: TZ,
+    userID: 'sup',
+  });
 const stopsOf = (lineID = 1) => db.selectFrom('stops').selectAll().where('lineID', '=', lineID).orderBy('startDate').execute();
 
 describe('manual stops', () => {
   it('records a stop entered by hand, recognized at once when a reason is given, and refreshes its shift index', async () => {
     const result = await manual(T0, T0 + 30 * MINUTE, { reasonID: 31 });
-    expect(result.manualStops[0]).toMatchObject({ reasonID: 31, recognized: 1, path: 'No planificadas / Mecánica / Rotura de cinta', color: '#aa0000', rootID: 8, updatedBy: 'sup' });
+    expect(result.manualStops[0]).toMatchObject({
+      reasonID: 31,
+      recognized: 1,
+      path: 'No planificadas / Mecánica / Rotura de cinta',
+      color: '#aa0000',
+      rootID: 8,
+      updatedBy: 'sup',
+    });
     const tm = shiftOf('TM', '2026-05-04', TZ);
-    const index = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', 1).where('shiftStart', '=', tm.startMs).executeTakeFirstOrThrow();
+    const index = await db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('lineID', '=', 1)
+      .where('shiftStart', '=', tm.startMs)
+      .executeTakeFirstOrThrow();
     expect(index).toMatchObject({ stopTime: 30 * MINUTE, failureCount: 1 });
   });
 
   it('refuses a stop that overlaps another stop of the line (409) and accepts one that only touches it', async () => {
     await manual(T0, T0 + 30 * MINUTE);
-    await expect(manual(T0 + 29 * MINUTE, T0 + 40 * MINUTE)).rejects.toMatchObject({ status: 409, messageKey: 'stops.overlap', params: { start: '2026-05-04 08:00:00', end: '2026-05-04 08:30:00' } });
+    await expect(manual(T0 + 29 * MINUTE, T0 + 40 * MINUTE)).rejects.toMatchObject({
+      status: 409,
+      messageKey: 'stops.overlap',
+      params: { start: '2026-05-04 08:00:00', end: '2026-05-04 08:30:00' },
+    });
     await expect(manual(T0 - 10 * MINUTE, T0 + HOUR)).rejects.toMatchObject({ status: 409 });
     await manual(T0 + 30 * MINUTE, T0 + 40 * MINUTE);
     await manual(T0 - 10 * MINUTE, T0);
@@ -83,7 +113,10 @@ describe('manual stops', () => {
     await deleteStop(db, first!.stopID, clock, supervisor);
     expect((await stopsOf()).map((s) => s.stopID)).toEqual([second!.stopID]);
     const [open] = (await manual(T0 + HOUR, null)).manualStops;
-    await expect(deleteStop(db, open!.stopID, clock, supervisor)).rejects.toMatchObject({ status: 409, messageKey: 'stops.openNotDeletable' });
+    await expect(deleteStop(db, open!.stopID, clock, supervisor)).rejects.toMatchObject({
+      status: 409,
+      messageKey: 'stops.openNotDeletable',
+    });
   });
 });
 
@@ -92,8 +125,25 @@ describe('recognition', () => {
     const [stop] = (await manual(T0, T0 + 30 * MINUTE)).manualStops;
     const tm = shiftOf('TM', '2026-05-04', TZ);
     const [recognized] = await recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 20, observation: 'comedor' }, supervisor, clock);
-    expect(recognized).toMatchObject({ reasonID: 20, reason: 'Almuerzo', rootID: 7, root: 'Planificadas', path: 'Planificadas / Almuerzo', color: '#123456', pareto: 0, discountOEE: 1, recognized: 1, observation: 'comedor', updatedBy: 'sup' });
-    const index = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', 1).where('shiftStart', '=', tm.startMs).executeTakeFirstOrThrow();
+    expect(recognized).toMatchObject({
+      reasonID: 20,
+      reason: 'Almuerzo',
+      rootID: 7,
+      root: 'Planificadas',
+      path: 'Planificadas / Almuerzo',
+      color: '#123456',
+      pareto: 0,
+      discountOEE: 1,
+      recognized: 1,
+      observation: 'comedor',
+      updatedBy: 'sup',
+    });
+    const index = await db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('lineID', '=', 1)
+      .where('shiftStart', '=', tm.startMs)
+      .executeTakeFirstOrThrow();
     expect(index).toMatchObject({ discountTime: 30 * MINUTE, stopTime: 0, failureCount: 0 });
   });
 
@@ -109,9 +159,18 @@ describe('recognition', () => {
 
   it('refuses a category and a reason not enabled for the stop’s line, leaving the stop as it was', async () => {
     const [stop] = (await manual(T0, T0 + 30 * MINUTE)).manualStops;
-    await expect(recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 30 }, supervisor, clock)).rejects.toMatchObject({ status: 400, messageKey: 'stops.reasonIsCategory' });
-    await expect(recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 32 }, supervisor, clock)).rejects.toMatchObject({ status: 400, messageKey: 'stops.reasonNotForLine' });
-    await expect(recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 999 }, supervisor, clock)).rejects.toMatchObject({ status: 400, messageKey: 'stops.reasonNotFound' });
+    await expect(recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 30 }, supervisor, clock)).rejects.toMatchObject({
+      status: 400,
+      messageKey: 'stops.reasonIsCategory',
+    });
+    await expect(recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 32 }, supervisor, clock)).rejects.toMatchObject({
+      status: 400,
+      messageKey: 'stops.reasonNotForLine',
+    });
+    await expect(recognizeStops(db, { stopIDs: [stop!.stopID], reasonID: 999 }, supervisor, clock)).rejects.toMatchObject({
+      status: 400,
+      messageKey: 'stops.reasonNotFound',
+    });
     expect((await stopsOf())[0]).toMatchObject({ recognized: 0, reasonID: null, updatedBy: 'sup' });
   });
 });
@@ -123,8 +182,10 @@ describe('split', () => {
   beforeEach(async () => {
     stopID = (await manual(start, end, { reasonID: 31 })).manualStops[0]!.stopID;
   });
-  const split = (newStartMs: number | null, newEndMs: number | null, id = stopID) => splitStop(db, { stopID: id, newStartMs, newEndMs }, supervisor, clock);
-  const pieces = async () => (await stopsOf()).map((s) => ({ id: s.stopID, start: s.startDate, end: s.endDate, reasonID: s.reasonID, split: s.split }));
+  const split = (newStartMs: number | null, newEndMs: number | null, id = stopID) =>
+    splitStop(db, { stopID: id, newStartMs, newEndMs }, supervisor, clock);
+  const pieces = async () =>
+    (await stopsOf()).map((s) => ({ id: s.stopID, start: s.startDate, end: s.endDate, reasonID: s.reasonID, split: s.split }));
 
   it('cuts the head: the original keeps the head with its recognition, the selected rest is a new unrecognized stop', async () => {
     await split(start + 10 * MINUTE, null);
@@ -201,13 +262,23 @@ describe('split', () => {
 
   it('writes every piece through the chokepoint (audit action split) and recomputes the shift index, the event still one failure', async () => {
     await split(start + 10 * MINUTE, null);
-    const audit = await db.selectFrom('audit_log').select(['action', 'userID']).where('entity', '=', 'stops').where('action', '=', 'split').execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'userID'])
+      .where('entity', '=', 'stops')
+      .where('action', '=', 'split')
+      .execute();
     expect(audit).toEqual([
       { action: 'split', userID: 'sup' },
       { action: 'split', userID: 'sup' },
     ]);
     const tm = shiftOf('TM', '2026-05-04', TZ);
-    const index = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', 1).where('shiftStart', '=', tm.startMs).executeTakeFirstOrThrow();
+    const index = await db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('lineID', '=', 1)
+      .where('shiftStart', '=', tm.startMs)
+      .executeTakeFirstOrThrow();
     // A split relabels one event: it stays one failure (domain stopTimeTotals).
     expect(index.failureCount).toBe(1);
   });
@@ -218,7 +289,10 @@ describe('stop summary', () => {
     await addLine(db, { lineID: 3 });
     await addProduct(db, 'P1');
     await addOrder(db, '300-0', 3, { productCode: 'P1' });
-    await db.updateTable('orders').set({ status: 2, startDate: T0 - 5 * HOUR, endDate: T0 + 3 * HOUR }).execute();
+    await db
+      .updateTable('orders')
+      .set({ status: 2, startDate: T0 - 5 * HOUR, endDate: T0 + 3 * HOUR })
+      .execute();
     const { tree } = await loadReasonTree(db);
     const reasons = [null, 20, 31, REASON.MICROSTOP];
     let cursor = T0 - 6 * HOUR;
@@ -229,12 +303,25 @@ describe('stop summary', () => {
       const fields = reasonID === null ? null : recognitionFields(reasonID, tree);
       await db
         .insertInto('stops')
-        .values({ lineID: 3, startDate: startMs, endDate: endMs, order: startMs < T0 + 3 * HOUR ? '300-0' : null, reasonID, rootID: fields?.rootID ?? null, path: fields?.path ?? null, reason: fields?.reason ?? null, color: fields?.color ?? null, pareto: fields?.pareto ? 1 : 0, recognized: fields ? 1 : 0 })
+        .values({
+          lineID: 3,
+          startDate: startMs,
+          endDate: endMs,
+          order: startMs < T0 + 3 * HOUR ? '300-0' : null,
+          reasonID,
+          rootID: fields?.rootID ?? null,
+          path: fields?.path ?? null,
+          reason: fields?.reason ?? null,
+          color: fields?.color ?? null,
+          pareto: fields?.pareto ? 1 : 0,
+          recognized: fields ? 1 : 0,
+        })
         .execute();
       cursor = endMs ?? startMs;
     }
     const all = await db.selectFrom('stops').selectAll().where('lineID', '=', 3).execute();
-    const asSummaryStops = (rows: typeof all): SummaryStop[] => rows.map((s) => ({ startMs: s.startDate, endMs: s.endDate, path: s.path, reason: s.reason, color: s.color, pareto: s.pareto === 1 }));
+    const asSummaryStops = (rows: typeof all): SummaryStop[] =>
+      rows.map((s) => ({ startMs: s.startDate, endMs: s.endDate, path: s.path, reason: s.reason, color: s.color, pareto: s.pareto === 1 }));
     const now = cursor + HOUR;
     for (const [fromMs, toMs] of [
       [T0 - 2 * HOUR + 17_000, T0 + 4 * HOUR + 3_000],
@@ -244,7 +331,14 @@ describe('stop summary', () => {
       for (const level of [1, 2, 'all'] as const) {
         const expected = summarizeStops(asSummaryStops(all), { fromMs, toMs, nowMs: now, level });
         const actual = await stopSummary(db, { lineID: 3, fromMs, toMs, level }, now);
-        expect(actual.byPath).toEqual(expected.byPath.map((row) => ({ path: row.path, duration: Math.round(row.durationMinutes * 100) / 100, stopCount: row.stopCount, percent: row.share })));
+        expect(actual.byPath).toEqual(
+          expected.byPath.map((row) => ({
+            path: row.path,
+            duration: Math.round(row.durationMinutes * 100) / 100,
+            stopCount: row.stopCount,
+            percent: row.share,
+          })),
+        );
         expect(actual.totalMinutes).toBe(Math.round(expected.totalMinutes * 100) / 100);
       }
     }

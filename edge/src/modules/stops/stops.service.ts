@@ -104,7 +104,13 @@ export async function insertStop(trx: Transaction<DB>, values: NewStop, ctx: Wri
 }
 
 /** `current`: the stop as just read in this transaction, when the caller has it. */
-async function updateStopRow(trx: Transaction<DB>, stopID: number, values: Partial<NewStop>, ctx: WriteContext, current?: StopRow): Promise<StopRow> {
+async function updateStopRow(
+  trx: Transaction<DB>,
+  stopID: number,
+  values: Partial<NewStop>,
+  ctx: WriteContext,
+  current?: StopRow,
+): Promise<StopRow> {
   const after = await updateRow(trx, 'stops', { stopID }, { ...values, ...stampOf(ctx) }, ctx, current);
   if (!after) throw notFound();
   return after;
@@ -145,11 +151,23 @@ export async function closeStop(
 ): Promise<StopRow> {
   const microstop = classify && stop.recognized === 0 && stop.reasonID === null && isMicrostop(endMs - stop.startDate, microStopSeconds);
   const recognition = microstop ? recognitionColumns(await reasons.recognition(REASON.MICROSTOP)) : {};
-  return updateStopRow(trx, stop.stopID, { endDate: endMs, ...recognition }, { ...ctx, action: microstop ? 'closeMicrostop' : 'close' }, stop);
+  return updateStopRow(
+    trx,
+    stop.stopID,
+    { endDate: endMs, ...recognition },
+    { ...ctx, action: microstop ? 'closeMicrostop' : 'close' },
+    stop,
+  );
 }
 
 /** Gives a stop a system reason in place (a gap that has not lasted yet changes its reason): the same row, relabelled. */
-export async function relabelStop(trx: Transaction<DB>, stop: StopRow, systemReasonID: number, reasons: ReasonSource, ctx: WriteContext): Promise<StopRow> {
+export async function relabelStop(
+  trx: Transaction<DB>,
+  stop: StopRow,
+  systemReasonID: number,
+  reasons: ReasonSource,
+  ctx: WriteContext,
+): Promise<StopRow> {
   return updateStopRow(trx, stop.stopID, recognitionColumns(await reasons.recognition(systemReasonID)), ctx, stop);
 }
 
@@ -166,7 +184,13 @@ export async function reopenStop(trx: Transaction<DB>, stopID: number, closedAtM
  * and notes (nothing people entered on it is lost, and it is not announced again as a new stop).
  */
 export async function moveStopStart(trx: Transaction<DB>, stop: StopRow, startMs: number, ctx: WriteContext): Promise<StopRow> {
-  return updateStopRow(trx, stop.stopID, { startDate: startMs, endDate: null, ...(await orderColumnsAt(trx, stop.lineID, startMs)) }, ctx, stop);
+  return updateStopRow(
+    trx,
+    stop.stopID,
+    { startDate: startMs, endDate: null, ...(await orderColumnsAt(trx, stop.lineID, startMs)) },
+    ctx,
+    stop,
+  );
 }
 
 /**
@@ -188,7 +212,12 @@ export type StopMaintenanceColumns = Partial<Pick<NewStop, 'maintenanceReason' |
  * Records a maintenance call's reason and times on its stop (audit row under the call's action, outbox row). They
  * enter no indicator, so no index is refreshed; the split limit (start + declaring time) reads them.
  */
-export function recordStopMaintenance(trx: Transaction<DB>, stopID: number, columns: StopMaintenanceColumns, ctx: WriteContext): Promise<StopRow> {
+export function recordStopMaintenance(
+  trx: Transaction<DB>,
+  stopID: number,
+  columns: StopMaintenanceColumns,
+  ctx: WriteContext,
+): Promise<StopRow> {
   return updateStopRow(trx, stopID, columns, ctx);
 }
 
@@ -198,7 +227,14 @@ export function plantText(ms: number | null, timeZone: string): string {
 }
 
 /** Refuses times a stop cannot have, then a stop that would overlap another stop of the line. */
-async function checkStopTimes(trx: Transaction<DB>, lineID: number, startMs: number, endMs: number | null, stopID: number | null, clock: EngineClock): Promise<void> {
+async function checkStopTimes(
+  trx: Transaction<DB>,
+  lineID: number,
+  startMs: number,
+  endMs: number | null,
+  stopID: number | null,
+  clock: EngineClock,
+): Promise<void> {
   if (startMs > clock.nowMs) throw fieldError('validation', 'stops.inFuture', 'startDate');
   if (endMs !== null && endMs > clock.nowMs) throw fieldError('validation', 'stops.inFuture', 'endDate');
   if (endMs !== null && endMs < startMs) throw fieldError('validation', 'stops.endBeforeStart', 'endDate');
@@ -223,7 +259,8 @@ function recognitionFor(reasons: ReasonTree, reasonID: number, lineID: number): 
     if (!(error instanceof StopReasonError)) throw error;
     throw fieldError('validation', error.code === 'reasonIsCategory' ? 'stops.reasonIsCategory' : 'stops.reasonNotFound', 'reasonID');
   }
-  if (!isEnabledOnLine(reasons.linesOf.get(reasonID) ?? [], lineID)) throw fieldError('validation', 'stops.reasonNotForLine', 'reasonID', { lineID });
+  if (!isEnabledOnLine(reasons.linesOf.get(reasonID) ?? [], lineID))
+    throw fieldError('validation', 'stops.reasonNotForLine', 'reasonID', { lineID });
   return fields;
 }
 
@@ -249,7 +286,11 @@ async function requireManualStopsLine(trx: Transaction<DB>, lineID: number): Pro
 /** A stop the acquisition recorded is plant history: only stops entered by hand may be deleted or moved. */
 function requireManualStop(stop: StopRow, key: 'stops.acquiredNotDeletable' | 'stops.acquiredNotMovable', clock: EngineClock): void {
   if (stop.manual !== 1) {
-    throw new AppError('conflict', key, { stopID: stop.stopID, start: plantText(stop.startDate, clock.timeZone), end: plantText(stop.endDate, clock.timeZone) });
+    throw new AppError('conflict', key, {
+      stopID: stop.stopID,
+      start: plantText(stop.startDate, clock.timeZone),
+      end: plantText(stop.endDate, clock.timeZone),
+    });
   }
 }
 
@@ -268,10 +309,16 @@ export interface ManualStopInput {
  * A stop entered by hand (lines with the manual stops manager): never in the future, never overlapping another
  * stop of the line, recognized at once when a reason is given. Refreshes the indexes of its time.
  */
-export async function recordManualStop(trx: Transaction<DB>, input: ManualStopInput, clock: EngineClock, ctx: WriteContext): Promise<StopRow> {
+export async function recordManualStop(
+  trx: Transaction<DB>,
+  input: ManualStopInput,
+  clock: EngineClock,
+  ctx: WriteContext,
+): Promise<StopRow> {
   await requireManualStopsLine(trx, input.lineID);
   await checkStopTimes(trx, input.lineID, input.startMs, input.endMs, null, clock);
-  const recognition = input.reasonID == null ? {} : recognitionColumns(recognitionFor(await loadReasonTree(trx), input.reasonID, input.lineID));
+  const recognition =
+    input.reasonID == null ? {} : recognitionColumns(recognitionFor(await loadReasonTree(trx), input.reasonID, input.lineID));
   const stop = await insertStop(
     trx,
     {
@@ -304,7 +351,13 @@ export interface StopChanges {
  * Edits a stop: notes (observation, equipment, maintenance reason) on any stop; times only on lines with the manual
  * stops manager, under the same rules as a new manual stop. Recognition has its own signed call.
  */
-export async function updateStop(db: Database, stopID: number, changes: StopChanges, clock: EngineClock, user: SessionUser): Promise<StopRow> {
+export async function updateStop(
+  db: Database,
+  stopID: number,
+  changes: StopChanges,
+  clock: EngineClock,
+  user: SessionUser,
+): Promise<StopRow> {
   const ctx: WriteContext = { userID: user.userID, now: clock.nowMs, action: 'update' };
   return db.transaction().execute(async (trx) => {
     const before = await findStop(trx, stopID);
@@ -434,7 +487,9 @@ export async function splitStop(db: Database, input: SplitInput, signer: Session
     const retag = kept.startMs === stop.startDate ? {} : await orderColumnsAt(trx, stop.lineID, kept.startMs);
     // Every piece remembers the event it was cut from: failures are counted by event (domain stopTimeTotals).
     const eventID = stop.eventID ?? stop.stopID;
-    const pieces = [await updateStopRow(trx, stop.stopID, { startDate: kept.startMs, endDate: kept.endMs, split: 1, eventID, ...retag }, ctx)];
+    const pieces = [
+      await updateStopRow(trx, stop.stopID, { startDate: kept.startMs, endDate: kept.endMs, split: 1, eventID, ...retag }, ctx),
+    ];
     for (const piece of plan.pieces) {
       if (piece.keepsStopId) continue;
       const { stopID: _id, updatedBy: _by, updateDate: _at, ...copied } = stop;

@@ -31,9 +31,25 @@ afterAll(async () => {
 });
 
 /** A real edge on a temporary data directory with sync settings (test-edge.ts starts edges without them). */
-async function startSyncedEdge(plantId: string): Promise<{ edge: RunningEdge; dataDir: string; call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; login(): Promise<void> }> {
+async function startSyncedEdge(plantId: string): Promise<{
+  edge: RunningEdge;
+  dataDir: string;
+  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+  login(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oee-sync-edge-'));
-  const settings: Settings = Object.freeze({ command: 'serve', port: 0, host: '127.0.0.1', dataDir, timeZone: 'America/Argentina/Buenos_Aires', logLevel: 'silent', args: [], failedSignInsPerMinute: 30, syncDatabaseUrl: postgres.url, plantId });
+  const settings: Settings = Object.freeze({
+    command: 'serve',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    timeZone: 'America/Argentina/Buenos_Aires',
+    logLevel: 'silent',
+    args: [],
+    failedSignInsPerMinute: 30,
+    syncDatabaseUrl: postgres.url,
+    plantId,
+  });
   const edge = await startEdge({ settings, stdout: false });
   let token: string | null = null;
   const call = async (method: string, path: string, body?: unknown) => {
@@ -102,13 +118,21 @@ describe('an edge with sync on', () => {
       await synced.login();
       const building = await synced.call('POST', '/api/buildings', { values: { buildingName: 'Norte' } });
       expect(building.status).toBe(200);
-      const sector = await synced.call('POST', '/api/sectors', { values: { sectorName: 'Envasado', buildingId: building.body.buildingId } });
+      const sector = await synced.call('POST', '/api/sectors', {
+        values: { sectorName: 'Envasado', buildingId: building.body.buildingId },
+      });
       expect(sector.status).toBe(200);
       for (const lineID of [1, 2, 3]) {
-        const line = await synced.call('POST', '/api/Resources', { values: { lineID, sectorID: sector.body.sectorID, description: `Línea ${lineID}` } });
+        const line = await synced.call('POST', '/api/Resources', {
+          values: { lineID, sectorID: sector.body.sectorID, description: `Línea ${lineID}` },
+        });
         expect(line.status).toBe(200);
       }
-      await waitUntil('the agent to report the outage', async () => (await synced.call('GET', '/api/sync/status')).body.consecutiveFailures >= 2, 15_000);
+      await waitUntil(
+        'the agent to report the outage',
+        async () => (await synced.call('GET', '/api/sync/status')).body.consecutiveFailures >= 2,
+        15_000,
+      );
       const down = await synced.call('GET', '/api/sync/status');
       expect(down.status).toBe(200);
       expect(down.body).toMatchObject({ enabled: true, plantId: 'edge-1' });
@@ -120,7 +144,10 @@ describe('an edge with sync on', () => {
       // /api/health says so, for the plant's monitoring.
       const health = await synced.call('GET', '/api/health');
       expect(health.body.status).toBe('degraded');
-      expect(health.body.warnings).toContainEqual({ code: 'syncFailing', message: expect.stringMatching(/^La sincronización con la base central falla \(\d+ intentos seguidos\); se reintenta\.$/) });
+      expect(health.body.warnings).toContainEqual({
+        code: 'syncFailing',
+        message: expect.stringMatching(/^La sincronización con la base central falla \(\d+ intentos seguidos\); se reintenta\.$/),
+      });
       // Still answering, with what was stored, while the agent retries.
       const list = await synced.call('GET', '/api/buildings');
       expect(list.status).toBe(200);
@@ -128,17 +155,27 @@ describe('an edge with sync on', () => {
     } finally {
       await postgres.start();
     }
-    await waitUntil('the backlog to reach PostgreSQL', async () => (await synced.call('GET', '/api/sync/status')).body.lagRows === 0, 30_000);
+    await waitUntil(
+      'the backlog to reach PostgreSQL',
+      async () => (await synced.call('GET', '/api/sync/status')).body.lagRows === 0,
+      30_000,
+    );
     const up = await synced.call('GET', '/api/sync/status');
     expect(up.body).toMatchObject({ enabled: true, lagRows: 0, lagSeconds: 0, consecutiveFailures: 0, nextRetryAt: null });
     expect(up.body.lastSuccessAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
-    expect((await synced.call('GET', '/api/health')).body.warnings.map((warning: { code: string }) => warning.code)).not.toContain('syncFailing');
+    expect((await synced.call('GET', '/api/health')).body.warnings.map((warning: { code: string }) => warning.code)).not.toContain(
+      'syncFailing',
+    );
     const db = synced.edge.plant.db!;
     expect(await centralDigest(central, db, 'edge-1')).toEqual(await edgeDigest(db));
 
     // A change made now follows within the agent's poll.
     expect((await synced.call('PUT', '/api/buildings/put', { key: 1, values: { buildingName: 'Norte 2' } })).status).toBe(200);
-    await waitUntil('the rename to reach PostgreSQL', async () => (await synced.call('GET', '/api/sync/status')).body.lagRows === 0, 10_000);
+    await waitUntil(
+      'the rename to reach PostgreSQL',
+      async () => (await synced.call('GET', '/api/sync/status')).body.lagRows === 0,
+      10_000,
+    );
     expect(await centralDigest(central, db, 'edge-1')).toEqual(await edgeDigest(db));
   });
 
@@ -164,7 +201,11 @@ describe('an edge with sync on', () => {
       } finally {
         await lock.release();
       }
-      await waitUntil('the backlog to reach PostgreSQL', async () => (await held.call('GET', '/api/sync/status')).body.lagRows === 0, 30_000);
+      await waitUntil(
+        'the backlog to reach PostgreSQL',
+        async () => (await held.call('GET', '/api/sync/status')).body.lagRows === 0,
+        30_000,
+      );
       const db = held.edge.plant.db!;
       expect(await centralDigest(central, db, 'edge-held')).toEqual(await edgeDigest(db));
     } finally {
@@ -178,7 +219,14 @@ describe('an edge with sync on', () => {
     closed = true;
     // The agent's connections are closed; PostgreSQL drops a closed session's row from pg_stat_activity once its
     // backend has exited, which on a loaded machine can take a moment.
-    const sessions = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'oee-edge sync edge-1'`.execute(central)).rows[0]!.n);
-    await waitUntil('the agent\'s sessions to end', async () => (await sessions()) === 0, 10_000);
+    const sessions = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'oee-edge sync edge-1'`.execute(
+            central,
+          )
+        ).rows[0]!.n,
+      );
+    await waitUntil("the agent's sessions to end", async () => (await sessions()) === 0, 10_000);
   });
 });

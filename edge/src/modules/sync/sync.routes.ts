@@ -12,7 +12,8 @@ export function registerSyncRoutes(api: Api, plant: Plant): void {
       path: '/api/sync/status',
       access: [ROLE.ADMINISTRATOR],
       tag: 'sync',
-      summary: 'Sync to the central PostgreSQL: enabled, plantId, lastSuccessAt, lag (rows and seconds of changes not yet acknowledged), lastError, retry state.',
+      summary:
+        'Sync to the central PostgreSQL: enabled, plantId, lastSuccessAt, lag (rows and seconds of changes not yet acknowledged), lastError, retry state.',
       response: syncStatusSchema,
     },
     ({ ctx }) => syncStatus(plant, ctx.db, ctx.now, ctx.timeZone),

@@ -13,13 +13,19 @@ const addTarget = async (values: Record<string, unknown>): Promise<number> => (a
 
 describe('line targets', () => {
   it('round trip: insert answers the stored row, update, list with filter/sort/take/count, delete', async () => {
-    const created = await call('POST', '/api/targets/post', { token: tokens.supervisor, form: { values: { lineID: '1', tag: 'turno', targetSummary: '1200', targetOEE: '75.5' } } });
+    const created = await call('POST', '/api/targets/post', {
+      token: tokens.supervisor,
+      form: { values: { lineID: '1', tag: 'turno', targetSummary: '1200', targetOEE: '75.5' } },
+    });
     expect(created.body).toEqual({ targetID: expect.any(Number), lineID: 1, tag: 'turno', targetSummary: 1200, targetOEE: 75.5 });
     const id = created.body.targetID;
     const updated = await call('PUT', '/api/targets/put', { token: tokens.supervisor, json: { key: id, values: { targetOEE: 80 } } });
     expect(updated.body).toMatchObject({ targetID: id, targetOEE: 80, targetSummary: 1200 });
     await addTarget({ lineID: 2, tag: 'turno', targetOEE: 60 });
-    const list = await call('GET', '/api/targets', { token: tokens.supervisor, query: { filter: ['tag', '=', 'turno'], sort: [{ selector: 'lineID', desc: true }], take: 1, requireTotalCount: true } });
+    const list = await call('GET', '/api/targets', {
+      token: tokens.supervisor,
+      query: { filter: ['tag', '=', 'turno'], sort: [{ selector: 'lineID', desc: true }], take: 1, requireTotalCount: true },
+    });
     expect(list.body).toMatchObject({ totalCount: 2, data: [{ lineID: 2 }] });
     expect((await call('DELETE', '/api/targets/delete', { token: tokens.supervisor, form: { key: id } })).status).toBe(204);
     expect((await stored()).map((row) => row.targetID)).not.toContain(id);
@@ -46,9 +52,19 @@ describe('line targets', () => {
 
   it('(lineID, tag) is unique: a second target with the same tag on a line is 409', async () => {
     await addTarget({ lineID: 1, tag: 'unico' });
-    expectError(await refusedWrite('POST', '/api/targets', { token: tokens.supervisor, json: { values: { lineID: 1, tag: 'unico' } } }), 409, 'La línea 1 ya tiene un objetivo con el tag unico.', 'tag');
+    expectError(
+      await refusedWrite('POST', '/api/targets', { token: tokens.supervisor, json: { values: { lineID: 1, tag: 'unico' } } }),
+      409,
+      'La línea 1 ya tiene un objetivo con el tag unico.',
+      'tag',
+    );
     const other = await addTarget({ lineID: 1, tag: 'otro' });
-    expectError(await refusedWrite('PUT', '/api/targets', { token: tokens.supervisor, json: { key: other, values: { tag: 'unico' } } }), 409, 'La línea 1 ya tiene un objetivo con el tag unico.', 'tag');
+    expectError(
+      await refusedWrite('PUT', '/api/targets', { token: tokens.supervisor, json: { key: other, values: { tag: 'unico' } } }),
+      409,
+      'La línea 1 ya tiene un objetivo con el tag unico.',
+      'tag',
+    );
   });
 
   it('lineID and tag are required, the line must exist, targetSummary and targetOEE are numeric', async () => {
@@ -63,7 +79,11 @@ describe('line targets', () => {
     for (const [values, field, message] of cases) {
       expectError(await refusedWrite('POST', '/api/targets', { token: tokens.supervisor, json: { values } }), 400, message, field);
     }
-    const english = await refusedWrite('POST', '/api/targets', { token: tokens.supervisor, language: 'en', form: { values: { lineID: 1, tag: 'x', targetOEE: 'alto' } } });
+    const english = await refusedWrite('POST', '/api/targets', {
+      token: tokens.supervisor,
+      language: 'en',
+      form: { values: { lineID: 1, tag: 'x', targetOEE: 'alto' } },
+    });
     expectError(english, 400, 'The OEE target field must be a number.', 'targetOEE');
   });
 });

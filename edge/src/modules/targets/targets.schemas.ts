@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3: Line target (lineID, tag, targetSummary, targetOEE), keyed by targetID; (lineID, tag) is unique. */
-export const TARGET_COLUMNS = { targetID: 'number', lineID: 'number', tag: 'string', targetSummary: 'number', targetOEE: 'number' } as const;
+export const TARGET_COLUMNS = {
+  targetID: 'number',
+  lineID: 'number',
+  tag: 'string',
+  targetSummary: 'number',
+  targetOEE: 'number',
+} as const;
 
 /** A number; text that is not one says "must be numeric" (bounds keep their own messages). */
 const numeric = () => z.number({ error: (issue) => (issue.code === 'invalid_type' ? 'validation.number' : undefined) });

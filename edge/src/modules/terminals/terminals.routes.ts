@@ -22,7 +22,10 @@ export function registerTerminalRoutes(api: Api): void {
     schema: terminalSchema,
     access: { read: ADMIN, write: ADMIN },
     stamp: true,
-    defaultSort: [{ column: 'lineID', desc: false }, { column: 'ipAddress', desc: false }],
+    defaultSort: [
+      { column: 'lineID', desc: false },
+      { column: 'ipAddress', desc: false },
+    ],
     prepare: prepareTerminal,
   });
   api.route(

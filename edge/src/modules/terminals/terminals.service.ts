@@ -12,7 +12,8 @@ export async function prepareTerminal(values: AnyRow, ctx: HookContext & { befor
   await checkReferences(ctx.trx, values, [{ field: 'lineID', table: 'lines', column: 'lineID' }]);
   const ipAddress = values.ipAddress as string;
   const holder = await findTerminalByIp(ctx.trx, ipAddress);
-  if (holder && holder.terminalID !== ctx.before?.terminalID) throw fieldError('conflict', 'terminal.ipInUse', 'ipAddress', { ip: ipAddress });
+  if (holder && holder.terminalID !== ctx.before?.terminalID)
+    throw fieldError('conflict', 'terminal.ipInUse', 'ipAddress', { ip: ipAddress });
   return apiToRow(values, TERMINAL_COLUMNS);
 }
 

@@ -16,11 +16,14 @@ onSharedEdge((edge, roleTokens) => {
 
 const db = () => t.edge.plant.db!;
 const stored = (userID: string) => db().selectFrom('users').selectAll().where('userID', '=', userID).executeTakeFirst();
-const post = (values: Record<string, unknown>, language?: 'en') => t.call('POST', '/api/users', { token: t.adminToken, form: { values }, language });
-const put = (key: string, values: Record<string, unknown>, token = t.adminToken) => t.call('PUT', '/api/users/put', { token, form: { key, values } });
+const post = (values: Record<string, unknown>, language?: 'en') =>
+  t.call('POST', '/api/users', { token: t.adminToken, form: { values }, language });
+const put = (key: string, values: Record<string, unknown>, token = t.adminToken) =>
+  t.call('PUT', '/api/users/put', { token, form: { key, values } });
 const login = (userid: string, password: string) => t.call('POST', '/api/users/authenticate', { json: { userid, password } });
 const isValid = (token: string) => t.call('POST', '/api/users/isvalid', { token });
-const sessionsOf = async (userID: string) => (await db().selectFrom('sessions').select('userID').where('userID', '=', userID).execute()).length;
+const sessionsOf = async (userID: string) =>
+  (await db().selectFrom('sessions').select('userID').where('userID', '=', userID).execute()).length;
 
 const ana = { userID: 'aperez', firstName: 'Ana', lastName: 'Pérez', email: 'ana@planta.com', password: 'clave-ana', roleID: 2 };
 
@@ -57,7 +60,12 @@ describe('users', () => {
     await post({ ...ana, userID: 'bruiz', firstName: 'Beto', password: 'clave-beto', roleID: 4, active: false });
     const list = await t.call('GET', '/api/users/get', {
       token: t.adminToken,
-      query: { filter: [['active', '=', true], 'and', ['firstName', 'startswith', 'A']], sort: [{ selector: 'userID', desc: true }], take: 10, requireTotalCount: true },
+      query: {
+        filter: [['active', '=', true], 'and', ['firstName', 'startswith', 'A']],
+        sort: [{ selector: 'userID', desc: true }],
+        take: 10,
+        requireTotalCount: true,
+      },
     });
     expect(list.body.totalCount).toBe(2); // admin (Administrador) and aperez (Ana)
     expect(list.body.data.map((u: { userID: string }) => u.userID)).toEqual(['aperez', 'admin']);
@@ -79,7 +87,9 @@ describe('users', () => {
       expect(answer.text.replaceAll('"mustChangePassword":', '')).not.toMatch(/password|clave-secreta|otra-clave|scrypt/i);
     }
     // Nor can a filter or sort probe it.
-    expect((await t.call('GET', '/api/users', { token: t.adminToken, query: { filter: ['passwordHash', 'startswith', 'scrypt'] } })).status).toBe(400);
+    expect(
+      (await t.call('GET', '/api/users', { token: t.adminToken, query: { filter: ['passwordHash', 'startswith', 'scrypt'] } })).status,
+    ).toBe(400);
   });
 
   it('a new password ends the user’s sessions; an update without one does not', async () => {
@@ -119,7 +129,11 @@ describe('users', () => {
     expectFieldError(await post({ ...ana, userID: undefined }), 'userID', 'Debe definir un nombre de acceso para el usuario.');
     expectFieldError(await post({ ...ana, userID: '   ' }), 'userID', 'Debe definir un nombre de acceso para el usuario.');
     expectFieldError(await post({ ...ana, userID: '' }, 'en'), 'userID', 'You must define a login name for the user.');
-    expectFieldError(await post({ ...ana, userID: 'x'.repeat(13) }), 'userID', 'El campo nombre de acceso admite como máximo 12 caracteres.');
+    expectFieldError(
+      await post({ ...ana, userID: 'x'.repeat(13) }),
+      'userID',
+      'El campo nombre de acceso admite como máximo 12 caracteres.',
+    );
     expectFieldError(await put('aperez', { userID: 'otro' }), 'userID', 'El campo nombre de acceso no se puede modificar.');
     expect(await db().selectFrom('users').selectAll().execute()).toEqual(before);
   });
@@ -128,15 +142,31 @@ describe('users', () => {
     const before = await db().selectFrom('users').selectAll().execute();
     expectFieldError(await post({ ...ana, userID: 'nuevo', firstName: '' }), 'firstName', 'El campo nombre es obligatorio.');
     expectFieldError(await post({ ...ana, userID: 'nuevo', lastName: undefined }), 'lastName', 'El campo apellido es obligatorio.');
-    expectFieldError(await post({ ...ana, userID: 'nuevo', firstName: 'x'.repeat(41) }), 'firstName', 'El campo nombre admite como máximo 40 caracteres.');
-    expectFieldError(await post({ ...ana, userID: 'nuevo', lastName: 'x'.repeat(41) }, 'en'), 'lastName', 'The last name field accepts at most 40 characters.');
+    expectFieldError(
+      await post({ ...ana, userID: 'nuevo', firstName: 'x'.repeat(41) }),
+      'firstName',
+      'El campo nombre admite como máximo 40 caracteres.',
+    );
+    expectFieldError(
+      await post({ ...ana, userID: 'nuevo', lastName: 'x'.repeat(41) }, 'en'),
+      'lastName',
+      'The last name field accepts at most 40 characters.',
+    );
     expectFieldError(await post({ ...ana, userID: 'nuevo', email: 'ana@' }), 'email', 'Debe ingresar un formato de email válido.');
     expectFieldError(await post({ ...ana, userID: 'nuevo', password: '' }), 'password', 'El campo contraseña es obligatorio.');
-    expectFieldError(await post({ ...ana, userID: 'nuevo', password: 'x'.repeat(51) }), 'password', 'El campo contraseña admite como máximo 50 caracteres.');
+    expectFieldError(
+      await post({ ...ana, userID: 'nuevo', password: 'x'.repeat(51) }),
+      'password',
+      'El campo contraseña admite como máximo 50 caracteres.',
+    );
     expectFieldError(await post({ ...ana, userID: 'nuevo', roleID: undefined }), 'roleID', 'El campo rol es obligatorio.');
     expectFieldError(await post({ ...ana, userID: 'nuevo', roleID: 5 }), 'roleID', 'El campo rol debe ser como máximo 4.');
     expectFieldError(await post({ ...ana, userID: 'nuevo', roleID: 1.5 }), 'roleID', 'El campo rol no es válido.');
-    expectFieldError(await post({ ...ana, userID: 'nuevo', groupID: 999 }), 'groupID', 'El campo grupo de notificación hace referencia a un registro que no existe.');
+    expectFieldError(
+      await post({ ...ana, userID: 'nuevo', groupID: 999 }),
+      'groupID',
+      'El campo grupo de notificación hace referencia a un registro que no existe.',
+    );
     expectFieldError(await put('aperez', { email: 'sin-arroba' }), 'email', 'Debe ingresar un formato de email válido.');
     expect(await db().selectFrom('users').selectAll().execute()).toEqual(before);
   });
@@ -161,7 +191,9 @@ describe('users', () => {
   it('the last active administrator cannot be demoted; with another one it can', async () => {
     const demoted = await put('admin', { roleID: 2 });
     expect(demoted.status).toBe(409);
-    expect(demoted.body.error.message).toBe('Debe quedar al menos un administrador activo: el último no se puede eliminar, desactivar ni cambiar de rol.');
+    expect(demoted.body.error.message).toBe(
+      'Debe quedar al menos un administrador activo: el último no se puede eliminar, desactivar ni cambiar de rol.',
+    );
     expect((await stored('admin'))!.roleID).toBe(1);
 
     // tadmin is a second active administrator; demoting it is fine while admin remains.
@@ -176,13 +208,20 @@ describe('users', () => {
     // Through the API a caller is always an active administrator, so the rule is proved on the service directly.
     await db().updateTable('users').set({ active: 0 }).where('roleID', '=', ROLE.ADMINISTRATOR).where('userID', '!=', 'admin').execute();
     const last = (await stored('admin'))!;
-    const ctx = (trx: Transaction<DB>) => ({ trx, user: { userID: 'system', roleID: ROLE.ADMINISTRATOR, firstName: '', lastName: '' }, now: 0, timeZone: 'UTC' });
-    await db().transaction().execute(async (trx) => {
-      await expect(checkUserDelete(last, ctx(trx))).rejects.toMatchObject({ status: 409, messageKey: 'user.lastAdmin' });
-      await expect(checkUserUpdate(last, { active: 0 }, ctx(trx))).rejects.toMatchObject({ status: 409, messageKey: 'user.lastAdmin' });
-      await expect(checkUserUpdate(last, { roleID: 4 }, ctx(trx))).rejects.toMatchObject({ status: 409, messageKey: 'user.lastAdmin' });
-      await expect(checkUserUpdate(last, { firstName: 'Otro' }, ctx(trx))).resolves.toBeUndefined();
+    const ctx = (trx: Transaction<DB>) => ({
+      trx,
+      user: { userID: 'system', roleID: ROLE.ADMINISTRATOR, firstName: '', lastName: '' },
+      now: 0,
+      timeZone: 'UTC',
     });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await expect(checkUserDelete(last, ctx(trx))).rejects.toMatchObject({ status: 409, messageKey: 'user.lastAdmin' });
+        await expect(checkUserUpdate(last, { active: 0 }, ctx(trx))).rejects.toMatchObject({ status: 409, messageKey: 'user.lastAdmin' });
+        await expect(checkUserUpdate(last, { roleID: 4 }, ctx(trx))).rejects.toMatchObject({ status: 409, messageKey: 'user.lastAdmin' });
+        await expect(checkUserUpdate(last, { firstName: 'Otro' }, ctx(trx))).resolves.toBeUndefined();
+      });
   });
 
   it('the grid is the administrator’s (403 other roles, 401 without a token)', async () => {

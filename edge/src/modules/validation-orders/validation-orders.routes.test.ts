@@ -13,19 +13,56 @@ const refusedWrite = api.refusing(stored);
 const addOrder = (orderID: string) => api.insert('/api/validatedOrder', { orderID, lot: `L-${orderID}`, productCode: 'YM-500' });
 
 async function lineOrder(order: string, op: string, version: number, status: 0 | 1 | 2, lineID = 1) {
-  await db().insertInto('orders').values({ order, op, version, lineID, status, lot: null, productCode: null, productName: null, startDate: null, endDate: null, desiredProductionQuantity: null, desiredProductionSpeed: null, shiftStart: null, createdBy: null, createDate: version, updatedBy: null, updateDate: null }).execute();
+  await db()
+    .insertInto('orders')
+    .values({
+      order,
+      op,
+      version,
+      lineID,
+      status,
+      lot: null,
+      productCode: null,
+      productName: null,
+      startDate: null,
+      endDate: null,
+      desiredProductionQuantity: null,
+      desiredProductionSpeed: null,
+      shiftStart: null,
+      createdBy: null,
+      createDate: version,
+      updatedBy: null,
+      updateDate: null,
+    })
+    .execute();
 }
 
 describe('validation orders', () => {
   it('round trip: insert answers the stored row with its state, update, list with filter/sort/take/count, delete', async () => {
-    const created = await call('POST', '/api/validatedOrder/post', { token: tokens.supervisor, json: { values: { orderID: '1001', lot: 'L-1', productCode: 'YM-500' } } });
+    const created = await call('POST', '/api/validatedOrder/post', {
+      token: tokens.supervisor,
+      json: { values: { orderID: '1001', lot: 'L-1', productCode: 'YM-500' } },
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ orderID: '1001', lot: 'L-1', productCode: 'YM-500', state: 'pending', createdBy: 'tsuper', updatedBy: 'tsuper' });
+    expect(created.body).toMatchObject({
+      orderID: '1001',
+      lot: 'L-1',
+      productCode: 'YM-500',
+      state: 'pending',
+      createdBy: 'tsuper',
+      updatedBy: 'tsuper',
+    });
     expect(typeof created.body.createDate).toBe('string');
-    const updated = await call('PUT', '/api/validatedOrder/put', { token: tokens.supervisor, form: { key: '1001', values: { lot: 'L-2' } } });
+    const updated = await call('PUT', '/api/validatedOrder/put', {
+      token: tokens.supervisor,
+      form: { key: '1001', values: { lot: 'L-2' } },
+    });
     expect(updated.body).toMatchObject({ orderID: '1001', lot: 'L-2', createdBy: 'tsuper', state: 'pending' });
     await addOrder('1002');
-    const list = await call('GET', '/api/validatedOrder', { token: tokens.consultant, query: { filter: ['lot', 'startswith', 'L-'], sort: [{ selector: 'orderID', desc: true }], take: 1, requireTotalCount: true } });
+    const list = await call('GET', '/api/validatedOrder', {
+      token: tokens.consultant,
+      query: { filter: ['lot', 'startswith', 'L-'], sort: [{ selector: 'orderID', desc: true }], take: 1, requireTotalCount: true },
+    });
     expect(list.body).toMatchObject({ totalCount: 2, data: [{ orderID: '1002' }] });
     expect((await call('DELETE', '/api/validatedOrder/delete', { token: tokens.supervisor, form: { key: '1001' } })).status).toBe(204);
     expect((await stored()).map((row) => row.orderID)).toEqual(['1002']);
@@ -44,7 +81,10 @@ describe('validation orders', () => {
       ['2003', 'running'],
       ['2004', 'running'],
     ]);
-    const running = await call('GET', '/api/validatedOrder', { token: tokens.admin, query: { filter: ['state', '=', 'running'], requireTotalCount: true } });
+    const running = await call('GET', '/api/validatedOrder', {
+      token: tokens.admin,
+      query: { filter: ['state', '=', 'running'], requireTotalCount: true },
+    });
     expect(running.body.totalCount).toBe(2);
   });
 
@@ -58,15 +98,34 @@ describe('validation orders', () => {
     for (const [values, field, message] of cases) {
       expectError(await refusedWrite('POST', '/api/validatedOrder', { token: tokens.supervisor, json: { values } }), 400, message, field);
     }
-    const english = await refusedWrite('POST', '/api/validatedOrder', { token: tokens.supervisor, language: 'en', json: { values: { orderID: '3002', lot: 'L' } } });
+    const english = await refusedWrite('POST', '/api/validatedOrder', {
+      token: tokens.supervisor,
+      language: 'en',
+      json: { values: { orderID: '3002', lot: 'L' } },
+    });
     expectError(english, 400, 'The product field is required.', 'productCode');
-    expectError(await refusedWrite('PUT', '/api/validatedOrder', { token: tokens.supervisor, json: { key: '3001', values: { orderID: '3009' } } }), 400, 'El campo orden no se puede modificar.', 'orderID');
-    expectError(await refusedWrite('POST', '/api/validatedOrder', { token: tokens.supervisor, json: { values: { orderID: '3001', lot: 'L', productCode: 'P' } } }), 409, 'Ya existe un registro con esa clave.');
+    expectError(
+      await refusedWrite('PUT', '/api/validatedOrder', { token: tokens.supervisor, json: { key: '3001', values: { orderID: '3009' } } }),
+      400,
+      'El campo orden no se puede modificar.',
+      'orderID',
+    );
+    expectError(
+      await refusedWrite('POST', '/api/validatedOrder', {
+        token: tokens.supervisor,
+        json: { values: { orderID: '3001', lot: 'L', productCode: 'P' } },
+      }),
+      409,
+      'Ya existe un registro con esa clave.',
+    );
   });
 
   it('clear selection deletes the selected orders in one call and says how many', async () => {
     for (const id of ['4001', '4002', '4003']) await addOrder(id);
-    const answer = await call('POST', '/api/validatedOrder/deleteMany', { token: tokens.supervisor, json: { orderIDs: ['4001', '4003', 'no-existe'] } });
+    const answer = await call('POST', '/api/validatedOrder/deleteMany', {
+      token: tokens.supervisor,
+      json: { orderIDs: ['4001', '4003', 'no-existe'] },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ deleted: 2 });
     const left = (await stored()).map((row) => row.orderID);
@@ -74,15 +133,24 @@ describe('validation orders', () => {
     expect(left).not.toContain('4001');
     const form = await call('POST', '/api/validatedOrder/deleteMany', { token: tokens.supervisor, form: { orderIDs: ['4002'] } });
     expect(form.body).toEqual({ deleted: 1 });
-    expectError(await refusedWrite('POST', '/api/validatedOrder/deleteMany', { token: tokens.supervisor, json: { orderIDs: [] } }), 400, 'El campo órdenes es obligatorio.', 'orderIDs');
+    expectError(
+      await refusedWrite('POST', '/api/validatedOrder/deleteMany', { token: tokens.supervisor, json: { orderIDs: [] } }),
+      400,
+      'El campo órdenes es obligatorio.',
+      'orderIDs',
+    );
   });
 
   it('supervisor, administrator and consultant view; only the supervisor adds, edits, deletes and clears; operator 403', async () => {
     await addOrder('5001');
-    for (const token of [tokens.supervisor, tokens.admin, tokens.consultant]) expect((await call('GET', '/api/validatedOrder', { token })).status).toBe(200);
+    for (const token of [tokens.supervisor, tokens.admin, tokens.consultant])
+      expect((await call('GET', '/api/validatedOrder', { token })).status).toBe(200);
     expect((await call('GET', '/api/validatedOrder', { token: tokens.operator })).status).toBe(403);
     for (const token of [tokens.admin, tokens.consultant, tokens.operator]) {
-      expect((await refusedWrite('POST', '/api/validatedOrder', { token, json: { values: { orderID: '5002', lot: 'L', productCode: 'P' } } })).status).toBe(403);
+      expect(
+        (await refusedWrite('POST', '/api/validatedOrder', { token, json: { values: { orderID: '5002', lot: 'L', productCode: 'P' } } }))
+          .status,
+      ).toBe(403);
       expect((await refusedWrite('PUT', '/api/validatedOrder', { token, json: { key: '5001', values: { lot: 'X' } } })).status).toBe(403);
       expect((await refusedWrite('DELETE', '/api/validatedOrder', { token, json: { key: '5001' } })).status).toBe(403);
       expect((await refusedWrite('POST', '/api/validatedOrder/deleteMany', { token, json: { orderIDs: ['5001'] } })).status).toBe(403);

@@ -53,7 +53,10 @@ function LanguageMenu() {
   return (
     <Box>
       <NavMenu label={`${t('nav.language')}: ${t(`languageCodes.${language}`)}`} testId="menu-language">
-        <Menu.RadioItemGroup value={i18n.language} onValueChange={(details) => void changeLanguage(details.value as (typeof LANGUAGES)[number])}>
+        <Menu.RadioItemGroup
+          value={i18n.language}
+          onValueChange={(details) => void changeLanguage(details.value as (typeof LANGUAGES)[number])}
+        >
           {LANGUAGES.map((code) => (
             <Menu.RadioItem key={code} value={code} data-testid={`language-${code}`}>
               {t(`languages.${code}`)}

@@ -95,7 +95,18 @@ export function BarChart({
       labels: [...labels],
       datasets: [
         ...(line
-          ? [{ type: 'line' as const, label: line.label, data: [...line.values], borderColor: line.color, backgroundColor: line.color, yAxisID: 'line', order: 0, pointRadius: 3 }]
+          ? [
+              {
+                type: 'line' as const,
+                label: line.label,
+                data: [...line.values],
+                borderColor: line.color,
+                backgroundColor: line.color,
+                yAxisID: 'line',
+                order: 0,
+                pointRadius: 3,
+              },
+            ]
           : []),
         ...series.map((item) => ({
           type: 'bar' as const,
@@ -120,12 +131,24 @@ export function BarChart({
       animation: false,
       locale,
       indexAxis: horizontal ? 'y' : 'x',
-      plugins: { legend: { display: series.length + (lineMax === undefined ? 0 : 1) > 1, position: 'bottom' }, tooltip: numberTooltip(locale, horizontal) },
+      plugins: {
+        legend: { display: series.length + (lineMax === undefined ? 0 : 1) > 1, position: 'bottom' },
+        tooltip: numberTooltip(locale, horizontal),
+      },
       scales: {
         [horizontal ? 'x' : 'y']: { beginAtZero: true, title: { display: !!unit, text: unit }, ticks: numberTicks(locale) },
         ...(lineMax === undefined
           ? {}
-          : { line: { position: 'right', min: 0, max: lineMax, grid: { drawOnChartArea: false }, title: { display: !!lineUnit, text: lineUnit }, ticks: numberTicks(locale) } }),
+          : {
+              line: {
+                position: 'right',
+                min: 0,
+                max: lineMax,
+                grid: { drawOnChartArea: false },
+                title: { display: !!lineUnit, text: lineUnit },
+                ticks: numberTicks(locale),
+              },
+            }),
       },
     }),
     [horizontal, series.length, unit, lineMax, lineUnit, locale],

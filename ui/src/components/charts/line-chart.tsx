@@ -19,7 +19,17 @@ export interface LineSeries {
  * A line chart over chart.js (react-chartjs-2 creates the chart once, updates it in place when the data changes and
  * destroys it on unmount). No animation: polled data redraws without work in between.
  */
-export function LineChart({ labels, series, unit, testId }: { labels: readonly string[]; series: readonly LineSeries[]; /** Axis title (ms). */ unit?: string; testId?: string }) {
+export function LineChart({
+  labels,
+  series,
+  unit,
+  testId,
+}: {
+  labels: readonly string[];
+  series: readonly LineSeries[];
+  /** Axis title (ms). */ unit?: string;
+  testId?: string;
+}) {
   const data = useMemo<ChartData<'line', (number | null)[], string>>(
     () => ({
       labels: [...labels],

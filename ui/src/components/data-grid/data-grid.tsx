@@ -204,7 +204,13 @@ export function DataGrid({
           params.successCallback(held.slice(params.startRow, params.endRow), held.length);
           return;
         }
-        const request = pageRequest(filterKey === 'null' ? null : (JSON.parse(filterKey) as FilterExpression), params.filterModel, params.sortModel, params.startRow, params.endRow);
+        const request = pageRequest(
+          filterKey === 'null' ? null : (JSON.parse(filterKey) as FilterExpression),
+          params.filterModel,
+          params.sortModel,
+          params.startRow,
+          params.endRow,
+        );
         lastRequest.current = request;
         onLoadRef.current?.(request);
         queryClient.fetchQuery({ ...gridPageQuery(path, request), staleTime: FRESH_PAGE_MS }).then(
@@ -228,7 +234,9 @@ export function DataGrid({
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
       // Marked stale first, so the pages in view are read from the server, not from those read in the last FRESH_PAGE_MS.
-      void queryClient.invalidateQueries({ queryKey: ['grid', path], refetchType: 'none' }).then(() => gridRef.current?.api?.refreshInfiniteCache());
+      void queryClient
+        .invalidateQueries({ queryKey: ['grid', path], refetchType: 'none' })
+        .then(() => gridRef.current?.api?.refreshInfiniteCache());
     }, refreshMs);
     return () => clearInterval(timer);
   }, [refreshMs, local, formOpen, queryClient, path]);
@@ -248,28 +256,28 @@ export function DataGrid({
     () => [
       ...fields
         .filter((field) => (field.inGrid ?? true) && !field.writeOnly)
-        .map(
-          (field): ColDef<GridRow> => ({
-            colId: field.name,
-            field: field.name,
-            headerName: t(field.label),
-            sortable: !local && !field.derived,
-            initialSort: field.initialSort,
-            pinned: field.pinned,
-            type: NUMERIC_KINDS.has(field.kind) && !field.text ? 'rightAligned' : undefined,
-            filter: local || field.derived || field.filterable === false ? false : (FILTERS[field.kind ?? 'text'] ?? false),
-            filterParams: { maxNumConditions: 1, buttons: ['reset'] },
-            valueFormatter: (params) => (params.data ? cellText(field, params.data, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }) : ''),
-            cellRenderer: field.cell ? (params: { data?: GridRow }) => (params.data ? field.cell!(params.data) : null) : undefined,
-            cellStyle: field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
-            width: field.width,
-            flex: field.width ? undefined : (field.flex ?? 1),
-            minWidth: 90,
-            // A long header ('Duración (min)', 'Motivo del llamado') wraps onto a second line instead of being cut.
-            wrapHeaderText: true,
-            autoHeaderHeight: true,
-          }),
-        ),
+        .map((field): ColDef<GridRow> => ({
+          colId: field.name,
+          field: field.name,
+          headerName: t(field.label),
+          sortable: !local && !field.derived,
+          initialSort: field.initialSort,
+          pinned: field.pinned,
+          type: NUMERIC_KINDS.has(field.kind) && !field.text ? 'rightAligned' : undefined,
+          filter: local || field.derived || field.filterable === false ? false : (FILTERS[field.kind ?? 'text'] ?? false),
+          filterParams: { maxNumConditions: 1, buttons: ['reset'] },
+          valueFormatter: (params) =>
+            params.data ? cellText(field, params.data, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }) : '',
+          cellRenderer: field.cell ? (params: { data?: GridRow }) => (params.data ? field.cell!(params.data) : null) : undefined,
+          cellStyle:
+            field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
+          width: field.width,
+          flex: field.width ? undefined : (field.flex ?? 1),
+          minWidth: 90,
+          // A long header ('Duración (min)', 'Motivo del llamado') wraps onto a second line instead of being cut.
+          wrapHeaderText: true,
+          autoHeaderHeight: true,
+        })),
       ...(renderActions
         ? [
             {
@@ -311,7 +319,13 @@ export function DataGrid({
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'invalidate' && event.query.queryKey[0] === 'grid' && event.query.queryKey[1] === path) refresh();
+        if (
+          event.type === 'updated' &&
+          event.action.type === 'invalidate' &&
+          event.query.queryKey[0] === 'grid' &&
+          event.query.queryKey[1] === path
+        )
+          refresh();
       }),
     [queryClient, path],
   );
@@ -325,7 +339,9 @@ export function DataGrid({
   const clearSelection = () => gridRef.current?.api?.deselectAll();
 
   const deleteRows = (rows: GridRow[]): Promise<unknown> =>
-    multiSelect && multiple ? multiSelect.deleteSelected(rows.map((row) => recordKey(row, keyFields))) : write.mutateAsync({ kind: 'delete', key: recordKey(rows[0]!, keyFields) });
+    multiSelect && multiple
+      ? multiSelect.deleteSelected(rows.map((row) => recordKey(row, keyFields)))
+      : write.mutateAsync({ kind: 'delete', key: recordKey(rows[0]!, keyFields) });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -333,7 +349,18 @@ export function DataGrid({
       const request = { ...(lastRequest.current ?? { filter, sort: [] }), skip: 0, take: MAX_TAKE };
       const page = await queryClient.fetchQuery(gridPageQuery(path, request));
       const rows = page.data.map((row) => gridFields.map((field) => cellText(field, row, resolver, yesNo)));
-      saveBlob(new Blob([toCsv(gridFields.map((field) => t(field.label)), rows)], { type: 'text/csv;charset=utf-8' }), `${exportName}.csv`);
+      saveBlob(
+        new Blob(
+          [
+            toCsv(
+              gridFields.map((field) => t(field.label)),
+              rows,
+            ),
+          ],
+          { type: 'text/csv;charset=utf-8' },
+        ),
+        `${exportName}.csv`,
+      );
     } catch (error) {
       notify.error(errorMessage(error, t('common.unknownError')));
     } finally {
@@ -359,7 +386,13 @@ export function DataGrid({
             </Button>
           )}
           {canWrite && can.update && !selectionLocked && (
-            <Button size="sm" variant="outline" disabled={!selected} onClick={() => selected && setForm({ mode: 'update', record: selected })} data-testid={`${testId}-edit`}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!selected}
+              onClick={() => selected && setForm({ mode: 'update', record: selected })}
+              data-testid={`${testId}-edit`}
+            >
               {t('grid.edit')}
             </Button>
           )}
@@ -376,7 +409,13 @@ export function DataGrid({
             </Button>
           )}
           {multiple && (
-            <Button size="sm" variant="outline" disabled={selection.length === 0} onClick={clearSelection} data-testid={`${testId}-clear-selection`}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={selection.length === 0}
+              onClick={clearSelection}
+              data-testid={`${testId}-clear-selection`}
+            >
               {t('grid.clearSelection', { n: selection.length })}
             </Button>
           )}
@@ -408,8 +447,14 @@ export function DataGrid({
             setSelection(rows);
             onSelect?.(rows.length === 1 ? rows[0]! : null);
           }}
-          getRowClass={isRowLocked ? (params: RowClassParams<GridRow>) => (params.data && isRowLocked(params.data) ? 'row-locked' : undefined) : undefined}
-          onRowDoubleClicked={(event) => canWrite && can.update && event.data && !locked(event.data) && setForm({ mode: 'update', record: event.data })}
+          getRowClass={
+            isRowLocked
+              ? (params: RowClassParams<GridRow>) => (params.data && isRowLocked(params.data) ? 'row-locked' : undefined)
+              : undefined
+          }
+          onRowDoubleClicked={(event) =>
+            canWrite && can.update && event.data && !locked(event.data) && setForm({ mode: 'update', record: event.data })
+          }
           localeText={t('agGrid', { returnObjects: true }) as Record<string, string>}
         />
       </Box>
@@ -426,7 +471,9 @@ export function DataGrid({
           onClose={() => setForm(null)}
           onSubmit={(values) =>
             write
-              .mutateAsync(form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values })
+              .mutateAsync(
+                form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values },
+              )
               .then(() => saved(form.mode))
           }
         />

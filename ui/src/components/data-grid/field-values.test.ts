@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, displayValue, formatDateTime, initialFormValues, neutralCsvText, toCsv, valuesToSend, type OptionResolver } from './field-values';
+import {
+  cellText,
+  displayValue,
+  formatDateTime,
+  initialFormValues,
+  neutralCsvText,
+  toCsv,
+  valuesToSend,
+  type OptionResolver,
+} from './field-values';
 import type { GridField } from './grid-types';
 
 const FIELDS: GridField[] = [
@@ -19,7 +28,13 @@ const resolver: OptionResolver = {
 describe('record form values', () => {
   it('starts a new record from the defaults and an edited one from the stored values (never a password)', () => {
     expect(initialFormValues(FIELDS, null)).toMatchObject({ userID: '', active: true, password: '', speed: '' });
-    expect(initialFormValues(FIELDS, { userID: 'ana', password: 'x', roleID: 1, active: false, speed: 2.5 })).toMatchObject({ userID: 'ana', password: '', roleID: '1', active: false, speed: '2.5' });
+    expect(initialFormValues(FIELDS, { userID: 'ana', password: 'x', roleID: 1, active: false, speed: 2.5 })).toMatchObject({
+      userID: 'ana',
+      password: '',
+      roleID: '1',
+      active: false,
+      speed: '2.5',
+    });
   });
 
   it('sends typed values on insert: trimmed text, numbers, the option value, booleans; never read-only columns', () => {
@@ -100,6 +115,13 @@ describe('cell text', () => {
   });
 
   it("uses the field's own text of the row when it has one", () => {
-    expect(cellText({ name: 'lineID', label: 'fields.lineID', text: (row) => `${String(row.lineID)} · ${String(row.description)}` }, { lineID: 2, description: 'Envasadora 2' }, resolver, yesNo)).toBe('2 · Envasadora 2');
+    expect(
+      cellText(
+        { name: 'lineID', label: 'fields.lineID', text: (row) => `${String(row.lineID)} · ${String(row.description)}` },
+        { lineID: 2, description: 'Envasadora 2' },
+        resolver,
+        yesNo,
+      ),
+    ).toBe('2 · Envasadora 2');
   });
 });

@@ -27,7 +27,12 @@ export function FormField({ field, value, onChange, disabled, error, options, hi
     switch (field.kind) {
       case 'boolean':
         return (
-          <Checkbox.Root name={field.name} checked={value === true} disabled={disabled} onCheckedChange={(details) => onChange(details.checked === true)}>
+          <Checkbox.Root
+            name={field.name}
+            checked={value === true}
+            disabled={disabled}
+            onCheckedChange={(details) => onChange(details.checked === true)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{label}</Checkbox.Label>
@@ -65,7 +70,15 @@ export function FormField({ field, value, onChange, disabled, error, options, hi
       case 'color':
         return (
           <HStack>
-            <Input type="color" w="16" p="1" value={text || '#000000'} disabled={disabled} onChange={(event) => onChange(event.target.value)} aria-label={label} />
+            <Input
+              type="color"
+              w="16"
+              p="1"
+              value={text || '#000000'}
+              disabled={disabled}
+              onChange={(event) => onChange(event.target.value)}
+              aria-label={label}
+            />
             <Input name={field.name} value={text} disabled={disabled} maxW="32" onChange={(event) => onChange(event.target.value)} />
           </HStack>
         );

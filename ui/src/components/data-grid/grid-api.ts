@@ -1,7 +1,16 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import type { FetchedOptions, GridOption, GridRow } from './grid-types';
-import { filterFromModel, joinFilters, loadQuery, sortFromModel, type ColumnFilterModel, type FilterExpression, type LoadRequest, type SortItem } from './grid-query';
+import {
+  filterFromModel,
+  joinFilters,
+  loadQuery,
+  sortFromModel,
+  type ColumnFilterModel,
+  type FilterExpression,
+  type LoadRequest,
+  type SortItem,
+} from './grid-query';
 
 /**
  * The generic grid calls of ARCHITECTURE.md: list with load options → { data, totalCount }; insert `values`;
@@ -29,8 +38,19 @@ export const gridPageQuery = (path: string, request: LoadRequest) =>
   queryOptions({ queryKey: ['grid', path, request], queryFn: () => listRecords(path, request), staleTime: 1_000 });
 
 /** The request of a grid's rows as the grid's datasource makes it: its fixed filter and the user's, sort, rows. */
-export function pageRequest(filter: FilterExpression | null, filterModel: Record<string, ColumnFilterModel> | null, sortModel: Parameters<typeof sortFromModel>[0], startRow: number, endRow: number): LoadRequest {
-  return { filter: joinFilters('and', [filter, filterFromModel(filterModel)]), sort: sortFromModel(sortModel), skip: startRow, take: endRow - startRow };
+export function pageRequest(
+  filter: FilterExpression | null,
+  filterModel: Record<string, ColumnFilterModel> | null,
+  sortModel: Parameters<typeof sortFromModel>[0],
+  startRow: number,
+  endRow: number,
+): LoadRequest {
+  return {
+    filter: joinFilters('and', [filter, filterFromModel(filterModel)]),
+    sort: sortFromModel(sortModel),
+    skip: startRow,
+    take: endRow - startRow,
+  };
 }
 
 /** The first page a DataGrid asks for: its fixed filter, no column filter, its fields' initial sort (initialSortOf). */
@@ -42,7 +62,13 @@ export function firstPageRequest(filter: FilterExpression | null, pageSize: numb
  * Starts reading the first page a DataGrid of `path` with this fixed filter, page size and initial sort will ask for,
  * before it mounts (at the click that shows it, as its route is entered), so its rows come as soon as the server answers.
  */
-export function prefetchFirstPage(queryClient: QueryClient, path: string, filter: FilterExpression | null, pageSize: number, sort: readonly SortItem[] = []): Promise<void> {
+export function prefetchFirstPage(
+  queryClient: QueryClient,
+  path: string,
+  filter: FilterExpression | null,
+  pageSize: number,
+  sort: readonly SortItem[] = [],
+): Promise<void> {
   return queryClient.prefetchQuery(gridPageQuery(path, firstPageRequest(filter, pageSize, sort)));
 }
 
@@ -74,7 +100,8 @@ export function invalidateData(queryClient: QueryClient): Promise<void> {
   });
 }
 
-export type RecordWrite = { kind: 'insert'; values: GridRow } | { kind: 'update'; key: unknown; values: GridRow } | { kind: 'delete'; key: unknown };
+export type RecordWrite =
+  { kind: 'insert'; values: GridRow } | { kind: 'update'; key: unknown; values: GridRow } | { kind: 'delete'; key: unknown };
 
 export function useRecordWrite(path: string) {
   const queryClient = useQueryClient();
@@ -103,7 +130,12 @@ export function optionsQuery(source: FetchedOptions) {
     queryKey: ['lookup', source],
     queryFn: async (): Promise<GridOption[]> => {
       if (source.kind === 'lookup') return getLookup(source.path);
-      const page = await listRecords(source.path, { filter: source.filter ?? null, sort: [{ selector: source.text, desc: false }], skip: 0, take: MAX_TAKE });
+      const page = await listRecords(source.path, {
+        filter: source.filter ?? null,
+        sort: [{ selector: source.text, desc: false }],
+        skip: 0,
+        take: MAX_TAKE,
+      });
       return page.data.map((row) => ({ value: row[source.value] as string | number, text: String(row[source.text] ?? '') }));
     },
     staleTime: 60_000,

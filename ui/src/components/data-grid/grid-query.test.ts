@@ -12,11 +12,22 @@ describe("AG Grid's models as the server's load options", () => {
   });
 
   it('maps a range, blanks and combined conditions', () => {
-    expect(filterFromModel({ speed: { filterType: 'number', type: 'inRange', filter: 1, filterTo: 5 } })).toEqual([['speed', '>=', 1], 'and', ['speed', '<=', 5]]);
+    expect(filterFromModel({ speed: { filterType: 'number', type: 'inRange', filter: 1, filterTo: 5 } })).toEqual([
+      ['speed', '>=', 1],
+      'and',
+      ['speed', '<=', 5],
+    ]);
     expect(filterFromModel({ email: { filterType: 'text', type: 'blank' } })).toEqual([['email', '=', null], 'or', ['email', '=', '']]);
     expect(
       filterFromModel({
-        name: { filterType: 'text', operator: 'OR', conditions: [{ filterType: 'text', type: 'startsWith', filter: 'a' }, { filterType: 'text', type: 'endsWith', filter: 'z' }] },
+        name: {
+          filterType: 'text',
+          operator: 'OR',
+          conditions: [
+            { filterType: 'text', type: 'startsWith', filter: 'a' },
+            { filterType: 'text', type: 'endsWith', filter: 'z' },
+          ],
+        },
       }),
     ).toEqual([['name', 'startswith', 'a'], 'or', ['name', 'endswith', 'z']]);
   });
@@ -33,15 +44,30 @@ describe("AG Grid's models as the server's load options", () => {
     expect(filterFromModel({ name: { filterType: 'text', type: 'contains', filter: '' } })).toBeNull();
     expect(filterFromModel({})).toBeNull();
     expect(joinFilters('and', [['groupID', '=', 2], null])).toEqual(['groupID', '=', 2]);
-    expect(joinFilters('and', [['groupID', '=', 2], ['name', 'contains', 'x']])).toEqual([['groupID', '=', 2], 'and', ['name', 'contains', 'x']]);
+    expect(
+      joinFilters('and', [
+        ['groupID', '=', 2],
+        ['name', 'contains', 'x'],
+      ]),
+    ).toEqual([['groupID', '=', 2], 'and', ['name', 'contains', 'x']]);
   });
 
   it('maps the sort model and writes the query string of a grid call', () => {
-    expect(sortFromModel([{ colId: 'name', sort: 'desc' }, { colId: 'code', sort: 'asc' }])).toEqual([
+    expect(
+      sortFromModel([
+        { colId: 'name', sort: 'desc' },
+        { colId: 'code', sort: 'asc' },
+      ]),
+    ).toEqual([
       { selector: 'name', desc: true },
       { selector: 'code', desc: false },
     ]);
-    expect(loadQuery({ filter: ['lineID', '=', 1], sort: [], skip: 20, take: 20 })).toEqual({ skip: 20, take: 20, requireTotalCount: true, filter: '["lineID","=",1]' });
+    expect(loadQuery({ filter: ['lineID', '=', 1], sort: [], skip: 20, take: 20 })).toEqual({
+      skip: 20,
+      take: 20,
+      requireTotalCount: true,
+      filter: '["lineID","=",1]',
+    });
   });
 });
 

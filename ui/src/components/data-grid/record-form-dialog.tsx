@@ -25,7 +25,19 @@ export interface RecordFormDialogProps {
 }
 
 /** Insert or update one record: a field per column, the server's message under each field it concerns. */
-export function RecordFormDialog({ mode, record, fields, canWrite, fixedValues, initialValues, resolver, optionsOf, onSubmit, onClose, size = 'lg' }: RecordFormDialogProps) {
+export function RecordFormDialog({
+  mode,
+  record,
+  fields,
+  canWrite,
+  fixedValues,
+  initialValues,
+  resolver,
+  optionsOf,
+  onSubmit,
+  onClose,
+  size = 'lg',
+}: RecordFormDialogProps) {
   const { t } = useTranslation();
   const shown = formFields(fields, mode);
   const [values, setValues] = useState(() => initialFormValues(shown, record, { ...initialValues, ...fixedValues }));
@@ -50,56 +62,64 @@ export function RecordFormDialog({ mode, record, fields, canWrite, fixedValues, 
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={size} scrollBehavior="inside" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size={size}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="record-form">
             {/* display: contents keeps header, body and footer the dialog's own flex children (the body scrolls). */}
             <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-            <Dialog.Header>
-              <Dialog.Title>{mode === 'insert' ? t('grid.newRecord') : t('grid.editRecord')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {unplaced && (
-                  <Alert.Root status="error" data-testid="form-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{errorMessage(error, t('common.unknownError'))}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  {shown.filter((field) => isVisible(field, context)).map((field) => {
-                    const wide = field.kind === 'code' || field.kind === 'textarea';
-                    const setValue = (value: unknown) => setValues((current) => ({ ...current, [field.name]: value }));
-                    return (
-                      <div key={field.name} style={wide ? { gridColumn: '1 / -1' } : undefined}>
-                        <FormField
-                          field={field}
-                          value={values[field.name]}
-                          onChange={setValue}
-                          disabled={!isEditable(field, context, canWrite) || saving}
-                          error={fieldErrors[field.name]}
-                          options={optionsOf(field)}
-                          hint={field.writeOnly && mode === 'update' ? t('grid.keepSecret') : undefined}
-                          extra={field.extra?.({ ...context, value: values[field.name], setValue })}
-                        />
-                      </div>
-                    );
-                  })}
-                </SimpleGrid>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-              {canWrite && (
-                <Button type="submit" colorPalette="teal" loading={saving} data-testid="record-save">
-                  {t('common.save')}
+              <Dialog.Header>
+                <Dialog.Title>{mode === 'insert' ? t('grid.newRecord') : t('grid.editRecord')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {unplaced && (
+                    <Alert.Root status="error" data-testid="form-error">
+                      <Alert.Indicator />
+                      <Alert.Title>{errorMessage(error, t('common.unknownError'))}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    {shown
+                      .filter((field) => isVisible(field, context))
+                      .map((field) => {
+                        const wide = field.kind === 'code' || field.kind === 'textarea';
+                        const setValue = (value: unknown) => setValues((current) => ({ ...current, [field.name]: value }));
+                        return (
+                          <div key={field.name} style={wide ? { gridColumn: '1 / -1' } : undefined}>
+                            <FormField
+                              field={field}
+                              value={values[field.name]}
+                              onChange={setValue}
+                              disabled={!isEditable(field, context, canWrite) || saving}
+                              error={fieldErrors[field.name]}
+                              options={optionsOf(field)}
+                              hint={field.writeOnly && mode === 'update' ? t('grid.keepSecret') : undefined}
+                              extra={field.extra?.({ ...context, value: values[field.name], setValue })}
+                            />
+                          </div>
+                        );
+                      })}
+                  </SimpleGrid>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={saving}>
+                  {t('common.cancel')}
                 </Button>
-              )}
-            </Dialog.Footer>
+                {canWrite && (
+                  <Button type="submit" colorPalette="teal" loading={saving} data-testid="record-save">
+                    {t('common.save')}
+                  </Button>
+                )}
+              </Dialog.Footer>
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

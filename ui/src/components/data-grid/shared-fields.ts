@@ -22,7 +22,13 @@ export function userFields(roles: OptionSource, { lastNameRequired }: { lastName
     role: { name: 'roleID', label: 'fields.roleID', kind: 'select', required: true, width: 140, options: roles } satisfies GridField,
     active: { name: 'active', label: 'fields.active', kind: 'boolean', defaultValue: true, width: 100 } satisfies GridField,
     // Set by the server when an administrator gives a user a password; the user's own change clears it.
-    temporaryPassword: { name: 'mustChangePassword', label: 'fields.mustChangePassword', kind: 'boolean', readOnly: true, width: 160 } satisfies GridField,
+    temporaryPassword: {
+      name: 'mustChangePassword',
+      label: 'fields.mustChangePassword',
+      kind: 'boolean',
+      readOnly: true,
+      width: 160,
+    } satisfies GridField,
   };
 }
 

@@ -32,7 +32,10 @@ function buildOptions(t: (key: never) => string, fetched: ReadonlyMap<string, re
     const source = field.options;
     if (!source) return [];
     if (source.kind !== 'static') return fetched.get(sourceId(source)) ?? [];
-    return source.options.map((option) => ({ value: option.value, text: option.translate === false ? option.label : t(option.label as never) }));
+    return source.options.map((option) => ({
+      value: option.value,
+      text: option.translate === false ? option.label : t(option.label as never),
+    }));
   };
   const resolver: OptionResolver = {
     text: (field, value) => optionsOf(field).find((option) => String(option.value) === String(value))?.text,

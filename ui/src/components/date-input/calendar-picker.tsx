@@ -23,7 +23,19 @@ const calendarDate = (date: string | undefined) => (date && isPlantDate(date) ? 
  * app's language. Only its trigger and popup: the text is the field's own input, so what is typed is never silently
  * replaced. Loaded with the first click on the field's calendar button (it is not on any page's first load).
  */
-export default function CalendarPicker({ value, onChange, open, onOpenChange, language, min, max, size, label, disabled, testId }: CalendarPickerProps) {
+export default function CalendarPicker({
+  value,
+  onChange,
+  open,
+  onOpenChange,
+  language,
+  min,
+  max,
+  size,
+  label,
+  disabled,
+  testId,
+}: CalendarPickerProps) {
   const selected = calendarDate(value);
   return (
     <DatePicker.Root

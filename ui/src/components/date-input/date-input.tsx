@@ -125,7 +125,15 @@ export function DateInput({ value, onChange, name, min, max, disabled, size = 'm
  * A time of day typed as 24-hour 'HH:mm:ss' in both languages ('7:05' is read as '07:05:00'). Its value is 'HH:mm:ss',
  * '' while the text is empty or no time; a text that is no time marks the field invalid once the user leaves it.
  */
-export function TimeInput({ value, onChange, name, disabled, size = 'md', testId, 'aria-label': ariaLabel }: Omit<DateFieldProps, 'min' | 'max'>) {
+export function TimeInput({
+  value,
+  onChange,
+  name,
+  disabled,
+  size = 'md',
+  testId,
+  'aria-label': ariaLabel,
+}: Omit<DateFieldProps, 'min' | 'max'>) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
@@ -172,7 +180,10 @@ export function TimeInput({ value, onChange, name, disabled, size = 'md', testId
 }
 
 /** 'YYYY-MM-DDTHH:mm[:ss]' split into its date and its 'HH:mm:ss'. */
-const splitLocal = (local: string) => ({ date: local.slice(0, 10), time: local.length >= 16 ? textToTime(local.slice(11, 19)) ?? '' : '' });
+const splitLocal = (local: string) => ({
+  date: local.slice(0, 10),
+  time: local.length >= 16 ? (textToTime(local.slice(11, 19)) ?? '') : '',
+});
 
 /**
  * A plant date and time: the date field and a 24-hour 'HH:mm:ss' time beside it. Its value is 'YYYY-MM-DDTHH:mm:ss'
@@ -207,7 +218,14 @@ export function DateTimeInput({ value, onChange, name, min, max, disabled, size 
         aria-label={t('dateInput.date')}
         testId={testId}
       />
-      <TimeInput value={parts.time} onChange={(time) => change({ ...parts, time })} name={name && `${name}Time`} disabled={disabled} size={size} testId={testId && `${testId}-time`} />
+      <TimeInput
+        value={parts.time}
+        onChange={(time) => change({ ...parts, time })}
+        name={name && `${name}Time`}
+        disabled={disabled}
+        size={size}
+        testId={testId && `${testId}-time`}
+      />
     </HStack>
   );
 }

@@ -9,7 +9,19 @@ const RING = 'M 50 8 A 42 42 0 1 1 49.99 8';
  * A ring filled by an elapsed time on its unit's scale, the time in the middle ('12m', '+99d') and a caption under
  * it (the current stop; with a maintenance call its declaring, waiting and maintenance times). Plain SVG.
  */
-export function ElapsedRing({ elapsedMs, color, caption, size = 120, testId }: { elapsedMs: number; color: string; caption?: string; size?: number; testId?: string }) {
+export function ElapsedRing({
+  elapsedMs,
+  color,
+  caption,
+  size = 120,
+  testId,
+}: {
+  elapsedMs: number;
+  color: string;
+  caption?: string;
+  size?: number;
+  testId?: string;
+}) {
   const reading = elapsedReading(elapsedMs);
   return (
     <Box textAlign="center" data-testid={testId}>

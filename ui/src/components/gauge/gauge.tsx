@@ -57,9 +57,29 @@ export function Gauge({
   const { ref, narrow } = useNarrowerThan(SIDE_BY_SIDE_MIN_PX);
   const stacked = Boolean(side) && narrow;
   return (
-    <Box ref={ref} textAlign="center" w="full" h="full" display="flex" flexDirection="column" alignItems="center" justifyContent="center" data-testid={testId}>
+    <Box
+      ref={ref}
+      textAlign="center"
+      w="full"
+      h="full"
+      display="flex"
+      flexDirection="column"
+      alignItems="center"
+      justifyContent="center"
+      data-testid={testId}
+    >
       <Flex w="full" flex={1} minH={0} direction={stacked ? 'column' : 'row'} align="center" justify="center" gap={stacked ? 0 : 2}>
-        <Box display="flex" flexDirection="column" alignItems="center" flex={side && !stacked ? 3 : 1} minW={0} minH={0} w={stacked ? 'full' : undefined} h={stacked ? undefined : 'full'} justifyContent="center">
+        <Box
+          display="flex"
+          flexDirection="column"
+          alignItems="center"
+          flex={side && !stacked ? 3 : 1}
+          minW={0}
+          minH={0}
+          w={stacked ? 'full' : undefined}
+          h={stacked ? undefined : 'full'}
+          justifyContent="center"
+        >
           <MeterArc
             path={ARC}
             viewBox="0 0 200 112"
@@ -79,8 +99,21 @@ export function Gauge({
           )}
         </Box>
         {side && (
-          <Box flex={stacked ? 'none' : 1} minW={0} maxW="full" display="flex" flexDirection="column" alignItems="center" justifyContent="center">
-            <Text fontSize={stacked ? 'md' : 'xl'} fontWeight="semibold" lineHeight={stacked ? 'short' : undefined} data-testid={testId ? `${testId}-side-value` : undefined}>
+          <Box
+            flex={stacked ? 'none' : 1}
+            minW={0}
+            maxW="full"
+            display="flex"
+            flexDirection="column"
+            alignItems="center"
+            justifyContent="center"
+          >
+            <Text
+              fontSize={stacked ? 'md' : 'xl'}
+              fontWeight="semibold"
+              lineHeight={stacked ? 'short' : undefined}
+              data-testid={testId ? `${testId}-side-value` : undefined}
+            >
               {gaugeReading(side.value).label}
             </Text>
             <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere" data-testid={testId ? `${testId}-side-caption` : undefined}>

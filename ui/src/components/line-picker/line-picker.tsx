@@ -8,7 +8,15 @@ import { useResourceTree, type TreeLine } from './resource-tree';
  * The plant's lines grouped by sector, each a button (dashboard line selection, /terminal); `whenEmpty` replaces the
  * plain 'no lines' text where a plant with no line yet needs more (the dashboard's first-plant steps).
  */
-export function LinePicker({ onPick, selected, whenEmpty }: { onPick: (line: TreeLine) => void; selected?: number | null; whenEmpty?: ReactNode }) {
+export function LinePicker({
+  onPick,
+  selected,
+  whenEmpty,
+}: {
+  onPick: (line: TreeLine) => void;
+  selected?: number | null;
+  whenEmpty?: ReactNode;
+}) {
   const { t } = useTranslation();
   const tree = useResourceTree();
   if (tree.isPending) return <Spinner />;
@@ -32,7 +40,12 @@ export function LinePicker({ onPick, selected, whenEmpty }: { onPick: (line: Tre
                 borderColor={selected === line.lineID ? 'teal.500' : undefined}
                 _hover={{ borderColor: 'teal.400' }}
               >
-                <button type="button" onClick={() => onPick(line)} aria-pressed={selected === line.lineID} data-testid={`pick-line-${line.lineID}`}>
+                <button
+                  type="button"
+                  onClick={() => onPick(line)}
+                  aria-pressed={selected === line.lineID}
+                  data-testid={`pick-line-${line.lineID}`}
+                >
                   <Card.Body textAlign="start">
                     <Card.Title>{t('dashboard.lineHeading', { n: line.lineID, description: line.description })}</Card.Title>
                   </Card.Body>

@@ -1,4 +1,13 @@
-import { BarController, BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  LinearScale,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+} from 'chart.js';
 import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +58,10 @@ export default function WaterfallChart({ answer, testId }: { answer: WaterfallAn
           },
         },
       },
-      scales: { y: { beginAtZero: true, title: { display: true, text: t('dashboard.minutesUnit') }, ticks: numberTicks(locale) }, x: { ticks: { autoSkip: false, maxRotation: 60 } } },
+      scales: {
+        y: { beginAtZero: true, title: { display: true, text: t('dashboard.minutesUnit') }, ticks: numberTicks(locale) },
+        x: { ticks: { autoSkip: false, maxRotation: 60 } },
+      },
     }),
     [steps, locale, t],
   );

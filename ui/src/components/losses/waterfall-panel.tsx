@@ -12,7 +12,17 @@ const WaterfallChart = lazy(() => import('./waterfall-chart'));
  * Where the time of a line's range (or of an order) went: OEE and TEEP, the calendar, loading and planned minutes,
  * and the waterfall chart. `refreshMs` polls it (the dashboard); without it it is read once per query.
  */
-export function WaterfallPanel({ query, refreshMs, height = '260px', testId = 'waterfall' }: { query: WaterfallQuery | null; refreshMs?: number; height?: string; testId?: string }) {
+export function WaterfallPanel({
+  query,
+  refreshMs,
+  height = '260px',
+  testId = 'waterfall',
+}: {
+  query: WaterfallQuery | null;
+  refreshMs?: number;
+  height?: string;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const waterfall = useWaterfall(query, refreshMs);
   if (query === null || waterfall.isPending) return <Text color="fg.muted">{t('app.loading')}</Text>;
@@ -30,7 +40,13 @@ export function WaterfallPanel({ query, refreshMs, height = '260px', testId = 'w
         <Text fontWeight="semibold" data-testid={`${testId}-teep`}>
           {t('losses.teep')} {percentLabel(answer.teep)}
         </Text>
-        <Text color="fg.muted">{t('losses.summary', { calendar: minutes(answer.calendarMinutes), loading: minutes(answer.loadingMinutes), planned: minutes(answer.plannedMinutes) })}</Text>
+        <Text color="fg.muted">
+          {t('losses.summary', {
+            calendar: minutes(answer.calendarMinutes),
+            loading: minutes(answer.loadingMinutes),
+            planned: minutes(answer.plannedMinutes),
+          })}
+        </Text>
       </HStack>
       {speed && speed.minutes < 0 && (
         <Text fontSize="xs" color="orange.600">

@@ -34,7 +34,9 @@ export const STEP_COLORS: Record<WaterfallStepKey, string> = {
  * where the losses leave it. Losses of 0 minutes are left out; the last step always shows.
  */
 export function waterfallSteps(answer: Pick<WaterfallAnswer, 'calendarMinutes' | 'bars'>): WaterfallStep[] {
-  const steps: WaterfallStep[] = [{ key: 'calendar', from: 0, to: answer.calendarMinutes, minutes: answer.calendarMinutes, share: answer.calendarMinutes > 0 ? 1 : null }];
+  const steps: WaterfallStep[] = [
+    { key: 'calendar', from: 0, to: answer.calendarMinutes, minutes: answer.calendarMinutes, share: answer.calendarMinutes > 0 ? 1 : null },
+  ];
   let level = answer.calendarMinutes;
   for (const bar of answer.bars) {
     if (bar.key === 'fullyProductive') {

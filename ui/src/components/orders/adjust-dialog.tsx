@@ -50,7 +50,11 @@ export function AdjustDialog({ order, op, currentMinutes, stopMinutes = null, on
         <Field.Root required>
           <Field.Label>{t('adjust.minutes')}</Field.Label>
           <Input name="discountTime" inputMode="decimal" value={minutes} onChange={(event) => setMinutes(event.target.value)} />
-          {max !== null && <Field.HelperText data-testid="adjust-max">{t('adjust.maxMinutes', { max: formatNumber(max, { maxDecimals: 2, grouping: false }) })}</Field.HelperText>}
+          {max !== null && (
+            <Field.HelperText data-testid="adjust-max">
+              {t('adjust.maxMinutes', { max: formatNumber(max, { maxDecimals: 2, grouping: false }) })}
+            </Field.HelperText>
+          )}
         </Field.Root>
       </SignedForm>
     </ActionDialog>

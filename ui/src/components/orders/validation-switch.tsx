@@ -55,15 +55,37 @@ export function ValidationSwitch({ order, op, validated, enabled, wording, testI
         _focusVisible={{ outline: '2px solid', outlineColor: 'teal.500', outlineOffset: '2px' }}
         data-testid={`${testId}-switch`}
       >
-        <chakra.span position="relative" display="inline-block" w="8" h="4.5" borderRadius="full" bg={validated ? 'teal.500' : 'gray.300'} transition="background 0.15s">
-          <chakra.span position="absolute" top="0.5" insetStart={validated ? '4' : '0.5'} w="3.5" h="3.5" borderRadius="full" bg="white" boxShadow="xs" transition="inset-inline-start 0.15s" />
+        <chakra.span
+          position="relative"
+          display="inline-block"
+          w="8"
+          h="4.5"
+          borderRadius="full"
+          bg={validated ? 'teal.500' : 'gray.300'}
+          transition="background 0.15s"
+        >
+          <chakra.span
+            position="absolute"
+            top="0.5"
+            insetStart={validated ? '4' : '0.5'}
+            w="3.5"
+            h="3.5"
+            borderRadius="full"
+            bg="white"
+            boxShadow="xs"
+            transition="inset-inline-start 0.15s"
+          />
         </chakra.span>
         <chakra.span fontSize="sm" data-testid={`${testId}-label`}>
           {validated ? t('orderValidation.yes') : t('orderValidation.no')}
         </chakra.span>
       </chakra.button>
       {asked !== null && order !== null && (
-        <ActionDialog title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })} onClose={close} testId={`${testId}-dialog`}>
+        <ActionDialog
+          title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })}
+          onClose={close}
+          testId={`${testId}-dialog`}
+        >
           <SignedForm
             testId={`${testId}-form`}
             submitLabel={t(asked ? 'orderValidation.validate' : 'orderValidation.unvalidate')}

@@ -57,7 +57,11 @@ export function SignedForm({ children, observation, submitLabel, check, onSubmit
     setBusy(true);
     try {
       const trimmed = note.trim();
-      await onSubmit({ username: credentials.userid, password: credentials.password, ...(withObservation ? { observation: trimmed === '' ? null : trimmed } : {}) });
+      await onSubmit({
+        username: credentials.userid,
+        password: credentials.password,
+        ...(withObservation ? { observation: trimmed === '' ? null : trimmed } : {}),
+      });
     } catch (error) {
       setErrors(failureMessages(error, t('common.unknownError')));
     } finally {
@@ -75,7 +79,13 @@ export function SignedForm({ children, observation, submitLabel, check, onSubmit
         </Field.Root>
         <Field.Root required>
           <Field.Label>{t('signature.password')}</Field.Label>
-          <Input name="signPassword" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Input
+            name="signPassword"
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field.Root>
         {withObservation && (
           <Field.Root>
@@ -115,7 +125,17 @@ export function FormErrors({ errors, testId }: { errors: readonly string[]; test
 }
 
 /** A modal dialog around a signed action's content; closing it (Escape, the close button) cancels. */
-export function ActionDialog({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
+export function ActionDialog({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} closeOnInteractOutside={false} scrollBehavior="inside">

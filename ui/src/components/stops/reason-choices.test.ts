@@ -15,7 +15,8 @@ const reason = (reasonID: number, parentID: number | null, text: string, extra: 
   enabledForLine: [],
   ...extra,
 });
-const category = (reasonID: number, parentID: number, text: string, extra: Partial<StopReason> = {}) => reason(reasonID, parentID, text, { isCategory: true, ...extra });
+const category = (reasonID: number, parentID: number, text: string, extra: Partial<StopReason> = {}) =>
+  reason(reasonID, parentID, text, { isCategory: true, ...extra });
 
 const TREE: StopReason[] = [
   category(1, 0, 'Raíz', { parentID: null, systemStop: true }),

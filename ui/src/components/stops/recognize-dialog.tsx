@@ -43,7 +43,12 @@ export function RecognizeDialog({ stops, lineIDs, onClose }: { stops: readonly S
           submitLabel={t(modifying ? 'stopActions.modify' : 'stopActions.recognize')}
           secondary={{ label: t('common.back'), onClick: () => setChosen(null) }}
           onSubmit={async (signature) => {
-            await recognize.mutateAsync({ stopIDs: stops.map((stop) => stop.stopID), reasonID: chosen, onlyUnrecognized: !modifying, ...signature });
+            await recognize.mutateAsync({
+              stopIDs: stops.map((stop) => stop.stopID),
+              reasonID: chosen,
+              onlyUnrecognized: !modifying,
+              ...signature,
+            });
             notify.success(t('stopActions.recognized', { count: stops.length }));
             onClose();
           }}

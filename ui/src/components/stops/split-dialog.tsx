@@ -11,7 +11,16 @@ import { checkSplit, openingCut, splitChanges, splitLimits } from './split-limit
 import type { Stop } from './stop';
 
 /** One end of the cut: a time (or date and time) to the second; `fixed` explains why it cannot be changed. */
-function CutField(props: { name: string; label: string; type: 'time' | 'datetime-local'; min: string; max: string; value: string; onChange: (value: string) => void; fixed?: string }) {
+function CutField(props: {
+  name: string;
+  label: string;
+  type: 'time' | 'datetime-local';
+  min: string;
+  max: string;
+  value: string;
+  onChange: (value: string) => void;
+  fixed?: string;
+}) {
   return (
     <Field.Root disabled={props.fixed !== undefined}>
       <Field.Label>{props.label}</Field.Label>
@@ -40,7 +49,11 @@ export function SplitDialog({ stop, onClose }: { stop: Stop; onClose: () => void
   // One day: the inputs edit the time and the date stays the stop's.
   const shown = (value: string) => (limits.sameDay ? value.slice(11) : value);
   const fromInput = (value: string) => (limits.sameDay ? `${day}T${value}` : value);
-  const bounds = { type: limits.sameDay ? ('time' as const) : ('datetime-local' as const), min: shown(limits.minStart), max: shown(limits.maxEnd) };
+  const bounds = {
+    type: limits.sameDay ? ('time' as const) : ('datetime-local' as const),
+    min: shown(limits.minStart),
+    max: shown(limits.maxEnd),
+  };
 
   const check = () => {
     const warning = checkSplit(limits, newStart, newEnd);
@@ -67,8 +80,21 @@ export function SplitDialog({ stop, onClose }: { stop: Stop; onClose: () => void
           {t('stopActions.stopOf', { start: formatPlantDateTime(stop.startDate), minutes: minutesLabel(stop.duration) })}
         </Text>
         <SimpleGrid columns={2} gap="3">
-          <CutField {...bounds} name="newStart" label={t('stopActions.newStart')} value={shown(newStart)} onChange={(value) => setNewStart(fromInput(value))} />
-          <CutField {...bounds} name="newEnd" label={t('stopActions.newEnd')} value={shown(newEnd)} onChange={(value) => setNewEnd(fromInput(value))} fixed={limits.open ? t('stopActions.openEndFixed') : undefined} />
+          <CutField
+            {...bounds}
+            name="newStart"
+            label={t('stopActions.newStart')}
+            value={shown(newStart)}
+            onChange={(value) => setNewStart(fromInput(value))}
+          />
+          <CutField
+            {...bounds}
+            name="newEnd"
+            label={t('stopActions.newEnd')}
+            value={shown(newEnd)}
+            onChange={(value) => setNewEnd(fromInput(value))}
+            fixed={limits.open ? t('stopActions.openEndFixed') : undefined}
+          />
         </SimpleGrid>
       </SignedForm>
     </ActionDialog>

@@ -8,7 +8,14 @@ describe('split limits (SPEC.md sections 4 and 5)', () => {
   const closed = splitLimits(stop('2026-03-01T08:10:30.000-03:00', '2026-03-01T08:40:00.000-03:00'), NOW);
 
   it('starts no earlier than the stop start truncated to the minute and cuts no later than its end', () => {
-    expect(closed).toMatchObject({ start: '2026-03-01T08:10:30', minStart: '2026-03-01T08:10:00', end: '2026-03-01T08:40:00', maxEnd: '2026-03-01T08:40:00', open: false, sameDay: true });
+    expect(closed).toMatchObject({
+      start: '2026-03-01T08:10:30',
+      minStart: '2026-03-01T08:10:00',
+      end: '2026-03-01T08:40:00',
+      maxEnd: '2026-03-01T08:40:00',
+      open: false,
+      sameDay: true,
+    });
     expect(checkSplit(closed, '2026-03-01T08:10:00', '2026-03-01T08:40:00')).toBeNull();
     expect(checkSplit(closed, '2026-03-01T08:09:59', '2026-03-01T08:40:00')).toBe('invalidStart');
     expect(checkSplit(closed, '2026-03-01T08:20:00', '2026-03-01T08:40:01')).toBe('invalidEnd');

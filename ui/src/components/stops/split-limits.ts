@@ -39,7 +39,15 @@ export function splitLimits(stop: Pick<Stop, 'startDate' | 'endDate' | 'declarin
     const limit = toPlantLocal(plantLocalToMs(start, offsetMinutes) + Math.max(0, stop.declaringTime) * 60_000, offsetMinutes);
     if (limit < maxEnd) maxEnd = limit;
   }
-  return { offsetMinutes, start, minStart: `${start.slice(0, 16)}:00`, end, maxEnd, open, sameDay: start.slice(0, 10) === maxEnd.slice(0, 10) };
+  return {
+    offsetMinutes,
+    start,
+    minStart: `${start.slice(0, 16)}:00`,
+    end,
+    maxEnd,
+    open,
+    sameDay: start.slice(0, 10) === maxEnd.slice(0, 10),
+  };
 }
 
 /**

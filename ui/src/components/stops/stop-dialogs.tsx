@@ -18,12 +18,21 @@ const StopDialogsContext = createContext<StopDialogs | null>(null);
 /** Hosts the recognition and split dialogs of a screen, so any tile, bar or grid cell of it can open them. */
 export function StopDialogsProvider({ lineID, children }: { lineID: number | null; children: ReactNode }) {
   const [open, setOpen] = useState<Open>(null);
-  const dialogs = useMemo<StopDialogs>(() => ({ recognize: (stops) => setOpen({ kind: 'recognize', stops }), split: (stop) => setOpen({ kind: 'split', stop }) }), []);
+  const dialogs = useMemo<StopDialogs>(
+    () => ({ recognize: (stops) => setOpen({ kind: 'recognize', stops }), split: (stop) => setOpen({ kind: 'split', stop }) }),
+    [],
+  );
   const close = () => setOpen(null);
   return (
     <StopDialogsContext.Provider value={dialogs}>
       {children}
-      {open?.kind === 'recognize' && <RecognizeDialog stops={open.stops} lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]} onClose={close} />}
+      {open?.kind === 'recognize' && (
+        <RecognizeDialog
+          stops={open.stops}
+          lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]}
+          onClose={close}
+        />
+      )}
       {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
     </StopDialogsContext.Provider>
   );
@@ -63,7 +72,17 @@ export function SplitButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | '
 }
 
 /** Opens recognition for the ticked stops (one reason, one signature) and clears the selection. */
-export function RecognizeSelectedButton({ selection, label, size = 'xs', testId }: { selection: StopSelection; label: string; size?: 'xs' | 'sm'; testId: string }) {
+export function RecognizeSelectedButton({
+  selection,
+  label,
+  size = 'xs',
+  testId,
+}: {
+  selection: StopSelection;
+  label: string;
+  size?: 'xs' | 'sm';
+  testId: string;
+}) {
   const dialogs = useStopDialogs();
   return (
     <Button

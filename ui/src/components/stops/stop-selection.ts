@@ -23,5 +23,11 @@ export function useStopSelection(stops: readonly Stop[]): StopSelection {
     else next.add(stopID);
     setSelected(next);
   };
-  return { selected, chosen, toggle, selectAll: () => setSelected(new Set(stops.map((stop) => stop.stopID))), clear: () => setSelected(new Set()) };
+  return {
+    selected,
+    chosen,
+    toggle,
+    selectAll: () => setSelected(new Set(stops.map((stop) => stop.stopID))),
+    clear: () => setSelected(new Set()),
+  };
 }

@@ -34,9 +34,32 @@ export function ChangePasswordForm({ onChanged, children }: { onChanged?: () => 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-        <TextField label={t('passwords.current')} name="currentPassword" type="password" autoComplete="current-password" autoFocus value={current} onChange={setCurrent} />
-        <TextField label={t('passwords.new')} name="newPassword" type="password" autoComplete="new-password" value={next} onChange={setNext} helper={t('passwords.rules')} />
-        <TextField label={t('passwords.repeat')} name="repeatPassword" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
+        <TextField
+          label={t('passwords.current')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={current}
+          onChange={setCurrent}
+        />
+        <TextField
+          label={t('passwords.new')}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+          helper={t('passwords.rules')}
+        />
+        <TextField
+          label={t('passwords.repeat')}
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+        />
         <FormErrors errors={errors} testId="change-password-errors" />
         <Button type="submit" colorPalette="teal" loading={change.isPending}>
           {t('passwords.submit')}

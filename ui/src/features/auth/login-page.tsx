@@ -54,8 +54,22 @@ export default function LoginPage() {
               <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
             </Alert.Root>
           )}
-          <TextField label={t('login.username')} name="username" autoComplete="username" autoFocus value={username} onChange={setUsername} />
-          <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+          <TextField
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={setUsername}
+          />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <FormErrors errors={errors} testId="login-errors" />
           <Button type="submit" colorPalette="teal" loading={authenticate.isPending}>
             {t('login.submit')}

@@ -31,7 +31,15 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
   });
 
   it('gives the supervisor equipment, stop reasons, targets, products and speeds, all writable', () => {
-    expect(tabs(ROLE.SUPERVISOR)).toEqual({ equipment: true, 'stop-reasons': true, targets: true, products: true, 'product-speeds': true, 'maintenance-reasons': true, wrapperTypes: true });
+    expect(tabs(ROLE.SUPERVISOR)).toEqual({
+      equipment: true,
+      'stop-reasons': true,
+      targets: true,
+      products: true,
+      'product-speeds': true,
+      'maintenance-reasons': true,
+      wrapperTypes: true,
+    });
   });
 
   it('gives operators and consultants no tab', () => {

@@ -55,5 +55,7 @@ export function visibleConfigurationPages(
   roleID: number | null | undefined,
   available: (entry: Availability) => boolean,
 ): { page: ConfigurationPage; canWrite: boolean }[] {
-  return pages.filter((page) => hasRole(roleID, page.roles) && available(page)).map((page) => ({ page, canWrite: hasRole(roleID, page.writeRoles) }));
+  return pages
+    .filter((page) => hasRole(roleID, page.roles) && available(page))
+    .map((page) => ({ page, canWrite: hasRole(roleID, page.writeRoles) }));
 }

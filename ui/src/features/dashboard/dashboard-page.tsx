@@ -79,7 +79,10 @@ export default function DashboardPage() {
           <Text color="fg.muted" mb="4">
             {t('dashboard.pickLineIntro')}
           </Text>
-          <LinePicker onPick={(line) => setParams({ line: String(line.lineID) })} whenEmpty={<FirstPlantSteps roleID={user?.roleID ?? 0} />} />
+          <LinePicker
+            onPick={(line) => setParams({ line: String(line.lineID) })}
+            whenEmpty={<FirstPlantSteps roleID={user?.roleID ?? 0} />}
+          />
         </Box>
       );
     case 'line':

@@ -71,9 +71,23 @@ export function LineDashboard({ line }: { line: LineSummary }) {
   const dayEnd = indicators.data?.day.end;
   const range = useMemo(() => (shiftStart && shiftEnd ? { start: shiftStart, end: shiftEnd } : null), [shiftStart, shiftEnd]);
   const day = useMemo(() => (dayStart && dayEnd ? { start: dayStart, end: dayEnd } : null), [dayStart, dayEnd]);
-  const state: DashboardState = { lineID: line.lineID, roleID: user?.roleID ?? 0, refreshMs, status, indicators, shift, range, day, isCurrent: anchorMs === null };
+  const state: DashboardState = {
+    lineID: line.lineID,
+    roleID: user?.roleID ?? 0,
+    refreshMs,
+    status,
+    indicators,
+    shift,
+    range,
+    day,
+    isCurrent: anchorMs === null,
+  };
 
-  const tiles = TILES.filter((tile) => layout.visible.includes(tile.id)).map((tile) => ({ id: tile.id, title: t(tile.label), content: TILE_CONTENT[tile.id]() }));
+  const tiles = TILES.filter((tile) => layout.visible.includes(tile.id)).map((tile) => ({
+    id: tile.id,
+    title: t(tile.label),
+    content: TILE_CONTENT[tile.id](),
+  }));
 
   return (
     <DashboardContext.Provider value={state}>
@@ -94,7 +108,12 @@ export function LineDashboard({ line }: { line: LineSummary }) {
             )}
             <Spacer />
             <HStack gap="2" wrap="wrap">
-              <ShiftNavigator shift={shift} isCurrent={anchorMs === null} onStep={(direction) => shift && setAnchorMs(stepShift(shift, direction, Date.now()))} onNow={() => setAnchorMs(null)} />
+              <ShiftNavigator
+                shift={shift}
+                isCurrent={anchorMs === null}
+                onStep={(direction) => shift && setAnchorMs(stepShift(shift, direction, Date.now()))}
+                onNow={() => setAnchorMs(null)}
+              />
               <TilePicker visible={layout.visible} onToggle={layout.setVisible} onReset={layout.reset} />
             </HStack>
           </Flex>

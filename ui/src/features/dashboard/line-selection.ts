@@ -2,11 +2,7 @@ import { LINE_ROLES, OPERATIONAL_ROLES, hasRole } from '../../lib/roles';
 
 /** What the dashboard route shows before any line data is loaded (SPEC.md section 2, "/"). */
 export type LineSelection =
-  | { kind: 'line'; lineID: number }
-  | { kind: 'picker' }
-  | { kind: 'noTerminal' }
-  | { kind: 'notAllowed' }
-  | { kind: 'noAccess' };
+  { kind: 'line'; lineID: number } | { kind: 'picker' } | { kind: 'noTerminal' } | { kind: 'notAllowed' } | { kind: 'noAccess' };
 
 /**
  * The line comes from ?line=, else from the terminal's configured line. Without either, an operator (who works at a

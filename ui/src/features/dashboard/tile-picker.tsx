@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { TILES, type TileId } from './layout/dashboard-layout';
 
 /** Which tiles the dashboard shows (saved per line), and a reset to the default arrangement. */
-export function TilePicker({ visible, onToggle, onReset }: { visible: readonly TileId[]; onToggle: (tile: TileId, shown: boolean) => void; onReset: () => void }) {
+export function TilePicker({
+  visible,
+  onToggle,
+  onReset,
+}: {
+  visible: readonly TileId[];
+  onToggle: (tile: TileId, shown: boolean) => void;
+  onReset: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Menu.Root closeOnSelect={false}>
@@ -16,7 +24,13 @@ export function TilePicker({ visible, onToggle, onReset }: { visible: readonly T
         <Menu.Positioner>
           <Menu.Content minW="56">
             {TILES.map((tile) => (
-              <Menu.CheckboxItem key={tile.id} value={tile.id} checked={visible.includes(tile.id)} onCheckedChange={(checked) => onToggle(tile.id, checked)} data-testid={`toggle-tile-${tile.id}`}>
+              <Menu.CheckboxItem
+                key={tile.id}
+                value={tile.id}
+                checked={visible.includes(tile.id)}
+                onCheckedChange={(checked) => onToggle(tile.id, checked)}
+                data-testid={`toggle-tile-${tile.id}`}
+              >
                 {t(tile.label)}
                 <Menu.ItemIndicator />
               </Menu.CheckboxItem>

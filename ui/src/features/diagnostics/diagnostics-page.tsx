@@ -38,7 +38,11 @@ export default function DiagnosticsPage() {
         </Text>
       </Flex>
       <StoragePanel />
-      <CheckboxGroup value={[...chosen]} onValueChange={(value) => isViewList(value) && chosenViews.set(value)} data-testid="diagnostics-views">
+      <CheckboxGroup
+        value={[...chosen]}
+        onValueChange={(value) => isViewList(value) && chosenViews.set(value)}
+        data-testid="diagnostics-views"
+      >
         <Flex gap="4" wrap="wrap" align="center">
           <Text fontSize="sm" fontWeight="medium">
             {t('diagnostics.views.label')}

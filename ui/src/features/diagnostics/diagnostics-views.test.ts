@@ -49,7 +49,11 @@ describe('lists', () => {
 
   it('writes a missing value as a dash', () => {
     expect([tagValueText(null), tagValueText(false), tagValueText(0), tagValueText('x')]).toEqual(['-', 'false', '0', 'x']);
-    expect([tagValueText(1234.5678, 'en'), tagValueText(1234.5678, 'es'), tagValueText(0.1, 'es')]).toEqual(['1,234.5678', '1.234,5678', '0,1']);
+    expect([tagValueText(1234.5678, 'en'), tagValueText(1234.5678, 'es'), tagValueText(0.1, 'es')]).toEqual([
+      '1,234.5678',
+      '1.234,5678',
+      '0,1',
+    ]);
   });
 });
 

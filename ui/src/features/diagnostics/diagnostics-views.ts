@@ -7,14 +7,25 @@ import { storedValue, useStoredValue } from '../../lib/stored-value';
  * its charts draw (SPEC.md section 9: the last 100 updates, a limit line at 1000 ms, the average as a rounded line).
  */
 
-export const DIAGNOSTIC_VIEWS = ['tagUpdates', 'executionHistory', 'opcServers', 'counterEvents', 'notifications', 'aboveNominalSpeed'] as const;
+export const DIAGNOSTIC_VIEWS = [
+  'tagUpdates',
+  'executionHistory',
+  'opcServers',
+  'counterEvents',
+  'notifications',
+  'aboveNominalSpeed',
+] as const;
 export type DiagnosticView = (typeof DIAGNOSTIC_VIEWS)[number];
 
 /** The three views of SPEC.md section 2; the counter events, the notifications and the figures above nominal speed are chosen when wanted. */
 export const DEFAULT_VIEWS: readonly DiagnosticView[] = ['tagUpdates', 'executionHistory', 'opcServers'];
 
 export function isViewList(value: unknown): value is DiagnosticView[] {
-  return Array.isArray(value) && value.every((view) => (DIAGNOSTIC_VIEWS as readonly unknown[]).includes(view)) && new Set(value).size === value.length;
+  return (
+    Array.isArray(value) &&
+    value.every((view) => (DIAGNOSTIC_VIEWS as readonly unknown[]).includes(view)) &&
+    new Set(value).size === value.length
+  );
 }
 
 /** The chosen views in the page's order, whatever order they were chosen in. */

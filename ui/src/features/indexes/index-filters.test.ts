@@ -13,9 +13,19 @@ describe('index grid filters (production days 06:00 to 06:00)', () => {
       'and',
       ['status', '=', 2],
       'and',
-      [['startDate', '<>', null], 'and', ['startDate', '<', '2026-05-06T06:00:00'], 'and', [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T06:00:00']]],
+      [
+        ['startDate', '<>', null],
+        'and',
+        ['startDate', '<', '2026-05-06T06:00:00'],
+        'and',
+        [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T06:00:00']],
+      ],
     ]);
-    expect(orderIndexFilter({ ...NO_INDEX_FILTER, to: '2026-12-31' })).toEqual([['startDate', '<>', null], 'and', ['startDate', '<', '2027-01-01T06:00:00']]);
+    expect(orderIndexFilter({ ...NO_INDEX_FILTER, to: '2026-12-31' })).toEqual([
+      ['startDate', '<>', null],
+      'and',
+      ['startDate', '<', '2027-01-01T06:00:00'],
+    ]);
   });
 
   it('lists the shifts that start within the days', () => {
@@ -39,7 +49,13 @@ describe('index grid filters (production days 06:00 to 06:00)', () => {
     expect(shiftOrdersFilter(3, '2026-05-04T22:00:00.000-03:00', '2026-05-05T06:00:00.000-03:00')).toEqual([
       ['lineID', '=', 3],
       'and',
-      [['startDate', '<>', null], 'and', ['startDate', '<', '2026-05-05T06:00:00.000-03:00'], 'and', [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T22:00:00.000-03:00']]],
+      [
+        ['startDate', '<>', null],
+        'and',
+        ['startDate', '<', '2026-05-05T06:00:00.000-03:00'],
+        'and',
+        [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T22:00:00.000-03:00']],
+      ],
     ]);
   });
 

@@ -8,14 +8,26 @@ import { SHIFT_INDEX_FIELDS } from './shift-index-fields';
 import type { GridField } from '../../components/data-grid/grid-types';
 
 const t = ((key: string) => key) as unknown as TFunction;
-const row = (typed: number, effective: number | null) => ({ order: '1-0', op: '1', endDate: null, validation: false, stopTime: 3, adjustedDiscountTime: typed, effectiveAdjustedDiscountTime: effective }) satisfies OrderIndexRow;
+const row = (typed: number, effective: number | null) =>
+  ({
+    order: '1-0',
+    op: '1',
+    endDate: null,
+    validation: false,
+    stopTime: 3,
+    adjustedDiscountTime: typed,
+    effectiveAdjustedDiscountTime: effective,
+  }) satisfies OrderIndexRow;
 
 describe('order-index grid', () => {
   it('asks first, as the route is entered, exactly what the grid asks first (one request, not two)', () => {
     const first = firstOrderIndexPage();
     // The grid's first request, as its datasource makes it: its fixed filter and no column filter, the sort model AG
     // Grid starts with (the fields' initial sort), the first page.
-    const sortModel = initialSortOf(orderIndexFields(t, false)).map((item) => ({ colId: item.selector, sort: item.desc ? ('desc' as const) : ('asc' as const) }));
+    const sortModel = initialSortOf(orderIndexFields(t, false)).map((item) => ({
+      colId: item.selector,
+      sort: item.desc ? ('desc' as const) : ('asc' as const),
+    }));
     expect(pageRequest(first.filter, null, sortModel, 0, first.take)).toEqual(first);
   });
 

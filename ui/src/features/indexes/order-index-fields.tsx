@@ -38,9 +38,16 @@ function adjustedText(row: GridRow, t: TFunction): string {
 }
 
 /** Order status (SPEC.md section 3): 0 Created, 1 Ready, 2 Finalized. */
-export const ORDER_STATUS_LABELS: readonly MessageKey[] = ['indexes.statuses.created', 'indexes.statuses.ready', 'indexes.statuses.finalized'];
+export const ORDER_STATUS_LABELS: readonly MessageKey[] = [
+  'indexes.statuses.created',
+  'indexes.statuses.ready',
+  'indexes.statuses.finalized',
+];
 
-export const ORDER_STATUS_OPTIONS: GridField['options'] = { kind: 'static', options: ORDER_STATUS_LABELS.map((label, status) => ({ value: status, label })) };
+export const ORDER_STATUS_OPTIONS: GridField['options'] = {
+  kind: 'static',
+  options: ORDER_STATUS_LABELS.map((label, status) => ({ value: status, label })),
+};
 
 /**
  * The columns of the order-index grid: every field of SPEC.md section 3 a person reads. The validation switch is the
@@ -57,7 +64,13 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
     { name: 'lot', label: 'indexes.fields.lot', width: 100 },
     { name: 'productCode', label: 'indexes.fields.productCode', width: 130 },
     { name: 'productName', label: 'indexes.fields.productName', width: 180 },
-    { name: ORDER_INDEX_SORT.selector, label: 'indexes.fields.startDate', kind: 'date', width: 185, initialSort: ORDER_INDEX_SORT.desc ? 'desc' : 'asc' },
+    {
+      name: ORDER_INDEX_SORT.selector,
+      label: 'indexes.fields.startDate',
+      kind: 'date',
+      width: 185,
+      initialSort: ORDER_INDEX_SORT.desc ? 'desc' : 'asc',
+    },
     { name: 'endDate', label: 'indexes.fields.endDate', kind: 'date', width: 185 },
     { name: 'desiredProductionQuantity', label: 'indexes.fields.desiredProductionQuantity', kind: 'number', width: 150 },
     { name: 'productionQuantity', label: 'indexes.fields.productionQuantity', kind: 'number', width: 150 },
@@ -73,7 +86,13 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
       cell: (row) => {
         const figure = adjustedDiscount(asOrderIndex(row));
         return (
-          <Text as="span" color={figure.capped ? 'orange.600' : undefined} title={figure.capped ? t('orderIndexes.adjustedCapped', figure) : undefined} data-testid={`adjusted-${asOrderIndex(row).order}`} data-capped={figure.capped}>
+          <Text
+            as="span"
+            color={figure.capped ? 'orange.600' : undefined}
+            title={figure.capped ? t('orderIndexes.adjustedCapped', figure) : undefined}
+            data-testid={`adjusted-${asOrderIndex(row).order}`}
+            data-capped={figure.capped}
+          >
             {adjustedText(row, t)}
           </Text>
         );
@@ -90,7 +109,16 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
       text: (row) => (asOrderIndex(row).validation ? t('orderValidation.yes') : t('orderValidation.no')),
       cell: (row) => {
         const order = asOrderIndex(row);
-        return <ValidationSwitch order={order.order} op={order.op} validated={order.validation} enabled={canValidate} wording="order" testId={`validation-${order.order}`} />;
+        return (
+          <ValidationSwitch
+            order={order.order}
+            op={order.op}
+            validated={order.validation}
+            enabled={canValidate}
+            wording="order"
+            testId={`validation-${order.order}`}
+          />
+        );
       },
     },
   ];

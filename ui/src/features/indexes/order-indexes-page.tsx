@@ -33,7 +33,13 @@ export default function OrderIndexesPage() {
     (row: GridRow) => {
       const order = asOrderIndex(row);
       return (
-        <Button size="xs" variant="outline" disabled={!order.endDate} onClick={() => setAdjusting(order)} data-testid={`adjust-${order.order}`}>
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={!order.endDate}
+          onClick={() => setAdjusting(order)}
+          data-testid={`adjust-${order.order}`}
+        >
           {t('orderIndexes.adjust')}
         </Button>
       );
@@ -58,9 +64,22 @@ export default function OrderIndexesPage() {
         onSelect={setSelected}
         testId="order-indexes-grid"
       />
-      {selected && <WaterfallSection key={String(selected.order)} query={{ order: String(selected.order) }} caption={String(selected.order)} testId="order-waterfall" />}
+      {selected && (
+        <WaterfallSection
+          key={String(selected.order)}
+          query={{ order: String(selected.order) }}
+          caption={String(selected.order)}
+          testId="order-waterfall"
+        />
+      )}
       {adjusting && (
-        <AdjustDialog order={adjusting.order} op={adjusting.op} currentMinutes={adjusting.adjustedDiscountTime} stopMinutes={adjusting.stopTime} onClose={() => setAdjusting(null)} />
+        <AdjustDialog
+          order={adjusting.order}
+          op={adjusting.op}
+          currentMinutes={adjusting.adjustedDiscountTime}
+          stopMinutes={adjusting.stopTime}
+          onClose={() => setAdjusting(null)}
+        />
       )}
     </Stack>
   );

@@ -4,8 +4,21 @@ import { RATIO_FIELDS, RELIABILITY_FIELDS, TIME_FIELDS } from './indicator-field
 
 /** The columns of the shift-index grid: per line and shift, the shift's indicators. */
 export const SHIFT_INDEX_FIELDS: readonly GridField[] = [
-  { name: 'lineID', label: 'indexes.fields.lineID', kind: 'number', identifier: true, width: 190, text: (row) => `${String(row.lineID)} · ${String(row.description ?? '')}` },
-  { name: 'productionDay', label: 'indexes.fields.productionDay', width: 150, derived: true, text: (row) => productionDayOf(String(row.shiftStart)) },
+  {
+    name: 'lineID',
+    label: 'indexes.fields.lineID',
+    kind: 'number',
+    identifier: true,
+    width: 190,
+    text: (row) => `${String(row.lineID)} · ${String(row.description ?? '')}`,
+  },
+  {
+    name: 'productionDay',
+    label: 'indexes.fields.productionDay',
+    width: 150,
+    derived: true,
+    text: (row) => productionDayOf(String(row.shiftStart)),
+  },
   { name: 'shift', label: 'indexes.fields.shift', width: 90, derived: true, text: (row) => String(row.shift ?? '') },
   // The figures a supervisor opens the page for come right after the shift's identity: in view at 1366 px.
   ...RATIO_FIELDS,

@@ -11,7 +11,6 @@ import { WaterfallSection } from './components/waterfall-section';
 import { NO_INDEX_FILTER, productionDayOf, shiftIndexFilter } from './index-filters';
 import { SHIFT_INDEX_FIELDS } from './shift-index-fields';
 
-
 /**
  * /indexes/shift (SPEC.md sections 2, 3): the index of every line's shift (TM, TT, TN; production day in the plant's
  * zone), newest first, paged on the server, filtered by line and production days; a selected row shows that shift's
@@ -41,7 +40,11 @@ export default function ShiftIndexesPage() {
       />
       {selected ? (
         <>
-          <ShiftHistory key={`${String(selected.lineID)}-${String(selected.shiftStart)}`} lineID={Number(selected.lineID)} shiftStart={String(selected.shiftStart)} />
+          <ShiftHistory
+            key={`${String(selected.lineID)}-${String(selected.shiftStart)}`}
+            lineID={Number(selected.lineID)}
+            shiftStart={String(selected.shiftStart)}
+          />
           <WaterfallSection
             query={{ lineID: Number(selected.lineID), from: String(selected.shiftStart), to: String(selected.shiftEnd) }}
             caption={`${String(selected.shift ?? '')} · ${productionDayOf(String(selected.shiftStart))} · ${String(selected.description ?? selected.lineID)}`}

@@ -15,7 +15,11 @@ describe('logFilter', () => {
   });
 
   it('looks for the text in the message or the logger, with the levels', () => {
-    expect(logFilter({ levels: ['ERROR'], text: ' opc ' })).toEqual([['level', '=', 'ERROR'], 'and', [['message', 'contains', 'opc'], 'or', ['logger', 'contains', 'opc']]]);
+    expect(logFilter({ levels: ['ERROR'], text: ' opc ' })).toEqual([
+      ['level', '=', 'ERROR'],
+      'and',
+      [['message', 'contains', 'opc'], 'or', ['logger', 'contains', 'opc']],
+    ]);
   });
 });
 

@@ -39,7 +39,11 @@ export function logFilter(choice: LogChoice): FilterExpression | null {
   const parts: FilterExpression[] = [];
   const levels = LOG_LEVELS.filter((level) => choice.levels.includes(level));
   if (levels.length > 0 && levels.length < LOG_LEVELS.length) {
-    parts.push(levels.length === 1 ? ['level', '=', levels[0]] : levels.flatMap((level, i) => (i === 0 ? [['level', '=', level]] : ['or', ['level', '=', level]])));
+    parts.push(
+      levels.length === 1
+        ? ['level', '=', levels[0]]
+        : levels.flatMap((level, i) => (i === 0 ? [['level', '=', level]] : ['or', ['level', '=', level]])),
+    );
   }
   const text = choice.text.trim();
   if (text) parts.push([['message', 'contains', text], 'or', ['logger', 'contains', text]]);

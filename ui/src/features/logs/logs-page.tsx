@@ -62,7 +62,8 @@ export default function LogsPage() {
   const [selected, setSelected] = useState<GridRow | null>(null);
   const filter = useMemo(() => logFilter({ levels, text }), [levels, text]);
   const tail = useLogTail(filter, follow);
-  const toggleLevel = (level: LogLevel) => setLevels((chosen) => (chosen.includes(level) ? chosen.filter((l) => l !== level) : [...chosen, level]));
+  const toggleLevel = (level: LogLevel) =>
+    setLevels((chosen) => (chosen.includes(level) ? chosen.filter((l) => l !== level) : [...chosen, level]));
 
   return (
     <Stack gap="3" data-testid="logs-page">
@@ -101,8 +102,21 @@ export default function LogsPage() {
             {levels.length === 0 ? t('logs.allLevels') : ''}
           </Text>
         </HStack>
-        <Input size="sm" maxW="xs" placeholder={t('logs.search')} aria-label={t('logs.search')} value={typed} onChange={(event) => setTyped(event.target.value)} data-testid="log-search" />
-        <Switch.Root checked={follow} onCheckedChange={(details) => setFollow(details.checked)} colorPalette="green" data-testid="log-follow">
+        <Input
+          size="sm"
+          maxW="xs"
+          placeholder={t('logs.search')}
+          aria-label={t('logs.search')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          data-testid="log-search"
+        />
+        <Switch.Root
+          checked={follow}
+          onCheckedChange={(details) => setFollow(details.checked)}
+          colorPalette="green"
+          data-testid="log-follow"
+        >
           <Switch.HiddenInput />
           <Switch.Control>
             <Switch.Thumb />

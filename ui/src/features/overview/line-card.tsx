@@ -13,7 +13,14 @@ export function LineCard({ line }: { line: LineCardData }) {
   const shift = line.shiftData;
   const stop = line.stopData;
   return (
-    <Card.Root asChild variant="outline" borderTopWidth="6px" borderTopColor={BEACON_COLORS[line.beacon]} _hover={{ boxShadow: 'md' }} data-testid={`line-card-${line.lineID}`}>
+    <Card.Root
+      asChild
+      variant="outline"
+      borderTopWidth="6px"
+      borderTopColor={BEACON_COLORS[line.beacon]}
+      _hover={{ boxShadow: 'md' }}
+      data-testid={`line-card-${line.lineID}`}
+    >
       <Link to={`/?line=${line.lineID}`}>
         <Card.Header pb="1">
           <HStack justify="space-between" align="start">
@@ -24,7 +31,12 @@ export function LineCard({ line }: { line: LineCardData }) {
         <Card.Body pt="1">
           <Stack gap="2">
             <HStack align="baseline" gap="2">
-              <Text fontSize="3xl" fontWeight="bold" color={oeeColor(shift.oee, line.targetOEE)} data-testid={`line-card-${line.lineID}-oee`}>
+              <Text
+                fontSize="3xl"
+                fontWeight="bold"
+                color={oeeColor(shift.oee, line.targetOEE)}
+                data-testid={`line-card-${line.lineID}-oee`}
+              >
                 {percentLabel(shift.oee)}
               </Text>
               <Text color="fg.muted">OEE · {t('dashboard.shiftCaption', { name: t(`dashboard.shifts.${shift.code}`) })}</Text>
@@ -52,7 +64,10 @@ export function LineCard({ line }: { line: LineCardData }) {
             {line.orderData ? (
               <Box>
                 <Text fontSize="sm" truncate>
-                  {t('overview.currentOrder', { order: line.orderData.order, product: line.orderData.productName ?? line.orderData.productCode ?? '' })}
+                  {t('overview.currentOrder', {
+                    order: line.orderData.order,
+                    product: line.orderData.productName ?? line.orderData.productCode ?? '',
+                  })}
                 </Text>
                 <Progress.Root size="xs" value={Math.min(100, (line.orderData.progress ?? 0) * 100)} colorPalette="teal">
                   <Progress.Track>
@@ -66,7 +81,12 @@ export function LineCard({ line }: { line: LineCardData }) {
               </Text>
             )}
             <Text fontSize="sm" color={stop && !stop.recognized ? 'red.600' : 'fg.muted'} data-testid={`line-card-${line.lineID}-stop`}>
-              {stop ? t('overview.stoppedFor', { minutes: Math.floor(stop.duration), reason: stop.recognized ? (stop.reason ?? '') : t('dashboard.unrecognized') }) : t(noStopMessage(line.beacon))}
+              {stop
+                ? t('overview.stoppedFor', {
+                    minutes: Math.floor(stop.duration),
+                    reason: stop.recognized ? (stop.reason ?? '') : t('dashboard.unrecognized'),
+                  })
+                : t(noStopMessage(line.beacon))}
             </Text>
           </Stack>
         </Card.Body>

@@ -52,12 +52,24 @@ export default function OverviewPage() {
             {t('overview.allLines')}
           </Button>
           {sectors.map((sector) => (
-            <Button key={sector.sectorID} size="sm" variant={filter.sectorID === sector.sectorID ? 'solid' : 'outline'} onClick={() => setParams({ sector: String(sector.sectorID) })} data-testid={`overview-sector-${sector.sectorID}`}>
+            <Button
+              key={sector.sectorID}
+              size="sm"
+              variant={filter.sectorID === sector.sectorID ? 'solid' : 'outline'}
+              onClick={() => setParams({ sector: String(sector.sectorID) })}
+              data-testid={`overview-sector-${sector.sectorID}`}
+            >
               {sector.sectorName}
             </Button>
           ))}
         </Group>
-        <Button size="sm" variant="outline" onClick={() => setColumns(nextColumns(columns))} data-testid="overview-columns" data-columns={columns}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setColumns(nextColumns(columns))}
+          data-testid="overview-columns"
+          data-columns={columns}
+        >
           {t('overview.columns', { n: columns })}
         </Button>
       </Flex>

@@ -48,8 +48,20 @@ export default function ComparePage() {
       <Flex gap="3" wrap="wrap" align="end">
         <DateField label={t('portal.compare.from')} value={filter.from} onChange={(from) => set({ from })} testId="compare-from" />
         <DateField label={t('portal.compare.to')} value={filter.to} onChange={(to) => set({ to })} testId="compare-to" />
-        <SelectField label={t('portal.compare.grain')} value={filter.grain} options={GRAINS.map((grain) => ({ value: grain, label: t(`portal.compare.grains.${grain}`) }))} onChange={(grain) => set({ grain })} testId="compare-grain" />
-        <SelectField label={t('portal.compare.level')} value={filter.level} options={LEVELS.map((level) => ({ value: level, label: t(`portal.compare.levels.${level}`) }))} onChange={(level) => set({ level })} testId="compare-level" />
+        <SelectField
+          label={t('portal.compare.grain')}
+          value={filter.grain}
+          options={GRAINS.map((grain) => ({ value: grain, label: t(`portal.compare.grains.${grain}`) }))}
+          onChange={(grain) => set({ grain })}
+          testId="compare-grain"
+        />
+        <SelectField
+          label={t('portal.compare.level')}
+          value={filter.level}
+          options={LEVELS.map((level) => ({ value: level, label: t(`portal.compare.levels.${level}`) }))}
+          onChange={(level) => set({ level })}
+          testId="compare-level"
+        />
         <PlantsField value={filter.plants} onChange={(plants) => set({ plants })} testId="compare-plants" />
         <ExportButton request={{ path: COMPARE_PATH, query: compareParams(filter), fileName: 'comparacion' }} testId="compare-export" />
       </Flex>
@@ -63,7 +75,11 @@ export default function ComparePage() {
               testId="compare-chart"
               unit="%"
               labels={data.totals.map(subjectOf)}
-              series={RATIOS.map((ratio, index) => ({ label: figureLabels[index]!, color: ratio.color, values: data.totals.map((row) => percentValue(row[ratio.key])) }))}
+              series={RATIOS.map((ratio, index) => ({
+                label: figureLabels[index]!,
+                color: ratio.color,
+                values: data.totals.map((row) => percentValue(row[ratio.key])),
+              }))}
             />
           </Box>
         </>
@@ -97,7 +113,17 @@ export default function ComparePage() {
               <td className="nowrap">{shifts ? `${row.period ?? ''} ${row.shift ?? ''}` : (row.period ?? '')}</td>
               {shifts && <td className="nowrap">{row.shiftStart ?? ''}</td>}
               {RATIOS.map((ratio) => (
-                <td key={ratio.key} className="end" title={flagged(row, ratio.key) ? (row.lineID ? t('indicators.aboveNominalSpeed', { n: row.lineID }) : t('indicators.aboveNominalSpeedOfLines')) : undefined}>
+                <td
+                  key={ratio.key}
+                  className="end"
+                  title={
+                    flagged(row, ratio.key)
+                      ? row.lineID
+                        ? t('indicators.aboveNominalSpeed', { n: row.lineID })
+                        : t('indicators.aboveNominalSpeedOfLines')
+                      : undefined
+                  }
+                >
                   {percentLabel(row[ratio.key])}
                   {flagged(row, ratio.key) && ' ⚠'}
                 </td>

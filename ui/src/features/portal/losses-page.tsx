@@ -11,7 +11,17 @@ import { DateField, defaultRange, ExportButton, isValidRange, PlantsField, Query
 const PATH_LEVELS = [1, 2, 3, 4, 5] as const;
 
 /** A pareto: lost minutes per name as bars, the cumulative share as a line (0–100 %), and its table. */
-function Pareto({ title, rows, nameLabel, testId }: { title: string; rows: { name: string; stops: number; lostMinutes: number; share: number | null; cumulativeShare: number | null }[]; nameLabel: string; testId: string }) {
+function Pareto({
+  title,
+  rows,
+  nameLabel,
+  testId,
+}: {
+  title: string;
+  rows: { name: string; stops: number; lostMinutes: number; share: number | null; cumulativeShare: number | null }[];
+  nameLabel: string;
+  testId: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap="2" data-testid={testId}>
@@ -20,13 +30,25 @@ function Pareto({ title, rows, nameLabel, testId }: { title: string; rows: { nam
         <BarChart
           labels={rows.map((row) => row.name)}
           series={[{ label: t('portal.losses.lostMinutes'), color: '#c53030', values: rows.map((row) => roundToTenth(row.lostMinutes)) }]}
-          line={{ label: t('portal.losses.cumulative'), color: '#2c7a7b', max: 100, unit: '%', values: rows.map((row) => (row.cumulativeShare === null ? null : Math.round(row.cumulativeShare * 1000) / 10)) }}
+          line={{
+            label: t('portal.losses.cumulative'),
+            color: '#2c7a7b',
+            max: 100,
+            unit: '%',
+            values: rows.map((row) => (row.cumulativeShare === null ? null : Math.round(row.cumulativeShare * 1000) / 10)),
+          }}
           unit="min"
         />
       </Box>
       <CompactTable
         maxH="300px"
-        columns={[{ label: nameLabel }, { label: t('portal.losses.stops'), end: true }, { label: t('portal.losses.lostMinutes'), end: true }, { label: t('portal.losses.share'), end: true }, { label: t('portal.losses.cumulative'), end: true }]}
+        columns={[
+          { label: nameLabel },
+          { label: t('portal.losses.stops'), end: true },
+          { label: t('portal.losses.lostMinutes'), end: true },
+          { label: t('portal.losses.share'), end: true },
+          { label: t('portal.losses.cumulative'), end: true },
+        ]}
       >
         {rows.map((row) => (
           <tr key={row.name}>
@@ -59,22 +81,46 @@ export default function LossesPage() {
       <Flex gap="3" wrap="wrap" align="end">
         <DateField label={t('portal.compare.from')} value={filter.from} onChange={(from) => set({ from })} testId="losses-from" />
         <DateField label={t('portal.compare.to')} value={filter.to} onChange={(to) => set({ to })} testId="losses-to" />
-        <SelectField label={t('portal.losses.pathLevel')} value={filter.pathLevel} options={PATH_LEVELS.map((level) => ({ value: level, label: String(level) }))} onChange={(pathLevel) => set({ pathLevel })} testId="losses-path-level" />
+        <SelectField
+          label={t('portal.losses.pathLevel')}
+          value={filter.pathLevel}
+          options={PATH_LEVELS.map((level) => ({ value: level, label: String(level) }))}
+          onChange={(pathLevel) => set({ pathLevel })}
+          testId="losses-path-level"
+        />
         <PlantsField value={filter.plants} onChange={(plants) => set({ plants })} testId="losses-plants" />
         <ExportButton request={{ path: LOSSES_PATH, query: lossesParams(filter), fileName: 'perdidas' }} testId="losses-export" />
       </Flex>
       <QueryProblems validRange={valid} failed={losses.isError} />
       {data && (
         <>
-          <Text data-testid="losses-total">{t('portal.losses.total', { minutes: quantityLabel(data.totalMinutes, i18n.language, 1) })}</Text>
+          <Text data-testid="losses-total">
+            {t('portal.losses.total', { minutes: quantityLabel(data.totalMinutes, i18n.language, 1) })}
+          </Text>
           <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
-            <Pareto title={t('portal.losses.byReason')} nameLabel={t('portal.losses.reason')} testId="losses-by-reason" rows={data.byReason.map((row) => ({ ...row, name: row.reason ?? unrecognized }))} />
-            <Pareto title={t('portal.losses.byPath')} nameLabel={t('portal.losses.path')} testId="losses-by-path" rows={data.byPath.map((row) => ({ ...row, name: row.path ?? unrecognized }))} />
+            <Pareto
+              title={t('portal.losses.byReason')}
+              nameLabel={t('portal.losses.reason')}
+              testId="losses-by-reason"
+              rows={data.byReason.map((row) => ({ ...row, name: row.reason ?? unrecognized }))}
+            />
+            <Pareto
+              title={t('portal.losses.byPath')}
+              nameLabel={t('portal.losses.path')}
+              testId="losses-by-path"
+              rows={data.byPath.map((row) => ({ ...row, name: row.path ?? unrecognized }))}
+            />
           </SimpleGrid>
           <Heading size="md">{t('portal.losses.biggest')}</Heading>
           <CompactTable
             testId="losses-biggest"
-            columns={[{ label: t('portal.compare.plant') }, { label: t('portal.plants.line') }, { label: t('portal.losses.reason') }, { label: t('portal.losses.stops'), end: true }, { label: t('portal.losses.lostMinutes'), end: true }]}
+            columns={[
+              { label: t('portal.compare.plant') },
+              { label: t('portal.plants.line') },
+              { label: t('portal.losses.reason') },
+              { label: t('portal.losses.stops'), end: true },
+              { label: t('portal.losses.lostMinutes'), end: true },
+            ]}
           >
             {data.biggest.map((row, index) => (
               <tr key={index}>

@@ -73,7 +73,10 @@ export default function OrdersPage() {
   };
   // Either end may stay empty (every order up to, or from, a day); both given, the first not after the second.
   const valid = !filter.from || !filter.to || isValidRange(filter);
-  const select = useCallback((row: GridRow | null) => setSelected(row ? { plantId: String(row.plantId), order: String(row.order) } : null), []);
+  const select = useCallback(
+    (row: GridRow | null) => setSelected(row ? { plantId: String(row.plantId), order: String(row.order) } : null),
+    [],
+  );
 
   return (
     <Stack gap="4" p="4" data-testid="portal-orders">
@@ -82,7 +85,10 @@ export default function OrdersPage() {
         <DateField label={t('portal.orders.from')} value={filter.from} onChange={(from) => set({ from })} testId="orders-from" />
         <DateField label={t('portal.orders.to')} value={filter.to} onChange={(to) => set({ to })} testId="orders-to" />
         <PlantsField value={filter.plants} onChange={(plants) => set({ plants })} testId="orders-plants" />
-        <ExportButton request={{ path: ORDERS_PATH, query: ordersExportQuery(filter, request), fileName: 'ordenes' }} testId="orders-export" />
+        <ExportButton
+          request={{ path: ORDERS_PATH, query: ordersExportQuery(filter, request), fileName: 'ordenes' }}
+          testId="orders-export"
+        />
       </Flex>
       <QueryProblems validRange={valid} failed={false} />
       <Text fontSize="sm" color="fg.muted">

@@ -24,8 +24,8 @@ function FiguresBlock({ title, figures, testId }: { title: string; figures: Port
             {t('portal.figures.oee')} {percentLabel(figures.oee)}
           </Text>
           <Text fontSize="sm">
-            {t('portal.figures.utilization')} {percentLabel(figures.utilization)} · {t('portal.figures.throughput')} {percentLabel(figures.throughput)} · {t('portal.figures.acceptance')}{' '}
-            {percentLabel(figures.acceptance)}
+            {t('portal.figures.utilization')} {percentLabel(figures.utilization)} · {t('portal.figures.throughput')}{' '}
+            {percentLabel(figures.throughput)} · {t('portal.figures.acceptance')} {percentLabel(figures.acceptance)}
           </Text>
           <Text fontSize="sm">
             {t('portal.figures.production')}: {quantityLabel(figures.productionQuantity, i18n.language)}
@@ -70,13 +70,26 @@ function PlantCard({ plant }: { plant: PortalPlant }) {
       <Card.Body>
         <Stack gap="3">
           <Flex gap="2" wrap="wrap">
-            <FiguresBlock title={t('portal.plants.today', { day: plant.day })} figures={plant.today} testId={`plant-${plant.plantId}-today`} />
-            <FiguresBlock title={t('portal.plants.week', { day: plant.weekStart })} figures={plant.week} testId={`plant-${plant.plantId}-week`} />
+            <FiguresBlock
+              title={t('portal.plants.today', { day: plant.day })}
+              figures={plant.today}
+              testId={`plant-${plant.plantId}-today`}
+            />
+            <FiguresBlock
+              title={t('portal.plants.week', { day: plant.weekStart })}
+              figures={plant.week}
+              testId={`plant-${plant.plantId}-week`}
+            />
           </Flex>
           <CompactTable
             maxH="220px"
             testId={`plant-${plant.plantId}-lines`}
-            columns={[{ label: t('portal.plants.line') }, { label: t('portal.plants.sector') }, { label: t('portal.figures.production'), end: true }, { label: t('portal.figures.oee'), end: true }]}
+            columns={[
+              { label: t('portal.plants.line') },
+              { label: t('portal.plants.sector') },
+              { label: t('portal.figures.production'), end: true },
+              { label: t('portal.figures.oee'), end: true },
+            ]}
           >
             {plant.lines.map((line) => (
               <tr key={line.lineID}>

@@ -17,7 +17,17 @@ export function ExportButton({ request, testId }: { request: PortalExport; testI
   );
 }
 
-export function DateField({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId: string }) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
   return (
     <Field.Root w="auto">
       <Field.Label>{label}</Field.Label>
@@ -26,7 +36,19 @@ export function DateField({ label, value, onChange, testId }: { label: string; v
   );
 }
 
-export function SelectField<V extends string | number>({ label, value, options, onChange, testId }: { label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void; testId: string }) {
+export function SelectField<V extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  testId: string;
+}) {
   return (
     <Field.Root w="auto">
       <Field.Label>{label}</Field.Label>
@@ -49,7 +71,15 @@ export function SelectField<V extends string | number>({ label, value, options, 
 }
 
 /** The plants a page is narrowed to, one box per synced plant; none ticked: every plant. */
-export function PlantsField({ value, onChange, testId }: { value: readonly string[]; onChange: (plants: string[]) => void; testId: string }) {
+export function PlantsField({
+  value,
+  onChange,
+  testId,
+}: {
+  value: readonly string[];
+  onChange: (plants: string[]) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   // The overview's own call (shared with the plants page), only for the plants' names: no minute refresh of its own.
   const plants = useQuery({ ...plantsQuery(null), refetchInterval: false, staleTime: 5 * 60_000 });
@@ -59,7 +89,13 @@ export function PlantsField({ value, onChange, testId }: { value: readonly strin
       <Field.Label>{t('portal.plantsFilter')}</Field.Label>
       <HStack gap="3" minH="8" data-testid={testId}>
         {(plants.data ?? []).map(({ plantId }) => (
-          <Checkbox.Root key={plantId} size="sm" checked={value.includes(plantId)} onCheckedChange={(details) => toggle(plantId, details.checked === true)} data-testid={`${testId}-${plantId}`}>
+          <Checkbox.Root
+            key={plantId}
+            size="sm"
+            checked={value.includes(plantId)}
+            onCheckedChange={(details) => toggle(plantId, details.checked === true)}
+            data-testid={`${testId}-${plantId}`}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{plantId}</Checkbox.Label>

@@ -34,7 +34,15 @@ export default function UsersPage() {
       <Text fontSize="sm" color="fg.muted">
         {t('portal.users.hint')}
       </Text>
-      <DataGrid path={PORTAL_USERS_PATH} keyFields={['userID']} fields={FIELDS} canWrite exportName="usuarios-portal" height={420} testId="portal-users-grid" />
+      <DataGrid
+        path={PORTAL_USERS_PATH}
+        keyFields={['userID']}
+        fields={FIELDS}
+        canWrite
+        exportName="usuarios-portal"
+        height={420}
+        testId="portal-users-grid"
+      />
     </Stack>
   );
 }

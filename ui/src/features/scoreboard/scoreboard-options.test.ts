@@ -15,7 +15,12 @@ describe('/tablero options', () => {
     expect(options('sector=2&interval=99999').intervalMs).toBe(600_000);
   });
   it('ignore what is not a positive whole number or a known value; a line wins over a sector', () => {
-    expect(options('line=x&sector=-1&interval=abc&theme=pink&lang=fr')).toEqual({ request: {}, intervalMs: 15_000, theme: 'dark', language: null });
+    expect(options('line=x&sector=-1&interval=abc&theme=pink&lang=fr')).toEqual({
+      request: {},
+      intervalMs: 15_000,
+      theme: 'dark',
+      language: null,
+    });
     expect(options('line=1&sector=2').request).toEqual({ lineID: 1 });
   });
 });

@@ -17,7 +17,8 @@ export const DEFAULT_INTERVAL_S = 15;
 export const MIN_INTERVAL_S = 5;
 export const MAX_INTERVAL_S = 600;
 
-const positiveInt = (text: string | null): number | undefined => (text !== null && /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : undefined);
+const positiveInt = (text: string | null): number | undefined =>
+  text !== null && /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : undefined;
 
 export function scoreboardOptions(search: URLSearchParams): ScoreboardOptions {
   const lineID = positiveInt(search.get('line'));

@@ -23,7 +23,12 @@ const PALETTES = {
 type Palette = (typeof PALETTES)[keyof typeof PALETTES];
 
 /** Type that reads from ten metres on a wall display and still fits a phone: sizes follow the screen's smaller side. */
-const SIZE = { huge: 'clamp(3rem, 16vmin, 14rem)', big: 'clamp(1.75rem, 7vmin, 6rem)', mid: 'clamp(1.1rem, 3.6vmin, 3rem)', small: 'clamp(0.9rem, 2.4vmin, 2rem)' };
+const SIZE = {
+  huge: 'clamp(3rem, 16vmin, 14rem)',
+  big: 'clamp(1.75rem, 7vmin, 6rem)',
+  mid: 'clamp(1.1rem, 3.6vmin, 3rem)',
+  small: 'clamp(0.9rem, 2.4vmin, 2rem)',
+};
 
 /**
  * /tablero, the scoreboard for the wall: full screen, no menus, one line or a sector's lines in rotation, the beacon's
@@ -52,7 +57,12 @@ export default function ScoreboardPage() {
   if (refusal === 'otherLine') content = <Message palette={palette} title={t('dashboard.noAccess')} testId="scoreboard-refused" />;
   else if (refusal === 'noTerminal') {
     content = (
-      <Message palette={palette} title={t('scoreboard.noTerminalTitle')} text={t('scoreboard.noTerminalText')} testId="scoreboard-no-terminal">
+      <Message
+        palette={palette}
+        title={t('scoreboard.noTerminalTitle')}
+        text={t('scoreboard.noTerminalText')}
+        testId="scoreboard-no-terminal"
+      >
         <Button asChild size="lg" colorPalette="teal">
           <Link to="/login" state={{ from: `/tablero${search.size ? `?${search.toString()}` : ''}` }}>
             {t('scoreboard.signIn')}
@@ -60,8 +70,26 @@ export default function ScoreboardPage() {
         </Button>
       </Message>
     );
-  } else if (line && board.data) content = <LineScoreboard line={line} shift={board.data.shift} palette={palette} updatedAt={board.dataUpdatedAt} position={lines.length > 1 ? { current: index + 1, total: lines.length } : null} offline={board.isError} />;
-  else if (board.isError) content = <Message palette={palette} title={t('scoreboard.failed')} text={errorMessage(board.error, t('errors.somethingHappened'))} testId="scoreboard-failed" />;
+  } else if (line && board.data)
+    content = (
+      <LineScoreboard
+        line={line}
+        shift={board.data.shift}
+        palette={palette}
+        updatedAt={board.dataUpdatedAt}
+        position={lines.length > 1 ? { current: index + 1, total: lines.length } : null}
+        offline={board.isError}
+      />
+    );
+  else if (board.isError)
+    content = (
+      <Message
+        palette={palette}
+        title={t('scoreboard.failed')}
+        text={errorMessage(board.error, t('errors.somethingHappened'))}
+        testId="scoreboard-failed"
+      />
+    );
   else content = <Message palette={palette} title={t('scoreboard.loading')} />;
 
   return (
@@ -82,7 +110,19 @@ function useRotation(count: number, intervalMs: number): number {
   return count === 0 ? 0 : index % count;
 }
 
-function Message({ palette, title, text, children, testId }: { palette: Palette; title: string; text?: string; children?: ReactNode; testId?: string }) {
+function Message({
+  palette,
+  title,
+  text,
+  children,
+  testId,
+}: {
+  palette: Palette;
+  title: string;
+  text?: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Stack minH="100dvh" align="center" justify="center" gap="4" p="6" textAlign="center" data-testid={testId}>
       <Text fontSize={SIZE.mid} fontWeight="bold">
@@ -109,7 +149,21 @@ function Panel({ palette, title, children, testId }: { palette: Palette; title: 
   );
 }
 
-function LineScoreboard({ line, shift, palette, updatedAt, position, offline }: { line: LineBoard; shift: ShiftInfo; palette: Palette; updatedAt: number; position: { current: number; total: number } | null; offline: boolean }) {
+function LineScoreboard({
+  line,
+  shift,
+  palette,
+  updatedAt,
+  position,
+  offline,
+}: {
+  line: LineBoard;
+  shift: ShiftInfo;
+  palette: Palette;
+  updatedAt: number;
+  position: { current: number; total: number } | null;
+  offline: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const now = useNow(1_000);
   const beacon = BEACON_COLORS[line.beacon];
@@ -149,9 +203,21 @@ function LineScoreboard({ line, shift, palette, updatedAt, position, offline }: 
         <Panel palette={palette} title={t('scoreboard.losses')} testId="scoreboard-losses">
           {line.losses.length === 0 && <Text fontSize={SIZE.mid}>{t('scoreboard.noLosses')}</Text>}
           {line.losses.map((loss, position) => (
-            <HStack key={`${loss.path ?? ''}|${position}`} justify="space-between" gap="2vmin" fontSize={SIZE.mid} data-testid="scoreboard-loss">
+            <HStack
+              key={`${loss.path ?? ''}|${position}`}
+              justify="space-between"
+              gap="2vmin"
+              fontSize={SIZE.mid}
+              data-testid="scoreboard-loss"
+            >
               <HStack gap="1.5vmin" minW="0">
-                <Box flexShrink={0} w="1.2em" h="1.2em" borderRadius="sm" bg={loss.path === null ? 'red.500' : (loss.color ?? palette.muted)} />
+                <Box
+                  flexShrink={0}
+                  w="1.2em"
+                  h="1.2em"
+                  borderRadius="sm"
+                  bg={loss.path === null ? 'red.500' : (loss.color ?? palette.muted)}
+                />
                 <Text lineClamp={2}>{loss.path === null ? t('dashboard.unrecognized') : (loss.reason ?? loss.path)}</Text>
               </HStack>
               <Text flexShrink={0} fontWeight="bold" fontVariantNumeric="tabular-nums">
@@ -175,7 +241,13 @@ function OeePanel({ line, palette }: { line: LineBoard; palette: Palette }) {
   return (
     <Panel palette={palette} title={t('scoreboard.oee')} testId="scoreboard-oee">
       <HStack align="baseline" gap="3vmin" wrap="wrap">
-        <Text fontSize={SIZE.huge} fontWeight="black" lineHeight="1" color={oeeColor(line.shift.oee, line.targetOEE)} data-testid="scoreboard-oee-value">
+        <Text
+          fontSize={SIZE.huge}
+          fontWeight="black"
+          lineHeight="1"
+          color={oeeColor(line.shift.oee, line.targetOEE)}
+          data-testid="scoreboard-oee-value"
+        >
           {percentLabel(line.shift.oee)}
         </Text>
         <Text fontSize={SIZE.mid} color={palette.muted} data-testid="scoreboard-target">
@@ -258,7 +330,14 @@ function StopPanel({ line, palette, elapsedMs }: { line: LineBoard; palette: Pal
     <Panel palette={palette} title={t('scoreboard.stop')} testId="scoreboard-stop">
       {stop ? (
         <>
-          <Text fontSize={SIZE.huge} fontWeight="black" lineHeight="1" color={BEACON_COLORS.red} fontVariantNumeric="tabular-nums" data-testid="scoreboard-stop-time">
+          <Text
+            fontSize={SIZE.huge}
+            fontWeight="black"
+            lineHeight="1"
+            color={BEACON_COLORS.red}
+            fontVariantNumeric="tabular-nums"
+            data-testid="scoreboard-stop-time"
+          >
             {runningTime(elapsedMs)}
           </Text>
           <Text fontSize={SIZE.mid} fontWeight="semibold" lineClamp={2} data-testid="scoreboard-stop-reason">
@@ -269,7 +348,12 @@ function StopPanel({ line, palette, elapsedMs }: { line: LineBoard; palette: Pal
           </Text>
         </>
       ) : (
-        <Text fontSize={SIZE.big} fontWeight="bold" color={line.beacon === 'white' ? palette.muted : BEACON_COLORS.green} data-testid="scoreboard-running">
+        <Text
+          fontSize={SIZE.big}
+          fontWeight="bold"
+          color={line.beacon === 'white' ? palette.muted : BEACON_COLORS.green}
+          data-testid="scoreboard-running"
+        >
           {line.beacon === 'white' ? t('scoreboard.unknown') : t('scoreboard.running')}
         </Text>
       )}

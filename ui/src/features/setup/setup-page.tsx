@@ -1,4 +1,24 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, Clipboard, Code, Field, Flex, HStack, Heading, IconButton, Input, NativeSelect, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Clipboard,
+  Code,
+  Field,
+  Flex,
+  HStack,
+  Heading,
+  IconButton,
+  Input,
+  NativeSelect,
+  Separator,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -127,7 +147,9 @@ export default function SetupPage() {
               placeholder={information.data.defaultConnectionString ?? ''}
               onChange={(event) => setConnectionString(event.target.value)}
             />
-            <Field.HelperText>{t('setup.defaultConnectionString', { value: information.data.defaultConnectionString ?? '' })}</Field.HelperText>
+            <Field.HelperText>
+              {t('setup.defaultConnectionString', { value: information.data.defaultConnectionString ?? '' })}
+            </Field.HelperText>
           </Field.Root>
           <Field.Root>
             <Checkbox.Root checked={demo} onCheckedChange={(details) => setDemo(details.checked === true)} data-testid="setup-demo">
@@ -163,7 +185,9 @@ export default function SetupPage() {
               colorPalette="teal"
               loading={configure.isPending}
               loadingText={t('setup.configuring')}
-              onClick={() => configure.mutate({ databaseSelected: provider, connectionString: connectionString.trim(), ...(demo ? { demo: true } : {}) })}
+              onClick={() =>
+                configure.mutate({ databaseSelected: provider, connectionString: connectionString.trim(), ...(demo ? { demo: true } : {}) })
+              }
             >
               {t('setup.configure')}
             </Button>

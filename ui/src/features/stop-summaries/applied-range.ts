@@ -13,12 +13,20 @@ import { isShiftPeriod, type CompleteSummaryFilter } from './summary-filter';
  * from its start to the moment of 'Aplicar' (`appliedAt`). Null for the current order while it is being read, or when
  * the line runs none.
  */
-export function appliedRange(filter: CompleteSummaryFilter, readyOrder: ReadyOrder | null | undefined, appliedAt: number): { start: string; end: string } | null {
+export function appliedRange(
+  filter: CompleteSummaryFilter,
+  readyOrder: ReadyOrder | null | undefined,
+  appliedAt: number,
+): { start: string; end: string } | null {
   if (isShiftPeriod(filter.period)) return shiftRange(filter.period, filter.date);
   return readyOrder ? { start: readyOrder.startDate, end: new Date(appliedAt).toISOString() } : null;
 }
 
-const summaryQueryOf = (filter: CompleteSummaryFilter, range: { start: string; end: string }): StopSummaryQuery => ({ lineID: filter.lineID, startDate: range.start, endDate: range.end });
+const summaryQueryOf = (filter: CompleteSummaryFilter, range: { start: string; end: string }): StopSummaryQuery => ({
+  lineID: filter.lineID,
+  startDate: range.start,
+  endDate: range.end,
+});
 
 /**
  * Starts reading what an applied filter shows at the click, before the page renders its results (the current order,
@@ -27,7 +35,11 @@ const summaryQueryOf = (filter: CompleteSummaryFilter, range: { start: string; e
 export async function prefetchSummary(queryClient: QueryClient, filter: CompleteSummaryFilter, appliedAt: number): Promise<void> {
   const order = filter.period === 'order' ? await queryClient.fetchQuery(readyOrderQuery(filter.lineID, appliedAt)) : null;
   const range = appliedRange(filter, order, appliedAt);
-  if (range) await Promise.all([queryClient.prefetchQuery(stopSummaryQuery(summaryQueryOf(filter, range), appliedAt)), prefetchRangeOrders(queryClient, { lineID: filter.lineID, range })]);
+  if (range)
+    await Promise.all([
+      queryClient.prefetchQuery(stopSummaryQuery(summaryQueryOf(filter, range), appliedAt)),
+      prefetchRangeOrders(queryClient, { lineID: filter.lineID, range }),
+    ]);
 }
 
 export function usePrefetchSummary() {

@@ -25,7 +25,11 @@ export default function StopSummaryPage() {
   const urlFilter = summaryFilterOf(params);
   const applied = isCompleteFilter(urlFilter) ? urlFilter : null;
   // The date is the plant's production day until the user changes it (null: untouched).
-  const [chosen, setChosen] = useState<Omit<SummaryFilter, 'date'> & { date: string | null; sectorID: number | null }>(() => ({ ...urlFilter, date: urlFilter.date || null, sectorID: null }));
+  const [chosen, setChosen] = useState<Omit<SummaryFilter, 'date'> & { date: string | null; sectorID: number | null }>(() => ({
+    ...urlFilter,
+    date: urlFilter.date || null,
+    sectorID: null,
+  }));
   const plantDay = usePlantNow().data?.plantDate ?? '';
   const form = { ...chosen, date: chosen.date ?? plantDay };
   const update = (changes: Partial<typeof chosen>) => setChosen((current) => ({ ...current, ...changes }));
@@ -57,9 +61,26 @@ export default function StopSummaryPage() {
         <Card.Body>
           <Flex gap="3" align="end" wrap="wrap">
             <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" flex="1" minW="280px">
-              <StepSelect name="sector" label={t('stopSummary.sector')} options={sectors} value={sectorID} onChange={(value) => update({ sectorID: value, lineID: null })} />
-              <StepSelect name="line" label={t('stopSummary.line')} options={lines} value={form.lineID} onChange={(value) => update({ sectorID, lineID: value })} />
-              <StepDate name="date" label={t('stopSummary.date')} value={form.date || null} onChange={(value) => update({ date: value ?? '' })} />
+              <StepSelect
+                name="sector"
+                label={t('stopSummary.sector')}
+                options={sectors}
+                value={sectorID}
+                onChange={(value) => update({ sectorID: value, lineID: null })}
+              />
+              <StepSelect
+                name="line"
+                label={t('stopSummary.line')}
+                options={lines}
+                value={form.lineID}
+                onChange={(value) => update({ sectorID, lineID: value })}
+              />
+              <StepDate
+                name="date"
+                label={t('stopSummary.date')}
+                value={form.date || null}
+                onChange={(value) => update({ date: value ?? '' })}
+              />
               <StepSelect<Period>
                 name="period"
                 label={t('stopSummary.period')}

@@ -16,7 +16,19 @@ import { useSectorLines } from './components/sector-lines';
 import { StepDate, StepSelect } from './components/step-fields';
 import { useFetchFailureToast } from './components/summary-feedback';
 import { summaryLink } from './summary-filter';
-import { chooseStep, isComplete, LEVELS, NO_STEPS, stepEnabled, stepsRange, summaryQueryOf, toDateAccepted, type CompleteSteps, type StepName, type Summary2Steps } from './summary2-steps';
+import {
+  chooseStep,
+  isComplete,
+  LEVELS,
+  NO_STEPS,
+  stepEnabled,
+  stepsRange,
+  summaryQueryOf,
+  toDateAccepted,
+  type CompleteSteps,
+  type StepName,
+  type Summary2Steps,
+} from './summary2-steps';
 
 /**
  * /paradas/resumen2 (SPEC.md sections 2, 5): a collapsible panel of 8 dependent steps — sector, line, from date, to
@@ -32,11 +44,20 @@ export default function StopSummary2Page() {
   const [applied, setApplied] = useState<{ steps: CompleteSteps; at: number } | null>(null);
   const [open, setOpen] = useState(true);
   const { sectors, lines } = useSectorLines(steps.sectorID);
-  const span = steps.fromDate && steps.toDate && steps.shift ? stepsRange({ fromDate: steps.fromDate, toDate: steps.toDate, shift: steps.shift }) : null;
+  const span =
+    steps.fromDate && steps.toDate && steps.shift
+      ? stepsRange({ fromDate: steps.fromDate, toDate: steps.toDate, shift: steps.shift })
+      : null;
   const products = useRangeProducts(steps.lineID, span);
   const stopTypes = useStopTypes();
   const summary = useStopSummary(applied ? summaryQueryOf(applied.steps) : null, applied?.at ?? 0);
-  useFetchFailureToast(Math.max(summary.isError ? summary.errorUpdatedAt : 0, products.isError ? products.errorUpdatedAt : 0, stopTypes.isError ? stopTypes.errorUpdatedAt : 0));
+  useFetchFailureToast(
+    Math.max(
+      summary.isError ? summary.errorUpdatedAt : 0,
+      products.isError ? products.errorUpdatedAt : 0,
+      stopTypes.isError ? stopTypes.errorUpdatedAt : 0,
+    ),
+  );
 
   const choose = <K extends StepName>(name: K, value: Summary2Steps[K]) => {
     setToDateRefused(false);
@@ -73,7 +94,11 @@ export default function StopSummary2Page() {
               </Collapsible.Trigger>
               {!open && appliedRange && applied && (
                 <Text fontSize="sm" color="fg.muted">
-                  {t('stopSummary.range', { n: applied.steps.lineID, from: formatPlantDateTime(appliedRange.start), to: formatPlantDateTime(appliedRange.end) })}
+                  {t('stopSummary.range', {
+                    n: applied.steps.lineID,
+                    from: formatPlantDateTime(appliedRange.start),
+                    to: formatPlantDateTime(appliedRange.end),
+                  })}
                 </Text>
               )}
             </Flex>
@@ -81,9 +106,28 @@ export default function StopSummary2Page() {
           <Collapsible.Content>
             <Card.Body pt="0">
               <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" data-testid="summary2-steps">
-                <StepSelect name="sector" label={t('stopSummary.sector')} options={sectors} value={steps.sectorID} onChange={(value) => choose('sectorID', value)} />
-                <StepSelect name="line" label={t('stopSummary.line')} options={lines} value={steps.lineID} onChange={(value) => choose('lineID', value)} disabled={!stepEnabled(steps, 'lineID')} />
-                <StepDate name="fromDate" label={t('stopSummary.fromDate')} value={steps.fromDate} onChange={(value) => choose('fromDate', value)} disabled={!stepEnabled(steps, 'fromDate')} />
+                <StepSelect
+                  name="sector"
+                  label={t('stopSummary.sector')}
+                  options={sectors}
+                  value={steps.sectorID}
+                  onChange={(value) => choose('sectorID', value)}
+                />
+                <StepSelect
+                  name="line"
+                  label={t('stopSummary.line')}
+                  options={lines}
+                  value={steps.lineID}
+                  onChange={(value) => choose('lineID', value)}
+                  disabled={!stepEnabled(steps, 'lineID')}
+                />
+                <StepDate
+                  name="fromDate"
+                  label={t('stopSummary.fromDate')}
+                  value={steps.fromDate}
+                  onChange={(value) => choose('fromDate', value)}
+                  disabled={!stepEnabled(steps, 'fromDate')}
+                />
                 <StepDate
                   name="toDate"
                   label={t('stopSummary.toDate')}
@@ -140,15 +184,28 @@ export default function StopSummary2Page() {
         <Stack gap="5" data-testid="summary-results">
           <Flex gap="3" align="baseline" wrap="wrap">
             <Text fontWeight="semibold" data-testid="summary-range">
-              {t('stopSummary.range', { n: applied.steps.lineID, from: formatPlantDateTime(appliedRange.start), to: formatPlantDateTime(appliedRange.end) })}
+              {t('stopSummary.range', {
+                n: applied.steps.lineID,
+                from: formatPlantDateTime(appliedRange.start),
+                to: formatPlantDateTime(appliedRange.end),
+              })}
             </Text>
             <Link asChild colorPalette="teal" fontSize="sm">
-              <RouterLink to={summaryLink({ lineID: applied.steps.lineID, date: applied.steps.fromDate, period: applied.steps.shift })} data-testid="summary2-shift-link">
+              <RouterLink
+                to={summaryLink({ lineID: applied.steps.lineID, date: applied.steps.fromDate, period: applied.steps.shift })}
+                data-testid="summary2-shift-link"
+              >
                 {t('stopSummary.shiftSummaryLink', { n: applied.steps.lineID, date: applied.steps.fromDate })}
               </RouterLink>
             </Link>
           </Flex>
-          <RangeOrdersGrid key={applied.at} lineID={applied.steps.lineID} range={appliedRange} productCode={applied.steps.product || null} testId="summary-orders" />
+          <RangeOrdersGrid
+            key={applied.at}
+            lineID={applied.steps.lineID}
+            range={appliedRange}
+            productCode={applied.steps.product || null}
+            testId="summary-orders"
+          />
           {summary.data ? <PathSummary summary={summary.data} /> : summary.isPending && <Spinner />}
         </Stack>
       )}

@@ -3,7 +3,11 @@ import { isCompleteFilter, isShiftPeriod, summaryFilterOf, summaryLink, type Per
 
 describe('the filter of /paradas/resumen (SPEC.md section 5)', () => {
   it('reads line, date and period from the query string; anything unreadable is left empty', () => {
-    expect(summaryFilterOf(new URLSearchParams('line=2&date=2026-03-01&period=TN'))).toEqual({ lineID: 2, date: '2026-03-01', period: 'TN' });
+    expect(summaryFilterOf(new URLSearchParams('line=2&date=2026-03-01&period=TN'))).toEqual({
+      lineID: 2,
+      date: '2026-03-01',
+      period: 'TN',
+    });
     expect(summaryFilterOf(new URLSearchParams('line=dos&period=XX'))).toEqual({ lineID: null, date: '', period: null });
   });
 

@@ -27,7 +27,11 @@ const isPeriod = (value: unknown): value is Period => (PERIODS as readonly unkno
 export function summaryFilterOf(params: URLSearchParams): SummaryFilter {
   const line = params.get('line')?.trim() ?? '';
   const period = params.get('period')?.trim();
-  return { lineID: /^\d+$/.test(line) ? Number(line) : null, date: params.get('date')?.trim() ?? '', period: isPeriod(period) ? period : null };
+  return {
+    lineID: /^\d+$/.test(line) ? Number(line) : null,
+    date: params.get('date')?.trim() ?? '',
+    period: isPeriod(period) ? period : null,
+  };
 }
 
 /** SPEC.md section 5: the summary needs a numeric line, a date and a period ('Por favor complete los datos de filtro'). */

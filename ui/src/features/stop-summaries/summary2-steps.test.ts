@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStep, isComplete, NO_STEPS, STEP_ORDER, stepEnabled, summaryQueryOf, type CompleteSteps, type Summary2Steps } from './summary2-steps';
+import {
+  chooseStep,
+  isComplete,
+  NO_STEPS,
+  STEP_ORDER,
+  stepEnabled,
+  summaryQueryOf,
+  type CompleteSteps,
+  type Summary2Steps,
+} from './summary2-steps';
 
-const chosen: CompleteSteps = { sectorID: 1, lineID: 2, fromDate: '2026-03-01', toDate: '2026-03-03', shift: 'TN', product: '', root: 0, level: 'all' };
+const chosen: CompleteSteps = {
+  sectorID: 1,
+  lineID: 2,
+  fromDate: '2026-03-01',
+  toDate: '2026-03-03',
+  shift: 'TN',
+  product: '',
+  root: 0,
+  level: 'all',
+};
 
 describe('the 8 dependent steps of /paradas/resumen2 (SPEC.md section 5)', () => {
   it('enables each step once every step before it is chosen, and only the first at the start', () => {
@@ -33,7 +51,14 @@ describe('the 8 dependent steps of /paradas/resumen2 (SPEC.md section 5)', () =>
   });
 
   it('asks the summary from the shift start on the first day to its end on the last, a day more when it wraps', () => {
-    expect(summaryQueryOf(chosen)).toEqual({ lineID: 2, startDate: '2026-03-01T22:00:00', endDate: '2026-03-04T06:00:00', product: null, root: null, level: 'all' });
+    expect(summaryQueryOf(chosen)).toEqual({
+      lineID: 2,
+      startDate: '2026-03-01T22:00:00',
+      endDate: '2026-03-04T06:00:00',
+      product: null,
+      root: null,
+      level: 'all',
+    });
     expect(summaryQueryOf({ ...chosen, shift: 'TT', product: 'AGUA-500', root: 8, level: 2 })).toEqual({
       lineID: 2,
       startDate: '2026-03-01T14:00:00',

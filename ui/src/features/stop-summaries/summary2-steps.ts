@@ -20,9 +20,27 @@ export interface Summary2Steps {
 
 export type StepName = keyof Summary2Steps;
 
-export const STEP_ORDER = ['sectorID', 'lineID', 'fromDate', 'toDate', 'shift', 'product', 'root', 'level'] as const satisfies readonly StepName[];
+export const STEP_ORDER = [
+  'sectorID',
+  'lineID',
+  'fromDate',
+  'toDate',
+  'shift',
+  'product',
+  'root',
+  'level',
+] as const satisfies readonly StepName[];
 
-export const NO_STEPS: Summary2Steps = { sectorID: null, lineID: null, fromDate: null, toDate: null, shift: null, product: null, root: null, level: null };
+export const NO_STEPS: Summary2Steps = {
+  sectorID: null,
+  lineID: null,
+  fromDate: null,
+  toDate: null,
+  shift: null,
+  product: null,
+  root: null,
+  level: null,
+};
 
 /** Level options: Todos, then 1 to 6 (SPEC.md section 9). */
 export const LEVELS: readonly SummaryLevel[] = ['all', 1, 2, 3, 4, 5, 6];
@@ -61,5 +79,12 @@ export function stepsRange(steps: Pick<CompleteSteps, 'fromDate' | 'toDate' | 's
 /** The summary call of the applied steps. */
 export function summaryQueryOf(steps: CompleteSteps): StopSummaryQuery {
   const range = stepsRange(steps);
-  return { lineID: steps.lineID, startDate: range.start, endDate: range.end, product: steps.product || null, root: steps.root || null, level: steps.level };
+  return {
+    lineID: steps.lineID,
+    startDate: range.start,
+    endDate: range.end,
+    product: steps.product || null,
+    root: steps.root || null,
+    level: steps.level,
+  };
 }

@@ -16,5 +16,9 @@ export function stopsListParams(params: URLSearchParams): StopsListParams {
 }
 
 export function stopsListFilter({ lineID, order, stopID }: StopsListParams): FilterExpression | null {
-  return joinFilters('and', [lineID === null ? null : ['lineID', '=', lineID], order === null ? null : ['order', '=', order], stopID === null ? null : ['stopID', '=', stopID]]);
+  return joinFilters('and', [
+    lineID === null ? null : ['lineID', '=', lineID],
+    order === null ? null : ['order', '=', order],
+    stopID === null ? null : ['stopID', '=', stopID],
+  ]);
 }

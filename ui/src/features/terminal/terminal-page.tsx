@@ -88,7 +88,10 @@ export default function TerminalPage() {
         colorPalette="teal"
         disabled={lineID === null}
         loading={configure.isPending}
-        onClick={() => lineID !== null && configure.mutate({ lineID, ipAddress: ipAddress.trim() }, { onSuccess: () => notify.success(t('terminal.configured')) })}
+        onClick={() =>
+          lineID !== null &&
+          configure.mutate({ lineID, ipAddress: ipAddress.trim() }, { onSuccess: () => notify.success(t('terminal.configured')) })
+        }
       >
         {t('terminal.configure')}
       </Button>

@@ -113,7 +113,8 @@ export function useCallMaintenance() {
 export function useCallAction() {
   const refresh = useRefreshAfterCall();
   return useMutation({
-    mutationFn: ({ action, callID }: { action: CallAction; callID: number }) => apiRequest<MaintenanceCallRow>(`/api/maintenance/${action}`, { method: 'POST', json: { callID } }),
+    mutationFn: ({ action, callID }: { action: CallAction; callID: number }) =>
+      apiRequest<MaintenanceCallRow>(`/api/maintenance/${action}`, { method: 'POST', json: { callID } }),
     onSuccess: refresh,
   });
 }

@@ -46,7 +46,11 @@ export default function CallDialog({ lineID, onClose }: CallDialogProps) {
         <Dialog.Positioner>
           <Dialog.Content data-testid="maintenance-call-dialog">
             <Dialog.Header>
-              <Dialog.Title>{lineID === undefined ? t('maintenanceManager.callTitle') : `${t('maintenanceManager.callTitle')} · ${t('maintenanceManager.line')} ${lineID}`}</Dialog.Title>
+              <Dialog.Title>
+                {lineID === undefined
+                  ? t('maintenanceManager.callTitle')
+                  : `${t('maintenanceManager.callTitle')} · ${t('maintenanceManager.line')} ${lineID}`}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
@@ -72,7 +76,11 @@ export default function CallDialog({ lineID, onClose }: CallDialogProps) {
                 <Field.Root required>
                   <Field.Label>{t('maintenanceManager.reason')}</Field.Label>
                   <NativeSelect.Root disabled={reasons.isPending}>
-                    <NativeSelect.Field name="callReasonID" value={reason ?? ''} onChange={(event) => setReason(numberOrNull(event.target.value))}>
+                    <NativeSelect.Field
+                      name="callReasonID"
+                      value={reason ?? ''}
+                      onChange={(event) => setReason(numberOrNull(event.target.value))}
+                    >
                       <option value="">{t('common.select')}</option>
                       {(reasons.data ?? []).map((item) => (
                         <option key={item.callReasonID} value={item.callReasonID}>
@@ -87,7 +95,11 @@ export default function CallDialog({ lineID, onClose }: CallDialogProps) {
                 <Field.Root>
                   <Field.Label>{t('maintenanceManager.equipment')}</Field.Label>
                   <NativeSelect.Root disabled={line === null}>
-                    <NativeSelect.Field name="equipmentID" value={equipment ?? ''} onChange={(event) => setEquipment(numberOrNull(event.target.value))}>
+                    <NativeSelect.Field
+                      name="equipmentID"
+                      value={equipment ?? ''}
+                      onChange={(event) => setEquipment(numberOrNull(event.target.value))}
+                    >
                       <option value="">{t('maintenanceManager.noEquipment')}</option>
                       {(equipmentOptions.data ?? []).map((item) => (
                         <option key={item.value} value={item.value}>
@@ -117,7 +129,13 @@ export default function CallDialog({ lineID, onClose }: CallDialogProps) {
               <Button variant="outline" onClick={onClose} disabled={call.isPending}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="orange" loading={call.isPending} disabled={line === null || reason === null} onClick={submit} data-testid="maintenance-call-submit">
+              <Button
+                colorPalette="orange"
+                loading={call.isPending}
+                disabled={line === null || reason === null}
+                onClick={submit}
+                data-testid="maintenance-call-submit"
+              >
                 {t('maintenanceManager.send')}
               </Button>
             </Dialog.Footer>

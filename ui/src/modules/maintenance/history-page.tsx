@@ -43,7 +43,15 @@ export default function HistoryPage() {
     <Stack gap="5" data-testid="maintenance-history">
       <Heading size="lg">{t('maintenanceManager.history')}</Heading>
       {now.data ? <MttrSection today={now.data.plantDate} /> : <Spinner />}
-      <DataGrid path="/api/maintenance" keyFields={['callID']} fields={FIELDS} canWrite={false} exportName="llamados-mantenimiento" height={460} testId="maintenance-history-grid" />
+      <DataGrid
+        path="/api/maintenance"
+        keyFields={['callID']}
+        fields={FIELDS}
+        canWrite={false}
+        exportName="llamados-mantenimiento"
+        height={460}
+        testId="maintenance-history-grid"
+      />
     </Stack>
   );
 }
@@ -71,14 +79,34 @@ function MttrSection({ today }: { today: string }) {
       </Flex>
       {mttr.isError && <Text color="fg.error">{errorMessage(mttr.error, t('common.unknownError'))}</Text>}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <MttrTable title={t('maintenanceManager.mttrByLine')} rows={mttr.data?.lines} name={(row) => t('dashboard.lineHeading', { n: row.lineID, description: row.description })} testId="mttr-lines" />
-        <MttrTable title={t('maintenanceManager.mttrByEquipment')} rows={mttr.data?.equipment} name={(row) => row.equipmentName ?? t('maintenanceManager.withoutEquipment')} testId="mttr-equipment" />
+        <MttrTable
+          title={t('maintenanceManager.mttrByLine')}
+          rows={mttr.data?.lines}
+          name={(row) => t('dashboard.lineHeading', { n: row.lineID, description: row.description })}
+          testId="mttr-lines"
+        />
+        <MttrTable
+          title={t('maintenanceManager.mttrByEquipment')}
+          rows={mttr.data?.equipment}
+          name={(row) => row.equipmentName ?? t('maintenanceManager.withoutEquipment')}
+          testId="mttr-equipment"
+        />
       </SimpleGrid>
     </Stack>
   );
 }
 
-function MttrTable({ title, rows, name, testId }: { title: string; rows: readonly MttrRow[] | undefined; name: (row: MttrRow) => string; testId: string }) {
+function MttrTable({
+  title,
+  rows,
+  name,
+  testId,
+}: {
+  title: string;
+  rows: readonly MttrRow[] | undefined;
+  name: (row: MttrRow) => string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const columns = [
     { label: title },

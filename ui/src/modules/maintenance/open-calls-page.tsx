@@ -75,7 +75,12 @@ function OpenCall({ call, nowMs, canAct, canClose, busy, onAct }: OpenCallProps)
   const { t } = useTranslation();
   const minutes = Math.max(0, Math.floor((nowMs - Date.parse(call.callDate)) / 60_000));
   return (
-    <Card.Root size="sm" borderLeftWidth="6px" borderLeftColor={call.status === 0 ? 'red.500' : 'orange.400'} data-testid={`maintenance-call-${call.callID}`}>
+    <Card.Root
+      size="sm"
+      borderLeftWidth="6px"
+      borderLeftColor={call.status === 0 ? 'red.500' : 'orange.400'}
+      data-testid={`maintenance-call-${call.callID}`}
+    >
       <Card.Body>
         <Flex gap="4" align="center" wrap="wrap">
           <Stack gap="1" flex="1" minW="60">
@@ -94,7 +99,8 @@ function OpenCall({ call, nowMs, canAct, canClose, busy, onAct }: OpenCallProps)
             </Text>
             {call.message && <Text color="fg.muted">{call.message}</Text>}
             <Text fontSize="sm" color="fg.muted">
-              {t('maintenanceManager.calledAt', { time: formatPlantDateTime(call.callDate), user: call.calledBy ?? '—' })} · {t('maintenanceManager.minutesAgo', { minutes })}
+              {t('maintenanceManager.calledAt', { time: formatPlantDateTime(call.callDate), user: call.calledBy ?? '—' })} ·{' '}
+              {t('maintenanceManager.minutesAgo', { minutes })}
             </Text>
             {call.startDate && (
               <Text fontSize="sm" color="fg.muted">

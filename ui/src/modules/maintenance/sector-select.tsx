@@ -10,7 +10,11 @@ export function SectorSelect({ value, onChange }: { value: number | null; onChan
     <Field.Root w="60">
       <Field.Label>{t('maintenanceManager.sector')}</Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field name="sectorID" value={value ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
+        <NativeSelect.Field
+          name="sectorID"
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+        >
           <option value="">{t('maintenanceManager.allSectors')}</option>
           {(tree.data ?? []).map((sector) => (
             <option key={sector.sectorID} value={sector.sectorID}>

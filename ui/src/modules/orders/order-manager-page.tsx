@@ -35,7 +35,17 @@ function orderFields(lineID: number, speedHint: string): GridField[] {
   return [
     { name: 'order', label: 'indexes.fields.order', inForm: false, width: 130 },
     { name: 'op', label: 'indexes.fields.op', key: true, required: true, maxLength: 12, inGrid: false },
-    { name: 'version', label: 'indexes.fields.version', kind: 'number', identifier: true, key: true, defaultValue: 0, min: 0, max: 999, inGrid: false },
+    {
+      name: 'version',
+      label: 'indexes.fields.version',
+      kind: 'number',
+      identifier: true,
+      key: true,
+      defaultValue: 0,
+      min: 0,
+      max: 999,
+      inGrid: false,
+    },
     { name: 'lot', label: 'indexes.fields.lot', maxLength: 50, width: 110 },
     {
       name: 'productCode',
@@ -54,7 +64,12 @@ function orderFields(lineID: number, speedHint: string): GridField[] {
       kind: 'number',
       min: 0,
       editable: onInsert,
-      extra: ({ mode }) => (mode === 'insert' ? <Text fontSize="xs" color="fg.muted">{speedHint}</Text> : null),
+      extra: ({ mode }) =>
+        mode === 'insert' ? (
+          <Text fontSize="xs" color="fg.muted">
+            {speedHint}
+          </Text>
+        ) : null,
       width: 150,
     },
     { name: 'productionQuantity', label: 'indexes.fields.productionQuantity', kind: 'number', readOnly: true, width: 150 },
@@ -86,7 +101,9 @@ export default function OrderManagerPage() {
   const tree = useResourceTree();
   const lines = useMemo(() => {
     const ids = enabled.data?.orderManager ?? [];
-    const descriptions = new Map((tree.data ?? []).flatMap((sector) => sector.lines.map((line) => [line.lineID, line.description] as const)));
+    const descriptions = new Map(
+      (tree.data ?? []).flatMap((sector) => sector.lines.map((line) => [line.lineID, line.description] as const)),
+    );
     return ids.map((lineID) => ({ lineID, description: descriptions.get(lineID) ?? '' }));
   }, [enabled.data, tree.data]);
   const asked = Number(params.get('line'));
@@ -125,11 +142,21 @@ export default function OrderManagerPage() {
         width: 130,
         render: (row: GridRow) =>
           row.status === CREATED ? (
-            <Button size="xs" colorPalette="teal" onClick={() => setConfirm({ action: 'start', order: String(row.order) })} data-testid={`start-${String(row.order)}`}>
+            <Button
+              size="xs"
+              colorPalette="teal"
+              onClick={() => setConfirm({ action: 'start', order: String(row.order) })}
+              data-testid={`start-${String(row.order)}`}
+            >
               {t('orderManager.start')}
             </Button>
           ) : row.status === READY ? (
-            <Button size="xs" colorPalette="orange" onClick={() => setConfirm({ action: 'finish', lineID: Number(row.lineID), order: String(row.order) })} data-testid={`finish-${String(row.order)}`}>
+            <Button
+              size="xs"
+              colorPalette="orange"
+              onClick={() => setConfirm({ action: 'finish', lineID: Number(row.lineID), order: String(row.order) })}
+              data-testid={`finish-${String(row.order)}`}
+            >
               {t('orderManager.finish')}
             </Button>
           ) : null,
@@ -141,7 +168,15 @@ export default function OrderManagerPage() {
       <Flex gap="3" align="end" wrap="wrap">
         <Heading size="lg">{t('orderManager.title')}</Heading>
         <Spacer />
-        <LineSelect label={t('orderManager.line')} name="line" lines={lines} value={lineID} onChange={(line) => setParams({ line: String(line) })} width="64" testId="order-manager-line" />
+        <LineSelect
+          label={t('orderManager.line')}
+          name="line"
+          lines={lines}
+          value={lineID}
+          onChange={(line) => setParams({ line: String(line) })}
+          width="64"
+          testId="order-manager-line"
+        />
       </Flex>
       {enabled.isSuccess && lineID === null && <Text color="fg.muted">{t('orderManager.noLines')}</Text>}
       {lineID !== null && (
@@ -157,7 +192,12 @@ export default function OrderManagerPage() {
                     <Text color="fg.muted">{t('orderManager.since', { start: formatPlantDateTime(current.startDate) })}</Text>
                     <Spacer />
                     {canRun && (
-                      <Button size="sm" colorPalette="orange" onClick={() => setConfirm({ action: 'finish', lineID, order: current.order })} data-testid="order-manager-finish">
+                      <Button
+                        size="sm"
+                        colorPalette="orange"
+                        onClick={() => setConfirm({ action: 'finish', lineID, order: current.order })}
+                        data-testid="order-manager-finish"
+                      >
                         {t('orderManager.finish')}
                       </Button>
                     )}
@@ -182,7 +222,13 @@ export default function OrderManagerPage() {
               rowActions={rowActions}
               toolbar={
                 canPlan ? (
-                  <Button size="sm" variant="outline" colorPalette="teal" onClick={() => setFromPreload(true)} data-testid="order-manager-from-preload">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="teal"
+                    onClick={() => setFromPreload(true)}
+                    data-testid="order-manager-from-preload"
+                  >
                     {t('orderManager.fromPreload')}
                   </Button>
                 ) : undefined
@@ -194,7 +240,9 @@ export default function OrderManagerPage() {
       )}
       {confirm && (
         <ConfirmDialog
-          title={t(confirm.action === 'start' ? 'orderManager.confirmStartTitle' : 'orderManager.confirmFinishTitle', { order: confirm.order })}
+          title={t(confirm.action === 'start' ? 'orderManager.confirmStartTitle' : 'orderManager.confirmFinishTitle', {
+            order: confirm.order,
+          })}
           text={confirmText(confirm)}
           confirmLabel={t(confirm.action === 'start' ? 'orderManager.start' : 'orderManager.finish')}
           onConfirm={() => perform(confirm)}

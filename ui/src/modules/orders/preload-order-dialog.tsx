@@ -10,7 +10,13 @@ import { apiRequest } from '../../lib/api-client';
 import { createOrderFromPreload, type OrderFromPreload } from './api';
 
 /** The preload orders not used yet and not deleted (/indexes/precargaOp), by OP. */
-const UNUSED_PRELOADS = { kind: 'records', path: '/api/preContract', filter: [['utilizado', '=', false], 'and', ['deleted', '=', false]], value: 'id', text: 'op' } as const satisfies OptionSource;
+const UNUSED_PRELOADS = {
+  kind: 'records',
+  path: '/api/preContract',
+  filter: [['utilizado', '=', false], 'and', ['deleted', '=', false]],
+  value: 'id',
+  text: 'op',
+} as const satisfies OptionSource;
 
 interface PreloadRow {
   id: number;
@@ -26,7 +32,8 @@ function PreloadSummary({ id }: { id: unknown }) {
   const chosen = Number(id);
   const row = useQuery({
     queryKey: ['orders', 'preload', chosen],
-    queryFn: async () => (await apiRequest<{ data: PreloadRow[] }>('/api/preContract', { query: { filter: ['id', '=', chosen] } })).data[0] ?? null,
+    queryFn: async () =>
+      (await apiRequest<{ data: PreloadRow[] }>('/api/preContract', { query: { filter: ['id', '=', chosen] } })).data[0] ?? null,
     enabled: Number.isInteger(chosen) && chosen > 0,
   });
   if (!row.data) return null;
@@ -45,7 +52,14 @@ export function PreloadOrderDialog({ lineID, onClose }: { lineID: number; onClos
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fields: GridField[] = [
-    { name: 'id', label: 'orderManager.preload', kind: 'select', required: true, options: UNUSED_PRELOADS, extra: ({ value }) => <PreloadSummary id={value} /> },
+    {
+      name: 'id',
+      label: 'orderManager.preload',
+      kind: 'select',
+      required: true,
+      options: UNUSED_PRELOADS,
+      extra: ({ value }) => <PreloadSummary id={value} />,
+    },
     { name: 'version', label: 'indexes.fields.version', kind: 'number', identifier: true, defaultValue: 0, min: 0, max: 999 },
     { name: 'lot', label: 'indexes.fields.lot', maxLength: 50 },
     {
@@ -53,14 +67,22 @@ export function PreloadOrderDialog({ lineID, onClose }: { lineID: number; onClos
       label: 'indexes.fields.desiredProductionQuantity',
       kind: 'number',
       min: 0,
-      extra: () => <Text fontSize="xs" color="fg.muted">{t('orderManager.quantityHint')}</Text>,
+      extra: () => (
+        <Text fontSize="xs" color="fg.muted">
+          {t('orderManager.quantityHint')}
+        </Text>
+      ),
     },
     {
       name: 'desiredProductionSpeed',
       label: 'indexes.fields.desiredProductionSpeed',
       kind: 'number',
       min: 0,
-      extra: () => <Text fontSize="xs" color="fg.muted">{t('orderManager.speedHint')}</Text>,
+      extra: () => (
+        <Text fontSize="xs" color="fg.muted">
+          {t('orderManager.speedHint')}
+        </Text>
+      ),
     },
   ];
   const { optionsOf, resolver } = useFieldOptions(fields);

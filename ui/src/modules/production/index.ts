@@ -1,7 +1,13 @@
 import { CONFIGURATION_ROLES, LINE_ROLES, SUPERVISOR_WRITES } from '../../lib/roles';
 import { ofModule, type ConfigurationPage, type FeatureModule, type PageEntry } from '../manifest';
 
-const base = { id: 'production', runsOn: 'productionManager', pages: [], menuActions: [], configurationPages: [] } as const satisfies FeatureModule;
+const base = {
+  id: 'production',
+  runsOn: 'productionManager',
+  pages: [],
+  menuActions: [],
+  configurationPages: [],
+} as const satisfies FeatureModule;
 
 /**
  * The production manager (SPEC.md section 1), on the lines with enableProductionManager: lots and discards declared

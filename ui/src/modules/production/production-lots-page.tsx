@@ -18,7 +18,8 @@ import { LineSelect } from '../../components/line-picker/line-select';
 const DECLARING_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 const READY = 1;
 
-const withUnit = (unit: string | null) => (row: GridRow) => `${typeof row.units === 'number' ? formatNumber(row.units) : ''} ${unit ?? ''}`.trim();
+const withUnit = (unit: string | null) => (row: GridRow) =>
+  `${typeof row.units === 'number' ? formatNumber(row.units) : ''} ${unit ?? ''}`.trim();
 
 function lotFields(unit: string | null): GridField[] {
   return [
@@ -26,7 +27,13 @@ function lotFields(unit: string | null): GridField[] {
     { name: 'lot', label: 'production.lot', required: true, maxLength: 30, flex: 1 },
     { name: 'packs', label: 'production.packs', kind: 'number', required: true, min: 0, step: 1, defaultValue: 0, width: 120 },
     { name: 'wrappers', label: 'production.wrappers', kind: 'number', required: true, min: 0, step: 1, defaultValue: 0, width: 130 },
-    { name: 'wrapperType', label: 'production.wrapperType', kind: 'select', options: { kind: 'records', path: '/api/production/wrapperTypes', value: 'name', text: 'name' }, width: 170 },
+    {
+      name: 'wrapperType',
+      label: 'production.wrapperType',
+      kind: 'select',
+      options: { kind: 'records', path: '/api/production/wrapperTypes', value: 'name', text: 'name' },
+      width: 170,
+    },
     { name: 'units', label: 'production.units', kind: 'number', readOnly: true, text: withUnit(unit), width: 140 },
     { name: 'createdBy', label: 'production.createdBy', readOnly: true, width: 130 },
     { name: 'createDate', label: 'production.createDate', kind: 'date', readOnly: true, width: 170, initialSort: 'desc' },
@@ -76,7 +83,8 @@ export default function ProductionLotsPage() {
 
   if (pending) return <Spinner />;
   const list = orders.data?.orders ?? [];
-  const order = list.find((candidate) => candidate.order === params.get('order')) ?? list.find((candidate) => candidate.status === READY) ?? list[0];
+  const order =
+    list.find((candidate) => candidate.order === params.get('order')) ?? list.find((candidate) => candidate.status === READY) ?? list[0];
   const choose = (next: { line?: number; order?: string }) => {
     const line = next.line ?? lineID;
     setParams(next.order ? { line: String(line), order: next.order } : { line: String(line) });
@@ -88,10 +96,23 @@ export default function ProductionLotsPage() {
         <Text fontSize="xl" fontWeight="semibold" flex="1">
           {t('production.lotsTitle')}
         </Text>
-        {lineID !== null && <LineSelect lines={lines} value={lineID} onChange={(line) => line !== null && choose({ line })} width="auto" testId="production-line" />}
+        {lineID !== null && (
+          <LineSelect
+            lines={lines}
+            value={lineID}
+            onChange={(line) => line !== null && choose({ line })}
+            width="auto"
+            testId="production-line"
+          />
+        )}
         {order && (
           <NativeSelect.Root width={{ base: 'full', sm: 'auto' }} minW={{ base: '0', sm: '300px' }}>
-            <NativeSelect.Field aria-label={t('fields.order')} value={order.order} onChange={(event) => choose({ order: event.target.value })} data-testid="production-order">
+            <NativeSelect.Field
+              aria-label={t('fields.order')}
+              value={order.order}
+              onChange={(event) => choose({ order: event.target.value })}
+              data-testid="production-order"
+            >
               {list.map((candidate) => (
                 <option key={candidate.order} value={candidate.order}>
                   {orderLabel(candidate, t('production.ready'))}
@@ -103,9 +124,7 @@ export default function ProductionLotsPage() {
         )}
       </HStack>
       {orders.isError && <Text color="fg.error">{errorMessage(orders.error, t('common.unknownError'))}</Text>}
-      {lineID !== null && orders.isSuccess && !order && (
-        <InfoNote text={t('production.noOrders')} testId="production-no-orders" />
-      )}
+      {lineID !== null && orders.isSuccess && !order && <InfoNote text={t('production.noOrders')} testId="production-no-orders" />}
       {lineID !== null && order && orders.data && (
         <>
           <HStack gap="2" wrap="wrap">
@@ -149,9 +168,7 @@ export default function ProductionLotsPage() {
           )}
         </>
       )}
-      {lineID === null && (
-        <InfoNote text={t('production.noLines')} />
-      )}
+      {lineID === null && <InfoNote text={t('production.noLines')} />}
     </Stack>
   );
 }

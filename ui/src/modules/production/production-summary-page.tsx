@@ -59,7 +59,11 @@ export default function ProductionSummaryPage() {
     { label: t('production.counted'), value: amount(data.units, i18n.language), testId: 'summary-counted' },
     { label: t('production.declared'), value: amount(data.declaredUnits, i18n.language), testId: 'summary-declared' },
     { label: t('production.difference'), value: amount(data.differenceUnits, i18n.language), testId: 'summary-difference' },
-    { label: t('production.discards'), value: `${amount(data.discards, i18n.language)} (${t('production.byHand', { n: amount(data.declaredDiscards, i18n.language) })})`, testId: 'summary-discards' },
+    {
+      label: t('production.discards'),
+      value: `${amount(data.discards, i18n.language)} (${t('production.byHand', { n: amount(data.declaredDiscards, i18n.language) })})`,
+      testId: 'summary-discards',
+    },
   ];
 
   return (
@@ -68,9 +72,25 @@ export default function ProductionSummaryPage() {
         <Text fontSize="xl" fontWeight="semibold" flex="1">
           {t('production.summaryTitle')}
         </Text>
-        <LineSelect lines={lines} value={lineID} onChange={(line) => line !== null && setParams({ line: String(line) })} width="auto" testId="summary-line" />
-        <DateInput aria-label={t('production.from')} value={from ?? ''} onChange={(date) => setDates({ from: date, to: to ?? date })} testId="summary-from" />
-        <DateInput aria-label={t('production.to')} value={to ?? ''} onChange={(date) => setDates({ from: from ?? date, to: date })} testId="summary-to" />
+        <LineSelect
+          lines={lines}
+          value={lineID}
+          onChange={(line) => line !== null && setParams({ line: String(line) })}
+          width="auto"
+          testId="summary-line"
+        />
+        <DateInput
+          aria-label={t('production.from')}
+          value={from ?? ''}
+          onChange={(date) => setDates({ from: date, to: to ?? date })}
+          testId="summary-from"
+        />
+        <DateInput
+          aria-label={t('production.to')}
+          value={to ?? ''}
+          onChange={(date) => setDates({ from: from ?? date, to: date })}
+          testId="summary-to"
+        />
       </HStack>
       {!valid && from !== null && <Text color="fg.error">{t('production.badRange')}</Text>}
       {summary.isError && <Text color="fg.error">{errorMessage(summary.error, t('common.unknownError'))}</Text>}

@@ -12,5 +12,14 @@ const FIELDS: readonly GridField[] = [
 
 /** The wrapper types production lots are packed in (the supervisor changes them; the administrator reads them). */
 export default function WrapperTypesTab({ canWrite }: ConfigurationPageProps) {
-  return <DataGrid path="/api/production/wrapperTypes" keyFields={['wrapperTypeID']} fields={FIELDS} canWrite={canWrite} exportName="tipos-envoltorio" testId="wrapper-types-grid" />;
+  return (
+    <DataGrid
+      path="/api/production/wrapperTypes"
+      keyFields={['wrapperTypeID']}
+      fields={FIELDS}
+      canWrite={canWrite}
+      exportName="tipos-envoltorio"
+      testId="wrapper-types-grid"
+    />
+  );
 }

@@ -1,7 +1,13 @@
 import { STOP_HANDLING_ROLES } from '../../components/stops/stop';
 import { ofModule, type FeatureModule, type PageEntry } from '../manifest';
 
-const base = { id: 'stopsManager', runsOn: 'stopsManager', pages: [], menuActions: [], configurationPages: [] } as const satisfies FeatureModule;
+const base = {
+  id: 'stopsManager',
+  runsOn: 'stopsManager',
+  pages: [],
+  menuActions: [],
+  configurationPages: [],
+} as const satisfies FeatureModule;
 
 /**
  * The manual stops manager and the stops manager (SPEC.md section 1), both on the lines with enableStopsManager:

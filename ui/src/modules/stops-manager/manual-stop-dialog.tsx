@@ -39,11 +39,16 @@ export function ManualStopDialog({ line, stop, onClose }: { line: StopsManagerLi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = [start === '' && t('stopsManager.startRequired'), !inProgress && end === '' && t('stopsManager.endRequired')].filter((text): text is string => Boolean(text));
+    const missing = [start === '' && t('stopsManager.startRequired'), !inProgress && end === '' && t('stopsManager.endRequired')].filter(
+      (text): text is string => Boolean(text),
+    );
     setErrors(missing);
     if (missing.length > 0) return;
     const times = { startDate: withSeconds(start), endDate: inProgress ? null : withSeconds(end) };
-    const notes = { observation: observation.trim() === '' ? null : observation.trim(), equipmentName: equipment === '' ? null : equipment };
+    const notes = {
+      observation: observation.trim() === '' ? null : observation.trim(),
+      equipmentName: equipment === '' ? null : equipment,
+    };
     setBusy(true);
     try {
       if (stop) await write.mutateAsync({ kind: 'update', stopID: stop.stopID, values: { ...times, ...notes } });
@@ -58,7 +63,11 @@ export function ManualStopDialog({ line, stop, onClose }: { line: StopsManagerLi
   };
 
   return (
-    <ActionDialog title={t(stop ? 'stopsManager.editTitle' : 'stopsManager.newTitle', { line: line.lineID })} onClose={onClose} testId="manual-stop-dialog">
+    <ActionDialog
+      title={t(stop ? 'stopsManager.editTitle' : 'stopsManager.newTitle', { line: line.lineID })}
+      onClose={onClose}
+      testId="manual-stop-dialog"
+    >
       {picking ? (
         <Stack gap="3">
           <ReasonPicker
@@ -84,7 +93,11 @@ export function ManualStopDialog({ line, stop, onClose }: { line: StopsManagerLi
               <DateTimeInput name="endDate" value={end} disabled={inProgress} onChange={setEnd} />
             </Field.Root>
             {canBeOpen && (
-              <Checkbox.Root checked={inProgress} onCheckedChange={(details) => setInProgress(details.checked === true)} data-testid="manual-stop-in-progress">
+              <Checkbox.Root
+                checked={inProgress}
+                onCheckedChange={(details) => setInProgress(details.checked === true)}
+                data-testid="manual-stop-in-progress"
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>{t('stopsManager.inProgress')}</Checkbox.Label>
@@ -93,7 +106,8 @@ export function ManualStopDialog({ line, stop, onClose }: { line: StopsManagerLi
             {stop === null && (
               <HStack justify="space-between" gap="2">
                 <Text data-testid="manual-stop-reason">
-                  {t('stopActions.reason')}: <strong>{reasonID !== null && reasons.data ? reasonPathText(reasons.data, reasonID) : t('stopsManager.noReason')}</strong>
+                  {t('stopActions.reason')}:{' '}
+                  <strong>{reasonID !== null && reasons.data ? reasonPathText(reasons.data, reasonID) : t('stopsManager.noReason')}</strong>
                 </Text>
                 <Button size="sm" variant="outline" onClick={() => setPicking(true)} data-testid="manual-stop-pick-reason">
                   {t('stopsManager.pickReason')}
@@ -111,7 +125,13 @@ export function ManualStopDialog({ line, stop, onClose }: { line: StopsManagerLi
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('fields.observation')}</Field.Label>
-              <Textarea name="observation" maxLength={255} rows={2} value={observation} onChange={(event) => setObservation(event.target.value)} />
+              <Textarea
+                name="observation"
+                maxLength={255}
+                rows={2}
+                value={observation}
+                onChange={(event) => setObservation(event.target.value)}
+              />
             </Field.Root>
             <FormErrors errors={errors} testId="manual-stop-errors" />
             <HStack justify="space-between" pt="2">

@@ -62,7 +62,13 @@ export default function ManualStopsPage() {
                 {t('common.edit')}
               </Button>
               {canDelete && stop.endDate !== null && (
-                <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(stop)} data-testid={`delete-stop-${stop.stopID}`}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setDeleting(stop)}
+                  data-testid={`delete-stop-${stop.stopID}`}
+                >
                   {t('common.delete')}
                 </Button>
               )}
@@ -91,7 +97,13 @@ export default function ManualStopsPage() {
             {t('stopsManager.manualTitle')}
           </Text>
           {line && (
-<LineSelect lines={manualLines} value={line.lineID} onChange={(lineID) => lineID !== null && setParams({ line: String(lineID) })} width="auto" testId="manual-stops-line" />
+            <LineSelect
+              lines={manualLines}
+              value={line.lineID}
+              onChange={(lineID) => lineID !== null && setParams({ line: String(lineID) })}
+              width="auto"
+              testId="manual-stops-line"
+            />
           )}
         </HStack>
         {beaconLines.length > 0 && (
@@ -130,7 +142,10 @@ export default function ManualStopsPage() {
       {deleting && (
         <ConfirmDialog
           title={t('stopsManager.deleteTitle')}
-          text={t('stopsManager.deleteText', { start: formatPlantDateTime(deleting.startDate), end: formatPlantDateTime(deleting.endDate) })}
+          text={t('stopsManager.deleteText', {
+            start: formatPlantDateTime(deleting.startDate),
+            end: formatPlantDateTime(deleting.endDate),
+          })}
           confirmLabel={t('common.delete')}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {

@@ -41,7 +41,13 @@ function PendingStopsView() {
   const { t } = useTranslation();
   const lines = useStopsManagerLines();
   const parameters = useParameters();
-  const [filter, setFilter] = useState<PendingStopsFilter>({ sectorID: null, lineID: null, minDuration: null, maxDuration: null, microstops: 'all' });
+  const [filter, setFilter] = useState<PendingStopsFilter>({
+    sectorID: null,
+    lineID: null,
+    minDuration: null,
+    maxDuration: null,
+    microstops: 'all',
+  });
   const refreshMs = (parameters.data?.gridRefreshTime ?? 0) > 0 ? parameters.data!.gridRefreshTime! * 1000 : DEFAULT_REFRESH_MS;
   const pending = usePendingStops(filter, refreshMs);
   const selection = useStopSelection(pending.data?.data ?? []);
@@ -49,7 +55,11 @@ function PendingStopsView() {
 
   if (lines.isPending) return <Spinner />;
   if (lines.isError) return <Text color="fg.error">{errorMessage(lines.error, t('common.unknownError'))}</Text>;
-  const sectors = [...new Map(lines.data.filter((line) => line.sectorID !== null).map((line) => [line.sectorID!, line.sectorName ?? String(line.sectorID)])).entries()];
+  const sectors = [
+    ...new Map(
+      lines.data.filter((line) => line.sectorID !== null).map((line) => [line.sectorID!, line.sectorName ?? String(line.sectorID)]),
+    ).entries(),
+  ];
   const sectorLines = lines.data.filter((line) => filter.sectorID === null || line.sectorID === filter.sectorID);
   const stops = pending.data?.data ?? [];
   const lineOf = new Map(lines.data.map((line) => [line.lineID, line]));
@@ -71,16 +81,31 @@ function PendingStopsView() {
           label={t('fields.lineID')}
           name="lineID"
           value={filter.lineID ?? ''}
-          options={sectorLines.map((line) => ({ value: line.lineID, text: t('stopsManager.lineOption', { line: line.lineID, description: line.description }) }))}
+          options={sectorLines.map((line) => ({
+            value: line.lineID,
+            text: t('stopsManager.lineOption', { line: line.lineID, description: line.description }),
+          }))}
           onChange={(value) => change({ lineID: numberOrNull(value) })}
         />
         <Field.Root width="140px">
           <Field.Label>{t('stopsManager.minDuration')}</Field.Label>
-          <Input name="minDuration" type="number" min={0} value={filter.minDuration ?? ''} onChange={(event) => change({ minDuration: numberOrNull(event.target.value) })} />
+          <Input
+            name="minDuration"
+            type="number"
+            min={0}
+            value={filter.minDuration ?? ''}
+            onChange={(event) => change({ minDuration: numberOrNull(event.target.value) })}
+          />
         </Field.Root>
         <Field.Root width="140px">
           <Field.Label>{t('stopsManager.maxDuration')}</Field.Label>
-          <Input name="maxDuration" type="number" min={0} value={filter.maxDuration ?? ''} onChange={(event) => change({ maxDuration: numberOrNull(event.target.value) })} />
+          <Input
+            name="maxDuration"
+            type="number"
+            min={0}
+            value={filter.maxDuration ?? ''}
+            onChange={(event) => change({ maxDuration: numberOrNull(event.target.value) })}
+          />
         </Field.Root>
         <FilterSelect
           label={t('stopsManager.microstops', { seconds: pending.data?.microStopTime ?? '…' })}
@@ -96,13 +121,24 @@ function PendingStopsView() {
           {t('stopsManager.pendingCount', { count: pending.data?.totalCount ?? 0, shown: stops.length })}
         </Text>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="ghost" onClick={selection.selectAll} disabled={stops.length === 0} data-testid="stops-manager-select-all">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={selection.selectAll}
+            disabled={stops.length === 0}
+            data-testid="stops-manager-select-all"
+          >
             {t('dashboard.selectAll')}
           </Button>
           <Button size="sm" variant="ghost" onClick={selection.clear} disabled={selection.chosen.length === 0}>
             {t('stopsManager.clearSelection')}
           </Button>
-          <RecognizeSelectedButton selection={selection} size="sm" label={t('stopsManager.recognizeSelected', { count: selection.chosen.length })} testId="stops-manager-recognize" />
+          <RecognizeSelectedButton
+            selection={selection}
+            size="sm"
+            label={t('stopsManager.recognizeSelected', { count: selection.chosen.length })}
+            testId="stops-manager-recognize"
+          />
         </HStack>
       </HStack>
       {pending.isError && <Text color="fg.error">{errorMessage(pending.error, t('common.unknownError'))}</Text>}
@@ -126,7 +162,13 @@ function PendingStopsView() {
           {stops.map((stop) => (
             <tr key={stop.stopID} data-testid={`pending-stop-${stop.stopID}`}>
               <td>
-                <Checkbox.Root size="sm" checked={selection.selected.has(stop.stopID)} onCheckedChange={() => selection.toggle(stop.stopID)} aria-label={String(stop.stopID)} data-testid={`select-stop-${stop.stopID}`}>
+                <Checkbox.Root
+                  size="sm"
+                  checked={selection.selected.has(stop.stopID)}
+                  onCheckedChange={() => selection.toggle(stop.stopID)}
+                  aria-label={String(stop.stopID)}
+                  data-testid={`select-stop-${stop.stopID}`}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                 </Checkbox.Root>
@@ -190,7 +232,11 @@ function EquipmentSelect({ stop, line }: { stop: Stop; line: StopsManagerLine | 
         data-testid={`equipment-${stop.stopID}`}
         onChange={async (event) => {
           try {
-            await write.mutateAsync({ kind: 'update', stopID: stop.stopID, values: { equipmentName: event.target.value === '' ? null : event.target.value } });
+            await write.mutateAsync({
+              kind: 'update',
+              stopID: stop.stopID,
+              values: { equipmentName: event.target.value === '' ? null : event.target.value },
+            });
             notify.success(t('stopsManager.equipmentSaved'));
           } catch (error) {
             notify.error(t('stopsManager.equipmentFailed'), errorMessage(error, t('common.unknownError')));

@@ -13,7 +13,9 @@ export type WaterfallQuery = { lineID: number; from: string; to: string } | { or
 
 /** GET /api/losses/waterfall: where the time of a line's range, or of an order, went. */
 export function getWaterfall(query: WaterfallQuery): Promise<WaterfallAnswer> {
-  return apiRequest<WaterfallAnswer>('/api/losses/waterfall', { query: 'order' in query ? { order: query.order } : { lineID: query.lineID, from: query.from, to: query.to } });
+  return apiRequest<WaterfallAnswer>('/api/losses/waterfall', {
+    query: 'order' in query ? { order: query.order } : { lineID: query.lineID, from: query.from, to: query.to },
+  });
 }
 
 /** Query options: idle without a query; polled every `refreshMs` when given (the dashboard's shift on screen). */

@@ -39,4 +39,5 @@ export function getStopSummary({ lineID, startDate, endDate, product, root, leve
 }
 
 /** The colour a summary row is drawn in: its reason's, red for the stops not recognized yet. */
-export const summaryRowColor = (row: Pick<ReasonSummaryRow, 'path' | 'color'>) => stopColor({ recognized: row.path !== null, color: row.color });
+export const summaryRowColor = (row: Pick<ReasonSummaryRow, 'path' | 'color'>) =>
+  stopColor({ recognized: row.path !== null, color: row.color });

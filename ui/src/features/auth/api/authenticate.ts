@@ -3,7 +3,6 @@ import { apiRequest } from '../../../lib/api-client';
 import type { Credentials } from '../../../lib/credentials';
 import { session, type SessionUser } from '../../../lib/session';
 
-
 /** POST /api/users/authenticate: the session user with its bearer token. */
 export function authenticate(credentials: Credentials): Promise<SessionUser> {
   return apiRequest<SessionUser>('/api/users/authenticate', { method: 'POST', json: credentials, authenticated: false });

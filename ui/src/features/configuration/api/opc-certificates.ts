@@ -24,7 +24,11 @@ export function useOwnCertificate() {
 
 /** GET /api/opcservers/certificates: the servers' certificates met, refreshed while the tab is open (new ones appear). */
 export function useServerCertificates() {
-  return useQuery({ queryKey: ['opcCertificates', 'servers'], queryFn: () => apiRequest<ServerCertificate[]>('/api/opcservers/certificates'), refetchInterval: 5_000 });
+  return useQuery({
+    queryKey: ['opcCertificates', 'servers'],
+    queryFn: () => apiRequest<ServerCertificate[]>('/api/opcservers/certificates'),
+    refetchInterval: 5_000,
+  });
 }
 
 /** POST /api/opcservers/certificates/trust or /reject. */
@@ -32,7 +36,10 @@ export function useSetCertificateTrust() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ thumbprint, trust }: { thumbprint: string; trust: boolean }) =>
-      apiRequest<ServerCertificate[]>(`/api/opcservers/certificates/${trust ? 'trust' : 'reject'}`, { method: 'POST', json: { thumbprint } }),
+      apiRequest<ServerCertificate[]>(`/api/opcservers/certificates/${trust ? 'trust' : 'reject'}`, {
+        method: 'POST',
+        json: { thumbprint },
+      }),
     onSuccess: (list) => queryClient.setQueryData(['opcCertificates', 'servers'], list),
   });
 }

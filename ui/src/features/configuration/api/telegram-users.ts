@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { registrationAnswerSchema, telegramRegistrationsSchema } from '../../../../../edge/src/modules/notifications/notifications.schemas';
+import type {
+  registrationAnswerSchema,
+  telegramRegistrationsSchema,
+} from '../../../../../edge/src/modules/notifications/notifications.schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Each user's registration with the Telegram bot (GET /api/telegramUsers). */
@@ -18,7 +21,9 @@ export function useTelegramUsers(enabled: boolean) {
 
 /** POST /api/telegramUsers {userID}, or /api/telegramUsers/all without one: emails the personal link(s) to the bot. */
 export function sendTelegramLink(userID: string | null): Promise<RegistrationAnswer> {
-  return userID === null ? apiRequest('/api/telegramUsers/all', { method: 'POST', json: {} }) : apiRequest('/api/telegramUsers', { method: 'POST', json: { userID } });
+  return userID === null
+    ? apiRequest('/api/telegramUsers/all', { method: 'POST', json: {} })
+    : apiRequest('/api/telegramUsers', { method: 'POST', json: { userID } });
 }
 
 export function useSendTelegramLink() {

@@ -31,7 +31,15 @@ export default function EquipmentTab({ canWrite }: ConfigurationPageProps) {
   const { t } = useTranslation();
   return (
     <MasterDetail
-      master={{ path: '/api/equipments', keyFields: ['equipmentID'], fields: EQUIPMENT_FIELDS, canWrite, exportName: 'equipos', height: 340, testId: 'equipment-grid' }}
+      master={{
+        path: '/api/equipments',
+        keyFields: ['equipmentID'],
+        fields: EQUIPMENT_FIELDS,
+        canWrite,
+        exportName: 'equipos',
+        height: 340,
+        testId: 'equipment-grid',
+      }}
       keyField="equipmentID"
       prompt={t('equipment.selectEquipment')}
       heading={(equipment) => t('equipment.selected', { name: String(equipment.name ?? '') })}

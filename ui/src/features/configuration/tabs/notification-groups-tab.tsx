@@ -42,7 +42,20 @@ const TARGET_FIELDS: readonly GridField[] = [
       ],
     },
   },
-  { name: 'channel', label: 'fields.channel', kind: 'select', required: true, defaultValue: 1, options: { kind: 'static', options: [{ value: 1, label: 'options.channel.1' }, { value: 2, label: 'options.channel.2' }] } },
+  {
+    name: 'channel',
+    label: 'fields.channel',
+    kind: 'select',
+    required: true,
+    defaultValue: 1,
+    options: {
+      kind: 'static',
+      options: [
+        { value: 1, label: 'options.channel.1' },
+        { value: 2, label: 'options.channel.2' },
+      ],
+    },
+  },
   { name: 'notifyAfterMinutes', label: 'fields.notifyAfterMinutes', kind: 'number', required: true },
 ];
 
@@ -55,9 +68,27 @@ const WATCHER_FIELDS: readonly GridField[] = [
 ];
 
 const DETAILS = [
-  { path: '/api/notifications/schedules', fields: SCHEDULE_FIELDS, title: 'notificationGroups.schedules', exportName: 'horarios', testId: 'schedules-grid' },
-  { path: '/api/notifications/targets', fields: TARGET_FIELDS, title: 'notificationGroups.targets', exportName: 'destinos', testId: 'targets-grid' },
-  { path: '/api/notifications/watchers', fields: WATCHER_FIELDS, title: 'notificationGroups.watchers', exportName: 'observados', testId: 'watchers-grid' },
+  {
+    path: '/api/notifications/schedules',
+    fields: SCHEDULE_FIELDS,
+    title: 'notificationGroups.schedules',
+    exportName: 'horarios',
+    testId: 'schedules-grid',
+  },
+  {
+    path: '/api/notifications/targets',
+    fields: TARGET_FIELDS,
+    title: 'notificationGroups.targets',
+    exportName: 'destinos',
+    testId: 'targets-grid',
+  },
+  {
+    path: '/api/notifications/watchers',
+    fields: WATCHER_FIELDS,
+    title: 'notificationGroups.watchers',
+    exportName: 'observados',
+    testId: 'watchers-grid',
+  },
 ] as const;
 
 /** Notification groups; the selected group's schedules, targets and watchers below it. */
@@ -65,7 +96,15 @@ export default function NotificationGroupsTab({ canWrite }: ConfigurationPagePro
   const { t } = useTranslation();
   return (
     <MasterDetail
-      master={{ path: '/api/notifications/groups', keyFields: ['groupID'], fields: GROUP_FIELDS, canWrite, exportName: 'grupos-notificacion', height: 320, testId: 'groups-grid' }}
+      master={{
+        path: '/api/notifications/groups',
+        keyFields: ['groupID'],
+        fields: GROUP_FIELDS,
+        canWrite,
+        exportName: 'grupos-notificacion',
+        height: 320,
+        testId: 'groups-grid',
+      }}
       keyField="groupID"
       prompt={t('notificationGroups.selectGroup')}
       heading={(group) => t('notificationGroups.selected', { name: String(group.name ?? '') })}

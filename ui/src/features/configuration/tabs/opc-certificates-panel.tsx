@@ -87,7 +87,9 @@ export function OpcCertificatesPanel({ canWrite }: { canWrite: boolean }) {
                   </Table.Cell>
                   <Table.Cell>{day(certificate.validTo)}</Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={certificate.status === 'trusted' ? 'green' : 'red'}>{t(`opcSecurity.${certificate.status}`)}</Badge>
+                    <Badge colorPalette={certificate.status === 'trusted' ? 'green' : 'red'}>
+                      {t(`opcSecurity.${certificate.status}`)}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell>
                     {canWrite && (

@@ -19,7 +19,13 @@ const text = (name: string, kind: GridField['kind'] = 'text'): GridField => ({ n
 const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] = [
   {
     title: 'parameters.general',
-    fields: [requiredNumber('microStopTime'), requiredNumber('problemResolutionTime'), requiredNumber('gridRefreshTime'), requiredNumber('oeeCalculationRefresh'), requiredNumber('counterPlausibilityFactor')],
+    fields: [
+      requiredNumber('microStopTime'),
+      requiredNumber('problemResolutionTime'),
+      requiredNumber('gridRefreshTime'),
+      requiredNumber('oeeCalculationRefresh'),
+      requiredNumber('counterPlausibilityFactor'),
+    ],
   },
   {
     title: 'parameters.validation',
@@ -51,7 +57,10 @@ const SECTIONS: readonly { title: MessageKey; fields: readonly GridField[] }[] =
   { title: 'parameters.notifications', fields: [text('plantName'), text('edgePublicUrl')] },
   { title: 'parameters.terminals', fields: [flag('terminalSyncByIP')] },
   { title: 'parameters.modules', fields: [flag('enableMaintenanceManager')] },
-  { title: 'parameters.retention', fields: [requiredNumber('auditRetentionDays'), requiredNumber('diagnosticsRetentionDays'), requiredNumber('outboxRetentionDays')] },
+  {
+    title: 'parameters.retention',
+    fields: [requiredNumber('auditRetentionDays'), requiredNumber('diagnosticsRetentionDays'), requiredNumber('outboxRetentionDays')],
+  },
   {
     title: 'parameters.mqttPublish',
     fields: [

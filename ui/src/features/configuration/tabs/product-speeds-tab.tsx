@@ -11,5 +11,14 @@ const FIELDS: readonly GridField[] = [
 
 /** The nominal speed of a product on a line (the pair is the key). */
 export default function ProductSpeedsTab({ canWrite }: ConfigurationPageProps) {
-  return <DataGrid path="/api/productspeeds" keyFields={['code', 'lineID']} fields={FIELDS} canWrite={canWrite} exportName="velocidades" testId="product-speeds-grid" />;
+  return (
+    <DataGrid
+      path="/api/productspeeds"
+      keyFields={['code', 'lineID']}
+      fields={FIELDS}
+      canWrite={canWrite}
+      exportName="velocidades"
+      testId="product-speeds-grid"
+    />
+  );
 }

@@ -13,5 +13,7 @@ const FIELDS: readonly GridField[] = [
 
 /** Products: the code is typed once and never changes. */
 export default function ProductsTab({ canWrite }: ConfigurationPageProps) {
-  return <DataGrid path="/api/products" keyFields={['code']} fields={FIELDS} canWrite={canWrite} exportName="productos" testId="products-grid" />;
+  return (
+    <DataGrid path="/api/products" keyFields={['code']} fields={FIELDS} canWrite={canWrite} exportName="productos" testId="products-grid" />
+  );
 }

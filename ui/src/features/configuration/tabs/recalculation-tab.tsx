@@ -22,7 +22,10 @@ export default function RecalculationTab({ canWrite }: ConfigurationPageProps) {
   };
 
   // SPEC.md section 8: a refused signature says 'Firma no válida'; any other failure says so, with the server's message.
-  const failure = recalculate.error instanceof ApiError && recalculate.error.status === 401 ? t('recalculation.invalidSignature') : t('recalculation.failed');
+  const failure =
+    recalculate.error instanceof ApiError && recalculate.error.status === 401
+      ? t('recalculation.invalidSignature')
+      : t('recalculation.failed');
   const detail = errorMessage(recalculate.error, '');
   return (
     <form onSubmit={submit} noValidate data-testid="recalculation-form">
@@ -34,7 +37,13 @@ export default function RecalculationTab({ canWrite }: ConfigurationPageProps) {
         </Field.Root>
         <Field.Root invalid={missing.length > 0 && !password.trim()}>
           <Field.Label>{t('recalculation.password')}</Field.Label>
-          <Input name="password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Input
+            name="password"
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field.Root>
         {missing.length > 0 && (
           <Alert.Root status="error">

@@ -32,5 +32,15 @@ const FIELDS: readonly GridField[] = [
 
 /** Production lines ("resources"): the line number is chosen once (1 to 99); the three scripts compute its signals. */
 export default function ResourcesTab({ canWrite }: ConfigurationPageProps) {
-  return <DataGrid path="/api/Resources" keyFields={['lineID']} fields={FIELDS} canWrite={canWrite} exportName="recursos" formSize="xl" testId="resources-grid" />;
+  return (
+    <DataGrid
+      path="/api/Resources"
+      keyFields={['lineID']}
+      fields={FIELDS}
+      canWrite={canWrite}
+      exportName="recursos"
+      formSize="xl"
+      testId="resources-grid"
+    />
+  );
 }

@@ -11,11 +11,23 @@ export function ScriptTest({ script, kind, testId }: { script: string; kind: 'bo
   const message = execute.isError ? errorMessage(execute.error, t('common.unknownError')) : execute.data?.message;
   return (
     <HStack gap="3" mt="1" align="start">
-      <Button size="xs" variant="outline" loading={execute.isPending} onClick={() => execute.mutate({ script, kind })} data-testid={`${testId}-test`}>
+      <Button
+        size="xs"
+        variant="outline"
+        loading={execute.isPending}
+        onClick={() => execute.mutate({ script, kind })}
+        data-testid={`${testId}-test`}
+      >
         {t('resources.testScript')}
       </Button>
       {message !== undefined && (
-        <Text fontSize="sm" fontFamily="mono" color={failed ? 'fg.error' : 'fg.success'} whiteSpace="pre-wrap" data-testid={`${testId}-result`}>
+        <Text
+          fontSize="sm"
+          fontFamily="mono"
+          color={failed ? 'fg.error' : 'fg.success'}
+          whiteSpace="pre-wrap"
+          data-testid={`${testId}-result`}
+        >
           {failed ? t('resources.scriptError', { message }) : t('resources.scriptResult', { message })}
         </Text>
       )}

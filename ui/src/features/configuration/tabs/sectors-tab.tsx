@@ -22,8 +22,24 @@ export default function SectorsTab({ canWrite }: ConfigurationPageProps) {
   const { t } = useTranslation();
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6">
-      <DataGrid path="/api/sectors" keyFields={['sectorID']} fields={SECTOR_FIELDS} canWrite={canWrite} exportName="sectores" title={t('sectors.sectors')} testId="sectors-grid" />
-      <DataGrid path="/api/buildings" keyFields={['buildingId']} fields={BUILDING_FIELDS} canWrite={canWrite} exportName="edificios" title={t('sectors.buildings')} testId="buildings-grid" />
+      <DataGrid
+        path="/api/sectors"
+        keyFields={['sectorID']}
+        fields={SECTOR_FIELDS}
+        canWrite={canWrite}
+        exportName="sectores"
+        title={t('sectors.sectors')}
+        testId="sectors-grid"
+      />
+      <DataGrid
+        path="/api/buildings"
+        keyFields={['buildingId']}
+        fields={BUILDING_FIELDS}
+        canWrite={canWrite}
+        exportName="edificios"
+        title={t('sectors.buildings')}
+        testId="buildings-grid"
+      />
     </SimpleGrid>
   );
 }

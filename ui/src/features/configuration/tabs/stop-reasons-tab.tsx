@@ -35,7 +35,11 @@ export default function StopReasonsTab({ canWrite }: ConfigurationPageProps) {
           <Field.Root orientation="horizontal" maxW="xs">
             <Field.Label>{t('stopReasons.line')}</Field.Label>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field name="reasonLine" value={lineID ?? ''} onChange={(event) => setLineID(event.target.value === '' ? null : Number(event.target.value))}>
+              <NativeSelect.Field
+                name="reasonLine"
+                value={lineID ?? ''}
+                onChange={(event) => setLineID(event.target.value === '' ? null : Number(event.target.value))}
+              >
                 <option value="">{t('stopReasons.allLines')}</option>
                 {(lines.data ?? []).map((line) => (
                   <option key={String(line.value)} value={String(line.value)}>
@@ -49,7 +53,14 @@ export default function StopReasonsTab({ canWrite }: ConfigurationPageProps) {
         )}
       </HStack>
       {mode === 'grid' ? (
-        <DataGrid path="/api/stopreasons" keyFields={['reasonID']} fields={STOP_REASON_FIELDS} canWrite={canWrite} exportName="motivos-parada" testId="stop-reasons-grid" />
+        <DataGrid
+          path="/api/stopreasons"
+          keyFields={['reasonID']}
+          fields={STOP_REASON_FIELDS}
+          canWrite={canWrite}
+          exportName="motivos-parada"
+          testId="stop-reasons-grid"
+        />
       ) : reasons.isPending ? (
         <Spinner />
       ) : reasons.isError ? (

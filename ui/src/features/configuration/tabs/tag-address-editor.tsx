@@ -28,11 +28,22 @@ import { OptionSelect, type SelectOption } from '../../../components/option-sele
 function useServerTypes() {
   return useQuery({
     ...optionsQuery({ kind: 'lookup', path: '/api/opcservers/lookup' }),
-    select: (options) => new Map(options.map((option) => [String(option.value), String((option as GridOption & { serverType?: string }).serverType)])),
+    select: (options) =>
+      new Map(options.map((option) => [String(option.value), String((option as GridOption & { serverType?: string }).serverType)])),
   });
 }
 
-export function TagAddressEditor({ opcServerID, value, setValue, disabled }: { opcServerID: unknown; value: unknown; setValue: (value: string) => void; disabled: boolean }) {
+export function TagAddressEditor({
+  opcServerID,
+  value,
+  setValue,
+  disabled,
+}: {
+  opcServerID: unknown;
+  value: unknown;
+  setValue: (value: string) => void;
+  disabled: boolean;
+}) {
   const types = useServerTypes();
   const serverType = types.data?.get(String(opcServerID));
   const text = typeof value === 'string' ? value : '';
@@ -65,7 +76,13 @@ function Part({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Choice(props: { name: string; value: string; options: readonly SelectOption[]; onChange: (value: string) => void; disabled: boolean }) {
+function Choice(props: {
+  name: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
   return <OptionSelect size="sm" {...props} />;
 }
 
@@ -81,12 +98,24 @@ function modbusParts(value: string): ModbusParts | null {
 
 function buildModbus(parts: ModbusParts): string {
   const scale = Number(parts.scale.replace(',', '.'));
-  return formatModbusAddress({ ...parts, address: /^\d+$/.test(parts.address) ? Number(parts.address) : 0, scale: Number.isFinite(scale) && scale !== 0 ? scale : 1 });
+  return formatModbusAddress({
+    ...parts,
+    address: /^\d+$/.test(parts.address) ? Number(parts.address) : 0,
+    scale: Number.isFinite(scale) && scale !== 0 ? scale : 1,
+  });
 }
 
 function ModbusAddressEditor({ value, setValue, disabled }: { value: string; setValue: (value: string) => void; disabled: boolean }) {
   const { t } = useTranslation();
-  const [parts, setParts] = usePartsOf(value, modbusParts, buildModbus, { area: 'hr', address: '0', bit: null, type: 'uint16', order: 'ABCD', counter: false, scale: '1' });
+  const [parts, setParts] = usePartsOf(value, modbusParts, buildModbus, {
+    area: 'hr',
+    address: '0',
+    bit: null,
+    type: 'uint16',
+    order: 'ABCD',
+    counter: false,
+    scale: '1',
+  });
   const change = (changes: Partial<ModbusParts>) => {
     let next = { ...parts, ...changes };
     const bitArea = next.area === 'coil' || next.area === 'di';
@@ -107,10 +136,23 @@ function ModbusAddressEditor({ value, setValue, disabled }: { value: string; set
     <Box data-testid="modbus-address-editor" borderWidth="1px" borderRadius="md" p="2" mt="1">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="2">
         <Part label={t('opcSources.area')}>
-          <Choice name="modbus-area" value={parts.area} options={MODBUS_AREAS.map((area) => ({ value: area, text: t(`opcSources.areas.${area}`) }))} onChange={(area) => change({ area: area as ModbusParts['area'] })} disabled={disabled} />
+          <Choice
+            name="modbus-area"
+            value={parts.area}
+            options={MODBUS_AREAS.map((area) => ({ value: area, text: t(`opcSources.areas.${area}`) }))}
+            onChange={(area) => change({ area: area as ModbusParts['area'] })}
+            disabled={disabled}
+          />
         </Part>
         <Part label={t('opcSources.address')}>
-          <Input size="sm" name="modbus-address" inputMode="numeric" value={parts.address} disabled={disabled} onChange={(event) => change({ address: event.target.value.trim() })} />
+          <Input
+            size="sm"
+            name="modbus-address"
+            inputMode="numeric"
+            value={parts.address}
+            disabled={disabled}
+            onChange={(event) => change({ address: event.target.value.trim() })}
+          />
         </Part>
         <Part label={t('opcSources.type')}>
           <Choice
@@ -125,20 +167,42 @@ function ModbusAddressEditor({ value, setValue, disabled }: { value: string; set
           <Choice
             name="modbus-bit"
             value={parts.bit === null ? '' : String(parts.bit)}
-            options={[{ value: '', text: t('common.none') }, ...Array.from({ length: 16 }, (_, bit) => ({ value: String(bit), text: String(bit) }))]}
+            options={[
+              { value: '', text: t('common.none') },
+              ...Array.from({ length: 16 }, (_, bit) => ({ value: String(bit), text: String(bit) })),
+            ]}
             onChange={(bit) => change({ bit: bit === '' ? null : Number(bit) })}
             disabled={disabled || bitArea}
           />
         </Part>
         <Part label={t('opcSources.wordOrder')}>
-          <Choice name="modbus-order" value={parts.order} options={plain(WORD_ORDERS)} onChange={(order) => change({ order: order as ModbusParts['order'] })} disabled={disabled || !wide} />
+          <Choice
+            name="modbus-order"
+            value={parts.order}
+            options={plain(WORD_ORDERS)}
+            onChange={(order) => change({ order: order as ModbusParts['order'] })}
+            disabled={disabled || !wide}
+          />
         </Part>
         <Part label={t('opcSources.scale')}>
-          <Input size="sm" name="modbus-scale" inputMode="decimal" value={parts.scale} disabled={disabled || parts.type === 'bool'} onChange={(event) => change({ scale: event.target.value.trim() })} />
+          <Input
+            size="sm"
+            name="modbus-scale"
+            inputMode="decimal"
+            value={parts.scale}
+            disabled={disabled || parts.type === 'bool'}
+            onChange={(event) => change({ scale: event.target.value.trim() })}
+          />
         </Part>
         {/* A field of its own: inside the tagValue's field the checkbox would take that field's ids (its label would click the text input). */}
         <Field.Root alignSelf="end">
-          <Checkbox.Root size="sm" name="modbus-counter" checked={parts.counter} disabled={disabled || (parts.type !== 'uint16' && parts.type !== 'uint32')} onCheckedChange={(details) => change({ counter: details.checked === true })}>
+          <Checkbox.Root
+            size="sm"
+            name="modbus-counter"
+            checked={parts.counter}
+            disabled={disabled || (parts.type !== 'uint16' && parts.type !== 'uint32')}
+            onCheckedChange={(details) => change({ counter: details.checked === true })}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{t('opcSources.counter')}</Checkbox.Label>
@@ -164,7 +228,14 @@ function MqttAddressEditor({ value, setValue, disabled }: { value: string; setVa
   };
   const text = (name: keyof MqttAddressParts, label: string, placeholder: string) => (
     <Part label={label}>
-      <Input size="sm" name={`mqtt-${name}`} value={parts[name]} placeholder={placeholder} disabled={disabled} onChange={(event) => change({ [name]: event.target.value })} />
+      <Input
+        size="sm"
+        name={`mqtt-${name}`}
+        value={parts[name]}
+        placeholder={placeholder}
+        disabled={disabled}
+        onChange={(event) => change({ [name]: event.target.value })}
+      />
     </Part>
   );
   const valid = value === '' || parseMqttAddress(value) !== null;

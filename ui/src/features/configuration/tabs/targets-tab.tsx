@@ -13,5 +13,14 @@ const FIELDS: readonly GridField[] = [
 
 /** Line targets (read-only for the administrator; the supervisor changes them). */
 export default function TargetsTab({ canWrite }: ConfigurationPageProps) {
-  return <DataGrid path="/api/targets" keyFields={['targetID']} fields={FIELDS} canWrite={canWrite} exportName="objetivos" testId="targets-grid" />;
+  return (
+    <DataGrid
+      path="/api/targets"
+      keyFields={['targetID']}
+      fields={FIELDS}
+      canWrite={canWrite}
+      exportName="objetivos"
+      testId="targets-grid"
+    />
+  );
 }

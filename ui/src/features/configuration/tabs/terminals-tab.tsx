@@ -12,5 +12,14 @@ const FIELDS: readonly GridField[] = [
 
 /** Terminals: which line the browser at an IP address shows. */
 export default function TerminalsTab({ canWrite }: ConfigurationPageProps) {
-  return <DataGrid path="/api/terminals" keyFields={['terminalID']} fields={FIELDS} canWrite={canWrite} exportName="terminales" testId="terminals-grid" />;
+  return (
+    <DataGrid
+      path="/api/terminals"
+      keyFields={['terminalID']}
+      fields={FIELDS}
+      canWrite={canWrite}
+      exportName="terminales"
+      testId="terminals-grid"
+    />
+  );
 }

@@ -68,10 +68,12 @@ export default function UsersTab({ canWrite }: ConfigurationPageProps) {
     send.mutate(userID, {
       onSuccess: (answer) => {
         notify.success(answer.message);
-        if (answer.failed?.length) notify.warning(t('telegramUsers.failed'), t('telegramUsers.someFailed', { users: answer.failed.join(', ') }));
+        if (answer.failed?.length)
+          notify.warning(t('telegramUsers.failed'), t('telegramUsers.someFailed', { users: answer.failed.join(', ') }));
       },
       // A user who needs an email first is information (SPEC.md section 5); a failed mail is an error: the server's words.
-      onError: (error) => (error instanceof ApiError && error.status === 400 ? notify.info : notify.error)(errorMessage(error, t('telegramUsers.failed'))),
+      onError: (error) =>
+        (error instanceof ApiError && error.status === 400 ? notify.info : notify.error)(errorMessage(error, t('telegramUsers.failed'))),
     });
 
   return (
@@ -84,7 +86,13 @@ export default function UsersTab({ canWrite }: ConfigurationPageProps) {
       testId="users-grid"
       toolbar={
         canWrite ? (
-          <Button size="sm" variant="outline" loading={send.isPending && send.variables === null} onClick={() => sendLink(null)} data-testid="telegram-send-all">
+          <Button
+            size="sm"
+            variant="outline"
+            loading={send.isPending && send.variables === null}
+            onClick={() => sendLink(null)}
+            data-testid="telegram-send-all"
+          >
             {t('telegramUsers.sendAll')}
           </Button>
         ) : undefined
@@ -102,7 +110,13 @@ export default function UsersTab({ canWrite }: ConfigurationPageProps) {
                     <Badge colorPalette={badge.palette} data-testid={`telegram-state-${userID}`}>
                       {t(badge.key)}
                     </Badge>
-                    <Button size="xs" variant="outline" loading={send.isPending && send.variables === userID} onClick={() => sendLink(userID)} data-testid={`telegram-send-${userID}`}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={send.isPending && send.variables === userID}
+                      onClick={() => sendLink(userID)}
+                      data-testid={`telegram-send-${userID}`}
+                    >
                       {t('telegramUsers.sendLink')}
                     </Button>
                   </HStack>

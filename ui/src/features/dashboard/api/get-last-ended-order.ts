@@ -24,7 +24,12 @@ export async function getLastEndedOrder(lineID: number): Promise<EndedOrder | nu
 }
 
 export const lastEndedOrderQuery = (lineID: number, enabled: boolean) =>
-  queryOptions({ queryKey: ['dashboard', 'last-ended-order', lineID], queryFn: () => getLastEndedOrder(lineID), enabled, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['dashboard', 'last-ended-order', lineID],
+    queryFn: () => getLastEndedOrder(lineID),
+    enabled,
+    staleTime: 60_000,
+  });
 
 export function useLastEndedOrder(lineID: number, enabled: boolean) {
   return useQuery(lastEndedOrderQuery(lineID, enabled));

@@ -7,12 +7,22 @@ import { livePolling } from '../../../lib/polling';
 export const LAST_STOPS = 5;
 
 export async function getOrderStops(lineID: number, order: string): Promise<Stop[]> {
-  const page = await listRecords('/api/stops', { filter: [['lineID', '=', lineID], 'and', ['order', '=', order]], sort: [{ selector: 'startDate', desc: true }], skip: 0, take: LAST_STOPS });
+  const page = await listRecords('/api/stops', {
+    filter: [['lineID', '=', lineID], 'and', ['order', '=', order]],
+    sort: [{ selector: 'startDate', desc: true }],
+    skip: 0,
+    take: LAST_STOPS,
+  });
   return page.data as unknown as Stop[];
 }
 
 export const orderStopsQuery = (lineID: number, order: string | null, refreshMs: number) =>
-  queryOptions({ queryKey: ['dashboard', 'order-stops', lineID, order], queryFn: () => getOrderStops(lineID, order!), enabled: order !== null, ...livePolling(refreshMs) });
+  queryOptions({
+    queryKey: ['dashboard', 'order-stops', lineID, order],
+    queryFn: () => getOrderStops(lineID, order!),
+    enabled: order !== null,
+    ...livePolling(refreshMs),
+  });
 
 export function useOrderStops(lineID: number, order: string | null, refreshMs: number) {
   return useQuery(orderStopsQuery(lineID, order, refreshMs));

@@ -7,7 +7,13 @@ import type { TimeRange } from '../dashboard-context';
  * idle until the range is known, polled every gridRefreshTime. A new range is a new key; the old one is dropped from
  * the cache once unused (gcTime), so a dashboard left running does not accumulate shifts.
  */
-export function rangeQuery<T>(name: string, lineID: number, range: TimeRange | null, refreshMs: number, fetch: (range: TimeRange) => Promise<T>) {
+export function rangeQuery<T>(
+  name: string,
+  lineID: number,
+  range: TimeRange | null,
+  refreshMs: number,
+  fetch: (range: TimeRange) => Promise<T>,
+) {
   return queryOptions({
     queryKey: ['dashboard', name, lineID, range?.start, range?.end],
     queryFn: () => fetch(range!),

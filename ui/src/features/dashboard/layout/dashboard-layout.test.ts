@@ -36,9 +36,26 @@ describe('dashboard layout (SPEC.md sections 2 and 9)', () => {
   });
 
   it('drops hidden or unknown tiles and reads anything unreadable as the defaults', () => {
-    expect(layoutsFor(['oee'], { lg: [{ i: 'gone', x: 0, y: 0, w: 1, h: 1 }, { i: 'speed', x: 0, y: 0, w: 1, h: 1 }] }).lg.map((p) => p.i)).toEqual(['oee']);
+    expect(
+      layoutsFor(['oee'], {
+        lg: [
+          { i: 'gone', x: 0, y: 0, w: 1, h: 1 },
+          { i: 'speed', x: 0, y: 0, w: 1, h: 1 },
+        ],
+      }).lg.map((p) => p.i),
+    ).toEqual(['oee']);
     expect(readSaved(null)).toEqual({ visible: DEFAULT_VISIBLE, layouts: {} });
-    expect(readSaved({ visible: ['oee', 'nope'], layouts: { lg: [{ i: 'oee', x: -1, y: 0, w: 1, h: 1 }, { i: 'oee', x: 0, y: 0, w: 2, h: 3 }] } })).toEqual({
+    expect(
+      readSaved({
+        visible: ['oee', 'nope'],
+        layouts: {
+          lg: [
+            { i: 'oee', x: -1, y: 0, w: 1, h: 1 },
+            { i: 'oee', x: 0, y: 0, w: 2, h: 3 },
+          ],
+        },
+      }),
+    ).toEqual({
       visible: ['oee'],
       layouts: { lg: [{ i: 'oee', x: 0, y: 0, w: 2, h: 3 }] },
     });

@@ -125,17 +125,32 @@ export function layoutsFor(visible: readonly TileId[], saved: SavedDashboard['la
   const result = {} as TileLayouts;
   for (const name of BREAKPOINT_NAMES) {
     const cols = COLS[name];
-    const kept = (saved[name] ?? []).filter((place) => isTileId(place.i) && shown.includes(place.i)).map((place) => ({ ...place, w: Math.min(place.w, cols), minH: SPEC_OF.get(place.i as TileId)!.minH }));
+    const kept = (saved[name] ?? [])
+      .filter((place) => isTileId(place.i) && shown.includes(place.i))
+      .map((place) => ({ ...place, w: Math.min(place.w, cols), minH: SPEC_OF.get(place.i as TileId)!.minH }));
     const keptIds = new Set(kept.map((place) => place.i));
     const bottom = kept.reduce((max, place) => Math.max(max, place.y + place.h), 0);
-    result[name] = [...kept, ...flow(shown.filter((id) => !keptIds.has(id)), name, bottom)];
+    result[name] = [
+      ...kept,
+      ...flow(
+        shown.filter((id) => !keptIds.has(id)),
+        name,
+        bottom,
+      ),
+    ];
   }
   return result;
 }
 
 const isPlace = (value: unknown): value is TilePlace => {
   const place = value as TilePlace | null;
-  return !!place && typeof place.i === 'string' && [place.x, place.y, place.w, place.h].every((n) => Number.isInteger(n) && n >= 0) && place.w > 0 && place.h > 0;
+  return (
+    !!place &&
+    typeof place.i === 'string' &&
+    [place.x, place.y, place.w, place.h].every((n) => Number.isInteger(n) && n >= 0) &&
+    place.w > 0 &&
+    place.h > 0
+  );
 };
 
 /** Reads what was saved in the browser; anything unreadable falls back to the defaults. */

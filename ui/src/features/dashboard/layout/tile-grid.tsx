@@ -16,7 +16,15 @@ export interface GridTile {
  * the user does (a move or a resize that ends) is handed back to be saved, with the breakpoint it was done on: the
  * grid's own re-layouts (a new width, compaction) are never saved, so saving can never feed back into the grid.
  */
-export function TileGrid({ tiles, layouts, onUserLayout }: { tiles: readonly GridTile[]; layouts: TileLayouts; onUserLayout: (breakpoint: BreakpointName, places: readonly TilePlace[]) => void }) {
+export function TileGrid({
+  tiles,
+  layouts,
+  onUserLayout,
+}: {
+  tiles: readonly GridTile[];
+  layouts: TileLayouts;
+  onUserLayout: (breakpoint: BreakpointName, places: readonly TilePlace[]) => void;
+}) {
   const { width, containerRef, mounted } = useContainerWidth();
   const done = (layout: Layout) => onUserLayout(getBreakpointFromWidth(BREAKPOINTS, width) as BreakpointName, layout);
   return (

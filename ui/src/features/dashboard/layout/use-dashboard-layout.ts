@@ -1,6 +1,15 @@
 import { useMemo } from 'react';
 import { storedValue, useStoredValue, type StoredValue } from '../../../lib/stored-value';
-import { DEFAULT_VISIBLE, layoutsFor, readSaved, storageKey, type BreakpointName, type SavedDashboard, type TileId, type TilePlace } from './dashboard-layout';
+import {
+  DEFAULT_VISIBLE,
+  layoutsFor,
+  readSaved,
+  storageKey,
+  type BreakpointName,
+  type SavedDashboard,
+  type TileId,
+  type TilePlace,
+} from './dashboard-layout';
 
 const stores = new Map<number, StoredValue<SavedDashboard | null>>();
 
@@ -8,7 +17,11 @@ const stores = new Map<number, StoredValue<SavedDashboard | null>>();
 function storeOf(lineID: number): StoredValue<SavedDashboard | null> {
   let store = stores.get(lineID);
   if (!store) {
-    store = storedValue<SavedDashboard | null>(storageKey(lineID), null, (value): value is SavedDashboard | null => value === null || typeof value === 'object');
+    store = storedValue<SavedDashboard | null>(
+      storageKey(lineID),
+      null,
+      (value): value is SavedDashboard | null => value === null || typeof value === 'object',
+    );
     stores.set(lineID, store);
   }
   return store;

@@ -38,7 +38,14 @@ export function StopExplorerTile() {
   const endMs = range ? Date.parse(range.end) : 0;
   const firstData = indicators.data?.firstDataDate;
   const knownUntil = indicators.data?.knownUntilDate;
-  const timeline = buildTimeline(stops.data ?? [], startMs, endMs, now, firstData ? Date.parse(firstData) : null, knownUntil ? Date.parse(knownUntil) : null);
+  const timeline = buildTimeline(
+    stops.data ?? [],
+    startMs,
+    endMs,
+    now,
+    firstData ? Date.parse(firstData) : null,
+    knownUntil ? Date.parse(knownUntil) : null,
+  );
   const ticks = range ? timelineTicks(startMs, endMs, width, offsetMinutesOf(range.start)) : [];
 
   const open = (stop: Stop) => {

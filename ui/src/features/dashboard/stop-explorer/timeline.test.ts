@@ -8,7 +8,14 @@ const END = START + 8 * H;
 const at = (hours: number) => new Date(START + hours * H).toISOString();
 /** The line known since before the shift: no time of it lacks data. */
 const KNOWN = START - 24 * H;
-const stop = (id: number, from: number, to: number | null, recognized = false, color: string | null = null, reasonID: number | null = null): Stop => ({
+const stop = (
+  id: number,
+  from: number,
+  to: number | null,
+  recognized = false,
+  color: string | null = null,
+  reasonID: number | null = null,
+): Stop => ({
   stopID: id,
   order: 'O-1',
   op: 'O',
@@ -92,7 +99,9 @@ describe('stop explorer bar (SPEC.md sections 4 and 9)', () => {
       ['running', 2 / 8, 1 / 8],
     ]);
     // Known up to before the shift: the whole shift up to now is no data.
-    expect(shape(buildTimeline([], START, END, START + 2 * H, START - 3 * H, START - 2 * H).segments)).toEqual([['noData', 0, 2 / 8, NO_DATA_COLOR, true]]);
+    expect(shape(buildTimeline([], START, END, START + 2 * H, START - 3 * H, START - 2 * H).segments)).toEqual([
+      ['noData', 0, 2 / 8, NO_DATA_COLOR, true],
+    ]);
   });
 
   it('draws the edge’s own downtime (reason 9) as no data, still a stop one can open; an OPC outage (reason 4) keeps its colour', () => {

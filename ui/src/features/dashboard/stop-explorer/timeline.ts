@@ -29,7 +29,14 @@ export interface Timeline {
   overflow: boolean;
 }
 
-export function buildTimeline(stops: readonly Stop[], rangeStartMs: number, rangeEndMs: number, nowMs: number, firstDataMs: number | null, knownUntilMs: number | null = null): Timeline {
+export function buildTimeline(
+  stops: readonly Stop[],
+  rangeStartMs: number,
+  rangeEndMs: number,
+  nowMs: number,
+  firstDataMs: number | null,
+  knownUntilMs: number | null = null,
+): Timeline {
   const span = rangeEndMs - rangeStartMs;
   if (!(span > 0)) return { segments: [], overflow: false };
   const drawnEnd = Math.min(rangeEndMs, Math.max(rangeStartMs, nowMs));

@@ -20,11 +20,23 @@ export function StopReasonsChartTile() {
     if (!rows) return null;
     return {
       labels: rows.map((row) => row.reason ?? t('dashboard.unrecognized')),
-      series: [{ label: t('dashboard.minutesUnit'), values: rows.map((row) => roundToTenth(row.duration)), color: rows.map(summaryRowColor) }],
+      series: [
+        { label: t('dashboard.minutesUnit'), values: rows.map((row) => roundToTenth(row.duration)), color: rows.map(summaryRowColor) },
+      ],
     };
   }, [rows, t]);
-  if (!chart || chart.labels.length === 0) return <Text color="fg.muted">{summary.isPending ? t('app.loading') : t('dashboard.noStops')}</Text>;
-  return <BarChart labels={chart.labels} series={chart.series} horizontal showShares unit={t('dashboard.minutesUnit')} testId="chart-stop-reasons" />;
+  if (!chart || chart.labels.length === 0)
+    return <Text color="fg.muted">{summary.isPending ? t('app.loading') : t('dashboard.noStops')}</Text>;
+  return (
+    <BarChart
+      labels={chart.labels}
+      series={chart.series}
+      horizontal
+      showShares
+      unit={t('dashboard.minutesUnit')}
+      testId="chart-stop-reasons"
+    />
+  );
 }
 
 /** MTBF and MTTR in minutes of each shift of the plant day on screen. */
@@ -52,7 +64,10 @@ export function SpeedChartTile() {
   const perShift = indicators.data?.perShift;
   const chart = useMemo(() => {
     if (!perShift || !history.data) return null;
-    const speeds = shiftSpeeds(perShift.map((shift) => shift.code), history.data);
+    const speeds = shiftSpeeds(
+      perShift.map((shift) => shift.code),
+      history.data,
+    );
     const series: BarSeries[] = [
       { label: t('dashboard.currentSpeed'), values: speeds.map((speed) => speed.current), color: '#319795' },
       { label: t('dashboard.nominalSpeed'), values: speeds.map((speed) => speed.nominal), color: '#a0aec0' },

@@ -65,9 +65,27 @@ export function CurrentStopTile() {
     <Stack gap="2" align="center" data-testid="current-stop">
       {phases ? (
         <HStack gap="3" wrap="wrap" justify="center" data-testid="maintenance-rings">
-          <ElapsedRing elapsedMs={phases.declaringMs} color={RING_COLORS.declaring} caption={t('dashboard.declaring')} size={90} testId="ring-declaring" />
-          <ElapsedRing elapsedMs={phases.waitingMs} color={RING_COLORS.waiting} caption={t('dashboard.waiting')} size={90} testId="ring-waiting" />
-          <ElapsedRing elapsedMs={phases.maintenanceMs} color={RING_COLORS.maintenance} caption={t('dashboard.maintenance')} size={90} testId="ring-maintenance" />
+          <ElapsedRing
+            elapsedMs={phases.declaringMs}
+            color={RING_COLORS.declaring}
+            caption={t('dashboard.declaring')}
+            size={90}
+            testId="ring-declaring"
+          />
+          <ElapsedRing
+            elapsedMs={phases.waitingMs}
+            color={RING_COLORS.waiting}
+            caption={t('dashboard.waiting')}
+            size={90}
+            testId="ring-waiting"
+          />
+          <ElapsedRing
+            elapsedMs={phases.maintenanceMs}
+            color={RING_COLORS.maintenance}
+            caption={t('dashboard.maintenance')}
+            size={90}
+            testId="ring-maintenance"
+          />
         </HStack>
       ) : (
         <ElapsedRing elapsedMs={elapsedMs} color={stopColor(current)} size={110} testId="current-stop-ring" />

@@ -12,7 +12,15 @@ const CallDialog = lazy(() => import('../../../modules/maintenance/call-dialog')
  * 'Llamar a mantenimiento' on the current-stop tile: for operators and supervisors, while the maintenance manager runs
  * on the line and no call of the line is open (an open call shows as the three rings and the amber beacon).
  */
-export function MaintenanceCallButton({ lineID, roleID, callOpen }: { lineID: number; roleID: number | null | undefined; callOpen: boolean }) {
+export function MaintenanceCallButton({
+  lineID,
+  roleID,
+  callOpen,
+}: {
+  lineID: number;
+  roleID: number | null | undefined;
+  callOpen: boolean;
+}) {
   const { t } = useTranslation();
   const modules = useEnabledModules();
   const [open, setOpen] = useState(false);
@@ -21,7 +29,18 @@ export function MaintenanceCallButton({ lineID, roleID, callOpen }: { lineID: nu
     <>
       {offered && (
         // On a half-width tile (a phone) the label wraps instead of running out of the tile.
-        <Button size="sm" colorPalette="orange" variant="outline" maxW="full" h="auto" minH="8" py="1" whiteSpace="normal" onClick={() => setOpen(true)} data-testid="call-maintenance">
+        <Button
+          size="sm"
+          colorPalette="orange"
+          variant="outline"
+          maxW="full"
+          h="auto"
+          minH="8"
+          py="1"
+          whiteSpace="normal"
+          onClick={() => setOpen(true)}
+          data-testid="call-maintenance"
+        >
           {t('maintenanceManager.call')}
         </Button>
       )}

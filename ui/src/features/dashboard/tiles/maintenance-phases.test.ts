@@ -7,7 +7,11 @@ const NOW = Date.parse(at(30));
 
 describe('maintenance call rings: declaring, waiting, maintenance', () => {
   it('while waiting: declared after 5 minutes, waiting since', () => {
-    expect(maintenancePhases(at(0), { callDate: at(5), declarationDate: null, startDate: null, endDate: null }, NOW)).toEqual({ declaringMs: 5 * M, waitingMs: 25 * M, maintenanceMs: 0 });
+    expect(maintenancePhases(at(0), { callDate: at(5), declarationDate: null, startDate: null, endDate: null }, NOW)).toEqual({
+      declaringMs: 5 * M,
+      waitingMs: 25 * M,
+      maintenanceMs: 0,
+    });
   });
 
   it('once started: the waiting stops growing and maintenance counts up to now, or to its end', () => {

@@ -25,7 +25,15 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
       <Button size="xs" variant="outline" onClick={() => setAdjusting(true)} data-testid="adjust-order">
         {t('dashboard.adjust')}
       </Button>
-      {adjusting && <AdjustDialog order={order.order} op={order.op} currentMinutes={minutes} stopMinutes={order.stopTime} onClose={() => setAdjusting(false)} />}
+      {adjusting && (
+        <AdjustDialog
+          order={order.order}
+          op={order.op}
+          currentMinutes={minutes}
+          stopMinutes={order.stopTime}
+          onClose={() => setAdjusting(false)}
+        />
+      )}
     </HStack>
   );
 }
@@ -75,7 +83,10 @@ export function OrderTile() {
       )}
       {shift && shift.unstaffedQuantity > 0 && (
         <Text fontSize="sm" color="orange.fg" data-testid="unstaffed-production">
-          {t('dashboard.unstaffedProduction', { units: formatNumber(shift.unstaffedQuantity), discards: formatNumber(shift.unstaffedDiscards) })}
+          {t('dashboard.unstaffedProduction', {
+            units: formatNumber(shift.unstaffedQuantity),
+            discards: formatNumber(shift.unstaffedDiscards),
+          })}
         </Text>
       )}
       {canAdjust && previous.data && <PreviousOrder order={previous.data} />}

@@ -15,7 +15,13 @@ export function OrderValidation({ order, op, roleID }: { order: string | null; o
   return (
     <HStack gap="2">
       <Text fontSize="sm">{t('dashboard.validated')}</Text>
-      <ValidationSwitch order={order} op={op} validated={validation.data === true} enabled={hasRole(roleID, STOP_HANDLING_ROLES) && !validation.isPending} wording="op" />
+      <ValidationSwitch
+        order={order}
+        op={op}
+        validated={validation.data === true}
+        enabled={hasRole(roleID, STOP_HANDLING_ROLES) && !validation.isPending}
+        wording="op"
+      />
     </HStack>
   );
 }

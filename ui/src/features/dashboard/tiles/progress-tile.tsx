@@ -16,7 +16,12 @@ export function ProgressTile() {
   return (
     <Stack gap="1" data-testid="production-progress">
       <Text fontWeight="semibold" data-testid="production-progress-value">
-        {percentLabel(order.progress)} · {t('dashboard.progressOf', { done: formatNumber(order.productionQuantity ?? 0, { maxDecimals: 0 }), target: formatNumber(order.desiredProductionQuantity ?? 0, { maxDecimals: 0 }), unit: order.unit ?? '' })}
+        {percentLabel(order.progress)} ·{' '}
+        {t('dashboard.progressOf', {
+          done: formatNumber(order.productionQuantity ?? 0, { maxDecimals: 0 }),
+          target: formatNumber(order.desiredProductionQuantity ?? 0, { maxDecimals: 0 }),
+          unit: order.unit ?? '',
+        })}
       </Text>
       <Box position="relative" pb="4">
         <Progress.Root value={Math.min(100, Math.max(0, progress * 100))} max={100} colorPalette="teal" size="lg">

@@ -49,7 +49,12 @@ export function StopRows({ stops, roleID, selection, withSplit = false, testId }
           <Table.Row key={stop.stopID} data-testid={`stop-row-${stop.stopID}`}>
             {selection && (
               <Table.Cell w="8">
-                <Checkbox.Root size="sm" checked={selection.selected.has(stop.stopID)} onCheckedChange={() => selection.toggle(stop.stopID)} aria-label={String(stop.stopID)}>
+                <Checkbox.Root
+                  size="sm"
+                  checked={selection.selected.has(stop.stopID)}
+                  onCheckedChange={() => selection.toggle(stop.stopID)}
+                  aria-label={String(stop.stopID)}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                 </Checkbox.Root>

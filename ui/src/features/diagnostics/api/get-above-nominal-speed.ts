@@ -7,7 +7,9 @@ import { diagnosticsQuery } from './diagnostics-query';
 export type AboveNominalSpeed = z.output<typeof aboveNominalSpeedSchema>;
 
 /** GET /api/diagnostics/above-nominal-speed: the last 100 orders and 100 shifts. */
-export const aboveNominalSpeedQuery = diagnosticsQuery<AboveNominalSpeed>('aboveNominalSpeed', '/api/diagnostics/above-nominal-speed', { history: true });
+export const aboveNominalSpeedQuery = diagnosticsQuery<AboveNominalSpeed>('aboveNominalSpeed', '/api/diagnostics/above-nominal-speed', {
+  history: true,
+});
 
 export function useAboveNominalSpeed() {
   return useQuery(aboveNominalSpeedQuery);

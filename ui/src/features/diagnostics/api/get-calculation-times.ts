@@ -7,7 +7,9 @@ import { diagnosticsQuery } from './diagnostics-query';
 export type CalculationPass = z.output<typeof calculationTimesSchema>[number];
 
 /** GET /api/diagnostics/calculationtimes: the last 100 passes, oldest first. */
-export const calculationTimesQuery = diagnosticsQuery<CalculationPass[]>('calculationTimes', '/api/diagnostics/calculationtimes', { history: true });
+export const calculationTimesQuery = diagnosticsQuery<CalculationPass[]>('calculationTimes', '/api/diagnostics/calculationtimes', {
+  history: true,
+});
 
 export function useCalculationTimes() {
   return useQuery(calculationTimesQuery);

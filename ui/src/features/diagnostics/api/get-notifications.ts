@@ -7,7 +7,9 @@ import { diagnosticsQuery } from './diagnostics-query';
 export type NotificationDiagnostics = z.output<typeof notificationDiagnosticsSchema>;
 
 /** GET /api/diagnostics/notifications (the latest 100 sends, newest first). */
-export const notificationsQuery = diagnosticsQuery<NotificationDiagnostics>('notifications', '/api/diagnostics/notifications', { history: false });
+export const notificationsQuery = diagnosticsQuery<NotificationDiagnostics>('notifications', '/api/diagnostics/notifications', {
+  history: false,
+});
 
 export function useNotificationDiagnostics() {
   return useQuery(notificationsQuery);

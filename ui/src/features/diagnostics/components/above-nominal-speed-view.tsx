@@ -15,7 +15,12 @@ export function AboveNominalSpeedView() {
   const { t } = useTranslation();
   const cases = useAboveNominalSpeed();
   return (
-    <ViewPanel title={t('diagnostics.views.aboveNominalSpeed')} query={cases} isEmpty={(data) => data.orders.length === 0 && data.shifts.length === 0} testId="view-aboveNominalSpeed">
+    <ViewPanel
+      title={t('diagnostics.views.aboveNominalSpeed')}
+      query={cases}
+      isEmpty={(data) => data.orders.length === 0 && data.shifts.length === 0}
+      testId="view-aboveNominalSpeed"
+    >
       {(data) => (
         <CompactTable
           columns={[

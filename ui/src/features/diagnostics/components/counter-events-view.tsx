@@ -13,10 +13,23 @@ export function CounterEventsView() {
   const { t } = useTranslation();
   const events = useCounterEvents();
   return (
-    <ViewPanel title={t('diagnostics.views.counterEvents')} query={events} isEmpty={(data) => data.length === 0} testId="view-counterEvents">
+    <ViewPanel
+      title={t('diagnostics.views.counterEvents')}
+      query={events}
+      isEmpty={(data) => data.length === 0}
+      testId="view-counterEvents"
+    >
       {(data) => (
         <CompactTable
-          columns={[{ label: t('diagnostics.time') }, { label: t('diagnostics.line') }, { label: t('diagnostics.counter') }, { label: t('diagnostics.event') }, { label: t('diagnostics.previous'), end: true }, { label: t('diagnostics.current'), end: true }, { label: t('diagnostics.stepLimit'), end: true }]}
+          columns={[
+            { label: t('diagnostics.time') },
+            { label: t('diagnostics.line') },
+            { label: t('diagnostics.counter') },
+            { label: t('diagnostics.event') },
+            { label: t('diagnostics.previous'), end: true },
+            { label: t('diagnostics.current'), end: true },
+            { label: t('diagnostics.stepLimit'), end: true },
+          ]}
         >
           {newestFirst(data).map((event, index) => (
             <tr key={`${event.dateTime}-${event.lineID}-${event.counter}-${index}`}>

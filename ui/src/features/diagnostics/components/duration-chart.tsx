@@ -12,8 +12,22 @@ export function DurationChart({ entries, testId }: { entries: readonly { dateTim
     const constant = (value: number) => series.labels.map(() => value);
     return [
       { label: t('diagnostics.duration'), values: series.durations, color: '#3182ce' },
-      { label: t('diagnostics.limit', { value: DURATION_LIMIT_MS }), values: constant(DURATION_LIMIT_MS), color: '#e53e3e', reference: true },
-      ...(series.average === null ? [] : [{ label: t('diagnostics.average', { value: series.average }), values: constant(series.average), color: '#38a169', reference: true }]),
+      {
+        label: t('diagnostics.limit', { value: DURATION_LIMIT_MS }),
+        values: constant(DURATION_LIMIT_MS),
+        color: '#e53e3e',
+        reference: true,
+      },
+      ...(series.average === null
+        ? []
+        : [
+            {
+              label: t('diagnostics.average', { value: series.average }),
+              values: constant(series.average),
+              color: '#38a169',
+              reference: true,
+            },
+          ]),
     ];
   }, [series, t]);
   return (

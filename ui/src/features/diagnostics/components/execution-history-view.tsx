@@ -43,13 +43,23 @@ export function ExecutionHistoryView() {
   const { t } = useTranslation();
   const passes = useCalculationTimes();
   return (
-    <ViewPanel title={t('diagnostics.views.executionHistory')} query={passes} isEmpty={(data) => data.length === 0} testId="view-executionHistory">
+    <ViewPanel
+      title={t('diagnostics.views.executionHistory')}
+      query={passes}
+      isEmpty={(data) => data.length === 0}
+      testId="view-executionHistory"
+    >
       {(data) => (
         <Stack gap="3">
           <DurationChart entries={data} testId="chart-executions" />
           <CompactTable
             testId="execution-history"
-            columns={[{ label: t('diagnostics.time') }, { label: t('diagnostics.duration'), end: true }, { label: t('diagnostics.line') }, { label: t('diagnostics.result') }]}
+            columns={[
+              { label: t('diagnostics.time') },
+              { label: t('diagnostics.duration'), end: true },
+              { label: t('diagnostics.line') },
+              { label: t('diagnostics.result') },
+            ]}
           >
             {newestFirst(data).map((pass) => (
               <PassRows key={pass.dateTime} pass={pass} />

@@ -14,7 +14,13 @@ export function NotificationsView() {
     <ViewPanel title={t('diagnostics.views.notifications')} query={diagnostics} isEmpty={() => false} testId="view-notifications">
       {(data) => (
         <Stack gap="2">
-          <Text fontSize="sm">{t('diagnostics.notifications.channels', { telegram: onOff(data.telegram.enabled), email: onOff(data.email.enabled), polling: onOff(data.telegram.polling) })}</Text>
+          <Text fontSize="sm">
+            {t('diagnostics.notifications.channels', {
+              telegram: onOff(data.telegram.enabled),
+              email: onOff(data.email.enabled),
+              polling: onOff(data.telegram.polling),
+            })}
+          </Text>
           <Text fontSize="sm" data-testid="notifications-counts">
             {t('diagnostics.notifications.counts', data.last24h)}
           </Text>
@@ -49,10 +55,21 @@ export function NotificationsView() {
                   <td>{t(send.channel === 2 ? 'diagnostics.notifications.email' : 'diagnostics.notifications.telegram')}</td>
                   <td>{send.recipient}</td>
                   <td className="end">{send.round}</td>
-                  <td style={send.status === 'failed' ? { color: 'var(--chakra-colors-fg-error)' } : undefined}>{t(`diagnostics.notifications.statuses.${send.status}`)}</td>
+                  <td style={send.status === 'failed' ? { color: 'var(--chakra-colors-fg-error)' } : undefined}>
+                    {t(`diagnostics.notifications.statuses.${send.status}`)}
+                  </td>
                   <td className="end">{send.attempts}</td>
                   <td>
-                    {send.status === 'sent' ? formatPlantDateTime(send.sentAt) : [send.lastError, send.nextAttemptAt ? t('diagnostics.notifications.retryAt', { at: formatPlantDateTime(send.nextAttemptAt) }) : null].filter(Boolean).join(' · ')}
+                    {send.status === 'sent'
+                      ? formatPlantDateTime(send.sentAt)
+                      : [
+                          send.lastError,
+                          send.nextAttemptAt
+                            ? t('diagnostics.notifications.retryAt', { at: formatPlantDateTime(send.nextAttemptAt) })
+                            : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                   </td>
                 </tr>
               ))}

@@ -14,20 +14,36 @@ function ServerTags({ server }: { server: OpcServerStatus }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
-  const matching = badTagsFirst(server.tags).filter((tag) => !needle || tag.tagName.toLowerCase().includes(needle) || tag.url.toLowerCase().includes(needle));
+  const matching = badTagsFirst(server.tags).filter(
+    (tag) => !needle || tag.tagName.toLowerCase().includes(needle) || tag.url.toLowerCase().includes(needle),
+  );
   return (
     <Stack gap="2">
       <Flex align="center" gap="3" wrap="wrap">
         <Text fontSize="sm" fontWeight="medium">
           {t('diagnostics.tagCount', { count: server.tagCount, bad: server.badTagCount })}
         </Text>
-        {server.tags.length > 0 && <Input size="xs" maxW="xs" placeholder={t('diagnostics.searchTags')} aria-label={t('diagnostics.searchTags')} value={search} onChange={(event) => setSearch(event.target.value)} />}
+        {server.tags.length > 0 && (
+          <Input
+            size="xs"
+            maxW="xs"
+            placeholder={t('diagnostics.searchTags')}
+            aria-label={t('diagnostics.searchTags')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        )}
       </Flex>
       {matching.length > 0 && (
         <CompactTable
           maxH="300px"
           testId={`server-${server.opcServerID}-tags`}
-          columns={[{ label: t('diagnostics.tagName') }, { label: t('diagnostics.url') }, { label: t('diagnostics.quality') }, { label: t('diagnostics.value') }]}
+          columns={[
+            { label: t('diagnostics.tagName') },
+            { label: t('diagnostics.url') },
+            { label: t('diagnostics.quality') },
+            { label: t('diagnostics.value') },
+          ]}
         >
           {matching.slice(0, SHOWN_TAGS).map((tag) => (
             <tr key={tag.tagName} data-testid="tag-row">

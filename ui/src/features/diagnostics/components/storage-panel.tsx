@@ -16,11 +16,20 @@ export function StoragePanel() {
       {(data) => (
         <Stack gap="2">
           <Flex gap="6" wrap="wrap" fontSize="sm">
-            <Text data-testid="storage-free">{t('disk.free', { free: formatBytes(data.freeBytes), total: formatBytes(data.totalBytes) })}</Text>
-            <Text data-testid="storage-database">{t('disk.database', { size: data.databaseBytes === null ? '-' : formatBytes(data.databaseBytes) })}</Text>
+            <Text data-testid="storage-free">
+              {t('disk.free', { free: formatBytes(data.freeBytes), total: formatBytes(data.totalBytes) })}
+            </Text>
+            <Text data-testid="storage-database">
+              {t('disk.database', { size: data.databaseBytes === null ? '-' : formatBytes(data.databaseBytes) })}
+            </Text>
           </Flex>
           {data.warnings.map((warning) => (
-            <Alert.Root key={warning.code} status={warning.code === 'diskFull' ? 'error' : 'warning'} size="sm" data-testid={`storage-${warning.code}`}>
+            <Alert.Root
+              key={warning.code}
+              status={warning.code === 'diskFull' ? 'error' : 'warning'}
+              size="sm"
+              data-testid={`storage-${warning.code}`}
+            >
               <Alert.Indicator />
               <Alert.Title>{warning.message}</Alert.Title>
             </Alert.Root>

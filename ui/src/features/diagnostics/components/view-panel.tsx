@@ -5,7 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 
 /** One view of the page: its title, and its content once its polled data has come (or why not). */
-export function ViewPanel<T>({ title, query, isEmpty, testId, children }: { title: string; query: UseQueryResult<T>; isEmpty: (data: T) => boolean; testId: string; children: (data: T) => ReactNode }) {
+export function ViewPanel<T>({
+  title,
+  query,
+  isEmpty,
+  testId,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  testId: string;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Card.Root variant="outline" data-testid={testId}>

@@ -10,7 +10,8 @@ export const ORDER_INDEX_PAGE_SIZE = 20;
 export const ORDER_INDEX_SORT: SortItem = { selector: 'startDate', desc: true };
 
 /** What the grid asks first: no filter, newest first, the first page. */
-export const firstOrderIndexPage = (): LoadRequest => firstPageRequest(orderIndexFilter(NO_INDEX_FILTER), ORDER_INDEX_PAGE_SIZE, [ORDER_INDEX_SORT]);
+export const firstOrderIndexPage = (): LoadRequest =>
+  firstPageRequest(orderIndexFilter(NO_INDEX_FILTER), ORDER_INDEX_PAGE_SIZE, [ORDER_INDEX_SORT]);
 
 /** The first page asked for as /indexes/order is entered, while the page's code (AG Grid's) downloads and starts. */
 export function prefetchOrderIndexes(client: QueryClient): void {

@@ -19,7 +19,12 @@ const SHIFT_ORDERS_TAKE = 200;
 
 /** GET /api/oeeindex filtered to the orders of a line that ran during a shift, in the order they started. */
 export async function getShiftOrders(lineID: number, shiftStart: string, shiftEnd: string): Promise<ShiftOrder[]> {
-  const page = await listRecords('/api/oeeindex', { filter: shiftOrdersFilter(lineID, shiftStart, shiftEnd), sort: [{ selector: 'startDate', desc: false }], skip: 0, take: SHIFT_ORDERS_TAKE });
+  const page = await listRecords('/api/oeeindex', {
+    filter: shiftOrdersFilter(lineID, shiftStart, shiftEnd),
+    sort: [{ selector: 'startDate', desc: false }],
+    skip: 0,
+    take: SHIFT_ORDERS_TAKE,
+  });
   return page.data as unknown as ShiftOrder[];
 }
 

@@ -11,7 +11,15 @@ import { DateInput } from '../../../components/date-input/date-input';
  * The filters above an index grid: line, first and last production day and (orders) status. Each change applies at
  * once; a first day after the last is said and not applied, so the grid keeps what it showed.
  */
-export function IndexFilterBar({ onApply, withStatus = false, testId }: { onApply: (filter: IndexFilter) => void; withStatus?: boolean; testId: string }) {
+export function IndexFilterBar({
+  onApply,
+  withStatus = false,
+  testId,
+}: {
+  onApply: (filter: IndexFilter) => void;
+  withStatus?: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const tree = useResourceTree();
   const lines = (tree.data ?? []).flatMap((sector) => sector.lines);
@@ -25,7 +33,14 @@ export function IndexFilterBar({ onApply, withStatus = false, testId }: { onAppl
   return (
     <Stack gap="1" data-testid={testId}>
       <HStack gap="3" align="end" wrap="wrap">
-        <LineSelect label={t('indexes.line')} name="lineID" lines={lines} value={draft.lineID} onChange={(lineID) => change({ ...draft, lineID })} allLabel={t('indexes.allLines')} />
+        <LineSelect
+          label={t('indexes.line')}
+          name="lineID"
+          lines={lines}
+          value={draft.lineID}
+          onChange={(lineID) => change({ ...draft, lineID })}
+          allLabel={t('indexes.allLines')}
+        />
         <Field.Root w="auto" invalid={!valid}>
           <Field.Label>{t('indexes.from')}</Field.Label>
           <DateInput size="sm" name="from" value={draft.from} onChange={(from) => change({ ...draft, from })} />
@@ -38,7 +53,11 @@ export function IndexFilterBar({ onApply, withStatus = false, testId }: { onAppl
           <Field.Root w="40">
             <Field.Label>{t('indexes.status')}</Field.Label>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field name="status" value={draft.status ?? ''} onChange={(event) => change({ ...draft, status: number(event.target.value) })}>
+              <NativeSelect.Field
+                name="status"
+                value={draft.status ?? ''}
+                onChange={(event) => change({ ...draft, status: number(event.target.value) })}
+              >
                 <option value="">{t('indexes.allStatuses')}</option>
                 {ORDER_STATUS_LABELS.map((label, status) => (
                   <option key={status} value={status}>

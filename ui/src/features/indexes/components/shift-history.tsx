@@ -70,7 +70,11 @@ export function ShiftHistory({ lineID, shiftStart }: { lineID: number; shiftStar
     <Stack gap="4" borderWidth="1px" borderRadius="md" p="4" data-testid="shift-history">
       <HStack gap="3" wrap="wrap">
         <Heading size="md" data-testid="shift-history-title">
-          {t('shiftIndexes.historyTitle', { shift: shift.shift, line: `${shift.lineID} · ${shift.description}`, day: productionDayOf(shift.shiftStart) })}
+          {t('shiftIndexes.historyTitle', {
+            shift: shift.shift,
+            line: `${shift.lineID} · ${shift.description}`,
+            day: productionDayOf(shift.shiftStart),
+          })}
         </Heading>
         <Badge colorPalette={shift.closed ? 'gray' : 'teal'}>{shift.closed ? t('shiftIndexes.closed') : t('shiftIndexes.open')}</Badge>
         <Text color="fg.muted" fontSize="sm">

@@ -11,7 +11,16 @@ export interface LineCardData {
   beacon: BeaconColor;
   orderData: { order: string; productCode: string | null; productName: string | null; progress: number | null } | null;
   stopData: { stopID: number; startDate: string; duration: number; reason: string | null; recognized: boolean } | null;
-  shiftData: { code: 'TM' | 'TT' | 'TN'; oee: number | null; utilization: number | null; throughput: number | null; acceptance: number | null; mtbf: number | null; mttr: number | null; aboveNominalSpeed: boolean };
+  shiftData: {
+    code: 'TM' | 'TT' | 'TN';
+    oee: number | null;
+    utilization: number | null;
+    throughput: number | null;
+    acceptance: number | null;
+    mtbf: number | null;
+    mttr: number | null;
+    aboveNominalSpeed: boolean;
+  };
 }
 
 export interface SectorIndicators {
@@ -30,14 +39,20 @@ export interface OverviewFilter {
 
 /** GET /api/indicators/sector (sectorID, or lines as a comma list): every line's card and the sum's indicators. */
 export function getSectorIndicators(filter: OverviewFilter): Promise<SectorIndicators> {
-  return apiRequest<SectorIndicators>('/api/indicators/sector', { query: { sectorID: filter.sectorID, lines: filter.lines?.join(',') || null } });
+  return apiRequest<SectorIndicators>('/api/indicators/sector', {
+    query: { sectorID: filter.sectorID, lines: filter.lines?.join(',') || null },
+  });
 }
 
 /** SPEC.md section 9: the sector overview is polled every 10 s. */
 export const OVERVIEW_POLL_MS = 10_000;
 
 export const sectorIndicatorsQuery = (filter: OverviewFilter) =>
-  queryOptions({ queryKey: ['overview', filter.sectorID, filter.lines?.join(',') ?? null], queryFn: () => getSectorIndicators(filter), ...livePolling(OVERVIEW_POLL_MS) });
+  queryOptions({
+    queryKey: ['overview', filter.sectorID, filter.lines?.join(',') ?? null],
+    queryFn: () => getSectorIndicators(filter),
+    ...livePolling(OVERVIEW_POLL_MS),
+  });
 
 export function useSectorIndicators(filter: OverviewFilter) {
   return useQuery(sectorIndicatorsQuery(filter));

@@ -36,7 +36,13 @@ export interface CompareResult {
 
 export const COMPARE_PATH = '/api/portal/compare';
 
-export const compareParams = (filter: CompareFilter) => ({ from: filter.from, to: filter.to, grain: filter.grain, level: filter.level, plants: plantsParam(filter.plants) });
+export const compareParams = (filter: CompareFilter) => ({
+  from: filter.from,
+  to: filter.to,
+  grain: filter.grain,
+  level: filter.level,
+  plants: plantsParam(filter.plants),
+});
 
 /** GET /api/portal/compare: OEE and its factors per plant, sector or line and per shift, day, week or month. */
 export function getCompare(filter: CompareFilter): Promise<CompareResult> {
@@ -44,5 +50,10 @@ export function getCompare(filter: CompareFilter): Promise<CompareResult> {
 }
 
 export function useCompare(filter: CompareFilter, enabled: boolean) {
-  return useQuery({ queryKey: ['portal', 'compare', filter], queryFn: () => getCompare(filter), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['portal', 'compare', filter],
+    queryFn: () => getCompare(filter),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -28,7 +28,12 @@ export interface LossesResult {
 
 export const LOSSES_PATH = '/api/portal/losses';
 
-export const lossesParams = (filter: LossesFilter) => ({ from: filter.from, to: filter.to, pathLevel: filter.pathLevel, plants: plantsParam(filter.plants) });
+export const lossesParams = (filter: LossesFilter) => ({
+  from: filter.from,
+  to: filter.to,
+  pathLevel: filter.pathLevel,
+  plants: plantsParam(filter.plants),
+});
 
 /** GET /api/portal/losses: the stop pareto by reason and by path level across plants, and the biggest reasons. */
 export function getLosses(filter: LossesFilter): Promise<LossesResult> {

@@ -14,7 +14,11 @@ export interface OrdersFilter {
   plants: readonly string[];
 }
 
-export const ordersParams = (filter: OrdersFilter) => ({ from: filter.from || null, to: filter.to || null, plants: plantsParam(filter.plants) });
+export const ordersParams = (filter: OrdersFilter) => ({
+  from: filter.from || null,
+  to: filter.to || null,
+  plants: plantsParam(filter.plants),
+});
 
 /** The grid's path: the range and plants as plain parameters, beside the load options the grid adds. */
 export const ordersGridPath = (filter: OrdersFilter) => buildUrl(ORDERS_PATH, ordersParams(filter));

@@ -40,7 +40,8 @@ export function getPlants(day: string | null): Promise<PortalPlant[]> {
 }
 
 /** The overview refreshes every minute: the edges sync in batches, not live. */
-export const plantsQuery = (day: string | null) => queryOptions({ queryKey: ['portal', 'plants', day], queryFn: () => getPlants(day), refetchInterval: 60_000 });
+export const plantsQuery = (day: string | null) =>
+  queryOptions({ queryKey: ['portal', 'plants', day], queryFn: () => getPlants(day), refetchInterval: 60_000 });
 
 export function usePlants(day: string | null) {
   return useQuery(plantsQuery(day));

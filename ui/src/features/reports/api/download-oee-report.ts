@@ -18,7 +18,10 @@ export interface OeeReportRequest {
  * export file names fixed per grid).
  */
 export async function downloadOeeReport({ startDate, endDate, lineID }: OeeReportRequest): Promise<void> {
-  const file = await apiRequest<Blob>(OEE_REPORT_PATH, { blob: true, query: { startDate, endDate, ...(lineID === null ? {} : { lineID }) } });
+  const file = await apiRequest<Blob>(OEE_REPORT_PATH, {
+    blob: true,
+    query: { startDate, endDate, ...(lineID === null ? {} : { lineID }) },
+  });
   saveBlob(file, 'ReporteOEE.xlsx');
 }
 

@@ -6,7 +6,12 @@ import { getStopSummary, type StopSummaryQuery } from '../../../components/stops
  * so a shift still running shows its latest stops.
  */
 export const stopSummaryQuery = (query: StopSummaryQuery | null, appliedAt: number) =>
-  queryOptions({ queryKey: ['stop-summary', query, appliedAt], queryFn: () => getStopSummary(query!), enabled: query !== null, staleTime: Infinity });
+  queryOptions({
+    queryKey: ['stop-summary', query, appliedAt],
+    queryFn: () => getStopSummary(query!),
+    enabled: query !== null,
+    staleTime: Infinity,
+  });
 
 export function useStopSummary(query: StopSummaryQuery | null, appliedAt: number) {
   return useQuery(stopSummaryQuery(query, appliedAt));

@@ -11,7 +11,12 @@ export function PathSummary({ summary }: { summary: StopSummary }) {
   return (
     <SummaryTable
       title={t('stopSummary.stopsByPath')}
-      headers={{ label: 'stopSummary.columns.path', count: 'stopSummary.columns.stopCount', extra: 'stopSummary.columns.share', extraWidth: '30%' }}
+      headers={{
+        label: 'stopSummary.columns.path',
+        count: 'stopSummary.columns.stopCount',
+        extra: 'stopSummary.columns.share',
+        extraWidth: '30%',
+      }}
       rows={summary.byPath.map((row) => ({
         path: row.path,
         label: row.path ?? t('stopSummary.unrecognized'),

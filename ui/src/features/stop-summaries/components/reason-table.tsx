@@ -18,8 +18,16 @@ export function ReasonSummary({ summary }: { summary: StopSummary }) {
   const chart = useMemo(
     () => ({
       labels: summary.pareto.map((row) => row.reason ?? t('stopSummary.unrecognized')),
-      series: [{ label: t('stopSummary.minutes'), values: summary.pareto.map((row) => row.duration), color: summary.pareto.map(summaryRowColor) }],
-      line: { label: t('stopSummary.cumulative'), values: cumulativePercents(summary.pareto), color: PARETO_LINE_COLOR, max: 100, unit: '%' },
+      series: [
+        { label: t('stopSummary.minutes'), values: summary.pareto.map((row) => row.duration), color: summary.pareto.map(summaryRowColor) },
+      ],
+      line: {
+        label: t('stopSummary.cumulative'),
+        values: cumulativePercents(summary.pareto),
+        color: PARETO_LINE_COLOR,
+        max: 100,
+        unit: '%',
+      },
     }),
     [summary, t],
   );
@@ -34,7 +42,14 @@ export function ReasonSummary({ summary }: { summary: StopSummary }) {
         </Text>
       ) : (
         <Box h="300px" mb="4">
-          <BarChart labels={chart.labels} series={chart.series} line={chart.line} showShares unit={t('stopSummary.minutes')} testId="summary-pareto" />
+          <BarChart
+            labels={chart.labels}
+            series={chart.series}
+            line={chart.line}
+            showShares
+            unit={t('stopSummary.minutes')}
+            testId="summary-pareto"
+          />
         </Box>
       )}
       <SummaryTable

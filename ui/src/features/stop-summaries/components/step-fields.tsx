@@ -32,7 +32,11 @@ export function StepSelect<T extends string | number>({
     <Field.Root disabled={disabled} data-step={name}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm" disabled={disabled}>
-        <NativeSelect.Field name={name} value={index < 0 ? '' : String(index)} onChange={(event) => onChange(event.target.value === '' ? null : (options[Number(event.target.value)]?.value ?? null))}>
+        <NativeSelect.Field
+          name={name}
+          value={index < 0 ? '' : String(index)}
+          onChange={(event) => onChange(event.target.value === '' ? null : (options[Number(event.target.value)]?.value ?? null))}
+        >
           <option value="">{t('common.select')}</option>
           {options.map((option, i) => (
             <option key={`${i}-${String(option.value)}`} value={String(i)}>

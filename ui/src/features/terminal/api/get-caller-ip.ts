@@ -6,7 +6,12 @@ export async function getCallerIp(): Promise<string> {
   return (await apiRequest<{ ipAddress: string }>('/api/terminals/ip')).ipAddress;
 }
 
-export const callerIpQuery = queryOptions({ queryKey: ['terminals', 'caller-ip'], queryFn: getCallerIp, staleTime: Infinity, retry: false });
+export const callerIpQuery = queryOptions({
+  queryKey: ['terminals', 'caller-ip'],
+  queryFn: getCallerIp,
+  staleTime: Infinity,
+  retry: false,
+});
 
 /** The caller's address; SPEC.md section 8: a failed lookup leaves the address blank. */
 export function useCallerIp() {

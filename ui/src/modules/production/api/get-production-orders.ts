@@ -31,7 +31,8 @@ export function getProductionOrders(lineID: number): Promise<ProductionOrders> {
   return apiRequest<ProductionOrders>('/api/production/orders', { query: { line: lineID } });
 }
 
-export const productionOrdersQuery = (lineID: number) => queryOptions({ queryKey: ['production', 'orders', lineID], queryFn: () => getProductionOrders(lineID) });
+export const productionOrdersQuery = (lineID: number) =>
+  queryOptions({ queryKey: ['production', 'orders', lineID], queryFn: () => getProductionOrders(lineID) });
 
 export function useProductionOrders(lineID: number | null) {
   return useQuery({ ...productionOrdersQuery(lineID ?? 0), enabled: lineID !== null });

@@ -37,7 +37,11 @@ export function getProductionSummary(lineID: number, range: PlantRange): Promise
 }
 
 export const productionSummaryQuery = (lineID: number, range: PlantRange) =>
-  queryOptions({ queryKey: ['production', 'summary', lineID, range.start, range.end], queryFn: () => getProductionSummary(lineID, range), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['production', 'summary', lineID, range.start, range.end],
+    queryFn: () => getProductionSummary(lineID, range),
+    placeholderData: keepPreviousData,
+  });
 
 export function useProductionSummary(lineID: number | null, range: PlantRange | null) {
   return useQuery({ ...productionSummaryQuery(lineID ?? 0, range ?? { start: '', end: '' }), enabled: lineID !== null && range !== null });

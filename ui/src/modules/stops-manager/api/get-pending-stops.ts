@@ -27,7 +27,12 @@ export function getPendingStops(filter: PendingStopsFilter): Promise<PendingStop
 }
 
 export const pendingStopsQuery = (filter: PendingStopsFilter, refreshMs: number) =>
-  queryOptions({ queryKey: ['stopsManager', 'pending', filter], queryFn: () => getPendingStops(filter), placeholderData: keepPreviousData, ...livePolling(refreshMs) });
+  queryOptions({
+    queryKey: ['stopsManager', 'pending', filter],
+    queryFn: () => getPendingStops(filter),
+    placeholderData: keepPreviousData,
+    ...livePolling(refreshMs),
+  });
 
 export function usePendingStops(filter: PendingStopsFilter, refreshMs: number) {
   return useQuery(pendingStopsQuery(filter, refreshMs));

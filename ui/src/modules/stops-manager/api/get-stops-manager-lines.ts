@@ -11,7 +11,11 @@ export function getStopsManagerLines(): Promise<StopsManagerLine[]> {
   return apiRequest<StopsManagerLine[]>('/api/stopsManager/lines');
 }
 
-export const stopsManagerLinesQuery = queryOptions({ queryKey: ['stopsManager', 'lines'], queryFn: getStopsManagerLines, staleTime: 60_000 });
+export const stopsManagerLinesQuery = queryOptions({
+  queryKey: ['stopsManager', 'lines'],
+  queryFn: getStopsManagerLines,
+  staleTime: 60_000,
+});
 
 export function useStopsManagerLines() {
   return useQuery(stopsManagerLinesQuery);

@@ -61,13 +61,23 @@ function ReasonRow({ node, depth, actions }: { node: ReasonNode; depth: number; 
         {actions.canWrite && (
           <HStack gap="1">
             {actions.lineID !== null && !reason.systemStop && (
-              <Button size="2xs" variant="outline" onClick={() => actions.onVisibility(reason, !shown)} data-testid={`reason-${reason.reasonID}-visibility`}>
+              <Button
+                size="2xs"
+                variant="outline"
+                onClick={() => actions.onVisibility(reason, !shown)}
+                data-testid={`reason-${reason.reasonID}-visibility`}
+              >
                 {shown ? t('stopReasons.hide') : t('stopReasons.show')}
               </Button>
             )}
             {reason.isCategory && (
               <>
-                <Button size="2xs" variant="ghost" onClick={() => actions.onAdd(reason, false)} data-testid={`reason-${reason.reasonID}-add`}>
+                <Button
+                  size="2xs"
+                  variant="ghost"
+                  onClick={() => actions.onAdd(reason, false)}
+                  data-testid={`reason-${reason.reasonID}-add`}
+                >
                   {t('stopReasons.addReason')}
                 </Button>
                 <Button size="2xs" variant="ghost" onClick={() => actions.onAdd(reason, true)}>
@@ -79,7 +89,13 @@ function ReasonRow({ node, depth, actions }: { node: ReasonNode; depth: number; 
               {t('grid.edit')}
             </Button>
             {!reason.systemStop && (
-              <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => actions.onDelete(reason)} data-testid={`reason-${reason.reasonID}-delete`}>
+              <Button
+                size="2xs"
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => actions.onDelete(reason)}
+                data-testid={`reason-${reason.reasonID}-delete`}
+              >
                 {t('grid.delete')}
               </Button>
             )}
@@ -111,7 +127,10 @@ export function ReasonTreeView({ tree, canWrite, lineID }: { tree: ReasonNode[];
     onDelete: setDeleting,
     onVisibility: (reason, shown) =>
       lineID !== null &&
-      visibility.mutate({ reasonID: reason.reasonID, lineID, enabled: shown }, { onError: (error) => notify.error(errorMessage(error, t('common.unknownError'))) }),
+      visibility.mutate(
+        { reasonID: reason.reasonID, lineID, enabled: shown },
+        { onError: (error) => notify.error(errorMessage(error, t('common.unknownError'))) },
+      ),
   };
 
   return (
@@ -143,7 +162,9 @@ export function ReasonTreeView({ tree, canWrite, lineID }: { tree: ReasonNode[];
           onClose={() => setEditing(null)}
           onSubmit={(values) =>
             write
-              .mutateAsync(editing.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: editing.record.reasonID, values })
+              .mutateAsync(
+                editing.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: editing.record.reasonID, values },
+              )
               .then(() => {
                 notify.success(t('grid.saved'));
                 setEditing(null);
@@ -152,7 +173,12 @@ export function ReasonTreeView({ tree, canWrite, lineID }: { tree: ReasonNode[];
         />
       )}
       {deleting && (
-        <DeleteRecordDialog count={1} remove={() => write.mutateAsync({ kind: 'delete', key: deleting.reasonID })} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
+        <DeleteRecordDialog
+          count={1}
+          remove={() => write.mutateAsync({ kind: 'delete', key: deleting.reasonID })}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => setDeleting(null)}
+        />
       )}
     </Stack>
   );

@@ -29,7 +29,14 @@ export const STOP_REASON_FIELDS: readonly GridField[] = [
     label: 'fields.lossKind',
     kind: 'select',
     width: 170,
-    options: { kind: 'static', options: (['breakdown', 'setup', 'smallStop'] as const).map((kind) => ({ value: kind, label: `losses.kinds.${kind}` as const, translate: true })) },
+    options: {
+      kind: 'static',
+      options: (['breakdown', 'setup', 'smallStop'] as const).map((kind) => ({
+        value: kind,
+        label: `losses.kinds.${kind}` as const,
+        translate: true,
+      })),
+    },
   },
   { name: 'color', label: 'fields.color', kind: 'color', width: 110 },
   { name: 'systemStop', label: 'fields.systemStop', kind: 'boolean', readOnly: true, width: 120 },
