@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/support/slow-first-sequencer';
 
 const ALL = ['edge/**/*.test.ts', 'sync/**/*.test.ts', 'portal/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'test/**/*.test.ts'];
 
@@ -32,6 +33,8 @@ export default defineConfig({
     // the tests start as processes read it from the environment; those in a test's own process from the setup file.
     env: { OEE_TEST_SCRYPT_N: '1024' },
     setupFiles: ['test/support/password-cost.ts'],
+    // The long files first (test/support/slow-first-sequencer.ts), so none of them is left to run alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'shared', include: ALL, exclude: [...configDefaults.exclude, ...OWN_PROCESS], isolate: false } },
       { extends: true, test: { name: 'own', include: OWN_PROCESS } },
