@@ -180,7 +180,7 @@ describe('configuration, supervisor', () => {
     });
   }, 180_000);
 
-  test('the calendar: two 12-hour shifts from 07:00 with a break and a holiday, stored by the server and previewed; a field error on its field; no tab for a consultant, whom the server refuses', async () => {
+  test('the calendar: two 12-hour shifts from 07:00 with a break and a holiday, stored by the server and previewed; a field error on its field; a line’s own calendar and back; no tab for a consultant, whom the server refuses', async () => {
     const page = await configuration('calendar');
     const tab = page.getByTestId('tab-content-calendar');
     await tab.getByTestId('calendar-form').waitFor();
@@ -227,6 +227,23 @@ describe('configuration, supervisor', () => {
       .poll(async () => (await monday.locator('td').allInnerTexts()).join(' | '), { timeout: 10_000 })
       .toBe('2026-04-27 | D Día 07:00–19:00 · N Noche 19:00–07:00 | 1440 | D 12:00–12:30');
     expect(await tab.getByTestId('calendar-preview-2026-05-01').locator('td').nth(1).innerText()).toBe('No se trabaja');
+
+    // Line 3 follows the plant's calendar until it is given its own (started from the plant's), and back.
+    await tab.getByTestId('calendar-scope').selectOption('3');
+    const usesPlant = tab.getByTestId('calendar-uses-plant');
+    await usesPlant.locator('input').waitFor({ state: 'attached' });
+    expect(await usesPlant.locator('input').isChecked()).toBe(true);
+    expect(await field('versions.0.pattern.shifts.0.code').count()).toBe(0);
+    await usesPlant.click();
+    expect(await field('versions.0.pattern.shifts.0.code').inputValue()).toBe('D');
+    await field('versions.0.pattern.shifts.0.start').fill('06:00');
+    await tab.getByTestId('calendar-save').click();
+    const lineCalendars = async () => (await edge.call('GET', '/api/calendars', { token: supervisor.token })).body.lines;
+    await expect.poll(async () => (await lineCalendars()).map((line: { lineID: number }) => line.lineID)).toEqual([3]);
+    expect((await lineCalendars())[0].versions[0].pattern.shifts[0].start).toBe('06:00');
+    await usesPlant.click();
+    await tab.getByTestId('calendar-save').click();
+    await expect.poll(async () => (await lineCalendars()).length).toBe(0);
 
     // A consultant has no configuration tab, this one included (the page is not allowed), and the server refuses it the calendar.
     const consultant = await edge.userWithRole(4);
