@@ -293,6 +293,10 @@ describe('central portal pages', () => {
     await page.getByTestId('nav-losses').click();
     await page.getByRole('heading', { name: 'Losses' }).waitFor();
     expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto by reason');
+    const waterfallEn = page.getByTestId('portal-waterfall');
+    expect(await waterfallEn.getByRole('heading').first().innerText()).toBe('Where the time went');
+    await expect.poll(() => page.getByTestId('waterfall-row-calendar').locator('td').first().innerText()).toBe('Calendar time');
+    expect(await waterfallEn.textContent()).toMatch(/Plant.*Scope/);
     await page.getByTestId('nav-compare').click();
     await page.getByRole('heading', { name: 'Compare' }).waitFor();
     expect(await page.getByTestId('portal-compare').textContent()).toMatch(/Group by.*Level.*Download Excel/);
