@@ -4,6 +4,7 @@ import type { TestEdge } from '../support/test-edge';
 import { logIn, openBrowser } from './support/browser';
 import { startUiEdge } from './support/edge';
 import { addLine } from './support/fixtures';
+import { fillDate } from './support/date-fields';
 import { crudCycle, fieldError, fillForm, gridRow, recordForm, saveForm } from './support/grid';
 
 /** The supervisor's configuration tabs (SPEC.md section 6: only the supervisor changes them). */
@@ -41,6 +42,7 @@ describe('configuration, supervisor', () => {
       'Objetivos de línea',
       'Productos',
       'Velocidades de producto',
+      'Calendario',
       'Motivos de llamado',
     ]);
   }, 120_000);
@@ -176,5 +178,81 @@ describe('configuration, supervisor', () => {
       edit: { speed: '135.5' },
       editedText: '135,5',
     });
+  }, 180_000);
+
+  test('the calendar: two 12-hour shifts from 07:00 with a break and a holiday, stored by the server and previewed; a field error on its field; a line’s own calendar and back; no tab for a consultant, whom the server refuses', async () => {
+    const page = await configuration('calendar');
+    const tab = page.getByTestId('tab-content-calendar');
+    await tab.getByTestId('calendar-form').waitFor();
+    const field = (path: string) => tab.getByTestId(`calendar-${path}`);
+    const shift = async (index: number, values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) await field(`versions.0.pattern.shifts.${index}.${name}`).fill(value);
+    };
+    // The default pattern (TM, TT, TN) becomes D 07:00 and N 19:00; first with N's code repeated, which the server refuses.
+    await shift(0, { code: 'D', nameEs: 'Día', nameEn: 'Day', start: '07:00' });
+    await shift(1, { code: 'D', nameEs: 'Noche', nameEn: 'Night', start: '19:00' });
+    await tab.getByTestId('calendar-versions.0-shift-2-remove').click();
+    await tab.getByTestId('calendar-versions.0-add-break').click();
+    await tab.locator('select[name="versions.0.pattern.breaks.0.shiftCode"]').selectOption('D');
+    await field('versions.0.pattern.breaks.0.start').fill('12:00');
+    await field('versions.0.pattern.breaks.0.minutes').fill('30');
+    await tab.getByTestId('calendar-add-exception').click();
+    await fillDate(field('exceptions.0.date'), '2026-05-01');
+    await tab.getByTestId('calendar-save').click();
+    const codeError = tab.getByTestId('calendar-error-versions.0.pattern.shifts.1.code');
+    await codeError.waitFor();
+    expect((await codeError.innerText()).length).toBeGreaterThan(0);
+    const stored = async () => (await edge.call('GET', '/api/calendars', { token: supervisor.token })).body.plant;
+    expect((await stored()).versions[0].pattern.shifts.map((one: { code: string }) => one.code)).toEqual(['TM', 'TT', 'TN']);
+
+    await shift(1, { code: 'N' });
+    await tab.getByTestId('calendar-save').click();
+    await page.getByTestId('toast-success').waitFor();
+    const plant = await stored();
+    expect(plant.versions).toHaveLength(1);
+    expect(plant.versions[0].pattern).toMatchObject({
+      shifts: [
+        { code: 'D', nameEs: 'Día', nameEn: 'Day', start: '07:00' },
+        { code: 'N', nameEs: 'Noche', nameEn: 'Night', start: '19:00' },
+      ],
+      breaks: [{ shiftCode: 'D', start: '12:00', minutes: 30 }],
+    });
+    expect(plant.exceptions).toEqual([{ date: '2026-05-01', kind: 'holiday' }]);
+    await expect.poll(async () => await tab.getByTestId('calendar-error-versions.0.pattern.shifts.1.code').count()).toBe(0);
+
+    // The preview of the week from Monday 27 April: two shifts a day, the break, the holiday not worked.
+    await fillDate(tab.getByTestId('calendar-preview-from'), '2026-04-27');
+    const monday = tab.getByTestId('calendar-preview-2026-04-27');
+    await expect
+      .poll(async () => (await monday.locator('td').allInnerTexts()).join(' | '), { timeout: 10_000 })
+      .toBe('2026-04-27 | D Día 07:00–19:00 · N Noche 19:00–07:00 | 1440 | D 12:00–12:30');
+    expect(await tab.getByTestId('calendar-preview-2026-05-01').locator('td').nth(1).innerText()).toBe('No se trabaja');
+
+    // Line 3 follows the plant's calendar until it is given its own (started from the plant's), and back.
+    await tab.getByTestId('calendar-scope').selectOption('3');
+    const usesPlant = tab.getByTestId('calendar-uses-plant');
+    await usesPlant.locator('input').waitFor({ state: 'attached' });
+    expect(await usesPlant.locator('input').isChecked()).toBe(true);
+    expect(await field('versions.0.pattern.shifts.0.code').count()).toBe(0);
+    await usesPlant.click();
+    expect(await field('versions.0.pattern.shifts.0.code').inputValue()).toBe('D');
+    await field('versions.0.pattern.shifts.0.start').fill('06:00');
+    await tab.getByTestId('calendar-save').click();
+    const lineCalendars = async () => (await edge.call('GET', '/api/calendars', { token: supervisor.token })).body.lines;
+    await expect.poll(async () => (await lineCalendars()).map((line: { lineID: number }) => line.lineID)).toEqual([3]);
+    expect((await lineCalendars())[0].versions[0].pattern.shifts[0].start).toBe('06:00');
+    await usesPlant.click();
+    await tab.getByTestId('calendar-save').click();
+    await expect.poll(async () => (await lineCalendars()).length).toBe(0);
+
+    // A consultant has no configuration tab, this one included (the page is not allowed), and the server refuses it the calendar.
+    const consultant = await edge.userWithRole(4);
+    const { page: consultantPage } = await openBrowser();
+    await logIn(consultantPage, edge.url, consultant.userID, consultant.password);
+    await consultantPage.getByTestId('line-picker-page').waitFor();
+    await consultantPage.goto(`${edge.url}/configuracion?tab=calendar`);
+    await consultantPage.getByTestId('not-allowed').waitFor();
+    expect(await consultantPage.getByTestId('tab-calendar').count()).toBe(0);
+    expect((await edge.call('PUT', '/api/calendars/plant', { token: consultant.token, json: plant })).status).toBe(403);
   }, 180_000);
 });

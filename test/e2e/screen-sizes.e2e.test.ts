@@ -5,7 +5,7 @@ import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 
 /**
  * Whole on every screen a plant uses (issue 27): at a line terminal's 1366×768, the tablets' 1024×768 and 800×1280 and
- * a phone's 390 px, the dashboard, the stops list, the index grids and the module pages show every button and label
+ * a phone's 390 px, the dashboard, the stops list, the index grids, the module pages and the 'Calendario' tab show every button and label
  * whole: none is cut by a box that hides its overflow, none truncates its own text, no grid header is cut, and the
  * page never scrolls sideways. Content inside a box that scrolls (a wide grid, a long table) counts as whole: it is
  * reached by scrolling.
@@ -29,6 +29,8 @@ const PAGES = [
   { path: '/produccion/lotes', ready: 'main button' },
   { path: '/produccion/resumen', ready: '[data-testid="summary-declared"]' },
   { path: '/mantenimiento', ready: 'main button' },
+  // The work calendar's tab, its editor and the week's preview (issue 29).
+  { path: '/configuracion?tab=calendar', ready: '[data-testid="calendar-preview-days"]' },
 ] as const;
 
 interface Cut {

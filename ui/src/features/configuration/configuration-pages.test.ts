@@ -7,7 +7,7 @@ const tabs = (roleID: number, available: (entry: Availability) => boolean = () =
   Object.fromEntries(visibleConfigurationPages(configurationPages, roleID, available).map(({ page, canWrite }) => [page.id, canWrite]));
 
 describe('configuration tabs by role (SPEC.md section 6)', () => {
-  it('gives the administrator every tab, read-only on equipment, stop reasons, targets, products and speeds', () => {
+  it('gives the administrator every tab, read-only on equipment, stop reasons, targets, products and speeds, the calendar writable', () => {
     expect(tabs(ROLE.ADMINISTRATOR)).toEqual({
       users: true,
       'notification-groups': true,
@@ -22,6 +22,8 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
       targets: false,
       products: false,
       'product-speeds': false,
+      // The work calendars: administrators and supervisors both change them (the server's CALENDAR_EDIT_ROLES).
+      calendar: true,
       recalculation: true,
       // The maintenance manager's call reasons: the supervisor's list.
       'maintenance-reasons': false,
@@ -30,13 +32,14 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
     });
   });
 
-  it('gives the supervisor equipment, stop reasons, targets, products and speeds, all writable', () => {
+  it('gives the supervisor equipment, stop reasons, targets, products, speeds and the calendar, all writable', () => {
     expect(tabs(ROLE.SUPERVISOR)).toEqual({
       equipment: true,
       'stop-reasons': true,
       targets: true,
       products: true,
       'product-speeds': true,
+      calendar: true,
       'maintenance-reasons': true,
       wrapperTypes: true,
     });
@@ -49,6 +52,6 @@ describe('configuration tabs by role (SPEC.md section 6)', () => {
 
   it("hides a feature module's tab while the module runs on no line, and never one of the app's own tabs", () => {
     const withoutModules = Object.keys(tabs(ROLE.SUPERVISOR, ({ module }) => module === undefined));
-    expect(withoutModules).toEqual(['equipment', 'stop-reasons', 'targets', 'products', 'product-speeds']);
+    expect(withoutModules).toEqual(['equipment', 'stop-reasons', 'targets', 'products', 'product-speeds', 'calendar']);
   });
 });

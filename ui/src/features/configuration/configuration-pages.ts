@@ -45,6 +45,14 @@ export const configurationPages: readonly ConfigurationPage[] = [
   supervisorTab('targets', 'configuration.tabs.targets', () => import('./tabs/targets-tab')),
   supervisorTab('products', 'configuration.tabs.products', () => import('./tabs/products-tab')),
   supervisorTab('product-speeds', 'configuration.tabs.productSpeeds', () => import('./tabs/product-speeds-tab')),
+  // Administrators and supervisors both change the work calendars (the server's CALENDAR_EDIT_ROLES).
+  {
+    id: 'calendar',
+    label: 'configuration.tabs.calendar',
+    roles: SUPERVISOR_TABS,
+    writeRoles: SUPERVISOR_TABS,
+    load: () => import('./tabs/calendar-tab'),
+  },
   administratorTab('recalculation', 'configuration.tabs.recalculation', () => import('./tabs/recalculation-tab')),
   ...featureModules.flatMap((module) => ofModule(module, module.configurationPages)),
 ];
