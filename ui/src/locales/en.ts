@@ -641,6 +641,11 @@ export const en: Catalogue = {
     stopType: 'Stop type',
     level: 'Level',
     levelAll: 'All',
+    periodOf: 'Shift {{name}} ({{from}}–{{to}})',
+    dayPeriod: 'Day summary ({{from}}–{{to}})',
+    shiftOf: '{{code}} · {{name}} ({{from}}–{{to}})',
+    dayShift: 'TO · All ({{from}}–{{to}})',
+    noPeriod: "The line's calendar has no such shift on the chosen date.",
     periods: {
       TM: 'Morning shift (06:00–14:00)',
       TT: 'Afternoon shift (14:00–22:00)',

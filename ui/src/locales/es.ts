@@ -643,6 +643,11 @@ export const es = {
     stopType: 'Tipo de parada',
     level: 'Nivel',
     levelAll: 'Todos',
+    periodOf: 'Turno {{name}} ({{from}}–{{to}})',
+    dayPeriod: 'Resumen del día ({{from}}–{{to}})',
+    shiftOf: '{{code}} · {{name}} ({{from}}–{{to}})',
+    dayShift: 'TO · Todos ({{from}}–{{to}})',
+    noPeriod: 'El calendario de la línea no tiene ese turno en la fecha elegida.',
     periods: {
       TM: 'Turno mañana (06:00–14:00)',
       TT: 'Turno tarde (14:00–22:00)',
