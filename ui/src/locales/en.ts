@@ -544,7 +544,7 @@ export const en: Catalogue = {
     status: 'Status',
     allStatuses: 'All',
     clear: 'Clear filters',
-    daysHint: 'Production days (06:00 to 06:00).',
+    daysHint: "Production days, as the line's calendar has them (06:00 to 06:00 by default).",
     rangeInvalid: 'The from date cannot be after the to date.',
     fields: {
       order: 'Order',

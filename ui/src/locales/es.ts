@@ -546,7 +546,7 @@ export const es = {
     status: 'Estado',
     allStatuses: 'Todos',
     clear: 'Limpiar filtros',
-    daysHint: 'Días de producción (de 06:00 a 06:00).',
+    daysHint: 'Días de producción, según el calendario de la línea (de 06:00 a 06:00 por defecto).',
     rangeInvalid: 'La fecha desde no puede ser posterior a la fecha hasta.',
     fields: {
       order: 'Orden',
