@@ -584,7 +584,7 @@ export const en: Catalogue = {
     status: 'Status',
     allStatuses: 'All',
     clear: 'Clear filters',
-    daysHint: 'Production days (06:00 to 06:00).',
+    daysHint: "Production days, as the line's calendar has them (06:00 to 06:00 by default).",
     rangeInvalid: 'The from date cannot be after the to date.',
     fields: {
       order: 'Order',
@@ -681,6 +681,11 @@ export const en: Catalogue = {
     stopType: 'Stop type',
     level: 'Level',
     levelAll: 'All',
+    periodOf: 'Shift {{name}} ({{from}}–{{to}})',
+    dayPeriod: 'Day summary ({{from}}–{{to}})',
+    shiftOf: '{{code}} · {{name}} ({{from}}–{{to}})',
+    dayShift: 'TO · All ({{from}}–{{to}})',
+    noPeriod: "The line's calendar has no such shift on the chosen date.",
     periods: {
       TM: 'Morning shift (06:00–14:00)',
       TT: 'Afternoon shift (14:00–22:00)',

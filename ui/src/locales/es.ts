@@ -586,7 +586,7 @@ export const es = {
     status: 'Estado',
     allStatuses: 'Todos',
     clear: 'Limpiar filtros',
-    daysHint: 'Días de producción (de 06:00 a 06:00).',
+    daysHint: 'Días de producción, según el calendario de la línea (de 06:00 a 06:00 por defecto).',
     rangeInvalid: 'La fecha desde no puede ser posterior a la fecha hasta.',
     fields: {
       order: 'Orden',
@@ -683,6 +683,11 @@ export const es = {
     stopType: 'Tipo de parada',
     level: 'Nivel',
     levelAll: 'Todos',
+    periodOf: 'Turno {{name}} ({{from}}–{{to}})',
+    dayPeriod: 'Resumen del día ({{from}}–{{to}})',
+    shiftOf: '{{code}} · {{name}} ({{from}}–{{to}})',
+    dayShift: 'TO · Todos ({{from}}–{{to}})',
+    noPeriod: 'El calendario de la línea no tiene ese turno en la fecha elegida.',
     periods: {
       TM: 'Turno mañana (06:00–14:00)',
       TT: 'Turno tarde (14:00–22:00)',

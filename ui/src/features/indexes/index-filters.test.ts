@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { isRangeValid, NO_INDEX_FILTER, orderIndexFilter, productionDayOf, shiftIndexFilter, shiftOrdersFilter } from './index-filters';
 
-describe('index grid filters (production days 06:00 to 06:00)', () => {
+describe('index grid filters (production days as the calendar spans them)', () => {
   it('filters nothing without a choice', () => {
     expect(orderIndexFilter(NO_INDEX_FILTER)).toBeNull();
     expect(shiftIndexFilter(NO_INDEX_FILTER)).toBeNull();
   });
 
   it('lists the orders of a line and status that ran during the days: started before the last day ends, not ended before the first begins', () => {
-    expect(orderIndexFilter({ lineID: 2, from: '2026-05-04', to: '2026-05-05', status: 2 })).toEqual([
+    expect(
+      orderIndexFilter({
+        lineID: 2,
+        from: '2026-05-04',
+        to: '2026-05-05',
+        status: 2,
+        start: '2026-05-04T06:00:00.000-03:00',
+        end: '2026-05-06T06:00:00.000-03:00',
+      }),
+    ).toEqual([
       ['lineID', '=', 2],
       'and',
       ['status', '=', 2],
@@ -16,25 +25,34 @@ describe('index grid filters (production days 06:00 to 06:00)', () => {
       [
         ['startDate', '<>', null],
         'and',
-        ['startDate', '<', '2026-05-06T06:00:00'],
+        ['startDate', '<', '2026-05-06T06:00:00.000-03:00'],
         'and',
-        [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T06:00:00']],
+        [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T06:00:00.000-03:00']],
       ],
     ]);
-    expect(orderIndexFilter({ ...NO_INDEX_FILTER, to: '2026-12-31' })).toEqual([
+    expect(orderIndexFilter({ ...NO_INDEX_FILTER, to: '2026-12-31', end: '2027-01-01T07:00:00.000-03:00' })).toEqual([
       ['startDate', '<>', null],
       'and',
-      ['startDate', '<', '2027-01-01T06:00:00'],
+      ['startDate', '<', '2027-01-01T07:00:00.000-03:00'],
     ]);
   });
 
   it('lists the shifts that start within the days', () => {
-    expect(shiftIndexFilter({ ...NO_INDEX_FILTER, lineID: 1, from: '2026-02-28', to: '2026-02-28' })).toEqual([
+    expect(
+      shiftIndexFilter({
+        ...NO_INDEX_FILTER,
+        lineID: 1,
+        from: '2026-02-28',
+        to: '2026-02-28',
+        start: '2026-02-28T07:00:00.000-03:00',
+        end: '2026-03-01T07:00:00.000-03:00',
+      }),
+    ).toEqual([
       ['lineID', '=', 1],
       'and',
-      ['shiftStart', '>=', '2026-02-28T06:00:00'],
+      ['shiftStart', '>=', '2026-02-28T07:00:00.000-03:00'],
       'and',
-      ['shiftStart', '<', '2026-03-01T06:00:00'],
+      ['shiftStart', '<', '2026-03-01T07:00:00.000-03:00'],
     ]);
   });
 

@@ -1,9 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { joinFilters, type FilterExpression } from '../../components/data-grid/grid-query';
-import { addPlantDays, formatPlantDate } from '../../lib/plant-time';
+import { formatPlantDate } from '../../lib/plant-time';
+import { calendarDayQuery } from '../../lib/shift-range';
 
 /**
- * The filters of the index grids as the grid calls' filter expressions. Dates are production days: day D runs from
- * D 06:00 to D+1 06:00 in plant time (SPEC.md section 3, shift TO), as in 'Reporte OEE'. Pure, unit-tested.
+ * The filters of the index grids as the grid calls' filter expressions. Dates are production days as the line's work
+ * calendar has them (the plant's for all lines; 06:00 to 06:00 by default, SPEC.md section 3, shift TO), as in
+ * 'Reporte OEE'. Pure, unit-tested, but for `withDaySpan`, which reads the days' spans from the server.
  */
 export interface IndexFilter {
   lineID: number | null;
@@ -15,7 +18,21 @@ export interface IndexFilter {
   status: number | null;
 }
 
-export const NO_INDEX_FILTER: IndexFilter = { lineID: null, from: '', to: '', status: null };
+/** A filter with its days' span: from the start of the first production day to the end of the last (null: no bound). */
+export interface AppliedIndexFilter extends IndexFilter {
+  start: string | null;
+  end: string | null;
+}
+
+export const NO_INDEX_FILTER: AppliedIndexFilter = { lineID: null, from: '', to: '', status: null, start: null, end: null };
+
+/** The filter with the span of its days, as the calendar of its line (or the plant's) has them. */
+export async function withDaySpan(queryClient: QueryClient, filter: IndexFilter): Promise<AppliedIndexFilter> {
+  const span = async (date: string, edge: 'start' | 'end') =>
+    date === '' ? null : (await queryClient.fetchQuery(calendarDayQuery(filter.lineID, date)))[edge];
+  const [start, end] = await Promise.all([span(filter.from, 'start'), span(filter.to, 'end')]);
+  return { ...filter, start, end };
+}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,11 +41,6 @@ export function isRangeValid({ from, to }: IndexFilter): boolean {
   if ((from !== '' && !DAY.test(from)) || (to !== '' && !DAY.test(to))) return false;
   return from === '' || to === '' || from <= to;
 }
-
-/** Plant time the server reads without an offset: the start of a production day. */
-const dayStart = (day: string) => `${day}T06:00:00`;
-/** The end of a production day: the start of the next one. */
-const dayEnd = (day: string) => dayStart(addPlantDays(day, 1));
 
 const lineIs = (lineID: number | null): FilterExpression | null => (lineID === null ? null : ['lineID', '=', lineID]);
 
@@ -43,20 +55,20 @@ function ranDuring(start: string | null, end: string | null): FilterExpression |
 }
 
 /** The order-index grid: the line's orders, of a status, that ran during the production days (as 'Reporte OEE' lists them). */
-export function orderIndexFilter(filter: IndexFilter): FilterExpression | null {
+export function orderIndexFilter(filter: AppliedIndexFilter): FilterExpression | null {
   return joinFilters('and', [
     lineIs(filter.lineID),
     filter.status === null ? null : ['status', '=', filter.status],
-    ranDuring(filter.from === '' ? null : dayStart(filter.from), filter.to === '' ? null : dayEnd(filter.to)),
+    ranDuring(filter.start, filter.end),
   ]);
 }
 
 /** The shift-index grid: the line's shifts of the production days. */
-export function shiftIndexFilter(filter: IndexFilter): FilterExpression | null {
+export function shiftIndexFilter(filter: AppliedIndexFilter): FilterExpression | null {
   return joinFilters('and', [
     lineIs(filter.lineID),
-    filter.from === '' ? null : ['shiftStart', '>=', dayStart(filter.from)],
-    filter.to === '' ? null : ['shiftStart', '<', dayEnd(filter.to)],
+    filter.start === null ? null : ['shiftStart', '>=', filter.start],
+    filter.end === null ? null : ['shiftStart', '<', filter.end],
   ]);
 }
 
@@ -66,8 +78,8 @@ export function shiftOrdersFilter(lineID: number, shiftStart: string, shiftEnd: 
 }
 
 /**
- * The production day of a shift, 'YYYY-MM-DD': the plant date its start falls on, since shifts start at 06:00, 14:00
- * and 22:00 (the night shift belongs to the day it starts in).
+ * The production day of a shift, 'YYYY-MM-DD': the plant date its start falls on, since a production day starts with
+ * its calendar's first shift and its later shifts start after it (the night shift belongs to the day it starts in).
  */
 export function productionDayOf(shiftStart: string): string {
   return formatPlantDate(shiftStart);

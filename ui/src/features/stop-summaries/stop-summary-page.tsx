@@ -11,7 +11,8 @@ import { ReasonSummary } from './components/reason-table';
 import { useSectorLines } from './components/sector-lines';
 import { StepDate, StepSelect } from './components/step-fields';
 import { useFetchFailureToast } from './components/summary-feedback';
-import { isCompleteFilter, PERIODS, summaryFilterOf, summaryParams, type Period, type SummaryFilter } from './summary-filter';
+import { periodOptions, useCalendarDays } from '../../lib/shift-range';
+import { isCompleteFilter, ORDER_PERIOD, summaryFilterOf, summaryParams, type Period, type SummaryFilter } from './summary-filter';
 
 /**
  * /paradas/resumen (SPEC.md sections 2, 5): a line's stops over a shift, its plant day or its current order. The
@@ -19,7 +20,7 @@ import { isCompleteFilter, PERIODS, summaryFilterOf, summaryParams, type Period,
  * from the second summary) opens it applied. Then the orders of the range and the stops by reason under their Pareto.
  */
 export default function StopSummaryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('stopSummary.title'));
   const [params, setParams] = useSearchParams();
   const urlFilter = summaryFilterOf(params);
@@ -37,7 +38,13 @@ export default function StopSummaryPage() {
   const [appliedAt, setAppliedAt] = useState(() => Date.now());
   const { sectorID, sectors, lines } = useSectorLines(form.sectorID, form.lineID);
 
-  const { range, query, caption, pending, noOrder, failedAt } = useAppliedRange(applied, appliedAt);
+  // The periods of the chosen date as the chosen line's calendar (or, before a line is chosen, the plant's) has them.
+  const [formDay] = useCalendarDays(form.lineID, [form.date]);
+  const periods = [
+    ...(formDay ? periodOptions(formDay, t, i18n.language, 'period', false) : []),
+    { value: ORDER_PERIOD, text: t('stopSummary.periods.order') },
+  ];
+  const { range, query, caption, pending, noOrder, noPeriod, failedAt } = useAppliedRange(applied, appliedAt);
   const summary = useStopSummary(query, appliedAt);
   const prefetch = usePrefetchSummary();
   useFetchFailureToast(Math.max(failedAt, summary.isError ? summary.errorUpdatedAt : 0));
@@ -84,7 +91,7 @@ export default function StopSummaryPage() {
               <StepSelect<Period>
                 name="period"
                 label={t('stopSummary.period')}
-                options={PERIODS.map((period) => ({ value: period, text: t(`stopSummary.periods.${period}`) }))}
+                options={periods}
                 value={form.period}
                 onChange={(value) => update({ period: value })}
               />
@@ -105,6 +112,11 @@ export default function StopSummaryPage() {
       {applied && noOrder && (
         <Text color="fg.muted" data-testid="summary-no-order">
           {t('stopSummary.noReadyOrder', { n: applied.lineID })}
+        </Text>
+      )}
+      {applied && noPeriod && (
+        <Text color="fg.muted" data-testid="summary-no-period">
+          {t('stopSummary.noPeriod')}
         </Text>
       )}
       {applied && range && (

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SummaryLevel } from '../../components/stops/api/get-stop-summary';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatPlantDateTime } from '../../lib/plant-time';
-import { SHIFT_CODES, type ShiftCode } from '../../lib/shift-range';
+import { periodOptions, periodRange, useCalendarDays, type PlantRange } from '../../lib/shift-range';
 import { useRangeProducts } from './api/get-range-products';
 import { stopSummaryQuery, useStopSummary } from './api/get-stop-summary';
 import { useStopTypes } from './api/get-stop-types';
@@ -22,7 +22,6 @@ import {
   LEVELS,
   NO_STEPS,
   stepEnabled,
-  stepsRange,
   summaryQueryOf,
   toDateAccepted,
   type CompleteSteps,
@@ -37,20 +36,21 @@ import {
  * a bullet bar of its share, and a link to the first summary of the line's first day.
  */
 export default function StopSummary2Page() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('stopSummary.title2'));
   const [steps, setSteps] = useState<Summary2Steps>(NO_STEPS);
   const [toDateRefused, setToDateRefused] = useState(false);
-  const [applied, setApplied] = useState<{ steps: CompleteSteps; at: number } | null>(null);
+  const [applied, setApplied] = useState<{ steps: CompleteSteps; range: PlantRange; at: number } | null>(null);
   const [open, setOpen] = useState(true);
   const { sectors, lines } = useSectorLines(steps.sectorID);
-  const span =
-    steps.fromDate && steps.toDate && steps.shift
-      ? stepsRange({ fromDate: steps.fromDate, toDate: steps.toDate, shift: steps.shift })
-      : null;
+  // The shifts of the first day as the line's calendar has them, and the span from the chosen shift's start on the
+  // first day to its end on the last.
+  const [fromDay, toDay] = useCalendarDays(steps.lineID, [steps.fromDate, steps.toDate]);
+  const shiftOptions = fromDay ? periodOptions(fromDay, t, i18n.language, 'code', true) : [];
+  const span = steps.shift && fromDay && toDay ? periodRange(steps.shift, fromDay, toDay) : null;
   const products = useRangeProducts(steps.lineID, span);
   const stopTypes = useStopTypes();
-  const summary = useStopSummary(applied ? summaryQueryOf(applied.steps) : null, applied?.at ?? 0);
+  const summary = useStopSummary(applied ? summaryQueryOf(applied.steps, applied.range) : null, applied?.at ?? 0);
   useFetchFailureToast(
     Math.max(
       summary.isError ? summary.errorUpdatedAt : 0,
@@ -70,15 +70,15 @@ export default function StopSummary2Page() {
   };
   const queryClient = useQueryClient();
   const apply = () => {
-    if (!isComplete(steps)) return;
+    if (!isComplete(steps) || !span) return;
     const at = Date.now();
     // Read at the click, before the results render (the hooks below then find them under way).
-    void queryClient.prefetchQuery(stopSummaryQuery(summaryQueryOf(steps), at));
-    void prefetchRangeOrders(queryClient, { lineID: steps.lineID, range: stepsRange(steps), productCode: steps.product || null });
-    setApplied({ steps, at });
+    void queryClient.prefetchQuery(stopSummaryQuery(summaryQueryOf(steps, span), at));
+    void prefetchRangeOrders(queryClient, { lineID: steps.lineID, range: span, productCode: steps.product || null });
+    setApplied({ steps, range: span, at });
     setOpen(false);
   };
-  const appliedRange = applied ? stepsRange(applied.steps) : null;
+  const appliedRange = applied?.range ?? null;
 
   return (
     <Stack gap="4" data-testid="stop-summary2">
@@ -137,10 +137,10 @@ export default function StopSummary2Page() {
                   disabled={!stepEnabled(steps, 'toDate')}
                   error={toDateRefused ? t('stopSummary.toDateBeforeFrom') : null}
                 />
-                <StepSelect<ShiftCode>
+                <StepSelect<string>
                   name="shift"
                   label={t('stopSummary.shift')}
-                  options={SHIFT_CODES.map((code) => ({ value: code, text: t(`stopSummary.shifts.${code}`) }))}
+                  options={shiftOptions}
                   value={steps.shift}
                   onChange={(value) => choose('shift', value)}
                   disabled={!stepEnabled(steps, 'shift')}
@@ -171,7 +171,7 @@ export default function StopSummary2Page() {
                 />
               </SimpleGrid>
               <Flex justify="end" mt="3">
-                <Button colorPalette="teal" size="sm" onClick={apply} disabled={!isComplete(steps)} data-testid="summary2-apply">
+                <Button colorPalette="teal" size="sm" onClick={apply} disabled={!isComplete(steps) || !span} data-testid="summary2-apply">
                   {t('stopSummary.apply')}
                 </Button>
               </Flex>

@@ -8,7 +8,9 @@ describe('the filter of /paradas/resumen (SPEC.md section 5)', () => {
       date: '2026-03-01',
       period: 'TN',
     });
-    expect(summaryFilterOf(new URLSearchParams('line=dos&period=XX'))).toEqual({ lineID: null, date: '', period: null });
+    // A shift of a work calendar other than the default (codes of 1–4 capitals or digits).
+    expect(summaryFilterOf(new URLSearchParams('line=2&date=2026-03-01&period=D12')).period).toBe('D12');
+    expect(summaryFilterOf(new URLSearchParams('line=dos&period=noche'))).toEqual({ lineID: null, date: '', period: null });
   });
 
   it('is complete only with a numeric line, an existing date and a period', () => {
@@ -20,7 +22,14 @@ describe('the filter of /paradas/resumen (SPEC.md section 5)', () => {
   });
 
   it('tells the periods of the plant calendar from the current order', () => {
-    expect(['TM', 'TT', 'TN', 'TO', 'order'].map((period) => isShiftPeriod(period as Period))).toEqual([true, true, true, true, false]);
+    expect(['TM', 'TT', 'TN', 'TO', 'D12', 'order'].map((period) => isShiftPeriod(period as Period))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('links to a line, date and period', () => {

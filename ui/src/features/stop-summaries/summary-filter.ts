@@ -1,13 +1,15 @@
 import { isPlantDate } from '../../lib/plant-time';
-import { isShiftCode, type ShiftCode } from '../../lib/shift-range';
+import { isPeriodCode } from '../../lib/shift-range';
 
 /**
- * The filter of /paradas/resumen (SPEC.md sections 2, 5): a line, a plant date and a period — a shift of that day
- * (TM, TT, TN), the whole plant day (TO, 06:00–06:00) or the line's current order ('order': its Ready order from its
- * start to now). The applied filter lives in the query string (?line=&date=&period=), so other pages link to it.
+ * The filter of /paradas/resumen (SPEC.md sections 2, 5): a line, a plant date and a period — a shift of that day as
+ * the line's work calendar has it (TM, TT, TN by default), the whole production day (TO) or the line's current order
+ * ('order': its Ready order from its start to now). The applied filter lives in the query string
+ * (?line=&date=&period=), so other pages link to it.
  */
-export const PERIODS = ['TM', 'TT', 'TN', 'TO', 'order'] as const;
-export type Period = (typeof PERIODS)[number];
+export const ORDER_PERIOD = 'order';
+/** A calendar's shift code, the day TO, or the current order. */
+export type Period = string;
 
 export interface SummaryFilter {
   lineID: number | null;
@@ -21,7 +23,7 @@ export interface CompleteSummaryFilter {
   period: Period;
 }
 
-const isPeriod = (value: unknown): value is Period => (PERIODS as readonly unknown[]).includes(value);
+const isPeriod = (value: unknown): value is Period => value === ORDER_PERIOD || isPeriodCode(value);
 
 /** Reads ?line=&date=&period=; what is missing or unreadable is left empty. */
 export function summaryFilterOf(params: URLSearchParams): SummaryFilter {
@@ -48,5 +50,5 @@ export function summaryLink(filter: CompleteSummaryFilter): string {
   return `/paradas/resumen?${new URLSearchParams(summaryParams(filter)).toString()}`;
 }
 
-/** A shift of the date (TM, TT, TN) or its plant day (TO), rather than the current order. */
-export const isShiftPeriod = (period: Period): period is ShiftCode => isShiftCode(period);
+/** A shift of the date or its production day (TO), rather than the current order. */
+export const isShiftPeriod = (period: Period): boolean => period !== ORDER_PERIOD;

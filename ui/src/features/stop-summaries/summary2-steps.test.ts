@@ -50,19 +50,17 @@ describe('the 8 dependent steps of /paradas/resumen2 (SPEC.md section 5)', () =>
     expect(chooseStep(dated, 'toDate', '2026-03-05').toDate).toBe('2026-03-05');
   });
 
-  it('asks the summary from the shift start on the first day to its end on the last, a day more when it wraps', () => {
-    expect(summaryQueryOf(chosen)).toEqual({
+  it('asks the summary over the span of the chosen dates and shift, with the product, stop type and level', () => {
+    const range = { start: '2026-03-01T22:00:00.000+01:00', end: '2026-03-04T06:00:00.000+01:00' };
+    expect(summaryQueryOf(chosen, range)).toEqual({
       lineID: 2,
-      startDate: '2026-03-01T22:00:00',
-      endDate: '2026-03-04T06:00:00',
+      startDate: range.start,
+      endDate: range.end,
       product: null,
       root: null,
       level: 'all',
     });
-    expect(summaryQueryOf({ ...chosen, shift: 'TT', product: 'AGUA-500', root: 8, level: 2 })).toEqual({
-      lineID: 2,
-      startDate: '2026-03-01T14:00:00',
-      endDate: '2026-03-03T22:00:00',
+    expect(summaryQueryOf({ ...chosen, shift: 'TT', product: 'AGUA-500', root: 8, level: 2 }, range)).toMatchObject({
       product: 'AGUA-500',
       root: 8,
       level: 2,

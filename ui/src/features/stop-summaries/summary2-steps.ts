@@ -1,5 +1,5 @@
 import type { StopSummaryQuery, SummaryLevel } from '../../components/stops/api/get-stop-summary';
-import { shiftRange, type PlantRange, type ShiftCode } from '../../lib/shift-range';
+import type { PlantRange } from '../../lib/shift-range';
 
 /**
  * The 8 dependent steps of /paradas/resumen2 (SPEC.md section 5): sector, line, from date, to date, shift, product,
@@ -12,7 +12,8 @@ export interface Summary2Steps {
   lineID: number | null;
   fromDate: string | null;
   toDate: string | null;
-  shift: ShiftCode | null;
+  /** A shift code of the line's calendar, or TO (the whole production day). */
+  shift: string | null;
   product: string | null;
   root: number | null;
   level: SummaryLevel | null;
@@ -71,14 +72,8 @@ export function isComplete(steps: Summary2Steps): steps is CompleteSteps {
   return STEP_ORDER.every((name) => steps[name] !== null);
 }
 
-/** The span the chosen dates and shift select (products are looked up in it once the shift is chosen). */
-export function stepsRange(steps: Pick<CompleteSteps, 'fromDate' | 'toDate' | 'shift'>): PlantRange {
-  return shiftRange(steps.shift, steps.fromDate, steps.toDate);
-}
-
-/** The summary call of the applied steps. */
-export function summaryQueryOf(steps: CompleteSteps): StopSummaryQuery {
-  const range = stepsRange(steps);
+/** The summary call of the applied steps over `range`, the span their dates and shift select (lib/shift-range). */
+export function summaryQueryOf(steps: CompleteSteps, range: PlantRange): StopSummaryQuery {
   return {
     lineID: steps.lineID,
     startDate: range.start,

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatNumber } from '../../lib/indicator-format';
 import { usePlantNow } from '../../lib/plant-now';
 import { isPlantDate } from '../../lib/plant-time';
-import { shiftRange } from '../../lib/shift-range';
+import { DAY_PERIOD, periodRange, useCalendarDays } from '../../lib/shift-range';
 import { useProductionSummary, type Quantities } from './api/get-production-summary';
 import { Figures, InfoNote } from './figures';
 import { useProductionLines } from './production-lines';
@@ -21,7 +21,7 @@ function amount(value: number | null, language: string): string {
 }
 
 /**
- * The production summary (/produccion/resumen): for a line and production days (06:00 to 06:00), per product the
+ * The production summary (/produccion/resumen): for a line and production days (as its calendar has them; 06:00 to 06:00 by default), per product the
  * counted production against the lots declared, in units, wrappers and packs, and the difference (declared − counted).
  * On a line with no units counter the lots are the production, so the difference is zero.
  */
@@ -37,7 +37,9 @@ export default function ProductionSummaryPage() {
   const to = dates?.to ?? today;
   const lineID = lines.find((line) => line.lineID === Number(params.get('line')))?.lineID ?? lines[0]?.lineID ?? null;
   const valid = from !== null && to !== null && isPlantDate(from) && isPlantDate(to) && from <= to;
-  const summary = useProductionSummary(lineID, valid ? shiftRange('TO', from, to) : null);
+  // From the start of the first production day to the end of the last, as the line's calendar has them.
+  const [fromDay, toDay] = useCalendarDays(lineID, valid ? [from, to] : [null, null]);
+  const summary = useProductionSummary(lineID, fromDay && toDay ? periodRange(DAY_PERIOD, fromDay, toDay) : null);
 
   if (pending) return <Spinner />;
   if (lineID === null) {

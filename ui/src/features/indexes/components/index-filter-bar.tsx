@@ -1,22 +1,24 @@
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineSelect } from '../../../components/line-picker/line-select';
 import { useResourceTree } from '../../../components/line-picker/resource-tree';
-import { isRangeValid, NO_INDEX_FILTER, type IndexFilter } from '../index-filters';
+import { isRangeValid, NO_INDEX_FILTER, withDaySpan, type AppliedIndexFilter, type IndexFilter } from '../index-filters';
 import { ORDER_STATUS_LABELS } from '../order-index-fields';
 import { DateInput } from '../../../components/date-input/date-input';
 
 /**
- * The filters above an index grid: line, first and last production day and (orders) status. Each change applies at
- * once; a first day after the last is said and not applied, so the grid keeps what it showed.
+ * The filters above an index grid: line, first and last production day and (orders) status. Each change applies as
+ * soon as the days' span is read from the line's calendar (the latest change wins); a first day after the last is
+ * said and not applied, so the grid keeps what it showed.
  */
 export function IndexFilterBar({
   onApply,
   withStatus = false,
   testId,
 }: {
-  onApply: (filter: IndexFilter) => void;
+  onApply: (filter: AppliedIndexFilter) => void;
   withStatus?: boolean;
   testId: string;
 }) {
@@ -25,9 +27,16 @@ export function IndexFilterBar({
   const lines = (tree.data ?? []).flatMap((sector) => sector.lines);
   const [draft, setDraft] = useState<IndexFilter>(NO_INDEX_FILTER);
   const valid = isRangeValid(draft);
+  const queryClient = useQueryClient();
+  const latest = useRef(0);
   const change = (next: IndexFilter) => {
     setDraft(next);
-    if (isRangeValid(next)) onApply(next);
+    if (!isRangeValid(next)) return;
+    const call = ++latest.current;
+    void withDaySpan(queryClient, next).then(
+      (applied) => call === latest.current && onApply(applied),
+      () => undefined,
+    );
   };
   const number = (text: string) => (text === '' ? null : Number(text));
   return (
