@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import type { WriteContext } from '../../db/writes';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { isMessageKey, type MessageKey } from '../../http/messages';
-import { calendarOfLine, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
+import { calendarOfLine, calendarsChanged, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
 
 /** A shift (or plant day) as the API writes it: code, plant date, start and end in plant ISO. */
 export function shiftToApi(shift: Shift, timeZone: string) {
@@ -48,10 +48,22 @@ function checkCalendar(calendar: WorkCalendar): void {
   throw new AppError('validation', first.key, first.params, fields);
 }
 
+/**
+ * Stores (or, null, removes) the calendar of `lineID` in one transaction; the engine's cached calendars are read again
+ * after it, committed or not (line-calendars.ts).
+ */
+async function writeCalendar(db: Database, lineID: number, calendar: WorkCalendar | null, ctx: WriteContext): Promise<void> {
+  try {
+    await db.transaction().execute((trx) => replaceCalendar(trx, lineID, calendar, ctx));
+  } finally {
+    calendarsChanged();
+  }
+}
+
 /** Stores the plant's calendar (a 400 with nothing stored when it has a problem); answers the calendars. */
 export async function savePlantCalendar(db: Database, calendar: WorkCalendar, ctx: WriteContext) {
   checkCalendar(calendar);
-  await db.transaction().execute((trx) => replaceCalendar(trx, PLANT_CALENDAR, calendar, ctx));
+  await writeCalendar(db, PLANT_CALENDAR, calendar, ctx);
   return calendarsForApi(db);
 }
 
@@ -64,14 +76,14 @@ async function requireLine(db: Database, lineID: number): Promise<void> {
 export async function saveLineCalendar(db: Database, lineID: number, calendar: WorkCalendar, ctx: WriteContext) {
   await requireLine(db, lineID);
   checkCalendar(calendar);
-  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, calendar, ctx));
+  await writeCalendar(db, lineID, calendar, ctx);
   return calendarsForApi(db);
 }
 
 /** Removes line `lineID`'s own calendar: the line follows the plant's again. Answers the calendars. */
 export async function removeLineCalendar(db: Database, lineID: number, ctx: WriteContext) {
   await requireLine(db, lineID);
-  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, null, ctx));
+  await writeCalendar(db, lineID, null, ctx);
   return calendarsForApi(db);
 }
 

@@ -235,7 +235,7 @@ export async function finishOrder(
     { ...ctx, action: 'finish' },
   );
   const { microStopSeconds } = await engineParameters(trx);
-  await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx);
+  await refreshOrderIndex(trx, ready.order, clock, microStopSeconds, ctx);
   if (!after) throw notFound();
   return after;
 }
@@ -266,7 +266,7 @@ export async function startOrder(
     { ...ctx, action: 'start' },
   );
   const { microStopSeconds } = await engineParameters(trx);
-  await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx);
+  await refreshOrderIndex(trx, order.order, clock, microStopSeconds, ctx);
   if (!started) throw notFound();
   return { started, finalized };
 }
@@ -309,7 +309,7 @@ export async function adjustOrder(
     if (!order) throw notFound();
     if (order.endDate === null || order.startDate === null) throw new AppError('conflict', 'order.notEnded', { order: order.order });
     const adjustedMs = Math.round(input.minutes * 60_000);
-    const stopMs = await orderStopTimeMs(trx, order.order, clock.nowMs);
+    const stopMs = await orderStopTimeMs(trx, order.order, clock);
     if (adjustedMs > stopMs) throw adjustmentOverStops(order.order, input.minutes, stopMs);
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'adjust' };
     const after = await updateRow(trx, 'orders', { order: order.order }, { adjustedDiscountTime: adjustedMs, ...stamp(ctx) }, ctx);
