@@ -2,12 +2,13 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { insertAnyRow, updateAnyRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
+import { deleteRow, insertAnyRow, updateAnyRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
 import { computeIndicators, type Indicators } from '../../domain/oee';
 import {
   calendarShiftAt,
   calendarShiftsOverlapping,
   DEFAULT_CALENDAR,
+  productionDay,
   stepCalendarShift,
   type CalendarShift,
   type WorkCalendar,
@@ -476,6 +477,9 @@ interface LineRebuild<T> {
   /** The rows to store for the line, computed from its history (nothing stored yet). */
   rows: T[];
   write: (trx: Transaction<DB>, row: T, ctx: WriteContext) => Promise<boolean>;
+  /** Stored rows the rebuild has no row for (shifts of a calendar no longer in force there): deleted. */
+  stale?: T[];
+  remove?: (trx: Transaction<DB>, row: T, ctx: WriteContext) => Promise<void>;
 }
 
 /**
@@ -495,6 +499,14 @@ async function rebuildEachLine<T>(
     const rebuilt = await rebuild(line, microStopSeconds);
     if (!rebuilt) continue;
     result.count += rebuilt.rows.length;
+    const stale = rebuilt.stale ?? [];
+    for (let start = 0; start < stale.length; start += RECALCULATION_BATCH) {
+      const batch = stale.slice(start, start + RECALCULATION_BATCH);
+      await db.transaction().execute(async (trx) => {
+        for (const row of batch) await rebuilt.remove!(trx, row, ctx);
+      });
+      result.changed += batch.length;
+    }
     for (let start = 0; start < rebuilt.rows.length; start += RECALCULATION_BATCH) {
       const batch = rebuilt.rows.slice(start, start + RECALCULATION_BATCH);
       await db.transaction().execute(async (trx) => {
@@ -524,28 +536,50 @@ export function recalculateAllOrders(db: Database, clock: EngineClock, userID: s
  * RecalculateAllOrdersHistory: rebuilds every shift index of every line, from the line's first shift with data (or
  * its oldest stored shift index) to the open shift.
  */
-export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, userID: string | null): Promise<RecalculationResult> {
+export function recalculateAllShiftIndexes(
+  db: Database,
+  clock: EngineClock,
+  userID: string | null,
+  days?: { from: string; to: string },
+): Promise<RecalculationResult> {
   return rebuildEachLine<IndexValues>(db, clock, userID, async (line, microStopSeconds) => {
     const firstMs = await firstActivityOfLine(db, line.lineID);
     if (firstMs === null || firstMs > clock.nowMs) return null;
-    const history = await LineHistory.load(db, line, clock.timeZone);
-    const existing = await shiftIndexesOfLine(db, line.lineID);
-    const kindOf = await loadLossKindOf(db);
     // The calendar in force on each production date (its versions), as now stored: a recalculation applies a change.
     const calendar = (await lineCalendars(db)).of(line.lineID);
     const zone = clock.timeZone;
+    // A chosen range of production days (as the line's calendar has them), else the whole history.
+    const fromMs = days ? Math.max(firstMs, productionDay(calendar, days.from, zone).startMs) : firstMs;
+    const untilMs = days ? Math.min(clock.nowMs, productionDay(calendar, days.to, zone).endMs - 1) : clock.nowMs;
+    if (fromMs > untilMs) return null;
+    const history = await LineHistory.load(db, line, zone);
+    const existing = await shiftIndexesOfLine(db, line.lineID);
+    const kindOf = await loadLossKindOf(db);
     const rows: IndexValues[] = [];
+    let spanStartMs = Number.POSITIVE_INFINITY;
+    let spanEndMs = Number.NEGATIVE_INFINITY;
     for (
-      let shift = shiftOfCalendar(calendar, firstMs, zone);
-      shift.startMs <= clock.nowMs;
+      let shift = shiftOfCalendar(calendar, fromMs, zone);
+      shift.startMs <= untilMs;
       shift = stepCalendarShift(calendar, shift, 1, zone)
     ) {
       rows.push(shiftIndexValues(line.lineID, shift, history.slice(shift.startMs, shift.endMs), clock.nowMs, microStopSeconds, kindOf));
+      spanStartMs = Math.min(spanStartMs, shift.startMs);
+      spanEndMs = Math.max(spanEndMs, shift.endMs);
     }
+    // Stored rows inside the rebuilt span that are no shift of the calendar in force (computed before a change of it).
+    const starts = new Set(rows.map((values) => values.shiftStart as number));
+    const stale = [...existing.values()].filter(
+      (row) => !starts.has(row.shiftStart) && row.shiftStart < spanEndMs && row.shiftEnd > spanStartMs,
+    ) as unknown as IndexValues[];
     const keyOf = (values: IndexValues) => ({ lineID: line.lineID, shiftStart: values.shiftStart as number });
     return {
       rows,
       write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx),
+      stale,
+      remove: async (trx, values, ctx) => {
+        await deleteRow(trx, 'shift_indexes', keyOf(values), ctx);
+      },
     };
   });
 }
