@@ -511,6 +511,7 @@ export function shiftIndexGridSource(db: Executor) {
       's.unstaffedDiscards',
       's.unscheduledQuantity',
       's.unscheduledDiscards',
+      's.shiftCode',
       's.closed',
       's.calculatedAt',
     ]) as unknown as SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;
