@@ -18,21 +18,27 @@ import { isMessageKey, type MessageKey } from '../../http/messages';
 import { calendarOfLine, calendarsChanged, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
 import { lineCalendars } from './line-calendars';
 
-/** A span of the calendar: a shift, or a production day (code TO). */
+/** A span of the calendar: a shift (with its names), or a production day (code TO). */
 export interface CalendarSpan {
   code: string;
   plantDate: string;
   startMs: number;
   endMs: number;
+  nameEs?: string;
+  nameEn?: string;
 }
 
-/** A shift (or production day) as the API writes it: code, production date, start and end in plant ISO. */
+/**
+ * A shift (or production day) as the API writes it: code, production date, start and end in plant ISO, and a calendar
+ * shift's names (ES, EN), which the app shows for codes it has no text of its own for.
+ */
 export function shiftToApi(shift: CalendarSpan, timeZone: string) {
   return {
     code: shift.code,
     plantDate: shift.plantDate,
     start: toPlantIso(shift.startMs, timeZone),
     end: toPlantIso(shift.endMs, timeZone),
+    ...(shift.nameEs !== undefined && { nameEs: shift.nameEs, nameEn: shift.nameEn ?? shift.nameEs }),
   };
 }
 
