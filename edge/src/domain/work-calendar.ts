@@ -537,3 +537,25 @@ export function validateCalendar(calendar: WorkCalendar, isDate: (date: string) 
   });
   return issues;
 }
+
+/**
+ * A pattern of shifts starting at `starts` ('HH:mm', in the order of the production day, the first starting it),
+ * every day, no breaks: what `oee-edge demo --shifts 07:00,19:00` gives the demo plant. Codes T1, T2…, named by
+ * number and start. Throws RangeError with the pattern's first problem (validatePattern's key) when it is not usable.
+ */
+export function patternOfStarts(starts: readonly string[]): CalendarPattern {
+  const pattern: CalendarPattern = {
+    shifts: starts.map((start, index) => ({
+      code: `T${index + 1}`,
+      nameEs: `Turno ${index + 1} (${start})`,
+      nameEn: `Shift ${index + 1} (${start})`,
+      start,
+      end: null,
+    })),
+    breaks: [],
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+  };
+  const issue = validatePattern(pattern)[0];
+  if (issue) throw new RangeError(`${issue.key} at ${issue.path.join('.')}`);
+  return pattern;
+}
