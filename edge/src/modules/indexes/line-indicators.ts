@@ -177,10 +177,16 @@ class RangePlan {
    * the first working instant it reaches, its event's length kept for the microstop rule; one with no working time is
    * left out. Its later parts outside working time are clipped away by the parts it is totalled over.
    */
-  countedStops(stops: readonly StopSpan[], nowMs: number): readonly StopSpan[] {
+  countedStops(stops: readonly StopSpan[], nowMs: number, working: readonly Interval[] = []): readonly StopSpan[] {
     if (!this.schedule) return stops;
     const counted: StopSpan[] = [];
     for (const stop of stops) {
+      // Starting inside known working time (`working`, sorted): it counts from its start, no need to look further.
+      const inside = working[lowerBound(working, stop.startMs + 1, (interval) => interval.endMs)];
+      if (inside && inside.startMs <= stop.startMs) {
+        counted.push(stop);
+        continue;
+      }
       const endMs = effectiveEndMs(stop, nowMs);
       if (!(endMs > stop.startMs)) {
         // A zero-length stop counts where it is, if that instant is working time.
@@ -206,9 +212,10 @@ class RangePlan {
   /** The stop totals of [fromMs, toMs): over its working parts, of the stops as they count. */
   totals(stops: readonly StopSpan[], fromMs: number, toMs: number, nowMs: number, microStopSeconds: number): StopTimeTotals {
     if (!this.schedule) return stopTimeTotals(stops, fromMs, toMs, nowMs, microStopSeconds);
-    const counted = this.countedStops(stops, nowMs);
+    const parts = this.working(fromMs, toMs);
+    const counted = this.countedStops(stops, nowMs, parts);
     const sum: StopTimeTotals = { discountedMs: 0, stopMs: 0, failureMs: 0, failureCount: 0 };
-    for (const part of this.working(fromMs, toMs)) {
+    for (const part of parts) {
       const totals = stopTimeTotals(counted, part.startMs, part.endMs, nowMs, microStopSeconds);
       sum.discountedMs += totals.discountedMs;
       sum.stopMs += totals.stopMs;
@@ -430,7 +437,7 @@ export function lineRangeInputs(
     }
     if (countedStopMs && lossKindOf) {
       const adjustedMs = segment.order ? effectiveAdjustedMs({ adjustedDiscountMs: input.adjustedDiscountMs, stopMs: totals.stopMs }) : 0;
-      addCountedStopMs(countedStopMs, countedStopMsOf(plan.countedStops(stops, nowMs), parts, nowMs, adjustedMs, lossKindOf));
+      addCountedStopMs(countedStopMs, countedStopMsOf(plan.countedStops(stops, nowMs, parts), parts, nowMs, adjustedMs, lossKindOf));
     }
   }
   if (gapSeen) {
