@@ -80,6 +80,14 @@ describe('settings', () => {
     expect(() => parseCommandLine(['demo', '--source', 'mqtt', '--broker', 'http://x'], {})).toThrow(/broker must be/);
   });
 
+  it("demo --shifts: the new demo plant's shift starts in the order of the day, refused when they are not", () => {
+    const parsed = parseCommandLine(['demo', '--shifts', '07:00, 19:00'], {});
+    if (parsed.kind !== 'run') throw new Error(parsed.kind);
+    expect(parsed.settings.shifts).toEqual(['07:00', '19:00']);
+    expect(() => parseCommandLine(['demo', '--shifts', '07:00,25:00'], {})).toThrow(/shifts must be/);
+    expect(() => parseCommandLine(['demo', '--shifts', '07:00,19:00,12:00'], {})).toThrow(/shifts must be/);
+  });
+
   it('answers --help and --version without validating the rest', () => {
     expect(parseCommandLine(['--help'], { PORT: 'bad' }).kind).toBe('help');
     expect(parseCommandLine(['--version'], {}).kind).toBe('version');

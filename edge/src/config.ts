@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isBrokerUrl } from './domain/source-addresses';
+import { CALENDAR_LIMITS, patternOfStarts } from './domain/work-calendar';
 import { isValidTimeZone } from './domain/time-zone';
 import { isDirectoryUrl } from './modules/auth/directory-names';
 import { isPasswordHashCost, SCRYPT_N } from './modules/auth/password';
@@ -39,6 +40,26 @@ const settingsSchema = z.object({
   source: z.enum(DEMO_SOURCES, { error: `source must be one of ${DEMO_SOURCES.join(', ')}` }).optional(),
   broker: z.string().refine(isBrokerUrl, 'broker must be an MQTT broker URL: mqtt://host:port').optional(),
   payload: z.enum(['sparkplug', 'json'], { error: 'payload must be sparkplug or json' }).optional(),
+  /**
+   * demo: the demo plant's work calendar (issue 29) when it is created: its shifts' starts, every day ('07:00,19:00':
+   * two 12-hour shifts from 07:00); its generated history follows it. Absent: the default TM/TT/TN.
+   */
+  shifts: z
+    .string()
+    .transform((value, context) => {
+      const starts = value.split(',').map((start) => start.trim());
+      try {
+        patternOfStarts(starts);
+        return starts;
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message: `shifts must be 1 to ${CALENDAR_LIMITS.shifts} start times HH:mm in the order of the day, e.g. 07:00,19:00`,
+        });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   /**
    * Failed sign-ins and signatures one source address may make per minute (successful ones do not count). Behind a
    * reverse proxy every browser shares the proxy's address: raise it there.
@@ -166,6 +187,8 @@ Options (flags win over environment variables):
                                     Modbus TCP) or mqtt (the simulator publishes to --broker)
   --broker <url>                    demo --source mqtt: the broker, mqtt://host:port
   --payload <p>                     demo --source mqtt: sparkplug (default, Sparkplug B) or json
+  --shifts <hh:mm,…>                demo: the new demo plant's shifts by their starts, every day (e.g. 07:00,19:00:
+                                    two 12-hour shifts from 07:00; default 06:00,14:00,22:00), its history included
   --help, --version
 
 Sign-in protection (environment only):
@@ -231,6 +254,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
         source: { type: 'string' },
         broker: { type: 'string' },
         payload: { type: 'string' },
+        shifts: { type: 'string' },
         ...Object.fromEntries(Object.values(DIRECTORY_OPTIONS).map(([flag]) => [flag, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -259,6 +283,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     source: values.source,
     broker: values.broker,
     payload: values.payload,
+    shifts: values.shifts,
     failedSignInsPerMinute: env.FAILED_SIGNINS_PER_MINUTE?.trim() || undefined,
     tlsCertFile: env.TLS_CERT_FILE?.trim() ? resolve(env.TLS_CERT_FILE.trim()) : undefined,
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? resolve(env.TLS_KEY_FILE.trim()) : undefined,

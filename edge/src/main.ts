@@ -83,8 +83,13 @@ async function demo(settings: Settings): Promise<void> {
   try {
     edge = await serve(settings, async (plant) => {
       if (!plant.db) {
-        const result = await configure(plant, { databaseSelected: 'sqlite', demo: true }, 'en');
+        const result = await configure(plant, { databaseSelected: 'sqlite', demo: true, demoShifts: settings.shifts }, 'en');
         if (!result.valid) throw new DemoRefused(result.error ?? 'The demo plant could not be created.', 1);
+      } else if (settings.shifts) {
+        throw new DemoRefused(
+          `--shifts sets the shifts of a new demo plant, and ${settings.dataDir} already holds one: run the demo again without --shifts, or with an empty OEE_DATA_DIR.`,
+          2,
+        );
       } else if (!(await readDemoSettings(plant.db))) {
         throw new DemoRefused(
           `${settings.dataDir} holds a plant that is not the demo plant: run '${ownCommand()} serve', or the demo with an empty OEE_DATA_DIR.`,

@@ -5,6 +5,8 @@
 // every stop of the year), grid page < 30 ms, recalculating everything < 20 s.
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { summarizeStops, type SummaryStop } from '../../edge/src/domain/stop-summary';
+import type { WorkCalendar } from '../../edge/src/domain/work-calendar';
+import { savePlantCalendar } from '../../edge/src/modules/calendar/calendar.service';
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../../edge/src/modules/indexes/indexes.service';
 import { ingestSamples, type LineSample } from '../../edge/src/modules/line-events/line-events.service';
 import { listOrderIndexes } from '../../edge/src/modules/orders/orders.service';
@@ -18,6 +20,25 @@ const MINUTE = 60_000;
 const YEAR_START = shiftOf('TM', '2025-05-05', TZ).startMs;
 const YEAR_END = shiftOf('TM', '2026-05-05', TZ).startMs;
 const NOW = YEAR_END + 30 * MINUTE;
+const BENCH_CALENDAR: WorkCalendar = {
+  versions: [
+    {
+      effectiveFrom: '2025-01-01',
+      pattern: {
+        shifts: [
+          { code: 'D', nameEs: 'Día', nameEn: 'Day', start: '07:00', end: null },
+          { code: 'N', nameEs: 'Noche', nameEn: 'Night', start: '19:00', end: null },
+        ],
+        breaks: [
+          { shiftCode: 'D', start: '12:00', minutes: 30 },
+          { shiftCode: 'N', start: '00:00', minutes: 30 },
+        ],
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    },
+  ],
+  exceptions: [],
+};
 
 async function main(): Promise<void> {
   const { db, remove } = await openYearOfStopsPlant({ line: LINE, orders: ORDERS, yearStartMs: YEAR_START, yearEndMs: YEAR_END });
@@ -31,6 +52,15 @@ async function main(): Promise<void> {
     console.log(`recalculate all orders (again, nothing changed):    ${fmt(again.minMs)} — ${JSON.stringify(again.result)}`);
     const history = await timed(1, () => recalculateAllShiftIndexes(db, clock, 'bench'));
     console.log(`recalculate shift history (first):                  ${fmt(history.minMs)} — ${JSON.stringify(history.result)}`);
+    // The same with a work calendar (issue 29): two 12-hour shifts from 07:00 Monday to Friday, a 30-minute break each,
+    // so every stop is clipped to working time and the weekends' production is unscheduled; then the orders again.
+    await savePlantCalendar(db, BENCH_CALENDAR, { userID: 'bench', now: NOW });
+    const withCalendar = await timed(1, () => recalculateAllShiftIndexes(db, clock, 'bench'));
+    console.log(`recalculate shift history (a work calendar):        ${fmt(withCalendar.minMs)} — ${JSON.stringify(withCalendar.result)}`);
+    const ordersWithCalendar = await timed(1, () => recalculateAllOrders(db, clock, 'bench'));
+    console.log(
+      `recalculate all orders (a work calendar):           ${fmt(ordersWithCalendar.minMs)} — ${JSON.stringify(ordersWithCalendar.result)}`,
+    );
 
     const month = { fromMs: shiftOf('TM', '2026-03-01', TZ).startMs, toMs: shiftOf('TM', '2026-04-01', TZ).startMs };
     const monthSummary = await timed(10, () => stopSummary(db, { lineID: LINE, ...month, level: 2 }, NOW));

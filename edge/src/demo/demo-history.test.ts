@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftsOverlapping } from '../domain/calendar';
 import { openTestPlant, type TestPlant } from '../../../test/support/test-plant';
@@ -150,6 +151,38 @@ describe('the demo plant starts with a week of history', () => {
       }
     }
   });
+
+  it('with --shifts 07:00,19:00 is the same history computed by two 12-hour shifts from 07:00, every unit on a shift', async () => {
+    const other = await openTestPlant();
+    try {
+      await seedDemoPlant(other.db, { nowMs: NOW, timeZone: TZ }, { shifts: ['07:00', '19:00'] });
+      const stops = (db: TestPlant['db']) => db.selectFrom('stops').select(['lineID', 'startDate', 'endDate']).orderBy('stopID').execute();
+      expect(await stops(other.db)).toEqual(await stops(plant.db));
+      const shifts = await other.db.selectFrom('shift_indexes').selectAll().where('closed', '=', 1).execute();
+      expect(new Set(shifts.map((row) => row.shiftCode))).toEqual(new Set(['T1', 'T2']));
+      for (const row of shifts) {
+        const start = new Date(row.shiftStart).toLocaleTimeString('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit' });
+        expect(start).toBe(row.shiftCode === 'T1' ? '07:00' : '19:00');
+        expect(row.shiftEnd - row.shiftStart).toBe(12 * 3_600_000);
+      }
+      // Every day is worked: nothing is unscheduled, and the shifts' units are the minutes' (as with 06/14/22).
+      const shiftUnits = await other.db
+        .selectFrom('shift_indexes')
+        .select(sql<number>`sum(productionQuantity + unstaffedQuantity)`.as('n'))
+        .where('closed', '=', 1)
+        .executeTakeFirstOrThrow();
+      const minuteUnits = await other.db
+        .selectFrom('production_minutes')
+        .select(sql<number>`sum(units)`.as('n'))
+        .where('minuteStart', '>=', Math.min(...shifts.map((row) => row.shiftStart)))
+        .where('minuteStart', '<', Math.max(...shifts.map((row) => row.shiftEnd)))
+        .executeTakeFirstOrThrow();
+      expect(shifts.every((row) => row.unscheduledQuantity === 0)).toBe(true);
+      expect(shiftUnits.n).toBe(minuteUnits.n);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
 
   it('is the same history on every run', async () => {
     const other = await openTestPlant();

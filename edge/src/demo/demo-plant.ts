@@ -6,6 +6,11 @@ import { ROLE } from '../domain/roles';
 import { applyLineEvents } from '../modules/line-events/line-events.service';
 import { hashPassword } from '../modules/auth/password';
 import { writeDemoHistory } from './demo-history';
+import { patternOfStarts } from '../domain/work-calendar';
+import { calendarsChanged, PLANT_CALENDAR, replaceCalendar } from '../modules/calendar/calendar.repository';
+
+/** The demo calendar's version applies from long before any history the demo writes. */
+const DEMO_CALENDAR_FROM = '2000-01-01';
 import {
   insertDemoUser,
   insertEquipment,
@@ -106,9 +111,15 @@ const script = (expression: string) => encodeStoredScript({ expression, edited: 
 
 /**
  * Writes the demo plant into an empty database, in one transaction (synced tables through the write chokepoint, so
- * the central copy gets them too), then starts an order on every line through the engine.
+ * the central copy gets them too), then starts an order on every line through the engine. With `shifts` (their start
+ * times, `oee-edge demo --shifts 07:00,19:00`) the plant's work calendar has those shifts every day, from before its
+ * history, which the engine then computes by them.
  */
-export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZone: string }): Promise<void> {
+export async function seedDemoPlant(
+  db: Database,
+  clock: { nowMs: number; timeZone: string },
+  options: { shifts?: readonly string[] | undefined } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ctx: WriteContext = { userID: 'demo', now: clock.nowMs, action: 'demo' };
   const orders: { lineID: number; order: string }[] = [];
@@ -292,7 +303,12 @@ export async function seedDemoPlant(db: Database, clock: { nowMs: number; timeZo
         ctx,
       );
     await writeDemoSettings(trx, { lines: DEMO_LINES.length, opcServerID });
+    if (options.shifts) {
+      const calendar = { versions: [{ effectiveFrom: DEMO_CALENDAR_FROM, pattern: patternOfStarts(options.shifts) }], exceptions: [] };
+      await replaceCalendar(trx, PLANT_CALENDAR, calendar, ctx);
+    }
   });
+  calendarsChanged();
   const history = DEMO_LINES.map((line) => {
     const product = PRODUCTS.find((candidate) => candidate.code === line.product)!;
     return { lineID: line.lineID, speed: line.speed, productCode: product.code, productName: product.name };

@@ -4,7 +4,6 @@ import {
   isValidPlantDate,
   plantDateOf,
   SHIFT_BOUNDARY_HOURS,
-  SHIFT_STEP_HOURS,
   shiftAt,
   shiftOf,
   shiftsOverlapping,
@@ -21,9 +20,8 @@ const utc = (iso: string) => Date.parse(iso);
 const hoursOf = (shift: Shift) => (shift.endMs - shift.startMs) / HOUR_MS;
 
 describe('constants', () => {
-  it('match SPEC §9: boundaries 06:00, 14:00, 22:00 and 8-hour navigation', () => {
+  it('match SPEC §9: boundaries 06:00, 14:00, 22:00 (the default work calendar)', () => {
     expect(SHIFT_BOUNDARY_HOURS).toEqual([6, 14, 22]);
-    expect(SHIFT_STEP_HOURS).toBe(8);
   });
 });
 

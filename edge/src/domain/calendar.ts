@@ -1,5 +1,9 @@
 /**
- * The plant calendar: shifts and plant days in the plant's IANA time zone.
+ * The fixed plant calendar of SPEC §9: TM, TT, TN and plant days from 06:00 in the plant's IANA time zone — the default
+ * work calendar (work-calendar.ts DEFAULT_CALENDAR), which the engine no longer reads from here: its shifts and
+ * production days are the line's work calendar's (modules/calendar line-calendars.ts). What remains here is plant
+ * dates (parsing, adding days, the supported range), the period filters of the stop summaries and the maintenance
+ * history (TM/TT/TN/TO spans), and the default shifts the tests check the default calendar against.
  *
  * Shifts are defined by wall-clock boundaries (06:00, 14:00, 22:00 local), never by adding 8 hours to an instant:
  * across a DST change the night shift lasts 7 hours (spring forward) or 9 hours (fall back), and consecutive shifts
@@ -23,10 +27,8 @@ export interface Shift {
   endMs: number;
 }
 
-/** Wall-clock hours at which TM, TT and TN start (SPEC §9). */
+/** Wall-clock hours at which TM, TT and TN start (SPEC §9): the default work calendar's (work-calendar.ts). */
 export const SHIFT_BOUNDARY_HOURS = [6, 14, 22] as const;
-/** Shift navigation step (SPEC §4, §9); applied on wall-clock boundaries, so a DST shift still counts as one step. */
-export const SHIFT_STEP_HOURS = 8;
 /** The plant day (TO) starts and ends at this wall-clock hour. */
 export const PLANT_DAY_START_HOUR = SHIFT_BOUNDARY_HOURS[0];
 

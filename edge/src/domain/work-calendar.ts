@@ -358,6 +358,28 @@ export function clipToIntervals(interval: Interval, within: Interval[]): Interva
   return within.flatMap((span) => intersect(interval, span) ?? []);
 }
 
+/** The parts of [fromMs, toMs) outside `intervals` (sorted, disjoint), in order. */
+export function complementIntervals(intervals: Interval[], fromMs: number, toMs: number): Interval[] {
+  const gaps: Interval[] = [];
+  let cursor = fromMs;
+  for (const span of intervals) {
+    if (span.endMs <= cursor) continue;
+    if (span.startMs >= toMs) break;
+    if (span.startMs > cursor) gaps.push({ startMs: cursor, endMs: span.startMs });
+    cursor = Math.max(cursor, span.endMs);
+  }
+  if (toMs > cursor) gaps.push({ startMs: cursor, endMs: toMs });
+  return gaps;
+}
+
+/** The working time within [fromMs, toMs): scheduled time without its breaks, merged and in order. */
+export function workingIntervals(calendar: WorkCalendar, fromMs: number, toMs: number, timeZone: string): Interval[] {
+  const breaks = breakIntervals(calendar, fromMs, toMs, timeZone);
+  return scheduledIntervals(calendar, fromMs, toMs, timeZone).flatMap((span) =>
+    complementIntervals(clipToIntervals(span, breaks), span.startMs, span.endMs),
+  );
+}
+
 /** Total milliseconds of sorted, disjoint intervals. */
 export function totalMs(intervals: Interval[]): number {
   return intervals.reduce((sum, span) => sum + (span.endMs - span.startMs), 0);
@@ -514,4 +536,26 @@ export function validateCalendar(calendar: WorkCalendar, isDate: (date: string) 
     return undefined;
   });
   return issues;
+}
+
+/**
+ * A pattern of shifts starting at `starts` ('HH:mm', in the order of the production day, the first starting it),
+ * every day, no breaks: what `oee-edge demo --shifts 07:00,19:00` gives the demo plant. Codes T1, T2…, named by
+ * number and start. Throws RangeError with the pattern's first problem (validatePattern's key) when it is not usable.
+ */
+export function patternOfStarts(starts: readonly string[]): CalendarPattern {
+  const pattern: CalendarPattern = {
+    shifts: starts.map((start, index) => ({
+      code: `T${index + 1}`,
+      nameEs: `Turno ${index + 1} (${start})`,
+      nameEn: `Shift ${index + 1} (${start})`,
+      start,
+      end: null,
+    })),
+    breaks: [],
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+  };
+  const issue = validatePattern(pattern)[0];
+  if (issue) throw new RangeError(`${issue.key} at ${issue.path.join('.')}`);
+  return pattern;
 }

@@ -9,13 +9,14 @@ import { recordJobRun } from './job-health';
  * The index schedules of a configured plant:
  * - the refresh, every oeeCalculationRefresh seconds (read again before each wait, so a change of the parameter
  *   takes effect without a restart; 0 pauses it): the Ready orders' indexes and the open shift of every line;
- * - the shift close, by node-cron at the shift boundaries (06:00, 14:00, 22:00 in the plant's zone), plus a
- *   catch-up at start for the shifts that ended while the edge was off.
+ * - the shift close, by node-cron 5 s into every minute: the work calendars' shifts start on any minute (each line's
+ *   own calendar, modules/calendar), and a minute with no shift ended costs a query or two per line; plus a catch-up
+ *   at start for the shifts that ended while the edge was off.
  * Both write only indexes whose values changed. One run at a time; `stop` waits for the run in progress.
  */
 
-/** Seconds into the boundary minute: the shift is surely over by the plant clock. */
-export const SHIFT_CLOSE_CRON = '5 0 6,14,22 * * *';
+/** 5 s into every minute: a shift that ended on that minute's boundary is surely over by the plant clock. */
+export const SHIFT_CLOSE_CRON = '5 * * * * *';
 /** How long to wait before looking at the parameter again while the refresh is paused (0). */
 const PAUSED_RECHECK_MS = 60_000;
 

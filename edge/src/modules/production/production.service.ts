@@ -149,6 +149,7 @@ export async function readyOrderStatus(db: Database, lineID: number, clock: Engi
     { fromMs: order.startDate, toMs: clock.nowMs, order: order.order },
     clock.nowMs,
     microStopSeconds,
+    clock.timeZone,
   );
   return indexes ? { order, indexes } : null;
 }

@@ -37,6 +37,8 @@ export interface ConfigureInput {
   databaseSelected: string;
   connectionString?: string | null;
   demo?: boolean;
+  /** The demo plant's shifts by their starts (`oee-edge demo --shifts`; the command line only). */
+  demoShifts?: readonly string[] | undefined;
 }
 
 let running: Promise<ConfigureResult> | null = null;
@@ -94,7 +96,7 @@ async function configureOnce(plant: Plant, input: ConfigureInput, language: Lang
       await db.destroy();
       return { valid: false, error: translate('setup.demoNeedsEmpty', language), created: false, password: null };
     }
-    await seedDemoPlant(db, { nowMs: now, timeZone: plant.timeZone });
+    await seedDemoPlant(db, { nowMs: now, timeZone: plant.timeZone }, { shifts: input.demoShifts });
     password = DEMO_PASSWORD;
   } else if ((await countUsers(db)) === 0) {
     password = generateTemporaryPassword();
