@@ -11,7 +11,9 @@ import {
   timesOfAction,
   type MaintenanceAction,
 } from '../../domain/maintenance';
-import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftSpan } from '../../domain/calendar';
+import { addPlantDays, isSupportedPlantDate } from '../../domain/calendar';
+import { plantDateAt, productionDay } from '../../domain/work-calendar';
+import { lineCalendars } from '../calendar/line-calendars';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { listResource } from '../grid/grid.repository';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
@@ -195,20 +197,23 @@ function mttrRows(rows: readonly MttrRow[], keyName: 'lineID' | 'equipmentID', n
 }
 
 /**
- * MTTR per line and per equipment over the finished calls made in a range of production days (06:00 to 06:00, `from`
- * and `to` included; default the last 30): the maintenance minutes summed, then
+ * MTTR per line and per equipment over the finished calls made in a range of the plant's production days (its work
+ * calendar's, 06:00 to 06:00 by default; `from` and `to` included; default the last 30): the maintenance minutes summed, then
  * divided by the number of calls (never an average of averages); meanWaiting likewise for call → start.
  */
 export async function maintenanceMttr(db: Database, filter: { from?: string; to?: string; sectorID?: number }, clock: EngineClock) {
-  const today = plantDateOf(clock.nowMs, clock.timeZone);
+  const today = plantDateAt((await lineCalendars(db)).plant, clock.nowMs, clock.timeZone);
   const day = (field: 'from' | 'to', fallback: string) => {
     const text = filter[field];
     if (text === undefined || text === '') return fallback;
     if (!isSupportedPlantDate(text)) throw fieldError('validation', 'validation.invalid', field);
     return text;
   };
-  const span = shiftSpan('TO', day('from', addPlantDays(today, -(MTTR_DEFAULT_DAYS - 1))), day('to', today), clock.timeZone);
-  const range = { fromMs: span.startMs, toMs: span.endMs, sectorID: filter.sectorID ?? null };
+  // The plant's production days (its work calendar's; 06:00 to 06:00 by default): the range spans several lines.
+  const { plant } = await lineCalendars(db);
+  const fromMs = productionDay(plant, day('from', addPlantDays(today, -(MTTR_DEFAULT_DAYS - 1))), clock.timeZone).startMs;
+  const toMs = Math.max(fromMs, productionDay(plant, day('to', today), clock.timeZone).endMs);
+  const range = { fromMs, toMs, sectorID: filter.sectorID ?? null };
   const [lines, equipment] = [await finishedCallTotals(db, 'line', range), await finishedCallTotals(db, 'equipment', range)];
   return { lines: mttrRows(lines, 'lineID', 'description'), equipment: mttrRows(equipment, 'equipmentID', 'equipmentName') };
 }
