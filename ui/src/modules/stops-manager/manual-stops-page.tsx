@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LineSelect } from '../../components/line-picker/line-select';
 import { DataGrid } from '../../components/data-grid/data-grid';
-import type { GridField, GridRow } from '../../components/data-grid/grid-types';
+import type { GridField } from '../../components/data-grid/grid-types';
 import { notify } from '../../components/feedback/toaster';
 import { RecognizeButton, StopDialogsProvider } from '../../components/stops/stop-dialogs';
 import type { Stop } from '../../components/stops/stop';
@@ -19,7 +19,7 @@ import { useStopsManagerLines, type StopsManagerLine } from './api/get-stops-man
 import { useWriteStop } from './api/write-stops';
 import { ManualStopDialog } from './manual-stop-dialog';
 
-const FIELDS: readonly GridField[] = [
+const FIELDS: readonly GridField<Stop>[] = [
   { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 80 },
   { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 185 },
   { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 185 },
@@ -50,8 +50,7 @@ export default function ManualStopsPage() {
   // Deleting a stop entered by hand is the supervisor's: the server's own rule, imported.
   const canDelete = hasRole(user?.roleID, STOP_DELETE_ROLES);
   const render = useCallback(
-    (row: GridRow) => {
-      const stop = row as unknown as Stop;
+    (stop: Stop) => {
       return (
         <HStack gap="1" h="full">
           <RecognizeButton stop={stop} />
@@ -111,7 +110,7 @@ export default function ManualStopsPage() {
           </Text>
         )}
         {line ? (
-          <DataGrid
+          <DataGrid<Stop>
             key={line.lineID}
             path="/api/stops"
             keyFields={['stopID']}
