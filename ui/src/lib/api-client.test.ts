@@ -63,14 +63,14 @@ describe('apiRequest', () => {
   it('sends the bearer token and the language, and ends the session on a 401 of an authenticated call', async () => {
     session.login({ userID: 'u', roleID: 1, firstName: 'U', lastName: 'V', token: 'tok' });
     const fetchMock = vi.fn(
-      async () =>
+      async (_url: string, _init?: RequestInit) =>
         new Response(JSON.stringify({ error: { code: 'sessionExpired', message: 'Sesión expirada, vuelva a ingresar' } }), { status: 401 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiRequest('/api/users')).rejects.toMatchObject({ status: 401, code: 'sessionExpired' });
-    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect((init.headers as Record<string, string>)['Accept-Language']).toBe('es');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((init?.headers as Record<string, string>)['Accept-Language']).toBe('es');
     expect(session.user()).toBeNull();
   });
 

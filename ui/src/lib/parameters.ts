@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
 /** The general parameters as GET /api/parameters/get/ answers them (the bot token only as telegramBotTokenSet). */
-export interface Parameters {
+export type Parameters = {
   microStopTime: number | null;
   problemResolutionTime: number | null;
   gridRefreshTime: number | null;
@@ -40,7 +40,7 @@ export interface Parameters {
   mqttPublishPasswordSet: boolean;
   updatedBy: string | null;
   updateDate: string | null;
-}
+};
 
 export function getParameters(): Promise<Parameters> {
   return apiRequest<Parameters>('/api/parameters/get/');

@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { stopReasonRowSchema } from '../../../edge/src/modules/stop-reasons/stop-reasons.schemas';
 import { listRecords, MAX_TAKE } from '../components/data-grid/grid-api';
 
-/** A stop reason as GET /api/stopreasons answers it. */
-export interface StopReason {
-  reasonID: number;
-  parentID: number | null;
-  reason: string;
-  detail: string | null;
-  pareto: boolean;
-  discountOEE: boolean;
-  isCategory: boolean;
-  color: string | null;
-  systemStop: boolean;
-  enabledForLine: number[] | null;
-}
+/** A stop reason as GET /api/stopreasons answers it (the edge's declared row). */
+export type StopReason = z.infer<typeof stopReasonRowSchema>;
 
 /** Reason 1 is the technical root; the tree shows its children (the top categories) and below. */
 export const ROOT_REASON_ID = 1;
@@ -27,8 +18,14 @@ export function isShownOnLine(enabledForLine: readonly number[] | null, lineID: 
 export const allStopReasonsQuery = queryOptions({
   queryKey: ['grid', '/api/stopreasons', 'all'],
   queryFn: async () =>
-    (await listRecords('/api/stopreasons', { filter: null, sort: [{ selector: 'reason', desc: false }], skip: 0, take: MAX_TAKE }))
-      .data as unknown as StopReason[],
+    (
+      await listRecords<StopReason>('/api/stopreasons', {
+        filter: null,
+        sort: [{ selector: 'reason', desc: false }],
+        skip: 0,
+        take: MAX_TAKE,
+      })
+    ).data,
 });
 
 export function useAllStopReasons() {

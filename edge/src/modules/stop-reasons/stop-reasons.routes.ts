@@ -1,8 +1,14 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../grid/grid.routes';
+import { lookupSchema, registerGridResource } from '../grid/grid.routes';
 import { localizeReasonNames } from './reason-names';
-import { reasonVisibilitySchema, rootLookupQuerySchema, STOP_REASON_COLUMNS, stopReasonSchema } from './stop-reasons.schemas';
+import {
+  reasonVisibilitySchema,
+  rootLookupQuerySchema,
+  STOP_REASON_COLUMNS,
+  stopReasonRowSchema,
+  stopReasonSchema,
+} from './stop-reasons.schemas';
 import { checkStopReasonDelete, checkStopReasonUpdate, prepareStopReason, rootLookup, setReasonVisibility } from './stop-reasons.service';
 
 const SUPERVISOR = [ROLE.SUPERVISOR];
@@ -25,6 +31,7 @@ export function registerStopReasonRoutes(api: Api): void {
       summary:
         'Top categories (children of reason 1) as [{value, text}]; includeOptionForAll=true adds {value: 0, text: Todos/All} first. System reasons are named in the request language.',
       query: rootLookupQuerySchema,
+      response: lookupSchema,
     },
     ({ ctx, query }) => rootLookup(ctx.db, query.includeOptionForAll ?? false, ctx.language),
   );
@@ -37,6 +44,7 @@ export function registerStopReasonRoutes(api: Api): void {
       summary:
         'Shows or hides a reason on one line: {reasonID, lineID, enabled}; answers the reason. enabledForLine [] = every line, [0] = none.',
       body: reasonVisibilitySchema,
+      response: stopReasonRowSchema,
     },
     ({ ctx, body }) => setReasonVisibility(ctx, body),
   );
@@ -48,6 +56,7 @@ export function registerStopReasonRoutes(api: Api): void {
     generatedKey: true,
     columns: STOP_REASON_COLUMNS,
     schema: stopReasonSchema,
+    row: stopReasonRowSchema,
     access: { read: 'authenticated', write: SUPERVISOR },
     defaultSort: [
       { column: 'reason', desc: false },

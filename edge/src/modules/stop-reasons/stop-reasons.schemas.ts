@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONFIGURABLE_LOSS_KINDS } from '../../domain/losses';
 import { distinctList, flag, optionalText, requiredInt, requiredText } from '../grid/fields';
+import { rowSchemaOf } from '../grid/grid-resource';
 
 /** SPEC.md section 3: Stop reason. reasonID 1 is the technical root; its children are the top categories. */
 export const ROOT_REASON_ID = 1;
@@ -20,6 +21,16 @@ export const STOP_REASON_COLUMNS = {
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
+
+/** A stop reason as GET /api/stopreasons and its writes answer it: enabledForLine the lines it shows on ([]: every line). */
+export const stopReasonRowSchema = rowSchemaOf(STOP_REASON_COLUMNS, [
+  'reasonID',
+  'reason',
+  'pareto',
+  'discountOEE',
+  'isCategory',
+  'systemStop',
+]).extend({ enabledForLine: z.array(z.number().int()).nullable() });
 
 /**
  * The record as written. parentID may be null here only because the root (a system stop, whose parent cannot be

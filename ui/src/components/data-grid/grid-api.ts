@@ -17,16 +17,18 @@ import {
  * update `key` + `values`; delete `key` (form fields holding JSON).
  */
 
-export interface GridPage {
-  data: GridRow[];
+/** A page of a grid resource: its rows as the resource answers them (`T`, its edge schema's `z.infer`) and their total. */
+export interface GridPage<T extends GridRow = GridRow> {
+  data: T[];
   totalCount: number;
 }
 
 /** The most rows one call returns (the server's MAX_TAKE): the export asks for this many. */
 export const MAX_TAKE = 10_000;
 
-export function listRecords(path: string, request: LoadRequest): Promise<GridPage> {
-  return apiRequest<GridPage>(path, { query: loadQuery(request) });
+/** A page of the resource at `path`, whose rows are `T` (the type of its declared row schema, imported from the edge). */
+export function listRecords<T extends GridRow = GridRow>(path: string, request: LoadRequest): Promise<GridPage<T>> {
+  return apiRequest<GridPage<T>>(path, { query: loadQuery(request) });
 }
 
 /**
@@ -34,8 +36,8 @@ export function listRecords(path: string, request: LoadRequest): Promise<GridPag
  * prefetchFirstPage) serves the grid that mounts a moment later. A write invalidates every page, so nothing written
  * is ever served from before it.
  */
-export const gridPageQuery = (path: string, request: LoadRequest) =>
-  queryOptions({ queryKey: ['grid', path, request], queryFn: () => listRecords(path, request), staleTime: 1_000 });
+export const gridPageQuery = <T extends GridRow = GridRow>(path: string, request: LoadRequest) =>
+  queryOptions({ queryKey: ['grid', path, request], queryFn: () => listRecords<T>(path, request), staleTime: 1_000 });
 
 /** The request of a grid's rows as the grid's datasource makes it: its fixed filter and the user's, sort, rows. */
 export function pageRequest(

@@ -50,8 +50,11 @@ export interface FormContext {
   record: GridRow | null;
 }
 
-/** One column of a grid resource: shown in the grid, edited in the record form, or both. */
-export interface GridField {
+/**
+ * One column of a grid resource: shown in the grid, edited in the record form, or both. `T` is the row as the
+ * resource answers it (its edge schema's `z.infer`), which `text` and `cell` read.
+ */
+export interface GridField<T extends GridRow = GridRow> {
   /** The API column. */
   name: string;
   label: MessageKey;
@@ -92,10 +95,12 @@ export interface GridField {
   visible?: (context: FormContext) => boolean;
   width?: number;
   flex?: number;
+  // Methods, not function properties: a field of a typed row is still a field of the grid's shared code (which reads
+  // any row), as a row of the resource is a row.
   /** What the cell (and the CSV export) shows of the row, when it is not the value displayed by its kind. */
-  text?: (row: GridRow) => string;
+  text?(row: T): string;
   /** The cell's content when it is more than a text (a switch, the log level's coloured badge); `text` still serves the export. */
-  cell?: (row: GridRow) => ReactNode;
+  cell?(row: T): ReactNode;
   /** Computed per row, not a column of the resource: the server can neither sort nor filter on it. */
   derived?: boolean;
   /** False: sorted on the server, never filtered there (a time in each plant's own zone, which no one filter fits). */

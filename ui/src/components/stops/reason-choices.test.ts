@@ -13,6 +13,9 @@ const reason = (reasonID: number, parentID: number | null, text: string, extra: 
   color: null,
   systemStop: false,
   enabledForLine: [],
+  lossKind: null,
+  updatedBy: null,
+  updateDate: null,
   ...extra,
 });
 const category = (reasonID: number, parentID: number, text: string, extra: Partial<StopReason> = {}) =>

@@ -1,34 +1,18 @@
+import type { z } from 'zod';
 import type { REASON } from '../../../../edge/src/domain/stops';
+import type { stopRowSchema } from '../../../../edge/src/modules/stops/stops.schemas';
+import { STOP_EDIT_ROLES } from '../../../../edge/src/domain/roles';
 import { hasRole, ROLE, type Roles } from '../../lib/roles';
 
-/** A stop as GET /api/stops answers it (SPEC.md section 3): dates ISO with the plant offset, duration in minutes. */
-export interface Stop {
-  stopID: number;
-  order: string | null;
-  op: string | null;
-  lineID: number;
-  split: boolean;
-  reason: string | null;
-  reasonID: number | null;
-  root: string | null;
-  path: string | null;
-  startDate: string;
-  /** Empty while the stop is in progress. */
-  endDate: string | null;
-  duration: number;
-  recognized: boolean;
-  observation: string | null;
-  declaringTime: number | null;
-  waitingTime: number | null;
-  maintenanceTime: number | null;
-  color: string | null;
-  equipmentName?: string | null;
-  /** Entered by hand (manual stops manager): only such stops can be deleted or have their times changed. */
-  manual?: boolean;
-}
+/**
+ * A stop as GET /api/stops answers it (SPEC.md section 3; the edge's declared row): dates ISO with the plant offset,
+ * endDate null while the stop is in progress, duration in minutes; `manual`: entered by hand (manual stops manager),
+ * the only stops that can be deleted or have their times changed.
+ */
+export type Stop = z.infer<typeof stopRowSchema>;
 
 /** SPEC.md section 6: supervisor and operator recognize, modify and split stops (and sign those actions). */
-export const STOP_HANDLING_ROLES: Roles = [ROLE.SUPERVISOR, ROLE.OPERATOR];
+export const STOP_HANDLING_ROLES: Roles = STOP_EDIT_ROLES;
 /** The split column of the stops grid is the supervisor's (its dialog accepts an operator's signature too). */
 export const SPLIT_COLUMN_ROLES: Roles = [ROLE.SUPERVISOR];
 

@@ -1,26 +1,25 @@
 import { Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
-import type { GridField, GridRow } from '../../components/data-grid/grid-types';
+import type { z } from 'zod';
+import type { orderIndexRowSchema } from '../../../../edge/src/modules/orders/orders.schemas';
+import type { GridField } from '../../components/data-grid/grid-types';
 import { ValidationSwitch } from '../../components/orders/validation-switch';
 import type { MessageKey } from '../../lib/i18n';
 import { minutesLabel } from '../../lib/indicator-format';
 import { ORDER_INDEX_SORT } from './api/get-order-indexes';
 import { RATIO_FIELDS, RELIABILITY_FIELDS, TIME_FIELDS } from './indicator-fields';
 
-/** An order-index row (GET /api/oeeindex): times in minutes, ratios 0..1. */
-export interface OrderIndexRow {
-  order: string;
-  op: string;
-  endDate: string | null;
-  validation: boolean;
-  stopTime: number | null;
-  /** What the supervisor typed. */
-  adjustedDiscountTime: number | null;
-  /** What the indicators used: the typed adjustment capped at the order's stop time (null before the order's index). */
-  effectiveAdjustedDiscountTime: number | null;
-}
+/** An order-index row (GET /api/oeeindex, the edge's declared row): times in minutes, ratios 0..1. */
+export type OrderIndex = z.infer<typeof orderIndexRowSchema>;
 
-export const asOrderIndex = (row: GridRow) => row as unknown as OrderIndexRow;
+/**
+ * What the adjustment's figure reads of a row: its stop time, what the supervisor typed (adjustedDiscountTime) and
+ * what the indicators used, the typed adjustment capped at the order's stop time (null before the order's index).
+ */
+export type OrderIndexRow = Pick<
+  OrderIndex,
+  'order' | 'op' | 'endDate' | 'validation' | 'stopTime' | 'adjustedDiscountTime' | 'effectiveAdjustedDiscountTime'
+>;
 
 /**
  * The adjustment the OEE used, and what was typed when it differs as shown (an adjustment beyond the order's stop
@@ -32,8 +31,8 @@ export function adjustedDiscount(row: OrderIndexRow): { effective: string; typed
   return { effective, typed, capped: effective !== typed };
 }
 
-function adjustedText(row: GridRow, t: TFunction): string {
-  const figure = adjustedDiscount(asOrderIndex(row));
+function adjustedText(row: OrderIndexRow, t: TFunction): string {
+  const figure = adjustedDiscount(row);
   return figure.capped ? t('orderIndexes.adjustedTyped', figure) : figure.effective;
 }
 
@@ -53,7 +52,7 @@ export const ORDER_STATUS_OPTIONS: GridField['options'] = {
  * The columns of the order-index grid: every field of SPEC.md section 3 a person reads. The validation switch is the
  * supervisor's here (`canValidate`); the others see it read-only.
  */
-export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[] {
+export function orderIndexFields(t: TFunction, canValidate: boolean): GridField<OrderIndex>[] {
   return [
     { name: 'order', label: 'indexes.fields.order', width: 120 },
     { name: 'op', label: 'indexes.fields.op', width: 100 },
@@ -84,13 +83,13 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
       width: 170,
       text: (row) => adjustedText(row, t),
       cell: (row) => {
-        const figure = adjustedDiscount(asOrderIndex(row));
+        const figure = adjustedDiscount(row);
         return (
           <Text
             as="span"
             color={figure.capped ? 'orange.600' : undefined}
             title={figure.capped ? t('orderIndexes.adjustedCapped', figure) : undefined}
-            data-testid={`adjusted-${asOrderIndex(row).order}`}
+            data-testid={`adjusted-${row.order}`}
             data-capped={figure.capped}
           >
             {adjustedText(row, t)}
@@ -106,20 +105,17 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField[
       kind: 'boolean',
       width: 110,
       pinned: 'right',
-      text: (row) => (asOrderIndex(row).validation ? t('orderValidation.yes') : t('orderValidation.no')),
-      cell: (row) => {
-        const order = asOrderIndex(row);
-        return (
-          <ValidationSwitch
-            order={order.order}
-            op={order.op}
-            validated={order.validation}
-            enabled={canValidate}
-            wording="order"
-            testId={`validation-${order.order}`}
-          />
-        );
-      },
+      text: (row) => (row.validation ? t('orderValidation.yes') : t('orderValidation.no')),
+      cell: (order) => (
+        <ValidationSwitch
+          order={order.order}
+          op={order.op ?? ''}
+          validated={order.validation}
+          enabled={canValidate}
+          wording="order"
+          testId={`validation-${order.order}`}
+        />
+      ),
     },
   ];
 }

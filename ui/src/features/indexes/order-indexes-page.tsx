@@ -2,7 +2,6 @@ import { Button, Stack } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid/data-grid';
-import type { GridRow } from '../../components/data-grid/grid-types';
 import { AdjustDialog } from '../../components/orders/adjust-dialog';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasRole, ORDER_ADJUST_ROLES } from '../../lib/roles';
@@ -12,7 +11,7 @@ import { ORDER_INDEX_PAGE_SIZE, ORDER_INDEX_PATH } from './api/get-order-indexes
 import { IndexFilterBar } from './components/index-filter-bar';
 import { WaterfallSection } from './components/waterfall-section';
 import { NO_INDEX_FILTER, orderIndexFilter } from './index-filters';
-import { asOrderIndex, orderIndexFields, type OrderIndexRow } from './order-index-fields';
+import { orderIndexFields, type OrderIndex } from './order-index-fields';
 
 /**
  * /indexes/order (SPEC.md sections 2, 3, 4, 6): every order with its indexes, newest first, paged on the server,
@@ -26,12 +25,11 @@ export default function OrderIndexesPage() {
   const user = useSessionUser();
   const supervisor = hasRole(user?.roleID, ORDER_ADJUST_ROLES);
   const [filter, setFilter] = useState(NO_INDEX_FILTER);
-  const [adjusting, setAdjusting] = useState<OrderIndexRow | null>(null);
-  const [selected, setSelected] = useState<GridRow | null>(null);
+  const [adjusting, setAdjusting] = useState<OrderIndex | null>(null);
+  const [selected, setSelected] = useState<OrderIndex | null>(null);
   const fields = useMemo(() => orderIndexFields(t, supervisor), [t, supervisor]);
   const renderAdjust = useCallback(
-    (row: GridRow) => {
-      const order = asOrderIndex(row);
+    (order: OrderIndex) => {
       return (
         <Button
           size="xs"
@@ -49,7 +47,7 @@ export default function OrderIndexesPage() {
   return (
     <Stack gap="3">
       <IndexFilterBar onApply={setFilter} withStatus testId="order-indexes-filter" />
-      <DataGrid
+      <DataGrid<OrderIndex>
         path={ORDER_INDEX_PATH}
         keyFields={['order']}
         fields={fields}
@@ -65,17 +63,12 @@ export default function OrderIndexesPage() {
         testId="order-indexes-grid"
       />
       {selected && (
-        <WaterfallSection
-          key={String(selected.order)}
-          query={{ order: String(selected.order) }}
-          caption={String(selected.order)}
-          testId="order-waterfall"
-        />
+        <WaterfallSection key={selected.order} query={{ order: selected.order }} caption={selected.order} testId="order-waterfall" />
       )}
       {adjusting && (
         <AdjustDialog
           order={adjusting.order}
-          op={adjusting.op}
+          op={adjusting.op ?? ''}
           currentMinutes={adjusting.adjustedDiscountTime}
           stopMinutes={adjusting.stopTime}
           onClose={() => setAdjusting(null)}

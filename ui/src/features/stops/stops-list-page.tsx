@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DataGrid } from '../../components/data-grid/data-grid';
-import type { GridField, GridRow } from '../../components/data-grid/grid-types';
+import type { GridField } from '../../components/data-grid/grid-types';
 import { RecognizeButton, SplitButton, StopDialogsProvider } from '../../components/stops/stop-dialogs';
 import { canHandleStops, SPLIT_COLUMN_ROLES, type Stop } from '../../components/stops/stop';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -14,7 +14,7 @@ import { stopsListFilter, stopsListParams } from './stops-filter';
 
 // Widths that show a whole date ('2026-11-27 09:41:12'), a reason path and each header at 1366 px; the columns
 // beyond scroll sideways while the actions stay pinned in view.
-const FIELDS: readonly GridField[] = [
+const FIELDS: readonly GridField<Stop>[] = [
   { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 100 },
   { name: 'lineID', label: 'fields.lineID', kind: 'number', identifier: true, width: 80 },
   { name: 'order', label: 'fields.order', width: 130 },
@@ -49,10 +49,10 @@ export default function StopsListPage() {
   const handles = canHandleStops(user?.roleID);
   const splits = hasRole(user?.roleID, SPLIT_COLUMN_ROLES);
   const render = useCallback(
-    (row: GridRow) => (
+    (stop: Stop) => (
       <HStack gap="1" h="full">
-        {handles && <RecognizeButton stop={row as unknown as Stop} />}
-        {splits && <SplitButton stop={row as unknown as Stop} />}
+        {handles && <RecognizeButton stop={stop} />}
+        {splits && <SplitButton stop={stop} />}
       </HStack>
     ),
     [handles, splits],
@@ -73,7 +73,7 @@ export default function StopsListPage() {
             </Button>
           </HStack>
         )}
-        <DataGrid
+        <DataGrid<Stop>
           path="/api/stops"
           keyFields={['stopID']}
           fields={FIELDS}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateData } from '../../components/data-grid/grid-api';
-import type { OrderFromPreloadInput } from '../../../../edge/src/modules/orders/orders.service';
+import type { GridRow } from '../../components/data-grid/grid-types';
 import { apiRequest } from '../../lib/api-client';
 
 /** An order as GET /api/orders answers it (the fields the order manager reads; dates ISO with the plant offset). */
@@ -43,10 +43,11 @@ export function useOrderRun() {
   });
 }
 
-/** What POST /api/orders/fromPreload takes: the preload order's id and the line, the rest optional. */
-export type OrderFromPreload = OrderFromPreloadInput;
-
-/** POST /api/orders/fromPreload: the order made of a preload order, which the server marks used. */
-export function createOrderFromPreload(values: OrderFromPreload): Promise<OrderRow> {
+/**
+ * POST /api/orders/fromPreload: the order made of a preload order, which the server marks used. It takes the record
+ * form's values as they are (the preload order's id and the line, the rest optional): the server validates them
+ * (orderFromPreloadSchema) and answers a refusal on its field, as every record form's write.
+ */
+export function createOrderFromPreload(values: GridRow): Promise<OrderRow> {
   return apiRequest<OrderRow>('/api/orders/fromPreload', { method: 'POST', json: values });
 }

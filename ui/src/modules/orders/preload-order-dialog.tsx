@@ -7,7 +7,7 @@ import { RecordFormDialog } from '../../components/data-grid/record-form-dialog'
 import { useFieldOptions } from '../../components/data-grid/use-field-options';
 import { notify } from '../../components/feedback/toaster';
 import { apiRequest } from '../../lib/api-client';
-import { createOrderFromPreload, type OrderFromPreload } from './api';
+import { createOrderFromPreload } from './api';
 
 /** The preload orders not used yet and not deleted (/indexes/precargaOp), by OP. */
 const UNUSED_PRELOADS = {
@@ -97,7 +97,7 @@ export function PreloadOrderDialog({ lineID, onClose }: { lineID: number; onClos
       optionsOf={optionsOf}
       onClose={onClose}
       onSubmit={async (values) => {
-        const order = await createOrderFromPreload(values as unknown as OrderFromPreload);
+        const order = await createOrderFromPreload(values);
         notify.success(t('orderManager.created', { order: order.order }));
         // Also the list of unused preload orders: the next dialog must not offer this one again.
         await invalidateData(queryClient);

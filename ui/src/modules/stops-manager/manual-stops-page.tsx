@@ -5,20 +5,21 @@ import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LineSelect } from '../../components/line-picker/line-select';
 import { DataGrid } from '../../components/data-grid/data-grid';
-import type { GridField, GridRow } from '../../components/data-grid/grid-types';
+import type { GridField } from '../../components/data-grid/grid-types';
 import { notify } from '../../components/feedback/toaster';
 import { RecognizeButton, StopDialogsProvider } from '../../components/stops/stop-dialogs';
 import type { Stop } from '../../components/stops/stop';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
 import { formatPlantDateTime } from '../../lib/plant-time';
-import { hasRole, ROLE } from '../../lib/roles';
+import { STOP_DELETE_ROLES } from '../../../../edge/src/domain/roles';
+import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useStopsManagerLines, type StopsManagerLine } from './api/get-stops-manager-lines';
 import { useWriteStop } from './api/write-stops';
 import { ManualStopDialog } from './manual-stop-dialog';
 
-const FIELDS: readonly GridField[] = [
+const FIELDS: readonly GridField<Stop>[] = [
   { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 80 },
   { name: 'startDate', label: 'fields.startDate', kind: 'date', width: 185 },
   { name: 'endDate', label: 'fields.endDate', kind: 'date', width: 185 },
@@ -28,9 +29,6 @@ const FIELDS: readonly GridField[] = [
   // Entered by hand or acquired shows in the actions column (edit and delete only for the former).
   { name: 'observation', label: 'fields.observation' },
 ];
-
-/** Deleting a stop entered by hand is the supervisor's (the server says so too). */
-const DELETE_ROLES = [ROLE.SUPERVISOR] as const;
 
 type Editing = { stop: Stop | null } | null;
 
@@ -49,10 +47,10 @@ export default function ManualStopsPage() {
   const write = useWriteStop();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Stop | null>(null);
-  const canDelete = hasRole(user?.roleID, DELETE_ROLES);
+  // Deleting a stop entered by hand is the supervisor's: the server's own rule, imported.
+  const canDelete = hasRole(user?.roleID, STOP_DELETE_ROLES);
   const render = useCallback(
-    (row: GridRow) => {
-      const stop = row as unknown as Stop;
+    (stop: Stop) => {
       return (
         <HStack gap="1" h="full">
           <RecognizeButton stop={stop} />
@@ -112,7 +110,7 @@ export default function ManualStopsPage() {
           </Text>
         )}
         {line ? (
-          <DataGrid
+          <DataGrid<Stop>
             key={line.lineID}
             path="/api/stops"
             keyFields={['stopID']}

@@ -91,8 +91,8 @@ const NO_OPTIONS: OptionResolver = { text: () => undefined, value: (_field, form
 function ParametersForm({ stored, canWrite }: { stored: Parameters; canWrite: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateParameters();
-  const [values, setValues] = useState<GridRow>(() => initialFormValues(FIELDS, stored as unknown as GridRow));
-  const context: FormContext = { mode: 'update', values, record: stored as unknown as GridRow };
+  const [values, setValues] = useState<GridRow>(() => initialFormValues(FIELDS, stored));
+  const context: FormContext = { mode: 'update', values, record: stored };
   const fieldErrors = update.error instanceof ApiError ? update.error.fields : {};
 
   const submit = (event: FormEvent) => {

@@ -7,13 +7,13 @@ import { livePolling } from '../../../lib/polling';
 export const LAST_STOPS = 5;
 
 export async function getOrderStops(lineID: number, order: string): Promise<Stop[]> {
-  const page = await listRecords('/api/stops', {
+  const page = await listRecords<Stop>('/api/stops', {
     filter: [['lineID', '=', lineID], 'and', ['order', '=', order]],
     sort: [{ selector: 'startDate', desc: true }],
     skip: 0,
     take: LAST_STOPS,
   });
-  return page.data as unknown as Stop[];
+  return page.data;
 }
 
 export const orderStopsQuery = (lineID: number, order: string | null, refreshMs: number) =>

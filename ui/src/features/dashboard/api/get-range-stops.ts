@@ -6,13 +6,13 @@ import { rangeQuery } from './range-query';
 
 /** The stops of a line that overlap [start, end) (an open stop overlaps until now), oldest first. */
 export async function getRangeStops(lineID: number, start: string, end: string): Promise<Stop[]> {
-  const page = await listRecords('/api/stops', {
+  const page = await listRecords<Stop>('/api/stops', {
     filter: [['lineID', '=', lineID], 'and', ['startDate', '<', end], 'and', [['endDate', '>', start], 'or', ['endDate', '=', null]]],
     sort: [{ selector: 'startDate', desc: false }],
     skip: 0,
     take: MAX_TAKE,
   });
-  return page.data as unknown as Stop[];
+  return page.data;
 }
 
 export const rangeStopsQuery = (lineID: number, range: TimeRange | null, refreshMs: number) =>

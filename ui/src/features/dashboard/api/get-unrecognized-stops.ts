@@ -7,13 +7,13 @@ import { livePolling } from '../../../lib/polling';
 export const PENDING_STOPS = 50;
 
 export async function getUnrecognizedStops(lineID: number): Promise<{ stops: Stop[]; total: number }> {
-  const page = await listRecords('/api/stops', {
+  const page = await listRecords<Stop>('/api/stops', {
     filter: [['lineID', '=', lineID], 'and', ['recognized', '=', false]],
     sort: [{ selector: 'startDate', desc: true }],
     skip: 0,
     take: PENDING_STOPS,
   });
-  return { stops: page.data as unknown as Stop[], total: page.totalCount };
+  return { stops: page.data, total: page.totalCount };
 }
 
 export const unrecognizedStopsQuery = (lineID: number, refreshMs: number) =>

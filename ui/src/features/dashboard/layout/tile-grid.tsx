@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { getBreakpointFromWidth, Responsive, useContainerWidth, type Layout, type ResponsiveLayouts } from 'react-grid-layout';
+import { getBreakpointFromWidth, Responsive, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { BREAKPOINTS, COLS, ROW_HEIGHT, type BreakpointName, type TileLayouts, type TilePlace } from './dashboard-layout';
@@ -35,7 +35,7 @@ export function TileGrid({
           width={width}
           breakpoints={BREAKPOINTS}
           cols={COLS}
-          layouts={layouts as unknown as ResponsiveLayouts<string>}
+          layouts={layouts}
           rowHeight={ROW_HEIGHT}
           margin={[10, 10]}
           dragConfig={{ handle: '.tile-handle' }}

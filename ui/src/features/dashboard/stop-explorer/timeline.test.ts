@@ -34,6 +34,15 @@ const stop = (
   waitingTime: null,
   maintenanceTime: null,
   color,
+  reproceso: 0,
+  equipmentName: null,
+  rootID: null,
+  maintenanceReason: null,
+  pareto: false,
+  discountOEE: false,
+  updatedBy: null,
+  updateDate: null,
+  manual: false,
 });
 
 /** What a segment looks like: kind, position, width, colour and whether it is drawn as no data. */

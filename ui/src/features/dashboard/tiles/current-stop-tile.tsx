@@ -35,6 +35,16 @@ export function stopOfOverview(current: CurrentStop, lineID: number, order: stri
     waitingTime: null,
     maintenanceTime: null,
     color: current.color,
+    // Not in the overview's stop, nor read by the dialogs: a stop in progress as the grid would answer it before any change.
+    reproceso: 0,
+    equipmentName: null,
+    rootID: null,
+    maintenanceReason: null,
+    pareto: false,
+    discountOEE: false,
+    updatedBy: null,
+    updateDate: null,
+    manual: false,
   };
 }
 

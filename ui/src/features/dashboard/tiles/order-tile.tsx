@@ -28,7 +28,7 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
       {adjusting && (
         <AdjustDialog
           order={order.order}
-          op={order.op}
+          op={order.op ?? ''}
           currentMinutes={minutes}
           stopMinutes={order.stopTime}
           onClose={() => setAdjusting(false)}

@@ -152,7 +152,7 @@ export function ReasonTreeView({ tree, canWrite, lineID }: { tree: ReasonNode[];
       {editing && (
         <RecordFormDialog
           mode={editing.mode}
-          record={editing.mode === 'update' ? (editing.record as unknown as GridRow) : null}
+          record={editing.mode === 'update' ? editing.record : null}
           initialValues={editing.mode === 'insert' ? editing.defaults : undefined}
           fields={STOP_REASON_FIELDS}
           canWrite={canWrite}

@@ -13,6 +13,9 @@ const reason = (reasonID: number, parentID: number | null, text: string, isCateg
   color: null,
   systemStop: false,
   enabledForLine: [],
+  lossKind: null,
+  updatedBy: null,
+  updateDate: null,
 });
 
 describe('stop reason tree', () => {
