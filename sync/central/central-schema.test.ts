@@ -57,6 +57,7 @@ const MIGRATIONS = [
   '0010-plant-names',
   '0011-production-day-start',
   '0012-shift-loss-kinds',
+  '0013-unscheduled-production',
 ];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */

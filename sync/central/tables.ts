@@ -67,6 +67,13 @@ const indexTimes: readonly ColumnSpec[] = [
   ['calculatedAt', 'calculated_at', 'time'],
 ];
 
+/** Made outside the work calendar's schedule (edge 0027, central 0013). */
+const unscheduled: readonly ColumnSpec[] = [
+  ['unscheduledQuantity', 'unscheduled_quantity', 'real'],
+  ['unscheduledDiscards', 'unscheduled_discards', 'real'],
+  ['unscheduledRuntime', 'unscheduled_runtime_ms', 'real'],
+];
+
 export const CENTRAL_TABLES: readonly CentralTable[] = [
   table(
     'buildings',
@@ -170,6 +177,7 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
       ['productionSpeed', 'production_speed', 'real'],
       ['nominalSpeed', 'nominal_speed', 'real'],
       ['performance', 'performance', 'real'],
+      ...unscheduled,
     ],
   ),
   table(
@@ -188,6 +196,8 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
       ['setupTime', 'setup_time_ms', 'real'],
       ['smallStopTime', 'small_stop_time_ms', 'real'],
       ['notLineLossTime', 'not_line_loss_time_ms', 'real'],
+      ...unscheduled,
+      ['shiftCode', 'shift_code_edge', 'text'],
       ['closed', 'closed', 'boolean'],
     ],
   ),

@@ -344,7 +344,14 @@ interface IndexTimes {
   calculatedAt: number;
 }
 
-export interface OrderIndexesTable extends IndexTimes {
+/** Migration 0027: made outside the work calendar's schedule (units, discards, run time in ms). */
+export interface UnscheduledProduction {
+  unscheduledQuantity: Generated<number>;
+  unscheduledDiscards: Generated<number>;
+  unscheduledRuntime: Generated<number>;
+}
+
+export interface OrderIndexesTable extends IndexTimes, UnscheduledProduction {
   order: string;
   lineID: number;
   productionSpeed: number | null;
@@ -352,10 +359,12 @@ export interface OrderIndexesTable extends IndexTimes {
   performance: number | null;
 }
 
-export interface ShiftIndexesTable extends IndexTimes {
+export interface ShiftIndexesTable extends IndexTimes, UnscheduledProduction {
   lineID: number;
   shiftStart: number;
   shiftEnd: number;
+  /** Migration 0027: the code of the calendar shift the row is; null on rows computed before (the default calendar's). */
+  shiftCode: Generated<string | null>;
   idealUnits: number | null;
   discountShift: number;
   closed: Flag;

@@ -358,6 +358,28 @@ export function clipToIntervals(interval: Interval, within: Interval[]): Interva
   return within.flatMap((span) => intersect(interval, span) ?? []);
 }
 
+/** The parts of [fromMs, toMs) outside `intervals` (sorted, disjoint), in order. */
+export function complementIntervals(intervals: Interval[], fromMs: number, toMs: number): Interval[] {
+  const gaps: Interval[] = [];
+  let cursor = fromMs;
+  for (const span of intervals) {
+    if (span.endMs <= cursor) continue;
+    if (span.startMs >= toMs) break;
+    if (span.startMs > cursor) gaps.push({ startMs: cursor, endMs: span.startMs });
+    cursor = Math.max(cursor, span.endMs);
+  }
+  if (toMs > cursor) gaps.push({ startMs: cursor, endMs: toMs });
+  return gaps;
+}
+
+/** The working time within [fromMs, toMs): scheduled time without its breaks, merged and in order. */
+export function workingIntervals(calendar: WorkCalendar, fromMs: number, toMs: number, timeZone: string): Interval[] {
+  const breaks = breakIntervals(calendar, fromMs, toMs, timeZone);
+  return scheduledIntervals(calendar, fromMs, toMs, timeZone).flatMap((span) =>
+    complementIntervals(clipToIntervals(span, breaks), span.startMs, span.endMs),
+  );
+}
+
 /** Total milliseconds of sorted, disjoint intervals. */
 export function totalMs(intervals: Interval[]): number {
   return intervals.reduce((sum, span) => sum + (span.endMs - span.startMs), 0);

@@ -574,6 +574,10 @@ const catalogue = {
     es: 'El rango de días debe empezar (from) no después de terminar (to) y abarcar como máximo {max} días.',
     en: 'The range of days must start (from) no later than it ends (to) and span at most {max} days.',
   },
+  'recalculation.daysOrder': {
+    es: 'El primer día (from) no puede ser posterior al último (to).',
+    en: 'The first day (from) cannot be after the last one (to).',
+  },
   'calendar.shortDayUntil': {
     es: 'La jornada reducida debe terminar después del inicio del día.',
     en: 'The shorter day must end after the day starts.',

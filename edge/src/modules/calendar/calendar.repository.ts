@@ -4,6 +4,21 @@ import type { DB, Row } from '../../db/schema';
 import { deleteRow, insertAnyRow, keyOf, updateAnyRow, type WriteContext } from '../../db/writes';
 import { DEFAULT_CALENDAR, type CalendarException, type CalendarVersion, type WorkCalendar } from '../../domain/work-calendar';
 
+let revision = 0;
+
+/**
+ * A calendar was written (or a transaction that may have written one ended): the engine's cached calendars
+ * (line-calendars.ts) are read again on their next use.
+ */
+export function calendarsChanged(): void {
+  revision += 1;
+}
+
+/** How many times calendarsChanged was called in this process: a cache read at another count is stale. */
+export function calendarsRevision(): number {
+  return revision;
+}
+
 /** lineID of the plant's calendar in the calendar tables (lines are 1–99). */
 export const PLANT_CALENDAR = 0;
 
@@ -143,6 +158,8 @@ export async function replaceCalendar(
       changed = true;
     }
   }
+  // The engine's cache of the calendars (line-calendars.ts) reads them again; the services say so again after the commit.
+  if (changed) calendarsChanged();
   return changed;
 }
 

@@ -22,7 +22,30 @@ describe('GET /api/calendar/now', () => {
       now: '2026-05-05T03:30:00.000+02:00',
       timeZone: ENGINE_TZ,
       plantDate: '2026-05-04',
-      shift: { code: 'TN', plantDate: '2026-05-04', start: '2026-05-04T22:00:00.000+02:00', end: '2026-05-05T06:00:00.000+02:00' },
+      shift: {
+        code: 'TN',
+        nameEs: 'Noche',
+        nameEn: 'Night',
+        plantDate: '2026-05-04',
+        start: '2026-05-04T22:00:00.000+02:00',
+        end: '2026-05-05T06:00:00.000+02:00',
+      },
+      previous: {
+        code: 'TT',
+        nameEs: 'Tarde',
+        nameEn: 'Afternoon',
+        plantDate: '2026-05-04',
+        start: '2026-05-04T14:00:00.000+02:00',
+        end: '2026-05-04T22:00:00.000+02:00',
+      },
+      next: {
+        code: 'TM',
+        nameEs: 'Mañana',
+        nameEn: 'Morning',
+        plantDate: '2026-05-05',
+        start: '2026-05-05T06:00:00.000+02:00',
+        end: '2026-05-05T14:00:00.000+02:00',
+      },
       day: { code: 'TO', plantDate: '2026-05-04', start: '2026-05-04T06:00:00.000+02:00', end: '2026-05-05T06:00:00.000+02:00' },
     });
   });
@@ -265,5 +288,44 @@ describe('GET /api/calendars/days', () => {
     );
     expect((await days({ from: '2026-02-30', to: '2026-03-01' })).status).toBe(400);
     expect((await days({ from: '2026-05-01', to: '2026-05-01', lineID: '42' })).status).toBe(404);
+  });
+});
+
+// Last: its calendar writes would count in the audit the tests above check.
+describe('GET /api/calendar/now?lineID', () => {
+  it("answers a line's now by its own calendar (two 12-hour shifts from 07:00): its shift, the previous and next, its day", async () => {
+    await addLine(e.db, { lineID: 7 });
+    const twelves = {
+      versions: [
+        {
+          effectiveFrom: '2026-01-01',
+          pattern: {
+            shifts: [
+              { code: 'D', nameEs: 'Día', nameEn: 'Day', start: '07:00', end: null },
+              { code: 'N', nameEs: 'Noche', nameEn: 'Night', start: '19:00', end: null },
+            ],
+            breaks: [],
+            weekdays: [1, 2, 3, 4, 5],
+          },
+        },
+      ],
+      exceptions: [],
+    };
+    expect((await e.t.call('PUT', '/api/calendars/lines/7', { token: e.tokens[ROLE.SUPERVISOR], json: twelves })).status).toBe(200);
+    const response = await e.t.call('GET', '/api/calendar/now?lineID=7', { token: e.tokens[ROLE.OPERATOR] });
+    expect(response.status).toBe(200);
+    const span = (code: string, plantDate: string, start: string, end: string) => ({ code, plantDate, start, end });
+    expect(response.body).toMatchObject({
+      lineID: 7,
+      plantDate: '2026-05-04',
+      shift: span('N', '2026-05-04', '2026-05-04T19:00:00.000+02:00', '2026-05-05T07:00:00.000+02:00'),
+      previous: span('D', '2026-05-04', '2026-05-04T07:00:00.000+02:00', '2026-05-04T19:00:00.000+02:00'),
+      next: span('D', '2026-05-05', '2026-05-05T07:00:00.000+02:00', '2026-05-05T19:00:00.000+02:00'),
+      day: span('TO', '2026-05-04', '2026-05-04T07:00:00.000+02:00', '2026-05-05T07:00:00.000+02:00'),
+    });
+    // The plant's now is still the default calendar's; an unknown line is a 404.
+    expect((await e.t.call('GET', '/api/calendar/now', { token: e.tokens[ROLE.OPERATOR] })).body.shift.code).toBe('TN');
+    expect((await e.t.call('GET', '/api/calendar/now?lineID=98', { token: e.tokens[ROLE.OPERATOR] })).status).toBe(404);
+    expect((await e.t.call('DELETE', '/api/calendars/lines/7', { token: e.tokens[ROLE.SUPERVISOR] })).status).toBe(200);
   });
 });

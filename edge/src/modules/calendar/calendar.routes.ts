@@ -7,12 +7,18 @@ import { calendarDaysQuerySchema, calendarDaysResponseSchema, calendarSchema, ca
 import { calendarDays, calendarsForApi, plantNow, removeLineCalendar, saveLineCalendar, savePlantCalendar } from './calendar.service';
 
 const spanSchema = z.object({ code: z.string(), plantDate: z.string(), start: z.string(), end: z.string() });
+const shiftSchema = spanSchema.extend({ nameEs: z.string(), nameEn: z.string() });
+
+const plantNowQuerySchema = z.object({ lineID: lineQuerySchema.shape.lineID.optional() });
 
 export const plantNowSchema = z.object({
   now: z.string(),
   timeZone: z.string(),
+  lineID: z.number().int().optional(),
   plantDate: z.string(),
-  shift: spanSchema,
+  shift: shiftSchema,
+  previous: shiftSchema,
+  next: shiftSchema,
   day: spanSchema,
 });
 
@@ -35,10 +41,11 @@ export function registerCalendarRoutes(api: Api): void {
       access: 'authenticated',
       tag: 'calendar',
       summary:
-        "The plant's now: instant (ISO with the plant's offset), IANA time zone, production day (plantDate, 06:00 to 06:00), current shift and day spans.",
+        "The plant's now, or with lineID the line's (by its work calendar: its own, else the plant's; 404 for an unknown line): instant (ISO with the plant's offset), IANA time zone, production day (plantDate; it starts with the calendar's first shift, 06:00 by default) and its span (day, code TO), the current shift (code, names ES/EN, span) and the previous and next ones, which shift navigation steps to.",
+      query: plantNowQuerySchema,
       response: plantNowSchema,
     },
-    ({ ctx }) => plantNow(ctx.now, ctx.timeZone),
+    ({ ctx, query }) => plantNow(ctx.db, ctx.now, ctx.timeZone, query.lineID),
   );
   api.route(
     {

@@ -1,31 +1,90 @@
-import { addPlantDays, isSupportedPlantDate, plantDateOf, shiftAt, shiftOf, type Shift } from '../../domain/calendar';
+import { addPlantDays, isSupportedPlantDate } from '../../domain/calendar';
 import { toPlantIso } from '../../domain/time-zone';
-import { DEFAULT_CALENDAR, productionDay, validateCalendar, type Interval, type WorkCalendar } from '../../domain/work-calendar';
+import {
+  calendarShiftAt,
+  DAY_CODE,
+  DEFAULT_CALENDAR,
+  productionDay,
+  stepCalendarShift,
+  validateCalendar,
+  type CalendarShift,
+  type Interval,
+  type WorkCalendar,
+} from '../../domain/work-calendar';
 import type { Database } from '../../db/database';
 import type { WriteContext } from '../../db/writes';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { isMessageKey, type MessageKey } from '../../http/messages';
-import { calendarOfLine, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
+import { calendarOfLine, calendarsChanged, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
+import { lineCalendars } from './line-calendars';
 
-/** A shift (or plant day) as the API writes it: code, plant date, start and end in plant ISO. */
-export function shiftToApi(shift: Shift, timeZone: string) {
+/** A span of the calendar: a shift (with its names), or a production day (code TO). */
+export interface CalendarSpan {
+  code: string;
+  plantDate: string;
+  startMs: number;
+  endMs: number;
+  nameEs?: string;
+  nameEn?: string;
+}
+
+/**
+ * A shift (or production day) as the API writes it: code, production date, start and end in plant ISO, and a calendar
+ * shift's names (ES, EN), which the app shows for codes it has no text of its own for.
+ */
+export function shiftToApi(shift: CalendarSpan, timeZone: string) {
   return {
     code: shift.code,
     plantDate: shift.plantDate,
     start: toPlantIso(shift.startMs, timeZone),
     end: toPlantIso(shift.endMs, timeZone),
+    ...(shift.nameEs !== undefined && { nameEs: shift.nameEs, nameEn: shift.nameEn ?? shift.nameEs }),
   };
 }
 
-/** The plant's now: the instant, the zone, the production day (06:00 to 06:00) and the current shift. */
-export function plantNow(nowMs: number, timeZone: string) {
-  const plantDate = plantDateOf(nowMs, timeZone);
+/** A calendar shift as the API writes it: its span and its names (ES, EN). */
+function calendarShiftToApi(shift: CalendarShift, timeZone: string) {
+  return { ...shiftToApi(shift, timeZone), nameEs: shift.nameEs, nameEn: shift.nameEn };
+}
+
+/** The production day `plantDate` of `calendar` as a span (code TO). */
+export function productionDaySpan(calendar: WorkCalendar, plantDate: string, timeZone: string): CalendarSpan {
+  const day = productionDay(calendar, plantDate, timeZone);
+  return { code: DAY_CODE, plantDate, startMs: day.startMs, endMs: day.endMs };
+}
+
+/**
+ * The calendar's shift containing `atMs` with the shifts before and after it and its production day: what the
+ * dashboard's shift navigation steps by (the pattern's shifts, of any length, across days and versions).
+ */
+export function shiftWithNeighbours(calendar: WorkCalendar, atMs: number, timeZone: string) {
+  const shift = calendarShiftAt(calendar, atMs, timeZone);
+  return {
+    shift,
+    previous: stepCalendarShift(calendar, shift, -1, timeZone),
+    next: stepCalendarShift(calendar, shift, 1, timeZone),
+    day: productionDaySpan(calendar, shift.plantDate, timeZone),
+  };
+}
+
+/**
+ * The plant's now (or line `lineID`'s, by its calendar: 404 for an unknown line): the instant, the zone, the
+ * production day and its span, the current shift with the previous and the next one.
+ */
+export async function plantNow(db: Database, nowMs: number, timeZone: string, lineID?: number) {
+  if (lineID !== undefined) await requireLine(db, lineID);
+  const calendars = await lineCalendars(db);
+  const calendar = lineID === undefined ? calendars.plant : calendars.of(lineID);
+  const { shift, previous, next, day } = shiftWithNeighbours(calendar, nowMs, timeZone);
   return {
     now: toPlantIso(nowMs, timeZone),
     timeZone,
-    plantDate,
-    shift: shiftToApi(shiftAt(nowMs, timeZone), timeZone),
-    day: shiftToApi(shiftOf('TO', plantDate, timeZone), timeZone),
+    ...(lineID !== undefined && { lineID }),
+    plantDate: shift.plantDate,
+    shift: calendarShiftToApi(shift, timeZone),
+    previous: calendarShiftToApi(previous, timeZone),
+    next: calendarShiftToApi(next, timeZone),
+    day: shiftToApi(day, timeZone),
   };
 }
 
@@ -48,10 +107,22 @@ function checkCalendar(calendar: WorkCalendar): void {
   throw new AppError('validation', first.key, first.params, fields);
 }
 
+/**
+ * Stores (or, null, removes) the calendar of `lineID` in one transaction; the engine's cached calendars are read again
+ * after it, committed or not (line-calendars.ts).
+ */
+async function writeCalendar(db: Database, lineID: number, calendar: WorkCalendar | null, ctx: WriteContext): Promise<void> {
+  try {
+    await db.transaction().execute((trx) => replaceCalendar(trx, lineID, calendar, ctx));
+  } finally {
+    calendarsChanged();
+  }
+}
+
 /** Stores the plant's calendar (a 400 with nothing stored when it has a problem); answers the calendars. */
 export async function savePlantCalendar(db: Database, calendar: WorkCalendar, ctx: WriteContext) {
   checkCalendar(calendar);
-  await db.transaction().execute((trx) => replaceCalendar(trx, PLANT_CALENDAR, calendar, ctx));
+  await writeCalendar(db, PLANT_CALENDAR, calendar, ctx);
   return calendarsForApi(db);
 }
 
@@ -64,14 +135,14 @@ async function requireLine(db: Database, lineID: number): Promise<void> {
 export async function saveLineCalendar(db: Database, lineID: number, calendar: WorkCalendar, ctx: WriteContext) {
   await requireLine(db, lineID);
   checkCalendar(calendar);
-  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, calendar, ctx));
+  await writeCalendar(db, lineID, calendar, ctx);
   return calendarsForApi(db);
 }
 
 /** Removes line `lineID`'s own calendar: the line follows the plant's again. Answers the calendars. */
 export async function removeLineCalendar(db: Database, lineID: number, ctx: WriteContext) {
   await requireLine(db, lineID);
-  await db.transaction().execute((trx) => replaceCalendar(trx, lineID, null, ctx));
+  await writeCalendar(db, lineID, null, ctx);
   return calendarsForApi(db);
 }
 
@@ -81,7 +152,7 @@ export const CALENDAR_DAYS_MAX = 62;
 /**
  * The production days `from` to `to` (plant dates, both included) as the calendar line `lineID` follows (or the
  * plant's) says them: each day's span and its shifts, with their scheduled time and breaks, in plant ISO. What a
- * calendar means, to check it before or after it applies; the figures do not read it yet.
+ * calendar means, to check it before or after it applies (the engine's figures follow it: modules/indexes).
  */
 export async function calendarDays(db: Database, query: { lineID?: number | undefined; from: string; to: string }, timeZone: string) {
   for (const field of ['from', 'to'] as const)

@@ -36,6 +36,7 @@ export async function shiftsAboveNominalSpeed(db: Database, take: number) {
       'si.lineID',
       'si.shiftStart',
       'si.shiftEnd',
+      'si.shiftCode',
       'si.oee',
       'si.throughput',
       eb

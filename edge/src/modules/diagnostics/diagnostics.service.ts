@@ -1,6 +1,6 @@
 import { type AcquisitionManager, tagStatusForApi } from '../../acquisition/index';
 import type { Database } from '../../db/database';
-import { shiftAt } from '../../domain/calendar';
+import { calendarShiftAt, DEFAULT_CALENDAR } from '../../domain/work-calendar';
 import { toPlantIso } from '../../domain/time-zone';
 import { ordersAboveNominalSpeed, shiftsAboveNominalSpeed } from './above-nominal.repository';
 
@@ -44,7 +44,8 @@ export async function aboveNominalSpeedCases(db: Database, timeZone: string, tak
     orders: orders.map((row) => ({ ...row, startDate: iso(row.startDate), endDate: iso(row.endDate) })),
     shifts: shifts.map((row) => ({
       lineID: row.lineID,
-      shift: shiftAt(row.shiftStart, timeZone).code,
+      // The row's own shift code; one computed before edge 0027 was the default calendar's.
+      shift: row.shiftCode ?? calendarShiftAt(DEFAULT_CALENDAR, row.shiftStart, timeZone).code,
       shiftStart: toPlantIso(row.shiftStart, timeZone),
       shiftEnd: toPlantIso(row.shiftEnd, timeZone),
       oee: row.oee,

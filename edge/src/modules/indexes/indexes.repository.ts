@@ -471,6 +471,21 @@ export async function lastClosedShiftStart(db: Executor, lineID: number): Promis
   return row?.last ?? null;
 }
 
+/** The stored shift codes of some shift indexes, by `lineID|shiftStart` (rows without one left out). */
+export async function shiftCodesOf(db: Executor, keys: readonly { lineID: number; shiftStart: number }[]): Promise<Map<string, string>> {
+  const codes = new Map<string, string>();
+  if (keys.length === 0) return codes;
+  const rows = await db
+    .selectFrom('shift_indexes')
+    .select(['lineID', 'shiftStart', 'shiftCode'])
+    .where('lineID', 'in', [...new Set(keys.map((key) => key.lineID))])
+    .where('shiftStart', 'in', [...new Set(keys.map((key) => key.shiftStart))])
+    .where('shiftCode', 'is not', null)
+    .execute();
+  for (const row of rows) codes.set(`${row.lineID}|${row.shiftStart}`, row.shiftCode!);
+  return codes;
+}
+
 /** The shift-index grid: each stored shift index with its line's description, times in minutes. */
 export function shiftIndexGridSource(db: Executor) {
   return db
@@ -494,6 +509,9 @@ export function shiftIndexGridSource(db: Executor) {
       's.mttr',
       's.unstaffedQuantity',
       's.unstaffedDiscards',
+      's.unscheduledQuantity',
+      's.unscheduledDiscards',
+      's.shiftCode',
       's.closed',
       's.calculatedAt',
     ]) as unknown as SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;

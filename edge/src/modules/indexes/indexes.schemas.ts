@@ -18,6 +18,7 @@ export const INDEX_MINUTE_COLUMNS = [
   'stopTime',
   'failureTime',
   'discountShift',
+  'unscheduledRuntime',
 ] as const;
 
 export type IndexMinuteColumn = (typeof INDEX_MINUTE_COLUMNS)[number];
@@ -54,6 +55,11 @@ export const INDEX_VALUE_COLUMNS = {
   oee: 'number',
   mtbf: 'number',
   mttr: 'number',
+  /** Made outside the work calendar's schedule (a holiday, a day not worked): beside the figures, in no factor. */
+  unscheduledQuantity: 'number',
+  unscheduledDiscards: 'number',
+  /** Minutes the line ran outside the schedule. */
+  unscheduledRuntime: 'number',
   calculatedAt: 'date',
 } as const satisfies ColumnMap;
 
@@ -66,7 +72,8 @@ export function indexTimesInMinutes<T extends Record<string, unknown>>(row: T): 
 
 /**
  * SPEC §3 Shift index, as the API shows it: times in minutes (discountShift is the time without an order on a line
- * with the order manager), ratios 0..1, mtbf/mttr in minutes; `shift` is TM, TT or TN; `closed` once it ended.
+ * with the order manager, and time outside the work calendar's schedule), ratios 0..1, mtbf/mttr in minutes; `shift` is
+ * the code of the line's calendar shift (TM, TT or TN with the default calendar); `closed` once it ended.
  */
 export const SHIFT_INDEX_COLUMNS = {
   lineID: 'number',

@@ -260,7 +260,7 @@ describe('shift index', () => {
     for (const lineID of seen.slice(0, 4)) {
       const line = (await findLineSettings(db, lineID))!;
       expect(
-        await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, clock.nowMs, 60, { userID: null, now: clock.nowMs })),
+        await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, clock.nowMs, 60, { userID: null, now: clock.nowMs }, TZ)),
       ).toBe(false);
     }
   });
@@ -277,7 +277,7 @@ describe('shift index', () => {
     await refreshOpenIndexes(db, clockAt(now));
     expect(await shiftRow(2, tm.startMs)).toMatchObject({ productionQuantity: 80 * 7 + 5, discardQuantity: 40 + 1 });
     const line = (await findLineSettings(db, 2))!;
-    expect(await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, now, 60, { userID: null, now }))).toBe(false);
+    expect(await db.transaction().execute((trx) => refreshShiftIndex(trx, line, tm, now, 60, { userID: null, now }, TZ))).toBe(false);
   });
 
   it('adds the shifts of a plant day up to the day exactly (roll-ups sum inputs)', async () => {

@@ -2,9 +2,17 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { insertAnyRow, updateAnyRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
-import { shiftAt, shiftsOverlapping, stepShift, type Shift } from '../../domain/calendar';
+import { deleteRow, insertAnyRow, updateAnyRow, updateRow, updateRows, type RowChange, type WriteContext } from '../../db/writes';
 import { computeIndicators, type Indicators } from '../../domain/oee';
+import {
+  calendarShiftAt,
+  calendarShiftsOverlapping,
+  DEFAULT_CALENDAR,
+  productionDay,
+  stepCalendarShift,
+  type CalendarShift,
+  type WorkCalendar,
+} from '../../domain/work-calendar';
 import { parsePlantDate } from '../../domain/time-zone';
 import { listResource } from '../grid/grid.repository';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
@@ -20,6 +28,7 @@ import {
   listLineSettings,
   orderIndexesOfLine,
   ordersOverlapping,
+  shiftCodesOf,
   shiftIndexesAt,
   shiftIndexesOfLine,
   shiftIndexGridSource,
@@ -27,6 +36,7 @@ import {
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
+import { lineCalendars } from '../calendar/line-calendars';
 import { loadLossKindOf } from '../losses/loss-kinds';
 import { readyOrdersOfLines } from '../orders/orders.repository';
 import { openStopsOfLines } from '../stops/stops.repository';
@@ -55,6 +65,22 @@ export interface EngineClock {
 /** The clock of a request (its `now` and the plant's time zone). */
 export function clockOf(ctx: { now: number; timeZone: string }): EngineClock {
   return { nowMs: ctx.now, timeZone: ctx.timeZone };
+}
+
+/**
+ * A shift of a line's work calendar as the indexes know it (domain/work-calendar.ts): its code (any the calendar
+ * names), its production day and its period [startMs, endMs). A shift index row is one of these of one line.
+ */
+export type IndexShift = Pick<CalendarShift, 'code' | 'plantDate' | 'startMs' | 'endMs'>;
+
+/** The shift of `calendar` containing `instantMs`. */
+function shiftOfCalendar(calendar: WorkCalendar, instantMs: number, timeZone: string): CalendarShift {
+  return calendarShiftAt(calendar, instantMs, timeZone);
+}
+
+/** The code of the calendar's shift containing `instantMs` (a shift index's, from its start). */
+export function shiftCodeAt(calendar: WorkCalendar, instantMs: number, timeZone: string): string {
+  return calendarShiftAt(calendar, instantMs, timeZone).code;
 }
 
 /** How far back the shift-close job catches up after the edge was off; older shifts need the recalculation. */
@@ -86,6 +112,15 @@ function commonValues(range: RangeInputs, indicators: Indicators): IndexValues {
   };
 }
 
+/** What was made outside the work calendar's schedule (both index tables store it; zeros with the default calendar). */
+function unscheduledValues(range: RangeInputs): IndexValues {
+  return {
+    unscheduledQuantity: range.unscheduledUnits,
+    unscheduledDiscards: range.unscheduledDiscards,
+    unscheduledRuntime: range.unscheduledRunMs,
+  };
+}
+
 /** The indicator inputs of the whole of one order as of `nowMs` (what its index is computed from). */
 function orderRangeInputs(span: OrderSpan, data: LineRangeData, nowMs: number, microStopSeconds: number): RangeInputs {
   return lineRangeInputs(data, { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order: span.order }, nowMs, microStopSeconds);
@@ -99,6 +134,7 @@ export function orderIndexValues(span: OrderSpan, data: LineRangeData, nowMs: nu
     order: span.order,
     lineID: span.lineID,
     ...commonValues(range, indicators),
+    ...unscheduledValues(range),
     productionSpeed: indicators.unitsPerRuntimeMinute,
     nominalSpeed: span.nominalUnitsPerMinute,
     performance: span.performance,
@@ -108,7 +144,7 @@ export function orderIndexValues(span: OrderSpan, data: LineRangeData, nowMs: nu
 /** The shift_indexes row of a line's shift; `closed` once the shift has ended. */
 export function shiftIndexValues(
   lineID: number,
-  shift: Shift,
+  shift: IndexShift,
   data: LineRangeData,
   nowMs: number,
   microStopSeconds: number,
@@ -126,11 +162,13 @@ export function shiftIndexValues(
     discountShift: range.unstaffedMs,
     unstaffedQuantity: range.unstaffedUnits,
     unstaffedDiscards: range.unstaffedDiscards,
+    ...unscheduledValues(range),
     // Where the shift's counted stop time went (the waterfall's availability bars), so the central copy can sum it.
     breakdownTime: lost.breakdown,
     setupTime: lost.setup,
     smallStopTime: lost.smallStop,
     notLineLossTime: lost.notLineLoss,
+    shiftCode: shift.code,
     closed: shift.endMs <= nowMs ? 1 : 0,
   };
 }
@@ -173,12 +211,15 @@ async function writeIndex(
  */
 async function writeOrderQuantities(trx: Transaction<DB>, span: OrderSpan, values: IndexValues, ctx: WriteContext): Promise<boolean> {
   if (span.endMs === null) return false;
-  if (span.productionQuantity === values.productionQuantity && span.discardQuantity === values.discardQuantity) return false;
+  // Everything the order made, in the schedule or not: nothing made is lost from the order's quantities.
+  const productionQuantity = Number(values.productionQuantity) + Number(values.unscheduledQuantity ?? 0);
+  const discardQuantity = Number(values.discardQuantity) + Number(values.unscheduledDiscards ?? 0);
+  if (span.productionQuantity === productionQuantity && span.discardQuantity === discardQuantity) return false;
   await updateRow(
     trx,
     'orders',
     { order: span.order },
-    { productionQuantity: Number(values.productionQuantity), discardQuantity: Number(values.discardQuantity) },
+    { productionQuantity, discardQuantity },
     { ...ctx, action: ctx.action ?? 'production' },
   );
   return true;
@@ -197,28 +238,32 @@ async function writeOrderIndex(
 }
 
 /** An order's span and the data of its line over it as of `nowMs`; undefined for an order not started (or lineless). */
-async function loadOrderData(db: Executor, order: string, nowMs: number): Promise<{ span: OrderSpan; data: LineRangeData } | undefined> {
+async function loadOrderData(
+  db: Executor,
+  order: string,
+  clock: EngineClock,
+): Promise<{ span: OrderSpan; data: LineRangeData } | undefined> {
   const span = await findOrderSpan(db, order);
   if (!span) return undefined;
   const line = await findLineSettings(db, span.lineID);
   if (!line) return undefined;
-  return { span, data: await loadLineRangeData(db, line, span.startMs, span.endMs ?? nowMs) };
+  return { span, data: await loadLineRangeData(db, line, span.startMs, span.endMs ?? clock.nowMs, clock.timeZone) };
 }
 
 /** Recomputes and stores one order's index (nothing for an order that has not started). */
 export async function refreshOrderIndex(
   trx: Transaction<DB>,
   order: string,
-  nowMs: number,
+  clock: EngineClock,
   microStopSeconds: number,
   ctx: WriteContext,
 ): Promise<boolean> {
-  const loaded = await loadOrderData(trx, order, nowMs);
+  const loaded = await loadOrderData(trx, order, clock);
   if (!loaded) return false;
   return writeOrderIndex(
     trx,
     loaded.span,
-    orderIndexValues(loaded.span, loaded.data, nowMs, microStopSeconds),
+    orderIndexValues(loaded.span, loaded.data, clock.nowMs, microStopSeconds),
     await findOrderIndex(trx, order),
     ctx,
   );
@@ -229,17 +274,17 @@ export async function refreshOrderIndex(
  * holds, computed from the stored stops the way the index is (so read in the transaction that acts on it). 0 for an
  * order that has not started.
  */
-export async function orderStopTimeMs(db: Executor, order: string, nowMs: number): Promise<number> {
-  const loaded = await loadOrderData(db, order, nowMs);
+export async function orderStopTimeMs(db: Executor, order: string, clock: EngineClock): Promise<number> {
+  const loaded = await loadOrderData(db, order, clock);
   if (!loaded) return 0;
   const { microStopSeconds } = await engineParameters(db);
-  return orderRangeInputs(loaded.span, loaded.data, nowMs, microStopSeconds).inputs.stopMs;
+  return orderRangeInputs(loaded.span, loaded.data, clock.nowMs, microStopSeconds).inputs.stopMs;
 }
 
 /** Stores the shift index computed from `data` (loadLineRangeData of the shift). */
 async function writeShiftIndex(
   trx: Transaction<DB>,
-  shift: Shift,
+  shift: IndexShift,
   data: LineRangeData,
   nowMs: number,
   microStopSeconds: number,
@@ -257,16 +302,18 @@ async function writeShiftIndex(
   );
 }
 
-/** Recomputes and stores one shift index of a line. */
+/** Recomputes and stores one shift index of a line (a shift of its calendar; `timeZone` the plant's). */
 export async function refreshShiftIndex(
   trx: Transaction<DB>,
   line: LineSettings,
-  shift: Shift,
+  shift: IndexShift,
   nowMs: number,
   microStopSeconds: number,
   ctx: WriteContext,
+  timeZone: string,
 ): Promise<boolean> {
-  return writeShiftIndex(trx, shift, await loadLineRangeData(trx, line, shift.startMs, shift.endMs), nowMs, microStopSeconds, ctx);
+  const data = await loadLineRangeData(trx, line, shift.startMs, shift.endMs, timeZone);
+  return writeShiftIndex(trx, shift, data, nowMs, microStopSeconds, ctx);
 }
 
 /**
@@ -295,11 +342,12 @@ export async function refreshIndexesAffectedBy(
   const untilMs = Math.max(toMs, fromMs + 1);
   let changed = 0;
   for (const order of await ordersOverlapping(trx, lineID, fromMs, untilMs)) {
-    if (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx)) changed += 1;
+    if (await refreshOrderIndex(trx, order.order, clock, microStopSeconds, ctx)) changed += 1;
   }
-  for (const shift of shiftsOverlapping(fromMs, untilMs, clock.timeZone)) {
+  const calendar = (await lineCalendars(trx)).of(lineID);
+  for (const shift of calendarShiftsOverlapping(calendar, fromMs, untilMs, clock.timeZone)) {
     if (shift.startMs > clock.nowMs) break;
-    if (await refreshShiftIndex(trx, line, shift, clock.nowMs, microStopSeconds, ctx)) changed += 1;
+    if (await refreshShiftIndex(trx, line, shift, clock.nowMs, microStopSeconds, ctx, clock.timeZone)) changed += 1;
   }
   return changed;
 }
@@ -322,49 +370,60 @@ export const REFRESH_LINES_PER_TRANSACTION = 50;
 export async function refreshOpenIndexes(db: Database, clock: EngineClock): Promise<{ orders: number; shifts: number }> {
   const { microStopSeconds } = await engineParameters(db);
   const ctx = systemWrite(clock, 'refresh');
-  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  const calendars = await lineCalendars(db);
   const result = { orders: 0, shifts: 0 };
   const lines = await listLineSettings(db);
   let kindOf: CountedLossKindOf | undefined;
   for (let start = 0; start < lines.length; start += REFRESH_LINES_PER_TRANSACTION) {
     const chunk = lines.slice(start, start + REFRESH_LINES_PER_TRANSACTION);
-    const lineIDs = chunk.map((line) => line.lineID);
+    // Each line's open shift is its calendar's: the lines of one calendar (most often all of them) are read together.
+    const byShift = new Map<string, { shift: IndexShift; lines: LineSettings[] }>();
+    for (const line of chunk) {
+      const shift = shiftOfCalendar(calendars.of(line.lineID), clock.nowMs, clock.timeZone);
+      const key = `${shift.startMs}|${shift.endMs}|${shift.code}`;
+      const group = byShift.get(key) ?? { shift, lines: [] };
+      group.lines.push(line);
+      byShift.set(key, group);
+    }
     await db.transaction().execute(async (trx) => {
-      const [data, stored, ready, openStops] = [
-        await loadLinesRangeData(trx, chunk, shift.startMs, shift.endMs, { summedUntilMs: clock.nowMs }),
-        await shiftIndexesAt(trx, lineIDs, shift.startMs),
-        await readyOrdersOfLines(trx, lineIDs),
-        await openStopsOfLines(trx, lineIDs),
-      ];
+      const lineIDs = chunk.map((line) => line.lineID);
+      const [ready, openStops] = [await readyOrdersOfLines(trx, lineIDs), await openStopsOfLines(trx, lineIDs)];
       // The shift indexes that exist and changed are written together at the end (updateRows).
       const updates: RowChange[] = [];
-      for (const line of chunk) {
-        const lineData = data.get(line.lineID)!;
-        const existing = stored.get(line.lineID);
-        // A line with data (or this shift's index) is active; only a line without any looks further (an older index).
-        if (lineData.firstDataMs === null && !existing && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
-        const order = ready.get(line.lineID);
-        if (order && (await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx))) result.orders += 1;
-        // A stop still open that began before the Ready order reaches into orders that ended during it: its length so
-        // far decides whether it is a failure of theirs, so their final indexes follow it until it closes.
-        const open = openStops.get(line.lineID);
-        if (open && (!order || order.startDate === null || open.startDate < order.startDate)) {
-          for (const ended of await ordersOverlapping(trx, line.lineID, open.startDate, clock.nowMs)) {
-            if (ended.order !== order?.order && (await refreshOrderIndex(trx, ended.order, clock.nowMs, microStopSeconds, ctx)))
-              result.orders += 1;
+      for (const { shift, lines: group } of byShift.values()) {
+        const groupIDs = group.map((line) => line.lineID);
+        const [data, stored] = [
+          await loadLinesRangeData(trx, group, shift.startMs, shift.endMs, { summedUntilMs: clock.nowMs, timeZone: clock.timeZone }),
+          await shiftIndexesAt(trx, groupIDs, shift.startMs),
+        ];
+        for (const line of group) {
+          const lineData = data.get(line.lineID)!;
+          const existing = stored.get(line.lineID);
+          // A line with data (or this shift's index) is active; only a line without any looks further (an older index).
+          if (lineData.firstDataMs === null && !existing && (await firstActivityOfLine(trx, line.lineID)) === null) continue;
+          const order = ready.get(line.lineID);
+          if (order && (await refreshOrderIndex(trx, order.order, clock, microStopSeconds, ctx))) result.orders += 1;
+          // A stop still open that began before the Ready order reaches into orders that ended during it: its length so
+          // far decides whether it is a failure of theirs, so their final indexes follow it until it closes.
+          const open = openStops.get(line.lineID);
+          if (open && (!order || order.startDate === null || open.startDate < order.startDate)) {
+            for (const ended of await ordersOverlapping(trx, line.lineID, open.startDate, clock.nowMs)) {
+              if (ended.order !== order?.order && (await refreshOrderIndex(trx, ended.order, clock, microStopSeconds, ctx)))
+                result.orders += 1;
+            }
           }
+          const key = { lineID: line.lineID, shiftStart: shift.startMs };
+          const values = shiftIndexValues(
+            line.lineID,
+            shift,
+            lineData,
+            clock.nowMs,
+            microStopSeconds,
+            (kindOf ??= await loadLossKindOf(trx)),
+          );
+          if (existing && !unchanged(existing, values)) updates.push({ key, values: indexRow(values, ctx), current: existing });
+          else if (!existing && (await writeIndex(trx, 'shift_indexes', key, values, undefined, ctx))) result.shifts += 1;
         }
-        const key = { lineID: line.lineID, shiftStart: shift.startMs };
-        const values = shiftIndexValues(
-          line.lineID,
-          shift,
-          lineData,
-          clock.nowMs,
-          microStopSeconds,
-          (kindOf ??= await loadLossKindOf(trx)),
-        );
-        if (existing && !unchanged(existing, values)) updates.push({ key, values: indexRow(values, ctx), current: existing });
-        else if (!existing && (await writeIndex(trx, 'shift_indexes', key, values, undefined, ctx))) result.shifts += 1;
       }
       result.shifts += (await updateRows(trx, 'shift_indexes', updates, ctx)).filter(Boolean).length;
     });
@@ -380,20 +439,26 @@ export async function closeDueShifts(db: Database, clock: EngineClock): Promise<
   const { microStopSeconds } = await engineParameters(db);
   const ctx = systemWrite(clock, 'shiftClose');
   const oldestMs = clock.nowMs - SHIFT_CATCH_UP_DAYS * 86_400_000;
+  const calendars = await lineCalendars(db);
+  const zone = clock.timeZone;
   let closed = 0;
   for (const line of await listLineSettings(db)) {
+    const calendar = calendars.of(line.lineID);
     const lastClosed = await lastClosedShiftStart(db, line.lineID);
     const firstActivity = lastClosed === null ? await firstActivityOfLine(db, line.lineID) : null;
     if (lastClosed === null && firstActivity === null) continue;
+    // The shift after the last closed one: the calendar's shift that starts at or after its start's successor.
     let shift =
-      lastClosed !== null ? stepShift(shiftAt(lastClosed, clock.timeZone), 1, clock.timeZone) : shiftAt(firstActivity!, clock.timeZone);
-    if (shift.startMs < oldestMs) shift = shiftAt(oldestMs, clock.timeZone);
-    const due: Shift[] = [];
-    for (; shift.endMs <= clock.nowMs; shift = stepShift(shift, 1, clock.timeZone)) due.push(shift);
+      lastClosed !== null
+        ? stepCalendarShift(calendar, shiftOfCalendar(calendar, lastClosed, zone), 1, zone)
+        : shiftOfCalendar(calendar, firstActivity!, zone);
+    if (shift.startMs < oldestMs) shift = shiftOfCalendar(calendar, oldestMs, zone);
+    const due: IndexShift[] = [];
+    for (; shift.endMs <= clock.nowMs; shift = stepCalendarShift(calendar, shift, 1, zone)) due.push(shift);
     if (due.length === 0) continue;
     await db.transaction().execute(async (trx) => {
       for (const item of due) {
-        await refreshShiftIndex(trx, line, item, clock.nowMs, microStopSeconds, ctx);
+        await refreshShiftIndex(trx, line, item, clock.nowMs, microStopSeconds, ctx, zone);
         closed += 1;
       }
     });
@@ -412,6 +477,9 @@ interface LineRebuild<T> {
   /** The rows to store for the line, computed from its history (nothing stored yet). */
   rows: T[];
   write: (trx: Transaction<DB>, row: T, ctx: WriteContext) => Promise<boolean>;
+  /** Stored rows the rebuild has no row for (shifts of a calendar no longer in force there): deleted. */
+  stale?: T[];
+  remove?: (trx: Transaction<DB>, row: T, ctx: WriteContext) => Promise<void>;
 }
 
 /**
@@ -431,6 +499,14 @@ async function rebuildEachLine<T>(
     const rebuilt = await rebuild(line, microStopSeconds);
     if (!rebuilt) continue;
     result.count += rebuilt.rows.length;
+    const stale = rebuilt.stale ?? [];
+    for (let start = 0; start < stale.length; start += RECALCULATION_BATCH) {
+      const batch = stale.slice(start, start + RECALCULATION_BATCH);
+      await db.transaction().execute(async (trx) => {
+        for (const row of batch) await rebuilt.remove!(trx, row, ctx);
+      });
+      result.changed += batch.length;
+    }
     for (let start = 0; start < rebuilt.rows.length; start += RECALCULATION_BATCH) {
       const batch = rebuilt.rows.slice(start, start + RECALCULATION_BATCH);
       await db.transaction().execute(async (trx) => {
@@ -444,7 +520,7 @@ async function rebuildEachLine<T>(
 /** RecalculateAllOrders: rebuilds the index of every started order from the stored stops and production. */
 export function recalculateAllOrders(db: Database, clock: EngineClock, userID: string | null): Promise<RecalculationResult> {
   return rebuildEachLine<{ span: OrderSpan; values: IndexValues }>(db, clock, userID, async (line, microStopSeconds) => {
-    const history = await LineHistory.load(db, line);
+    const history = await LineHistory.load(db, line, clock.timeZone);
     const existing = await orderIndexesOfLine(db, line.lineID);
     return {
       rows: history.orderSpans.map((span) => ({
@@ -460,21 +536,50 @@ export function recalculateAllOrders(db: Database, clock: EngineClock, userID: s
  * RecalculateAllOrdersHistory: rebuilds every shift index of every line, from the line's first shift with data (or
  * its oldest stored shift index) to the open shift.
  */
-export function recalculateAllShiftIndexes(db: Database, clock: EngineClock, userID: string | null): Promise<RecalculationResult> {
+export function recalculateAllShiftIndexes(
+  db: Database,
+  clock: EngineClock,
+  userID: string | null,
+  days?: { from: string; to: string },
+): Promise<RecalculationResult> {
   return rebuildEachLine<IndexValues>(db, clock, userID, async (line, microStopSeconds) => {
     const firstMs = await firstActivityOfLine(db, line.lineID);
     if (firstMs === null || firstMs > clock.nowMs) return null;
-    const history = await LineHistory.load(db, line);
+    // The calendar in force on each production date (its versions), as now stored: a recalculation applies a change.
+    const calendar = (await lineCalendars(db)).of(line.lineID);
+    const zone = clock.timeZone;
+    // A chosen range of production days (as the line's calendar has them), else the whole history.
+    const fromMs = days ? Math.max(firstMs, productionDay(calendar, days.from, zone).startMs) : firstMs;
+    const untilMs = days ? Math.min(clock.nowMs, productionDay(calendar, days.to, zone).endMs - 1) : clock.nowMs;
+    if (fromMs > untilMs) return null;
+    const history = await LineHistory.load(db, line, zone);
     const existing = await shiftIndexesOfLine(db, line.lineID);
     const kindOf = await loadLossKindOf(db);
     const rows: IndexValues[] = [];
-    for (let shift = shiftAt(firstMs, clock.timeZone); shift.startMs <= clock.nowMs; shift = stepShift(shift, 1, clock.timeZone)) {
+    let spanStartMs = Number.POSITIVE_INFINITY;
+    let spanEndMs = Number.NEGATIVE_INFINITY;
+    for (
+      let shift = shiftOfCalendar(calendar, fromMs, zone);
+      shift.startMs <= untilMs;
+      shift = stepCalendarShift(calendar, shift, 1, zone)
+    ) {
       rows.push(shiftIndexValues(line.lineID, shift, history.slice(shift.startMs, shift.endMs), clock.nowMs, microStopSeconds, kindOf));
+      spanStartMs = Math.min(spanStartMs, shift.startMs);
+      spanEndMs = Math.max(spanEndMs, shift.endMs);
     }
+    // Stored rows inside the rebuilt span that are no shift of the calendar in force (computed before a change of it).
+    const starts = new Set(rows.map((values) => values.shiftStart as number));
+    const stale = [...existing.values()].filter(
+      (row) => !starts.has(row.shiftStart) && row.shiftStart < spanEndMs && row.shiftEnd > spanStartMs,
+    ) as unknown as IndexValues[];
     const keyOf = (values: IndexValues) => ({ lineID: line.lineID, shiftStart: values.shiftStart as number });
     return {
       rows,
       write: (trx, values, ctx) => writeIndex(trx, 'shift_indexes', keyOf(values), values, existing.get(values.shiftStart as number), ctx),
+      stale,
+      remove: async (trx, values, ctx) => {
+        await deleteRow(trx, 'shift_indexes', keyOf(values), ctx);
+      },
     };
   });
 }
@@ -492,12 +597,14 @@ export async function shiftIndexAt(
 ): Promise<Record<string, unknown> | null> {
   const line = await findLineSettings(db, lineID);
   if (!line) return null;
-  const shift = shiftAt(atMs, clock.timeZone);
+  const shift = shiftOfCalendar((await lineCalendars(db)).of(lineID), atMs, clock.timeZone);
   const stored = await findShiftIndex(db, lineID, shift.startMs);
   const base = { description: line.description, shift: shift.code };
-  if (stored?.closed === 1) return { ...stored, ...base };
+  // A closed shift keeps the calendar it was computed with until a recalculation: its own code (the default's before 0027).
+  if (stored?.closed === 1)
+    return { ...stored, ...base, shift: stored.shiftCode ?? shiftCodeAt(DEFAULT_CALENDAR, stored.shiftStart, clock.timeZone) };
   const { microStopSeconds } = await engineParameters(db);
-  const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
+  const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs, clock.timeZone);
   return {
     ...shiftIndexValues(lineID, shift, data, clock.nowMs, microStopSeconds, await loadLossKindOf(db)),
     calculatedAt: clock.nowMs,
@@ -522,13 +629,19 @@ export const SHIFT_INDEX_GRID: GridResource = {
   source: (db) => shiftIndexGridSource(db),
 };
 
-/** A page of shift indexes, each with its shift code (TM, TT, TN). */
+/** A page of shift indexes, each with its shift code (the code of its line's calendar shift starting there). */
 export async function listShiftIndexes(db: Database, query: Record<string, unknown>, timeZone: string) {
   const page = await listResource(SHIFT_INDEX_GRID, db, query, timeZone);
-  const data = page.data.map((row) => {
-    const startMs = parsePlantDate(String(row.shiftStart), timeZone);
-    return { ...row, shift: startMs === null ? null : shiftAt(startMs, timeZone).code };
-  });
+  const rows = page.data.map((row) => ({ row, startMs: parsePlantDate(String(row.shiftStart), timeZone) }));
+  const codes = await shiftCodesOf(
+    db,
+    rows.flatMap(({ row, startMs }) => (startMs === null ? [] : [{ lineID: Number(row.lineID), shiftStart: startMs }])),
+  );
+  // Each row's own shift code, stored with it; a row computed before 0027 was the default calendar's.
+  const data = rows.map(({ row, startMs }) => ({
+    ...row,
+    shift: startMs === null ? null : (codes.get(`${String(row.lineID)}|${startMs}`) ?? shiftCodeAt(DEFAULT_CALENDAR, startMs, timeZone)),
+  }));
   return { ...page, data };
 }
 

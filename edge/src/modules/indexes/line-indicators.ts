@@ -1,7 +1,18 @@
 import { computeIndicators, effectiveAdjustedMs, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
 import { addCountedStopMs, noCountedStopMs, withoutShare, type CountedLossKind, type CountedStopMs } from '../../domain/losses';
 import { manualLineKnownUntilMs } from '../../domain/manual-lines';
-import { clippedDurationMs, stopTimeTotals } from '../../domain/stops';
+import { clippedDurationMs, effectiveEndMs, stopTimeTotals, type StopTimeTotals } from '../../domain/stops';
+import {
+  clipToIntervals,
+  complementIntervals,
+  scheduledIntervals,
+  breakIntervals,
+  totalMs,
+  workingIntervals,
+  type Interval,
+  type WorkCalendar,
+} from '../../domain/work-calendar';
+import { lineCalendars, schedulesEverything } from '../calendar/line-calendars';
 import {
   findLineSettings,
   firstDataOfLines,
@@ -51,6 +62,15 @@ import {
  *   unstaffedDiscards), beside the staffed production the OEE factors are computed from, which has no planned time to
  *   charge it to. So, per line and range, the units of its orders plus those made with no order equal the units of
  *   its shifts, staffed and not.
+ * - With a work calendar (`schedule`, modules/calendar line-calendars.ts) only scheduled time is planned: the staffed
+ *   time is the staffed part of the range inside the schedule (time outside it is not staffed, unstaffedMs), its
+ *   breaks are discounted time (planned, as a discountOEE stop, with nobody recording them), and stops count only
+ *   inside the schedule's working time (scheduled, not on a break): a stop running into unscheduled time is clipped
+ *   there, and one that starts outside it is a failure from the first working instant it reaches (so it counts once,
+ *   in the range that instant is in). What the line made outside the schedule — its units and discards by the minute
+ *   they were made, and its run time (known time outside the schedule without stops) — is unscheduled production
+ *   (`unscheduledUnits`, `unscheduledDiscards`, `unscheduledRunMs`), beside the factors and never dropped. A calendar
+ *   that schedules every instant without breaks (the default one) is no schedule: the figures are those without one.
  */
 
 const NO_ORDER = null;
@@ -65,6 +85,14 @@ export interface LineRangeData {
   production: readonly ProductionMinute[];
   /** On a line read by hand: its latest stop of all (null: none yet), how far it is known. Unused on other lines. */
   latestStop: { endMs: number | null } | null;
+  /** The work calendar the line follows, in the plant's zone; absent or null: every instant is scheduled. */
+  schedule?: LineSchedule | null;
+}
+
+/** A line's work calendar in the plant's zone (null from lineSchedule when it schedules every instant without breaks). */
+export interface LineSchedule {
+  calendar: WorkCalendar;
+  timeZone: string;
 }
 
 export interface RangeScope {
@@ -83,6 +111,11 @@ export interface RangeInputs {
   unstaffedDiscards: number;
   /** With a loss classification (lineRangeInputs' `lossKindOf`): inputs.stopMs by loss kind, the adjustment taken out. */
   countedStopMs?: CountedStopMs;
+  /** Made outside the work calendar's schedule (not in `inputs`, nor in the unstaffed figures); 0 without a schedule. */
+  unscheduledUnits: number;
+  unscheduledDiscards: number;
+  /** Known time of the range outside the schedule that was not a stop: the line ran there. */
+  unscheduledRunMs: number;
 }
 
 /** The loss kind of a stop whose time counts (not discounted); see domain/losses.ts. */
@@ -94,19 +127,96 @@ export type CountedLossKindOf = (stop: StopSpan) => CountedLossKind;
  */
 function countedStopMsOf(
   stops: readonly StopSpan[],
-  fromMs: number,
-  toMs: number,
+  parts: readonly Interval[],
   nowMs: number,
   adjustedMs: number,
   kindOf: CountedLossKindOf,
 ): CountedStopMs {
   const byKind = noCountedStopMs();
-  for (const stop of stops) {
-    if (stop.discountOEE) continue;
-    const clippedMs = clippedDurationMs(stop, fromMs, toMs, nowMs);
-    if (clippedMs !== null) byKind[kindOf(stop)] += clippedMs;
+  for (const part of parts) {
+    for (const stop of stops) {
+      if (stop.discountOEE) continue;
+      const clippedMs = clippedDurationMs(stop, part.startMs, part.endMs, nowMs);
+      if (clippedMs !== null) byKind[kindOf(stop)] += clippedMs;
+    }
   }
   return withoutShare(byKind, adjustedMs);
+}
+
+/**
+ * A line's schedule as lineRangeInputs reads it (see the rules above). Without one, the working time of a range is the
+ * range itself and every stop counts as it is.
+ */
+class RangePlan {
+  constructor(private readonly schedule: LineSchedule | null) {}
+
+  get active(): boolean {
+    return this.schedule !== null;
+  }
+
+  /** The parts of [fromMs, toMs) in which stops count: its working time. */
+  working(fromMs: number, toMs: number): Interval[] {
+    if (!(toMs > fromMs)) return [];
+    if (!this.schedule) return [{ startMs: fromMs, endMs: toMs }];
+    return workingIntervals(this.schedule.calendar, fromMs, toMs, this.schedule.timeZone);
+  }
+
+  scheduled(fromMs: number, toMs: number): Interval[] {
+    if (!(toMs > fromMs)) return [];
+    if (!this.schedule) return [{ startMs: fromMs, endMs: toMs }];
+    return scheduledIntervals(this.schedule.calendar, fromMs, toMs, this.schedule.timeZone);
+  }
+
+  breaks(fromMs: number, toMs: number): Interval[] {
+    if (!this.schedule || !(toMs > fromMs)) return [];
+    return breakIntervals(this.schedule.calendar, fromMs, toMs, this.schedule.timeZone);
+  }
+
+  /**
+   * The stops as they count inside the schedule: a stop that starts outside the working time starts (as a failure) at
+   * the first working instant it reaches, its event's length kept for the microstop rule; one with no working time is
+   * left out. Its later parts outside working time are clipped away by the parts it is totalled over.
+   */
+  countedStops(stops: readonly StopSpan[], nowMs: number): readonly StopSpan[] {
+    if (!this.schedule) return stops;
+    const counted: StopSpan[] = [];
+    for (const stop of stops) {
+      const endMs = effectiveEndMs(stop, nowMs);
+      if (!(endMs > stop.startMs)) {
+        // A zero-length stop counts where it is, if that instant is working time.
+        if (this.working(stop.startMs, stop.startMs + 1).length > 0) counted.push(stop);
+        continue;
+      }
+      const first = this.working(stop.startMs, endMs)[0];
+      if (!first) continue;
+      if (first.startMs === stop.startMs) {
+        counted.push(stop);
+        continue;
+      }
+      const event = stop.event ?? { startMs: stop.startMs, endMs: stop.endMs, failureStartMs: stop.startMs };
+      counted.push({
+        ...stop,
+        startMs: first.startMs,
+        event: { ...event, failureStartMs: event.failureStartMs === stop.startMs ? first.startMs : event.failureStartMs },
+      });
+    }
+    return counted;
+  }
+
+  /** The stop totals of [fromMs, toMs): over its working parts, of the stops as they count. */
+  totals(stops: readonly StopSpan[], fromMs: number, toMs: number, nowMs: number, microStopSeconds: number): StopTimeTotals {
+    if (!this.schedule) return stopTimeTotals(stops, fromMs, toMs, nowMs, microStopSeconds);
+    const counted = this.countedStops(stops, nowMs);
+    const sum: StopTimeTotals = { discountedMs: 0, stopMs: 0, failureMs: 0, failureCount: 0 };
+    for (const part of this.working(fromMs, toMs)) {
+      const totals = stopTimeTotals(counted, part.startMs, part.endMs, nowMs, microStopSeconds);
+      sum.discountedMs += totals.discountedMs;
+      sum.stopMs += totals.stopMs;
+      sum.failureMs += totals.failureMs;
+      sum.failureCount += totals.failureCount;
+    }
+    return sum;
+  }
 }
 
 /** The stops that may share time with [fromMs, toMs) (see stopsAround). */
@@ -139,11 +249,33 @@ interface Segment {
   order: OrderSpan | null;
 }
 
-function productionByOrder(production: readonly ProductionMinute[], fromMs: number, toMs: number) {
+/**
+ * The range's production by order; with `scheduled` intervals, what was made in a minute starting outside them goes to
+ * `unscheduled` instead.
+ */
+function productionByOrder(
+  production: readonly ProductionMinute[],
+  fromMs: number,
+  toMs: number,
+  scheduled: readonly Interval[] | null,
+  order: string | undefined,
+) {
   const totals = new Map<string | null, { units: number; discards: number }>();
+  const unscheduled = { units: 0, discards: 0 };
   const firstMinute = minuteOf(fromMs);
   for (const minute of production) {
     if (minute.minuteStart < firstMinute || minute.minuteStart >= toMs) continue;
+    if (scheduled) {
+      // A minute started before the range (the range begins inside it) is judged by the range's start.
+      const at = Math.max(minute.minuteStart, fromMs);
+      const span = scheduled[lowerBound(scheduled, at + 1, (interval) => interval.endMs)];
+      if (!span || span.startMs > at) {
+        if (order !== undefined && minute.order !== order) continue;
+        unscheduled.units += minute.units;
+        unscheduled.discards += minute.discards;
+        continue;
+      }
+    }
     let total = totals.get(minute.order);
     if (!total) {
       total = { units: 0, discards: 0 };
@@ -152,7 +284,7 @@ function productionByOrder(production: readonly ProductionMinute[], fromMs: numb
     total.units += minute.units;
     total.discards += minute.discards;
   }
-  return totals;
+  return { totals, unscheduled };
 }
 
 /** The parts of [fromMs, endMs) each order covers, and — on lines staffed without orders — the gaps between them. */
@@ -210,7 +342,7 @@ function stopRangeOf(orders: readonly OrderSpan[], fromMs: number, toMs: number)
  * whole ms); the whole effective adjustment when the part is the whole order.
  */
 function adjustedShareMs(
-  data: LineRangeData,
+  plan: RangePlan,
   order: OrderSpan,
   partStopMs: number,
   nowMs: number,
@@ -219,7 +351,7 @@ function adjustedShareMs(
 ): number {
   if (order.adjustedDiscountMs === 0 || partStopMs === 0) return 0;
   const orderEndMs = order.endMs ?? nowMs;
-  const orderStopMs = stopTimeTotals(around(order.startMs, orderEndMs), order.startMs, orderEndMs, nowMs, microStopSeconds).stopMs;
+  const orderStopMs = plan.totals(around(order.startMs, orderEndMs), order.startMs, orderEndMs, nowMs, microStopSeconds).stopMs;
   const adjustedMs = effectiveAdjustedMs({ adjustedDiscountMs: order.adjustedDiscountMs, stopMs: orderStopMs });
   return partStopMs >= orderStopMs ? adjustedMs : Math.round((adjustedMs * partStopMs) / orderStopMs);
 }
@@ -246,22 +378,42 @@ export function lineRangeInputs(
       unstaffedUnits: 0,
       unstaffedDiscards: 0,
       ...(countedStopMs && { countedStopMs }),
+      unscheduledUnits: 0,
+      unscheduledDiscards: 0,
+      unscheduledRunMs: 0,
     };
-  const production = productionByOrder(data.production, scope.fromMs, endMs);
+  const plan = new RangePlan(data.schedule ?? null);
+  const scheduled = plan.active ? plan.scheduled(scope.fromMs, endMs) : null;
+  const { totals: production, unscheduled } = productionByOrder(data.production, scope.fromMs, endMs, scheduled, scope.order);
   const gap = emptyInput();
   let gapSeen = false;
   const inputs: IndicatorInputs[] = [];
   let staffedMs = 0;
+  let unscheduledRunMs = 0;
 
   const around = stopsAround(data.stops);
   for (const segment of segmentsOf(data, scope, endMs, nowMs)) {
-    const partMs = segment.endMs - segment.startMs;
-    staffedMs += partMs;
     const stops = around(segment.startMs, segment.endMs);
-    const totals = stopTimeTotals(stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
+    let partMs = segment.endMs - segment.startMs;
+    let breakMs = 0;
+    let parts: Interval[] = [segment];
+    if (scheduled) {
+      const inSchedule = clipToIntervals(segment, scheduled);
+      partMs = totalMs(inSchedule);
+      breakMs = totalMs(plan.breaks(segment.startMs, segment.endMs));
+      parts = plan.working(segment.startMs, segment.endMs);
+      // Outside the schedule the line is known but not planned: what of it was not a stop, it ran there.
+      for (const off of complementIntervals(inSchedule, segment.startMs, segment.endMs)) {
+        let stoppedMs = 0;
+        for (const stop of stops) stoppedMs += clippedDurationMs(stop, off.startMs, off.endMs, nowMs) ?? 0;
+        unscheduledRunMs += Math.max(0, off.endMs - off.startMs - stoppedMs);
+      }
+    }
+    staffedMs += partMs;
+    const totals = plan.totals(stops, segment.startMs, segment.endMs, nowMs, microStopSeconds);
     const input = segment.order ? emptyInput() : gap;
     input.staffedMs += partMs;
-    input.discountMs += totals.discountedMs;
+    input.discountMs += totals.discountedMs + breakMs;
     input.stopMs += totals.stopMs;
     input.failureMs += totals.failureMs;
     input.failureCount += totals.failureCount;
@@ -271,14 +423,14 @@ export function lineRangeInputs(
       input.unitsProduced = made?.units ?? 0;
       input.unitsDiscarded = made?.discards ?? 0;
       input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
-      input.adjustedDiscountMs = adjustedShareMs(data, segment.order, totals.stopMs, nowMs, microStopSeconds, around);
+      input.adjustedDiscountMs = adjustedShareMs(plan, segment.order, totals.stopMs, nowMs, microStopSeconds, around);
       inputs.push(input);
     } else {
       gapSeen = true;
     }
     if (countedStopMs && lossKindOf) {
       const adjustedMs = segment.order ? effectiveAdjustedMs({ adjustedDiscountMs: input.adjustedDiscountMs, stopMs: totals.stopMs }) : 0;
-      addCountedStopMs(countedStopMs, countedStopMsOf(stops, segment.startMs, segment.endMs, nowMs, adjustedMs, lossKindOf));
+      addCountedStopMs(countedStopMs, countedStopMsOf(plan.countedStops(stops, nowMs), parts, nowMs, adjustedMs, lossKindOf));
     }
   }
   if (gapSeen) {
@@ -304,6 +456,9 @@ export function lineRangeInputs(
     unstaffedUnits,
     unstaffedDiscards,
     ...(countedStopMs && { countedStopMs }),
+    unscheduledUnits: unscheduled.units,
+    unscheduledDiscards: unscheduled.discards,
+    unscheduledRunMs,
   };
 }
 
@@ -317,15 +472,20 @@ export async function loadLinesRangeData(
   lines: readonly LineSettings[],
   fromMs: number,
   toMs: number,
-  options: { summedUntilMs?: number } = {},
+  options: { summedUntilMs?: number; timeZone?: string } = {},
 ): Promise<Map<number, LineRangeData>> {
   const lineIDs = lines.map((line) => line.lineID);
+  const schedules = await lineSchedules(db, lineIDs, options.timeZone);
+  // A line with a schedule needs its production minute by minute (each minute is in the schedule or not).
+  const summed = options.summedUntilMs === undefined ? [] : lineIDs.filter((lineID) => !schedules.get(lineID));
+  const byMinute = lineIDs.filter((lineID) => !summed.includes(lineID));
   const [orders, stops, production, firstData] = [
     await ordersOverlappingLines(db, lineIDs, fromMs, toMs),
     await stopSpansOfLines(db, lineIDs, fromMs, toMs),
-    options.summedUntilMs === undefined
-      ? await productionMinutesOfLines(db, lineIDs, fromMs, toMs)
-      : await productionTotalsOfLines(db, lineIDs, fromMs, Math.min(toMs, options.summedUntilMs)),
+    new Map([
+      ...(byMinute.length > 0 ? await productionMinutesOfLines(db, byMinute, fromMs, toMs) : []),
+      ...(summed.length > 0 ? await productionTotalsOfLines(db, summed, fromMs, Math.min(toMs, options.summedUntilMs!)) : []),
+    ]),
     await firstDataOfLines(db, lineIDs),
   ];
   const latestStops = await latestStopsOfLines(
@@ -348,14 +508,42 @@ export async function loadLinesRangeData(
         stops: stops.get(line.lineID)!,
         production: production.get(line.lineID)!,
         latestStop: latestStops.get(line.lineID) ?? null,
+        schedule: schedules.get(line.lineID) ?? null,
       },
     ]),
   );
 }
 
-/** Reads what lineRangeInputs needs for one line and range. */
-export async function loadLineRangeData(db: Executor, line: LineSettings, fromMs: number, toMs: number): Promise<LineRangeData> {
-  return (await loadLinesRangeData(db, [line], fromMs, toMs)).get(line.lineID)!;
+/**
+ * The schedule of each line in the plant's zone `timeZone`: null for a line whose calendar schedules every instant
+ * without breaks, and for every line when no zone is given (the figures then need no calendar).
+ */
+async function lineSchedules(
+  db: Executor,
+  lineIDs: readonly number[],
+  timeZone: string | undefined,
+): Promise<Map<number, LineSchedule | null>> {
+  const schedules = new Map<number, LineSchedule | null>();
+  if (timeZone === undefined) return schedules;
+  const calendars = await lineCalendars(db);
+  for (const lineID of lineIDs) schedules.set(lineID, lineSchedule(calendars.of(lineID), timeZone));
+  return schedules;
+}
+
+/** A line's schedule for lineRangeInputs: null when its calendar schedules every instant without breaks. */
+export function lineSchedule(calendar: WorkCalendar, timeZone: string): LineSchedule | null {
+  return schedulesEverything(calendar) ? null : { calendar, timeZone };
+}
+
+/** Reads what lineRangeInputs needs for one line and range (with the line's work calendar when `timeZone` is given). */
+export async function loadLineRangeData(
+  db: Executor,
+  line: LineSettings,
+  fromMs: number,
+  toMs: number,
+  timeZone?: string,
+): Promise<LineRangeData> {
+  return (await loadLinesRangeData(db, [line], fromMs, toMs, timeZone === undefined ? {} : { timeZone })).get(line.lineID)!;
 }
 
 /** The first index of `items` whose key is >= `value` (items sorted by key). */
@@ -383,9 +571,11 @@ export class LineHistory {
     private readonly orders: readonly OrderSpan[],
     private readonly stops: readonly StopSpan[],
     private readonly production: readonly ProductionMinute[],
+    private readonly schedule: LineSchedule | null,
   ) {}
 
-  static async load(db: Executor, line: LineSettings): Promise<LineHistory> {
+  /** With `timeZone`, the slices carry the line's work calendar (as loadLinesRangeData's do). */
+  static async load(db: Executor, line: LineSettings, timeZone?: string): Promise<LineHistory> {
     const [orders, stops, production, firstSeenMs] = [
       await orderSpansOfLine(db, line.lineID),
       await stopSpansOfLine(db, line.lineID),
@@ -396,7 +586,8 @@ export class LineHistory {
     const candidates = [orders[0]?.startMs, stops[0]?.startMs, production[0]?.minuteStart, firstSeenMs ?? undefined].filter(
       (ms): ms is number => ms !== undefined,
     );
-    return new LineHistory(line, candidates.length ? Math.min(...candidates) : null, orders, stops, production);
+    const schedule = (await lineSchedules(db, [line.lineID], timeZone)).get(line.lineID) ?? null;
+    return new LineHistory(line, candidates.length ? Math.min(...candidates) : null, orders, stops, production, schedule);
   }
 
   get orderSpans(): readonly OrderSpan[] {
@@ -417,6 +608,7 @@ export class LineHistory {
       stops: this.stops.slice(Math.max(0, firstStop - 1), endStop),
       production: this.production.slice(firstMinute, endMinute),
       latestStop: this.stops.at(-1) ?? null,
+      schedule: this.schedule,
     };
   }
 }
@@ -432,10 +624,11 @@ export async function lineIndicators(
   scope: RangeScope,
   nowMs: number,
   microStopSeconds: number,
+  timeZone?: string,
 ): Promise<LineIndicators | null> {
   const line = await findLineSettings(db, lineID);
   if (!line) return null;
-  const data = await loadLineRangeData(db, line, scope.fromMs, Math.min(scope.toMs, nowMs));
+  const data = await loadLineRangeData(db, line, scope.fromMs, Math.min(scope.toMs, nowMs), timeZone);
   const range = lineRangeInputs(data, scope, nowMs, microStopSeconds);
   return { ...range, indicators: computeIndicators(range.inputs) };
 }

@@ -13,6 +13,8 @@ import {
   type LineSample,
 } from './line-events.service';
 import { addLine, at, openTestPlant } from '../../../../test/support/test-plant';
+import type { WorkCalendar } from '../../domain/work-calendar';
+import { savePlantCalendar } from '../calendar/calendar.service';
 
 /**
  * The engine against a reference model (issue 12): random histories of one line — changes of state, production,
@@ -312,10 +314,35 @@ const orderStep: fc.Arbitrary<OrderStep> = fc.oneof(
   },
 );
 
-async function playOrders(steps: readonly OrderStep[]) {
+/**
+ * A calendar whose boundaries fall inside the histories (T0, a Saturday 20:00, and the next hour and a half): shifts of
+ * 35, 20 and 20 minutes, one scheduled only part of its period, a break, and unscheduled time between and after them.
+ */
+const DENSE_CALENDAR: WorkCalendar = {
+  versions: [
+    {
+      effectiveFrom: '2026-01-01',
+      pattern: {
+        shifts: [
+          { code: 'A', nameEs: 'A', nameEn: 'A', start: '06:00', end: null },
+          { code: 'B', nameEs: 'B', nameEn: 'B', start: '20:15', end: '20:45' },
+          { code: 'C', nameEs: 'C', nameEn: 'C', start: '20:50', end: null },
+          { code: 'D', nameEs: 'D', nameEn: 'D', start: '21:10', end: null },
+          { code: 'E', nameEs: 'E', nameEn: 'E', start: '21:30', end: '21:35' },
+        ],
+        breaks: [{ shiftCode: 'D', start: '21:15', minutes: 8 }],
+        weekdays: [1, 2, 3, 4, 5, 6],
+      },
+    },
+  ],
+  exceptions: [],
+};
+
+async function playOrders(steps: readonly OrderStep[], calendar?: WorkCalendar) {
   const plant = await openTestPlant();
   try {
     const db = plant.db;
+    if (calendar) await savePlantCalendar(db, calendar, { userID: null, now: T0 });
     await addLine(db, { lineID: 1, beacon: 'L1.Running', managesOrders: true });
     await db
       .insertInto('products')
@@ -405,9 +432,10 @@ async function playOrders(steps: readonly OrderStep[]) {
     // moved past it, as at the next periodic refresh.
     t += 1;
     await settle('end');
+    // Made outside the calendar's schedule is booked as unscheduled production, on the order and on the shift alike.
     const orderUnits = await db
       .selectFrom('order_indexes')
-      .select((eb) => eb.fn.sum<number>('productionQuantity').as('units'))
+      .select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unscheduledQuantity`).as('units'))
       .executeTakeFirst();
     const noOrder = await db
       .selectFrom('production_minutes')
@@ -416,7 +444,7 @@ async function playOrders(steps: readonly OrderStep[]) {
       .executeTakeFirst();
     const shiftUnits = await db
       .selectFrom('shift_indexes')
-      .select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity`).as('units'))
+      .select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity + unscheduledQuantity`).as('units'))
       .executeTakeFirst();
     return {
       problems,
@@ -440,6 +468,18 @@ describe('the indexes at every boundary', () => {
         expect(result.shifts).toBe(result.produced);
       }),
       { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('equal a full recalculation with a work calendar too: shifts of any length, a break, unscheduled time; nothing made is lost', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(orderStep, { minLength: 1, maxLength: 16 }), async (steps) => {
+        const result = await playOrders(steps, DENSE_CALENDAR);
+        expect(result.problems).toEqual([]);
+        expect(result.orders + result.noOrder).toBe(result.shifts);
+        expect(result.shifts).toBe(result.produced);
+      }),
+      { numRuns: 15 },
     );
   }, 120_000);
 });

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { WriteContext } from '../../db/writes';
-import { shiftAt } from '../../domain/calendar';
+import { calendarShiftAt } from '../../domain/work-calendar';
+import { lineCalendars, type LineCalendars } from '../calendar/line-calendars';
 import { counterStep, counterStepLimit } from '../../domain/counters';
 import { REASON } from '../../domain/stops';
 import { fieldError } from '../../http/errors';
@@ -229,6 +230,7 @@ class Ingestion {
   private readonly ctx: WriteContext;
   /** The lines' top speeds, read once per transaction and only when a counter moved (counterStepLimit). */
   private topSpeeds: Promise<Map<number, number>> | null = null;
+  private calendars: Promise<LineCalendars> | null = null;
   private readonly sourceTimes: boolean;
 
   constructor(
@@ -369,7 +371,7 @@ class Ingestion {
    */
   private async refreshPastOf(line: LineRuntime, closed: StopRow): Promise<void> {
     const endMs = closed.endDate!;
-    const shiftStartMs = shiftAt(endMs, this.clock.timeZone).startMs;
+    const shiftStartMs = await this.shiftStartAt(closed.lineID, endMs);
     const readySinceMs = line.ready?.startMs ?? null;
     const pastOrder =
       readySinceMs !== null
@@ -598,14 +600,22 @@ class Ingestion {
    * Counted production booked into a shift already over (readings stored late, with their own times: kept while the
    * disk was full) changes that shift's indexes: one range per line, from its first such minute to the shift's end.
    */
-  private countedInPastShifts(): void {
-    const currentShiftStartMs = shiftAt(this.clock.nowMs, this.clock.timeZone).startMs;
+  private async countedInPastShifts(): Promise<void> {
     const earliest = new Map<number, number>();
+    const currentShiftStart = new Map<number, number>();
     for (const delta of this.counted) {
-      if (delta.minuteStart < currentShiftStartMs)
+      let startMs = currentShiftStart.get(delta.lineID);
+      if (startMs === undefined) currentShiftStart.set(delta.lineID, (startMs = await this.shiftStartAt(delta.lineID, this.clock.nowMs)));
+      if (delta.minuteStart < startMs)
         earliest.set(delta.lineID, Math.min(delta.minuteStart, earliest.get(delta.lineID) ?? delta.minuteStart));
     }
-    for (const [lineID, fromMs] of earliest) this.pastRanges.push({ lineID, fromMs, toMs: currentShiftStartMs });
+    for (const [lineID, fromMs] of earliest) this.pastRanges.push({ lineID, fromMs, toMs: currentShiftStart.get(lineID)! });
+  }
+
+  /** The start of the shift of line `lineID`'s work calendar containing `instantMs` (the calendars read once, cached). */
+  private async shiftStartAt(lineID: number, instantMs: number): Promise<number> {
+    const calendars = await (this.calendars ??= lineCalendars(this.trx));
+    return calendarShiftAt(calendars.of(lineID), instantMs, this.clock.timeZone).startMs;
   }
 
   /**
@@ -613,7 +623,7 @@ class Ingestion {
    * line), then recomputes the past shifts long stops touched.
    */
   async flush(): Promise<void> {
-    this.countedInPastShifts();
+    await this.countedInPastShifts();
     const production = [...this.production.values()];
     await addProductionMinutes(this.trx, production);
     await saveLineStates(
@@ -631,7 +641,7 @@ class Ingestion {
         .filter((delta) => delta.order !== null && delta.order !== this.lines.get(delta.lineID)?.ready?.order)
         .map((delta) => delta.order!),
     );
-    for (const order of ended) await refreshOrderIndex(this.trx, order, this.clock.nowMs, this.parameters.microStopSeconds, ctx);
+    for (const order of ended) await refreshOrderIndex(this.trx, order, this.clock, this.parameters.microStopSeconds, ctx);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { shiftAt, shiftOf, type Shift } from '../../domain/calendar';
+import { calendarShiftAt, productionDay } from '../../domain/work-calendar';
 import {
   aboveNominalSpeed,
   computeIndicators,
@@ -16,7 +16,8 @@ import type { Language } from '../../http/messages';
 import { engineParameters, findLineSettings, listLineSettings, type LineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { lineRangeInputs, loadLineRangeData, type LineRangeData } from '../indexes/line-indicators';
-import { shiftToApi } from '../calendar/calendar.service';
+import { shiftToApi, shiftWithNeighbours, type CalendarSpan } from '../calendar/calendar.service';
+import { lineCalendars } from '../calendar/line-calendars';
 import { callsInProgress } from '../maintenance/maintenance.repository';
 import { callToApi } from '../maintenance/maintenance.service';
 import { previousOrderEnd } from '../orders/orders.repository';
@@ -61,11 +62,11 @@ export function indicatorValues(indicators: Indicators) {
 async function shiftInputs(
   db: Database,
   line: LineSettings,
-  shift: Shift,
+  shift: CalendarSpan,
   clock: EngineClock,
   microStopSeconds: number,
 ): Promise<IndicatorInputs> {
-  const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs);
+  const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs, clock.timeZone);
   return lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, clock.nowMs, microStopSeconds).inputs;
 }
 
@@ -101,9 +102,11 @@ async function overviewsOf(db: Database, lines: readonly OverviewLine[], clock: 
     await engineParameters(db),
   ];
   const settings = new Map((await listLineSettings(db, { lineIDs })).map((line) => [line.lineID, line]));
-  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  const calendars = await lineCalendars(db);
   const cards = [];
   for (const line of lines) {
+    // Each line's current shift is its calendar's.
+    const shift = calendarShiftAt(calendars.of(line.lineID), clock.nowMs, clock.timeZone);
     const status = await readyOrderStatus(db, line.lineID, clock);
     const lineTargets = targets.filter((target) => target.lineID === line.lineID);
     const target = lineTargets.find((item) => status && item.tag === status.order.productCode) ?? lineTargets[0];
@@ -159,7 +162,8 @@ export async function sectorIndicators(
 ) {
   const lines = await overviewLines(db, filter);
   const cards = await overviewsOf(db, lines, clock, language);
-  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  // The sector's shift caption is the plant calendar's (a line of its own calendar shows its own in its card).
+  const shift = calendarShiftAt((await lineCalendars(db)).plant, clock.nowMs, clock.timeZone);
   const total = rollUpIndicators(cards.map((card) => card.inputs));
   return {
     sectorID: filter.sectorID ?? null,
@@ -198,12 +202,12 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
   const [overview] = await overviewLines(db, { lineIDs: [lineID] });
   if (!line || !overview) throw notFound();
   const { microStopSeconds } = await engineParameters(db);
-  const shift = shiftAt(atMs, clock.timeZone);
-  const day = shiftOf('TO', shift.plantDate, clock.timeZone);
-  const data = await loadLineRangeData(db, line, day.startMs, day.endMs);
-  const perShift = (['TM', 'TT', 'TN'] as const).map((code) => {
-    const item = shiftOf(code, shift.plantDate, clock.timeZone);
-    const { inputs, unstaffedUnits, unstaffedDiscards } = lineRangeInputs(
+  const calendar = (await lineCalendars(db)).of(lineID);
+  const { shift, previous, next, day } = shiftWithNeighbours(calendar, atMs, clock.timeZone);
+  const data = await loadLineRangeData(db, line, day.startMs, day.endMs, clock.timeZone);
+  // The shifts of the production day as the line's calendar has them (any number, any codes).
+  const perShift = productionDay(calendar, shift.plantDate, clock.timeZone).shifts.map((item) => {
+    const { inputs, unstaffedUnits, unstaffedDiscards, unscheduledUnits, unscheduledDiscards, unscheduledRunMs } = lineRangeInputs(
       data,
       { fromMs: item.startMs, toMs: item.endMs },
       clock.nowMs,
@@ -214,10 +218,17 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
       shift: item,
       inputs,
       values: indicatorValues(computeIndicators(inputs)),
-      unstaffed: { unstaffedQuantity: unstaffedUnits, unstaffedDiscards },
+      // And made outside the calendar's schedule (the shift index's unscheduled columns; run time in minutes).
+      unstaffed: {
+        unstaffedQuantity: unstaffedUnits,
+        unstaffedDiscards,
+        unscheduledQuantity: unscheduledUnits,
+        unscheduledDiscards,
+        unscheduledRuntime: unscheduledRunMs / 60_000,
+      },
     };
   });
-  const current = perShift.find((item) => item.shift.code === shift.code)!;
+  const current = perShift.find((item) => item.shift.startMs === shift.startMs)!;
   const status = await readyOrderStatus(db, lineID, clock);
   const orderValues = status ? indicatorValues(status.indexes.indicators) : null;
   const perTurn = overview.enableIndicadorPorTurno === 1;
@@ -225,7 +236,14 @@ export async function dashboardIndicators(db: Database, lineID: number, atMs: nu
   return {
     lineID,
     indicadorPorTurno: perTurn,
-    shift: { ...shiftToApi(shift, clock.timeZone), ...current.values, ...current.unstaffed },
+    shift: {
+      ...shiftToApi(shift, clock.timeZone),
+      ...current.values,
+      ...current.unstaffed,
+      // The neighbouring shifts of the calendar, which the dashboard's shift navigation steps to.
+      previous: shiftToApi(previous, clock.timeZone),
+      next: shiftToApi(next, clock.timeZone),
+    },
     perShift: perShift.map((item) => ({ ...shiftToApi(item.shift, clock.timeZone), ...item.values })),
     day: {
       ...shiftToApi(day, clock.timeZone),

@@ -100,6 +100,8 @@ export function orderIndexGridSource(db: Executor): AnySource {
       'i.mtbf',
       'i.mttr',
       'i.failureCount',
+      'i.unscheduledQuantity',
+      'i.unscheduledDiscards',
       ...minuteColumnsSql('i', ORDER_MINUTE_COLUMNS, { adjustedDiscountTime: 'o' }),
       // The adjustment the index used: the typed one capped at the order's stop time (domain/oee.ts effectiveAdjustedMs).
       minutesSql('i', 'adjustedDiscountTime').as('effectiveAdjustedDiscountTime'),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ORDER_PLAN_ROLES, ORDER_RUN_ROLES } from '../../domain/roles';
+import { isSupportedPlantDate } from '../../domain/calendar';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { normalizeApiValues } from '../grid/grid-resource';
 import { keyValuesBody, parseInput, readKey, readValues } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
@@ -20,6 +21,7 @@ import {
   plannedOrderEditSchema,
   RECALCULATE_ROLES,
   recalculationSchema,
+  shiftRecalculationSchema,
   VALIDATE_ROLES,
   validationSchema,
 } from './orders.schemas';
@@ -61,6 +63,17 @@ async function orderEvent(ctx: AuthedContext, event: LineEvent, order: string) {
  * Orders and their indexes (SPEC §7 "/api/oeeindex", "/api/orders", recalculation). Rows of both lists come from
  * one source: the order with its index; index times in minutes, ratios 0..1.
  */
+/** The production days a shift recalculation is limited to (undefined: all); a 400 on the field at fault. */
+function recalculationDays(query: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } | undefined {
+  if (query.from === undefined && query.to === undefined) return undefined;
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value === undefined || !isSupportedPlantDate(value)) throw fieldError('validation', 'calendar.date', field);
+  }
+  if (query.from! > query.to!) throw fieldError('validation', 'recalculation.daysOrder', 'to');
+  return { from: query.from!, to: query.to! };
+}
+
 export function registerOrderRoutes(api: Api): void {
   api.route(
     {
@@ -142,12 +155,13 @@ export function registerOrderRoutes(api: Api): void {
       path: '/api/OeeIndex/RecalculateAllOrdersHistory',
       access: RECALCULATE_ROLES,
       tag: 'oeeindex',
-      summary: `Rebuilds every shift index of every line (user, password; administrator). ${recalculationResult}`,
-      query: recalculationSchema,
+      summary: `Rebuilds every shift index of every line (user, password; administrator), or only those of the production days from–to (YYYY-MM-DD, both or neither), each with the work calendar in force on its date: a calendar change applies to what was computed before only through it, and a stored shift that is no shift of that calendar is deleted. ${recalculationResult}`,
+      query: shiftRecalculationSchema,
     },
     async ({ ctx, query }) => {
+      const days = recalculationDays(query);
       const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
-      return recalculateAllShiftIndexes(ctx.db, clockOf(ctx), signer.userID);
+      return recalculateAllShiftIndexes(ctx.db, clockOf(ctx), signer.userID, days);
     },
   );
 

@@ -140,4 +140,10 @@ export const orderFinishSchema = z.object({
 /** GET /api/OeeIndex/RecalculateAllOrders(History): the signature in the query string. */
 export const recalculationSchema = signed({});
 
+/**
+ * The shift indexes' recalculation: the whole history, or the production days `from` to `to` (YYYY-MM-DD, both or
+ * neither; checked by the route), each rebuilt with the calendar in force on its date.
+ */
+export const shiftRecalculationSchema = signed({ from: z.string().optional(), to: z.string().optional() });
+
 export const lineQuery = z.object({ lineID: queryInt() });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, OrdersTable } from '../../db/schema';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
-import { shiftAt } from '../../domain/calendar';
+import { calendarShiftAt } from '../../domain/work-calendar';
+import { lineCalendars } from '../calendar/line-calendars';
 import { preloadQuantityInProductUnits } from '../../domain/preload-quantity';
 import { ROLE } from '../../domain/roles';
 import { AppError, fieldError, notFound } from '../../http/errors';
@@ -235,7 +236,7 @@ export async function finishOrder(
     { ...ctx, action: 'finish' },
   );
   const { microStopSeconds } = await engineParameters(trx);
-  await refreshOrderIndex(trx, ready.order, clock.nowMs, microStopSeconds, ctx);
+  await refreshOrderIndex(trx, ready.order, clock, microStopSeconds, ctx);
   if (!after) throw notFound();
   return after;
 }
@@ -258,15 +259,17 @@ export async function startOrder(
   const ready = await readyOrderOfLine(trx, input.lineID);
   const finalized = ready ? await finishOrder(trx, { lineID: input.lineID, order: ready.order, atMs: input.atMs }, clock, ctx) : null;
   const startMs = Math.max(input.atMs, finalized?.endDate ?? input.atMs);
+  // The shift the order starts in, by the line's work calendar.
+  const shiftStartMs = calendarShiftAt((await lineCalendars(trx)).of(input.lineID), startMs, clock.timeZone).startMs;
   const started = await updateRow(
     trx,
     'orders',
     { order: order.order },
-    { status: ORDER_STATUS.READY, startDate: startMs, endDate: null, shiftStart: shiftAt(startMs, clock.timeZone).startMs, ...stamp(ctx) },
+    { status: ORDER_STATUS.READY, startDate: startMs, endDate: null, shiftStart: shiftStartMs, ...stamp(ctx) },
     { ...ctx, action: 'start' },
   );
   const { microStopSeconds } = await engineParameters(trx);
-  await refreshOrderIndex(trx, order.order, clock.nowMs, microStopSeconds, ctx);
+  await refreshOrderIndex(trx, order.order, clock, microStopSeconds, ctx);
   if (!started) throw notFound();
   return { started, finalized };
 }
@@ -309,7 +312,7 @@ export async function adjustOrder(
     if (!order) throw notFound();
     if (order.endDate === null || order.startDate === null) throw new AppError('conflict', 'order.notEnded', { order: order.order });
     const adjustedMs = Math.round(input.minutes * 60_000);
-    const stopMs = await orderStopTimeMs(trx, order.order, clock.nowMs);
+    const stopMs = await orderStopTimeMs(trx, order.order, clock);
     if (adjustedMs > stopMs) throw adjustmentOverStops(order.order, input.minutes, stopMs);
     const ctx: WriteContext = { userID: signer.userID, now: clock.nowMs, action: 'adjust' };
     const after = await updateRow(trx, 'orders', { order: order.order }, { adjustedDiscountTime: adjustedMs, ...stamp(ctx) }, ctx);

@@ -1,4 +1,5 @@
 import { ROLE } from '../../domain/roles';
+import { lineCalendars } from '../calendar/line-calendars';
 import type { Api } from '../../http/api';
 import { clockOf } from '../indexes/indexes.service';
 import { oeeReportQuerySchema, XLSX_CONTENT_TYPE } from './reports.schemas';
@@ -18,7 +19,8 @@ export function registerReportRoutes(api: Api): void {
     },
     async ({ ctx, query }) => {
       const clock = clockOf(ctx);
-      const range = reportRange(query, clock);
+      const calendars = await lineCalendars(ctx.db);
+      const range = reportRange(query, clock, query.lineID === undefined ? calendars.plant : calendars.of(query.lineID));
       const file = await buildOeeReport(ctx.db, range, clock, ctx.language);
       ctx.res
         .set({ 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${reportFileName(range, ctx.timeZone)}"` })

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
-import { isSupportedPlantDate, plantDateOf, shiftAt, shiftOf } from '../../domain/calendar';
+import { isSupportedPlantDate } from '../../domain/calendar';
+import { calendarShiftAt, DEFAULT_CALENDAR, plantDateAt, productionDay, type WorkCalendar } from '../../domain/work-calendar';
 import { WATERFALL_BAR_KEYS, type WaterfallBarKey } from '../../domain/losses';
 import { aboveNominalSpeed, effectiveAdjustedMs } from '../../domain/oee';
 import { clampStopsToRange } from '../../domain/stops';
@@ -29,11 +30,11 @@ function invalidDate(field: string): AppError {
   return fieldError('validation', 'validation.invalid', field);
 }
 
-/** A bound of the range: a plant date means the start (or, for the end, the end) of that plant day (06:00). */
-function parseBound(value: string, field: 'startDate' | 'endDate', timeZone: string): number {
+/** A bound of the range: a plant date means the start (or, for the end, the end) of that production day. */
+function parseBound(value: string, field: 'startDate' | 'endDate', timeZone: string, calendar: WorkCalendar): number {
   if (DATE_ONLY.test(value)) {
     if (!isSupportedPlantDate(value)) throw invalidDate(field);
-    const day = shiftOf('TO', value, timeZone);
+    const day = productionDay(calendar, value, timeZone);
     return field === 'startDate' ? day.startMs : day.endMs;
   }
   const instant = parsePlantDate(value, timeZone);
@@ -42,15 +43,16 @@ function parseBound(value: string, field: 'startDate' | 'endDate', timeZone: str
 }
 
 /**
- * The report's range and line; by default the current production day (06:00 to 06:00, as the dialog proposes), or
- * the production day of the one bound given. 400 on bad dates or a start not before the end.
+ * The report's range and line; by default the current production day (as `calendar`, the plant's or the line's,
+ * has it: 06:00 to 06:00 by default, as the dialog proposes), or the production day of the one bound given. 400 on
+ * bad dates or a start not before the end.
  */
-export function reportRange(query: OeeReportQuery, clock: EngineClock): ReportRange {
-  const productionDay = (instantMs: number) => shiftOf('TO', plantDateOf(instantMs, clock.timeZone), clock.timeZone);
-  const start = query.startDate ? parseBound(query.startDate, 'startDate', clock.timeZone) : undefined;
-  const end = query.endDate ? parseBound(query.endDate, 'endDate', clock.timeZone) : undefined;
-  const fromMs = start ?? productionDay(end === undefined ? clock.nowMs : end - 1).startMs;
-  const toMs = end ?? productionDay(start ?? clock.nowMs).endMs;
+export function reportRange(query: OeeReportQuery, clock: EngineClock, calendar: WorkCalendar = DEFAULT_CALENDAR): ReportRange {
+  const dayAt = (instantMs: number) => productionDay(calendar, plantDateAt(calendar, instantMs, clock.timeZone), clock.timeZone);
+  const start = query.startDate ? parseBound(query.startDate, 'startDate', clock.timeZone, calendar) : undefined;
+  const end = query.endDate ? parseBound(query.endDate, 'endDate', clock.timeZone, calendar) : undefined;
+  const fromMs = start ?? dayAt(end === undefined ? clock.nowMs : end - 1).startMs;
+  const toMs = end ?? dayAt(start ?? clock.nowMs).endMs;
   if (fromMs >= toMs) throw invalidDate('endDate');
   return { fromMs, toMs, ...(query.lineID !== undefined ? { lineID: query.lineID } : {}) };
 }
@@ -223,7 +225,8 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
   }));
   const shifts = (await shiftIndexesInRange(db, range)).map((row) => ({
     ...lineOf(row),
-    shift: shiftAt(Number(row.shiftStart), clock.timeZone).code,
+    // The row's own shift code; one computed before edge 0027 was the default calendar's.
+    shift: (row.shiftCode as string | null) ?? calendarShiftAt(DEFAULT_CALENDAR, Number(row.shiftStart), clock.timeZone).code,
     adjustedDiscountTime: usedAdjustment(row),
     warning: warningOf(row),
   }));

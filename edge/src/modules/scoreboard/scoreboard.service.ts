@@ -1,10 +1,11 @@
 import type { Database } from '../../db/database';
-import { shiftAt, shiftOf } from '../../domain/calendar';
+import { calendarShiftAt } from '../../domain/work-calendar';
 import { currentPace, paceToGoal, shiftGoal } from '../../domain/pace';
 import { AppError, notFound } from '../../http/errors';
 import type { Language } from '../../http/messages';
 import { resolveSession } from '../../http/session';
-import { shiftToApi } from '../calendar/calendar.service';
+import { productionDaySpan, shiftToApi } from '../calendar/calendar.service';
+import { lineCalendars } from '../calendar/line-calendars';
 import { engineParameters, findLineSettings } from '../indexes/indexes.repository';
 import type { EngineClock } from '../indexes/indexes.service';
 import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
@@ -82,13 +83,16 @@ export async function scoreboardLines(
 async function lineBoard(db: Database, line: OverviewLine, clock: EngineClock, language: Language) {
   const overview = await lineOverview(db, line.lineID, clock, language);
   const indicators = await dashboardIndicators(db, line.lineID, clock.nowMs, clock);
-  const shift = shiftAt(clock.nowMs, clock.timeZone);
+  const calendar = (await lineCalendars(db)).of(line.lineID);
+  const shift = calendarShiftAt(calendar, clock.nowMs, clock.timeZone);
   const settings = await findLineSettings(db, line.lineID);
   const { microStopSeconds } = await engineParameters(db);
-  const data = await loadLineRangeData(db, settings!, shift.startMs, shift.endMs);
+  const data = await loadLineRangeData(db, settings!, shift.startMs, shift.endMs, clock.timeZone);
   const made = lineRangeInputs(data, { fromMs: shift.startMs, toMs: shift.endMs }, clock.nowMs, microStopSeconds).inputs.unitsProduced;
   const goal =
-    overview.targetSummary === null ? null : shiftGoal(overview.targetSummary, shift, shiftOf('TO', shift.plantDate, clock.timeZone));
+    overview.targetSummary === null
+      ? null
+      : shiftGoal(overview.targetSummary, shift, productionDaySpan(calendar, shift.plantDate, clock.timeZone));
   const order = overview.orderData;
   const losses = await stopSummary(
     db,
@@ -144,5 +148,6 @@ export async function scoreboard(
   const lines = await scoreboardLines(db, viewer, request);
   const boards = [];
   for (const line of lines) boards.push(await lineBoard(db, line, clock, language));
-  return { shift: shiftToApi(shiftAt(clock.nowMs, clock.timeZone), clock.timeZone), terminal: viewer.kind === 'terminal', lines: boards };
+  const plantShift = calendarShiftAt((await lineCalendars(db)).plant, clock.nowMs, clock.timeZone);
+  return { shift: shiftToApi(plantShift, clock.timeZone), terminal: viewer.kind === 'terminal', lines: boards };
 }

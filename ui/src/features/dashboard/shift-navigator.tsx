@@ -2,8 +2,9 @@ import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { formatPlantDate, formatPlantTime } from '../../lib/plant-time';
 import type { ShiftInfo } from './api/get-line-status';
+import { useShiftName } from './use-shift-name';
 
-/** Back, forward (8-hour steps) and now; the shift on screen between them. */
+/** Back, forward (by the shifts of the line's work calendar) and now; the shift on screen between them. */
 export function ShiftNavigator({
   shift,
   isCurrent,
@@ -16,6 +17,7 @@ export function ShiftNavigator({
   onNow: () => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useShiftName();
   return (
     <HStack gap="1" data-testid="shift-navigator">
       <IconButton
@@ -32,7 +34,7 @@ export function ShiftNavigator({
       <Text fontSize="sm" minW="56" textAlign="center" data-testid="shift-label">
         {shift
           ? t('dashboard.shiftLabel', {
-              name: t(`dashboard.shifts.${shift.code}`),
+              name: nameOf(shift),
               date: formatPlantDate(shift.start),
               from: formatPlantTime(shift.start),
               to: formatPlantTime(shift.end),

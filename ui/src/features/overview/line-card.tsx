@@ -1,5 +1,6 @@
 import { Box, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useShiftName } from '../dashboard/use-shift-name';
 import { Link } from 'react-router-dom';
 import { BEACON_COLORS, Beacon, noStopMessage } from '../../components/beacon';
 import { oeeColor } from '../../components/gauge/indicator-colors';
@@ -10,6 +11,7 @@ import type { LineCardData } from './api/get-sector-indicators';
 /** One line of the sector overview: beacon colour, OEE and the other indicators, current order and stop; opens its dashboard. */
 export function LineCard({ line }: { line: LineCardData }) {
   const { t } = useTranslation();
+  const nameOf = useShiftName();
   const shift = line.shiftData;
   const stop = line.stopData;
   return (
@@ -39,7 +41,7 @@ export function LineCard({ line }: { line: LineCardData }) {
               >
                 {percentLabel(shift.oee)}
               </Text>
-              <Text color="fg.muted">OEE · {t('dashboard.shiftCaption', { name: t(`dashboard.shifts.${shift.code}`) })}</Text>
+              <Text color="fg.muted">OEE · {t('dashboard.shiftCaption', { name: nameOf(shift) })}</Text>
             </HStack>
             <SimpleGrid columns={2} gap="1" fontSize="sm">
               {(

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShiftName } from '../dashboard/use-shift-name';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BEACON_COLORS } from '../../components/beacon';
 import { oeeColor } from '../../components/gauge/indicator-colors';
@@ -165,6 +166,7 @@ function LineScoreboard({
   offline: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const nameOf = useShiftName();
   const now = useNow(1_000);
   const beacon = BEACON_COLORS[line.beacon];
   return (
@@ -190,7 +192,7 @@ function LineScoreboard({
             </Text>
           )}
           {position && <Text data-testid="scoreboard-rotation">{t('scoreboard.rotation', position)}</Text>}
-          <Text>{t('scoreboard.shift', { name: t(`dashboard.shifts.${shift.code}`) })}</Text>
+          <Text>{t('scoreboard.shift', { name: nameOf(shift) })}</Text>
           <Text fontVariantNumeric="tabular-nums" data-testid="scoreboard-clock">
             {formatPlantTime(toPlantLocal(now, offsetMinutesOf(shift.start)))}
           </Text>

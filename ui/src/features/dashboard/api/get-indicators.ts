@@ -7,8 +7,21 @@ import type { IndicatorValues, ShiftInfo } from './get-line-status';
 export interface LineIndicators {
   lineID: number;
   indicadorPorTurno: boolean;
-  /** unstaffed*: units made in the shift with no order running (its shift index's), in no factor. */
-  shift: ShiftInfo & IndicatorValues & { unstaffedQuantity: number; unstaffedDiscards: number };
+  /**
+   * unstaffed*: units made in the shift with no order running (its shift index's), in no factor; unscheduled*: made
+   * outside the work calendar's schedule (run time in minutes). previous, next: the calendar's neighbouring shifts,
+   * which the shift navigation steps to.
+   */
+  shift: ShiftInfo &
+    IndicatorValues & {
+      unstaffedQuantity: number;
+      unstaffedDiscards: number;
+      unscheduledQuantity?: number;
+      unscheduledDiscards?: number;
+      unscheduledRuntime?: number;
+      previous?: ShiftInfo;
+      next?: ShiftInfo;
+    };
   perShift: (ShiftInfo & IndicatorValues)[];
   day: ShiftInfo & IndicatorValues;
   order: (IndicatorValues & { order: string; startDate: string }) | null;

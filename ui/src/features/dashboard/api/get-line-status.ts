@@ -15,11 +15,15 @@ export interface IndicatorValues {
   aboveNominalSpeed: boolean;
 }
 
+/** A shift of the line's work calendar (any code it names; TM, TT, TN by default) or its production day (TO). */
 export interface ShiftInfo {
-  code: 'TM' | 'TT' | 'TN' | 'TO';
+  code: string;
   plantDate: string;
   start: string;
   end: string;
+  /** The calendar shift's names (absent for the production day). */
+  nameEs?: string;
+  nameEn?: string;
 }
 
 export interface OrderData extends IndicatorValues {

@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShiftName } from '../use-shift-name';
 import { BarChart, type BarSeries } from '../../../components/charts/bar-chart';
 import { WaterfallPanel } from '../../../components/losses/waterfall-panel';
 import { summaryRowColor } from '../../../components/stops/api/get-stop-summary';
@@ -42,6 +43,7 @@ export function StopReasonsChartTile() {
 /** MTBF and MTTR in minutes of each shift of the plant day on screen. */
 export function MtbfMttrChartTile() {
   const { t } = useTranslation();
+  const nameOf = useShiftName();
   const { indicators } = useDashboard();
   const perShift = indicators.data?.perShift;
   const chart = useMemo(() => {
@@ -50,8 +52,8 @@ export function MtbfMttrChartTile() {
       { label: t('dashboard.mtbf'), values: perShift.map((shift) => shift.mtbf), color: '#3182ce' },
       { label: t('dashboard.mttr'), values: perShift.map((shift) => shift.mttr), color: '#dd6b20' },
     ];
-    return { labels: perShift.map((shift) => t(`dashboard.shifts.${shift.code}`)), series };
-  }, [perShift, t]);
+    return { labels: perShift.map((shift) => nameOf(shift)), series };
+  }, [perShift, t, nameOf]);
   if (!chart) return <Text color="fg.muted">{t('app.loading')}</Text>;
   return <BarChart labels={chart.labels} series={chart.series} unit={t('dashboard.minutesUnit')} testId="chart-mtbf-mttr" />;
 }
@@ -59,6 +61,7 @@ export function MtbfMttrChartTile() {
 /** Current and nominal speed (units per minute) of each shift of the plant day on screen. */
 export function SpeedChartTile() {
   const { t } = useTranslation();
+  const nameOf = useShiftName();
   const { lineID, day, indicators, refreshMs } = useDashboard();
   const history = useShiftHistory(lineID, day, refreshMs);
   const perShift = indicators.data?.perShift;
@@ -72,8 +75,8 @@ export function SpeedChartTile() {
       { label: t('dashboard.currentSpeed'), values: speeds.map((speed) => speed.current), color: '#319795' },
       { label: t('dashboard.nominalSpeed'), values: speeds.map((speed) => speed.nominal), color: '#a0aec0' },
     ];
-    return { labels: perShift.map((shift) => t(`dashboard.shifts.${shift.code}`)), series };
-  }, [perShift, history.data, t]);
+    return { labels: perShift.map((shift) => nameOf(shift)), series };
+  }, [perShift, history.data, t, nameOf]);
   if (!chart) return <Text color="fg.muted">{t('app.loading')}</Text>;
   return <BarChart labels={chart.labels} series={chart.series} unit={t('dashboard.speedUnit')} testId="chart-speed" />;
 }

@@ -1,6 +1,7 @@
 import { Gauge } from '../../../components/gauge/gauge';
 import { useTranslation } from 'react-i18next';
 import { useDashboard } from '../dashboard-context';
+import { useShiftName } from '../use-shift-name';
 import { ACCEPTANCE_COLOR, oeeColor, THROUGHPUT_COLOR, UTILIZATION_COLOR } from '../../../components/gauge/indicator-colors';
 
 type GaugeIndicator = 'oee' | 'utilization' | 'throughput' | 'acceptance';
@@ -18,11 +19,12 @@ const FIXED_COLORS: Record<Exclude<GaugeIndicator, 'oee'>, string> = {
  */
 export function IndicatorTile({ indicator }: { indicator: GaugeIndicator }) {
   const { t } = useTranslation();
+  const nameOf = useShiftName();
   const { lineID, indicators, shift, isCurrent, status } = useDashboard();
   const value = shift?.[indicator] ?? null;
   const order = isCurrent && !indicators.data?.indicadorPorTurno ? indicators.data?.order : null;
   const color = indicator === 'oee' ? oeeColor(value, status.data?.targetOEE) : FIXED_COLORS[indicator];
-  const caption = shift ? t('dashboard.shiftCaption', { name: t(`dashboard.shifts.${shift.code}`) }) : undefined;
+  const caption = shift ? t('dashboard.shiftCaption', { name: nameOf(shift) }) : undefined;
   const side = order ? { value: order[indicator], caption: t('dashboard.orderCaption', { order: order.order }) } : undefined;
   // Only OEE and throughput carry the nominal speed, so only their gauges can be above it.
   const flagged = (indicator === 'oee' || indicator === 'throughput') && (shift?.aboveNominalSpeed || order?.aboveNominalSpeed);

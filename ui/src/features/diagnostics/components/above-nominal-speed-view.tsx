@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useShiftName } from '../../dashboard/use-shift-name';
 import { CompactTable } from '../../../components/compact-table';
 import { formatNumber, percentLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
@@ -13,6 +14,7 @@ const speed = (value: number | null) => (value === null ? '-' : formatNumber(val
  */
 export function AboveNominalSpeedView() {
   const { t } = useTranslation();
+  const nameOf = useShiftName();
   const cases = useAboveNominalSpeed();
   return (
     <ViewPanel
@@ -47,7 +49,7 @@ export function AboveNominalSpeedView() {
           {data.shifts.map((shift) => (
             <tr key={`shift-${shift.lineID}-${shift.shiftStart}`} data-testid={`above-nominal-shift-${shift.lineID}`}>
               <td>{shift.lineID}</td>
-              <td>{t('dashboard.shiftCaption', { name: t(`dashboard.shifts.${shift.shift}`) })}</td>
+              <td>{t('dashboard.shiftCaption', { name: nameOf({ code: shift.shift }) })}</td>
               <td className="nowrap">{formatPlantDateTime(shift.shiftStart)}</td>
               <td className="end">{percentLabel(shift.oee)}</td>
               <td className="end">{percentLabel(shift.throughput)}</td>
