@@ -134,6 +134,8 @@ export interface LineOfDayRow {
   plant_id: string;
   line_id: number;
   description: string | null;
+  /** bigint: as text. */
+  sector_id: PgNumberText | null;
   sector_name: string | null;
   production_quantity: number | null;
   utilization: number | null;
@@ -150,7 +152,7 @@ export function linesOfDay(db: Reader, day: string | undefined) {
         SELECT s.plant_id, s.line_id, ${sql.raw(SUM_COLUMNS)}, ${sql.raw(INDICATOR_COLUMNS)}
         FROM oee.line_day_sums s JOIN d ON d.plant_id = s.plant_id AND s.production_day = d.day
         ${sql.raw(INDICATORS_OF_SUMS)})
-      SELECT l.plant_id, l.line_id, l.description, se.sector_name, f.production_quantity, f.utilization, f.throughput,
+      SELECT l.plant_id, l.line_id, l.description, l.sector_id, se.sector_name, f.production_quantity, f.utilization, f.throughput,
         f.acceptance, f.oee
       FROM oee.lines l
       LEFT JOIN oee.sectors se ON se.plant_id = l.plant_id AND se.sector_id = l.sector_id AND se.deleted_at IS NULL

@@ -115,6 +115,7 @@ export async function plantsOverview(db: CentralDatabase, day: string | undefine
         .map((line) => ({
           lineID: line.line_id,
           description: line.description,
+          sectorID: num(line.sector_id),
           sectorName: line.sector_name,
           productionQuantity: line.production_quantity,
           utilization: line.utilization,

@@ -15,6 +15,7 @@ import { attachIndexJobs } from './jobs/index-jobs';
 import { attachNotificationJobs, type NotificationJobs } from './jobs/notification-jobs';
 import { attachPublishingJobs } from './jobs/publishing-jobs';
 import { attachRetentionJobs } from './jobs/retention-jobs';
+import { attachLossSplitBackfill } from './modules/losses/loss-split-backfill';
 import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
 import { attachSync } from './modules/sync/sync.service';
@@ -75,6 +76,8 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
   });
   const indexJobs = attachIndexJobs(plant);
   const retentionJobs = attachRetentionJobs(plant);
+  // Once: the loss split of shift indexes closed before edge migration 0026 (modules/losses/loss-split-backfill.ts).
+  const lossSplitBackfill = attachLossSplitBackfill(plant);
   // Telegram and email alerts; network I/O on its own, never in a request or the acquisition (jobs/notification-jobs.ts).
   const notifications = attachNotificationJobs(plant);
   // The lines' state and figures to the plant's MQTT broker, when the General parameters turn it on.
@@ -87,6 +90,7 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
     await acquisition.stop();
     await indexJobs.stop();
     await retentionJobs.stop();
+    await lossSplitBackfill.stop();
     await notifications.stop();
     await publishing.stop();
     await sync.stop();

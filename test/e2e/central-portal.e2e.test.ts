@@ -151,6 +151,41 @@ describe('central portal pages', () => {
     ]);
     expect(await page.getByTestId('losses-biggest').locator('tbody tr').count()).toBe(losses.biggest.length);
     expect(await page.getByTestId('losses-by-reason').textContent()).toContain('Pareto por motivo');
+    // Where the time went: the first plant's March, then one of its lines, each bar's minutes and share as the API answers them.
+    const minutesText = (minutes: number) =>
+      new Intl.NumberFormat('es', { maximumFractionDigits: 1, useGrouping: 'always' }).format(minutes);
+    const expectWaterfall = async (query: string) => {
+      const answer = (await call('GET', `/api/portal/waterfall?${query}&from=2026-03-01&to=2026-03-31`, adminToken)).body;
+      expect(answer.calendarMinutes).toBeGreaterThan(0);
+      const shown = [
+        ['calendar', answer.calendarMinutes, 1],
+        ...answer.bars
+          .filter((bar: { key: string; minutes: number }) => bar.minutes !== 0 || bar.key === 'fullyProductive')
+          .map((bar: { key: string; minutes: number; share: number }) => [bar.key, bar.minutes, bar.share]),
+      ] as [string, number, number][];
+      const rows = page.getByTestId('waterfall-table').locator('tbody tr');
+      await expect
+        .poll(async () => (await rows.locator('td:nth-child(2)').allTextContents()).join(' | '), { timeout: 10_000 })
+        .toBe(shown.map(([, minutes]) => minutesText(minutes)).join(' | '));
+      for (const [key, minutes, share] of shown) {
+        expect(await page.getByTestId(`waterfall-row-${key}`).locator('td').allTextContents(), key).toEqual([
+          expect.any(String),
+          minutesText(minutes),
+          percentLabel(share),
+        ]);
+      }
+      expect(await page.getByTestId('waterfall-oee').innerText()).toBe(`OEE ${percentLabel(answer.oee)}`);
+      expect(await page.getByTestId('waterfall-teep').innerText()).toBe(`TEEP ${percentLabel(answer.teep)}`);
+      await page.getByTestId('waterfall-chart').locator('canvas').waitFor();
+      return answer;
+    };
+    const firstPlant = await page.getByTestId('waterfall-plant').inputValue();
+    expect(['ba', 'madrid']).toContain(firstPlant);
+    const wholePlant = await expectWaterfall(`plant=${firstPlant}`);
+    expect(await page.getByTestId('waterfall-row-calendar').locator('td').first().innerText()).toBe('Tiempo calendario');
+    await page.getByTestId('waterfall-scope').selectOption('line:1');
+    const lineAnswer = await expectWaterfall(`plant=${firstPlant}&lineID=1`);
+    expect(lineAnswer.calendarMinutes).toBeLessThan(wholePlant.calendarMinutes);
     await saveScreenshot(page, 'portal-losses-es');
 
     // Orders: March's order indexes of both plants, newest first; the grid's cells are the API's figures.

@@ -1,12 +1,16 @@
 import {
+  addCountedStopMs,
   computeWaterfall,
+  noCountedStopMs,
   scheduledMsOf,
   WATERFALL_BAR_KEYS,
   wholeRangeSchedule,
+  type CountedStopMs,
   type Interval,
   type Waterfall,
   type WaterfallPart,
 } from '../../domain/losses';
+import { sumIndicatorInputs, type IndicatorInputs } from '../../domain/oee';
 import { toPlantIso, parsePlantDate } from '../../domain/time-zone';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import {
@@ -27,6 +31,7 @@ import {
   type RangeScope,
 } from '../indexes/line-indicators';
 import { loadLossKindOf } from './loss-kinds';
+import { closedShiftSumsOfLines, type ClosedShiftSums } from './losses.repository';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';
 
 /**
@@ -41,6 +46,19 @@ const DAY_MS = 86_400_000;
 /** The scheduled (loading) intervals of a range: today's fixed calendar schedules all of it; a work calendar will not. */
 export type ScheduleOf = (fromMs: number, toMs: number) => Interval[];
 
+/** A line's waterfall part over [fromMs, endMs) from its summed inputs and counted stop time by loss kind. */
+function partOf(
+  inputs: IndicatorInputs,
+  countedStopMs: CountedStopMs,
+  fromMs: number,
+  endMs: number,
+  scheduleOf: ScheduleOf = wholeRangeSchedule,
+): WaterfallPart {
+  const calendarMs = Math.max(0, endMs - fromMs);
+  const loadingMs = calendarMs === 0 ? 0 : scheduledMsOf(scheduleOf(fromMs, endMs), fromMs, endMs);
+  return { calendarMs, loadingMs, unstaffedMs: loadingMs - inputs.staffedMs, inputs, countedStopMs };
+}
+
 /** One line's (or one order's) waterfall part over `scope` as of `nowMs`: pure, over data loaded for the scope. */
 export function waterfallPartOf(
   data: LineRangeData,
@@ -50,20 +68,43 @@ export function waterfallPartOf(
   kindOf: CountedLossKindOf,
   scheduleOf: ScheduleOf = wholeRangeSchedule,
 ): WaterfallPart {
-  const endMs = Math.min(scope.toMs, nowMs);
   const range = lineRangeInputs(data, scope, nowMs, microStopSeconds, kindOf);
-  const calendarMs = Math.max(0, endMs - scope.fromMs);
-  const loadingMs = calendarMs === 0 ? 0 : scheduledMsOf(scheduleOf(scope.fromMs, endMs), scope.fromMs, endMs);
+  return partOf(range.inputs, range.countedStopMs!, scope.fromMs, Math.min(scope.toMs, nowMs), scheduleOf);
+}
+
+/** A closed shift index's indicator inputs: what its stored figures were computed from (indexes.service). */
+function shiftInputsOf(row: ClosedShiftSums): IndicatorInputs {
   return {
-    calendarMs,
-    loadingMs,
-    unstaffedMs: loadingMs - range.inputs.staffedMs,
-    inputs: range.inputs,
-    countedStopMs: range.countedStopMs!,
+    staffedMs: row.staffedTime,
+    discountMs: row.discountTime,
+    adjustedDiscountMs: row.adjustedDiscountTime,
+    stopMs: row.stopTime,
+    failureMs: row.failureTime,
+    failureCount: row.failureCount,
+    unitsProduced: row.productionQuantity,
+    unitsDiscarded: row.discardQuantity,
+    nominalUnitsPerMinute: null,
+    idealUnits: row.idealUnits,
   };
 }
 
-/** The waterfall of several lines over [fromMs, toMs) as of `nowMs`: each line's part, then summed. */
+/** What a line's part is summed from: closed shifts' stored sums and the stretches computed from the stops. */
+interface LineSums {
+  inputs: IndicatorInputs[];
+  countedStopMs: CountedStopMs;
+}
+
+/**
+ * The waterfall of several lines over [fromMs, toMs) as of `nowMs`: each line's part, then summed.
+ *
+ * A line's part is summed from its pieces, as a roll-up sums its shifts (times and counts, then divided): the closed
+ * shift indexes lying wholly inside the range whose counted stop time is split by loss kind (edge migration 0026,
+ * computed by lineRangeInputs when the shift closed, kept by the refreshes after a stop changes, so their times and
+ * counts are what the stops give) are read as stored; only the rest — a shift cut by the range's ends, the open
+ * shift, a shift without an index or without the split — is computed from the stops (one read per stretch, for all
+ * the lines that need that stretch). So a year of a line reads about 1,100 shift rows instead of its 200,000 stops,
+ * and its minutes are those of the central copy, which sums the same shift indexes (portal.service waterfall).
+ */
 export async function linesWaterfall(
   db: Executor,
   lines: readonly LineSettings[],
@@ -75,10 +116,55 @@ export async function linesWaterfall(
   if (lines.length === 0 || !(endMs > fromMs)) return computeWaterfall([]);
   const { microStopSeconds } = await engineParameters(db);
   const kindOf = await loadLossKindOf(db);
-  // Production summed by order over the range: the computation covers exactly [fromMs, endMs).
-  const data = await loadLinesRangeData(db, lines, fromMs, endMs, { summedUntilMs: endMs });
+  const sums = new Map<number, LineSums>(lines.map((line) => [line.lineID, { inputs: [], countedStopMs: noCountedStopMs() }]));
+  const rowsOf = new Map<number, ClosedShiftSums[]>();
+  for (const row of await closedShiftSumsOfLines(db, [...sums.keys()], fromMs, endMs)) {
+    const rows = rowsOf.get(row.lineID);
+    if (rows) rows.push(row);
+    else rowsOf.set(row.lineID, [row]);
+  }
+  // The stretches to compute from the stops, each with the lines that need it (most share the range's two ends).
+  const stretches = new Map<string, { fromMs: number; toMs: number; lines: LineSettings[] }>();
+  const stretch = (line: LineSettings, startMs: number, stopMs: number) => {
+    const key = `${startMs}:${stopMs}`;
+    const found = stretches.get(key);
+    if (found) found.lines.push(line);
+    else stretches.set(key, { fromMs: startMs, toMs: stopMs, lines: [line] });
+  };
+  for (const line of lines) {
+    const lineSums = sums.get(line.lineID)!;
+    let cursor = fromMs;
+    for (const row of rowsOf.get(line.lineID) ?? []) {
+      // A row overlapping one already taken (shifts of an earlier calendar) is left to the stops' computation.
+      if (row.shiftStart < cursor) continue;
+      if (row.shiftStart > cursor) stretch(line, cursor, row.shiftStart);
+      lineSums.inputs.push(shiftInputsOf(row));
+      addCountedStopMs(lineSums.countedStopMs, {
+        breakdown: row.breakdownTime,
+        setup: row.setupTime,
+        smallStop: row.smallStopTime,
+        notLineLoss: row.notLineLossTime,
+      });
+      cursor = row.shiftEnd;
+    }
+    if (cursor < endMs) stretch(line, cursor, endMs);
+  }
+  for (const { fromMs: startMs, toMs: stopMs, lines: stretchLines } of stretches.values()) {
+    // Production summed by order over the stretch: the computation covers exactly [startMs, stopMs).
+    const data = await loadLinesRangeData(db, stretchLines, startMs, stopMs, { summedUntilMs: stopMs });
+    for (const line of stretchLines) {
+      const range = lineRangeInputs(data.get(line.lineID)!, { fromMs: startMs, toMs: stopMs }, nowMs, microStopSeconds, kindOf);
+      const lineSums = sums.get(line.lineID)!;
+      lineSums.inputs.push(range.inputs);
+      addCountedStopMs(lineSums.countedStopMs, range.countedStopMs!);
+    }
+  }
   return computeWaterfall(
-    lines.map((line) => waterfallPartOf(data.get(line.lineID)!, { fromMs, toMs: endMs }, nowMs, microStopSeconds, kindOf)),
+    lines.map((line) => {
+      const { inputs, countedStopMs } = sums.get(line.lineID)!;
+      // One piece is used as it is (a shift's own inputs: its OEE is its index's to the last digit).
+      return partOf(inputs.length === 1 ? inputs[0]! : sumIndicatorInputs(inputs), countedStopMs, fromMs, endMs);
+    }),
   );
 }
 

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { minutesLabel, percentLabel, quantityLabel, roundToTenth } from '../../lib/indicator-format';
 import { LOSSES_PATH, lossesParams, useLosses, type LossesFilter } from './api/get-losses';
 import { DateField, defaultRange, ExportButton, isValidRange, PlantsField, QueryProblems, SelectField } from './portal-controls';
+import { WaterfallSection } from './waterfall-section';
 
 const PATH_LEVELS = [1, 2, 3, 4, 5] as const;
 
@@ -64,7 +65,10 @@ function Pareto({
   );
 }
 
-/** Losses: the stop pareto by reason and by path level across plants over a range, and the biggest reasons by line. */
+/**
+ * Losses: where the time of a plant, a sector or a line went over the range (the waterfall), then the stop pareto by
+ * reason and by path level across plants, and the biggest reasons by line.
+ */
 export default function LossesPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('portal.losses.title'));
@@ -92,6 +96,7 @@ export default function LossesPage() {
         <ExportButton request={{ path: LOSSES_PATH, query: lossesParams(filter), fileName: 'perdidas' }} testId="losses-export" />
       </Flex>
       <QueryProblems validRange={valid} failed={losses.isError} />
+      <WaterfallSection from={filter.from} to={filter.to} validRange={valid} />
       {data && (
         <>
           <Text data-testid="losses-total">

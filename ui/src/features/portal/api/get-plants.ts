@@ -5,6 +5,8 @@ import type { PortalFigures } from './figures';
 export interface PortalPlantLine {
   lineID: number;
   description: string | null;
+  /** Its sector (the waterfall's sectorID); null for a line without one. */
+  sectorID: number | null;
   sectorName: string | null;
   productionQuantity: number | null;
   utilization: number | null;
