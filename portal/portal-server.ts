@@ -8,7 +8,7 @@ import { VERSION, type Settings } from '../edge/src/config';
 import { apiErrorHandler, baseApp, routeNotFound } from '../edge/src/http/app';
 import { holdConnections } from '../edge/src/http/connections';
 import { AppError } from '../edge/src/http/errors';
-import { buildOpenApi } from '../edge/src/http/openapi';
+import { buildOpenApi, openApiDocumentSchema } from '../edge/src/http/openapi';
 import { refuseNulCharacters } from '../edge/src/http/request-input';
 import { uiHandler, type UiFiles } from '../edge/src/http/ui-files';
 import { createLogging } from '../edge/src/logger';
@@ -35,7 +35,10 @@ export function createPortalApp(
   const api = new PortalApi(db, logger, options.directory ?? null, options.now);
   registerPortalRoutes(api);
   const openApi = buildOpenApi(api.routes, { title: 'OEE central portal API', rolesOf: portalRolesOf });
-  api.route({ method: 'get', path: '/api/openapi.json', access: 'public', tag: 'meta', summary: 'This document.' }, () => openApi);
+  api.route(
+    { method: 'get', path: '/api/openapi.json', access: 'public', tag: 'meta', summary: 'This document.', response: openApiDocumentSchema },
+    () => openApi,
+  );
   app.use(refuseNulCharacters);
   app.use(api.router);
   app.use('/api', (req, _res, next) => {

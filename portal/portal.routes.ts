@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { bearerTokenOf, clientIp } from '../edge/src/http/api';
 import { AppError } from '../edge/src/http/errors';
 import { loadOptionsQuerySchema } from '../edge/src/modules/grid/load-options';
+import { gridPageSchema } from '../edge/src/modules/grid/grid-resource';
 import { languageOf, type Language } from '../edge/src/http/messages';
 import { SECURITY_MODULE } from '../edge/src/logger';
 import { keyValuesBody, requireJsonBody } from '../edge/src/http/request-input';
 import { RouteTable, type DeclaredRoute } from '../edge/src/http/route-table';
-import { changePasswordSchema, loginSchema, sessionUserSchema } from '../edge/src/modules/auth/auth.schemas';
+import { changePasswordSchema, loginSchema, sessionCheckSchema, sessionUserSchema } from '../edge/src/modules/auth/auth.schemas';
 import { XLSX_CONTENT_TYPE } from '../edge/src/modules/reports/reports.schemas';
 import type { DirectorySettings } from '../edge/src/modules/auth/directory-names';
 import type { CentralDatabase } from '../sync/central/central-database';
@@ -22,6 +23,7 @@ import {
   overviewQuerySchema,
   PORTAL_ROLE,
   PORTAL_ROLE_NAMES,
+  portalUserRowSchema,
   portalUserSchema,
 } from './portal.schemas';
 import * as portal from './portal.service';
@@ -126,6 +128,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       beforePasswordChange: true,
       tag: 'session',
       summary: 'Checks the session (200, or 401 when expired).',
+      response: sessionCheckSchema,
     },
     ({ ctx }) => ({ valid: true, userID: ctx.user.userID, roleID: ctx.user.roleID }),
   );
@@ -137,6 +140,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       beforePasswordChange: true,
       tag: 'session',
       summary: 'Revokes the current session.',
+      response: 'none',
     },
     async ({ ctx }) => {
       await portalLogout(ctx.db, bearerTokenOf(ctx.req) ?? '');
@@ -151,6 +155,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'session',
       summary: "Changes the caller's own password, signed with the current one.",
       body: changePasswordSchema,
+      response: 'none',
     },
     async ({ ctx, body }) => {
       await changeOwnPortalPassword(ctx.db, ctx.directory, { userID: ctx.user.userID, token: bearerTokenOf(ctx.req) ?? '' }, body, ctx.now);
@@ -166,6 +171,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'users',
       summary: "The portal's users (never a password).",
       query: loadOptionsQuerySchema,
+      response: gridPageSchema(portalUserRowSchema),
     },
     ({ ctx, query }) => portal.listPortalUsers(ctx.db, query),
   );
@@ -177,6 +183,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'users',
       summary: 'Adds a user; the password given is temporary (changed at the first sign-in).',
       documentedBody: keyValuesBody({ values: portalUserSchema }),
+      response: portalUserRowSchema,
     },
     ({ ctx, body }) =>
       portal.insertPortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
@@ -189,6 +196,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'users',
       summary: 'Changes a user (key: userID); a new password is temporary and ends their sessions.',
       documentedBody: keyValuesBody({ key: z.string(), values: portalUserSchema.partial() }),
+      response: portalUserRowSchema,
     },
     ({ ctx, body }) =>
       portal.updatePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
@@ -201,6 +209,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'users',
       summary: 'Deletes a user (key: userID); the last active administrator stays.',
       documentedBody: keyValuesBody({ key: z.string() }),
+      response: 'none',
     },
     ({ ctx, body }) => portal.deletePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>),
   );
@@ -225,6 +234,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'plants',
       summary: 'The plants overview as xlsx.',
       query: overviewQuerySchema,
+      response: 'file',
     },
     async ({ ctx, query }) => sendWorkbook(ctx, 'plantas', await portal.overviewWorkbook(ctx.db, query.day, ctx.language)),
   );
@@ -247,6 +257,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'compare',
       summary: 'The compare table and its totals as xlsx.',
       query: compareQuerySchema,
+      response: 'file',
     },
     async ({ ctx, query }) => sendWorkbook(ctx, 'comparacion', await portal.compareWorkbook(ctx.db, query, ctx.language)),
   );
@@ -269,6 +280,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'losses',
       summary: 'The losses tables as xlsx.',
       query: lossesQuerySchema,
+      response: 'file',
     },
     async ({ ctx, query }) => sendWorkbook(ctx, 'perdidas', await portal.lossesWorkbook(ctx.db, query, ctx.language)),
   );
@@ -302,6 +314,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'orders',
       summary: 'The filtered order indexes as xlsx (at most 10,000).',
       query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape),
+      response: 'file',
     },
     async ({ ctx, query }) => sendWorkbook(ctx, 'ordenes', await portal.ordersWorkbook(ctx.db, query, ctx.language)),
   );

@@ -95,6 +95,19 @@ export const portalUserSchema = z.object({
   password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField().optional()),
 });
 
+/** A portal user as the users grid and its writes answer it (never a password). */
+export const portalUserRowSchema = z.object({
+  userID: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roleID: z.number().int(),
+  active: z.boolean(),
+  mustChangePassword: z.boolean(),
+  updatedBy: z.string().nullable(),
+  /** ISO 8601 (UTC). */
+  updateDate: z.iso.datetime(),
+});
+
 /** The columns of the users grid (filter and sort). */
 export const PORTAL_USER_COLUMNS = { userID: 'string', firstName: 'string', lastName: 'string', roleID: 'number' } as const;
 

@@ -21,3 +21,20 @@ export function isRoleId(value: unknown): value is RoleId {
 export const ORDER_PLAN_ROLES = [ROLE.SUPERVISOR] as const;
 /** Starting and finishing orders on a line. */
 export const ORDER_RUN_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+
+/** Recognizing, modifying and splitting stops, and signing those actions (SPEC.md section 6). */
+export const STOP_EDIT_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+/** Deleting a stop entered by hand (the manual stops manager). */
+export const STOP_DELETE_ROLES = [ROLE.SUPERVISOR] as const;
+/** 'Ajustar' on an order's discount time (SPEC.md section 6). */
+export const ORDER_ADJUST_ROLES = [ROLE.SUPERVISOR] as const;
+/** Declaring production lots and discards by hand (the production manager): supervisors and operators. */
+export const PRODUCTION_DECLARING_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+
+/**
+ * Who does what with maintenance calls. There is no maintenance role in SPEC.md section 3: maintenance staff log in
+ * on their terminals with the operator role, so operators and supervisors call, start and finish; closing a call as
+ * not a maintenance matter (NoMtto) is the supervisor's decision. Every role that sees a line reads the calls.
+ */
+export const MAINTENANCE_CALL_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+export const MAINTENANCE_CLOSE_ROLES = [ROLE.SUPERVISOR] as const;

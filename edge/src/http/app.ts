@@ -5,7 +5,7 @@ import type { Plant } from '../plant';
 import { Api } from './api';
 import { AppError } from './errors';
 import { fieldLabel, languageOf, translate, type Language } from './messages';
-import { buildOpenApi, EDGE_OPENAPI } from './openapi';
+import { buildOpenApi, EDGE_OPENAPI, openApiDocumentSchema } from './openapi';
 import { isDiskFull } from '../db/disk-full';
 import { DateOutOfRangeError, SUPPORTED_DATES } from '../domain/time-zone';
 import { translateSqliteError } from './sqlite-errors';
@@ -129,7 +129,15 @@ export function createApp(plant: Plant, options: AppOptions): { app: Express; ap
   // Serialized once: every app load asks for it (api-availability), and it is some 175 KB of JSON.
   const openApiText = JSON.stringify(buildOpenApi(api.routes, EDGE_OPENAPI));
   api.route(
-    { method: 'get', path: '/api/openapi.json', access: 'public', duringSetup: true, tag: 'meta', summary: 'This document.' },
+    {
+      method: 'get',
+      path: '/api/openapi.json',
+      access: 'public',
+      duringSetup: true,
+      tag: 'meta',
+      summary: 'This document.',
+      response: openApiDocumentSchema,
+    },
     ({ ctx }) => {
       ctx.res.type('json').send(openApiText);
     },

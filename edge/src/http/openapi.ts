@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { VERSION } from '../config';
 import { allowedRoles, type Access } from './api';
-import type { DeclaredRoute, RouteEntry } from './route-table';
+import type { DeclaredRoute, RouteEntry, RouteResponse } from './route-table';
 
 const ROLE_NAMES: Record<number, string> = { 1: 'administrator', 2: 'supervisor', 3: 'operator', 4: 'consultant' };
 
-function jsonSchema(schema: z.ZodType): unknown {
+/** A schema as JSON Schema: as a request's input is read ('input'), or as an answer is sent ('output'). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): unknown {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   } catch {
     return {};
   }
@@ -24,6 +25,21 @@ export const EDGE_OPENAPI: OpenApiOptions<Access> = {
   title: 'OEE edge API',
   rolesOf: (access) => (access === 'public' ? 'public' : allowedRoles(access).map((r) => ROLE_NAMES[r]!)),
 };
+
+/** The success answer of a route as declared: its JSON's schema, 204 without a body, or a file. */
+function answerOf(response: RouteResponse | undefined): Record<string, unknown> {
+  if (response === 'none') return { '204': { description: 'No content' } };
+  if (response === 'file') return { '200': { description: 'A file', content: { 'application/octet-stream': {} } } };
+  if (response) return { '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(response, 'output') } } } };
+  return { '200': { description: 'OK' } };
+}
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (its operations as buildOpenApi writes them). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
 
 /** The OpenAPI 3.1 document of every registered route, generated from the route declarations and zod schemas. */
 export function buildOpenApi<A>(routes: readonly RouteEntry<DeclaredRoute<A>>[], options: OpenApiOptions<A>): unknown {
@@ -46,9 +62,7 @@ export function buildOpenApi<A>(routes: readonly RouteEntry<DeclaredRoute<A>>[],
       'x-roles': access === 'public' ? [] : roles,
       security: access === 'public' ? [] : [{ bearer: [] }],
       responses: {
-        '200': spec.response
-          ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(spec.response) } } }
-          : { description: 'OK' },
+        ...answerOf(spec.response),
         ...(access === 'public' ? {} : { '401': { description: 'No or expired session' }, '403': { description: 'Role not allowed' } }),
         '400': { description: 'Validation error: { error: { code, message, fields } }' },
       },

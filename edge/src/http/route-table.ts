@@ -22,8 +22,15 @@ export interface DeclaredRoute<Access> {
    * `key` from form fields or JSON with request-input's readers): shown in /api/openapi.json, never parsed here.
    */
   documentedBody?: z.ZodType;
-  response?: z.ZodType;
+  /**
+   * What the route answers, declared by every route (test/api/route-responses.test.ts): the zod schema of its JSON,
+   * shown in /api/openapi.json and imported by the app as a type (`z.infer`); 'none' when it answers 204 without a
+   * body; 'file' when it sends a file (a download, an xlsx).
+   */
+  response?: RouteResponse;
 }
+
+export type RouteResponse = z.ZodType | 'none' | 'file';
 
 export interface RouteEntry<Spec> {
   spec: Spec;

@@ -1,4 +1,4 @@
-import { ROLE, type RoleId } from '../../../edge/src/domain/roles';
+import { ORDER_ADJUST_ROLES, ROLE, type RoleId } from '../../../edge/src/domain/roles';
 
 /**
  * Roles of SPEC.md section 3 and who may do what (section 6). The server enforces every rule again; these only decide
@@ -23,7 +23,7 @@ export const ADMINISTRATOR_ONLY: Roles = [ROLE.ADMINISTRATOR];
 /** What only the supervisor changes: equipment, targets, products, speeds, stop reasons, preload and validation orders. */
 export const SUPERVISOR_WRITES: Roles = [ROLE.SUPERVISOR];
 /** SPEC.md section 6: 'Ajustar' on an order's discount time (the dashboard's previous order, the order-index grid). */
-export const ORDER_ADJUST_ROLES: Roles = [ROLE.SUPERVISOR];
+export { ORDER_ADJUST_ROLES };
 /** Roles that watch lines at a terminal; without a terminal they get the "not configured" page, not a line picker. */
 export const OPERATIONAL_ROLES: Roles = [ROLE.OPERATOR];
 

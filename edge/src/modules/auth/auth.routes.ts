@@ -2,7 +2,7 @@ import { SECURITY_MODULE } from '../../logger';
 import { bearerTokenOf, type Api } from '../../http/api';
 import { AppError } from '../../http/errors';
 import { requireJsonBody } from '../../http/request-input';
-import { changePasswordSchema, loginSchema, sessionUserSchema } from './auth.schemas';
+import { changePasswordSchema, loginSchema, sessionCheckSchema, sessionUserSchema } from './auth.schemas';
 import { changeOwnPassword, login, logout } from './auth.service';
 
 export function registerAuthRoutes(api: Api): void {
@@ -31,6 +31,7 @@ export function registerAuthRoutes(api: Api): void {
       beforePasswordChange: true,
       tag: 'session',
       summary: 'Checks the session (200, or 401 when expired); says whether the password must be changed first.',
+      response: sessionCheckSchema,
     },
     ({ ctx }) => ({ valid: true, userID: ctx.user.userID, roleID: ctx.user.roleID, mustChangePassword: ctx.mustChangePassword }),
   );
@@ -43,6 +44,7 @@ export function registerAuthRoutes(api: Api): void {
       beforePasswordChange: true,
       tag: 'session',
       summary: 'Revokes the current session.',
+      response: 'none',
     },
     async ({ ctx }) => {
       await logout(ctx.db, bearerTokenOf(ctx.req) ?? '');
@@ -59,6 +61,7 @@ export function registerAuthRoutes(api: Api): void {
       summary:
         "Changes the caller's own password, signed with the current one; ends their other sessions. Required at the first sign-in after setup.",
       body: changePasswordSchema,
+      response: 'none',
     },
     async ({ ctx, body }) => {
       await changeOwnPassword(ctx.db, { userID: ctx.user.userID, token: bearerTokenOf(ctx.req) ?? '' }, body, ctx.now);

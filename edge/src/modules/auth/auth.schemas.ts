@@ -30,6 +30,14 @@ export const sessionUserSchema = z.object({
   mustChangePassword: z.boolean(),
 });
 
+/** POST /api/users/isvalid: the session lives (an expired one is 401); the portal's sessions never carry mustChangePassword. */
+export const sessionCheckSchema = z.object({
+  valid: z.literal(true),
+  userID: z.string(),
+  roleID: z.number().int(),
+  mustChangePassword: z.boolean().optional(),
+});
+
 /** The username and password a signed action carries (SPEC.md section 6), trimmed (section 5, signing form). */
 export const signatureFields = {
   username: signInName(),

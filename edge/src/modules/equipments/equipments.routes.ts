@@ -2,7 +2,7 @@ import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import { deleteResource, insertResource, listResource } from '../grid/grid.repository';
 import { gridWriteBodies, registerGridResource } from '../grid/grid.routes';
-import type { GridResource } from '../grid/grid-resource';
+import { gridPageSchema, rowSchemaOfResource, type GridResource } from '../grid/grid-resource';
 import { readKey, readValues } from '../../http/request-input';
 import { preparingWithReferences } from '../grid/prepare';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
@@ -41,6 +41,7 @@ export function registerEquipmentRoutes(api: Api): void {
   const tag = 'equipments';
   const stops = '/api/equipments/stops';
   const stopLinkBodies = gridWriteBodies(equipmentStops);
+  const stopLinkRow = rowSchemaOfResource(equipmentStops);
   api.route(
     {
       method: 'get',
@@ -48,6 +49,7 @@ export function registerEquipmentRoutes(api: Api): void {
       access: ACCESS.read,
       tag,
       summary: 'Stop reasons linked to equipment (filter by equipmentID).',
+      response: gridPageSchema(stopLinkRow),
     },
     ({ ctx, query }) => listResource(equipmentStops, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
@@ -59,6 +61,7 @@ export function registerEquipmentRoutes(api: Api): void {
       tag,
       summary: 'Links a stop reason (not a category) to equipment: values {equipmentID, reasonID}.',
       documentedBody: stopLinkBodies.post,
+      response: stopLinkRow,
     },
     ({ ctx }) => insertResource(equipmentStops, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
@@ -70,6 +73,7 @@ export function registerEquipmentRoutes(api: Api): void {
       tag,
       summary: 'Unlinks: key {equipmentID, reasonID}.',
       documentedBody: stopLinkBodies.delete,
+      response: 'none',
     },
     ({ ctx }) => deleteResource(equipmentStops, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow)),
   );

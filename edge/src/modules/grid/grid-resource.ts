@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder, Transaction } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DB, TableName } from '../../db/schema';
 import type { RowKey } from '../../db/writes';
@@ -50,6 +50,11 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   writeOnly?: readonly string[];
   /** The record as written. */
   schema: S;
+  /**
+   * The row as the API answers it (lists, and the written row of insert and update), documented in /api/openapi.json
+   * and imported by the app as a type (`z.infer`). Default: `rowSchemaOf(columns)`, every column nullable.
+   */
+  row?: z.ZodObject;
   access: { read: Access; write: Access };
   defaultSort?: readonly SortItem[];
   /**
@@ -77,6 +82,60 @@ export interface GridResource<S extends z.ZodObject = z.ZodObject> {
   afterWrite?: (after: AnyRow | null, before: AnyRow | null, ctx: HookContext) => Promise<void> | void;
   /** A row as answered in the request's language (lists and written rows), e.g. the system reasons' names. */
   localize?: (row: AnyRow, language: Language) => AnyRow;
+}
+
+/** The zod type of a column kind as the API answers it (rowToApi): dates ISO with the plant offset, JSON as parsed. */
+type AnswerSchema<K extends ColumnKind> = K extends 'string' | 'date'
+  ? z.ZodString
+  : K extends 'number'
+    ? z.ZodNumber
+    : K extends 'boolean'
+      ? z.ZodBoolean
+      : z.ZodUnknown;
+
+function answerSchema(kind: ColumnKind): z.ZodType {
+  switch (kind) {
+    case 'string':
+    case 'date':
+      return z.string();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'json':
+      return z.unknown();
+  }
+}
+
+/** The answered row of these columns: each nullable (a stored NULL is answered null) but those named `required`. */
+export type RowSchemaOf<C extends ColumnMap, R extends keyof C = never> = z.ZodObject<{
+  -readonly [K in keyof C & string]: K extends R ? AnswerSchema<C[K]> : z.ZodNullable<AnswerSchema<C[K]>>;
+}>;
+
+/**
+ * The row schema of a grid's columns, as rowToApi answers them: a column is null when its stored value is, unless
+ * it is one of `required` (NOT NULL in its table, or always computed).
+ */
+export function rowSchemaOf<const C extends ColumnMap, const R extends keyof C & string = never>(
+  columns: C,
+  required: readonly R[] = [],
+): RowSchemaOf<C, R> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [column, kind] of Object.entries(columns)) {
+    const schema = answerSchema(kind);
+    shape[column] = (required as readonly string[]).includes(column) || kind === 'json' ? schema : schema.nullable();
+  }
+  return z.object(shape) as RowSchemaOf<C, R>;
+}
+
+/** A page of a grid's list: its rows, and their total when `requireTotalCount` asked for it. */
+export function gridPageSchema<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), totalCount: z.number().int().optional() });
+}
+
+/** The row schema a resource answers: its declared `row`, else one derived from its columns. */
+export function rowSchemaOfResource(resource: GridResource): z.ZodObject {
+  return resource.row ?? rowSchemaOf(resource.columns);
 }
 
 function toApiValue(kind: ColumnKind, value: unknown, timeZone: string): unknown {

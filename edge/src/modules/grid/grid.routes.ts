@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Access, Api } from '../../http/api';
 import { keyValuesBody, readKey, readValues } from '../../http/request-input';
-import type { GridResource } from './grid-resource';
+import { gridPageSchema, rowSchemaOfResource, type GridResource } from './grid-resource';
 import { deleteResource, insertResource, listResource, updateResource } from './grid.repository';
 import { loadOptionsQuerySchema } from './load-options';
 
@@ -42,6 +42,7 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
   const paths = (verb: 'get' | 'post' | 'put' | 'delete') => [resource.path, `${resource.path}/${verb}`, ...(named[verb] ?? [])];
   const tag = resource.name;
   const bodies = gridWriteBodies(r);
+  const row = rowSchemaOfResource(r);
 
   api.route(
     {
@@ -51,6 +52,7 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
       tag,
       summary: `List ${tag} (filter, sort, skip, take, requireTotalCount).`,
       query: loadOptionsQuerySchema,
+      response: gridPageSchema(row),
     },
     ({ ctx, query }) => listResource(r, ctx.db, query as AnyRow, ctx.timeZone, ctx.language),
   );
@@ -64,6 +66,7 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
       tag,
       summary: `Insert into ${tag} (values); answers the stored row.`,
       documentedBody: bodies.post,
+      response: row,
     },
     ({ ctx }) => insertResource(r, ctx, readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
@@ -75,6 +78,7 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
       tag,
       summary: `Update ${tag} (key, values); answers the stored row.`,
       documentedBody: bodies.put,
+      response: row,
     },
     ({ ctx }) => updateResource(r, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow), readValues(ctx.req.body, ctx.req.query as AnyRow)),
   );
@@ -86,10 +90,14 @@ export function registerGridResource<S extends z.ZodObject>(api: Api, resource: 
       tag,
       summary: `Delete from ${tag} (key).`,
       documentedBody: bodies.delete,
+      response: 'none',
     },
     ({ ctx }) => deleteResource(r, ctx, readKey(ctx.req.body, ctx.req.query as AnyRow)),
   );
 }
+
+/** A lookup's answer: `value` and `text`, and whatever a lookup adds (a product's unit, a line's sector). */
+export const lookupSchema = z.array(z.looseObject({ value: z.union([z.string(), z.number()]), text: z.string() }));
 
 export interface LookupSpec {
   path: string | readonly string[];
@@ -102,7 +110,7 @@ export interface LookupSpec {
 /** A lookup call answering `[{ value, text }]` (SPEC.md section 7, "Lookups returning value and text"). */
 export function registerLookup(api: Api, spec: LookupSpec): void {
   api.route(
-    { method: 'get', path: spec.path, access: spec.access, tag: spec.tag, summary: 'Lookup: [{ value, text }].' },
+    { method: 'get', path: spec.path, access: spec.access, tag: spec.tag, summary: 'Lookup: [{ value, text }].', response: lookupSchema },
     ({ ctx, query }) => spec.load(ctx.db, query as AnyRow),
   );
 }

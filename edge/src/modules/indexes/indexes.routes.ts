@@ -1,7 +1,7 @@
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError, notFound } from '../../http/errors';
-import { shiftQuerySchema } from './indexes.schemas';
+import { shiftIndexPageSchema, shiftIndexRowSchema, shiftQuerySchema } from './indexes.schemas';
 import { clockOf, listShiftIndexes, shiftIndexAt, shiftIndexToApi } from './indexes.service';
 
 const TAG = 'shift-indexes';
@@ -17,6 +17,7 @@ export function registerIndexRoutes(api: Api): void {
       tag: TAG,
       summary:
         'Shift-index grid (filter, sort, skip, take, requireTotalCount; lineID, shiftStart as plain parameters too). Times in minutes, ratios 0..1.',
+      response: shiftIndexPageSchema,
     },
     ({ ctx, query }) => listShiftIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
@@ -29,6 +30,7 @@ export function registerIndexRoutes(api: Api): void {
       summary:
         'The index of one shift of a line (lineId, shiftStart: any instant of the shift; absent: the current shift): stored once closed, computed now while open.',
       query: shiftQuerySchema,
+      response: shiftIndexRowSchema,
     },
     async ({ ctx, query }) => {
       const atMs = query.shiftStart ? parsePlantDate(query.shiftStart, ctx.timeZone) : ctx.now;

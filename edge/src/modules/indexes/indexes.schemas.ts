@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { ColumnMap } from '../grid/load-options';
 import { queryInt } from '../grid/fields';
+import { gridPageSchema, rowSchemaOf } from '../grid/grid-resource';
 
 const MINUTE_MS = 60_000;
 
@@ -89,6 +90,11 @@ export const SHIFT_INDEX_COLUMNS = {
   unstaffedDiscards: 'number',
   closed: 'boolean',
 } as const satisfies ColumnMap;
+
+/** A shift index as the API answers it (the shift-index grid, GET /api/history/get). */
+export const shiftIndexRowSchema = rowSchemaOf(SHIFT_INDEX_COLUMNS, ['lineID', 'shift', 'shiftStart', 'shiftEnd', 'closed']);
+/** A page of the shift-index grid. */
+export const shiftIndexPageSchema = gridPageSchema(shiftIndexRowSchema);
 
 /** GET /api/history/get: the shift of a line that contains shiftStart (absent: the current shift). */
 /** The object a JSON `key` parameter holds; {} when it is absent or not a JSON object. */

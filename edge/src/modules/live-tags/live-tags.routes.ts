@@ -77,6 +77,7 @@ export function registerLiveTagRoutes(api: Api, plant: Plant): void {
       access: ADMIN,
       tag: 'opcservers',
       summary: "Revokes an API server's key.",
+      response: 'none',
     },
     async ({ ctx, params }) => {
       await revokeApiKey(ctx.db, parseInput(serverParamsSchema, params).opcServerID);

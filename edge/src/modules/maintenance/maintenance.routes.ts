@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import type { Api, AuthedContext } from '../../http/api';
-import { registerGridResource } from '../grid/grid.routes';
+import { lookupSchema, registerGridResource } from '../grid/grid.routes';
+import { MAINTENANCE_CALL_ROLES as CALL_ROLES, MAINTENANCE_CLOSE_ROLES as CLOSE_ROLES } from '../../domain/roles';
 import type { MaintenanceAction } from '../../domain/maintenance';
 import { queryInt } from '../grid/fields';
 import { clockOf } from '../indexes/indexes.service';
 import {
   CALL_REASON_COLUMNS,
-  CALL_ROLES,
   callActionSchema,
   callReasonSchema,
-  CLOSE_ROLES,
+  maintenanceAlertSchema,
+  maintenanceCallPageSchema,
+  maintenanceCallRowSchema,
   mttrQuery,
   newCallSchema,
   REASON_ACCESS,
@@ -60,6 +62,7 @@ export function registerMaintenanceRoutes(api: Api): void {
       tag: TAG,
       summary:
         'Maintenance calls grid (filter such as resourceLineID and status not Finished; sort, skip, take), with lineDescription, sectorID, sectorName, equipmentName, waitingMinutes and maintenanceMinutes.',
+      response: maintenanceCallPageSchema,
     },
     ({ ctx, query }) => listMaintenanceCalls(ctx.db, query as Record<string, unknown>, clockOf(ctx)),
   );
@@ -73,6 +76,7 @@ export function registerMaintenanceRoutes(api: Api): void {
       summary:
         'The maintenance call in progress (Waiting or Started) on a line (lineid), with minutes since the call and overLimit past 10 minutes; null when none.',
       query: alertQuery,
+      response: maintenanceAlertSchema,
     },
     ({ ctx, query }) => firstAlert(ctx.db, query.lineID, clockOf(ctx)),
   );
@@ -85,12 +89,13 @@ export function registerMaintenanceRoutes(api: Api): void {
       summary:
         'Calls maintenance on a line: lineID, callReasonID (the configured list), equipmentID of the line (optional), message (optional). Waiting, stamped now; the stop in progress gets its declaring time. Refused when the line already has an open call.',
       body: newCallSchema,
+      response: maintenanceCallRowSchema,
     },
     ({ ctx, body }) => callMaintenance(ctx.db, body, ctx.user, clockOf(ctx)),
   );
   for (const { action, path, access, summary } of ACTIONS) {
     api.route(
-      { method: 'post', path, access, tag: TAG, summary, body: callActionSchema },
+      { method: 'post', path, access, tag: TAG, summary, body: callActionSchema, response: maintenanceCallRowSchema },
       ({ ctx, body }: { ctx: AuthedContext; body: z.output<typeof callActionSchema> }) =>
         actOnCall(ctx.db, body.callID, action, ctx.user, clockOf(ctx)),
     );
@@ -115,6 +120,7 @@ export function registerMaintenanceRoutes(api: Api): void {
       tag: TAG,
       summary: 'The equipment a call on a line (lineID) may name, as value and text: the line’s own and equipment of no particular line.',
       query: z.object({ lineID: queryInt() }),
+      response: lookupSchema,
     },
     ({ ctx, query }) => lineEquipment(ctx.db, query.lineID),
   );

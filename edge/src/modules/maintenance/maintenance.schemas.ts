@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
+import { gridPageSchema, rowSchemaOf } from '../grid/grid-resource';
 import type { ColumnMap } from '../grid/load-options';
 import { optionalId, optionalText, queryInt, requiredInt, requiredText } from '../grid/fields';
 
-/**
- * Who does what with maintenance calls. There is no maintenance role in SPEC.md section 3: maintenance staff log in
- * on their terminals with the operator role, so operators and supervisors call, start and finish; closing a call as
- * not a maintenance matter (NoMtto) is the supervisor's decision. Every role that sees a line reads the calls.
- */
-export const CALL_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
-export const CLOSE_ROLES = [ROLE.SUPERVISOR] as const;
 /** The call reasons are a supervisor's configuration tab (the administrator sees it); every caller reads the list. */
 export const REASON_ACCESS = { read: 'authenticated', write: [ROLE.SUPERVISOR] } as const;
 
@@ -43,6 +37,17 @@ export const MAINTENANCE_GRID_COLUMNS = {
   waitingMinutes: 'number',
   maintenanceMinutes: 'number',
 } as const satisfies ColumnMap;
+
+const CALL_REQUIRED = ['callID', 'resourceLineID', 'status', 'callDate'] as const;
+
+/** A call as the calls grid and every call action answer it. */
+export const maintenanceCallRowSchema = rowSchemaOf(MAINTENANCE_GRID_COLUMNS, CALL_REQUIRED);
+export const maintenanceCallPageSchema = gridPageSchema(maintenanceCallRowSchema);
+
+/** GET /api/alerts/first: the line's call in progress, minutes since it was made and whether past the warning; or null. */
+export const maintenanceAlertSchema = rowSchemaOf(MAINTENANCE_COLUMNS, CALL_REQUIRED)
+  .extend({ minutes: z.number(), overLimit: z.boolean() })
+  .nullable();
 
 export const CALL_REASON_COLUMNS = {
   callReasonID: 'number',

@@ -3,7 +3,7 @@ import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import type { Plant } from '../../plant';
 import { setServerCertificateTrust } from './opc-certificates.service';
-import { certificateActionSchema, certificateDownloadQuerySchema } from './opc.schemas';
+import { certificateActionSchema, certificateDownloadQuerySchema, ownCertificateSchema, serverCertificatesSchema } from './opc.schemas';
 
 const ADMIN = [ROLE.ADMINISTRATOR];
 const TAG = 'opcservers';
@@ -21,6 +21,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
       access: ADMIN,
       tag: TAG,
       summary: "The edge's OPC UA application certificate: thumbprint, subject, validity, application URI and PEM.",
+      response: ownCertificateSchema,
     },
     async () => {
       const pki = await requireAcquisition(plant).pki();
@@ -36,6 +37,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
       tag: TAG,
       summary: "The edge's OPC UA application certificate as a file (format=pem or der).",
       query: certificateDownloadQuerySchema,
+      response: 'file',
     },
     async ({ ctx, query }) => {
       const certificate = await (await requireAcquisition(plant).pki()).ownCertificate();
@@ -55,6 +57,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
       access: ADMIN,
       tag: TAG,
       summary: "The OPC UA servers' certificates the edge has met: trusted or rejected (not yet trusted).",
+      response: serverCertificatesSchema,
     },
     async () => (await requireAcquisition(plant).pki()).serverCertificates(),
   );
@@ -68,6 +71,7 @@ export function registerOpcCertificateRoutes(api: Api, plant: Plant): void {
         tag: TAG,
         summary: `Marks a server certificate met by the edge as ${status} (thumbprint).`,
         body: certificateActionSchema,
+        response: serverCertificatesSchema,
       },
       async ({ ctx, body }) => {
         const acquisition = requireAcquisition(plant);

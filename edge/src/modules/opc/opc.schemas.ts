@@ -132,3 +132,12 @@ export const certificateActionSchema = z.object({
 });
 
 export const certificateDownloadQuerySchema = z.object({ format: z.enum(['pem', 'der'], { error: 'validation.invalid' }).default('pem') });
+
+/** A certificate as the OPC servers tab shows it: SHA-1 thumbprint (upper-case hex), subject and validity (ISO). */
+const certificateInfoSchema = z.object({ thumbprint: z.string(), subject: z.string(), validFrom: z.string(), validTo: z.string() });
+
+/** GET /api/opcservers/certificate: the edge's own application certificate, its PEM and application URI. */
+export const ownCertificateSchema = certificateInfoSchema.extend({ pem: z.string(), applicationUri: z.string() });
+
+/** The servers' certificates the edge has met (GET /api/opcservers/certificates, and the answer of trust and reject). */
+export const serverCertificatesSchema = z.array(certificateInfoSchema.extend({ status: z.enum(['trusted', 'rejected']) }));

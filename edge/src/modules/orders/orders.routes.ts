@@ -24,6 +24,8 @@ import {
   shiftRecalculationSchema,
   VALIDATE_ROLES,
   validationSchema,
+  orderIndexPageSchema,
+  orderIndexRowSchema,
 } from './orders.schemas';
 import {
   adjustOrder,
@@ -82,6 +84,7 @@ export function registerOrderRoutes(api: Api): void {
       access: 'authenticated',
       tag: 'oeeindex',
       summary: 'Order-index grid (filter, sort, skip, take, requireTotalCount; lineID, status, order as plain parameters too).',
+      response: orderIndexPageSchema,
     },
     ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
@@ -94,6 +97,7 @@ export function registerOrderRoutes(api: Api): void {
       summary:
         'Changes an order’s plan (key: order; values: lot, productCode, desiredProductionQuantity, desiredProductionSpeed); answers its grid row.',
       documentedBody: keyValuesBody({ key: ORDER_KEY, values: orderEditSchema }),
+      response: orderIndexRowSchema,
     },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
@@ -112,6 +116,7 @@ export function registerOrderRoutes(api: Api): void {
       summary:
         'Adjusts the discount time of an ended order (order, discountTime in minutes, user, password), signed by a supervisor; answers 200 with its grid row. 400 when the minutes exceed the order’s stop time not discounted (an adjustment moves that time to discounted time, leaving the runtime as it was); 409 when the order has not ended.',
       body: adjustSchema,
+      response: orderIndexRowSchema,
     },
     async ({ ctx, body }) => {
       const signer = await verifySignature(ctx.db, body, ADJUST_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
@@ -128,6 +133,7 @@ export function registerOrderRoutes(api: Api): void {
       summary:
         'Validates or unvalidates an order (order, validation or flag, user, password), signed by a supervisor or an operator; answers its grid row.',
       body: validationSchema,
+      response: orderIndexRowSchema,
     },
     async ({ ctx, body }) => {
       const signer = await verifySignature(ctx.db, body, VALIDATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
@@ -172,6 +178,7 @@ export function registerOrderRoutes(api: Api): void {
       access: 'authenticated',
       tag: 'orders',
       summary: 'Orders with their current quantities and index as { data } (filter; lineID, orderID, lot, status as plain parameters too).',
+      response: orderIndexPageSchema,
     },
     ({ ctx, query }) => listOrderIndexes(ctx.db, query as Record<string, unknown>, ctx.timeZone),
   );
@@ -183,6 +190,7 @@ export function registerOrderRoutes(api: Api): void {
       tag: 'orders',
       summary: 'Creates an order (status Created; order as number-RP, or op and version); answers its grid row.',
       body: newOrderSchema.partial(),
+      response: orderIndexRowSchema,
     },
     async ({ ctx }) => {
       const values = parseInput(newOrderSchema, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>));
@@ -200,6 +208,7 @@ export function registerOrderRoutes(api: Api): void {
       summary:
         'Creates an order from a preload order (id, lineID, version, lot; desiredProductionQuantity and desiredProductionSpeed optional: the preload’s quantity, the product’s nominal speed) and marks the preload order used, in one transaction. 409 when it was used or deleted.',
       body: orderFromPreloadSchema,
+      response: orderIndexRowSchema,
     },
     async ({ ctx, body }) => {
       const order = await createOrderFromPreload(ctx.db, body, ctx.user, ctx.now);
@@ -215,6 +224,7 @@ export function registerOrderRoutes(api: Api): void {
       summary:
         'Changes the lot and desired quantity of an order not started yet (key: order; values: lot, desiredProductionQuantity); 409 once it started. Answers its grid row.',
       documentedBody: keyValuesBody({ key: ORDER_KEY, values: plannedOrderEditSchema }),
+      response: orderIndexRowSchema,
     },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
@@ -232,6 +242,7 @@ export function registerOrderRoutes(api: Api): void {
       tag: 'orders',
       summary: 'Deletes an order that never started (key: order; status Created); 409 for an order that started. Answers 204.',
       documentedBody: keyValuesBody({ key: ORDER_KEY }),
+      response: 'none',
     },
     async ({ ctx }) => {
       await deleteOrder(ctx.db, orderOfKey(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), ctx.user, ctx.now);
@@ -246,6 +257,7 @@ export function registerOrderRoutes(api: Api): void {
       summary:
         'Starts an order on its line (order, atDate optional): the line’s Ready order is finalized at that instant. Answers its grid row.',
       body: orderStartSchema,
+      response: orderIndexRowSchema,
     },
     async ({ ctx, body }) => {
       const line = body.lineID ?? (await orderIndexRow(ctx.db, body.order, ctx.timeZone)).lineID;
@@ -264,6 +276,7 @@ export function registerOrderRoutes(api: Api): void {
       tag: 'orders',
       summary: 'Finalizes the Ready order of a line (lineID, order optional, atDate optional); answers its grid row with the final index.',
       body: orderFinishSchema,
+      response: orderIndexRowSchema,
     },
     async ({ ctx, body }) => {
       const result = await applyLineEvents(

@@ -3,10 +3,11 @@ import { ROLE } from '../../domain/roles';
 import type { ColumnMap } from '../grid/load-options';
 import { signatureFields } from '../auth/auth.schemas';
 import { queryInt } from '../grid/fields';
+import { gridPageSchema, rowSchemaOf } from '../grid/grid-resource';
 import { INDEX_VALUE_COLUMNS } from '../indexes/indexes.schemas';
 
 /** Who may sign (and call) each order action (SPEC §6). */
-export const ADJUST_ROLES = [ROLE.SUPERVISOR] as const;
+export { ORDER_ADJUST_ROLES as ADJUST_ROLES } from '../../domain/roles';
 export const VALIDATE_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 export const RECALCULATE_ROLES = [ROLE.ADMINISTRATOR] as const;
 
@@ -42,6 +43,11 @@ export const ORDER_INDEX_COLUMNS = {
   updatedBy: 'string',
   updateDate: 'date',
 } as const satisfies ColumnMap;
+
+/** An order with its index as the order-index grid and the orders list answer it (and every order write). */
+export const orderIndexRowSchema = rowSchemaOf(ORDER_INDEX_COLUMNS, ['order', 'version', 'lineID', 'validation', 'status']);
+/** A page of the order-index grid or the orders list. */
+export const orderIndexPageSchema = gridPageSchema(orderIndexRowSchema);
 
 const optionalText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ROLE } from '../../domain/roles';
+import { PRODUCTION_DECLARING_ROLES, ROLE } from '../../domain/roles';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError, notFound } from '../../http/errors';
 import { listResource } from '../grid/grid.repository';
-import { normalizeApiValues, rowToApi, type GridResource } from '../grid/grid-resource';
+import { gridPageSchema, normalizeApiValues, rowSchemaOf, rowSchemaOfResource, rowToApi, type GridResource } from '../grid/grid-resource';
 import { registerGridResource } from '../grid/grid.routes';
 import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { queryInt } from '../grid/fields';
@@ -28,7 +28,7 @@ import { prepareWrapperType, refuseWrapperTypeInUse } from './wrapper-types.serv
 
 const TAG = 'production';
 /** Who declares production: operators as the line packs its output, and supervisors (SPEC.md section 6's line roles that write). */
-const DECLARING_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
+const DECLARING_ROLES = PRODUCTION_DECLARING_ROLES;
 const paths = (base: string, verb: string) => [base, `${base}/${verb}`];
 
 const lineOf = (input: Record<string, unknown>) => input.line ?? input.lineID ?? input.lineId;
@@ -61,8 +61,16 @@ async function declare(ctx: AuthedContext, lineID: number, declaration: Producti
 
 /** The list of a grid whose writes are declarations (every role reads). */
 function registerList(api: Api, grid: GridResource, summary: string): void {
-  api.route({ method: 'get', path: paths(grid.path, 'get'), access: 'authenticated', tag: TAG, summary }, ({ ctx, query }) =>
-    listResource(grid, ctx.db, query as Record<string, unknown>, ctx.timeZone, ctx.language),
+  api.route(
+    {
+      method: 'get',
+      path: paths(grid.path, 'get'),
+      access: 'authenticated',
+      tag: TAG,
+      summary,
+      response: gridPageSchema(rowSchemaOfResource(grid)),
+    },
+    ({ ctx, query }) => listResource(grid, ctx.db, query as Record<string, unknown>, ctx.timeZone, ctx.language),
   );
 }
 
@@ -124,6 +132,7 @@ export function registerProductionRoutes(api: Api): void {
       summary:
         'Declares a lot (values: lineID, order — default the line’s Ready order —, lot, packs, wrappers, wrapperType); units = (packs × wrappersPerPackage + wrappers) × unitsPerWrapper. On a line with no units counter its units are booked as the line’s production.',
       body: lotSchema.partial(),
+      response: rowSchemaOf(LOT_COLUMNS),
     },
     async ({ ctx }) => {
       const values = parseInput(lotSchema, valuesOf(ctx, LOT_COLUMNS));
@@ -144,6 +153,7 @@ export function registerProductionRoutes(api: Api): void {
       tag: TAG,
       summary: 'Changes a lot (key: lotID; values: lot, packs, wrappers, wrapperType); a booked lot books the difference.',
       documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID'), values: lotChangesSchema }),
+      response: rowSchemaOf(LOT_COLUMNS),
     },
     async ({ ctx }) => {
       const lotID = keyOf(ctx, 'lotID');
@@ -163,6 +173,7 @@ export function registerProductionRoutes(api: Api): void {
       tag: TAG,
       summary: 'Deletes a lot (key: lotID); a booked lot’s units leave the production.',
       documentedBody: keyValuesBody({ key: wholeNumberKeySchema('lotID') }),
+      response: 'none',
     },
     async ({ ctx }) => {
       const lotID = keyOf(ctx, 'lotID');
@@ -182,6 +193,7 @@ export function registerProductionRoutes(api: Api): void {
       summary:
         'Declares discards on a line with no discards signal (values: lineID, order — default the Ready order —, quantity, observation); they count in the acceptance of the order and the shift.',
       body: discardSchema.partial(),
+      response: rowSchemaOf(DISCARD_COLUMNS),
     },
     async ({ ctx }) => {
       const values = parseInput(discardSchema, valuesOf(ctx, DISCARD_COLUMNS));
@@ -202,6 +214,7 @@ export function registerProductionRoutes(api: Api): void {
       tag: TAG,
       summary: 'Withdraws declared discards (key: discardID).',
       documentedBody: keyValuesBody({ key: wholeNumberKeySchema('discardID') }),
+      response: 'none',
     },
     async ({ ctx }) => {
       const discardID = keyOf(ctx, 'discardID');

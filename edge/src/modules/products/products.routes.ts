@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource, registerLookup } from '../grid/grid.routes';
+import { lookupSchema, registerGridResource, registerLookup } from '../grid/grid.routes';
 import { preparingWithReferences } from '../grid/prepare';
 import { productLookup } from './products.repository';
 import {
@@ -46,6 +46,7 @@ export function registerProductRoutes(api: Api): void {
       summary:
         "Products made on a line between startDate and endDate (its orders overlapping the range) as [{ value, text }]; includeOptionForAll adds { value: '', text: 'Todos' } first.",
       query: lineAndDateQuerySchema,
+      response: lookupSchema,
     },
     ({ ctx, query }) => productsOfLineAndDates(ctx.db, query, ctx.timeZone, ctx.language),
   );

@@ -16,6 +16,7 @@ export function registerReportRoutes(api: Api): void {
       summary:
         "'Reporte OEE' as xlsx: sheets of order indexes, shift indexes and stops sharing time with [startDate, endDate) (ISO or plant-local; a plain date is its plant day; default the current production day), optionally of one lineID. Stops are clipped to the range; an order or shift index is listed whole. A range with nothing in it gives the sheets with their headers only.",
       query: oeeReportQuerySchema,
+      response: 'file',
     },
     async ({ ctx, query }) => {
       const clock = clockOf(ctx);

@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { registerGridResource } from '../grid/grid.routes';
+import { lookupSchema, registerGridResource } from '../grid/grid.routes';
 import { localizeReasonNames } from './reason-names';
 import { reasonVisibilitySchema, rootLookupQuerySchema, STOP_REASON_COLUMNS, stopReasonSchema } from './stop-reasons.schemas';
 import { checkStopReasonDelete, checkStopReasonUpdate, prepareStopReason, rootLookup, setReasonVisibility } from './stop-reasons.service';
@@ -25,6 +25,7 @@ export function registerStopReasonRoutes(api: Api): void {
       summary:
         'Top categories (children of reason 1) as [{value, text}]; includeOptionForAll=true adds {value: 0, text: Todos/All} first. System reasons are named in the request language.',
       query: rootLookupQuerySchema,
+      response: lookupSchema,
     },
     ({ ctx, query }) => rootLookup(ctx.db, query.includeOptionForAll ?? false, ctx.language),
   );

@@ -1,7 +1,7 @@
 import type { Api } from '../../http/api';
 import { clockOf } from '../indexes/indexes.service';
 import { STOP_EDIT_ROLES } from '../stops/stops.schemas';
-import { pendingStopsQuerySchema, stopsManagerLinesSchema } from './stops-manager.schemas';
+import { pendingStopsQuerySchema, pendingStopsSchema, stopsManagerLinesSchema } from './stops-manager.schemas';
 import { linesOfStopsManagers, listPendingStops } from './stops-manager.service';
 
 const TAG = 'stopsManager';
@@ -34,6 +34,7 @@ export function registerStopsManagerRoutes(api: Api): void {
       summary:
         'Unrecognized stops of the lines with the stops manager, latest first (at most 500; totalCount says how many match): sectorID, lineID, minDuration and maxDuration (minutes), microstops all|only|exclude (shorter than microStopTime, which the answer carries in seconds).',
       query: pendingStopsQuerySchema,
+      response: pendingStopsSchema,
     },
     ({ ctx, query }) => listPendingStops(ctx.db, query, clockOf(ctx), ctx.language),
   );

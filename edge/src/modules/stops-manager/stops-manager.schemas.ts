@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stopRowSchema } from '../stops/stops.schemas';
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((value) => (value === undefined || value === '' || value === 'null' ? undefined : Number(value)), schema.optional());
@@ -27,3 +28,6 @@ export const stopsManagerLineSchema = z.object({
 });
 
 export const stopsManagerLinesSchema = z.array(stopsManagerLineSchema);
+
+/** GET /api/stopsManager/stops: the stops waiting for a reason, their total, and the line's micro-stop threshold (s). */
+export const pendingStopsSchema = z.object({ microStopTime: z.number(), totalCount: z.number().int(), data: z.array(stopRowSchema) });

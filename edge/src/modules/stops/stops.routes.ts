@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError, fieldError } from '../../http/errors';
@@ -17,6 +18,8 @@ import {
   stopChangesSchema,
   stopSummaryQuerySchema,
   stopSummaryResponseSchema,
+  stopPageSchema,
+  stopRowSchema,
 } from './stops.schemas';
 import { deleteStop, listStops, recognizeStops, splitStop, stopToApi, updateStop } from './stops.service';
 
@@ -52,6 +55,7 @@ export function registerStopRoutes(api: Api): void {
       tag: TAG,
       summary:
         'Stops grid (filter, sort, skip, take, requireTotalCount; lineID, order, stopID, recognized as plain parameters too). duration in minutes.',
+      response: stopPageSchema,
     },
     ({ ctx, query }) => listStops(ctx.db, query as Record<string, unknown>, clockOf(ctx), ctx.language),
   );
@@ -65,6 +69,7 @@ export function registerStopRoutes(api: Api): void {
       summary:
         'Enters a stop by hand on a line with the manual stops manager and no beacon script (values: lineID, startDate, endDate or null, reasonID, observation, equipmentName). 409 when it overlaps another stop of the line (named with its start and end) or the line has a beacon.',
       body: manualStopSchema.partial(),
+      response: stopRowSchema,
     },
     async ({ ctx }) => {
       const values = parseInput(
@@ -95,6 +100,7 @@ export function registerStopRoutes(api: Api): void {
       summary:
         'Changes a stop (key: stopID; values: observation, equipmentName, maintenanceReason; startDate/endDate on lines with the manual stops manager).',
       documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID'), values: stopChangesSchema }),
+      response: stopRowSchema,
     },
     async ({ ctx }) => {
       const input = ctx.req.query as Record<string, unknown>;
@@ -123,6 +129,7 @@ export function registerStopRoutes(api: Api): void {
       summary:
         'Deletes a closed stop entered by hand on a line with the manual stops manager (key: stopID); 409 for a stop the acquisition recorded.',
       documentedBody: keyValuesBody({ key: wholeNumberKeySchema('stopID') }),
+      response: 'none',
     },
     ({ ctx }) => deleteStop(ctx.db, stopIdOf(readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)), clockOf(ctx), ctx.user),
   );
@@ -136,6 +143,7 @@ export function registerStopRoutes(api: Api): void {
       summary:
         'Recognizes or modifies stops with a reason (stopValues, reasonValues, username, password, observation), all in one transaction. onlyUnrecognized: true refuses the whole call (409) when one of the stops was recognized meanwhile. Signed by a supervisor or an operator.',
       body: recognizeSchema,
+      response: z.array(stopRowSchema),
     },
     async ({ ctx, body }) => {
       const signer = await verifySignature(ctx.db, body, STOP_EDIT_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
@@ -158,6 +166,7 @@ export function registerStopRoutes(api: Api): void {
       summary:
         'Splits a stop (stopID, lineID, order, newStart, newEnd, user, password); answers the pieces in time order, the selected one new and unrecognized.',
       body: splitSchema,
+      response: z.array(stopRowSchema),
     },
     async ({ ctx, body }) => {
       const newStartMs = splitInstant(body.newStart, ctx.timeZone, 'split.invalidStart', 'newStart');

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { ROLE } from '../../domain/roles';
 import type { ColumnMap } from '../grid/load-options';
 import { signatureFields } from '../auth/auth.schemas';
 import { distinctList, wholeNumberInput } from '../grid/fields';
+import { gridPageSchema, rowSchemaOf } from '../grid/grid-resource';
 
-/** Who may recognize, modify and split stops, and sign those actions (SPEC §6). */
-export const STOP_EDIT_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
-/** Deleting a stop entered by hand. */
-export const STOP_DELETE_ROLES = [ROLE.SUPERVISOR] as const;
+/** Who may recognize, modify, split and delete stops (SPEC §6): pure constants the app imports too. */
+export { STOP_DELETE_ROLES, STOP_EDIT_ROLES } from '../../domain/roles';
 
 /** SPEC §3 Stop. duration in minutes (an open stop up to now); dates ISO with the plant offset. */
 export const STOP_COLUMNS = {
@@ -40,6 +38,23 @@ export const STOP_COLUMNS = {
   /** Entered by hand (manual stops manager): only such stops may be deleted or moved. */
   manual: 'boolean',
 } as const satisfies ColumnMap;
+
+/** A stop as the API answers it (the grid, and the stops a write answers): dates ISO with the plant offset, duration in minutes. */
+export const stopRowSchema = rowSchemaOf(STOP_COLUMNS, [
+  'stopID',
+  'reproceso',
+  'lineID',
+  'split',
+  'startDate',
+  'duration',
+  'recognized',
+  'pareto',
+  'discountOEE',
+  'manual',
+]);
+
+/** A page of the stops grid. */
+export const stopPageSchema = gridPageSchema(stopRowSchema);
 
 const optionalText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullish());

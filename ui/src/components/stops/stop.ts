@@ -1,4 +1,5 @@
 import type { REASON } from '../../../../edge/src/domain/stops';
+import { STOP_EDIT_ROLES } from '../../../../edge/src/domain/roles';
 import { hasRole, ROLE, type Roles } from '../../lib/roles';
 
 /** A stop as GET /api/stops answers it (SPEC.md section 3): dates ISO with the plant offset, duration in minutes. */
@@ -28,7 +29,7 @@ export interface Stop {
 }
 
 /** SPEC.md section 6: supervisor and operator recognize, modify and split stops (and sign those actions). */
-export const STOP_HANDLING_ROLES: Roles = [ROLE.SUPERVISOR, ROLE.OPERATOR];
+export const STOP_HANDLING_ROLES: Roles = STOP_EDIT_ROLES;
 /** The split column of the stops grid is the supervisor's (its dialog accepts an operator's signature too). */
 export const SPLIT_COLUMN_ROLES: Roles = [ROLE.SUPERVISOR];
 

@@ -13,7 +13,7 @@ import { SectorSelect } from './sector-select';
 import { useCallAction, useOpenCalls, type CallAction, type MaintenanceCallRow } from './api';
 import CallDialog from './call-dialog';
 import { CallStatus } from './call-status';
-import { MAINTENANCE_CALL_ROLES, MAINTENANCE_CLOSE_ROLES } from './roles';
+import { MAINTENANCE_CALL_ROLES, MAINTENANCE_CLOSE_ROLES } from '../../../../edge/src/domain/roles';
 
 const DONE = { start: 'maintenanceManager.started', finish: 'maintenanceManager.finished', close: 'maintenanceManager.closed' } as const;
 

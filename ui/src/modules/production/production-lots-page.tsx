@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
 import { formatNumber, percentLabel } from '../../lib/indicator-format';
 import { formatPlantDateTime } from '../../lib/plant-time';
-import { hasRole, ROLE } from '../../lib/roles';
+import { PRODUCTION_DECLARING_ROLES } from '../../../../edge/src/domain/roles';
+import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useProductionOrders, type ProductionOrder } from './api/get-production-orders';
 import { Figures, InfoNote } from './figures';
@@ -15,7 +16,6 @@ import { useProductionLines } from './production-lines';
 import { LineSelect } from '../../components/line-picker/line-select';
 
 /** Operators declare lots and discards as the line packs its output; supervisors too (the server says so again). */
-const DECLARING_ROLES = [ROLE.SUPERVISOR, ROLE.OPERATOR] as const;
 const READY = 1;
 
 const withUnit = (unit: string | null) => (row: GridRow) =>
@@ -77,7 +77,7 @@ export default function ProductionLotsPage() {
   const { lines, pending } = useProductionLines();
   const [params, setParams] = useSearchParams();
   const user = useSessionUser();
-  const canDeclare = hasRole(user?.roleID, DECLARING_ROLES);
+  const canDeclare = hasRole(user?.roleID, PRODUCTION_DECLARING_ROLES);
   const lineID = lines.find((line) => line.lineID === Number(params.get('line')))?.lineID ?? lines[0]?.lineID ?? null;
   const orders = useProductionOrders(lineID);
 

@@ -12,7 +12,8 @@ import type { Stop } from '../../components/stops/stop';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
 import { formatPlantDateTime } from '../../lib/plant-time';
-import { hasRole, ROLE } from '../../lib/roles';
+import { STOP_DELETE_ROLES } from '../../../../edge/src/domain/roles';
+import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useStopsManagerLines, type StopsManagerLine } from './api/get-stops-manager-lines';
 import { useWriteStop } from './api/write-stops';
@@ -28,9 +29,6 @@ const FIELDS: readonly GridField[] = [
   // Entered by hand or acquired shows in the actions column (edit and delete only for the former).
   { name: 'observation', label: 'fields.observation' },
 ];
-
-/** Deleting a stop entered by hand is the supervisor's (the server says so too). */
-const DELETE_ROLES = [ROLE.SUPERVISOR] as const;
 
 type Editing = { stop: Stop | null } | null;
 
@@ -49,7 +47,8 @@ export default function ManualStopsPage() {
   const write = useWriteStop();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Stop | null>(null);
-  const canDelete = hasRole(user?.roleID, DELETE_ROLES);
+  // Deleting a stop entered by hand is the supervisor's: the server's own rule, imported.
+  const canDelete = hasRole(user?.roleID, STOP_DELETE_ROLES);
   const render = useCallback(
     (row: GridRow) => {
       const stop = row as unknown as Stop;

@@ -1,21 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ownCertificateSchema, serverCertificatesSchema } from '../../../../../edge/src/modules/opc/opc.schemas';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface CertificateInfo {
-  thumbprint: string;
-  subject: string;
-  validFrom: string;
-  validTo: string;
-}
-
-export interface OwnCertificate extends CertificateInfo {
-  pem: string;
-  applicationUri: string;
-}
-
-export interface ServerCertificate extends CertificateInfo {
-  status: 'trusted' | 'rejected';
-}
+export type OwnCertificate = z.infer<typeof ownCertificateSchema>;
+export type ServerCertificate = z.infer<typeof serverCertificatesSchema>[number];
 
 /** GET /api/opcservers/certificate: the edge's OPC UA application certificate. */
 export function useOwnCertificate() {

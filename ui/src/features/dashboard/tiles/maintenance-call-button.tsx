@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnabledModules } from '../../../lib/enabled-modules';
 import { hasRole } from '../../../lib/roles';
-import { MAINTENANCE_CALL_ROLES } from '../../../modules/maintenance/roles';
+import { MAINTENANCE_CALL_ROLES } from '../../../../../edge/src/domain/roles';
 
 // The maintenance manager's dialog, in the module's own chunk: loaded when the button is first pressed.
 const CallDialog = lazy(() => import('../../../modules/maintenance/call-dialog'));
