@@ -70,6 +70,7 @@ describe("the app's Chakra system", () => {
         globalCss: {
           'html, body, #root': { height: '100%' },
           '.ag-row.row-locked .ag-cell': { textDecoration: 'line-through', color: 'fg.muted' },
+          '.ag-header-cell .ag-header-cell-text': { overflowWrap: 'normal' },
         },
       }),
     );

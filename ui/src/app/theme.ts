@@ -95,6 +95,9 @@ const config = defineConfig({
     'html, body, #root': { height: '100%' },
     // A grid row that can no longer be changed (a deleted preload order): struck through and greyed.
     '.ag-row.row-locked .ag-cell': { textDecoration: 'line-through', color: 'fg.muted' },
+    // A grid header wraps between words only (AG Grid's own break-word cut 'Rendimiento' into 'Rendimient o'); the
+    // column is wide enough for it on two lines (components/data-grid/header-width.ts).
+    '.ag-header-cell .ag-header-cell-text': { overflowWrap: 'normal' },
   },
   theme: {
     breakpoints,

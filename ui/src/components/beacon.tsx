@@ -1,6 +1,6 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../lib/i18n';
+import styles from './beacon.module.css';
 
 /** The line's beacon as the overview reports it. */
 export type BeaconColor = 'green' | 'red' | 'amber' | 'white';
@@ -8,23 +8,18 @@ export type BeaconColor = 'green' | 'red' | 'amber' | 'white';
 /** SPEC.md section 3: on green, off red, maintenance amber, unknown white. */
 export const BEACON_COLORS: Record<BeaconColor, string> = { green: '#38a169', red: '#e53e3e', amber: '#ecc94b', white: '#ffffff' };
 
-/** The line's beacon light and what it means. */
+/** The line's beacon light and what it means (static classes, beacon.module.css: it re-renders on every poll). */
 export function Beacon({ color }: { color: BeaconColor | undefined }) {
   const { t } = useTranslation();
   const shown = color ?? 'white';
   return (
-    <HStack gap="2" data-testid="beacon" data-color={shown}>
-      <Box
-        w="5"
-        h="5"
-        borderRadius="full"
-        bg={BEACON_COLORS[shown]}
-        borderWidth="2px"
-        borderColor="gray.400"
-        boxShadow={shown === 'white' ? undefined : `0 0 8px ${BEACON_COLORS[shown]}`}
+    <div className={styles.beacon} data-testid="beacon" data-color={shown}>
+      <div
+        className={styles.light}
+        style={{ background: BEACON_COLORS[shown], boxShadow: shown === 'white' ? undefined : `0 0 8px ${BEACON_COLORS[shown]}` }}
       />
-      <Text fontSize="sm">{t(`dashboard.beacon.${shown}`)}</Text>
-    </HStack>
+      <p className={styles.label}>{t(`dashboard.beacon.${shown}`)}</p>
+    </div>
   );
 }
 

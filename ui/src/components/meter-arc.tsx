@@ -15,6 +15,7 @@ export function MeterArc({
   fontSize,
   labelTestId,
   style,
+  className,
 }: {
   path: string;
   viewBox: string;
@@ -26,10 +27,11 @@ export function MeterArc({
   fontSize: number;
   labelTestId?: string;
   style?: CSSProperties;
+  className?: string;
 }) {
   const [, , width] = viewBox.split(' ').map(Number);
   return (
-    <svg viewBox={viewBox} style={style} role="img" aria-label={label}>
+    <svg viewBox={viewBox} style={style} className={className} role="img" aria-label={label}>
       <path d={path} fill="none" stroke="#e2e8f0" strokeWidth={strokeWidth} strokeLinecap="round" />
       {fraction > 0 && (
         <path

@@ -30,6 +30,7 @@ import { MAX_TAKE, gridPageQuery, pageRequest, recordKey, useRecordWrite } from 
 import type { FilterExpression, LoadRequest } from './grid-query';
 import type { GridField, GridOperations, GridRow } from './grid-types';
 import { DeleteRecordDialog } from './delete-record-dialog';
+import { withHeaderMinWidth } from './header-width';
 import { RecordFormDialog } from './record-form-dialog';
 import { useFieldOptions } from './use-field-options';
 
@@ -273,11 +274,11 @@ export function DataGrid({
             field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
           width: field.width,
           flex: field.width ? undefined : (field.flex ?? 1),
-          minWidth: 90,
-          // A long header ('Duración (min)', 'Motivo del llamado') wraps onto a second line instead of being cut.
+          // A long header ('Duración (min)', 'Motivo del llamado') wraps onto a second line instead of being cut: the
+          // header's height is fixed (two lines) and the column's minimum width is its header's (header-width.ts).
           wrapHeaderText: true,
-          autoHeaderHeight: true,
-        })),
+        }))
+        .map(withHeaderMinWidth),
       ...(renderActions
         ? [
             {
@@ -287,7 +288,6 @@ export function DataGrid({
               // A wide grid's row buttons stay in view, whatever the grid is scrolled to.
               pinned: 'right',
               wrapHeaderText: true,
-              autoHeaderHeight: true,
               sortable: false,
               filter: false,
               cellRenderer: (params: { data?: GridRow }) => (params.data ? renderActions(params.data) : null),

@@ -1,13 +1,14 @@
-import { Box, Text } from '@chakra-ui/react';
 import { MeterArc } from '../meter-arc';
 import { elapsedReading } from './elapsed';
+import styles from './elapsed-ring.module.css';
 
 /** A full circle of radius 42 drawn clockwise from the top, so the fill grows like a clock hand. */
 const RING = 'M 50 8 A 42 42 0 1 1 49.99 8';
 
 /**
  * A ring filled by an elapsed time on its unit's scale, the time in the middle ('12m', '+99d') and a caption under
- * it (the current stop; with a maintenance call its declaring, waiting and maintenance times). Plain SVG.
+ * it (the current stop; with a maintenance call its declaring, waiting and maintenance times). Plain SVG, and static
+ * classes (elapsed-ring.module.css) rather than Chakra style props: it redraws every second.
  */
 export function ElapsedRing({
   elapsedMs,
@@ -24,7 +25,7 @@ export function ElapsedRing({
 }) {
   const reading = elapsedReading(elapsedMs);
   return (
-    <Box textAlign="center" data-testid={testId}>
+    <div className={styles.ring} data-testid={testId}>
       <MeterArc
         path={RING}
         viewBox="0 0 100 100"
@@ -37,11 +38,7 @@ export function ElapsedRing({
         fontSize={22}
         labelTestId={testId ? `${testId}-value` : undefined}
       />
-      {caption && (
-        <Text fontSize="xs" color="fg.muted">
-          {caption}
-        </Text>
-      )}
-    </Box>
+      {caption && <p className={styles.caption}>{caption}</p>}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Box, Card, Flex, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { getBreakpointFromWidth, Responsive, useContainerWidth, type Layout, type ResponsiveLayouts } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { BREAKPOINTS, COLS, ROW_HEIGHT, type BreakpointName, type TileLayouts, type TilePlace } from './dashboard-layout';
+import styles from './tile-grid.module.css';
 
 export interface GridTile {
   id: string;
@@ -52,18 +53,14 @@ export function TileGrid({
   );
 }
 
-/** A tile's card: the title bar (the handle that moves it) and its content filling the rest. */
+/** A tile's card: the title bar (the handle that moves it) and its content filling the rest. Static classes (tile-grid.module.css). */
 function TileFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card.Root h="full" overflow="hidden" variant="outline">
-      <Flex className="tile-handle" cursor="move" px="3" py="1" bg="bg.muted" borderBottomWidth="1px" align="center">
-        <Text fontSize="sm" fontWeight="semibold" truncate>
-          {title}
-        </Text>
-      </Flex>
-      <Box flex="1" minH="0" p="2" overflow="auto">
-        {children}
-      </Box>
-    </Card.Root>
+    <div className={styles.frame}>
+      <div className={`tile-handle ${styles.handle}`}>
+        <p className={styles.title}>{title}</p>
+      </div>
+      <div className={styles.body}>{children}</div>
+    </div>
   );
 }

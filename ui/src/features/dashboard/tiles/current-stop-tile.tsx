@@ -1,4 +1,3 @@
-import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { noStopMessage } from '../../../components/beacon';
 import { ElapsedRing } from '../../../components/elapsed-ring/elapsed-ring';
@@ -10,6 +9,7 @@ import type { CurrentStop } from '../api/get-line-status';
 import { useDashboard } from '../dashboard-context';
 import { MaintenanceCallButton } from './maintenance-call-button';
 import { maintenancePhases } from './maintenance-phases';
+import styles from './tiles.module.css';
 
 /** SPEC.md section 9: declaring time dark red, waiting red, maintenance orange. */
 export const RING_COLORS = { declaring: '#8b1a1a', waiting: '#e53e3e', maintenance: '#dd6b20' } as const;
@@ -40,7 +40,8 @@ export function stopOfOverview(current: CurrentStop, lineID: number, order: stri
 
 /**
  * The stop in progress: a ring of its elapsed time (s, m, h, d up to 98 d, then '+99d'), its reason or 'No
- * reconocida'; with a maintenance call, the declaring, waiting and maintenance times as three rings.
+ * reconocida'; with a maintenance call, the declaring, waiting and maintenance times as three rings. It redraws every
+ * second: its boxes are static classes (tiles.module.css), not Chakra style props.
  */
 export function CurrentStopTile() {
   const { t } = useTranslation();
@@ -50,10 +51,10 @@ export function CurrentStopTile() {
   const callButton = <MaintenanceCallButton lineID={lineID} roleID={roleID} callOpen={Boolean(status.data?.callData)} />;
   if (!current) {
     return (
-      <Stack gap="2" align="center">
-        <Text color="fg.muted">{status.isPending ? t('app.loading') : t(noStopMessage(status.data?.beacon))}</Text>
+      <div className={styles.column}>
+        <p className={styles.muted}>{status.isPending ? t('app.loading') : t(noStopMessage(status.data?.beacon))}</p>
         {status.data && callButton}
-      </Stack>
+      </div>
     );
   }
   // The server's duration when it answered, plus the time since: the ring keeps counting between polls.
@@ -62,9 +63,9 @@ export function CurrentStopTile() {
   const phases = call ? maintenancePhases(current.startDate, call, now) : null;
   const stop = stopOfOverview(current, lineID, status.data?.orderData?.order ?? null);
   return (
-    <Stack gap="2" align="center" data-testid="current-stop">
+    <div className={styles.column} data-testid="current-stop">
       {phases ? (
-        <HStack gap="3" wrap="wrap" justify="center" data-testid="maintenance-rings">
+        <div className={`${styles.centeredRow} ${styles.rings}`} data-testid="maintenance-rings">
           <ElapsedRing
             elapsedMs={phases.declaringMs}
             color={RING_COLORS.declaring}
@@ -86,22 +87,20 @@ export function CurrentStopTile() {
             size={90}
             testId="ring-maintenance"
           />
-        </HStack>
+        </div>
       ) : (
         <ElapsedRing elapsedMs={elapsedMs} color={stopColor(current)} size={110} testId="current-stop-ring" />
       )}
-      <Box textAlign="center">
-        <Text fontWeight="semibold" color={current.recognized ? undefined : 'red.600'} data-testid="current-stop-reason">
+      <div className={styles.centered}>
+        <p className={current.recognized ? styles.strong : `${styles.strong} ${styles.unrecognized}`} data-testid="current-stop-reason">
           {current.recognized ? (current.reason ?? current.path) : t('dashboard.unrecognized')}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {t('dashboard.stopSince', { time: formatPlantTime(current.startDate) })}
-        </Text>
-      </Box>
-      <HStack gap="2" wrap="wrap" justify="center">
+        </p>
+        <p className={`${styles.small} ${styles.muted}`}>{t('dashboard.stopSince', { time: formatPlantTime(current.startDate) })}</p>
+      </div>
+      <div className={styles.centeredRow}>
         {canHandleStops(roleID) && <RecognizeButton stop={stop} size="sm" />}
         {callButton}
-      </HStack>
-    </Stack>
+      </div>
+    </div>
   );
 }
