@@ -12,7 +12,7 @@ import {
   type Waterfall,
   type WaterfallPart,
 } from '../../domain/losses';
-import { scheduledIntervals } from '../../domain/work-calendar';
+import { scheduledIntervals, type WorkCalendar } from '../../domain/work-calendar';
 import { lineCalendars } from '../calendar/line-calendars';
 import { sumIndicatorInputs, type IndicatorInputs } from '../../domain/oee';
 import { toPlantIso, parsePlantDate } from '../../domain/time-zone';
@@ -147,7 +147,18 @@ export async function linesWaterfall(
   const { microStopSeconds } = await engineParameters(db);
   const kindOf = await loadLossKindOf(db);
   const calendars = timeZone === undefined ? null : await lineCalendars(db);
-  const scheduleOf = (lineID: number) => scheduleOfLine(calendars && lineSchedule(calendars.of(lineID), timeZone!));
+  // Lines sharing a calendar (most follow the plant's) share its schedule of the range: computed once.
+  const schedules = new Map<WorkCalendar, Interval[]>();
+  const scheduleOf = (lineID: number): ScheduleOf => {
+    const calendar = calendars?.of(lineID);
+    const schedule = calendar && lineSchedule(calendar, timeZone!);
+    if (!calendar || !schedule) return wholeRangeSchedule;
+    return (startMs, stopMs) => {
+      let intervals = schedules.get(calendar);
+      if (!intervals) schedules.set(calendar, (intervals = scheduleOfLine(schedule)(startMs, stopMs)));
+      return intervals;
+    };
+  };
   const sums = new Map<number, LineSums>(
     lines.map((line) => [line.lineID, { inputs: [], countedStopMs: noCountedStopMs(), unscheduled: noUnscheduledProduction() }]),
   );
