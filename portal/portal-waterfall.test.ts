@@ -10,6 +10,7 @@ import { migrateCentral, openCentral, type CentralDatabase } from '../sync/centr
 import { readOutboxBatch } from '../sync/edge-outbox';
 import { startTestPostgres, type TestPostgres } from '../test/support/sync/postgres';
 import { waterfall } from './portal.service';
+import { savePlantCalendar } from '../edge/src/modules/calendar/calendar.service';
 
 /**
  * The portal's waterfall is the edge's, to the last digit: the demo plant's week made by the engine (orders,
@@ -35,7 +36,9 @@ let postgres: TestPostgres;
 let central: CentralDatabase;
 let lines: LineSettings[];
 
-const dayStart = (day: string) => parsePlantDate(`${day}T06:00:00`, TZ)!;
+/** The production day's start: the plant calendar's first shift (06:00 by default, 07:00 on the work calendar below). */
+let firstShift = '06:00';
+const dayStart = (day: string) => parsePlantDate(`${day}T${firstShift}:00`, TZ)!;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -59,53 +62,59 @@ afterAll(async () => {
 async function edgeAnswer(scope: readonly LineSettings[], from: string, to: string) {
   const fromMs = dayStart(from);
   const toMs = dayStart(nextDay(to));
-  return waterfallToApi(await linesWaterfall(plant.db, scope, fromMs, toMs, NOW), fromMs, Math.min(toMs, NOW), scope.length, TZ);
+  return waterfallToApi(await linesWaterfall(plant.db, scope, fromMs, toMs, NOW, TZ), fromMs, Math.min(toMs, NOW), scope.length, TZ);
+}
+
+/** Every line, sector and the plant, each production day of the week and the whole week: the portal's answer is the edge's. */
+async function compareEveryScope(): Promise<void> {
+  const sectors = [...new Set(lines.map((line) => line.sectorID))];
+  const ranges: Array<[string, string]> = [...DAYS.map((day): [string, string] => [day, day]), [DAYS[0]!, DAYS.at(-1)!]];
+  let compared = 0;
+  for (const [from, to] of ranges) {
+    const scopes = [
+      ...lines.map((line) => ({ query: { lineID: line.lineID }, lines: [line] })),
+      ...sectors.map((sectorID) => ({ query: { sectorID }, lines: lines.filter((line) => line.sectorID === sectorID) })),
+      { query: {}, lines },
+    ];
+    for (const scope of scopes) {
+      const label = `${JSON.stringify(scope.query)} ${from}..${to}`;
+      const portal = await waterfall(central, { plant: PLANT, from, to, ...scope.query }, NOW);
+      const edge = await edgeAnswer(scope.lines, from, to);
+      expect(portal.unscheduled, label).toEqual(edge.unscheduled);
+      // Every minute to the last digit; the ratios (OEE, TEEP, shares' divisions) within 1e-12, since a week's ideal
+      // units are summed shift by shift centrally and order part by order part on the edge (doubles, another order).
+      const { oee, teep, bars, unscheduled: _unscheduled, ...minutes } = portal;
+      expect(minutes, label).toEqual({
+        plantId: PLANT,
+        from: edge.from,
+        to: edge.to,
+        lineCount: edge.lineCount,
+        calendarMinutes: edge.calendarMinutes,
+        loadingMinutes: edge.loadingMinutes,
+        plannedMinutes: edge.plannedMinutes,
+      });
+      expect(
+        bars.map((bar) => [bar.key, bar.minutes]),
+        label,
+      ).toEqual(edge.bars.map((bar) => [bar.key, bar.minutes]));
+      for (const [value, expected] of [
+        [oee, edge.oee],
+        [teep, edge.teep],
+      ] as const) {
+        if (expected === null) expect(value, label).toBeNull();
+        else expect(value, label).toBeCloseTo(expected, 12);
+      }
+      const sum = portal.bars.reduce((total, bar) => total + bar.minutes * 60_000, 0);
+      expect(Math.round(sum), label).toBe(Math.round(portal.calendarMinutes * 60_000));
+      compared += 1;
+    }
+  }
+  expect(compared).toBeGreaterThan(50);
 }
 
 describe('the portal waterfall', () => {
   it("equals the edge's for every line, sector and the plant, each day of the demo week and the whole week, to the last digit", async () => {
-    const sectors = [...new Set(lines.map((line) => line.sectorID))];
-    const ranges: Array<[string, string]> = [...DAYS.map((day): [string, string] => [day, day]), [DAYS[0]!, DAYS.at(-1)!]];
-    let compared = 0;
-    for (const [from, to] of ranges) {
-      const scopes = [
-        ...lines.map((line) => ({ query: { lineID: line.lineID }, lines: [line] })),
-        ...sectors.map((sectorID) => ({ query: { sectorID }, lines: lines.filter((line) => line.sectorID === sectorID) })),
-        { query: {}, lines },
-      ];
-      for (const scope of scopes) {
-        const label = `${JSON.stringify(scope.query)} ${from}..${to}`;
-        const portal = await waterfall(central, { plant: PLANT, from, to, ...scope.query }, NOW);
-        const edge = await edgeAnswer(scope.lines, from, to);
-        // Every minute to the last digit; the ratios (OEE, TEEP, shares' divisions) within 1e-12, since a week's ideal
-        // units are summed shift by shift centrally and order part by order part on the edge (doubles, another order).
-        const { oee, teep, bars, ...minutes } = portal;
-        expect(minutes, label).toEqual({
-          plantId: PLANT,
-          from: edge.from,
-          to: edge.to,
-          lineCount: edge.lineCount,
-          calendarMinutes: edge.calendarMinutes,
-          loadingMinutes: edge.loadingMinutes,
-          plannedMinutes: edge.plannedMinutes,
-        });
-        expect(
-          bars.map((bar) => [bar.key, bar.minutes]),
-          label,
-        ).toEqual(edge.bars.map((bar) => [bar.key, bar.minutes]));
-        for (const [value, expected] of [
-          [oee, edge.oee],
-          [teep, edge.teep],
-        ] as const) {
-          if (expected === null) expect(value, label).toBeNull();
-          else expect(value, label).toBeCloseTo(expected, 12);
-        }
-        const sum = portal.bars.reduce((total, bar) => total + bar.minutes * 60_000, 0);
-        expect(Math.round(sum), label).toBe(Math.round(portal.calendarMinutes * 60_000));
-        compared += 1;
-      }
-    }
-    expect(compared).toBeGreaterThan(50);
+    await compareEveryScope();
   }, 240_000);
 
   it('shows every kind of loss over the week; a range before any data is all unstaffed, and an unknown plant has no lines', async () => {
@@ -121,4 +130,52 @@ describe('the portal waterfall', () => {
       calendarMinutes: 0,
     });
   });
+});
+
+/**
+ * The same on a work calendar: the demo plant's calendar becomes two 12-hour shifts from 07:00, Monday to Friday, with
+ * a 30-minute break in the day shift and Friday 1 May a holiday, its history recalculated on it and replicated again;
+ * the production days start at 07:00 on both sides, loading is the schedule, and what the lines made on the weekend
+ * and the holiday is the unscheduled production of both answers.
+ */
+describe('the portal waterfall on a work calendar', () => {
+  beforeAll(async () => {
+    await savePlantCalendar(
+      plant.db,
+      {
+        versions: [
+          {
+            effectiveFrom: '2026-01-01',
+            pattern: {
+              shifts: [
+                { code: 'D', nameEs: 'Día', nameEn: 'Day', start: '07:00', end: null },
+                { code: 'N', nameEs: 'Noche', nameEn: 'Night', start: '19:00', end: null },
+              ],
+              breaks: [{ shiftCode: 'D', start: '12:00', minutes: 30 }],
+              weekdays: [1, 2, 3, 4, 5],
+            },
+          },
+        ],
+        exceptions: [{ date: '2026-05-01', kind: 'holiday' }],
+      },
+      { userID: null, now: NOW },
+    );
+    await recalculateAllShiftIndexes(plant.db, clock, null);
+    await recalculateAllOrders(plant.db, clock, null);
+    await applyBatch(central, { plantId: PLANT, timeZone: TZ, name: 'Demo' }, await readOutboxBatch(plant.db, 0, 10_000_000));
+    firstShift = '07:00';
+  }, 240_000);
+
+  it("equals the edge's for every line, sector and the plant, each day and the week, with the weekend and the holiday unscheduled", async () => {
+    await compareEveryScope();
+    const week = await waterfall(central, { plant: PLANT, from: DAYS[0]!, to: DAYS.at(-1)! }, NOW);
+    expect(week.bars.find((bar) => bar.key === 'notScheduled')!.minutes).toBeGreaterThan(0);
+    expect(week.unscheduled.units).toBeGreaterThan(0);
+    expect(week.loadingMinutes).toBeLessThan(week.calendarMinutes);
+    // Saturday 2 May is not scheduled: all of it is notScheduled, and the lines ran on it (unscheduled production).
+    const saturday = await waterfall(central, { plant: PLANT, from: '2026-05-02', to: '2026-05-02' }, NOW);
+    expect(saturday.loadingMinutes).toBe(0);
+    expect(saturday.bars.find((bar) => bar.key === 'notScheduled')!.minutes).toBe(saturday.calendarMinutes);
+    expect(saturday.unscheduled.runMinutes).toBeGreaterThan(0);
+  }, 240_000);
 });

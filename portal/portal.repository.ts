@@ -358,17 +358,19 @@ export interface LineLossSumRow {
   production_quantity: number;
   discard_quantity: number;
   ideal_units: number | null;
-  time_zone: string;
-  from_ms: number;
-  to_ms: number;
+  /** Made outside the work calendar's schedule (central migration 0013; null counted 0). */
+  unscheduled_quantity: number;
+  unscheduled_discards: number;
+  unscheduled_runtime_ms: number;
 }
 
 /**
- * Each live line of a plant (or of one of its sectors, or one line) with its live shift indexes of the range of
- * production days summed (zeros without any): the parts of the portal's waterfall, one per line as the edge's waterfall
- * has them. Ideal units are unknown for a line as soon as one of its shifts' is.
+ * Each live line of a plant (or of one of its sectors, or one line) with its live shift indexes starting in
+ * [fromMs, toMs) summed (zeros without any): the parts of the portal's waterfall, one per line as the edge's waterfall
+ * has them. The range is the plant calendar's production days (portal.service), so the shifts are those the edge
+ * computed for them, whatever their start. Ideal units are unknown for a line as soon as one of its shifts' is.
  */
-export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: number; lineID?: number; from: string; to: string }) {
+export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: number; lineID?: number; fromMs: number; toMs: number }) {
   return rows(
     db,
     sql<LineLossSumRow>`SELECT l.line_id, coalesce(sum(x.calendar_ms), 0)::float8 AS calendar_ms, coalesce(sum(x.unstaffed_ms), 0) AS unstaffed_ms,
@@ -378,18 +380,70 @@ export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: num
         coalesce(sum(x.failure_time_ms), 0) AS failure_time_ms, coalesce(sum(x.failure_count), 0) AS failure_count,
         coalesce(sum(x.production_quantity), 0) AS production_quantity, coalesce(sum(x.discard_quantity), 0) AS discard_quantity,
         CASE WHEN bool_or(x.ideal_units IS NULL AND x.line_id IS NOT NULL) THEN NULL ELSE coalesce(sum(x.ideal_units), 0) END AS ideal_units,
-        p.time_zone, extract(epoch FROM oee.production_day_start(${filter.from}::date, p.time_zone))::float8 * 1000 AS from_ms,
-        extract(epoch FROM oee.production_day_start(${filter.to}::date + 1, p.time_zone))::float8 * 1000 AS to_ms
+        coalesce(sum(si.unscheduled_quantity), 0)::float8 AS unscheduled_quantity,
+        coalesce(sum(si.unscheduled_discards), 0)::float8 AS unscheduled_discards,
+        coalesce(sum(si.unscheduled_runtime_ms), 0)::float8 AS unscheduled_runtime_ms
       FROM oee.lines l
-      JOIN oee.plants p ON p.plant_id = l.plant_id
       LEFT JOIN oee.line_shift_losses x ON x.plant_id = l.plant_id AND x.line_id = l.line_id
-        AND x.production_day BETWEEN ${filter.from}::date AND ${filter.to}::date
+        AND x.shift_start >= to_timestamp(${filter.fromMs}::float8 / 1000) AND x.shift_start < to_timestamp(${filter.toMs}::float8 / 1000)
+      LEFT JOIN oee.shift_indexes si ON si.plant_id = x.plant_id AND si.line_id = x.line_id AND si.shift_start = x.shift_start
+        AND si.deleted_at IS NULL
       WHERE l.plant_id = ${filter.plant} AND l.deleted_at IS NULL
         ${filter.sectorID === undefined ? sql`` : sql`AND l.sector_id = ${filter.sectorID}`}
         ${filter.lineID === undefined ? sql`` : sql`AND l.line_id = ${filter.lineID}`}
-      GROUP BY l.line_id, p.time_zone
+      GROUP BY l.line_id
       ORDER BY l.line_id`,
   );
+}
+
+/** A plant's zone (null for a plant the central copy does not know). */
+export async function plantTimeZone(db: Reader, plant: string): Promise<string | null> {
+  const found = await rows(db, sql<{ time_zone: string }>`SELECT time_zone FROM oee.plants WHERE plant_id = ${plant}`);
+  return found[0]?.time_zone ?? null;
+}
+
+/** The rows of a plant's work calendars as replicated (central migration 0009): line_id 0 the plant's, else a line's own. */
+export interface CalendarRowsOfPlant {
+  versions: Array<{ line_id: number; effective_from: string; weekdays: string | null }>;
+  shifts: Array<{
+    line_id: number;
+    effective_from: string;
+    code: string;
+    position: number | null;
+    name_es: string | null;
+    name_en: string | null;
+    start_time: string | null;
+    end_time: string | null;
+  }>;
+  breaks: Array<{ line_id: number; effective_from: string; shift_code: string; start_time: string; minutes: number | null }>;
+  exceptions: Array<{ line_id: number; exception_date: string; kind: string; shift_code: string; until_time: string | null }>;
+}
+
+export async function calendarRowsOfPlant(db: Reader, plant: string): Promise<CalendarRowsOfPlant> {
+  return {
+    versions: await rows(
+      db,
+      sql<CalendarRowsOfPlant['versions'][number]>`SELECT line_id, effective_from, weekdays FROM oee.calendar_versions
+        WHERE plant_id = ${plant} AND deleted_at IS NULL ORDER BY line_id, effective_from`,
+    ),
+    shifts: await rows(
+      db,
+      sql<CalendarRowsOfPlant['shifts'][number]>`SELECT line_id, effective_from, code, position, name_es, name_en, start_time, end_time
+        FROM oee.calendar_shifts WHERE plant_id = ${plant} AND deleted_at IS NULL ORDER BY line_id, effective_from, position, code`,
+    ),
+    breaks: await rows(
+      db,
+      sql<CalendarRowsOfPlant['breaks'][number]>`SELECT line_id, effective_from, shift_code, start_time, minutes FROM oee.calendar_breaks
+        WHERE plant_id = ${plant} AND deleted_at IS NULL ORDER BY line_id, effective_from, shift_code, start_time`,
+    ),
+    exceptions: await rows(
+      db,
+      sql<
+        CalendarRowsOfPlant['exceptions'][number]
+      >`SELECT line_id, exception_date, kind, shift_code, until_time FROM oee.calendar_exceptions
+        WHERE plant_id = ${plant} AND deleted_at IS NULL ORDER BY line_id, exception_date, kind, shift_code`,
+    ),
+  };
 }
 
 /** The orders grid's rows: live order indexes with their order, line and plant-local times. */

@@ -1,4 +1,14 @@
-import { computeWaterfall, type WaterfallPart } from '../edge/src/domain/losses';
+import { computeWaterfall, scheduledMsOf, type WaterfallPart } from '../edge/src/domain/losses';
+import { addPlantDays } from '../edge/src/domain/calendar';
+import {
+  DEFAULT_CALENDAR,
+  dayStartMs,
+  scheduledIntervals,
+  type CalendarException,
+  type Interval,
+  type WorkCalendar,
+} from '../edge/src/domain/work-calendar';
+import { schedulesEverything } from '../edge/src/modules/calendar/line-calendars';
 import { aboveNominalSpeed } from '../edge/src/domain/oee';
 import { AppError, fieldError } from '../edge/src/http/errors';
 import { parseLoadOptions } from '../edge/src/modules/grid/load-options';
@@ -20,6 +30,9 @@ import * as users from './portal-users.repository';
 import {
   compareRows,
   lineLossSums,
+  calendarRowsOfPlant,
+  plantTimeZone,
+  type CalendarRowsOfPlant,
   linesOfDay,
   lossSums,
   orderPage,
@@ -220,16 +233,59 @@ export async function losses(db: CentralDatabase, query: LossesQuery) {
 /** The longest range of the waterfall, in production days (the edge's: a year and a leap day). */
 export const WATERFALL_MAX_DAYS = 367;
 
+/** The work calendars of a plant as its edge holds them (central migration 0009): the plant's, and lines' own. */
+function calendarsOfRows(rows: CalendarRowsOfPlant): { plant: WorkCalendar; lines: Map<number, WorkCalendar> } {
+  const calendarOf = (lineID: number): WorkCalendar | null => {
+    const own = <T extends { line_id: number }>(list: T[]) => list.filter((row) => row.line_id === lineID);
+    const versions = own(rows.versions).map((version) => ({
+      effectiveFrom: version.effective_from,
+      pattern: {
+        shifts: own(rows.shifts)
+          .filter((shift) => shift.effective_from === version.effective_from)
+          .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+          .map((shift) => ({
+            code: shift.code,
+            nameEs: shift.name_es ?? shift.code,
+            nameEn: shift.name_en ?? shift.code,
+            start: shift.start_time ?? '00:00',
+            end: shift.end_time,
+          })),
+        breaks: own(rows.breaks)
+          .filter((pause) => pause.effective_from === version.effective_from)
+          .map((pause) => ({ shiftCode: pause.shift_code, start: pause.start_time, minutes: pause.minutes ?? 0 })),
+        weekdays: [...(version.weekdays ?? '')].map(Number),
+      },
+    }));
+    if (versions.length === 0 || versions.some((version) => version.pattern.shifts.length === 0)) return null;
+    const exceptions: CalendarException[] = own(rows.exceptions).map((row) =>
+      row.kind === 'holiday'
+        ? { date: row.exception_date, kind: 'holiday' }
+        : row.kind === 'shortDay'
+          ? { date: row.exception_date, kind: 'shortDay', until: row.until_time ?? '' }
+          : { date: row.exception_date, kind: 'extraShift', shiftCode: row.shift_code },
+    );
+    return { versions, exceptions };
+  };
+  const lines = new Map<number, WorkCalendar>();
+  for (const lineID of new Set(rows.versions.map((row) => row.line_id))) {
+    const calendar = lineID === 0 ? null : calendarOf(lineID);
+    if (calendar) lines.set(lineID, calendar);
+  }
+  return { plant: calendarOf(0) ?? DEFAULT_CALENDAR, lines };
+}
+
 /**
- * A line's part of the waterfall from its shifts' sums: its calendar time is the range up to now, all of it scheduled
- * (the fixed three-shift calendar), and what its shifts did not staff is unstaffed, as the edge's waterfallPartOf has it.
+ * A line's part of the waterfall from its shifts' sums: its calendar time is the range up to now, its loading time
+ * the scheduled time of its work calendar (the edge's: its own, else the plant's, else the default, which schedules
+ * all of it), and what its shifts did not staff of that is unstaffed, as the edge's waterfall has it.
  */
-function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number): WaterfallPart {
+function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number, schedule: readonly Interval[]): WaterfallPart {
   const calendarMs = Math.max(0, endMs - fromMs);
+  const loadingMs = calendarMs === 0 ? 0 : scheduledMsOf(schedule, fromMs, endMs);
   return {
     calendarMs,
-    loadingMs: calendarMs,
-    unstaffedMs: calendarMs - row.staffed_time_ms,
+    loadingMs,
+    unstaffedMs: loadingMs - row.staffed_time_ms,
     inputs: {
       staffedMs: row.staffed_time_ms,
       discountMs: row.planned_ms,
@@ -243,6 +299,7 @@ function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number): Wa
       idealUnits: row.ideal_units,
     },
     countedStopMs: { breakdown: row.breakdown_ms, setup: row.setup_ms, smallStop: row.small_stop_ms, notLineLoss: row.not_line_loss_ms },
+    unscheduled: { units: row.unscheduled_quantity, discards: row.unscheduled_discards, runMs: row.unscheduled_runtime_ms },
   };
 }
 
@@ -250,20 +307,44 @@ function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number): Wa
  * GET /api/portal/waterfall: where the time of a plant, a sector or a line went over a range of its production days —
  * the edge's waterfall (domain/losses.ts computeWaterfall, the same code), over each line's shift indexes summed as
  * the central copy holds them (times and counts, then divided), answered as the edge's GET /api/losses/waterfall.
+ * The production days are the plant's work calendar's (each starts with its first shift, as the edge has it; 06:00
+ * with the default calendar), and each line's loading time is its calendar's scheduled time, from the replicated
+ * calendars (central migration 0009), so the portal's minutes are the edge's with any calendar.
  */
 export async function waterfall(db: CentralDatabase, query: WaterfallQuery, nowMs = Date.now()) {
   if (query.sectorID !== undefined && query.lineID !== undefined) throw new AppError('validation', 'losses.oneScope');
   checkRange(query.from, query.to, WATERFALL_MAX_DAYS);
-  const lines = await readOnly(db, (trx) => lineLossSums(trx, query));
-  const first = lines[0];
-  if (!first) return { plantId: query.plant, ...waterfallToApi(computeWaterfall([]), 0, 0, 0, 'UTC'), from: query.from, to: query.to };
-  const endMs = Math.min(first.to_ms, nowMs);
+  const found = await readOnly(db, async (trx) => {
+    const timeZone = await plantTimeZone(trx, query.plant);
+    if (timeZone === null) return null;
+    const calendars = calendarsOfRows(await calendarRowsOfPlant(trx, query.plant));
+    const fromMs = dayStartMs(calendars.plant, query.from, timeZone);
+    const toMs = dayStartMs(calendars.plant, addPlantDays(query.to, 1), timeZone);
+    const lines = await lineLossSums(trx, { ...query, fromMs, toMs });
+    return { timeZone, calendars, fromMs, toMs, lines };
+  });
+  if (!found || found.lines.length === 0)
+    return { plantId: query.plant, ...waterfallToApi(computeWaterfall([]), 0, 0, 0, 'UTC'), from: query.from, to: query.to };
+  const { timeZone, calendars, fromMs, toMs, lines } = found;
+  const endMs = Math.min(toMs, nowMs);
+  // Each calendar's schedule of the range, once (most lines follow the plant's).
+  const schedules = new Map<WorkCalendar, Interval[]>();
+  const scheduleOf = (calendar: WorkCalendar): Interval[] => {
+    let schedule = schedules.get(calendar);
+    if (!schedule) {
+      schedule = schedulesEverything(calendar) ? [{ startMs: fromMs, endMs }] : scheduledIntervals(calendar, fromMs, endMs, timeZone);
+      schedules.set(calendar, schedule);
+    }
+    return schedule;
+  };
   const answer = waterfallToApi(
-    computeWaterfall(lines.map((line) => waterfallPartOf(line, first.from_ms, endMs))),
-    first.from_ms,
-    Math.max(first.from_ms, endMs),
+    computeWaterfall(
+      lines.map((line) => waterfallPartOf(line, fromMs, endMs, scheduleOf(calendars.lines.get(line.line_id) ?? calendars.plant))),
+    ),
+    fromMs,
+    Math.max(fromMs, endMs),
     lines.length,
-    first.time_zone,
+    timeZone,
   );
   return { plantId: query.plant, ...answer };
 }

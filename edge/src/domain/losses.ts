@@ -137,9 +137,9 @@ export interface Interval {
 }
 
 /**
- * Loading (scheduled) time of [fromMs, toMs): the part of it inside the scheduled intervals. Today's fixed three-shift
- * calendar schedules every minute, so callers pass the whole range; a work calendar will pass its shifts (breaks and
- * holidays left out) and everything else falls to 'notScheduled'.
+ * Loading (scheduled) time of [fromMs, toMs): the part of it inside the scheduled intervals. A calendar that schedules
+ * every instant (the default three shifts) passes the whole range; a work calendar passes its scheduled time (its
+ * breaks inside it: planned time, counted in the 'planned' bar), and everything else falls to 'notScheduled'.
  */
 export function scheduledMsOf(intervals: readonly Interval[], fromMs: number, toMs: number): number {
   let total = 0;
@@ -147,9 +147,24 @@ export function scheduledMsOf(intervals: readonly Interval[], fromMs: number, to
   return Math.min(total, Math.max(0, toMs - fromMs));
 }
 
-/** The whole range as the only scheduled interval: today's calendar (every hour is in a shift). */
+/** The whole range as the only scheduled interval: a calendar that schedules every instant (the default one). */
 export function wholeRangeSchedule(fromMs: number, toMs: number): Interval[] {
   return [{ startMs: fromMs, endMs: toMs }];
+}
+
+/**
+ * What a line made outside its work calendar's schedule (line-indicators.ts: a holiday, a weekend not worked): its
+ * units, discards and run time (ms). Never in the factors (no planned time to charge it to), and never dropped: the
+ * waterfall shows it beside its bars. Its run time lies inside the 'notScheduled' bar.
+ */
+export interface UnscheduledProduction {
+  units: number;
+  discards: number;
+  runMs: number;
+}
+
+export function noUnscheduledProduction(): UnscheduledProduction {
+  return { units: 0, discards: 0, runMs: 0 };
 }
 
 /** What the waterfall of one line over a range (or one order) is computed from. */
@@ -164,6 +179,8 @@ export interface WaterfallPart {
   inputs: IndicatorInputs;
   /** inputs.stopMs by loss kind, the adjustment taken out (sums to stopMs − effective adjustment). */
   countedStopMs: CountedStopMs;
+  /** Made outside the schedule (absent or zeros with a calendar that schedules every instant, the default one). */
+  unscheduled?: UnscheduledProduction;
 }
 
 export const WATERFALL_BAR_KEYS = [
@@ -192,6 +209,8 @@ export interface Waterfall {
   teep: number | null;
   /** Whole ms per bar, in WATERFALL_BAR_KEYS order; they add up to calendarMs exactly. */
   bars: Record<WaterfallBarKey, number>;
+  /** The parts' unscheduled production summed: beside the bars (its run time is inside notScheduled). */
+  unscheduled: UnscheduledProduction;
 }
 
 function runtimeMsOf(inputs: IndicatorInputs): number {
@@ -214,22 +233,27 @@ function performanceSplit(inputs: IndicatorInputs): { speedMs: number; qualityMs
 /**
  * The time waterfall of one line's range, or of several (a sector, the plant: their parts summed first, times and
  * counts, then divided):
- *   calendar − notScheduled = loading − unstaffed = staffed − planned (discountOEE) − adjusted ('Ajustar')
+ *   calendar − notScheduled (outside the work calendar's schedule) = loading − unstaffed = staffed − planned (discountOEE) − adjusted ('Ajustar')
  *   = planned production time − breakdown − setup − notLineLoss − smallStop = runtime
  *   − speed (units short of the nominal speed) − quality (discards) = fully productive time.
  * Small stops are counted as stop time by the indicators (utilization), and shown here as the six big losses do,
  * beside the speed loss. A part whose runtime has no nominal speed (no ideal units) cannot be split into speed,
  * quality and productive time: its runtime is 'unrated', and the OEE is that of the parts that have one (as
  * rollUpIndicators reads a roll-up; a single part without one has OEE null). A speed above nominal gives a negative
- * speed bar (the figures stay as the data says, as the indexes flag them). TEEP = OEE × loading / calendar.
+ * speed bar (the figures stay as the data says, as the indexes flag them). TEEP = OEE × loading / calendar. What was
+ * made outside the schedule (unscheduled production) is summed beside the bars, never in them nor in the OEE.
  */
 export function computeWaterfall(parts: readonly WaterfallPart[]): Waterfall {
   const bars = Object.fromEntries(WATERFALL_BAR_KEYS.map((key) => [key, 0])) as Record<WaterfallBarKey, number>;
   let calendarMs = 0;
   let loadingMs = 0;
+  const unscheduled = noUnscheduledProduction();
   const rated: IndicatorInputs[] = [];
   for (const part of parts) {
     calendarMs += part.calendarMs;
+    unscheduled.units += part.unscheduled?.units ?? 0;
+    unscheduled.discards += part.unscheduled?.discards ?? 0;
+    unscheduled.runMs += part.unscheduled?.runMs ?? 0;
     loadingMs += part.loadingMs;
     bars.notScheduled += part.calendarMs - part.loadingMs;
     bars.unstaffed += part.unstaffedMs;
@@ -247,5 +271,13 @@ export function computeWaterfall(parts: readonly WaterfallPart[]): Waterfall {
   const oee =
     parts.length === 1 ? computeIndicators(allInputs[0]!).oee : parts.length === 0 ? null : rollUpIndicators(allInputs).indicators.oee;
   const plannedMs = computeIndicators(sumIndicatorInputs(allInputs)).staffedTimeCorrectMs;
-  return { calendarMs, loadingMs, plannedMs, oee, teep: oee === null || calendarMs === 0 ? null : oee * (loadingMs / calendarMs), bars };
+  return {
+    calendarMs,
+    loadingMs,
+    plannedMs,
+    oee,
+    teep: oee === null || calendarMs === 0 ? null : oee * (loadingMs / calendarMs),
+    bars,
+    unscheduled,
+  };
 }

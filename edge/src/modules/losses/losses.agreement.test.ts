@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPlant } from '../../demo/demo-plant';
-import { WATERFALL_BAR_KEYS, type Waterfall } from '../../domain/losses';
+import { computeWaterfall, WATERFALL_BAR_KEYS, type Waterfall } from '../../domain/losses';
+import { scheduledIntervals, totalMs, type WorkCalendar } from '../../domain/work-calendar';
+import { savePlantCalendar } from '../calendar/calendar.service';
 import { ROLE } from '../../domain/roles';
 import { listLineSettings, type LineSettings } from '../indexes/indexes.repository';
 import { recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
@@ -8,7 +10,7 @@ import { openTestPlant, type TestPlant } from '../../../../test/support/test-pla
 import { adjustOrder } from '../orders/orders.service';
 import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
 import { loadLossKindOf } from './loss-kinds';
-import { linesWaterfall, orderWaterfall } from './losses.service';
+import { linesWaterfall, orderWaterfall, waterfallPartOf } from './losses.service';
 
 /**
  * The waterfall and the stored indexes agree: for every closed shift of every line of the demo plant's week (made by
@@ -135,5 +137,95 @@ describe('the waterfall agrees with the stored indexes', () => {
     const plantDay = await linesWaterfall(plant.db, lines, day, day + 86_400_000, NOW);
     expect(plantDay.calendarMs).toBe(lines.length * 86_400_000);
     expect(sumOfBars(plantDay)).toBe(plantDay.calendarMs);
+  }, 120_000);
+});
+
+/**
+ * The same with the plant on a work calendar (issue 29): two 12-hour shifts from 07:00, Monday to Friday, a 30-minute
+ * break at 12:00 in the day shift, Friday 1 May a holiday; the demo's lines run every day, so the holiday and the
+ * weekend are unscheduled production. Every index is recalculated on it, then the waterfall (given the plant's zone)
+ * agrees with each stored shift, and a week summed from the closed shifts equals the week computed from the stops.
+ */
+const CALENDAR: WorkCalendar = {
+  versions: [
+    {
+      effectiveFrom: '2026-01-01',
+      pattern: {
+        shifts: [
+          { code: 'D', nameEs: 'Día', nameEn: 'Day', start: '07:00', end: null },
+          { code: 'N', nameEs: 'Noche', nameEn: 'Night', start: '19:00', end: null },
+        ],
+        breaks: [{ shiftCode: 'D', start: '12:00', minutes: 30 }],
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    },
+  ],
+  exceptions: [{ date: '2026-05-01', kind: 'holiday' }],
+};
+
+describe('the waterfall agrees with the stored indexes on a work calendar', () => {
+  beforeAll(async () => {
+    await savePlantCalendar(plant.db, CALENDAR, { userID: null, now: NOW });
+    await recalculateAllShiftIndexes(plant.db, clock, null);
+    await recalculateAllOrders(plant.db, clock, null);
+  }, 180_000);
+
+  it('gives every closed calendar shift its index’s OEE and planned time, loading from the schedule and the unscheduled production', async () => {
+    const shifts = await plant.db
+      .selectFrom('shift_indexes')
+      .selectAll()
+      .where('closed', '=', 1)
+      .orderBy('lineID')
+      .orderBy('shiftStart')
+      .execute();
+    expect(shifts.length).toBeGreaterThan(20);
+    const seen = { notScheduled: 0, unscheduledUnits: 0, breakShifts: 0 };
+    for (const shift of shifts) {
+      const line = lines.find((candidate) => candidate.lineID === shift.lineID)!;
+      const waterfall = await linesWaterfall(plant.db, [line], shift.shiftStart, shift.shiftEnd, NOW, TZ);
+      const label = `line ${shift.lineID} shift ${shift.shiftCode} ${new Date(shift.shiftStart).toISOString()}`;
+      expect(['D', 'N'], label).toContain(shift.shiftCode);
+      expect(waterfall.oee, label).toBe(shift.oee);
+      expect(waterfall.plannedMs, label).toBe(shift.staffedTimeCorrect);
+      expect(waterfall.calendarMs, label).toBe(shift.shiftEnd - shift.shiftStart);
+      expect(waterfall.loadingMs, label).toBe(totalMs(scheduledIntervals(CALENDAR, shift.shiftStart, shift.shiftEnd, TZ)));
+      expect(sumOfBars(waterfall), label).toBe(waterfall.calendarMs);
+      expect(waterfall.bars.planned, label).toBe(shift.discountTime);
+      expect(waterfall.bars.adjusted, label).toBe(shift.adjustedDiscountTime);
+      // What the shift did not staff is the time outside its schedule plus the scheduled time no one staffed.
+      expect(waterfall.bars.notScheduled + waterfall.bars.unstaffed, label).toBe(shift.discountShift);
+      expect(waterfall.unscheduled, label).toEqual({
+        units: shift.unscheduledQuantity,
+        discards: shift.unscheduledDiscards,
+        runMs: shift.unscheduledRuntime,
+      });
+      expect(waterfall.unscheduled.runMs, label).toBeLessThanOrEqual(waterfall.bars.notScheduled);
+      seen.notScheduled += waterfall.bars.notScheduled;
+      seen.unscheduledUnits += waterfall.unscheduled.units;
+      if (shift.shiftCode === 'D' && waterfall.loadingMs > 0 && shift.discountTime >= 30 * 60_000) seen.breakShifts += 1;
+    }
+    // The weekend and the holiday were not scheduled, the lines made units on them, and the day shifts had their break.
+    for (const [key, value] of Object.entries(seen)) expect(value, key).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('sums a week from the closed shifts to the minutes computed from the stops, its bars adding up to calendar time', async () => {
+    const fromMs = Date.parse('2026-04-29T07:00:00+02:00');
+    let unscheduledUnits = 0;
+    for (const line of lines) {
+      const label = `line ${line.lineID}`;
+      const fast = await linesWaterfall(plant.db, [line], fromMs, NOW, NOW, TZ);
+      const data = await loadLineRangeData(plant.db, line, fromMs, NOW, TZ);
+      const full = computeWaterfall([waterfallPartOf(data, { fromMs, toMs: NOW }, NOW, 60, await loadLossKindOf(plant.db))]);
+      expect(sumOfBars(fast), label).toBe(fast.calendarMs);
+      for (const key of ['calendarMs', 'loadingMs', 'plannedMs', 'unscheduled'] as const)
+        expect(fast[key], `${label} ${key}`).toEqual(full[key]);
+      for (const key of ['notScheduled', 'unstaffed', 'planned'] as const) expect(fast.bars[key], `${label} ${key}`).toBe(full.bars[key]);
+      // The stop time and the run time are exact; how an adjustment is shared out among them may differ by 1 ms a shift.
+      const stopped = (w: Waterfall) => w.bars.adjusted + w.bars.breakdown + w.bars.setup + w.bars.notLineLoss + w.bars.smallStop;
+      expect(stopped(fast), label).toBe(stopped(full));
+      expect(fast.loadingMs, label).toBe(totalMs(scheduledIntervals(CALENDAR, fromMs, NOW, TZ)));
+      unscheduledUnits += fast.unscheduled.units;
+    }
+    expect(unscheduledUnits).toBeGreaterThan(0);
   }, 120_000);
 });

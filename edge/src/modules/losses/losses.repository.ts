@@ -32,6 +32,10 @@ export interface ClosedShiftSums {
   setupTime: number;
   smallStopTime: number;
   notLineLossTime: number;
+  /** Made outside the work calendar's schedule (edge migration 0027; 0 on rows computed before it). */
+  unscheduledQuantity: number;
+  unscheduledDiscards: number;
+  unscheduledRuntime: number;
 }
 
 /**
@@ -59,6 +63,9 @@ const closedShiftSumsQuery = prepared((db, p: { lineIDs: string; fromMs: number;
       'setupTime',
       'smallStopTime',
       'notLineLossTime',
+      'unscheduledQuantity',
+      'unscheduledDiscards',
+      'unscheduledRuntime',
     ])
     .where('lineID', 'in', inJsonArray(p.lineIDs))
     .where('shiftStart', '>=', p.fromMs)

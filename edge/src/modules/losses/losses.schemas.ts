@@ -28,5 +28,13 @@ export const waterfallResponseSchema = z.object({
   oee: z.number().nullable(),
   teep: z.number().nullable(),
   bars: z.array(z.object({ key: z.enum(WATERFALL_BAR_KEYS), minutes: z.number(), share: z.number().nullable() })),
+  /**
+   * What the lines made outside their work calendar's schedule (a holiday, a weekend not worked): units, discards and
+   * run time in minutes. Not in the bars' factors nor the OEE (no planned time to charge it to), never dropped; its run
+   * time lies inside the notScheduled bar. Zeros with a calendar that schedules every instant (the default one).
+   */
+  unscheduled: z
+    .object({ units: z.number(), discards: z.number(), runMinutes: z.number() })
+    .describe('Production outside the work calendar’s schedule: units, discards and run minutes (inside notScheduled).'),
 });
 export type WaterfallAnswer = z.output<typeof waterfallResponseSchema>;

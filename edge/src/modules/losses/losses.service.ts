@@ -2,14 +2,18 @@ import {
   addCountedStopMs,
   computeWaterfall,
   noCountedStopMs,
+  noUnscheduledProduction,
   scheduledMsOf,
   WATERFALL_BAR_KEYS,
   wholeRangeSchedule,
   type CountedStopMs,
   type Interval,
+  type UnscheduledProduction,
   type Waterfall,
   type WaterfallPart,
 } from '../../domain/losses';
+import { scheduledIntervals, type WorkCalendar } from '../../domain/work-calendar';
+import { lineCalendars } from '../calendar/line-calendars';
 import { sumIndicatorInputs, type IndicatorInputs } from '../../domain/oee';
 import { toPlantIso, parsePlantDate } from '../../domain/time-zone';
 import { AppError, fieldError, notFound } from '../../http/errors';
@@ -24,10 +28,13 @@ import {
 import type { EngineClock } from '../indexes/indexes.service';
 import {
   lineRangeInputs,
+  lineSchedule,
   loadLineRangeData,
   loadLinesRangeData,
   type CountedLossKindOf,
   type LineRangeData,
+  type LineSchedule,
+  type RangeInputs,
   type RangeScope,
 } from '../indexes/line-indicators';
 import { loadLossKindOf } from './loss-kinds';
@@ -43,33 +50,48 @@ import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from '.
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The scheduled (loading) intervals of a range: today's fixed calendar schedules all of it; a work calendar will not. */
+/** The scheduled (loading) intervals of a line's range: its work calendar's scheduled time, breaks included. */
 export type ScheduleOf = (fromMs: number, toMs: number) => Interval[];
 
-/** A line's waterfall part over [fromMs, endMs) from its summed inputs and counted stop time by loss kind. */
+/** The schedule of a line's range: its calendar's (lineRangeInputs' LineSchedule), or all of it without one. */
+export function scheduleOfLine(schedule: LineSchedule | null | undefined): ScheduleOf {
+  if (!schedule) return wholeRangeSchedule;
+  return (fromMs, toMs) => scheduledIntervals(schedule.calendar, fromMs, toMs, schedule.timeZone);
+}
+
+/** A line's waterfall part over [fromMs, endMs) from its summed inputs, counted stop time and unscheduled production. */
 function partOf(
   inputs: IndicatorInputs,
   countedStopMs: CountedStopMs,
+  unscheduled: UnscheduledProduction,
   fromMs: number,
   endMs: number,
-  scheduleOf: ScheduleOf = wholeRangeSchedule,
+  scheduleOf: ScheduleOf,
 ): WaterfallPart {
   const calendarMs = Math.max(0, endMs - fromMs);
   const loadingMs = calendarMs === 0 ? 0 : scheduledMsOf(scheduleOf(fromMs, endMs), fromMs, endMs);
-  return { calendarMs, loadingMs, unstaffedMs: loadingMs - inputs.staffedMs, inputs, countedStopMs };
+  return { calendarMs, loadingMs, unstaffedMs: loadingMs - inputs.staffedMs, inputs, countedStopMs, unscheduled };
 }
 
-/** One line's (or one order's) waterfall part over `scope` as of `nowMs`: pure, over data loaded for the scope. */
+function unscheduledOf(range: RangeInputs): UnscheduledProduction {
+  return { units: range.unscheduledUnits, discards: range.unscheduledDiscards, runMs: range.unscheduledRunMs };
+}
+
+/**
+ * One line's (or one order's) waterfall part over `scope` as of `nowMs`: pure, over data loaded for the scope. Its
+ * loading time is the schedule of the data's work calendar (loaders given the plant's zone carry it), all of the range
+ * without one.
+ */
 export function waterfallPartOf(
   data: LineRangeData,
   scope: RangeScope,
   nowMs: number,
   microStopSeconds: number,
   kindOf: CountedLossKindOf,
-  scheduleOf: ScheduleOf = wholeRangeSchedule,
 ): WaterfallPart {
   const range = lineRangeInputs(data, scope, nowMs, microStopSeconds, kindOf);
-  return partOf(range.inputs, range.countedStopMs!, scope.fromMs, Math.min(scope.toMs, nowMs), scheduleOf);
+  const endMs = Math.min(scope.toMs, nowMs);
+  return partOf(range.inputs, range.countedStopMs!, unscheduledOf(range), scope.fromMs, endMs, scheduleOfLine(data.schedule));
 }
 
 /** A closed shift index's indicator inputs: what its stored figures were computed from (indexes.service). */
@@ -92,6 +114,13 @@ function shiftInputsOf(row: ClosedShiftSums): IndicatorInputs {
 interface LineSums {
   inputs: IndicatorInputs[];
   countedStopMs: CountedStopMs;
+  unscheduled: UnscheduledProduction;
+}
+
+function addUnscheduled(into: UnscheduledProduction, add: UnscheduledProduction): void {
+  into.units += add.units;
+  into.discards += add.discards;
+  into.runMs += add.runMs;
 }
 
 /**
@@ -111,12 +140,28 @@ export async function linesWaterfall(
   fromMs: number,
   toMs: number,
   nowMs: number,
+  timeZone?: string,
 ): Promise<Waterfall> {
   const endMs = Math.min(toMs, nowMs);
   if (lines.length === 0 || !(endMs > fromMs)) return computeWaterfall([]);
   const { microStopSeconds } = await engineParameters(db);
   const kindOf = await loadLossKindOf(db);
-  const sums = new Map<number, LineSums>(lines.map((line) => [line.lineID, { inputs: [], countedStopMs: noCountedStopMs() }]));
+  const calendars = timeZone === undefined ? null : await lineCalendars(db);
+  // Lines sharing a calendar (most follow the plant's) share its schedule of the range: computed once.
+  const schedules = new Map<WorkCalendar, Interval[]>();
+  const scheduleOf = (lineID: number): ScheduleOf => {
+    const calendar = calendars?.of(lineID);
+    const schedule = calendar && lineSchedule(calendar, timeZone!);
+    if (!calendar || !schedule) return wholeRangeSchedule;
+    return (startMs, stopMs) => {
+      let intervals = schedules.get(calendar);
+      if (!intervals) schedules.set(calendar, (intervals = scheduleOfLine(schedule)(startMs, stopMs)));
+      return intervals;
+    };
+  };
+  const sums = new Map<number, LineSums>(
+    lines.map((line) => [line.lineID, { inputs: [], countedStopMs: noCountedStopMs(), unscheduled: noUnscheduledProduction() }]),
+  );
   const rowsOf = new Map<number, ClosedShiftSums[]>();
   for (const row of await closedShiftSumsOfLines(db, [...sums.keys()], fromMs, endMs)) {
     const rows = rowsOf.get(row.lineID);
@@ -145,25 +190,35 @@ export async function linesWaterfall(
         smallStop: row.smallStopTime,
         notLineLoss: row.notLineLossTime,
       });
+      addUnscheduled(lineSums.unscheduled, {
+        units: row.unscheduledQuantity,
+        discards: row.unscheduledDiscards,
+        runMs: row.unscheduledRuntime,
+      });
       cursor = row.shiftEnd;
     }
     if (cursor < endMs) stretch(line, cursor, endMs);
   }
   for (const { fromMs: startMs, toMs: stopMs, lines: stretchLines } of stretches.values()) {
     // Production summed by order over the stretch: the computation covers exactly [startMs, stopMs).
-    const data = await loadLinesRangeData(db, stretchLines, startMs, stopMs, { summedUntilMs: stopMs });
+    const data = await loadLinesRangeData(db, stretchLines, startMs, stopMs, {
+      summedUntilMs: stopMs,
+      ...(timeZone !== undefined && { timeZone }),
+    });
     for (const line of stretchLines) {
       const range = lineRangeInputs(data.get(line.lineID)!, { fromMs: startMs, toMs: stopMs }, nowMs, microStopSeconds, kindOf);
       const lineSums = sums.get(line.lineID)!;
       lineSums.inputs.push(range.inputs);
       addCountedStopMs(lineSums.countedStopMs, range.countedStopMs!);
+      addUnscheduled(lineSums.unscheduled, unscheduledOf(range));
     }
   }
   return computeWaterfall(
     lines.map((line) => {
-      const { inputs, countedStopMs } = sums.get(line.lineID)!;
+      const { inputs, countedStopMs, unscheduled } = sums.get(line.lineID)!;
       // One piece is used as it is (a shift's own inputs: its OEE is its index's to the last digit).
-      return partOf(inputs.length === 1 ? inputs[0]! : sumIndicatorInputs(inputs), countedStopMs, fromMs, endMs);
+      const summed = inputs.length === 1 ? inputs[0]! : sumIndicatorInputs(inputs);
+      return partOf(summed, countedStopMs, unscheduled, fromMs, endMs, scheduleOf(line.lineID));
     }),
   );
 }
@@ -180,7 +235,12 @@ export interface LineRange {
  * read once over the span of its ranges (minute by minute, since each range takes its own minutes), then each range
  * is computed over it as if read alone (the loaders may give more than a range needs). Unknown lines give nothing.
  */
-export async function lineRangesWaterfalls(db: Executor, ranges: readonly LineRange[], nowMs: number): Promise<Array<Waterfall | null>> {
+export async function lineRangesWaterfalls(
+  db: Executor,
+  ranges: readonly LineRange[],
+  nowMs: number,
+  timeZone?: string,
+): Promise<Array<Waterfall | null>> {
   if (ranges.length === 0) return [];
   const { microStopSeconds } = await engineParameters(db);
   const kindOf = await loadLossKindOf(db);
@@ -190,7 +250,8 @@ export async function lineRangesWaterfalls(db: Executor, ranges: readonly LineRa
     const own = ranges.filter((range) => range.lineID === line.lineID);
     const fromMs = Math.min(...own.map((range) => range.fromMs));
     const toMs = Math.min(nowMs, Math.max(...own.map((range) => range.toMs)));
-    dataOf.set(line.lineID, (await loadLinesRangeData(db, [line], fromMs, Math.max(fromMs, toMs))).get(line.lineID)!);
+    const options = timeZone === undefined ? {} : { timeZone };
+    dataOf.set(line.lineID, (await loadLinesRangeData(db, [line], fromMs, Math.max(fromMs, toMs), options)).get(line.lineID)!);
   }
   return ranges.map((range) => {
     const data = dataOf.get(range.lineID);
@@ -205,13 +266,14 @@ export async function orderWaterfall(
   db: Executor,
   order: string,
   nowMs: number,
+  timeZone?: string,
 ): Promise<{ waterfall: Waterfall; fromMs: number; toMs: number } | undefined> {
   const span = await findOrderSpan(db, order);
   const line = span && (await findLineSettings(db, span.lineID));
   if (!span || !line) return undefined;
   const toMs = Math.min(span.endMs ?? nowMs, nowMs);
   const { microStopSeconds } = await engineParameters(db);
-  const data = await loadLineRangeData(db, line, span.startMs, toMs);
+  const data = await loadLineRangeData(db, line, span.startMs, toMs, timeZone);
   const part = waterfallPartOf(
     data,
     { fromMs: span.startMs, toMs: span.endMs ?? nowMs, order },
@@ -235,6 +297,11 @@ export function waterfallToApi(waterfall: Waterfall, fromMs: number, toMs: numbe
     oee: waterfall.oee,
     teep: waterfall.teep,
     bars: WATERFALL_BAR_KEYS.map((key) => ({ key, minutes: waterfall.bars[key] / MINUTE_MS, share: share(waterfall.bars[key]) })),
+    unscheduled: {
+      units: waterfall.unscheduled.units,
+      discards: waterfall.unscheduled.discards,
+      runMinutes: waterfall.unscheduled.runMs / MINUTE_MS,
+    },
   };
 }
 
@@ -250,7 +317,7 @@ export async function lossWaterfall(db: Executor, query: WaterfallQuery, clock: 
   const scopes = [query.lineID, query.sectorID, query.order].filter((value) => value !== undefined).length;
   if (scopes > 1) throw new AppError('validation', 'losses.oneScope');
   if (query.order !== undefined) {
-    const found = await orderWaterfall(db, query.order, clock.nowMs);
+    const found = await orderWaterfall(db, query.order, clock.nowMs, clock.timeZone);
     if (!found) throw notFound();
     return waterfallToApi(found.waterfall, found.fromMs, found.toMs, 1, clock.timeZone);
   }
@@ -266,6 +333,6 @@ export async function lossWaterfall(db: Executor, query: WaterfallQuery, clock: 
   } else {
     lines = await listLineSettings(db, query.sectorID !== undefined ? { sectorID: query.sectorID } : {});
   }
-  const waterfall = await linesWaterfall(db, lines, fromMs, toMs, clock.nowMs);
+  const waterfall = await linesWaterfall(db, lines, fromMs, toMs, clock.nowMs, clock.timeZone);
   return waterfallToApi(waterfall, fromMs, Math.max(fromMs, Math.min(toMs, clock.nowMs)), lines.length, clock.timeZone);
 }

@@ -124,7 +124,10 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
     expect(losses).toHaveLength(shifts.length);
     const minuteColumns = Object.keys(losses[0]!).filter(
       (column) =>
-        column.endsWith('(min)') && !['Tiempo calendario (min)', 'Tiempo de carga (min)', 'Tiempo planificado (min)'].includes(column),
+        column.endsWith('(min)') &&
+        !['Tiempo calendario (min)', 'Tiempo de carga (min)', 'Tiempo planificado (min)', 'Marcha fuera de calendario (min)'].includes(
+          column,
+        ),
     );
     expect(minuteColumns).toHaveLength(12);
     losses.forEach((row, index) => {

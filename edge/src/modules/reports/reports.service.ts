@@ -180,17 +180,21 @@ const LOSSES_SHEET: ReportSheet = {
     ...WATERFALL_BAR_KEYS.map((key) => col(`bar.${key}`, `${BAR_NAMES[key][0]} (min)`, `${BAR_NAMES[key][1]} (min)`, 'minutes')),
     col('oee', 'OEE', 'OEE', 'percent'),
     col('teep', 'TEEP', 'TEEP', 'percent'),
+    // Made outside the work calendar's schedule: beside the bars (its run time is inside 'No programado'), in no factor.
+    col('unscheduledQuantity', 'Producido fuera de calendario', 'Made outside the calendar', 'number'),
+    col('unscheduledRun', 'Marcha fuera de calendario (min)', 'Run outside the calendar (min)', 'minutes'),
   ],
 };
 
 const MINUTE_MS = 60_000;
 
 /** The 'Pérdidas' rows: the waterfall of each shift row, times in minutes (exact: ms / 60,000). */
-async function lossRows(db: Database, shifts: readonly RawRow[], nowMs: number): Promise<RawRow[]> {
+async function lossRows(db: Database, shifts: readonly RawRow[], clock: EngineClock): Promise<RawRow[]> {
   const waterfalls = await lineRangesWaterfalls(
     db,
     shifts.map((row) => ({ lineID: Number(row.lineID), fromMs: Number(row.shiftStart), toMs: Number(row.shiftEnd) })),
-    nowMs,
+    clock.nowMs,
+    clock.timeZone,
   );
   return shifts.map((row, index) => {
     const waterfall = waterfalls[index];
@@ -204,6 +208,8 @@ async function lossRows(db: Database, shifts: readonly RawRow[], nowMs: number):
       ...Object.fromEntries(WATERFALL_BAR_KEYS.map((key) => [`bar.${key}`, waterfall.bars[key] / MINUTE_MS])),
       oee: waterfall.oee,
       teep: waterfall.teep,
+      unscheduledQuantity: waterfall.unscheduled.units,
+      unscheduledRun: waterfall.unscheduled.runMs / MINUTE_MS,
     };
   });
 }
@@ -251,7 +257,7 @@ export async function buildOeeReport(db: Database, range: ReportRange, clock: En
       { sheet: ORDERS_SHEET, rows: orders },
       { sheet: SHIFTS_SHEET, rows: shifts },
       { sheet: STOPS_SHEET, rows: stops },
-      { sheet: LOSSES_SHEET, rows: await lossRows(db, shifts, clock.nowMs) },
+      { sheet: LOSSES_SHEET, rows: await lossRows(db, shifts, clock) },
     ],
     { language, timeZone: clock.timeZone, createdMs: clock.nowMs },
   );
