@@ -25,14 +25,20 @@ export interface PlantRange {
   end: string;
 }
 
-/** One production day of a line's calendar (the plant's with lineID null); the calendar changes seldom. */
+/** GET /api/calendars/days: the production days `from`–`to` of a line's calendar (its own, else the plant's), or the plant's. */
+export function getCalendarDays(lineID: number | null, from: string, to: string): Promise<CalendarDay[]> {
+  return apiRequest<CalendarDay[]>('/api/calendars/days', { query: { lineID: lineID ?? undefined, from, to } });
+}
+
+/**
+ * One production day of a line's calendar (the plant's with lineID null); the calendar changes seldom. Under the
+ * calendars' key, so storing a calendar (configuration's useSaveCalendar) reads the days again.
+ */
 export const calendarDayQuery = (lineID: number | null, plantDate: string) =>
   queryOptions({
-    queryKey: ['calendar', 'days', lineID, plantDate],
+    queryKey: ['calendars', 'days', lineID, plantDate],
     queryFn: async () => {
-      const [day] = await apiRequest<CalendarDay[]>('/api/calendars/days', {
-        query: { lineID: lineID ?? undefined, from: plantDate, to: plantDate },
-      });
+      const [day] = await getCalendarDays(lineID, plantDate, plantDate);
       if (!day) throw new Error(`no production day ${plantDate}`);
       return day;
     },

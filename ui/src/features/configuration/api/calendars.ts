@@ -1,16 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  calendarDaysResponseSchema,
-  calendarSchema,
-  calendarsResponseSchema,
-} from '../../../../../edge/src/modules/calendar/calendar.schemas';
+import type { calendarSchema, calendarsResponseSchema } from '../../../../../edge/src/modules/calendar/calendar.schemas';
 import { apiRequest } from '../../../lib/api-client';
+import { getCalendarDays, type CalendarDay } from '../../../lib/shift-range';
 
 /** A work calendar as the API writes it: versions effective from a date (shifts, breaks, weekdays) and exceptions. */
 export type WorkCalendar = z.input<typeof calendarSchema>;
 export type Calendars = z.output<typeof calendarsResponseSchema>;
-export type CalendarDays = z.output<typeof calendarDaysResponseSchema>;
+export type CalendarDays = CalendarDay[];
 
 const CALENDARS_KEY = ['calendars'] as const;
 
@@ -19,14 +16,11 @@ export function useCalendars() {
   return useQuery({ queryKey: CALENDARS_KEY, queryFn: () => apiRequest<Calendars>('/api/calendars') });
 }
 
-/** GET /api/calendars/days: the production days of a line's calendar (its own, else the plant's), or the plant's. */
-export function useCalendarDays(query: { lineID: number | null; from: string; to: string } | null) {
+/** The preview's days: GET /api/calendars/days of a line's calendar (its own, else the plant's), or the plant's. */
+export function useCalendarPreview(query: { lineID: number | null; from: string; to: string } | null) {
   return useQuery({
     queryKey: ['calendars', 'days', query],
-    queryFn: () =>
-      apiRequest<CalendarDays>('/api/calendars/days', {
-        query: { from: query!.from, to: query!.to, ...(query!.lineID === null ? {} : { lineID: query!.lineID }) },
-      }),
+    queryFn: () => getCalendarDays(query!.lineID, query!.from, query!.to),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });

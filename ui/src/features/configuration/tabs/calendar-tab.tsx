@@ -10,7 +10,7 @@ import { OptionSelect } from '../../../components/option-select';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { addPlantDays, todayInZone } from '../../../lib/plant-time';
 import type { ConfigurationPageProps } from '../../../modules/manifest';
-import { useCalendarDays, useCalendars, useSaveCalendar, type Calendars, type WorkCalendar } from '../api/calendars';
+import { useCalendarPreview, useCalendars, useSaveCalendar, type Calendars, type WorkCalendar } from '../api/calendars';
 import {
   EXCEPTION_KINDS,
   fromForm,
@@ -402,7 +402,7 @@ function ExceptionsEditor({
 function CalendarPreview({ lineID }: { lineID: number | null }) {
   const { t, i18n } = useTranslation();
   const [from, setFrom] = useState(() => todayInZone());
-  const days = useCalendarDays(from === '' ? null : { lineID, from, to: addPlantDays(from, 6) });
+  const days = useCalendarPreview(from === '' ? null : { lineID, from, to: addPlantDays(from, 6) });
   const shiftName = (shift: { nameEs: string; nameEn: string }) => (i18n.language.startsWith('en') ? shift.nameEn : shift.nameEs);
   return (
     <Stack gap="2" data-testid="calendar-preview">
