@@ -17,7 +17,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { addPlantDays, plantDateOf } from '../../edge/src/domain/calendar';
+import { addPlantDays } from '../../edge/src/domain/calendar';
+import { DEFAULT_CALENDAR, plantDateAt } from '../../edge/src/domain/work-calendar';
 import { DEMO_LINES } from '../../edge/src/demo/demo-plant';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { chromiumPath } from '../support/chromium';
@@ -56,7 +57,7 @@ const verdict = (value: number, target: number | undefined) =>
 
 const plant = await startDemoPlant();
 const timeZone = plant.edge.edge.plant.timeZone;
-const yesterday = addPlantDays(plantDateOf(Date.now(), timeZone), -1);
+const yesterday = addPlantDays(plantDateAt(DEFAULT_CALENDAR, Date.now(), timeZone), -1);
 const line = DEMO_LINES[0];
 
 const select = (page: Page, name: string, label: string) => page.locator(`select[name="${name}"]`).selectOption({ label });

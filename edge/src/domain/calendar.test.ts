@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addPlantDays,
   isValidPlantDate,
-  plantDateOf,
   SHIFT_BOUNDARY_HOURS,
   shiftAt,
   shiftOf,
   shiftsOverlapping,
-  shiftSpan,
   stepShift,
   type Shift,
 } from './calendar';
@@ -100,20 +98,6 @@ describe('shiftOf', () => {
   it('refuses a plant date that is not an existing YYYY-MM-DD date', () => {
     expect(() => shiftOf('TM', '2026-02-30', MADRID)).toThrow(RangeError);
     expect(() => shiftOf('TM', '2026-3-1', MADRID)).toThrow(RangeError);
-  });
-});
-
-describe('plantDateOf', () => {
-  it('counts the hours before 06:00 local in the previous plant day', () => {
-    expect(plantDateOf(utc('2026-05-13T03:59:59Z'), MADRID)).toBe('2026-05-12');
-    expect(plantDateOf(utc('2026-05-13T04:00:00Z'), MADRID)).toBe('2026-05-13');
-  });
-
-  it('counts local midnight and the whole DST night in the previous plant day', () => {
-    expect(plantDateOf(utc('2026-03-28T23:00:00Z'), MADRID)).toBe('2026-03-28');
-    expect(plantDateOf(utc('2026-03-29T01:00:00Z'), MADRID)).toBe('2026-03-28');
-    expect(plantDateOf(utc('2026-10-25T01:30:00Z'), MADRID)).toBe('2026-10-24');
-    expect(plantDateOf(utc('2026-11-01T06:30:00Z'), NEW_YORK)).toBe('2026-10-31');
   });
 });
 
@@ -211,24 +195,6 @@ describe('shiftsOverlapping', () => {
       '2026-03-28 TN 7h',
       '2026-10-24 TN 9h',
     ]);
-  });
-});
-
-describe('shiftSpan', () => {
-  it('runs from the shift start on the first date to its end on the last date, the night shift ending the day after', () => {
-    expect(shiftSpan('TN', '2026-03-27', '2026-03-28', MADRID)).toEqual({
-      startMs: utc('2026-03-27T21:00:00Z'),
-      endMs: utc('2026-03-29T04:00:00Z'),
-    });
-    expect(shiftSpan('TM', '2026-05-12', '2026-05-12', MADRID)).toEqual({
-      startMs: utc('2026-05-12T04:00:00Z'),
-      endMs: utc('2026-05-12T12:00:00Z'),
-    });
-  });
-
-  it('is empty when the first date is after the last', () => {
-    const span = shiftSpan('TT', '2026-05-13', '2026-05-12', MADRID);
-    expect(span.endMs).toBe(span.startMs);
   });
 });
 

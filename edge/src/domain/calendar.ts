@@ -1,9 +1,9 @@
 /**
  * The fixed plant calendar of SPEC §9: TM, TT, TN and plant days from 06:00 in the plant's IANA time zone — the default
  * work calendar (work-calendar.ts DEFAULT_CALENDAR), which the engine no longer reads from here: its shifts and
- * production days are the line's work calendar's (modules/calendar line-calendars.ts). What remains here is plant
- * dates (parsing, adding days, the supported range), the period filters of the stop summaries and the maintenance
- * history (TM/TT/TN/TO spans), and the default shifts the tests check the default calendar against.
+ * production days are the line's work calendar's (modules/calendar line-calendars.ts; a production date of an instant
+ * is work-calendar.ts plantDateAt). What remains here is plant dates (parsing, adding days, the supported range) and
+ * the default shifts (TM/TT/TN/TO) the tests and benchmarks check the default calendar against.
  *
  * Shifts are defined by wall-clock boundaries (06:00, 14:00, 22:00 local), never by adding 8 hours to an instant:
  * across a DST change the night shift lasts 7 hours (spring forward) or 9 hours (fall back), and consecutive shifts
@@ -137,13 +137,6 @@ export function shiftOf(code: ShiftCode, plantDate: string, timeZone: string): S
   };
 }
 
-/** The plant date of `instantMs`: its local date, or the day before when the local time is before 06:00. */
-export function plantDateOf(instantMs: number, timeZone: string): string {
-  const local = plantDateParts(instantMs, timeZone);
-  const date = formatCalendarDate(local);
-  return local.hour < PLANT_DAY_START_HOUR ? addPlantDays(date, -1) : date;
-}
-
 /** The TM, TT or TN shift that contains `instantMs` (start inclusive, end exclusive). */
 export function shiftAt(instantMs: number, timeZone: string): Shift {
   const local = plantDateParts(instantMs, timeZone);
@@ -178,20 +171,4 @@ export function shiftsOverlapping(fromMs: number, toMs: number, timeZone: string
     shifts.push(shift);
   }
   return shifts;
-}
-
-/**
- * The span a period filter selects over several plant days (SPEC §5, stop summary 2 and products by line and date):
- * from the start of shift `code` on `fromPlantDate` to the end of shift `code` on `toPlantDate`; the end falls on
- * the next calendar day when the shift wraps midnight (TN, TO). SPEC §5 has the filter refuse a start after the end;
- * when `fromPlantDate` is after `toPlantDate` the span is empty (endMs = startMs).
- */
-export function shiftSpan(
-  code: ShiftCode,
-  fromPlantDate: string,
-  toPlantDate: string,
-  timeZone: string,
-): { startMs: number; endMs: number } {
-  const startMs = shiftOf(code, fromPlantDate, timeZone).startMs;
-  return { startMs, endMs: Math.max(startMs, shiftOf(code, toPlantDate, timeZone).endMs) };
 }
