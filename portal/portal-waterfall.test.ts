@@ -9,7 +9,12 @@ import { applyBatch } from '../sync/central/apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from '../sync/central/central-database';
 import { readOutboxBatch } from '../sync/edge-outbox';
 import { startTestPostgres, type TestPostgres } from '../test/support/sync/postgres';
-import { waterfall } from './portal.service';
+import { compare, losses, plantsOverview, waterfall } from './portal.service';
+import { sql } from 'kysely';
+import { computeIndicators, sumIndicatorInputs, type IndicatorInputs } from '../edge/src/domain/oee';
+import { plantDateAt } from '../edge/src/domain/work-calendar';
+import { lineCalendars } from '../edge/src/modules/calendar/line-calendars';
+import { plantDateTimeText } from '../edge/src/modules/reports/workbook';
 import { savePlantCalendar } from '../edge/src/modules/calendar/calendar.service';
 
 /**
@@ -177,5 +182,125 @@ describe('the portal waterfall on a work calendar', () => {
     expect(saturday.loadingMinutes).toBe(0);
     expect(saturday.bars.find((bar) => bar.key === 'notScheduled')!.minutes).toBe(saturday.calendarMinutes);
     expect(saturday.unscheduled.runMinutes).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("cuts the production days where the edge does, at 07:00: the central line-day, plant-day and stop-day sums and the portal's compare, plants and losses pages equal the edge's, to the last digit", async () => {
+    const calendar = (await lineCalendars(plant.db)).plant;
+    const dayOf = (ms: number) => plantDateAt(calendar, ms, TZ);
+    const inRange = (day: string) => day >= DAYS[0]! && day <= DAYS.at(-1)!;
+    // The edge's shift indexes by line and production day, as its calendar has them.
+    const shifts = await plant.db.selectFrom('shift_indexes').selectAll().execute();
+    const edgeDays = new Map<string, { lineID: number; day: string; rows: typeof shifts }>();
+    for (const row of shifts) {
+      const key = `${row.lineID}|${dayOf(row.shiftStart)}`;
+      const entry = edgeDays.get(key) ?? { lineID: row.lineID, day: dayOf(row.shiftStart), rows: [] };
+      entry.rows.push(row);
+      edgeDays.set(key, entry);
+    }
+    const sumOf = <T>(items: readonly T[], pick: (item: T) => number) => items.reduce((total, item) => total + pick(item), 0);
+    const inputsOf = (row: (typeof shifts)[number]): IndicatorInputs => ({
+      staffedMs: row.staffedTime,
+      discountMs: row.discountTime,
+      adjustedDiscountMs: row.adjustedDiscountTime,
+      stopMs: row.stopTime,
+      failureMs: row.failureTime,
+      failureCount: row.failureCount,
+      unitsProduced: row.productionQuantity,
+      unitsDiscarded: row.discardQuantity,
+      nominalUnitsPerMinute: null,
+      idealUnits: row.idealUnits ?? (row.runtime === 0 ? 0 : null),
+    });
+    const expectedLineDays = [...edgeDays.values()]
+      .map(({ lineID, day, rows }) => ({
+        line: lineID,
+        day,
+        shifts: rows.length,
+        units: sumOf(rows, (row) => row.productionQuantity),
+        discards: sumOf(rows, (row) => row.discardQuantity),
+        staffed: sumOf(rows, (row) => row.staffedTime),
+        stop: sumOf(rows, (row) => row.stopTime),
+        failures: sumOf(rows, (row) => row.failureCount),
+      }))
+      .sort((a, b) => a.line - b.line || a.day.localeCompare(b.day));
+    const lineDays = await sql<
+      (typeof expectedLineDays)[number]
+    >`SELECT line_id AS line, production_day::text AS day, shift_count AS shifts,
+        production_quantity AS units, discard_quantity AS discards, staffed_time_ms AS staffed, stop_time_ms AS stop, failure_count::int AS failures
+      FROM oee.line_day_sums WHERE plant_id = ${PLANT} ORDER BY line_id, production_day`.execute(central);
+    expect(lineDays.rows).toEqual(expectedLineDays);
+    const plantDays = await sql<{ day: string; shifts: number; units: number }>`SELECT production_day::text AS day, shift_count AS shifts,
+        production_quantity AS units FROM oee.plant_day_sums WHERE plant_id = ${PLANT} ORDER BY production_day`.execute(central);
+    const days = [...new Set(expectedLineDays.map((row) => row.day))].sort();
+    expect(plantDays.rows).toEqual(
+      days.map((day) => {
+        const rows = expectedLineDays.filter((row) => row.day === day);
+        return {
+          day,
+          shifts: sumOf(rows, (row) => row.shifts),
+          units: sumOf(rows, (row) => row.units),
+        };
+      }),
+    );
+
+    // The compare page by line and day, over the week: each line-day's units and OEE as the edge's own shifts sum them.
+    const byDay = await compare(central, { from: DAYS[0]!, to: DAYS.at(-1)!, plants: [PLANT], grain: 'day', level: 'line' });
+    const expectedInRange = [...edgeDays.values()].filter(({ day }) => inRange(day));
+    expect(byDay.rows).toHaveLength(expectedInRange.length);
+    for (const { lineID, day, rows } of expectedInRange) {
+      const row = byDay.rows.find((candidate) => candidate.lineID === lineID && candidate.period === day);
+      expect(row, `${lineID} ${day}`).toBeDefined();
+      expect(row!.productionQuantity, `${lineID} ${day}`).toBe(sumOf(rows, (item) => item.productionQuantity));
+      const oee = computeIndicators(sumIndicatorInputs(rows.map(inputsOf))).oee;
+      if (oee === null) expect(row!.oee, `${lineID} ${day}`).toBeNull();
+      else expect(row!.oee, `${lineID} ${day}`).toBeCloseTo(oee, 12);
+    }
+    // By shift, two days: the shifts the edge has in those production days (07:00 to 07:00), no other.
+    const byShift = await compare(central, { from: DAYS[1]!, to: DAYS[2]!, plants: [PLANT], grain: 'shift', level: 'line' });
+    const twoDays = shifts.filter((row) => [DAYS[1], DAYS[2]].includes(dayOf(row.shiftStart)));
+    expect(byShift.rows.map((row) => `${row.lineID} ${row.shiftStart} ${row.shift}`).sort()).toEqual(
+      twoDays.map((row) => `${row.lineID} ${plantDateTimeText(row.shiftStart, TZ)} ${row.shiftCode}`).sort(),
+    );
+    // The plants page of each day: the plant's and each line's units of that production day.
+    for (const day of DAYS) {
+      const [overview] = await plantsOverview(central, day);
+      const rows = expectedLineDays.filter((row) => row.day === day);
+      expect(overview!.today?.productionQuantity ?? 0, day).toBe(sumOf(rows, (row) => row.units));
+      for (const line of overview!.lines) {
+        expect(line.productionQuantity ?? 0, `${day} ${line.lineID}`).toBe(rows.find((row) => row.line === line.lineID)?.units ?? 0);
+      }
+    }
+
+    // The stops by the production day of their start: the central stop-day sums, and the losses page of each day.
+    const stops = await plant.db.selectFrom('stops').select(['lineID', 'startDate', 'endDate']).execute();
+    const ended = stops.filter((stop) => stop.endDate !== null);
+    const expectedStopDays = new Map<string, { stops: number; ms: number }>();
+    for (const stop of ended) {
+      const key = `${stop.lineID} ${dayOf(stop.startDate)}`;
+      const entry = expectedStopDays.get(key) ?? { stops: 0, ms: 0 };
+      entry.stops += 1;
+      entry.ms += stop.endDate! - stop.startDate;
+      expectedStopDays.set(key, entry);
+    }
+    const stopDays = await sql<{
+      key: string;
+      stops: number;
+      ms: number;
+    }>`SELECT line_id || ' ' || production_day AS key, sum(stops)::int AS stops,
+        extract(epoch FROM sum(lost))::float8 * 1000 AS ms
+      FROM oee.stop_day_sums WHERE plant_id = ${PLANT} GROUP BY line_id, production_day ORDER BY 1`.execute(central);
+    expect(stopDays.rows).toEqual(
+      [...expectedStopDays].map(([key, sums]) => ({ key, ...sums })).sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    // Some stops start between 06:00 and 07:00: under a 06:00 rule they would be counted in the next day.
+    expect(ended.some((stop) => plantDateTimeText(stop.startDate, TZ).slice(11, 13) === '06')).toBe(true);
+    for (const day of DAYS.slice(0, -1)) {
+      const answer = await losses(central, { from: day, to: day, plants: [PLANT], pathLevel: 2 });
+      const ofDay = ended.filter((stop) => dayOf(stop.startDate) === day);
+      expect(
+        answer.byReason.reduce((total, row) => total + row.stops, 0),
+        day,
+      ).toBe(ofDay.length);
+      expect(answer.totalMinutes, day).toBeCloseTo(ofDay.reduce((total, stop) => total + (stop.endDate! - stop.startDate), 0) / 60_000, 9);
+    }
   }, 240_000);
 });

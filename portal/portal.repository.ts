@@ -16,8 +16,9 @@ import {
  * Every SQL statement of the portal. The plant data is read from the central views (0001, 0004) and the day sums
  * the database keeps of them (0005) in read-only transactions (portal-database.ts); every roll-up sums the inputs of
  * live shift indexes and calls oee.indicators on the sums, as the views do (roll-up-sql.ts). Dates of ranges are
- * production days, each plant's own, by the central functions that hold the rule (oee.production_day of 0005,
- * oee.production_day_start of 0011): no query here writes 06:00 itself. Rows are typed as PostgreSQL answers them.
+ * production days, each plant's own as its work calendar has them, by the central functions that hold the rule
+ * (oee.production_day and oee.production_day_start with the plant, migration 0014): no query here writes a day's start
+ * itself. Rows are typed as PostgreSQL answers them.
  */
 
 export type Reader = Transaction<CentralDB> | Kysely<CentralDB>;
@@ -68,10 +69,10 @@ async function rows<T>(db: Reader, query: RawBuilder<T>): Promise<T[]> {
 const plantCondition = (column: string, plants: readonly string[]) =>
   plants.length ? sql`${sql.ref(column)} = ANY(${plants}::text[])` : sql`true`;
 
-/** Each plant's production day (given, else its current one: oee.production_day, migration 0005). */
+/** Each plant's production day (given, else its current one by its calendar: oee.production_day, migration 0014). */
 function plantDays(day: string | undefined) {
   return sql`SELECT plant_id, time_zone,
-      coalesce(${day ?? null}::date, oee.production_day(now(), time_zone)) AS day
+      coalesce(${day ?? null}::date, oee.production_day(now(), time_zone, plant_id)) AS day
     FROM oee.plants`;
 }
 
@@ -258,11 +259,11 @@ export async function compareRows(db: Reader, filter: CompareFilter, limit: numb
 }
 
 /** Each plant's range as instants: from the start of its first production day to the start of the day after the last
- * (oee.production_day_start, migration 0011). */
-function plantBounds(from: string, to: string, plants: readonly string[]) {
+ * (oee.production_day_start by its calendar, migration 0014); null for a missing end. */
+function plantBounds(from: string | null, to: string | null, plants: readonly string[]) {
   return sql`SELECT plant_id,
-      oee.production_day_start(${from}::date, time_zone) AS from_ts,
-      oee.production_day_start(${to}::date + 1, time_zone) AS to_ts
+      CASE WHEN ${from}::date IS NOT NULL THEN oee.production_day_start(${from}::date, time_zone, plant_id) END AS from_ts,
+      CASE WHEN ${to}::date IS NOT NULL THEN oee.production_day_start(${to}::date + 1, time_zone, plant_id) END AS to_ts
     FROM oee.plants WHERE ${plantCondition('plant_id', plants)}`;
 }
 
@@ -299,7 +300,7 @@ export function lossSums(db: Reader, filter: { from: string; to: string; plants:
           SELECT st.plant_id, st.line_id, st.reason, st.path, 1, now() - st.start_date
           FROM oee.stops st JOIN oee.plants p ON p.plant_id = st.plant_id
           WHERE ${plantCondition('st.plant_id', filter.plants)} AND st.deleted_at IS NULL AND st.end_date IS NULL
-            AND oee.production_day(st.start_date, p.time_zone) BETWEEN ${filter.from}::date AND ${filter.to}::date) u
+            AND oee.production_day(st.start_date, p.time_zone, st.plant_id) BETWEEN ${filter.from}::date AND ${filter.to}::date) u
         GROUP BY u.plant_id, u.line_id, u.reason, u.path),
       s AS (
         SELECT g.plant_id, g.line_id, l.description AS line_description, g.reason, g.stops, g.lost,
@@ -396,6 +397,20 @@ export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: num
   );
 }
 
+/**
+ * A plant's range of production days as instants, by its calendar (oee.production_day_start, migration 0014): from
+ * the start of `from` to the start of the day after `to`. Null for a plant the central copy does not know.
+ */
+export async function plantRangeMs(db: Reader, plant: string, from: string, to: string): Promise<{ fromMs: number; toMs: number } | null> {
+  const found = await rows(
+    db,
+    sql<{ from_ms: number; to_ms: number }>`SELECT extract(epoch FROM b.from_ts)::float8 * 1000 AS from_ms,
+        extract(epoch FROM b.to_ts)::float8 * 1000 AS to_ms
+      FROM (${plantBounds(from, to, [plant])}) b`,
+  );
+  return found[0] ? { fromMs: found[0].from_ms, toMs: found[0].to_ms } : null;
+}
+
 /** A plant's zone (null for a plant the central copy does not know). */
 export async function plantTimeZone(db: Reader, plant: string): Promise<string | null> {
   const found = await rows(db, sql<{ time_zone: string }>`SELECT time_zone FROM oee.plants WHERE plant_id = ${plant}`);
@@ -448,12 +463,14 @@ export async function calendarRowsOfPlant(db: Reader, plant: string): Promise<Ca
 
 /** The orders grid's rows: live order indexes with their order, line and plant-local times. */
 function orderSource(filter: { from?: string; to?: string; plants: readonly string[] }) {
-  const range =
-    filter.from || filter.to
-      ? sql`AND o.start_date IS NOT NULL
-          AND (${filter.from ?? null}::date IS NULL OR o.start_date >= oee.production_day_start(${filter.from ?? null}::date, p.time_zone))
-          AND (${filter.to ?? null}::date IS NULL OR o.start_date < oee.production_day_start(${filter.to ?? null}::date + 1, p.time_zone))`
-      : sql``;
+  // Each plant's bounds once (its calendar's days), not per order.
+  const bounded = Boolean(filter.from || filter.to);
+  const range = bounded
+    ? sql`AND o.start_date IS NOT NULL AND (b.from_ts IS NULL OR o.start_date >= b.from_ts) AND (b.to_ts IS NULL OR o.start_date < b.to_ts)`
+    : sql``;
+  const bounds = bounded
+    ? sql`JOIN (${plantBounds(filter.from ?? null, filter.to ?? null, filter.plants)}) b ON b.plant_id = o.plant_id`
+    : sql``;
   return sql<OrderSourceRow>`(SELECT o.plant_id AS "plantId", o.order_number AS "order", o.line_id AS "lineID", l.description AS "line",
       o.op, o.lot, o.product_code AS "productCode", o.product_name AS "productName", o.status,
       extract(epoch FROM o.start_date) * 1000 AS "startMs", extract(epoch FROM o.end_date) * 1000 AS "endMs",
@@ -462,6 +479,7 @@ function orderSource(filter: { from?: string; to?: string; plants: readonly stri
       o.utilization, o.throughput, o.acceptance, o.oee
     FROM oee.order_indicators o
     JOIN oee.plants p ON p.plant_id = o.plant_id
+    ${bounds}
     LEFT JOIN oee.lines l ON l.plant_id = o.plant_id AND l.line_id = o.line_id
     WHERE ${plantCondition('o.plant_id', filter.plants)} ${range})`;
 }

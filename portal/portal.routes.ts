@@ -101,7 +101,8 @@ function sendWorkbook(ctx: PortalContext, name: string, file: Buffer): void {
 }
 
 const plantsSummary = 'Plants are given as one comma-separated list (plants=a,b); none: every plant.';
-const rangeSummary = "from and to are production days (YYYY-MM-DD), each plant's own: 06:00 to 06:00 in its time zone.";
+const rangeSummary =
+  "from and to are production days (YYYY-MM-DD), each plant's own as its work calendar has them: from its first shift's start (06:00 by default) in its time zone to the next day's.";
 
 export function registerPortalRoutes(api: PortalApi): void {
   // Sign-in: the same calls as the edge's, so the app's sign-in and change-password pages serve both.

@@ -43,7 +43,7 @@ const plantList = z
       : [],
   );
 
-/** A range of production days, each plant's own (06:00 to 06:00 in its time zone), both ends included. */
+/** A range of production days, each plant's own (its work calendar's, 06:00 to 06:00 by default, in its time zone), both ends included. */
 export const rangeQuery = z.object({ from: plantDate, to: plantDate, plants: plantList });
 
 export const compareQuerySchema = rangeQuery.extend({ grain: z.enum(GRAINS).default('day'), level: z.enum(LEVELS).default('plant') });

@@ -1,8 +1,6 @@
 import { computeWaterfall, scheduledMsOf, type WaterfallPart } from '../edge/src/domain/losses';
-import { addPlantDays } from '../edge/src/domain/calendar';
 import {
   DEFAULT_CALENDAR,
-  dayStartMs,
   scheduledIntervals,
   type CalendarException,
   type Interval,
@@ -31,6 +29,7 @@ import {
   compareRows,
   lineLossSums,
   calendarRowsOfPlant,
+  plantRangeMs,
   plantTimeZone,
   type CalendarRowsOfPlant,
   linesOfDay,
@@ -308,8 +307,9 @@ function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number, sch
  * the edge's waterfall (domain/losses.ts computeWaterfall, the same code), over each line's shift indexes summed as
  * the central copy holds them (times and counts, then divided), answered as the edge's GET /api/losses/waterfall.
  * The production days are the plant's work calendar's (each starts with its first shift, as the edge has it; 06:00
- * with the default calendar), and each line's loading time is its calendar's scheduled time, from the replicated
- * calendars (central migration 0009), so the portal's minutes are the edge's with any calendar.
+ * with the default calendar), by the central rule every page uses (oee.production_day_start, migration 0014), and each
+ * line's loading time is its calendar's scheduled time, from the replicated calendars (central migration 0009), so the
+ * portal's minutes are the edge's with any calendar.
  */
 export async function waterfall(db: CentralDatabase, query: WaterfallQuery, nowMs = Date.now()) {
   if (query.sectorID !== undefined && query.lineID !== undefined) throw new AppError('validation', 'losses.oneScope');
@@ -318,8 +318,8 @@ export async function waterfall(db: CentralDatabase, query: WaterfallQuery, nowM
     const timeZone = await plantTimeZone(trx, query.plant);
     if (timeZone === null) return null;
     const calendars = calendarsOfRows(await calendarRowsOfPlant(trx, query.plant));
-    const fromMs = dayStartMs(calendars.plant, query.from, timeZone);
-    const toMs = dayStartMs(calendars.plant, addPlantDays(query.to, 1), timeZone);
+    // The range's instants by the central production-day rule (the plant calendar's days), as every portal page has them.
+    const { fromMs, toMs } = (await plantRangeMs(trx, query.plant, query.from, query.to))!;
     const lines = await lineLossSums(trx, { ...query, fromMs, toMs });
     return { timeZone, calendars, fromMs, toMs, lines };
   });

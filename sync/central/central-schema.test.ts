@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely, migrateToLatest, openSqlite } from '../../edge/src/db/database';
 import { SYNCED_ENTITIES } from '../../edge/src/db/outbox';
 import { computeIndicators, rollUpIndicators, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../edge/src/domain/oee';
+import { dayStartMs, plantDateAt, type WorkCalendar } from '../../edge/src/domain/work-calendar';
 import { bundleScript } from '../../test/support/sync/child-agent';
 import { startTestPostgres, type TestPostgres } from '../../test/support/sync/postgres';
 import { applyBatch, type OutboxRow } from './apply-batch';
@@ -58,6 +59,7 @@ const MIGRATIONS = [
   '0011-production-day-start',
   '0012-shift-loss-kinds',
   '0013-unscheduled-production',
+  '0014-calendar-production-day',
 ];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
@@ -336,6 +338,188 @@ describe('the production-day rule in SQL', () => {
       }
     }
   });
+});
+
+/** A plant calendar as the edge replicates it (central 0009), and as the edge's domain reads it: its versions' shift starts. */
+interface PlantCalendarSpec {
+  plant: string;
+  zone: string;
+  versions: Array<{ from: string; starts: string[] }>;
+}
+
+const calendarOfSpec = (spec: PlantCalendarSpec): WorkCalendar => ({
+  versions: spec.versions.map((version) => ({
+    effectiveFrom: version.from,
+    pattern: {
+      shifts: version.starts.map((start, index) => ({
+        code: `S${index + 1}`,
+        nameEs: `T${index + 1}`,
+        nameEn: `S${index + 1}`,
+        start,
+        end: null,
+      })),
+      breaks: [],
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+    },
+  })),
+  exceptions: [],
+});
+
+async function writeCalendar(db: CentralDatabase, spec: PlantCalendarSpec, rowVersion: number): Promise<void> {
+  for (const version of spec.versions) {
+    await sql`INSERT INTO oee.calendar_versions (plant_id, line_id, effective_from, weekdays, row_version)
+      VALUES (${spec.plant}, 0, ${version.from}, '1234567', ${rowVersion})`.execute(db);
+    // Stored in reverse: the first shift is the one of position 1, not the first row.
+    for (const [index, start] of [...version.starts.entries()].reverse()) {
+      await sql`INSERT INTO oee.calendar_shifts (plant_id, line_id, effective_from, code, position, name_es, name_en, start_time, row_version)
+        VALUES (${spec.plant}, 0, ${version.from}, ${`S${index + 1}`}, ${index + 1}, 'T', 'S', ${start}, ${rowVersion})`.execute(db);
+    }
+  }
+}
+
+describe("the production-day rule in SQL with the plants' work calendars (0014)", () => {
+  const CALENDARS: PlantCalendarSpec[] = [
+    { plant: 'seven', zone: 'Europe/Madrid', versions: [{ from: '2026-01-01', starts: ['07:00', '19:00'] }] },
+    {
+      // The day's start moves: 06:00, 05:00, then 02:30 (a time Madrid skips on 29 March and repeats on 25 October), then 22:00.
+      plant: 'moves',
+      zone: 'Europe/Madrid',
+      versions: [
+        { from: '2026-03-01', starts: ['06:00', '14:00', '22:00'] },
+        { from: '2026-03-20', starts: ['05:00', '17:00'] },
+        { from: '2026-03-27', starts: ['02:30', '14:30'] },
+        { from: '2026-11-01', starts: ['22:00', '10:00'] },
+      ],
+    },
+    // Santiago moves its clocks at midnight (2026-04-05 back, 2026-09-06 forward), Lord Howe by half an hour at 02:00.
+    { plant: 'santiago', zone: 'America/Santiago', versions: [{ from: '2026-01-01', starts: ['00:00', '12:00'] }] },
+    { plant: 'lord-howe', zone: 'Australia/Lord_Howe', versions: [{ from: '2026-01-01', starts: ['02:15', '14:15'] }] },
+    { plant: 'none', zone: 'America/Argentina/Buenos_Aires', versions: [] },
+  ];
+  const DAYS = [
+    '2025-12-30',
+    '2026-02-28',
+    '2026-03-01',
+    '2026-03-19',
+    '2026-03-20',
+    '2026-03-26',
+    '2026-03-27',
+    '2026-03-28',
+    '2026-03-29',
+    '2026-03-30',
+    '2026-04-04',
+    '2026-04-05',
+    '2026-04-06',
+    '2026-09-05',
+    '2026-09-06',
+    '2026-10-03',
+    '2026-10-04',
+    '2026-10-24',
+    '2026-10-25',
+    '2026-10-31',
+    '2026-11-01',
+    '2026-11-02',
+  ];
+  const DEFAULT_ONLY: WorkCalendar = calendarOfSpec({
+    plant: '',
+    zone: '',
+    versions: [{ from: '1900-01-01', starts: ['06:00', '14:00', '22:00'] }],
+  });
+  const calendarOf = (spec: PlantCalendarSpec) => (spec.versions.length ? calendarOfSpec(spec) : DEFAULT_ONLY);
+
+  it("start each production day where the edge's domain does (dayStartMs, plantDateAt), every 17 minutes around DST changes and version changes, 06:00 without a calendar; stored days, day sums, stop sums and stop_inputs follow a calendar change", async () => {
+    await withScratchDatabase('oee_calendar_days', async (url) => {
+      const db = openCentral(url);
+      try {
+        await migrateCentral(db);
+        for (const spec of CALENDARS) {
+          await sql`INSERT INTO oee.plants (plant_id, time_zone) VALUES (${spec.plant}, ${spec.zone})`.execute(db);
+          await writeCalendar(db, spec, 1);
+        }
+        for (const spec of CALENDARS) {
+          const calendar = calendarOf(spec);
+          const { rows: starts } = await sql<{ day: string; ms: number }>`SELECT d AS day,
+              extract(epoch FROM oee.production_day_start(d::date, ${spec.zone}, ${spec.plant}))::float8 * 1000 AS ms
+            FROM unnest(${DAYS}::text[]) d`.execute(db);
+          expect(
+            starts.map((row) => [row.day, row.ms]),
+            spec.plant,
+          ).toEqual(DAYS.map((day) => [day, dayStartMs(calendar, day, spec.zone)]));
+          // Every 17 minutes from a day before each day to a day after it: the production date of each instant.
+          const instants = DAYS.flatMap((day) => {
+            const from = dayStartMs(calendar, day, spec.zone) - 86_400_000;
+            return Array.from({ length: Math.ceil((2 * 86_400_000) / (17 * 60_000)) }, (_, i) => from + i * 17 * 60_000);
+          });
+          const { rows: days } = await sql<{
+            day: string;
+          }>`SELECT oee.production_day(to_timestamp(t / 1000), ${spec.zone}, ${spec.plant})::text AS day
+            FROM unnest(${instants}::float8[]) WITH ORDINALITY AS u(t, n) ORDER BY n`.execute(db);
+          expect(
+            days.map((row) => row.day),
+            spec.plant,
+          ).toEqual(instants.map((t) => plantDateAt(calendar, t, spec.zone)));
+        }
+
+        // Stored rows of 'seven': a shift index and a stop each hour of two days; their days are the calendar's.
+        const seven = CALENDARS[0]!;
+        const hours = Array.from({ length: 48 }, (_, i) => Date.parse('2026-05-04T00:30:00Z') + i * 3_600_000);
+        const insertRows = async () => {
+          await sql`INSERT INTO oee.shift_indexes (plant_id, line_id, shift_start, shift_end, closed, production_quantity, staffed_time_ms, row_version)
+            SELECT 'seven', 1, to_timestamp(t / 1000), to_timestamp(t / 1000 + 3600), true, 10, 3600000, 1 FROM unnest(${hours}::float8[]) t`.execute(
+            db,
+          );
+          await sql`INSERT INTO oee.stops (plant_id, stop_id, line_id, reason, start_date, end_date, row_version)
+            SELECT 'seven', n, 1, 'Avería', to_timestamp(t / 1000), to_timestamp(t / 1000 + 90), 1 FROM unnest(${hours}::float8[]) WITH ORDINALITY u(t, n)`.execute(
+            db,
+          );
+        };
+        await insertRows();
+        const expectDays = async (calendar: WorkCalendar, label: string) => {
+          const byDay = new Map<string, number>();
+          for (const t of hours)
+            byDay.set(plantDateAt(calendar, t, seven.zone), (byDay.get(plantDateAt(calendar, t, seven.zone)) ?? 0) + 1);
+          const expected = [...byDay].sort(([a], [b]) => a.localeCompare(b));
+          const lineDays = await sql<{
+            day: string;
+            n: number;
+            units: number;
+          }>`SELECT production_day::text AS day, shift_count AS n, production_quantity AS units
+            FROM oee.line_day_sums WHERE plant_id = 'seven' ORDER BY 1`.execute(db);
+          expect(lineDays.rows, label).toEqual(expected.map(([day, n]) => ({ day, n, units: 10 * n })));
+          const plantDays = await sql<{
+            day: string;
+            n: number;
+          }>`SELECT production_day::text AS day, shift_count AS n FROM oee.plant_day_sums
+            WHERE plant_id = 'seven' ORDER BY 1`.execute(db);
+          expect(plantDays.rows, label).toEqual(expected.map(([day, n]) => ({ day, n })));
+          const stopDays = await sql<{ day: string; n: number; seconds: number }>`SELECT production_day::text AS day, stops::int AS n,
+              extract(epoch FROM lost)::float8 AS seconds FROM oee.stop_day_sums WHERE plant_id = 'seven' ORDER BY 1`.execute(db);
+          expect(stopDays.rows, label).toEqual(expected.map(([day, n]) => ({ day, n, seconds: 90 * n })));
+          const inputs = await sql<{ day: string; n: number }>`SELECT production_day::text AS day, count(*)::int AS n FROM oee.stop_inputs
+            WHERE plant_id = 'seven' GROUP BY 1 ORDER BY 1`.execute(db);
+          expect(inputs.rows, label).toEqual(expected.map(([day, n]) => ({ day, n })));
+        };
+        await expectDays(calendarOf(seven), '07:00');
+        // The plant's day now starts at 05:00 (its first shift moved, replicated as an upsert): every row takes its day again.
+        await sql`UPDATE oee.calendar_shifts SET start_time = '05:00', row_version = 2 WHERE plant_id = 'seven' AND code = 'S1'`.execute(
+          db,
+        );
+        await expectDays(calendarOfSpec({ ...seven, versions: [{ from: '2026-01-01', starts: ['05:00', '19:00'] }] }), '05:00');
+        // Its calendar tombstoned: the default 06:00.
+        await sql`UPDATE oee.calendar_versions SET deleted_at = now(), row_version = 3 WHERE plant_id = 'seven'`.execute(db);
+        await expectDays(DEFAULT_ONLY, 'no calendar');
+        // An edit of something else (a shift's name) moves nothing; rows sent later take the calendar's days as they arrive.
+        await sql`UPDATE oee.calendar_versions SET deleted_at = NULL, row_version = 4 WHERE plant_id = 'seven'`.execute(db);
+        await sql`UPDATE oee.calendar_shifts SET name_es = 'Día', row_version = 5 WHERE plant_id = 'seven'`.execute(db);
+        await sql`DELETE FROM oee.shift_indexes WHERE plant_id = 'seven'`.execute(db);
+        await sql`DELETE FROM oee.stops WHERE plant_id = 'seven'`.execute(db);
+        await insertRows();
+        await expectDays(calendarOfSpec({ ...seven, versions: [{ from: '2026-01-01', starts: ['05:00', '19:00'] }] }), '05:00 again');
+      } finally {
+        await db.destroy();
+      }
+    });
+  }, 120_000);
 });
 
 describe('BI views', () => {

@@ -12,6 +12,7 @@ import * as m0010 from './0010-plant-names';
 import * as m0011 from './0011-production-day-start';
 import * as m0012 from './0012-shift-loss-kinds';
 import * as m0013 from './0013-unscheduled-production';
+import * as m0014 from './0014-calendar-production-day';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -31,4 +32,5 @@ export const centralMigrations: Record<string, Migration> = {
   '0011-production-day-start': m0011,
   '0012-shift-loss-kinds': m0012,
   '0013-unscheduled-production': m0013,
+  '0014-calendar-production-day': m0014,
 };
