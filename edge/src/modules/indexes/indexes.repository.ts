@@ -460,6 +460,23 @@ export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<
   return new Map(rows.map((row) => [row.shiftStart, row]));
 }
 
+/** A line's open shift indexes (closed = 0): its current shift's, and for a moment one that just ended. */
+export function openShiftIndexesOfLine(db: Executor, lineID: number): Promise<Row<'shift_indexes'>[]> {
+  return db.selectFrom('shift_indexes').selectAll().where('lineID', '=', onLine(lineID)).where('closed', '=', 0).execute();
+}
+
+/** The line's stored shift index that starts last before `beforeMs`, if any. */
+export function shiftIndexBefore(db: Executor, lineID: number, beforeMs: number): Promise<Row<'shift_indexes'> | undefined> {
+  return db
+    .selectFrom('shift_indexes')
+    .selectAll()
+    .where('lineID', '=', onLine(lineID))
+    .where('shiftStart', '<', beforeMs)
+    .orderBy('shiftStart', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The start of the latest closed shift index of a line, or null. */
 export async function lastClosedShiftStart(db: Executor, lineID: number): Promise<number | null> {
   const row = await db

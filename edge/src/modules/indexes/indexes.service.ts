@@ -26,9 +26,11 @@ import {
   firstActivityOfLine,
   lastClosedShiftStart,
   listLineSettings,
+  openShiftIndexesOfLine,
   orderIndexesOfLine,
   ordersOverlapping,
   shiftCodesOf,
+  shiftIndexBefore,
   shiftIndexesAt,
   shiftIndexesOfLine,
   shiftIndexGridSource,
@@ -36,7 +38,8 @@ import {
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
-import { lineCalendars } from '../calendar/line-calendars';
+import { calendarsRevision } from '../calendar/calendar.repository';
+import { lineCalendars, type LineCalendars } from '../calendar/line-calendars';
 import { loadLossKindOf } from '../losses/loss-kinds';
 import { readyOrdersOfLines } from '../orders/orders.repository';
 import { openStopsOfLines } from '../stops/stops.repository';
@@ -371,6 +374,7 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
   const { microStopSeconds } = await engineParameters(db);
   const ctx = systemWrite(clock, 'refresh');
   const calendars = await lineCalendars(db);
+  await settleOpenShiftsAfterCalendarChange(db, clock, calendars, microStopSeconds);
   const result = { orders: 0, shifts: 0 };
   const lines = await listLineSettings(db);
   let kindOf: CountedLossKindOf | undefined;
@@ -429,6 +433,54 @@ export async function refreshOpenIndexes(db: Database, clock: EngineClock): Prom
     });
   }
   return result;
+}
+
+/** The calendar revision (calendar.repository) at which each database's open shift indexes were last settled. */
+const openShiftsSettledAt = new WeakMap<object, number>();
+
+/**
+ * After a calendar write (and at a process's first refresh): a change that moves the current shift's bounds would
+ * leave the open shift index of the old bounds open beside the new one, overlapping it. For each line with an open
+ * shift index that is not its calendar's current shift, the calendar's shifts from the one containing that row's
+ * start (or from the stored shift running into it) up to now are written again — the ended ones closed, the current
+ * one open — and the stored rows of that span that are no shift of the calendar are deleted: the shifts tile time
+ * again, and one is open. Closed shifts before that span keep their calendar until a recalculation.
+ */
+async function settleOpenShiftsAfterCalendarChange(
+  db: Database,
+  clock: EngineClock,
+  calendars: LineCalendars,
+  microStopSeconds: number,
+): Promise<void> {
+  const key = db.getExecutor().adapter;
+  const revision = calendarsRevision();
+  if (openShiftsSettledAt.get(key) === revision) return;
+  const zone = clock.timeZone;
+  const ctx = systemWrite(clock, 'refresh');
+  for (const line of await listLineSettings(db)) {
+    const calendar = calendars.of(line.lineID);
+    const current = shiftOfCalendar(calendar, clock.nowMs, zone);
+    const open = await openShiftIndexesOfLine(db, line.lineID);
+    // Open rows overlapping the current shift but not it (an ended one before it is the shift close's to close).
+    const stale = open.filter((row) => row.shiftStart !== current.startMs && row.shiftEnd > current.startMs);
+    if (stale.length === 0) continue;
+    let first = shiftOfCalendar(calendar, Math.min(...stale.map((row) => row.shiftStart)), zone);
+    const before = await shiftIndexBefore(db, line.lineID, first.startMs);
+    if (before && before.shiftEnd > first.startMs) first = shiftOfCalendar(calendar, before.shiftStart, zone);
+    const shifts: IndexShift[] = [];
+    for (let shift: IndexShift = first; shift.startMs <= clock.nowMs; shift = stepCalendarShift(calendar, shift as CalendarShift, 1, zone))
+      shifts.push(shift);
+    const starts = new Set(shifts.map((shift) => shift.startMs));
+    const spanEndMs = shifts.at(-1)!.endMs;
+    await db.transaction().execute(async (trx) => {
+      for (const row of (await shiftIndexesOfLine(trx, line.lineID)).values()) {
+        if (row.shiftStart >= first.startMs && row.shiftStart < spanEndMs && !starts.has(row.shiftStart))
+          await deleteRow(trx, 'shift_indexes', { lineID: line.lineID, shiftStart: row.shiftStart }, ctx);
+      }
+      for (const shift of shifts) await refreshShiftIndex(trx, line, shift, clock.nowMs, microStopSeconds, ctx, zone);
+    });
+  }
+  openShiftsSettledAt.set(key, revision);
 }
 
 /**

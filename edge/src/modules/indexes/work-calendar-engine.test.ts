@@ -232,6 +232,40 @@ describe('the engine on a calendar of two 12-hour shifts from 07:00, Monday to F
     ]);
   });
 
+  it("a change that moves the current shift leaves one open shift index, of the new bounds: the old bounds' row goes, the shifts tile time again", async () => {
+    // Tuesday 19 May, 10:00: the night shift is closed (19:00–07:00) and the day shift open since 07:00.
+    for (let m = 0; m < 60; m += 1) await produce(1, at('2026-05-19T06:00:00+02:00') + m * MINUTE, null, 1);
+    for (let m = 0; m < 60; m += 1) await produce(1, at('2026-05-19T08:00:00+02:00') + m * MINUTE, null, 2);
+    await closeDueShifts(db, clockAt(at('2026-05-19T10:00:00+02:00')));
+    await refreshOpenIndexes(db, clockAt(at('2026-05-19T10:00:00+02:00')));
+    const openRows = async () =>
+      (await shiftRows(1)).filter((row) => row.closed === 0).map((row) => [row.shiftCode, new Date(row.shiftStart).toISOString()]);
+    expect(await openRows()).toEqual([['D', '2026-05-19T05:00:00.000Z']]);
+    // From today on, three 8-hour shifts: the current shift is TM since 06:00, and last night's ends at 06:00.
+    await savePlantCalendar(
+      db,
+      { ...CALENDAR, versions: [...CALENDAR.versions, { effectiveFrom: '2026-05-19', pattern: THREE_EIGHTS }] },
+      ctx,
+    );
+    await refreshOpenIndexes(db, clockAt(at('2026-05-19T10:01:00+02:00')));
+    expect(await openRows()).toEqual([['TM', '2026-05-19T04:00:00.000Z']]);
+    const rows = (await shiftRows(1)).filter((row) => row.shiftStart >= at('2026-05-18T19:00:00+02:00'));
+    expect(
+      rows.map((row) => [row.shiftCode, new Date(row.shiftStart).toISOString(), new Date(row.shiftEnd).toISOString(), row.closed]),
+    ).toEqual([
+      ['N', '2026-05-18T17:00:00.000Z', '2026-05-19T04:00:00.000Z', 1],
+      ['TM', '2026-05-19T04:00:00.000Z', '2026-05-19T12:00:00.000Z', 0],
+    ]);
+    // Every unit made counted once: the hour from 06:00 now belongs to TM.
+    expect(rows.map((row) => row.productionQuantity + row.unscheduledQuantity)).toEqual([0, 180]);
+    // Nothing more to do on the next pass, and the shift close goes on from there.
+    await refreshOpenIndexes(db, clockAt(at('2026-05-19T10:02:00+02:00')));
+    expect(await openRows()).toEqual([['TM', '2026-05-19T04:00:00.000Z']]);
+    await closeDueShifts(db, clockAt(at('2026-05-19T14:00:30+02:00')));
+    await refreshOpenIndexes(db, clockAt(at('2026-05-19T14:00:30+02:00')));
+    expect(await openRows()).toEqual([['TT', '2026-05-19T12:00:00.000Z']]);
+  });
+
   it('reads the calendars once and again only after one is written', async () => {
     const first = await lineCalendars(db);
     expect(await lineCalendars(db)).toBe(first);
