@@ -495,6 +495,35 @@ describe('line dashboard', () => {
   );
 
   test(
+    "on a holiday what the line makes is unscheduled production: the order tile and the waterfall tile say so ('Producción fuera de turno')",
+    async () => {
+      await runLine(1);
+      const admin = await plant.token('admin');
+      const calendar = (await plant.edge.call('GET', '/api/calendars', { token: admin })).body.plant;
+      const today = (await plant.edge.call('GET', '/api/calendar/now', { token: admin })).body.plantDate as string;
+      // Today a holiday: the whole production day is outside the schedule, the line running through it.
+      const holiday = await plant.edge.call('PUT', '/api/calendars/plant', {
+        token: admin,
+        json: { ...calendar, exceptions: [...calendar.exceptions, { date: today, kind: 'holiday' }] },
+      });
+      expect(holiday.status, holiday.text).toBe(200);
+      try {
+        const page = await openDashboard('supervisor');
+        const unscheduled = /^Producción fuera de turno: [\d.]+ \([\d.]+ descartes\), [\d.]+ min en marcha$/;
+        await page.getByTestId('unscheduled-production').filter({ hasText: unscheduled }).waitFor();
+        await page.getByTestId('tile-picker').click();
+        await page.getByTestId('toggle-tile-waterfall').click();
+        await page.keyboard.press('Escape');
+        await page.getByTestId('tile-waterfall-unscheduled').filter({ hasText: unscheduled }).waitFor();
+      } finally {
+        const back = await plant.edge.call('PUT', '/api/calendars/plant', { token: admin, json: calendar });
+        expect(back.status, back.text).toBe(200);
+      }
+    },
+    TEST_MS,
+  );
+
+  test(
     'shift navigation moves every tile 8 hours back and returns to now; tiles shown and a tile moved by its title bar are kept per line across a reload',
     async () => {
       const stopID = await forceStop(1);

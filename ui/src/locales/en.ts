@@ -634,6 +634,7 @@ export const en: Catalogue = {
     summary: 'Calendar {{calendar}} min · loading {{loading}} min · planned production {{planned}} min',
     noData: 'No time in the range.',
     aboveNominal: 'The speed was above nominal: the speed loss is negative.',
+    unscheduled: 'Unscheduled production: {{units}} ({{discards}} discarded), {{minutes}} min running',
     bars: {
       notScheduled: 'Not scheduled',
       unstaffed: 'No order / not staffed',

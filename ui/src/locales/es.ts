@@ -636,6 +636,7 @@ export const es = {
     summary: 'Calendario {{calendar}} min · carga {{loading}} min · tiempo planificado {{planned}} min',
     noData: 'Sin tiempo en el rango.',
     aboveNominal: 'La velocidad superó la nominal: la pérdida de velocidad es negativa.',
+    unscheduled: 'Producción fuera de turno: {{units}} ({{discards}} descartes), {{minutes}} min en marcha',
     bars: {
       notScheduled: 'No programado',
       unstaffed: 'Sin orden / no dotado',

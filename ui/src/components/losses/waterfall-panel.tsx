@@ -10,7 +10,8 @@ const WaterfallChart = lazy(() => import('./waterfall-chart'));
 
 /**
  * Where the time of a line's range (or of an order) went: OEE and TEEP, the calendar, loading and planned minutes,
- * and the waterfall chart. `refreshMs` polls it (the dashboard); without it it is read once per query.
+ * what was made outside the work calendar's schedule when anything was ('Producción fuera de turno'), and the
+ * waterfall chart. `refreshMs` polls it (the dashboard); without it it is read once per query.
  */
 export function WaterfallPanel({
   query,
@@ -48,6 +49,16 @@ export function WaterfallPanel({
           })}
         </Text>
       </HStack>
+      {(answer.unscheduled.units > 0 || answer.unscheduled.runMinutes > 0) && (
+        // Made outside the work calendar's schedule: beside the bars (inside notScheduled), in no factor.
+        <Text fontSize="xs" color="orange.fg" data-testid={`${testId}-unscheduled`}>
+          {t('losses.unscheduled', {
+            units: formatNumber(answer.unscheduled.units, {}, i18n.language),
+            discards: formatNumber(answer.unscheduled.discards, {}, i18n.language),
+            minutes: minutes(answer.unscheduled.runMinutes),
+          })}
+        </Text>
+      )}
       {speed && speed.minutes < 0 && (
         <Text fontSize="xs" color="orange.600">
           {t('losses.aboveNominal')}

@@ -40,7 +40,8 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
 
 /**
  * The Ready order: number, lot, product, start, the validation switch, its last 5 stops; the units the shift on screen
- * made with no order running (never silently dropped, issue 25); the previous order to adjust.
+ * made with no order running (never silently dropped, issue 25) and outside the work calendar's schedule (issue 29);
+ * the previous order to adjust.
  */
 export function OrderTile() {
   const { t } = useTranslation();
@@ -86,6 +87,15 @@ export function OrderTile() {
           {t('dashboard.unstaffedProduction', {
             units: formatNumber(shift.unstaffedQuantity),
             discards: formatNumber(shift.unstaffedDiscards),
+          })}
+        </Text>
+      )}
+      {shift && ((shift.unscheduledQuantity ?? 0) > 0 || (shift.unscheduledRuntime ?? 0) > 0) && (
+        <Text fontSize="sm" color="orange.fg" data-testid="unscheduled-production">
+          {t('losses.unscheduled', {
+            units: formatNumber(shift.unscheduledQuantity ?? 0),
+            discards: formatNumber(shift.unscheduledDiscards ?? 0),
+            minutes: formatNumber(shift.unscheduledRuntime ?? 0, { decimals: 0 }),
           })}
         </Text>
       )}
