@@ -77,7 +77,8 @@ export const en: Catalogue = {
     line: 'Line',
     allLines: 'All lines',
     reversed: 'The start date cannot be after the end date.',
-    dayHint: 'Each production day runs from 06:00 to 06:00 the next day. Stops are clipped to the range.',
+    dayHint:
+      "Each production day starts with the calendar's first shift (06:00 by default) and ends when the next one starts. Stops are clipped to the range.",
     download: 'Download',
     generated: 'The report was generated.',
     failed: 'An error has occurred. Ask your supervisor.',

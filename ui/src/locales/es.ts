@@ -78,7 +78,8 @@ export const es = {
     line: 'Línea',
     allLines: 'Todas las líneas',
     reversed: 'La fecha de inicio no puede ser posterior a la de fin.',
-    dayHint: 'Cada día de producción va de las 06:00 a las 06:00 del día siguiente. Las paradas se recortan al rango.',
+    dayHint:
+      'Cada día de producción empieza con el primer turno del calendario (a las 06:00 por defecto) y acaba cuando empieza el siguiente. Las paradas se recortan al rango.',
     download: 'Descargar',
     generated: 'Se generó correctamente el reporte.',
     failed: 'Ha ocurrido un error. Consulte con su supervisor.',
