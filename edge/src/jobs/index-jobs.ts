@@ -1,7 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Database } from '../db/database';
-import { engineParameters } from '../modules/indexes/indexes.repository';
-import { closeDueShifts, refreshOpenIndexes, type EngineClock } from '../modules/indexes/indexes.service';
+import { engineParameters } from '../modules/engine/indexes.repository';
+import { closeDueShifts, refreshOpenIndexes, type EngineClock } from '../modules/engine/indexes.service';
 import type { Plant } from '../plant';
 import { recordJobRun } from './job-health';
 

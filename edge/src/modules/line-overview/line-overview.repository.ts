@@ -1,4 +1,4 @@
-import type { Executor } from '../indexes/indexes.repository';
+import type { Executor } from '../engine/indexes.repository';
 
 /** The lines (all, of a sector, or the ones given) with what they were last seen doing. */
 export function overviewLines(db: Executor, filter: { lineIDs?: readonly number[]; sectorID?: number }) {

@@ -1,6 +1,6 @@
 import { reasonLossKinds, stopLossKind, type ConfigurableLossKind, type CountedLossKind } from '../../domain/losses';
-import type { Executor } from '../indexes/indexes.repository';
-import type { CountedLossKindOf } from '../indexes/line-indicators';
+import type { Executor } from '../engine/indexes.repository';
+import type { CountedLossKindOf } from '../engine/line-indicators';
 import { lossReasonNodes } from './losses.repository';
 
 /**

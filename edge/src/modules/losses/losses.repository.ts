@@ -1,6 +1,6 @@
 import { inJsonArray, prepared } from '../../db/prepared';
 import { isConfigurableLossKind, type LossReasonNode } from '../../domain/losses';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Executor } from '../engine/indexes.repository';
 
 const reasonKindsQuery = prepared((db) => db.selectFrom('stop_reasons').select(['reasonID', 'parentID', 'lossKind']));
 

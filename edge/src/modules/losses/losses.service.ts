@@ -24,8 +24,8 @@ import {
   listLineSettings,
   type Executor,
   type LineSettings,
-} from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
+} from '../engine/indexes.repository';
+import type { EngineClock } from '../engine/indexes.service';
 import {
   lineRangeInputs,
   lineSchedule,
@@ -36,7 +36,7 @@ import {
   type LineSchedule,
   type RangeInputs,
   type RangeScope,
-} from '../indexes/line-indicators';
+} from '../engine/line-indicators';
 import { loadLossKindOf } from './loss-kinds';
 import { closedShiftSumsOfLines, type ClosedShiftSums } from './losses.repository';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Row } from '../../db/schema';
 import { MAINTENANCE_STATUS, OPEN_STATUSES } from '../../domain/maintenance';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Executor } from '../engine/indexes.repository';
 
 export type MaintenanceCallRow = Row<'maintenance_calls'>;
 

@@ -1,8 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
-import type { Executor } from '../indexes/indexes.repository';
-import { INDEX_MINUTE_COLUMNS, minuteColumnsSql, minutesSql } from '../indexes/indexes.schemas';
+import type { Executor } from '../engine/indexes.repository';
+import { INDEX_MINUTE_COLUMNS, minuteColumnsSql, minutesSql } from '../engine/indexes.schemas';
 
 /** An order index's times in minutes; adjustedDiscountTime is the order's own (it exists before the index). */
 const ORDER_MINUTE_COLUMNS = INDEX_MINUTE_COLUMNS.filter((column) => column !== 'discountShift');

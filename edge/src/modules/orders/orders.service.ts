@@ -12,8 +12,8 @@ import { listResource } from '../grid/grid.repository';
 import type { GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
-import { engineParameters } from '../indexes/indexes.repository';
-import { orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
+import { engineParameters } from '../engine/indexes.repository';
+import { orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../engine/indexes.service';
 import {
   findOrder,
   findPreloadOrder,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { minuteOf, type Executor } from '../indexes/indexes.repository';
+import { minuteOf, type Executor } from '../engine/indexes.repository';
 
 export interface ProductRow {
   productCode: string | null;

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database';
 import { toPlantIso } from '../../domain/time-zone';
-import { engineParameters } from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
-import { lineIndicators, type LineIndicators } from '../indexes/line-indicators';
+import { engineParameters } from '../engine/indexes.repository';
+import type { EngineClock } from '../engine/indexes.service';
+import { lineIndicators, type LineIndicators } from '../engine/line-indicators';
 import { readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
 import { hasScript } from './production-declarations.service';
 import {

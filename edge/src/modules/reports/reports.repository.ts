@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Executor } from '../indexes/indexes.repository';
-import { shiftIndexGridSource } from '../indexes/indexes.repository';
+import type { Executor } from '../engine/indexes.repository';
+import { shiftIndexGridSource } from '../engine/indexes.repository';
 import { orderIndexGridSource } from '../orders/orders.repository';
 import { stopsGridSource } from '../stops/stops.repository';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Executor } from '../engine/indexes.repository';
 import type { StopRow } from '../stops/stops.repository';
 
 /** The lines with the stops managers on (enableStopsManager), with their sector and beacon script, by lineID. */

@@ -7,7 +7,7 @@ import {
 } from '../../domain/stop-summary';
 import { recognitionFields, type ReasonsById } from '../../domain/stops';
 import type { Language } from '../../http/messages';
-import { listLineSettings, type Executor } from '../indexes/indexes.repository';
+import { listLineSettings, type Executor } from '../engine/indexes.repository';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { loadReasonTree, summaryData } from './stops.repository';
 

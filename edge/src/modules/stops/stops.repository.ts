@@ -3,7 +3,7 @@ import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { hasBeaconScript } from '../../domain/script';
 import type { ReasonsById, StopReasonNode } from '../../domain/stops';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Executor } from '../engine/indexes.repository';
 
 export type StopRow = Row<'stops'>;
 

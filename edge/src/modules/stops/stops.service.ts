@@ -19,7 +19,7 @@ import { listResource } from '../grid/grid.repository';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { Language, MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
-import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
+import { refreshIndexesAffectedBy, type EngineClock } from '../engine/indexes.service';
 import { isEnabledOnLine } from '../stop-reasons/reason-lines';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import {

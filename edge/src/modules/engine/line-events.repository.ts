@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { hasBeaconScript } from '../../domain/script';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Executor } from './indexes.repository';
 
 /**
  * The ingestion's queries run in every transaction of the acquisition (every second or so), so they are prepared

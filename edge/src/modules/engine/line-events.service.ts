@@ -7,8 +7,8 @@ import { lineCalendars, type LineCalendars } from '../calendar/line-calendars';
 import { counterStep, counterStepLimit } from '../../domain/counters';
 import { REASON } from '../../domain/stops';
 import { fieldError } from '../../http/errors';
-import { engineParameters, minuteOf, ordersOverlapping, type EngineParameters } from '../indexes/indexes.repository';
-import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
+import { engineParameters, minuteOf, ordersOverlapping, type EngineParameters } from './indexes.repository';
+import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from './indexes.service';
 import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import {
