@@ -32,7 +32,6 @@ import {
   shiftIndexesAt,
   shiftIndexesOfLine,
   shiftIndexGridSource,
-  type Executor,
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
@@ -239,7 +238,7 @@ async function writeOrderIndex(
 
 /** An order's span and the data of its line over it as of `nowMs`; undefined for an order not started (or lineless). */
 async function loadOrderData(
-  db: Executor,
+  db: Database,
   order: string,
   clock: EngineClock,
 ): Promise<{ span: OrderSpan; data: LineRangeData } | undefined> {
@@ -274,7 +273,7 @@ export async function refreshOrderIndex(
  * holds, computed from the stored stops the way the index is (so read in the transaction that acts on it). 0 for an
  * order that has not started.
  */
-export async function orderStopTimeMs(db: Executor, order: string, clock: EngineClock): Promise<number> {
+export async function orderStopTimeMs(db: Database, order: string, clock: EngineClock): Promise<number> {
   const loaded = await loadOrderData(db, order, clock);
   if (!loaded) return 0;
   const { microStopSeconds } = await engineParameters(db);
