@@ -4,9 +4,8 @@ import { inJsonArray, prepared, type PreparedQuery } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { hasBeaconScript } from '../../domain/script/markers';
 import { isDataGapReason, stopEventsOf, type StopEvent } from '../../domain/stops';
+import { minuteOf } from '../../domain/time';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
-
-const MINUTE_MS = 60_000;
 
 /**
  * The line of a query that sorts or takes min()/max(). In such a query SQLite's planner looks at the value bound to a
@@ -279,11 +278,6 @@ export interface ProductionMinute {
   order: string | null;
   units: number;
   discards: number;
-}
-
-/** The minute a time falls in: production minutes count in the range where the minute starts. */
-export function minuteOf(instantMs: number): number {
-  return Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
 }
 
 /** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */

@@ -3,10 +3,11 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import { isDiskFull } from '../../db/disk-full';
 import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../../domain/script';
-import { minuteOf } from './indexes.repository';
 import type { LineSample } from './line-events.service';
 import type { DiagnosticsLog, LineOutcome } from '../../acquisition/diagnostics-log';
-import { type TagCache, WAITING_STATUS } from '../../acquisition/tag-cache';
+import type { TagCache } from '../../acquisition/tag-cache';
+import { WAITING_STATUS } from '../../domain/tag-status';
+import { minuteOf } from '../../domain/time';
 
 /**
  * Turns tag values into line samples: on every tag change (for the lines whose scripts read that tag) and for every

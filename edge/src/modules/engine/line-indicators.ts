@@ -13,13 +13,13 @@ import {
   type Interval,
   type WorkCalendar,
 } from '../../domain/work-calendar';
+import { minuteOf } from '../../domain/time';
 import { lineCalendars, schedulesEverything } from '../calendar/line-calendars';
 import {
   findLineSettings,
   firstDataOfLines,
   latestStopsOfLines,
   firstSeenOfLine,
-  minuteOf,
   orderSpansOfLine,
   ordersOverlappingLines,
   productionMinutesOfLine,

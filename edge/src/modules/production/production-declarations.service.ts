@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { decodeStoredScript } from '../../domain/script';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { minuteOf } from '../engine/indexes.repository';
+import { minuteOf } from '../../domain/time';
 import type { EngineClock } from '../engine/indexes.service';
 import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
 import {

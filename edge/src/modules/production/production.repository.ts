@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { minuteOf } from '../engine/indexes.repository';
+import { minuteOf } from '../../domain/time';
 
 export interface ProductRow {
   productCode: string | null;
