@@ -1,15 +1,14 @@
 import { join } from 'node:path';
 import type { Database } from '../db/database';
 import { AppError } from '../http/errors';
-import { ingestSamples, recordEdgeRestart, type CounterEvent } from '../modules/engine/line-events.service';
+import { ingestSamples, recordEdgeRestart, type CounterEvent, type LineSampleSink } from '../modules/engine';
 import type { Plant } from '../plant';
 import { AcquisitionManager } from './acquisition-manager';
-import type { LineSampleSink } from '../modules/engine/line-evaluator';
 import { startWithRetries, type RetriedStart } from './start-retry';
 
 export { AcquisitionManager, type ConfiguredTag, type TagStatus, tagStatusForApi } from './acquisition-manager';
 export type { CalculationEntry, TagUpdateEntry } from './diagnostics-log';
-export type { LineSample, LineSampleSink } from '../modules/engine/line-evaluator';
+export type { LineSample, LineSampleSink } from '../modules/engine';
 export type { TagReading } from './tag-cache';
 export type { OpcServerStatus } from './ua-server-connection';
 

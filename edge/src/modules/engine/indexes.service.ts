@@ -50,6 +50,9 @@ import {
   type RangeInputs,
 } from './line-indicators';
 
+// For the modules the engine's ingestion calls (orders, stops), which import this file rather than the engine's entry.
+export { engineParameters } from './indexes.repository';
+
 /**
  * Order and shift indexes: computed by line-indicators.ts, stored through the write chokepoint (outbox + audit),
  * and only written when a value changed — so refreshing or rebuilding an index whose inputs did not change writes

@@ -1,6 +1,6 @@
 import { reasonLossKinds, stopLossKind, type ConfigurableLossKind, type CountedLossKind } from '../../domain/losses';
 import type { Database } from '../../db/database';
-import type { CountedLossKindOf } from '../engine/line-indicators';
+import type { CountedLossKindOf } from '../engine';
 import { lossReasonNodes } from './losses.repository';
 
 /**

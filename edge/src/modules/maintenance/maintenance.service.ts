@@ -18,7 +18,7 @@ import { AppError, fieldError, notFound } from '../../http/errors';
 import { listResource } from '../grid/grid.repository';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
-import type { EngineClock } from '../engine/indexes.service';
+import type { EngineClock } from '../engine';
 import { findStop, openStopsOfLines } from '../stops/stops.repository';
 import { plantText, recordStopMaintenance } from '../stops/stops.service';
 import {

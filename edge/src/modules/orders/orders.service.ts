@@ -12,8 +12,8 @@ import { listResource } from '../grid/grid.repository';
 import type { GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
-import { engineParameters } from '../engine/indexes.repository';
-import { orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../engine/indexes.service';
+// The engine's ingestion starts and finishes orders through this file: its entry would close an import cycle.
+import { engineParameters, orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../engine/indexes.service';
 import {
   findOrder,
   findPreloadOrder,

@@ -4,7 +4,7 @@ import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/wri
 import { decodeStoredScript } from '../../domain/script';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { minuteOf } from '../../domain/time';
-import type { EngineClock } from '../engine/indexes.service';
+import type { EngineClock } from '../engine';
 import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
 import {
   findDeclaredDiscard,

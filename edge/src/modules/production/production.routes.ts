@@ -8,8 +8,7 @@ import { gridPageSchema, normalizeApiValues, rowSchemaOf, rowSchemaOfResource, r
 import { registerGridResource } from '../grid/grid.routes';
 import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { queryInt } from '../grid/fields';
-import { clockOf } from '../engine/indexes.service';
-import { applyLineEvents } from '../engine/line-events.service';
+import { clockOf, applyLineEvents } from '../engine';
 import type { ProductionDeclaration } from './production-declarations.service';
 import { findDeclaredDiscard, findLot } from './production.repository';
 import {

@@ -1,8 +1,6 @@
 import type { Database } from '../../db/database';
 import { toPlantIso } from '../../domain/time-zone';
-import { engineParameters } from '../engine/indexes.repository';
-import type { EngineClock } from '../engine/indexes.service';
-import { lineIndicators, type LineIndicators } from '../engine/line-indicators';
+import { engineParameters, type EngineClock, lineIndicators, type LineIndicators } from '../engine';
 import { readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
 import { hasScript } from './production-declarations.service';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { shiftIndexGridSource } from '../engine/indexes.repository';
+import { shiftIndexGridSource } from '../engine';
 import { orderIndexGridSource } from '../orders/orders.repository';
 import { stopsGridSource } from '../stops/stops.repository';
 

@@ -8,7 +8,7 @@ import {
 } from '../../domain/stop-summary';
 import { recognitionFields, type ReasonsById } from '../../domain/stops';
 import type { Language } from '../../http/messages';
-import { listLineSettings } from '../engine/indexes.repository';
+import { listLineSettings } from '../engine';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { loadReasonTree, summaryData } from './stops.repository';
 

@@ -19,6 +19,7 @@ import { listResource } from '../grid/grid.repository';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { Language, MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
+// The engine's ingestion opens and closes stops through this file: its entry would close an import cycle.
 import { refreshIndexesAffectedBy, type EngineClock } from '../engine/indexes.service';
 import { isEnabledOnLine } from '../stop-reasons/reason-lines';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
