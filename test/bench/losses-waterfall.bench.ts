@@ -9,7 +9,14 @@
 // `npm run bench losses-waterfall`. Target (issue 29): the year of a line within 200 ms. Prints figures only.
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { computeWaterfall, WATERFALL_BAR_KEYS } from '../../edge/src/domain/losses';
-import { listLineSettings, ordersOverlappingLines, productionTotalsOfLines, stopSpansOfLines, recalculateAllShiftIndexes, loadLinesRangeData } from '../../edge/src/modules/engine';
+import {
+  listLineSettings,
+  ordersOverlappingLines,
+  productionTotalsOfLines,
+  stopSpansOfLines,
+  recalculateAllShiftIndexes,
+  loadLinesRangeData,
+} from '../../edge/src/modules/engine';
 import { loadLossKindOf } from '../../edge/src/modules/losses/loss-kinds';
 import { lossWaterfall, waterfallPartOf, waterfallToApi } from '../../edge/src/modules/losses/losses.service';
 import { savePlantCalendar } from '../../edge/src/modules/calendar/calendar.service';

@@ -7,9 +7,12 @@ import { AcquisitionManager } from './acquisition-manager';
 import { startWithRetries, type RetriedStart } from './start-retry';
 
 export { AcquisitionManager, type ConfiguredTag, type TagStatus, tagStatusForApi } from './acquisition-manager';
-export type { CalculationEntry, TagUpdateEntry } from './diagnostics-log';
+export { findOpcServer, setApiKeyHash } from './acquisition.repository';
+export type { CalculationEntry, DiagnosticsLog, LineOutcome, TagUpdateEntry } from './diagnostics-log';
+export type { OpcPki, ServerCertificate } from './opc-pki';
 export type { LineSample, LineSampleSink } from '../modules/engine';
-export type { TagReading } from './tag-cache';
+export { plausibleSourceTime, type TagCache, type TagReading } from './tag-cache';
+export type { PushedValue } from './tag-sources';
 export type { OpcServerStatus } from './ua-server-connection';
 
 const managers = new WeakMap<Plant, AcquisitionManager>();

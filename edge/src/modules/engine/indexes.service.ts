@@ -14,7 +14,7 @@ import {
   type WorkCalendar,
 } from '../../domain/work-calendar';
 import { parsePlantDate } from '../../domain/time-zone';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import {
   engineParameters,
@@ -37,8 +37,8 @@ import {
 } from './indexes.repository';
 import { lineCalendars } from '../calendar/line-calendars';
 import { loadLossKindOf } from '../losses/loss-kinds';
-import { readyOrdersOfLines } from '../orders/orders.repository';
-import { openStopsOfLines } from '../stops/stops.repository';
+import { readyOrdersOfLines } from '../orders';
+import { openStopsOfLines } from '../stops';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
 import {
   LineHistory,

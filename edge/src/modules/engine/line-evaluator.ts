@@ -4,8 +4,7 @@ import type { Logger } from 'pino';
 import { isDiskFull } from '../../db/disk-full';
 import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../../domain/script';
 import type { LineSample } from './line-events.service';
-import type { DiagnosticsLog, LineOutcome } from '../../acquisition/diagnostics-log';
-import type { TagCache } from '../../acquisition/tag-cache';
+import type { DiagnosticsLog, LineOutcome, TagCache } from '../../acquisition';
 import { WAITING_STATUS } from '../../domain/tag-status';
 import { minuteOf } from '../../domain/time';
 

@@ -10,7 +10,7 @@ import { fieldError } from '../../http/errors';
 import { minuteOf } from '../../domain/time';
 import { engineParameters, ordersOverlapping, type EngineParameters } from './indexes.repository';
 import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from './indexes.service';
-import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
+import { readyOrdersOfLines, type OrderRow } from '../orders';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import {
   recordDeclaration,
@@ -18,7 +18,7 @@ import {
   type ProductionBooking,
   type ProductionDeclaration,
 } from '../production/production-declarations.service';
-import { findStop, openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { findStop, openStopsOfLines, type StopRow } from '../stops';
 import {
   closeStop,
   discardEmptyStop,

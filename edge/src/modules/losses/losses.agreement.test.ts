@@ -4,7 +4,14 @@ import { computeWaterfall, WATERFALL_BAR_KEYS, type Waterfall } from '../../doma
 import { scheduledIntervals, totalMs, type WorkCalendar } from '../../domain/work-calendar';
 import { savePlantCalendar } from '../calendar/calendar.service';
 import { ROLE } from '../../domain/roles';
-import { listLineSettings, type LineSettings, recalculateAllOrders, recalculateAllShiftIndexes, lineRangeInputs, loadLineRangeData } from '../engine';
+import {
+  listLineSettings,
+  type LineSettings,
+  recalculateAllOrders,
+  recalculateAllShiftIndexes,
+  lineRangeInputs,
+  loadLineRangeData,
+} from '../engine';
 import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { adjustOrder } from '../orders/orders.service';
 import { loadLossKindOf } from './loss-kinds';

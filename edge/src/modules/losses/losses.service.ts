@@ -18,7 +18,23 @@ import { lineCalendars } from '../calendar/line-calendars';
 import { sumIndicatorInputs, type IndicatorInputs } from '../../domain/oee';
 import { toPlantIso, parsePlantDate } from '../../domain/time-zone';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { engineParameters, findLineSettings, findOrderSpan, listLineSettings, type LineSettings, type EngineClock, lineRangeInputs, lineSchedule, loadLineRangeData, loadLinesRangeData, type CountedLossKindOf, type LineRangeData, type LineSchedule, type RangeInputs, type RangeScope } from '../engine';
+import {
+  engineParameters,
+  findLineSettings,
+  findOrderSpan,
+  listLineSettings,
+  type LineSettings,
+  type EngineClock,
+  lineRangeInputs,
+  lineSchedule,
+  loadLineRangeData,
+  loadLinesRangeData,
+  type CountedLossKindOf,
+  type LineRangeData,
+  type LineSchedule,
+  type RangeInputs,
+  type RangeScope,
+} from '../engine';
 import { loadLossKindOf } from './loss-kinds';
 import { closedShiftSumsOfLines, type ClosedShiftSums } from './losses.repository';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';

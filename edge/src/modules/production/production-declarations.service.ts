@@ -5,7 +5,7 @@ import { decodeStoredScript } from '../../domain/script';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { minuteOf } from '../../domain/time';
 import type { EngineClock } from '../engine';
-import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
+import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders';
 import {
   findDeclaredDiscard,
   findLot,

@@ -3,7 +3,7 @@ import { PRODUCTION_DECLARING_ROLES, ROLE } from '../../domain/roles';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError, notFound } from '../../http/errors';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { gridPageSchema, normalizeApiValues, rowSchemaOf, rowSchemaOfResource, rowToApi, type GridResource } from '../grid/grid-resource';
 import { registerGridResource } from '../grid/grid.routes';
 import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { toPlantIso } from '../../domain/time-zone';
 import { engineParameters, type EngineClock, lineIndicators, type LineIndicators } from '../engine';
-import { readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
+import { readyOrderOfLine, type OrderRow } from '../orders';
 import { hasScript } from './production-declarations.service';
 import {
   declaredDiscardsInRange,

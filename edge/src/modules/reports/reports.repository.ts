@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { shiftIndexGridSource } from '../engine';
-import { orderIndexGridSource } from '../orders/orders.repository';
-import { stopsGridSource } from '../stops/stops.repository';
+import { orderIndexGridSource } from '../orders';
+import { stopsGridSource } from '../stops';
 
 /**
  * The report's rows come from the grids' own sources (the same columns and minutes as the order-index, shift-index

@@ -7,10 +7,10 @@ import { resolveSession } from '../../http/session';
 import { productionDaySpan, shiftToApi } from '../calendar/calendar.service';
 import { lineCalendars } from '../calendar/line-calendars';
 import { engineParameters, findLineSettings, type EngineClock, lineRangeInputs, loadLineRangeData } from '../engine';
-import { overviewLines, type OverviewLine } from '../line-overview/line-overview.repository';
+import { overviewLines, type OverviewLine } from '../line-overview';
 import { dashboardIndicators, lineOverview } from '../line-overview/line-overview.service';
 import { stopSummary } from '../stops/stop-summary.service';
-import { findTerminalByIp } from '../terminals/terminals.repository';
+import { findTerminalByIp } from '../terminals';
 import { canonicalIp } from '../terminals/terminals.schemas';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { StopRow } from '../stops/stops.repository';
+import type { StopRow } from '../stops';
 
 /** The lines with the stops managers on (enableStopsManager), with their sector and beacon script, by lineID. */
 export function stopsManagerLines(db: Database) {

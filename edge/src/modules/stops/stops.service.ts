@@ -15,7 +15,7 @@ import {
 } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { Language, MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
