@@ -42,6 +42,28 @@ const TEST_SUPPORT = [
   { regex: '^(\\.\\./)+test/', message: 'Production code does not import test support (test/).' },
 ];
 
+/**
+ * A module's repository is its own: another module imports what it needs of it from that module's entry (index.ts),
+ * the engine's (modules/engine/index.ts) included. Tests may cross.
+ */
+const MODULE_REPOSITORIES = [
+  {
+    regex: '^\\.\\./(?!\\.)[^/]+/(.+/)?[^/]+\\.repository$',
+    message: "A module does not import another module's repository: import what it needs from that module's index.ts.",
+  },
+];
+
+/**
+ * The acquisition is reached only through its entry, acquisition/index.ts (the plant simulator, acquisition/simulator/,
+ * is a program of its own that the demo runs). Tests may cross.
+ */
+const ACQUISITION_ENTRY = [
+  {
+    regex: '^(\\.{1,2}/)+acquisition/(?!index$|simulator/)',
+    message: 'acquisition/ is reached only through its entry: import from acquisition/index.ts.',
+  },
+];
+
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -65,7 +87,17 @@ export default tseslint.config(
   // earlier one for the files both match, so every block lists all the patterns its files keep).
   { files: ['edge/src/domain/**/*.ts'], ignores: TESTS, rules: restrictImports([...DOMAIN, ...TEST_SUPPORT]) },
   { files: ['edge/src/domain/**/*.test.ts'], rules: restrictImports(DOMAIN) },
-  { files: ['edge/**/*.ts', 'portal/**/*.ts'], ignores: [...TESTS, 'edge/src/domain/**'], rules: restrictImports(TEST_SUPPORT) },
+  {
+    files: ['edge/**/*.ts', 'portal/**/*.ts'],
+    ignores: [...TESTS, 'edge/src/domain/**'],
+    rules: restrictImports([...ACQUISITION_ENTRY, ...TEST_SUPPORT]),
+  },
+  { files: ['edge/src/acquisition/**/*.ts'], ignores: TESTS, rules: restrictImports(TEST_SUPPORT) },
+  {
+    files: ['edge/src/modules/**/*.ts'],
+    ignores: TESTS,
+    rules: restrictImports([...MODULE_REPOSITORIES, ...ACQUISITION_ENTRY, ...TEST_SUPPORT]),
+  },
   { files: ['sync/**/*.ts'], ignores: TESTS, rules: restrictImports([...SYNC, ...TEST_SUPPORT]) },
   {
     files: ['edge/src/db/migrations/*.ts', 'sync/central/migrations/*.ts'],

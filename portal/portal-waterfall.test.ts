@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPlant } from '../edge/src/demo/demo-plant';
 import { parsePlantDate } from '../edge/src/domain/time-zone';
-import { listLineSettings, type LineSettings } from '../edge/src/modules/indexes/indexes.repository';
-import { recalculateAllOrders, recalculateAllShiftIndexes } from '../edge/src/modules/indexes/indexes.service';
+import { listLineSettings, type LineSettings, recalculateAllOrders, recalculateAllShiftIndexes } from '../edge/src/modules/engine';
 import { openTestPlant, type TestPlant } from '../test/support/test-plant';
 import { linesWaterfall, waterfallToApi } from '../edge/src/modules/losses/losses.service';
 import { applyBatch } from '../sync/central/apply-batch';

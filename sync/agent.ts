@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../edge/src/db/schema';
+import type { Database } from '../edge/src/db/database';
 import { applyBatch, readCursor, type PlantIdentity } from './central/apply-batch';
 import { migrateCentral, openCentral, type CentralDatabase } from './central/central-database';
 import { highestOutboxSeqEver, plantNameOf, pruneOutbox, readOutboxBatch } from './edge-outbox';
@@ -28,7 +27,7 @@ export interface SyncLogger {
 
 export interface SyncAgentOptions {
   /** The edge's database (the outbox is read and pruned there). */
-  edge: Kysely<DB>;
+  edge: Database;
   centralUrl: string;
   plant: PlantIdentity;
   logger?: SyncLogger;

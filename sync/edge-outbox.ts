@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../edge/src/db/schema';
+import { sql } from 'kysely';
+import type { Database } from '../edge/src/db/database';
 import type { OutboxRow } from './central/apply-batch';
 
 /**
@@ -8,7 +8,7 @@ import type { OutboxRow } from './central/apply-batch';
  */
 
 /** The next `limit` outbox rows after `afterSeq`, in sequence order. */
-export async function readOutboxBatch(db: Kysely<DB>, afterSeq: number, limit: number): Promise<OutboxRow[]> {
+export async function readOutboxBatch(db: Database, afterSeq: number, limit: number): Promise<OutboxRow[]> {
   return db.selectFrom('outbox').selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
 }
 
@@ -16,7 +16,7 @@ export async function readOutboxBatch(db: Kysely<DB>, afterSeq: number, limit: n
  * Deletes the outbox rows the central copy has acknowledged (seq ≤ `throughSeq`), in one statement. Nothing to
  * acknowledge takes no write lock on the edge database.
  */
-export async function pruneOutbox(db: Kysely<DB>, throughSeq: number): Promise<number> {
+export async function pruneOutbox(db: Database, throughSeq: number): Promise<number> {
   if (throughSeq <= 0) return 0;
   const result = await db.deleteFrom('outbox').where('seq', '<=', throughSeq).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -29,7 +29,7 @@ export interface Backlog {
 }
 
 /** What waits to be sent: outbox rows after `afterSeq`. */
-export async function outboxBacklog(db: Kysely<DB>, afterSeq: number): Promise<Backlog> {
+export async function outboxBacklog(db: Database, afterSeq: number): Promise<Backlog> {
   const row = await db
     .selectFrom('outbox')
     .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.min<number | null>('createdAt').as('oldestCreatedAt')])
@@ -43,7 +43,7 @@ export async function outboxBacklog(db: Kysely<DB>, afterSeq: number): Promise<B
  * agent sends it with the plant's identity on every batch, so a renamed plant shows its new name centrally with the
  * next change it replicates.
  */
-export async function plantNameOf(db: Kysely<DB>): Promise<string | null> {
+export async function plantNameOf(db: Database): Promise<string | null> {
   const row = await db.selectFrom('parameters').select('plantName').where('id', '=', 1).executeTakeFirst();
   const name = row?.plantName?.trim();
   return name ? name : null;
@@ -54,7 +54,7 @@ export async function plantNameOf(db: Kysely<DB>): Promise<string | null> {
  * cursor beyond it means the central copy holds changes this database never made: another database (a restored
  * backup, a new installation) is using this plant id.
  */
-export async function highestOutboxSeqEver(db: Kysely<DB>): Promise<number> {
+export async function highestOutboxSeqEver(db: Database): Promise<number> {
   const { rows } = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'outbox'`.execute(db);
   return Number(rows[0]?.seq ?? 0);
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../edge/src/db/schema';
+import type { Database } from '../edge/src/db/database';
 import type { SyncAgentState } from './agent';
 import { outboxBacklog } from './edge-outbox';
 
@@ -26,7 +25,7 @@ export interface SyncStatus {
  * The status from the agent's state and the outbox as it is now (the lag is read, not remembered, so it is right
  * even while the agent waits to retry). Without an agent (sync not configured) the lag is the whole outbox.
  */
-export async function readSyncStatus(db: Kysely<DB>, agent: Readonly<SyncAgentState> | null, nowMs: number): Promise<SyncStatus> {
+export async function readSyncStatus(db: Database, agent: Readonly<SyncAgentState> | null, nowMs: number): Promise<SyncStatus> {
   const backlog = await outboxBacklog(db, agent?.acknowledgedSeq ?? 0);
   return {
     enabled: agent !== null,

@@ -46,7 +46,7 @@ const stamped: readonly ColumnSpec[] = [
   ['updateDate', 'update_date', 'time'],
 ];
 
-/** The times and counts an order index and a shift index share (edge/src/modules/indexes). */
+/** The times and counts an order index and a shift index share (edge/src/modules/engine). */
 const indexTimes: readonly ColumnSpec[] = [
   ['productionQuantity', 'production_quantity', 'real'],
   ['discardQuantity', 'discard_quantity', 'real'],

@@ -10,8 +10,7 @@ import { openPlantDatabase } from '../../edge/src/db/installation';
 import { startSyncQueue } from '../../edge/src/db/outbox';
 import { pruneExpiredRows } from '../../edge/src/db/retention';
 import { shiftOf } from '../../edge/src/domain/calendar';
-import { refreshOpenIndexes } from '../../edge/src/modules/indexes/indexes.service';
-import { ingestSamples, type LineSample } from '../../edge/src/modules/line-events/line-events.service';
+import { refreshOpenIndexes, ingestSamples, type LineSample } from '../../edge/src/modules/engine';
 import { addLine } from '../support/test-plant';
 
 const TZ = 'Europe/Madrid';

@@ -14,9 +14,9 @@ import {
   ordersOverlappingLines,
   productionTotalsOfLines,
   stopSpansOfLines,
-} from '../../edge/src/modules/indexes/indexes.repository';
-import { recalculateAllShiftIndexes } from '../../edge/src/modules/indexes/indexes.service';
-import { loadLinesRangeData } from '../../edge/src/modules/indexes/line-indicators';
+  recalculateAllShiftIndexes,
+  loadLinesRangeData,
+} from '../../edge/src/modules/engine';
 import { loadLossKindOf } from '../../edge/src/modules/losses/loss-kinds';
 import { lossWaterfall, waterfallPartOf, waterfallToApi } from '../../edge/src/modules/losses/losses.service';
 import { savePlantCalendar } from '../../edge/src/modules/calendar/calendar.service';

@@ -4,7 +4,7 @@
 // own moment, spread over SPREAD_MS; the figure is the time from that moment to the stand-in receiving each message,
 // with the job as it runs in production (a pass every 5 s, no runNow). `npm run bench notifications`.
 // Target: p99 under 10 s; the line ends in OK or OVER, and the process fails when over.
-import { applyLineEvents } from '../../edge/src/modules/line-events/line-events.service';
+import { applyLineEvents } from '../../edge/src/modules/engine';
 import { startBotStandIn } from '../support/telegram-bot-stand-in';
 import { startTestEdge } from '../support/test-edge';
 

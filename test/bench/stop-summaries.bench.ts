@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { addPlantDays, shiftOf } from '../../edge/src/domain/calendar';
-import { recalculateAllOrders } from '../../edge/src/modules/indexes/indexes.service';
+import { recalculateAllOrders } from '../../edge/src/modules/engine';
 import { DEFAULT_DATABASE_FILE } from '../../edge/src/db/installation';
 import { builtUiSnapshot } from '../e2e/support/ui-build';
 import { startTestEdge } from '../support/test-edge';

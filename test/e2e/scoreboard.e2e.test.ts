@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { applyLineEvents } from '../../edge/src/modules/line-events/line-events.service';
+import { applyLineEvents } from '../../edge/src/modules/engine';
 import { addOverviewPlant, OVERVIEW_NOW } from '../support/overview-plant';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { logIn, openBrowser } from './support/browser';

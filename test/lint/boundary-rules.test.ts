@@ -43,6 +43,56 @@ describe('the lint boundary rules', () => {
     ).toEqual([]);
   });
 
+  it("keep a module out of another module's repository: it imports that module's entry", async () => {
+    const file = 'edge/src/modules/orders/boundary-probe.ts';
+    const engineRepository = "import { engineParameters } from '../engine/indexes.repository';\nexport const e = engineParameters;\n";
+    expect(await restrictedImports(file, engineRepository)).toEqual([expect.stringContaining("another module's repository")]);
+    expect(await restrictedImports(file, "import { findStop } from '../stops/stops.repository';\nexport const f = findStop;\n")).toEqual([
+      expect.stringContaining("another module's repository"),
+    ]);
+    expect(await restrictedImports(file, "import { engineParameters } from '../engine';\nexport const e = engineParameters;\n")).toEqual(
+      [],
+    );
+    expect(await restrictedImports(file, "import { findOrder } from './orders.repository';\nexport const f = findOrder;\n")).toEqual([]);
+    expect(await restrictedImports('edge/src/modules/orders/boundary-probe.test.ts', engineRepository)).toEqual([]);
+  });
+
+  it('reach the acquisition only through its entry', async () => {
+    const tagCache = "import { plausibleSourceTime } from '../../acquisition/tag-cache';\nexport const p = plausibleSourceTime;\n";
+    for (const file of ['edge/src/modules/live-tags/boundary-probe.ts', 'edge/src/modules/engine/boundary-probe.ts']) {
+      expect(await restrictedImports(file, tagCache), file).toEqual([
+        expect.stringContaining('acquisition/ is reached only through its entry'),
+      ]);
+    }
+    expect(
+      await restrictedImports(
+        'edge/src/boundary-probe.ts',
+        "import { attachAcquisition } from './acquisition/acquisition-manager';\nexport const a = attachAcquisition;\n",
+      ),
+    ).toEqual([expect.stringContaining('acquisition/ is reached only through its entry')]);
+    const entry = "import { plausibleSourceTime } from '../../acquisition';\nexport const p = plausibleSourceTime;\n";
+    expect(await restrictedImports('edge/src/modules/live-tags/boundary-probe.ts', entry)).toEqual([]);
+    expect(
+      await restrictedImports(
+        'edge/src/boundary-probe.ts',
+        "import { attachAcquisition } from './acquisition/index';\nexport const a = attachAcquisition;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'edge/src/demo/boundary-probe.ts',
+        "import { PlantSimulator } from '../acquisition/simulator/plant-simulator';\nexport const p = PlantSimulator;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'edge/src/acquisition/boundary-probe.ts',
+        "import { TagCache } from './tag-cache';\nexport const t = TagCache;\n",
+      ),
+    ).toEqual([]);
+    expect(await restrictedImports('edge/src/modules/engine/boundary-probe.test.ts', tagCache)).toEqual([]);
+  });
+
   it('keep test tools and test support out of production files, not out of tests', async () => {
     const vitest = "import { expect } from 'vitest';\nexport const e = expect;\n";
     const support = "import { startTestEdge } from '../../../../test/support/test-edge';\nexport const s = startTestEdge;\n";

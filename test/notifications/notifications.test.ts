@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOfWallTime } from '../../edge/src/domain/time-zone';
-import { applyLineEvents } from '../../edge/src/modules/line-events/line-events.service';
+import { applyLineEvents } from '../../edge/src/modules/engine';
 import { insert, sectorWithLine, tokensForEveryRole, type RoleTokens } from '../support/module-fixtures';
 import { startTestEdge, type TestEdge } from '../support/test-edge';
 import { startBotStandIn, type BotStandIn } from '../support/telegram-bot-stand-in';

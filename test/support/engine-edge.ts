@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { startTestEdge, type CallResult, type TestEdge } from './test-edge';
 import type { Database } from '../../edge/src/db/database';
 import { ROLE, type RoleId } from '../../edge/src/domain/roles';
-import { applyLineEvents, type LineEvent } from '../../edge/src/modules/line-events/line-events.service';
+import { applyLineEvents, type LineEvent } from '../../edge/src/modules/engine';
 import { trailCounts } from './test-plant';
 
 /**

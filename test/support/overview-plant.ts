@@ -1,5 +1,5 @@
 import type { Database } from '../../edge/src/db/database';
-import type { LineEvent } from '../../edge/src/modules/line-events/line-events.service';
+import type { LineEvent } from '../../edge/src/modules/engine';
 import { addLine, addOrder, addProduct, at, HOUR, MINUTE } from './test-plant';
 import { startEngineEdge, type EngineEdge } from './engine-edge';
 

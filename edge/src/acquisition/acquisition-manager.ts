@@ -11,7 +11,7 @@ import {
 import { DiagnosticsLog } from './diagnostics-log';
 import type { OpcPki } from './opc-pki';
 import type * as OpcUaParts from './opcua-parts';
-import { LineEvaluator, type LineSampleSink } from './line-evaluator';
+import { LineEvaluator, type LineSampleSink } from '../modules/engine';
 import { ModbusConnection } from './modbus-connection';
 import { MqttConnection } from './mqtt-connection';
 import { TagCache, WAITING_STATUS } from './tag-cache';

@@ -1,4 +1,4 @@
-import type { CounterEvent, LineSample } from '../modules/line-events/line-events.service';
+import type { CounterEvent, LineSample } from '../modules/engine';
 
 /**
  * The acquisition's recent history for the diagnostics page (SPEC.md sections 7 and 9): how long each tag update

@@ -1,16 +1,18 @@
 import { join } from 'node:path';
 import type { Database } from '../db/database';
 import { AppError } from '../http/errors';
-import { ingestSamples, recordEdgeRestart, type CounterEvent } from '../modules/line-events/line-events.service';
+import { ingestSamples, recordEdgeRestart, type CounterEvent, type LineSampleSink } from '../modules/engine';
 import type { Plant } from '../plant';
 import { AcquisitionManager } from './acquisition-manager';
-import type { LineSampleSink } from './line-evaluator';
 import { startWithRetries, type RetriedStart } from './start-retry';
 
 export { AcquisitionManager, type ConfiguredTag, type TagStatus, tagStatusForApi } from './acquisition-manager';
-export type { CalculationEntry, TagUpdateEntry } from './diagnostics-log';
-export type { LineSample, LineSampleSink } from './line-evaluator';
-export type { TagReading } from './tag-cache';
+export { findOpcServer, setApiKeyHash } from './acquisition.repository';
+export type { CalculationEntry, DiagnosticsLog, LineOutcome, TagUpdateEntry } from './diagnostics-log';
+export type { OpcPki, ServerCertificate } from './opc-pki';
+export type { LineSample, LineSampleSink } from '../modules/engine';
+export { plausibleSourceTime, type TagCache, type TagReading } from './tag-cache';
+export type { PushedValue } from './tag-sources';
 export type { OpcServerStatus } from './ua-server-connection';
 
 const managers = new WeakMap<Plant, AcquisitionManager>();

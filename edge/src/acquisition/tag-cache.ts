@@ -34,12 +34,7 @@ export function plausibleSourceTime(sourceTime: number | null | undefined, recei
   return afterGap || receivedAt - sourceTime <= MAX_CLOCK_SKEW_MS ? sourceTime : receivedAt;
 }
 
-/**
- * The status of a tag that has not been read yet since it was configured or since the edge started: its lines are
- * not judged until it has a reading (the connection gets a grace period), so starting the edge or adding a tag does
- * not open an "OPC disconnected" stop of its own.
- */
-export const WAITING_STATUS = 'BadWaitingForInitialData';
+export { WAITING_STATUS } from '../domain/tag-status';
 
 /** Told that a watched tag changed value or quality, and when (the reading's time). */
 export type TagChangeListener = (tagName: string, time: number) => void;

@@ -4,6 +4,11 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
 
+/**
+ * The edge's database handle, the one name for it everywhere: the database, or a transaction of it (Kysely's
+ * `Transaction<DB>` is a `Kysely<DB>`). A function that must run inside its caller's transaction (a write through
+ * `writes.ts`, whose outbox and audit rows commit with it) takes Kysely's `Transaction<DB>` instead.
+ */
 export type Database = Kysely<DB>;
 
 export interface OpenDatabaseOptions {
@@ -138,12 +143,12 @@ export function createKysely(sqlite: BetterSqlite3.Database): Database {
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
-function migrator(db: Kysely<DB>): Migrator {
+function migrator(db: Database): Migrator {
   return new Migrator({ db, provider: staticProvider });
 }
 
 /** Names of the migrations this database has applied and of those it still lacks. */
-export async function migrationState(db: Kysely<DB>): Promise<{ applied: string[]; pending: string[] }> {
+export async function migrationState(db: Database): Promise<{ applied: string[]; pending: string[] }> {
   const all = await migrator(db).getMigrations();
   return {
     applied: all.filter((m) => m.executedAt).map((m) => m.name),
@@ -152,7 +157,7 @@ export async function migrationState(db: Kysely<DB>): Promise<{ applied: string[
 }
 
 /** Brings the schema up to date. Idempotent: applied migrations are recorded and skipped. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+export async function migrateToLatest(db: Database): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

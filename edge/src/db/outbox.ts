@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from './database';
 import { prepared } from './prepared';
 import type { DB } from './schema';
 
@@ -66,7 +67,7 @@ export const SYNCED_KEYS: Readonly<Record<SyncedEntity, readonly string[]>> = {
 };
 
 /** Whether outbox rows are queued on this database (sync was enabled on it at some time). */
-export async function syncQueueStarted(db: Kysely<DB>): Promise<boolean> {
+export async function syncQueueStarted(db: Database): Promise<boolean> {
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', SYNC_QUEUE_SETTING).executeTakeFirst();
   return row !== undefined;
 }
@@ -77,7 +78,7 @@ export async function syncQueueStarted(db: Kysely<DB>): Promise<boolean> {
  * its own row. Being one write transaction, no change can fall between the snapshot and the first queued row.
  * Answers how many snapshot rows it wrote (0 when the queue was already open: it is opened once per database).
  */
-export async function startSyncQueue(db: Kysely<DB>, now: number): Promise<number> {
+export async function startSyncQueue(db: Database, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (await syncQueueStarted(trx)) return 0;
     let rows = 0;

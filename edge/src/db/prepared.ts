@@ -9,6 +9,7 @@ import {
   type Compilable,
   type RawBuilder,
 } from 'kysely';
+import type { Database } from './database';
 import type { DB } from './schema';
 
 /**
@@ -46,8 +47,8 @@ function isPlaceholder(value: unknown): value is Placeholder {
 export interface PreparedQuery<P, O> {
   /** The SQL as compiled, with `?` where the values go (for tests and query plans). */
   readonly sql: string;
-  execute(db: Kysely<DB>, params: P): Promise<O[]>;
-  executeTakeFirst(db: Kysely<DB>, params: P): Promise<O | undefined>;
+  execute(db: Database, params: P): Promise<O[]>;
+  executeTakeFirst(db: Database, params: P): Promise<O | undefined>;
 }
 
 /** What a prepared query is built as: a query builder, or raw `sql`. */
@@ -62,7 +63,7 @@ function compile<O>(query: Query<O>): CompiledQuery<O> {
  * A query compiled once. `build` gets a database to build with (it cannot run queries) and the parameters, whose
  * properties stand for the values given at each execution.
  */
-export function prepared<P extends Record<string, unknown>, O>(build: (db: Kysely<DB>, params: P) => Query<O>): PreparedQuery<P, O> {
+export function prepared<P extends Record<string, unknown>, O>(build: (db: Database, params: P) => Query<O>): PreparedQuery<P, O> {
   let compiled: { sql: string; slots: Slot[] } | null = null;
   const compiledQuery = () => {
     if (compiled) return compiled;
@@ -75,7 +76,7 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Kysel
     };
     return compiled;
   };
-  const execute = async (db: Kysely<DB>, params: P): Promise<O[]> => {
+  const execute = async (db: Database, params: P): Promise<O[]> => {
     const { sql, slots } = compiledQuery();
     const values = slots.map((slot) => {
       if (!('name' in slot)) return slot.constant;

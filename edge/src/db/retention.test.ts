@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { shiftOf } from '../domain/calendar';
-import { refreshOpenIndexes } from '../modules/indexes/indexes.service';
+import { refreshOpenIndexes } from '../modules/engine';
 import { addLine, HOUR, openTestPlant, seenSince, trailCounts, type TestPlant } from '../../../test/support/test-plant';
 import type { Database } from './database';
 import { keyText, startSyncQueue, SYNCED_ENTITIES, SYNCED_KEYS, syncQueueStarted } from './outbox';

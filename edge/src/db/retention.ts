@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from './database';
 import { SYNC_QUEUE_SETTING } from './outbox';
-import type { DB } from './schema';
 
 /**
  * Retention of the tables that grow with time, pruned in small batches: each batch is one short DELETE of at most
@@ -45,7 +45,7 @@ async function inBatches(deleteBatch: () => Promise<number>, batchRows: number):
 
 /** Deletes, oldest first, the rows of `table` whose `timeColumn` is before `beforeMs` (and that meet `also`). */
 function pruneOlder(
-  db: Kysely<DB>,
+  db: Database,
   table: 'audit_log' | 'tag_update_log' | 'calculation_time_log' | 'notification_sends',
   timeColumn: string,
   beforeMs: number,
@@ -70,7 +70,7 @@ function pruneOlder(
  * acknowledged are deleted by the sync agent as it goes. The condition is evaluated inside each DELETE, so a snapshot
  * committed between two batches is never touched.
  */
-function pruneOutboxRows(db: Kysely<DB>, beforeMs: number, batchRows: number) {
+function pruneOutboxRows(db: Database, beforeMs: number, batchRows: number) {
   return inBatches(async () => {
     const result = await sql`
       DELETE FROM outbox WHERE seq IN (
@@ -84,7 +84,7 @@ function pruneOutboxRows(db: Kysely<DB>, beforeMs: number, batchRows: number) {
 
 /** Prunes every table with a retention: what is older than its parameter, and nothing else. */
 export async function pruneExpiredRows(
-  db: Kysely<DB>,
+  db: Database,
   nowMs: number,
   days: RetentionDays,
   batchRows = RETENTION_BATCH_ROWS,

@@ -2,8 +2,7 @@ import { seededRandom } from '../acquisition/simulator/line-model';
 import type { Database } from '../db/database';
 import { insertRow, type WriteContext } from '../db/writes';
 import { ROLE } from '../domain/roles';
-import { closeDueShifts } from '../modules/indexes/indexes.service';
-import { applyLineEvents, type LineEvent } from '../modules/line-events/line-events.service';
+import { closeDueShifts, applyLineEvents, type LineEvent } from '../modules/engine';
 import { recognizeStops } from '../modules/stops/stops.service';
 import { forgetLineStates, longRecognizedStopsBetween, unrecognizedStopsBetween } from './demo.repository';
 

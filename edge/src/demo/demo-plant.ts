@@ -3,7 +3,7 @@ import { insertRow, type WriteContext } from '../db/writes';
 import { simulatorNodeId, SIMULATOR_PORT } from '../acquisition/simulator/simulator-nodes';
 import { encodeStoredScript } from '../domain/script';
 import { ROLE } from '../domain/roles';
-import { applyLineEvents } from '../modules/line-events/line-events.service';
+import { applyLineEvents } from '../modules/engine';
 import { hashPassword } from '../modules/auth/password';
 import { writeDemoHistory } from './demo-history';
 import { patternOfStarts } from '../domain/work-calendar';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentPace, MINUTE_MS, paceToGoal, shiftGoal } from './pace';
+import { currentPace, paceToGoal, shiftGoal } from './pace';
+import { MINUTE_MS } from './time';
 
 const HOUR = 60 * MINUTE_MS;
 

@@ -2,7 +2,7 @@
  * The pace a line needs to reach a production goal (the scoreboard, /tablero). Pure: the clock is an argument.
  */
 
-export const MINUTE_MS = 60_000;
+import { MINUTE_MS } from './time';
 
 export interface PaceToGoal {
   /** Units still to make; 0 once the goal is reached. */

@@ -4,7 +4,7 @@ import type { Settings } from '../config';
 import { shiftOf } from '../domain/calendar';
 import { RecentLogStore } from '../logger';
 import { addLine, HOUR, openTestPlant, type TestPlant } from '../../../test/support/test-plant';
-import { applyLineEvents } from '../modules/line-events/line-events.service';
+import { applyLineEvents } from '../modules/engine';
 import { Plant } from '../plant';
 import { attachIndexJobs, type IndexJobs } from './index-jobs';
 

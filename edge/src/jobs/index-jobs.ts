@@ -1,7 +1,6 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Database } from '../db/database';
-import { engineParameters } from '../modules/indexes/indexes.repository';
-import { closeDueShifts, refreshOpenIndexes, type EngineClock } from '../modules/indexes/indexes.service';
+import { engineParameters, closeDueShifts, refreshOpenIndexes, type EngineClock } from '../modules/engine';
 import type { Plant } from '../plant';
 import { recordJobRun } from './job-health';
 

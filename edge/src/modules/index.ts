@@ -4,7 +4,7 @@ import { registerCalendarRoutes } from './calendar/calendar.routes';
 import { registerDiagnosticsRoutes } from './diagnostics/diagnostics.routes';
 import { registerEquipmentRoutes } from './equipments/equipments.routes';
 import { registerFeatureModuleRoutes } from './feature-modules/feature-modules.routes';
-import { registerIndexRoutes } from './indexes/indexes.routes';
+import { registerIndexRoutes } from './engine';
 import { registerLineOverviewRoutes } from './line-overview/line-overview.routes';
 import { registerLiveTagRoutes } from './live-tags/live-tags.routes';
 import { registerLogRoutes } from './log/log.routes';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../../edge/src/db/database';
 import { SYNCED_ENTITIES, type SyncedEntity } from '../../../edge/src/db/outbox';
-import type { DB } from '../../../edge/src/db/schema';
 import type { CentralDatabase } from '../../../sync/central/central-database';
 import { centralColumnOf, centralTableOf, type ColumnKind } from '../../../sync/central/tables';
 
@@ -35,13 +35,13 @@ function digestOf(lines: string[]): TableDigest {
   return { rows: lines.length, md5: hash.digest('hex') };
 }
 
-async function edgeColumns(db: Kysely<DB>, entity: SyncedEntity): Promise<string[]> {
+async function edgeColumns(db: Database, entity: SyncedEntity): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${entity}) ORDER BY cid`.execute(db);
   return rows.map((row) => row.name);
 }
 
 /** The canonical rows of an edge table. */
-export async function edgeRows(db: Kysely<DB>, entity: SyncedEntity): Promise<string[]> {
+export async function edgeRows(db: Database, entity: SyncedEntity): Promise<string[]> {
   const table = centralTableOf(entity);
   const columns = (await edgeColumns(db, entity)).map((name) => centralColumnOf(table, name));
   const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(entity)}`.execute(db);
@@ -66,7 +66,7 @@ function edgeValueOf(column: string, kind: ColumnKind): string {
 }
 
 /** The canonical live rows (no tombstones) of a plant in a central table, in the edge's column order. */
-export async function centralRows(central: CentralDatabase, edge: Kysely<DB>, plantId: string, entity: SyncedEntity): Promise<string[]> {
+export async function centralRows(central: CentralDatabase, edge: Database, plantId: string, entity: SyncedEntity): Promise<string[]> {
   const table = centralTableOf(entity);
   const columns = (await edgeColumns(edge, entity)).map((name) => centralColumnOf(table, name));
   const select = columns.map((column, i) => `${edgeValueOf(column.central, column.kind)} AS c${i}`).join(', ');
@@ -75,13 +75,13 @@ export async function centralRows(central: CentralDatabase, edge: Kysely<DB>, pl
   return rows.map((row) => JSON.stringify(columns.map((column, i) => canonical(row[`c${i}`], column.kind))));
 }
 
-export async function edgeDigest(db: Kysely<DB>): Promise<Digest> {
+export async function edgeDigest(db: Database): Promise<Digest> {
   const digest = {} as Digest;
   for (const entity of SYNCED_ENTITIES) digest[entity] = digestOf(await edgeRows(db, entity));
   return digest;
 }
 
-export async function centralDigest(central: CentralDatabase, edge: Kysely<DB>, plantId: string): Promise<Digest> {
+export async function centralDigest(central: CentralDatabase, edge: Database, plantId: string): Promise<Digest> {
   const digest = {} as Digest;
   for (const entity of SYNCED_ENTITIES) digest[entity] = digestOf(await centralRows(central, edge, plantId, entity));
   return digest;

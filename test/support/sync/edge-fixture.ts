@@ -5,8 +5,7 @@ import { startSyncQueue } from '../../../edge/src/db/outbox';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../../edge/src/db/writes';
 import { DEFAULT_PATTERN, type WorkCalendar } from '../../../edge/src/domain/work-calendar';
 import { PLANT_CALENDAR, replaceCalendar } from '../../../edge/src/modules/calendar/calendar.repository';
-import { closeDueShifts, refreshOpenIndexes } from '../../../edge/src/modules/indexes/indexes.service';
-import { applyLineEvents, type LineEvent } from '../../../edge/src/modules/line-events/line-events.service';
+import { closeDueShifts, refreshOpenIndexes, applyLineEvents, type LineEvent } from '../../../edge/src/modules/engine';
 
 /**
  * Edge databases with history, for the sync tests and the benchmark (imported by them only). Every synced row is

@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../../http/errors';
 import { hashToken, openSession, type SessionUser } from '../../http/session';
 import { updateRow } from '../../db/writes';
 import type { MessageKey } from '../../http/messages';
-import { findParameters } from '../parameters/parameters.repository';
+import { findParameters } from '../parameters';
 import { ADMIN_USER_ID } from '../setup/setup.service';
 import { deleteOtherSessionsOfUser, deleteSession, findUserForDirectoryLogin, findUserForLogin } from './auth.repository';
 import { checkDirectoryAccount } from './directory-client';

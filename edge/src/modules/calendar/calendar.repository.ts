@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
 import { SYNCED_KEYS } from '../../db/outbox';
 import type { DB, Row } from '../../db/schema';
 import { deleteRow, insertAnyRow, keyOf, updateAnyRow, type WriteContext } from '../../db/writes';
@@ -36,7 +37,7 @@ interface CalendarRows {
   calendar_exceptions: Row<'calendar_exceptions'>[];
 }
 
-async function readRows(db: Kysely<DB>, lineID?: number): Promise<CalendarRows> {
+async function readRows(db: Database, lineID?: number): Promise<CalendarRows> {
   const rows = {} as Record<CalendarTable, unknown[]>;
   for (const table of TABLES) {
     let query = db.selectFrom(table).selectAll();
@@ -81,7 +82,7 @@ function calendarOfRows(rows: CalendarRows, lineID: number): WorkCalendar | null
 }
 
 /** The stored calendars: the plant's (null when none is stored) and each line's own. */
-export async function readCalendars(db: Kysely<DB>): Promise<{ plant: WorkCalendar | null; lines: Map<number, WorkCalendar> }> {
+export async function readCalendars(db: Database): Promise<{ plant: WorkCalendar | null; lines: Map<number, WorkCalendar> }> {
   const rows = await readRows(db);
   const lines = new Map<number, WorkCalendar>();
   const lineIDs = new Set(rows.calendar_versions.map((row) => row.lineID).filter((lineID) => lineID !== PLANT_CALENDAR));
@@ -164,7 +165,7 @@ export async function replaceCalendar(
 }
 
 /** The calendar line `lineID` follows: its own, else the plant's (the default when none is stored); the plant's for null. */
-export async function calendarOfLine(db: Kysely<DB>, lineID: number | null): Promise<WorkCalendar> {
+export async function calendarOfLine(db: Database, lineID: number | null): Promise<WorkCalendar> {
   const stored = await readCalendars(db);
   return (lineID === null ? undefined : stored.lines.get(lineID)) ?? stored.plant ?? DEFAULT_CALENDAR;
 }

@@ -152,7 +152,7 @@ export const CALENDAR_DAYS_MAX = 62;
 /**
  * The production days `from` to `to` (plant dates, both included) as the calendar line `lineID` follows (or the
  * plant's) says them: each day's span and its shifts, with their scheduled time and breaks, in plant ISO. What a
- * calendar means, to check it before or after it applies (the engine's figures follow it: modules/indexes).
+ * calendar means, to check it before or after it applies (the engine's figures follow it: modules/engine).
  */
 export async function calendarDays(db: Database, query: { lineID?: number | undefined; from: string; to: string }, timeZone: string) {
   for (const field of ['from', 'to'] as const)

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Database } from '../../db/database';
 import { DEFAULT_CALENDAR, type WorkCalendar } from '../../domain/work-calendar';
 import { calendarsRevision, readCalendars } from './calendar.repository';
 
@@ -28,7 +27,7 @@ interface CachedCalendars {
  */
 const cache = new WeakMap<object, CachedCalendars>();
 
-function cacheKeyOf(db: Kysely<DB>): object {
+function cacheKeyOf(db: Database): object {
   return db.getExecutor().adapter;
 }
 
@@ -38,7 +37,7 @@ function calendarsOf(stored: { plant: WorkCalendar | null; lines: Map<number, Wo
 }
 
 /** The calendars, from the cache when no calendar was written since they were read. */
-export async function lineCalendars(db: Kysely<DB>): Promise<LineCalendars> {
+export async function lineCalendars(db: Database): Promise<LineCalendars> {
   const key = cacheKeyOf(db);
   const cached = cache.get(key);
   if (cached && cached.revision === calendarsRevision()) return cached.calendars;

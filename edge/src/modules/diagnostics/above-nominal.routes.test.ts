@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { addLine, addOrder, addProduct, at, HOUR, MINUTE } from '../../../../test/support/test-plant';
 import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
-import { refreshOpenIndexes } from '../indexes/indexes.service';
+import { refreshOpenIndexes } from '../engine';
 
 const T0 = at('2026-05-04T08:00:00+02:00');
 let e: EngineEdge;

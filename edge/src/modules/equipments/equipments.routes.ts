@@ -1,6 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
-import { deleteResource, insertResource, listResource } from '../grid/grid.repository';
+import { deleteResource, insertResource, listResource } from '../grid';
 import { gridWriteBodies, registerGridResource } from '../grid/grid.routes';
 import { gridPageSchema, rowSchemaOfResource, type GridResource } from '../grid/grid-resource';
 import { readKey, readValues } from '../../http/request-input';

@@ -1,7 +1,7 @@
-import type { Executor } from '../indexes/indexes.repository';
+import type { Database } from '../../db/database';
 
 /** The lines (all, of a sector, or the ones given) with what they were last seen doing. */
-export function overviewLines(db: Executor, filter: { lineIDs?: readonly number[]; sectorID?: number }) {
+export function overviewLines(db: Database, filter: { lineIDs?: readonly number[]; sectorID?: number }) {
   let query = db
     .selectFrom('lines as l')
     .leftJoin('line_states as s', 's.lineID', 'l.lineID')
@@ -15,7 +15,7 @@ export function overviewLines(db: Executor, filter: { lineIDs?: readonly number[
 export type OverviewLine = Awaited<ReturnType<typeof overviewLines>>[number];
 
 /** The targets of the lines, in the order they were defined. */
-export async function targetsOfLines(db: Executor, lineIDs: readonly number[]) {
+export async function targetsOfLines(db: Database, lineIDs: readonly number[]) {
   if (lineIDs.length === 0) return [];
   return db
     .selectFrom('targets')

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { addLine, HOUR, MINUTE, seenSince } from '../../../../test/support/test-plant';
 import { ENGINE_TZ, expectError, type EngineEdge } from '../../../../test/support/engine-edge';
-import { recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
+import { recalculateAllShiftIndexes, refreshOpenIndexes } from '../engine';
 import { OVERVIEW_T0, startOverviewPlant } from '../../../../test/support/overview-plant';
 import { beaconOf } from './line-overview.service';
 

@@ -4,7 +4,7 @@ import { parsePlantDate } from '../../domain/time-zone';
 import type { Api } from '../../http/api';
 import { AppError } from '../../http/errors';
 import { queryInt } from '../grid/fields';
-import { clockOf } from '../indexes/indexes.service';
+import { clockOf } from '../engine';
 import { dashboardIndicators, lineOverview, sectorIndicators } from './line-overview.service';
 import { acquisitionProblem, linesNotRead } from '../../acquisition/index';
 import type { Plant } from '../../plant';

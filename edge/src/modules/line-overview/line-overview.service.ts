@@ -13,17 +13,24 @@ import { stopDurationMs } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
 import { notFound } from '../../http/errors';
 import type { Language } from '../../http/messages';
-import { engineParameters, findLineSettings, listLineSettings, type LineSettings } from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
-import { lineRangeInputs, loadLineRangeData, type LineRangeData } from '../indexes/line-indicators';
+import {
+  engineParameters,
+  findLineSettings,
+  listLineSettings,
+  type LineSettings,
+  type EngineClock,
+  lineRangeInputs,
+  loadLineRangeData,
+  type LineRangeData,
+} from '../engine';
 import { shiftToApi, shiftWithNeighbours, type CalendarSpan } from '../calendar/calendar.service';
 import { lineCalendars } from '../calendar/line-calendars';
-import { callsInProgress } from '../maintenance/maintenance.repository';
+import { callsInProgress } from '../maintenance';
 import { callToApi } from '../maintenance/maintenance.service';
-import { previousOrderEnd } from '../orders/orders.repository';
+import { previousOrderEnd } from '../orders';
 import { orderProgress, readyOrderStatus, type ReadyOrderStatus } from '../production/production.service';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
-import { openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { openStopsOfLines, type StopRow } from '../stops';
 import { overviewLines, targetsOfLines, type OverviewLine } from './line-overview.repository';
 
 /**

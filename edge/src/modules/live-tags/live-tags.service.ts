@@ -1,14 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type AcquisitionManager, tagStatusForApi } from '../../acquisition/index';
-import { plausibleSourceTime } from '../../acquisition/tag-cache';
-import type { PushedValue } from '../../acquisition/tag-sources';
+import {
+  type AcquisitionManager,
+  findOpcServer,
+  plausibleSourceTime,
+  type PushedValue,
+  setApiKeyHash,
+  tagStatusForApi,
+} from '../../acquisition';
 import type { Database } from '../../db/database';
 import { ROLE } from '../../domain/roles';
 import { compileScript, type ScriptError, type ScriptKind, type TagValue } from '../../domain/script';
 import { AppError, notFound } from '../../http/errors';
 import { type Language, translate } from '../../http/messages';
 import { hashToken, resolveSession } from '../../http/session';
-import { findOpcServer, setApiKeyHash } from '../../acquisition/acquisition.repository';
 import { MAX_PUSHED_VALUES, type PushedValueInput, pushedValueSchema } from './live-tags.schemas';
 
 export interface ExecuteResult {

@@ -1,6 +1,6 @@
 import { reasonLossKinds, stopLossKind, type ConfigurableLossKind, type CountedLossKind } from '../../domain/losses';
-import type { Executor } from '../indexes/indexes.repository';
-import type { CountedLossKindOf } from '../indexes/line-indicators';
+import type { Database } from '../../db/database';
+import type { CountedLossKindOf } from '../engine';
 import { lossReasonNodes } from './losses.repository';
 
 /**
@@ -13,6 +13,6 @@ export function countedLossKindOf(kinds: ReadonlyMap<number, ConfigurableLossKin
   return (stop) => stopLossKind(stop, kinds) as CountedLossKind;
 }
 
-export async function loadLossKindOf(db: Executor): Promise<CountedLossKindOf> {
+export async function loadLossKindOf(db: Database): Promise<CountedLossKindOf> {
   return countedLossKindOf(reasonLossKinds(await lossReasonNodes(db)));
 }

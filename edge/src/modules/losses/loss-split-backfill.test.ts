@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPlant } from '../../demo/demo-plant';
-import { listLineSettings } from '../indexes/indexes.repository';
-import { recalculateAllShiftIndexes } from '../indexes/indexes.service';
+import { listLineSettings, recalculateAllShiftIndexes } from '../engine';
 import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { backfillLossSplitBatch, backfillLossSplits, fittedSplit } from './loss-split-backfill';
 import { linesWaterfall } from './losses.service';

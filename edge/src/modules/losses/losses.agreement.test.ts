@@ -4,11 +4,16 @@ import { computeWaterfall, WATERFALL_BAR_KEYS, type Waterfall } from '../../doma
 import { scheduledIntervals, totalMs, type WorkCalendar } from '../../domain/work-calendar';
 import { savePlantCalendar } from '../calendar/calendar.service';
 import { ROLE } from '../../domain/roles';
-import { listLineSettings, type LineSettings } from '../indexes/indexes.repository';
-import { recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
+import {
+  listLineSettings,
+  type LineSettings,
+  recalculateAllOrders,
+  recalculateAllShiftIndexes,
+  lineRangeInputs,
+  loadLineRangeData,
+} from '../engine';
 import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { adjustOrder } from '../orders/orders.service';
-import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
 import { loadLossKindOf } from './loss-kinds';
 import { linesWaterfall, orderWaterfall, waterfallPartOf } from './losses.service';
 

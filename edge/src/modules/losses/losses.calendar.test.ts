@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeWaterfall, reasonLossKinds, WATERFALL_BAR_KEYS } from '../../domain/losses';
 import type { WorkCalendar } from '../../domain/work-calendar';
-import type { StopSpan } from '../indexes/indexes.repository';
-import type { LineRangeData } from '../indexes/line-indicators';
+import type { StopSpan, LineRangeData } from '../engine';
 import { countedLossKindOf } from './loss-kinds';
 import { waterfallPartOf, waterfallToApi } from './losses.service';
 

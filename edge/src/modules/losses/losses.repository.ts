@@ -1,11 +1,11 @@
 import { inJsonArray, prepared } from '../../db/prepared';
 import { isConfigurableLossKind, type LossReasonNode } from '../../domain/losses';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Database } from '../../db/database';
 
 const reasonKindsQuery = prepared((db) => db.selectFrom('stop_reasons').select(['reasonID', 'parentID', 'lossKind']));
 
 /** The stop-reason tree as the loss kinds need it (a value the column's CHECK would refuse reads as inherited). */
-export async function lossReasonNodes(db: Executor): Promise<LossReasonNode[]> {
+export async function lossReasonNodes(db: Database): Promise<LossReasonNode[]> {
   const rows = await reasonKindsQuery.execute(db, {});
   return rows.map((row) => ({
     reasonID: row.reasonID,
@@ -81,7 +81,7 @@ const closedShiftSumsQuery = prepared((db, p: { lineIDs: string; fromMs: number;
 );
 
 export async function closedShiftSumsOfLines(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   fromMs: number,
   toMs: number,

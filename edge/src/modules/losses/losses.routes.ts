@@ -1,5 +1,5 @@
 import type { Api } from '../../http/api';
-import { clockOf } from '../indexes/indexes.service';
+import { clockOf } from '../engine';
 import { waterfallQuerySchema, waterfallResponseSchema } from './losses.schemas';
 import { lossWaterfall } from './losses.service';
 

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/database';
 import {
   addCountedStopMs,
   computeWaterfall,
@@ -22,11 +23,8 @@ import {
   findLineSettings,
   findOrderSpan,
   listLineSettings,
-  type Executor,
   type LineSettings,
-} from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
-import {
+  type EngineClock,
   lineRangeInputs,
   lineSchedule,
   loadLineRangeData,
@@ -36,7 +34,7 @@ import {
   type LineSchedule,
   type RangeInputs,
   type RangeScope,
-} from '../indexes/line-indicators';
+} from '../engine';
 import { loadLossKindOf } from './loss-kinds';
 import { closedShiftSumsOfLines, type ClosedShiftSums } from './losses.repository';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';
@@ -135,7 +133,7 @@ function addUnscheduled(into: UnscheduledProduction, add: UnscheduledProduction)
  * and its minutes are those of the central copy, which sums the same shift indexes (portal.service waterfall).
  */
 export async function linesWaterfall(
-  db: Executor,
+  db: Database,
   lines: readonly LineSettings[],
   fromMs: number,
   toMs: number,
@@ -236,7 +234,7 @@ export interface LineRange {
  * is computed over it as if read alone (the loaders may give more than a range needs). Unknown lines give nothing.
  */
 export async function lineRangesWaterfalls(
-  db: Executor,
+  db: Database,
   ranges: readonly LineRange[],
   nowMs: number,
   timeZone?: string,
@@ -263,7 +261,7 @@ export async function lineRangesWaterfalls(
 
 /** The waterfall of one order over its whole span (up to now while it runs); undefined for an order not started. */
 export async function orderWaterfall(
-  db: Executor,
+  db: Database,
   order: string,
   nowMs: number,
   timeZone?: string,
@@ -313,7 +311,7 @@ function instantOf(value: string | undefined, field: 'from' | 'to', timeZone: st
 }
 
 /** GET /api/losses/waterfall: checks the scope and the range, then computes. */
-export async function lossWaterfall(db: Executor, query: WaterfallQuery, clock: EngineClock): Promise<WaterfallAnswer> {
+export async function lossWaterfall(db: Database, query: WaterfallQuery, clock: EngineClock): Promise<WaterfallAnswer> {
   const scopes = [query.lineID, query.sectorID, query.order].filter((value) => value !== undefined).length;
   if (scopes > 1) throw new AppError('validation', 'losses.oneScope');
   if (query.order !== undefined) {

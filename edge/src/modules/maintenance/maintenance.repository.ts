@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Row } from '../../db/schema';
 import { MAINTENANCE_STATUS, OPEN_STATUSES } from '../../domain/maintenance';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Database } from '../../db/database';
 
 export type MaintenanceCallRow = Row<'maintenance_calls'>;
 
 /** The oldest call in progress of each line (the beacon turns amber while there is one). */
-export async function callsInProgress(db: Executor, lineIDs: readonly number[]): Promise<Map<number, MaintenanceCallRow>> {
+export async function callsInProgress(db: Database, lineIDs: readonly number[]): Promise<Map<number, MaintenanceCallRow>> {
   if (lineIDs.length === 0) return new Map();
   const rows = await db
     .selectFrom('maintenance_calls')
@@ -18,20 +18,20 @@ export async function callsInProgress(db: Executor, lineIDs: readonly number[]):
   return new Map(rows.map((row) => [row.resourceLineID, row]));
 }
 
-export function findCall(db: Executor, callID: number): Promise<MaintenanceCallRow | undefined> {
+export function findCall(db: Database, callID: number): Promise<MaintenanceCallRow | undefined> {
   return db.selectFrom('maintenance_calls').selectAll().where('callID', '=', callID).executeTakeFirst();
 }
 
-export function findCallReason(db: Executor, callReasonID: number) {
+export function findCallReason(db: Database, callReasonID: number) {
   return db.selectFrom('maintenance_call_reasons').selectAll().where('callReasonID', '=', callReasonID).executeTakeFirst();
 }
 
-export function findEquipment(db: Executor, equipmentID: number) {
+export function findEquipment(db: Database, equipmentID: number) {
   return db.selectFrom('equipments').select(['equipmentID', 'lineID']).where('equipmentID', '=', equipmentID).executeTakeFirst();
 }
 
 /** The equipment a call on a line may name: the line's own and equipment of no line in particular. */
-export function equipmentOfLine(db: Executor, lineID: number) {
+export function equipmentOfLine(db: Database, lineID: number) {
   return db
     .selectFrom('equipments')
     .select(['equipmentID as value', 'name as text'])
@@ -40,11 +40,11 @@ export function equipmentOfLine(db: Executor, lineID: number) {
     .execute();
 }
 
-export function findLine(db: Executor, lineID: number) {
+export function findLine(db: Database, lineID: number) {
   return db.selectFrom('lines').select(['lineID']).where('lineID', '=', lineID).executeTakeFirst();
 }
 
-export async function maintenanceManagerOn(db: Executor): Promise<boolean> {
+export async function maintenanceManagerOn(db: Database): Promise<boolean> {
   const row = await db.selectFrom('parameters').select('enableMaintenanceManager').where('id', '=', 1).executeTakeFirst();
   return (row?.enableMaintenanceManager ?? 1) === 1;
 }
@@ -53,7 +53,7 @@ export async function maintenanceManagerOn(db: Executor): Promise<boolean> {
  * The calls with what the pages show beside them: the line's description and sector, the equipment's name, and the
  * waiting and maintenance minutes (up to now while a phase lasts; null before it starts).
  */
-export function maintenanceCallsSource(db: Executor, nowMs: number) {
+export function maintenanceCallsSource(db: Database, nowMs: number) {
   const waitingEnd = sql<number>`coalesce(c.startDate, case when c.status in (0, 1) then ${nowMs} else c.endDate end)`;
   const maintenanceEnd = sql<number>`coalesce(c.endDate, ${nowMs})`;
   return db
@@ -87,7 +87,7 @@ export interface MttrRow {
  * milliseconds of maintenance (start → end) and of waiting (call → start). Calls without equipment are one row.
  */
 export function finishedCallTotals(
-  db: Executor,
+  db: Database,
   by: 'line' | 'equipment',
   range: { fromMs: number; toMs: number; sectorID: number | null },
 ) {

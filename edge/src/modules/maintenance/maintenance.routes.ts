@@ -4,7 +4,7 @@ import { lookupSchema, registerGridResource } from '../grid/grid.routes';
 import { MAINTENANCE_CALL_ROLES as CALL_ROLES, MAINTENANCE_CLOSE_ROLES as CLOSE_ROLES } from '../../domain/roles';
 import type { MaintenanceAction } from '../../domain/maintenance';
 import { queryInt } from '../grid/fields';
-import { clockOf } from '../indexes/indexes.service';
+import { clockOf } from '../engine';
 import {
   CALL_REASON_COLUMNS,
   callActionSchema,

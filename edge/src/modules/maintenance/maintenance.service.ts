@@ -15,11 +15,11 @@ import { addPlantDays, isSupportedPlantDate } from '../../domain/calendar';
 import { plantDateAt, productionDay } from '../../domain/work-calendar';
 import { lineCalendars } from '../calendar/line-calendars';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
-import type { EngineClock } from '../indexes/indexes.service';
-import { findStop, openStopsOfLines } from '../stops/stops.repository';
+import type { EngineClock } from '../engine';
+import { findStop, openStopsOfLines } from '../stops';
 import { plantText, recordStopMaintenance } from '../stops/stops.service';
 import {
   callsInProgress,

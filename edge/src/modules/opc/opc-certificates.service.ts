@@ -1,4 +1,4 @@
-import type { OpcPki, ServerCertificate } from '../../acquisition/opc-pki';
+import type { OpcPki, ServerCertificate } from '../../acquisition';
 import { recordAudit } from '../../db/audit';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';

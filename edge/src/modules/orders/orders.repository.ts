@@ -1,8 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
-import type { Executor } from '../indexes/indexes.repository';
-import { INDEX_MINUTE_COLUMNS, minuteColumnsSql, minutesSql } from '../indexes/indexes.schemas';
+import type { Database } from '../../db/database';
+import { INDEX_MINUTE_COLUMNS, minuteColumnsSql, minutesSql } from '../engine/indexes.schemas';
 
 /** An order index's times in minutes; adjustedDiscountTime is the order's own (it exists before the index). */
 const ORDER_MINUTE_COLUMNS = INDEX_MINUTE_COLUMNS.filter((column) => column !== 'discountShift');
@@ -19,7 +19,7 @@ export const ORDER_STATUS = { CREATED: 0, READY: 1, FINALIZED: 2 } as const;
  */
 const statusIs = (status: (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS]) => sql.lit(status);
 
-export function findOrder(db: Executor, order: string): Promise<OrderRow | undefined> {
+export function findOrder(db: Database, order: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('order', '=', order).executeTakeFirst();
 }
 
@@ -27,12 +27,12 @@ const readyOrderQuery = prepared((db, p: { lineID: number }) =>
   db.selectFrom('orders').selectAll().where('lineID', '=', p.lineID).where('status', '=', statusIs(ORDER_STATUS.READY)),
 );
 
-export function readyOrderOfLine(db: Executor, lineID: number): Promise<OrderRow | undefined> {
+export function readyOrderOfLine(db: Database, lineID: number): Promise<OrderRow | undefined> {
   return readyOrderQuery.executeTakeFirst(db, { lineID });
 }
 
 /** The Ready order of each of the lines (at most one per line: the orders_one_ready_per_line index). */
-export async function readyOrdersOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, OrderRow>> {
+export async function readyOrdersOfLines(db: Database, lineIDs: readonly number[]): Promise<Map<number, OrderRow>> {
   if (lineIDs.length === 0) return new Map();
   const rows = await readyOrdersQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row]));
@@ -43,7 +43,7 @@ const readyOrdersQuery = prepared((db, p: { lineIDs: string }) =>
 );
 
 /** When the line's last finalized order ended (the dashboard's prevOrderEndDate), or null. */
-export async function previousOrderEnd(db: Executor, lineID: number): Promise<number | null> {
+export async function previousOrderEnd(db: Database, lineID: number): Promise<number | null> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.max('endDate').as('endDate'))
@@ -53,7 +53,7 @@ export async function previousOrderEnd(db: Executor, lineID: number): Promise<nu
   return row?.endDate ?? null;
 }
 
-export function productName(db: Executor, code: string) {
+export function productName(db: Database, code: string) {
   return db.selectFrom('products').select(['code', 'name', 'unit']).where('code', '=', code).executeTakeFirst();
 }
 
@@ -64,7 +64,7 @@ type AnySource = SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;
  * the quantities are the index's (current for the Ready order within oeeCalculationRefresh seconds). adjustedDiscountTime is
  * what the supervisor typed; effectiveAdjustedDiscountTime the part of it the indicators used (null before the index).
  */
-export function orderIndexGridSource(db: Executor): AnySource {
+export function orderIndexGridSource(db: Database): AnySource {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_indexes as i', 'i.order', 'o.order')
@@ -110,15 +110,15 @@ export function orderIndexGridSource(db: Executor): AnySource {
 }
 
 /** Whether the line exists and runs the order manager. */
-export function lineOrderManager(db: Executor, lineID: number) {
+export function lineOrderManager(db: Database, lineID: number) {
   return db.selectFrom('lines').select(['lineID', 'enableOrderManager']).where('lineID', '=', lineID).executeTakeFirst();
 }
 
 /** The nominal speed of a product on a line (its product speed), or undefined when the line has none for it. */
-export function productSpeedOnLine(db: Executor, code: string, lineID: number) {
+export function productSpeedOnLine(db: Database, code: string, lineID: number) {
   return db.selectFrom('product_speeds').select('speed').where('code', '=', code).where('lineID', '=', lineID).executeTakeFirst();
 }
 
-export function findPreloadOrder(db: Executor, id: number) {
+export function findPreloadOrder(db: Database, id: number) {
   return db.selectFrom('preload_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -7,8 +7,7 @@ import { AppError, fieldError } from '../../http/errors';
 import { normalizeApiValues } from '../grid/grid-resource';
 import { keyValuesBody, parseInput, readKey, readValues } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
-import { clockOf, recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
-import { applyLineEvents, type LineEvent } from '../line-events/line-events.service';
+import { clockOf, recalculateAllOrders, recalculateAllShiftIndexes, applyLineEvents, type LineEvent } from '../engine';
 import {
   ADJUST_ROLES,
   adjustSchema,

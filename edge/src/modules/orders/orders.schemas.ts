@@ -4,7 +4,7 @@ import type { ColumnMap } from '../grid/load-options';
 import { signatureFields } from '../auth/auth.schemas';
 import { queryInt } from '../grid/fields';
 import { gridPageSchema, rowSchemaOf } from '../grid/grid-resource';
-import { INDEX_VALUE_COLUMNS } from '../indexes/indexes.schemas';
+import { INDEX_VALUE_COLUMNS } from '../engine/indexes.schemas';
 
 /** Who may sign (and call) each order action (SPEC §6). */
 export { ORDER_ADJUST_ROLES as ADJUST_ROLES } from '../../domain/roles';

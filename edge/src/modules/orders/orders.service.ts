@@ -8,12 +8,18 @@ import { lineCalendars } from '../calendar/line-calendars';
 import { preloadQuantityInProductUnits } from '../../domain/preload-quantity';
 import { ROLE } from '../../domain/roles';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import type { GridResource } from '../grid/grid-resource';
 import type { SessionUser } from '../../http/session';
 import { translateSqliteError } from '../../http/sqlite-errors';
-import { engineParameters } from '../indexes/indexes.repository';
-import { orderStopTimeMs, refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
+// The engine's ingestion starts and finishes orders through this file: its entry would close an import cycle.
+import {
+  engineParameters,
+  orderStopTimeMs,
+  refreshIndexesAffectedBy,
+  refreshOrderIndex,
+  type EngineClock,
+} from '../engine/indexes.service';
 import {
   findOrder,
   findPreloadOrder,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { ROLE, type RoleId } from '../../domain/roles';
 import { encodeStoredScript } from '../../domain/script';
 import { addLine, addOrder, addProduct, at, MINUTE, trailCounts } from '../../../../test/support/test-plant';
-import { refreshOpenIndexes } from '../indexes/indexes.service';
+import { refreshOpenIndexes } from '../engine';
 import { ENGINE_TZ, expectError, signatureOf, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 
 const T0 = at('2026-05-04T08:00:00+02:00');

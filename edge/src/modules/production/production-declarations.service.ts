@@ -3,9 +3,9 @@ import type { DB } from '../../db/schema';
 import { deleteRow, insertRow, updateRow, type WriteContext } from '../../db/writes';
 import { decodeStoredScript } from '../../domain/script';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { minuteOf } from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
-import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
+import { minuteOf } from '../../domain/time';
+import type { EngineClock } from '../engine';
+import { findOrder, ORDER_STATUS, readyOrderOfLine, type OrderRow } from '../orders';
 import {
   findDeclaredDiscard,
   findLot,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { minuteOf, type Executor } from '../indexes/indexes.repository';
+import type { Database } from '../../db/database';
+import { minuteOf } from '../../domain/time';
 
 export interface ProductRow {
   productCode: string | null;
@@ -16,7 +17,7 @@ export interface ProductRow {
  * indexes); production made with no order running has productCode null.
  */
 export async function productionByProduct(
-  db: Executor,
+  db: Database,
   lineID: number,
   fromMs: number,
   toMs: number,
@@ -40,7 +41,7 @@ export async function productionByProduct(
  * order's production it was declared for (minuteStart; lots stored before migration 0009 at their creation).
  */
 export function productionLots(
-  db: Executor,
+  db: Database,
   filter: { lineID: number; order?: string; fromMs?: number; toMs?: number; productCode?: string | null },
 ) {
   const countsAt = sql<number>`coalesce(minuteStart, createDate)`;
@@ -69,7 +70,7 @@ export function productionLots(
 }
 
 /** The started orders of a line, newest first, with their index's quantities and acceptance and their product's unit. */
-export function startedOrdersOfLine(db: Executor, lineID: number, limit: number) {
+export function startedOrdersOfLine(db: Database, lineID: number, limit: number) {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_indexes as i', 'i.order', 'o.order')
@@ -95,7 +96,7 @@ export function startedOrdersOfLine(db: Executor, lineID: number, limit: number)
     .execute();
 }
 
-export function productOf(db: Executor, code: string) {
+export function productOf(db: Database, code: string) {
   return db
     .selectFrom('products')
     .select(['code', 'name', 'unit', 'unitsPerWrapper', 'wrappersPerPackage'])
@@ -104,7 +105,7 @@ export function productOf(db: Executor, code: string) {
 }
 
 /** What the production manager needs to know of a line: whether it runs there and which counters the line has. */
-export function lineOfDeclarations(db: Executor, lineID: number) {
+export function lineOfDeclarations(db: Database, lineID: number) {
   return db
     .selectFrom('lines')
     .select(['lineID', 'enableProductionManager', 'calculationUnits', 'calculationDiscards'])
@@ -112,28 +113,28 @@ export function lineOfDeclarations(db: Executor, lineID: number) {
     .executeTakeFirst();
 }
 
-export function findLot(db: Executor, lotID: number) {
+export function findLot(db: Database, lotID: number) {
   return db.selectFrom('production_lots').selectAll().where('lotID', '=', lotID).executeTakeFirst();
 }
 
-export function findDeclaredDiscard(db: Executor, discardID: number) {
+export function findDeclaredDiscard(db: Database, discardID: number) {
   return db.selectFrom('declared_discards').selectAll().where('discardID', '=', discardID).executeTakeFirst();
 }
 
 /** The discards declared by hand on a line (or for one order), newest first. */
-export function declaredDiscards(db: Executor, filter: { lineID: number; order?: string }) {
+export function declaredDiscards(db: Database, filter: { lineID: number; order?: string }) {
   let query = db.selectFrom('declared_discards').selectAll().where('lineID', '=', filter.lineID);
   if (filter.order !== undefined) query = query.where('order', '=', filter.order);
   return query.orderBy('createDate', 'desc').orderBy('discardID', 'desc').execute();
 }
 
-export async function wrapperTypeExists(db: Executor, name: string): Promise<boolean> {
+export async function wrapperTypeExists(db: Database, name: string): Promise<boolean> {
   const row = await sql<{ found: number }>`SELECT 1 AS found FROM wrapper_types WHERE name = ${name} COLLATE NOCASE`.execute(db);
   return row.rows.length > 0;
 }
 
 /** An order's production so far, all its minutes (counted and declared). */
-export async function orderProductionTotals(db: Executor, order: string): Promise<{ units: number; discards: number }> {
+export async function orderProductionTotals(db: Database, order: string): Promise<{ units: number; discards: number }> {
   const row = await db
     .selectFrom('production_minutes')
     .select((eb) => [
@@ -146,7 +147,7 @@ export async function orderProductionTotals(db: Executor, order: string): Promis
 }
 
 /** The order a stored production minute of a line is booked to (undefined: no production that minute yet). */
-export async function orderOfMinute(db: Executor, lineID: number, minuteStart: number): Promise<{ order: string | null } | undefined> {
+export async function orderOfMinute(db: Database, lineID: number, minuteStart: number): Promise<{ order: string | null } | undefined> {
   return db
     .selectFrom('production_minutes')
     .select('order')
@@ -156,7 +157,7 @@ export async function orderOfMinute(db: Executor, lineID: number, minuteStart: n
 }
 
 /** The last minute of a line booked to an order, or null. */
-export async function lastMinuteOfOrder(db: Executor, lineID: number, order: string): Promise<number | null> {
+export async function lastMinuteOfOrder(db: Database, lineID: number, order: string): Promise<number | null> {
   const row = await db
     .selectFrom('production_minutes')
     .select((eb) => eb.fn.max<number>('minuteStart').as('minuteStart'))
@@ -167,7 +168,7 @@ export async function lastMinuteOfOrder(db: Executor, lineID: number, order: str
 }
 
 /** Another wrapper type with this name (any case), or undefined. */
-export function otherWrapperTypeNamed(db: Executor, name: string, wrapperTypeID: number | null) {
+export function otherWrapperTypeNamed(db: Database, name: string, wrapperTypeID: number | null) {
   return db
     .selectFrom('wrapper_types')
     .select('wrapperTypeID')
@@ -177,14 +178,14 @@ export function otherWrapperTypeNamed(db: Executor, name: string, wrapperTypeID:
 }
 
 /** How many lots name a wrapper type. */
-export async function lotsWithWrapperType(db: Executor, name: string): Promise<number> {
+export async function lotsWithWrapperType(db: Database, name: string): Promise<number> {
   const row = await sql<{ n: number }>`SELECT count(*) AS n FROM production_lots WHERE wrapperType = ${name} COLLATE NOCASE`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
 /** The discards declared by hand on a line whose minute falls in a range (of one product's orders, when given). */
 export async function declaredDiscardsInRange(
-  db: Executor,
+  db: Database,
   lineID: number,
   fromMs: number,
   toMs: number,

@@ -3,13 +3,12 @@ import { PRODUCTION_DECLARING_ROLES, ROLE } from '../../domain/roles';
 import { parsePlantDate } from '../../domain/time-zone';
 import type { Api, AuthedContext } from '../../http/api';
 import { AppError, notFound } from '../../http/errors';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { gridPageSchema, normalizeApiValues, rowSchemaOf, rowSchemaOfResource, rowToApi, type GridResource } from '../grid/grid-resource';
 import { registerGridResource } from '../grid/grid.routes';
 import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { queryInt } from '../grid/fields';
-import { clockOf } from '../indexes/indexes.service';
-import { applyLineEvents } from '../line-events/line-events.service';
+import { clockOf, applyLineEvents } from '../engine';
 import type { ProductionDeclaration } from './production-declarations.service';
 import { findDeclaredDiscard, findLot } from './production.repository';
 import {

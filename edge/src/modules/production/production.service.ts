@@ -1,9 +1,7 @@
 import type { Database } from '../../db/database';
 import { toPlantIso } from '../../domain/time-zone';
-import { engineParameters } from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
-import { lineIndicators, type LineIndicators } from '../indexes/line-indicators';
-import { readyOrderOfLine, type OrderRow } from '../orders/orders.repository';
+import { engineParameters, type EngineClock, lineIndicators, type LineIndicators } from '../engine';
+import { readyOrderOfLine, type OrderRow } from '../orders';
 import { hasScript } from './production-declarations.service';
 import {
   declaredDiscardsInRange,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Executor } from '../indexes/indexes.repository';
-import { shiftIndexGridSource } from '../indexes/indexes.repository';
-import { orderIndexGridSource } from '../orders/orders.repository';
-import { stopsGridSource } from '../stops/stops.repository';
+import type { Database } from '../../db/database';
+import { shiftIndexGridSource } from '../engine';
+import { orderIndexGridSource } from '../orders';
+import { stopsGridSource } from '../stops';
 
 /**
  * The report's rows come from the grids' own sources (the same columns and minutes as the order-index, shift-index
@@ -18,7 +18,7 @@ const lineCondition = (column: string, lineID: number | undefined) =>
   lineID === undefined ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref(column)} = ${lineID}`;
 
 /** Started orders with their index that ran during the range (a running order ends at +∞), by line and start. */
-export function orderIndexesInRange(db: Executor, range: ReportRange) {
+export function orderIndexesInRange(db: Database, range: ReportRange) {
   return orderIndexGridSource(db)
     .where(sql<boolean>`o.startDate IS NOT NULL AND o.startDate < ${range.toMs} AND (o.endDate IS NULL OR o.endDate > ${range.fromMs})`)
     .where(lineCondition('o.lineID', range.lineID))
@@ -28,7 +28,7 @@ export function orderIndexesInRange(db: Executor, range: ReportRange) {
 }
 
 /** Stored shift indexes of the shifts that share time with the range, by line and shift start. */
-export function shiftIndexesInRange(db: Executor, range: ReportRange) {
+export function shiftIndexesInRange(db: Database, range: ReportRange) {
   return shiftIndexGridSource(db)
     .where(sql<boolean>`s.shiftStart < ${range.toMs} AND s.shiftEnd > ${range.fromMs}`)
     .where(lineCondition('s.lineID', range.lineID))
@@ -38,7 +38,7 @@ export function shiftIndexesInRange(db: Executor, range: ReportRange) {
 }
 
 /** Stops that share time with the range (one in progress counts up to now), by line and start. */
-export function stopsInRange(db: Executor, range: ReportRange, nowMs: number) {
+export function stopsInRange(db: Database, range: ReportRange, nowMs: number) {
   return stopsGridSource(db, nowMs)
     .where(sql<boolean>`startDate < ${range.toMs} AND (endDate IS NULL OR endDate > ${range.fromMs})`)
     .where(lineCondition('lineID', range.lineID))

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shiftOf } from '../../domain/calendar';
 import { ROLE, type RoleId } from '../../domain/roles';
-import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes } from '../indexes/indexes.service';
+import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes } from '../engine';
 import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 import { addLine, addOrder, addProduct, HOUR, MINUTE } from '../../../../test/support/test-plant';
 import { XLSX_CONTENT_TYPE } from './reports.schemas';

@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import { lineCalendars } from '../calendar/line-calendars';
 import type { Api } from '../../http/api';
-import { clockOf } from '../indexes/indexes.service';
+import { clockOf } from '../engine';
 import { oeeReportQuerySchema, XLSX_CONTENT_TYPE } from './reports.schemas';
 import { buildOeeReport, reportFileName, reportRange } from './reports.service';
 

@@ -1,6 +1,6 @@
 import type { Api } from '../../http/api';
 import { bearerTokenOf } from '../../http/api';
-import { clockOf } from '../indexes/indexes.service';
+import { clockOf } from '../engine';
 import { scoreboardQuerySchema } from './scoreboard.schemas';
 import { scoreboard, scoreboardViewer } from './scoreboard.service';
 

@@ -6,13 +6,11 @@ import type { Language } from '../../http/messages';
 import { resolveSession } from '../../http/session';
 import { productionDaySpan, shiftToApi } from '../calendar/calendar.service';
 import { lineCalendars } from '../calendar/line-calendars';
-import { engineParameters, findLineSettings } from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
-import { lineRangeInputs, loadLineRangeData } from '../indexes/line-indicators';
-import { overviewLines, type OverviewLine } from '../line-overview/line-overview.repository';
+import { engineParameters, findLineSettings, type EngineClock, lineRangeInputs, loadLineRangeData } from '../engine';
+import { overviewLines, type OverviewLine } from '../line-overview';
 import { dashboardIndicators, lineOverview } from '../line-overview/line-overview.service';
 import { stopSummary } from '../stops/stop-summary.service';
-import { findTerminalByIp } from '../terminals/terminals.repository';
+import { findTerminalByIp } from '../terminals';
 import { canonicalIp } from '../terminals/terminals.schemas';
 
 /**

@@ -9,7 +9,7 @@ import { isEmptyPlant } from '../../demo/demo.repository';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import type { Database } from '../../db/database';
 import { updateRow } from '../../db/writes';
-import { deleteSessionsOfUser } from '../auth/auth.repository';
+import { deleteSessionsOfUser } from '../auth';
 import { countUsers, findAdministratorAccount, insertAdministrator } from './setup.repository';
 import { attachSecrets } from '../../db/secrets';
 

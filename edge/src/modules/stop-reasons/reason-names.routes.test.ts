@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { recordEdgeRestart } from '../line-events/line-events.service';
+import { recordEdgeRestart } from '../engine';
 import { ENGINE_TZ, signatureOf, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 import { addLine, addReason, at, MINUTE } from '../../../../test/support/test-plant';
 

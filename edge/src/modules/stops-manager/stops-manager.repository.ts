@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Executor } from '../indexes/indexes.repository';
-import type { StopRow } from '../stops/stops.repository';
+import type { Database } from '../../db/database';
+import type { StopRow } from '../stops';
 
 /** The lines with the stops managers on (enableStopsManager), with their sector and beacon script, by lineID. */
-export function stopsManagerLines(db: Executor) {
+export function stopsManagerLines(db: Database) {
   return db
     .selectFrom('lines')
     .leftJoin('sectors', 'sectors.sectorID', 'lines.sectorID')
@@ -14,7 +14,7 @@ export function stopsManagerLines(db: Executor) {
 }
 
 /** Every equipment's name and line (null: not tied to one line), by name. */
-export function equipmentNames(db: Executor) {
+export function equipmentNames(db: Database) {
   return db.selectFrom('equipments').select(['name', 'lineID']).orderBy('name').execute();
 }
 
@@ -32,7 +32,7 @@ export interface PendingStopsQuery {
  * Unrecognized stops of the lines with the stops managers on, latest first, at most `limit`, and how many match.
  * Stops of a line never overlap, so a plant holds few unrecognized ones; the length is computed in the query.
  */
-export async function pendingStops(db: Executor, query: PendingStopsQuery): Promise<{ rows: StopRow[]; total: number }> {
+export async function pendingStops(db: Database, query: PendingStopsQuery): Promise<{ rows: StopRow[]; total: number }> {
   const length = sql<number>`coalesce(stops.endDate, ${query.nowMs}) - stops.startDate`;
   let base = db
     .selectFrom('stops')

@@ -1,5 +1,5 @@
 import type { Api } from '../../http/api';
-import { clockOf } from '../indexes/indexes.service';
+import { clockOf } from '../engine';
 import { STOP_EDIT_ROLES } from '../stops/stops.schemas';
 import { pendingStopsQuerySchema, pendingStopsSchema, stopsManagerLinesSchema } from './stops-manager.schemas';
 import { linesOfStopsManagers, listPendingStops } from './stops-manager.service';

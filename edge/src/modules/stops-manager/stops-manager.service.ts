@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database';
 import { hasBeaconScript } from '../../domain/script';
 import type { Language } from '../../http/messages';
-import { engineParameters } from '../indexes/indexes.repository';
-import type { EngineClock } from '../indexes/indexes.service';
+import { engineParameters, type EngineClock } from '../engine';
 import { stopToApi } from '../stops/stops.service';
 import { equipmentNames, pendingStops, stopsManagerLines } from './stops-manager.repository';
 

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/database';
 import {
   summarizeStops,
   type ReasonSummaryRow,
@@ -7,7 +8,7 @@ import {
 } from '../../domain/stop-summary';
 import { recognitionFields, type ReasonsById } from '../../domain/stops';
 import type { Language } from '../../http/messages';
-import { listLineSettings, type Executor } from '../indexes/indexes.repository';
+import { listLineSettings } from '../engine';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import { loadReasonTree, summaryData } from './stops.repository';
 
@@ -69,7 +70,7 @@ function textsOf(tree: ReasonsById, cache: Map<number | null, ReasonTexts>, reas
 }
 
 /** Durations in minutes (rounded to the hundredth), percents as ratios 0..1; unrecognized stops have path null. */
-export async function stopSummary(db: Executor, query: StopSummaryQuery, nowMs: number, language: Language = 'es') {
+export async function stopSummary(db: Database, query: StopSummaryQuery, nowMs: number, language: Language = 'es') {
   const lines =
     query.lineID != null
       ? [query.lineID]

@@ -3,16 +3,16 @@ import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { hasBeaconScript } from '../../domain/script';
 import type { ReasonsById, StopReasonNode } from '../../domain/stops';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Database } from '../../db/database';
 
 export type StopRow = Row<'stops'>;
 
-export function findStop(db: Executor, stopID: number): Promise<StopRow | undefined> {
+export function findStop(db: Database, stopID: number): Promise<StopRow | undefined> {
   return db.selectFrom('stops').selectAll().where('stopID', '=', stopID).executeTakeFirst();
 }
 
 /** The stop in progress of each of the lines (at most one per line: the stops_one_open_per_line index). */
-export async function openStopsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, StopRow>> {
+export async function openStopsOfLines(db: Database, lineIDs: readonly number[]): Promise<Map<number, StopRow>> {
   if (lineIDs.length === 0) return new Map();
   const rows = await openStopsQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row]));
@@ -26,7 +26,7 @@ const openStopsQuery = prepared((db, p: { lineIDs: string }) =>
  * The stops of a line that can overlap [fromMs, toMs]: the last one starting before it, those starting inside it,
  * and the stop in progress. Stops of a line never overlap, so no earlier stop can reach into the range.
  */
-export async function stopsNear(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<StopRow[]> {
+export async function stopsNear(db: Database, lineID: number, fromMs: number, toMs: number): Promise<StopRow[]> {
   const previous = await db
     .selectFrom('stops')
     .selectAll()
@@ -78,7 +78,7 @@ function toReasonNode(row: ReasonRow): StopReasonNode {
 }
 
 /** The whole stop-reason tree (a few hundred rows at most). */
-export async function loadReasonTree(db: Executor): Promise<ReasonTree> {
+export async function loadReasonTree(db: Database): Promise<ReasonTree> {
   const rows = await db
     .selectFrom('stop_reasons')
     .select(['reasonID', 'parentID', 'reason', 'isCategory', 'color', 'pareto', 'discountOEE', 'enabledForLine'])
@@ -96,7 +96,7 @@ export async function loadReasonTree(db: Executor): Promise<ReasonTree> {
 const MAX_REASON_DEPTH = 64;
 
 /** A reason and its ancestors only: what recognitionFields needs, without reading the whole tree. */
-export async function loadReasonBranch(db: Executor, reasonID: number): Promise<ReasonsById> {
+export async function loadReasonBranch(db: Database, reasonID: number): Promise<ReasonsById> {
   const rows = await reasonBranchQuery.execute(db, { reasonID });
   return new Map(rows.map((row) => [row.reasonID, toReasonNode(row)]));
 }
@@ -114,12 +114,12 @@ const reasonBranchQuery = prepared(
 );
 
 /** The maintenance call raised for a stop, if any. */
-export function maintenanceCallOfStop(db: Executor, stopID: number) {
+export function maintenanceCallOfStop(db: Database, stopID: number) {
   return db.selectFrom('maintenance_calls').select(['callID', 'status']).where('stopID', '=', stopID).orderBy('callID').executeTakeFirst();
 }
 
 /** The order running on a line at an instant (the one a stop starting then belongs to). */
-export function orderAt(db: Executor, lineID: number, atMs: number) {
+export function orderAt(db: Database, lineID: number, atMs: number) {
   return db
     .selectFrom('orders')
     .select(['order', 'op', 'version'])
@@ -132,7 +132,7 @@ export function orderAt(db: Executor, lineID: number, atMs: number) {
 }
 
 /** Whether a line has the stops managers on, and whether the acquisition records its stops (a beacon script). */
-export async function findLineStopSettings(db: Executor, lineID: number) {
+export async function findLineStopSettings(db: Database, lineID: number) {
   const line = await db
     .selectFrom('lines')
     .select(['lineID', 'enableStopsManager', 'calculationBaliza'])
@@ -145,7 +145,7 @@ export async function findLineStopSettings(db: Executor, lineID: number) {
  * The stops grid's rows: every stored column plus `duration` in minutes (an open stop counts up to now, rounded to
  * the hundredth). Filter and sort work on these names, so SQLite still uses the (lineID, startDate) index.
  */
-export function stopsGridSource(db: Executor, nowMs: number) {
+export function stopsGridSource(db: Database, nowMs: number) {
   return db
     .selectFrom('stops')
     .selectAll()
@@ -187,7 +187,7 @@ export interface SummaryEdgeStop {
  * end; callers keep those that are not wholly inside.
  */
 export async function summaryData(
-  db: Executor,
+  db: Database,
   filter: SummaryFilter,
 ): Promise<{ aggregates: SummaryAggregate[]; edges: SummaryEdgeStop[] }> {
   if (filter.lineIDs.length === 0) return { aggregates: [], edges: [] };

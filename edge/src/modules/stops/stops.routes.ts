@@ -5,8 +5,7 @@ import { AppError, fieldError } from '../../http/errors';
 import { normalizeApiValues } from '../grid/grid-resource';
 import { keyValuesBody, parseInput, readKey, readValues, wholeNumberKey, wholeNumberKeySchema } from '../../http/request-input';
 import { verifySignature } from '../auth/auth.service';
-import { clockOf } from '../indexes/indexes.service';
-import { applyLineEvents } from '../line-events/line-events.service';
+import { clockOf, applyLineEvents } from '../engine';
 import { stopSummary } from './stop-summary.service';
 import {
   manualStopSchema,

@@ -4,8 +4,7 @@ import { shiftOf } from '../../domain/calendar';
 import { summarizeStops, type SummaryStop } from '../../domain/stop-summary';
 import { REASON, recognitionFields } from '../../domain/stops';
 import type { SessionUser } from '../../http/session';
-import type { EngineClock } from '../indexes/indexes.service';
-import { applyLineEvents } from '../line-events/line-events.service';
+import { type EngineClock, applyLineEvents } from '../engine';
 import {
   addLine,
   addOrder,

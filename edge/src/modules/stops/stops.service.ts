@@ -15,11 +15,12 @@ import {
 } from '../../domain/stops';
 import { toPlantIso } from '../../domain/time-zone';
 import { AppError, fieldError, notFound } from '../../http/errors';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import type { Language, MessageKey } from '../../http/messages';
 import type { SessionUser } from '../../http/session';
-import { refreshIndexesAffectedBy, type EngineClock } from '../indexes/indexes.service';
+// The engine's ingestion opens and closes stops through this file: its entry would close an import cycle.
+import { refreshIndexesAffectedBy, type EngineClock } from '../engine/indexes.service';
 import { isEnabledOnLine } from '../stop-reasons/reason-lines';
 import { localizeReasonNames } from '../stop-reasons/reason-names';
 import {

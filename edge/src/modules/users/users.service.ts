@@ -1,7 +1,7 @@
 import { ROLE } from '../../domain/roles';
 import { AppError } from '../../http/errors';
 import { apiToRow, type HookContext } from '../grid/grid-resource';
-import { deleteSessionsOfUser } from '../auth/auth.repository';
+import { deleteSessionsOfUser } from '../auth';
 import { hashPassword } from '../auth/password';
 import { checkReferences } from '../grid/references';
 import { countOtherActiveAdministrators } from './users.repository';

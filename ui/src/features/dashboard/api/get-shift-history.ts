@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { shiftIndexRowSchema } from '../../../../../edge/src/modules/indexes/indexes.schemas';
+import type { shiftIndexRowSchema } from '../../../../../edge/src/modules/engine/indexes.schemas';
 import { listRecords } from '../../../components/data-grid/grid-api';
 import type { TimeRange } from '../dashboard-context';
 import { rangeQuery } from './range-query';

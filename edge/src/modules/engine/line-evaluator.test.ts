@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeStoredScript } from '../domain/script';
-import { DiagnosticsLog } from './diagnostics-log';
+import { encodeStoredScript } from '../../domain/script';
+import { DiagnosticsLog } from '../../acquisition/diagnostics-log';
 import { COUNTER_FLUSH_MS, type LineSample, LineEvaluator, type LineScripts, MAX_UNSTORED_PER_LINE } from './line-evaluator';
-import { TagCache, WAITING_STATUS } from './tag-cache';
+import { TagCache, WAITING_STATUS } from '../../acquisition/tag-cache';
 
 const TAGS = new Set(['L1.Run', 'L1.Units', 'L1.Bad', 'L2.Run', 'L2.Units', 'Text']);
 const stored = (expression: string) => encodeStoredScript({ expression, edited: true, tags: [] });

@@ -7,9 +7,10 @@ import { lineCalendars, type LineCalendars } from '../calendar/line-calendars';
 import { counterStep, counterStepLimit } from '../../domain/counters';
 import { REASON } from '../../domain/stops';
 import { fieldError } from '../../http/errors';
-import { engineParameters, minuteOf, ordersOverlapping, type EngineParameters } from '../indexes/indexes.repository';
-import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from '../indexes/indexes.service';
-import { readyOrdersOfLines, type OrderRow } from '../orders/orders.repository';
+import { minuteOf } from '../../domain/time';
+import { engineParameters, ordersOverlapping, type EngineParameters } from './indexes.repository';
+import { refreshIndexesAffectedBy, refreshOrderIndex, type EngineClock } from './indexes.service';
+import { readyOrdersOfLines, type OrderRow } from '../orders';
 import { finishOrder, startOrder } from '../orders/orders.service';
 import {
   recordDeclaration,
@@ -17,7 +18,7 @@ import {
   type ProductionBooking,
   type ProductionDeclaration,
 } from '../production/production-declarations.service';
-import { findStop, openStopsOfLines, type StopRow } from '../stops/stops.repository';
+import { findStop, openStopsOfLines, type StopRow } from '../stops';
 import {
   closeStop,
   discardEmptyStop,

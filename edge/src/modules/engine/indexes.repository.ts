@@ -1,14 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/database';
 import { inJsonArray, prepared, type PreparedQuery } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
 import { hasBeaconScript } from '../../domain/script/markers';
 import { isDataGapReason, stopEventsOf, type StopEvent } from '../../domain/stops';
+import { minuteOf } from '../../domain/time';
 import { INDEX_MINUTE_COLUMNS, minuteColumnsSql } from './indexes.schemas';
-
-/** The database or the transaction a use case runs in (Kysely's Transaction is a Kysely). */
-export type Executor = Kysely<DB>;
-
-const MINUTE_MS = 60_000;
 
 /**
  * The line of a query that sorts or takes min()/max(). In such a query SQLite's planner looks at the value bound to a
@@ -33,7 +30,7 @@ export interface LineSettings {
   readByHand: boolean;
 }
 
-function lineSettingsQuery(db: Executor) {
+function lineSettingsQuery(db: Database) {
   return db
     .selectFrom('lines')
     .select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza']);
@@ -58,14 +55,14 @@ function toLineSettings(row: {
 
 const lineSettingsByID = prepared((db, p: { lineID: number }) => lineSettingsQuery(db).where('lineID', '=', p.lineID));
 
-export async function findLineSettings(db: Executor, lineID: number): Promise<LineSettings | undefined> {
+export async function findLineSettings(db: Database, lineID: number): Promise<LineSettings | undefined> {
   const row = await lineSettingsByID.executeTakeFirst(db, { lineID });
   return row ? toLineSettings(row) : undefined;
 }
 
 /** Every line, or the lines given, ordered by lineID. */
 export async function listLineSettings(
-  db: Executor,
+  db: Database,
   filter: { lineIDs?: readonly number[]; sectorID?: number } = {},
 ): Promise<LineSettings[]> {
   let query = lineSettingsQuery(db).orderBy('lineID');
@@ -95,7 +92,7 @@ export interface OrderSpan {
   discardQuantity: number;
 }
 
-function orderSpanQuery(db: Executor) {
+function orderSpanQuery(db: Database) {
   return db
     .selectFrom('orders as o')
     .leftJoin('product_speeds as ps', (join) => join.onRef('ps.code', '=', 'o.productCode').onRef('ps.lineID', '=', 'o.lineID'))
@@ -142,7 +139,7 @@ const ordersOverlappingQuery = prepared((db, p: LinesRange) =>
 );
 
 export async function ordersOverlappingLines(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   fromMs: number,
   toMs: number,
@@ -151,18 +148,18 @@ export async function ordersOverlappingLines(
   return byLine(lineIDs, rows, (row) => row);
 }
 
-export async function ordersOverlapping(db: Executor, lineID: number, fromMs: number, toMs: number): Promise<OrderSpan[]> {
+export async function ordersOverlapping(db: Database, lineID: number, fromMs: number, toMs: number): Promise<OrderSpan[]> {
   return (await ordersOverlappingLines(db, [lineID], fromMs, toMs)).get(lineID)!;
 }
 
 const orderSpanByOrder = prepared((db, p: { order: string }) => orderSpanQuery(db).where('o.order', '=', p.order));
 
-export async function findOrderSpan(db: Executor, order: string): Promise<OrderSpan | undefined> {
+export async function findOrderSpan(db: Database, order: string): Promise<OrderSpan | undefined> {
   return (await orderSpanByOrder.executeTakeFirst(db, { order })) as OrderSpan | undefined;
 }
 
 /** Every started order of a line, by start. */
-export async function orderSpansOfLine(db: Executor, lineID: number): Promise<OrderSpan[]> {
+export async function orderSpansOfLine(db: Database, lineID: number): Promise<OrderSpan[]> {
   return toOrderSpans(await orderSpanQuery(db).where('o.lineID', '=', onLine(lineID)).orderBy('o.startDate').execute());
 }
 
@@ -191,7 +188,7 @@ const toStopSpan = (row: StopSpanRow): StopSpan => ({
 });
 
 /** Gives each split piece among `spans` its whole event (all its pieces are read: some may lie outside the range). */
-async function withEvents(db: Executor, spans: readonly StopSpan[]): Promise<void> {
+async function withEvents(db: Database, spans: readonly StopSpan[]): Promise<void> {
   const eventIDs = [...new Set(spans.map((span) => span.eventID).filter((id): id is number => id !== null))];
   if (eventIDs.length === 0) return;
   const pieces = await eventPiecesQuery.execute(db, { eventIDs: JSON.stringify(eventIDs) });
@@ -209,7 +206,7 @@ const eventPiecesQuery = prepared((db, p: { eventIDs: string }) =>
  * can reach into the range, and both reads stay on the (lineID, startDate) index however long the history is.
  */
 export async function stopSpansOfLines(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   fromMs: number,
   toMs: number,
@@ -222,7 +219,7 @@ export async function stopSpansOfLines(
 }
 
 /** The end of the line's last stop starting before `beforeMs` (null: none, or still open). */
-export async function endOfStopBefore(db: Executor, lineID: number, beforeMs: number): Promise<number | null> {
+export async function endOfStopBefore(db: Database, lineID: number, beforeMs: number): Promise<number | null> {
   const row = await db
     .selectFrom('stops')
     .select('endDate')
@@ -235,7 +232,7 @@ export async function endOfStopBefore(db: Executor, lineID: number, beforeMs: nu
 }
 
 /** Each line's latest stop (null: none yet): how far a line read by hand is known (domain/manual-lines.ts). */
-export async function latestStopsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, { endMs: number | null } | null>> {
+export async function latestStopsOfLines(db: Database, lineIDs: readonly number[]): Promise<Map<number, { endMs: number | null } | null>> {
   if (lineIDs.length === 0) return new Map();
   const rows = await latestStopQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row.found === null ? null : { endMs: row.endMs }]));
@@ -267,7 +264,7 @@ const stopSpansInside = prepared((db, p: LinesRange) =>
 );
 
 /** Every stop of a line, by start (each split piece with its event: all its pieces are among them). */
-export async function stopSpansOfLine(db: Executor, lineID: number): Promise<StopSpan[]> {
+export async function stopSpansOfLine(db: Database, lineID: number): Promise<StopSpan[]> {
   const spans = (
     await db.selectFrom('stops').select(stopSpanColumns).where('lineID', '=', onLine(lineID)).orderBy('startDate').execute()
   ).map(toStopSpan);
@@ -283,14 +280,9 @@ export interface ProductionMinute {
   discards: number;
 }
 
-/** The minute a time falls in: production minutes count in the range where the minute starts. */
-export function minuteOf(instantMs: number): number {
-  return Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
-}
-
 /** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */
 export function productionMinutesOfLines(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   fromMs: number,
   toMs: number,
@@ -304,7 +296,7 @@ export function productionMinutesOfLines(
  * minutes, for a read of a few rows per line instead of one per minute (480 a line at the end of a shift).
  */
 export function productionTotalsOfLines(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   fromMs: number,
   toMs: number,
@@ -314,7 +306,7 @@ export function productionTotalsOfLines(
 
 async function productionOfLines(
   query: PreparedQuery<LinesRange, ProductionMinute & { lineID: number }>,
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   fromMs: number,
   toMs: number,
@@ -352,7 +344,7 @@ const productionMinutesQuery = prepared((db, p: LinesRange) =>
     .orderBy('minuteStart'),
 );
 
-export async function productionMinutesOfLine(db: Executor, lineID: number): Promise<ProductionMinute[]> {
+export async function productionMinutesOfLine(db: Database, lineID: number): Promise<ProductionMinute[]> {
   return db
     .selectFrom('production_minutes')
     .select(['minuteStart', 'order', 'units', 'discards'])
@@ -373,7 +365,7 @@ const engineParametersQuery = prepared((db) =>
   db.selectFrom('parameters').select(['microStopTime', 'oeeCalculationRefresh', 'counterPlausibilityFactor']).where('id', '=', 1),
 );
 
-export async function engineParameters(db: Executor): Promise<EngineParameters> {
+export async function engineParameters(db: Database): Promise<EngineParameters> {
   const row = await engineParametersQuery.executeTakeFirst(db, {});
   return {
     microStopSeconds: row?.microStopTime ?? 60,
@@ -393,7 +385,7 @@ const FIRST_DATA_SOURCES = (line: RawBuilder<number>) => sql`
  * The first instant each line is known from: its first order, stop or production, or when the acquisition first
  * reported it. A line without the order manager is staffed from then on. Null: nothing known yet.
  */
-export async function firstDataOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, number | null>> {
+export async function firstDataOfLines(db: Database, lineIDs: readonly number[]): Promise<Map<number, number | null>> {
   const rows = await firstDataQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map((row) => [row.lineID, row.first]));
 }
@@ -407,7 +399,7 @@ const firstDataQuery = prepared(
 );
 
 /** Where a line's shift indexes start: its first data, or an older stored shift index (the recalculation rebuilds it too). */
-export async function firstActivityOfLine(db: Executor, lineID: number): Promise<number | null> {
+export async function firstActivityOfLine(db: Database, lineID: number): Promise<number | null> {
   return (await firstActivityQuery.executeTakeFirst(db, { lineID }))?.first ?? null;
 }
 
@@ -417,18 +409,18 @@ const firstActivityQuery = prepared(
 );
 
 /** When the acquisition first reported the line (null: never). */
-export async function firstSeenOfLine(db: Executor, lineID: number): Promise<number | null> {
+export async function firstSeenOfLine(db: Database, lineID: number): Promise<number | null> {
   const row = await db.selectFrom('line_states').select('firstSeenAt').where('lineID', '=', lineID).executeTakeFirst();
   return row?.firstSeenAt ?? null;
 }
 
 const orderIndexByOrder = prepared((db, p: { order: string }) => db.selectFrom('order_indexes').selectAll().where('order', '=', p.order));
 
-export function findOrderIndex(db: Executor, order: string): Promise<Row<'order_indexes'> | undefined> {
+export function findOrderIndex(db: Database, order: string): Promise<Row<'order_indexes'> | undefined> {
   return orderIndexByOrder.executeTakeFirst(db, { order });
 }
 
-export async function orderIndexesOfLine(db: Executor, lineID: number): Promise<Map<string, Row<'order_indexes'>>> {
+export async function orderIndexesOfLine(db: Database, lineID: number): Promise<Map<string, Row<'order_indexes'>>> {
   const rows = await db.selectFrom('order_indexes').selectAll().where('lineID', '=', lineID).execute();
   return new Map(rows.map((row) => [row.order, row]));
 }
@@ -437,7 +429,7 @@ const shiftIndexByKey = prepared((db, p: { lineID: number; shiftStart: number })
   db.selectFrom('shift_indexes').selectAll().where('lineID', '=', p.lineID).where('shiftStart', '=', p.shiftStart),
 );
 
-export function findShiftIndex(db: Executor, lineID: number, shiftStart: number): Promise<Row<'shift_indexes'> | undefined> {
+export function findShiftIndex(db: Database, lineID: number, shiftStart: number): Promise<Row<'shift_indexes'> | undefined> {
   return shiftIndexByKey.executeTakeFirst(db, { lineID, shiftStart });
 }
 
@@ -447,7 +439,7 @@ const shiftIndexesAtQuery = prepared((db, p: { lineIDs: string; shiftStart: numb
 
 /** The stored indexes of one shift of several lines, by line. */
 export async function shiftIndexesAt(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   shiftStart: number,
 ): Promise<Map<number, Row<'shift_indexes'>>> {
@@ -455,7 +447,7 @@ export async function shiftIndexesAt(
   return new Map(rows.map((row) => [row.lineID, row]));
 }
 
-export async function shiftIndexesOfLine(db: Executor, lineID: number): Promise<Map<number, Row<'shift_indexes'>>> {
+export async function shiftIndexesOfLine(db: Database, lineID: number): Promise<Map<number, Row<'shift_indexes'>>> {
   const rows = await db.selectFrom('shift_indexes').selectAll().where('lineID', '=', lineID).execute();
   return new Map(rows.map((row) => [row.shiftStart, row]));
 }
@@ -478,7 +470,7 @@ export function shiftIndexBefore(db: Executor, lineID: number, beforeMs: number)
 }
 
 /** The start of the latest closed shift index of a line, or null. */
-export async function lastClosedShiftStart(db: Executor, lineID: number): Promise<number | null> {
+export async function lastClosedShiftStart(db: Database, lineID: number): Promise<number | null> {
   const row = await db
     .selectFrom('shift_indexes')
     .select((eb) => eb.fn.max('shiftStart').as('last'))
@@ -489,7 +481,7 @@ export async function lastClosedShiftStart(db: Executor, lineID: number): Promis
 }
 
 /** The stored shift codes of some shift indexes, by `lineID|shiftStart` (rows without one left out). */
-export async function shiftCodesOf(db: Executor, keys: readonly { lineID: number; shiftStart: number }[]): Promise<Map<string, string>> {
+export async function shiftCodesOf(db: Database, keys: readonly { lineID: number; shiftStart: number }[]): Promise<Map<string, string>> {
   const codes = new Map<string, string>();
   if (keys.length === 0) return codes;
   const rows = await db
@@ -504,7 +496,7 @@ export async function shiftCodesOf(db: Executor, keys: readonly { lineID: number
 }
 
 /** The shift-index grid: each stored shift index with its line's description, times in minutes. */
-export function shiftIndexGridSource(db: Executor) {
+export function shiftIndexGridSource(db: Database) {
   return db
     .selectFrom('shift_indexes as s')
     .innerJoin('lines as l', 'l.lineID', 's.lineID')

@@ -14,7 +14,7 @@ import {
   type WorkCalendar,
 } from '../../domain/work-calendar';
 import { parsePlantDate } from '../../domain/time-zone';
-import { listResource } from '../grid/grid.repository';
+import { listResource } from '../grid';
 import { rowToApi, type GridResource } from '../grid/grid-resource';
 import {
   engineParameters,
@@ -34,15 +34,14 @@ import {
   shiftIndexesAt,
   shiftIndexesOfLine,
   shiftIndexGridSource,
-  type Executor,
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
 import { calendarsRevision } from '../calendar/calendar.repository';
 import { lineCalendars, type LineCalendars } from '../calendar/line-calendars';
 import { loadLossKindOf } from '../losses/loss-kinds';
-import { readyOrdersOfLines } from '../orders/orders.repository';
-import { openStopsOfLines } from '../stops/stops.repository';
+import { readyOrdersOfLines } from '../orders';
+import { openStopsOfLines } from '../stops';
 import { indexTimesInMinutes, SHIFT_INDEX_COLUMNS } from './indexes.schemas';
 import {
   LineHistory,
@@ -53,6 +52,9 @@ import {
   type LineRangeData,
   type RangeInputs,
 } from './line-indicators';
+
+// For the modules the engine's ingestion calls (orders, stops), which import this file rather than the engine's entry.
+export { engineParameters } from './indexes.repository';
 
 /**
  * Order and shift indexes: computed by line-indicators.ts, stored through the write chokepoint (outbox + audit),
@@ -242,7 +244,7 @@ async function writeOrderIndex(
 
 /** An order's span and the data of its line over it as of `nowMs`; undefined for an order not started (or lineless). */
 async function loadOrderData(
-  db: Executor,
+  db: Database,
   order: string,
   clock: EngineClock,
 ): Promise<{ span: OrderSpan; data: LineRangeData } | undefined> {
@@ -277,7 +279,7 @@ export async function refreshOrderIndex(
  * holds, computed from the stored stops the way the index is (so read in the transaction that acts on it). 0 for an
  * order that has not started.
  */
-export async function orderStopTimeMs(db: Executor, order: string, clock: EngineClock): Promise<number> {
+export async function orderStopTimeMs(db: Database, order: string, clock: EngineClock): Promise<number> {
   const loaded = await loadOrderData(db, order, clock);
   if (!loaded) return 0;
   const { microStopSeconds } = await engineParameters(db);

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/database';
 import { computeIndicators, effectiveAdjustedMs, sumIndicatorInputs, type IndicatorInputs, type Indicators } from '../../domain/oee';
 import { addCountedStopMs, noCountedStopMs, withoutShare, type CountedLossKind, type CountedStopMs } from '../../domain/losses';
 import { manualLineKnownUntilMs } from '../../domain/manual-lines';
@@ -12,13 +13,13 @@ import {
   type Interval,
   type WorkCalendar,
 } from '../../domain/work-calendar';
+import { minuteOf } from '../../domain/time';
 import { lineCalendars, schedulesEverything } from '../calendar/line-calendars';
 import {
   findLineSettings,
   firstDataOfLines,
   latestStopsOfLines,
   firstSeenOfLine,
-  minuteOf,
   orderSpansOfLine,
   ordersOverlappingLines,
   productionMinutesOfLine,
@@ -26,7 +27,6 @@ import {
   productionTotalsOfLines,
   stopSpansOfLine,
   stopSpansOfLines,
-  type Executor,
   type LineSettings,
   type OrderSpan,
   type ProductionMinute,
@@ -475,7 +475,7 @@ export function lineRangeInputs(
  * periodic refresh of the open shift), and the production comes summed by order instead of minute by minute.
  */
 export async function loadLinesRangeData(
-  db: Executor,
+  db: Database,
   lines: readonly LineSettings[],
   fromMs: number,
   toMs: number,
@@ -526,7 +526,7 @@ export async function loadLinesRangeData(
  * without breaks, and for every line when no zone is given (the figures then need no calendar).
  */
 async function lineSchedules(
-  db: Executor,
+  db: Database,
   lineIDs: readonly number[],
   timeZone: string | undefined,
 ): Promise<Map<number, LineSchedule | null>> {
@@ -544,7 +544,7 @@ export function lineSchedule(calendar: WorkCalendar, timeZone: string): LineSche
 
 /** Reads what lineRangeInputs needs for one line and range (with the line's work calendar when `timeZone` is given). */
 export async function loadLineRangeData(
-  db: Executor,
+  db: Database,
   line: LineSettings,
   fromMs: number,
   toMs: number,
@@ -582,7 +582,7 @@ export class LineHistory {
   ) {}
 
   /** With `timeZone`, the slices carry the line's work calendar (as loadLinesRangeData's do). */
-  static async load(db: Executor, line: LineSettings, timeZone?: string): Promise<LineHistory> {
+  static async load(db: Database, line: LineSettings, timeZone?: string): Promise<LineHistory> {
     const [orders, stops, production, firstSeenMs] = [
       await orderSpansOfLine(db, line.lineID),
       await stopSpansOfLine(db, line.lineID),
@@ -626,7 +626,7 @@ export interface LineIndicators extends RangeInputs {
 
 /** A line's indicators over [fromMs, toMs) as of `nowMs`, read from the database. Null for an unknown line. */
 export async function lineIndicators(
-  db: Executor,
+  db: Database,
   lineID: number,
   scope: RangeScope,
   nowMs: number,

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { hasBeaconScript } from '../../domain/script';
 import { inJsonArray, prepared } from '../../db/prepared';
 import type { DB, Row } from '../../db/schema';
-import type { Executor } from '../indexes/indexes.repository';
+import type { Database } from '../../db/database';
 
 /**
  * The ingestion's queries run in every transaction of the acquisition (every second or so), so they are prepared
@@ -15,7 +15,7 @@ export type LineStateRow = Row<'line_states'>;
  * The lines of `lineIDs` that exist, each with what it was last seen doing (undefined for a line never seen), in one
  * read.
  */
-export async function statesOfExistingLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, LineStateRow | undefined>> {
+export async function statesOfExistingLines(db: Database, lineIDs: readonly number[]): Promise<Map<number, LineStateRow | undefined>> {
   if (lineIDs.length === 0) return new Map();
   const rows = await existingLineStatesQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.map(({ existingLineID, ...state }) => [existingLineID, state.lineID === null ? undefined : (state as LineStateRow)]));
@@ -96,7 +96,7 @@ const addProductionQuery = prepared(
  * The fastest a line is known to run, units per minute: the largest of its products' speeds on it and the nominal
  * speed of its Ready order (its product's speed, else the order's desired speed). Absent for a line with none.
  */
-export async function topSpeedsOfLines(db: Executor, lineIDs: readonly number[]): Promise<Map<number, number>> {
+export async function topSpeedsOfLines(db: Database, lineIDs: readonly number[]): Promise<Map<number, number>> {
   if (lineIDs.length === 0) return new Map();
   const rows = await topSpeedsQuery.execute(db, { lineIDs: JSON.stringify(lineIDs) });
   return new Map(rows.filter((row) => row.speed !== null && row.speed > 0).map((row) => [row.lineID, Number(row.speed)]));
@@ -112,7 +112,7 @@ const topSpeedsQuery = prepared(
 );
 
 /** The lines the acquisition reads: those with a beacon script (calculationBaliza with an expression). */
-export async function linesWithBeacon(db: Executor): Promise<number[]> {
+export async function linesWithBeacon(db: Database): Promise<number[]> {
   const rows = await db.selectFrom('lines').select(['lineID', 'calculationBaliza']).where('calculationBaliza', 'is not', null).execute();
   return rows.filter((row) => hasBeaconScript(row.calculationBaliza)).map((row) => row.lineID);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { REASON } from '../../domain/stops';
-import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
+import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from './indexes.service';
 import { splitStop } from '../stops/stops.service';
 import {
   applyLineEvents,

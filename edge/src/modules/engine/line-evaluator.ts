@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import { isDiskFull } from '../db/disk-full';
-import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../domain/script';
-import { minuteOf } from '../modules/indexes/indexes.repository';
-import type { LineSample } from '../modules/line-events/line-events.service';
-import type { DiagnosticsLog, LineOutcome } from './diagnostics-log';
-import { type TagCache, WAITING_STATUS } from './tag-cache';
+import { isDiskFull } from '../../db/disk-full';
+import { type CompiledScript, compileScript, decodeStoredScript, type ScriptKind } from '../../domain/script';
+import type { LineSample } from './line-events.service';
+import type { DiagnosticsLog, LineOutcome, TagCache } from '../../acquisition';
+import { WAITING_STATUS } from '../../domain/tag-status';
+import { minuteOf } from '../../domain/time';
 
 /**
  * Turns tag values into line samples: on every tag change (for the lines whose scripts read that tag) and for every

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { shiftAt } from '../../domain/calendar';
 import { REASON } from '../../domain/stops';
-import { recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from '../indexes/indexes.service';
+import { recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from './indexes.service';
 import { recognizeStops, splitStop } from '../stops/stops.service';
 import {
   applyLineEvents,

@@ -1,0 +1,11 @@
+/**
+ * Pure time helpers over epoch milliseconds (UTC), with no zone: what depends on the plant's zone is in
+ * `time-zone.ts` and `calendar.ts`.
+ */
+
+export const MINUTE_MS = 60_000;
+
+/** The minute a time falls in: production minutes count in the range where the minute starts. */
+export function minuteOf(instantMs: number): number {
+  return Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
+}

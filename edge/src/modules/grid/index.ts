@@ -1,0 +1,6 @@
+/**
+ * What other modules use of the grid engine's SQL half (lists and writes of any grid resource): its repository is
+ * its own (a lint rule, CONTRIBUTING.md "The lint"). Only repository functions and types are passed on here, so
+ * importing this never loads the module's services (which may import the modules that import this: an import cycle).
+ */
+export { deleteResource, insertResource, listResource } from './grid.repository';

@@ -1,0 +1,14 @@
+/**
+ * What other modules use of the orders module's SQL: its repository is its own (a lint rule, CONTRIBUTING.md "The
+ * lint"). Only repository functions and types are passed on here, so importing this never loads the module's services
+ * (which may import the modules that import this: an import cycle).
+ */
+export {
+  findOrder,
+  ORDER_STATUS,
+  orderIndexGridSource,
+  previousOrderEnd,
+  readyOrderOfLine,
+  readyOrdersOfLines,
+  type OrderRow,
+} from './orders.repository';
