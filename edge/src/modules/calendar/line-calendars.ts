@@ -2,6 +2,9 @@ import type { Database } from '../../db/database';
 import { DEFAULT_CALENDAR, type WorkCalendar } from '../../domain/work-calendar';
 import { calendarsRevision, readCalendars } from './calendar.repository';
 
+/** The calendars' revision, raised at every calendar write: other modules learn of a change through it. */
+export { calendarsRevision };
+
 /**
  * The work calendars as the engine reads them: every line's (its own, else the plant's, else DEFAULT_CALENDAR),
  * read from the database once and kept. The engine asks for them every second (the periodic refresh, every ingestion

@@ -453,12 +453,12 @@ export async function shiftIndexesOfLine(db: Database, lineID: number): Promise<
 }
 
 /** A line's open shift indexes (closed = 0): its current shift's, and for a moment one that just ended. */
-export function openShiftIndexesOfLine(db: Executor, lineID: number): Promise<Row<'shift_indexes'>[]> {
+export function openShiftIndexesOfLine(db: Database, lineID: number): Promise<Row<'shift_indexes'>[]> {
   return db.selectFrom('shift_indexes').selectAll().where('lineID', '=', onLine(lineID)).where('closed', '=', 0).execute();
 }
 
 /** The line's stored shift index that starts last before `beforeMs`, if any. */
-export function shiftIndexBefore(db: Executor, lineID: number, beforeMs: number): Promise<Row<'shift_indexes'> | undefined> {
+export function shiftIndexBefore(db: Database, lineID: number, beforeMs: number): Promise<Row<'shift_indexes'> | undefined> {
   return db
     .selectFrom('shift_indexes')
     .selectAll()

@@ -37,8 +37,7 @@ import {
   type LineSettings,
   type OrderSpan,
 } from './indexes.repository';
-import { calendarsRevision } from '../calendar/calendar.repository';
-import { lineCalendars, type LineCalendars } from '../calendar/line-calendars';
+import { calendarsRevision, lineCalendars, type LineCalendars } from '../calendar/line-calendars';
 import { loadLossKindOf } from '../losses/loss-kinds';
 import { readyOrdersOfLines } from '../orders';
 import { openStopsOfLines } from '../stops';
