@@ -8,19 +8,22 @@ export function rowAboveNominalSpeed(row: GridRow): boolean {
 }
 
 /**
- * A ratio cell (OEE, throughput) of an order or shift row: its true percentage, and, when the row ran above nominal
- * speed, a warning sign after it whose tooltip says which line's product speed to check (issue 25).
+ * A ratio cell (OEE, throughput) of an order or shift row that ran above nominal speed: its true percentage and a
+ * warning sign after it, whose tooltip says which line's product speed to check (issue 25); any other row's cell is
+ * its percentage alone. Plain elements, no React (see GridField.cellElement).
  */
 export function ratioCellFlaggingSpeed(name: string) {
-  return (row: GridRow) => {
-    const label = percentLabel(typeof row[name] === 'number' ? (row[name] as number) : null);
-    if (!rowAboveNominalSpeed(row)) return label;
+  return (row: GridRow): HTMLElement | undefined => {
+    if (!rowAboveNominalSpeed(row)) return undefined;
     const warning = i18n.t('indicators.aboveNominalSpeed', { n: row.lineID });
-    return (
-      <span title={warning} style={{ color: 'var(--chakra-colors-orange-fg)' }} data-above-nominal="true">
-        {label}
-        <span aria-label={warning}> ⚠</span>
-      </span>
-    );
+    const cell = document.createElement('span');
+    cell.title = warning;
+    cell.style.color = 'var(--chakra-colors-orange-fg)';
+    cell.dataset.aboveNominal = 'true';
+    const mark = document.createElement('span');
+    mark.setAttribute('aria-label', warning);
+    mark.textContent = ' ⚠';
+    cell.append(percentLabel(typeof row[name] === 'number' ? (row[name] as number) : null), mark);
+    return cell;
   };
 }
