@@ -290,9 +290,10 @@ function report(test: PageCase, label: string, idle: Load[], throttled: Load[]):
   console.log(
     `  renderer processes' CPU time until then: ${idle.map((load) => load.processCpuMs.toFixed(0)).join(', ')} ms; median ${processCpu.toFixed(0)} ms${verdict(processCpu, test.targets.cpuMs)}`,
   );
-  console.log(
-    `  CPU ${THROTTLE}× throttled: ${what} ${throttled.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${slowMs.toFixed(0)} ms${verdict(slowMs, test.targets.throttledMs)}; renderer CPU ${slowCpu.toFixed(0)} ms`,
-  );
+  if (throttled.length)
+    console.log(
+      `  CPU ${THROTTLE}× throttled: ${what} ${throttled.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${slowMs.toFixed(0)} ms${verdict(slowMs, test.targets.throttledMs)}; renderer CPU ${slowCpu.toFixed(0)} ms`,
+    );
   console.log(
     `  JavaScript fetched: ${kB.toFixed(0)} kB as sent${verdict(Math.round(kB), test.targets.jsKB)}, ${rawKB.toFixed(0)} kB uncompressed`,
   );
