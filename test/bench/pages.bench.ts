@@ -13,10 +13,13 @@
 // `npm run bench pages`. Environment: BENCH_LOADS (idle loads per page, default 3), BENCH_THROTTLED_LOADS (default 2),
 // BENCH_PAGES (comma-separated page names, default all: login,dashboard,grid,configuration,summary), BENCH_PROFILE_DIR
 // (the renderer's CPU profile of each page's first idle load measured, `<page>.cpuprofile`, and its self time summed
-// by package or app folder, printed).
+// by package or app folder, printed), BENCH_BASELINE_UI (the folder of another build of the app, a copy of an earlier
+// dist/ui: each load is then made of both builds in turn, the earlier first, so both meet the same machine, and each
+// build's figures are printed; its profiles are `<page>.before.cpuprofile`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { uiFolder } from '../../edge/src/http/ui-files';
 import { addPlantDays } from '../../edge/src/domain/calendar';
 import { DEFAULT_CALENDAR, plantDateAt } from '../../edge/src/domain/work-calendar';
 import { DEMO_LINES } from '../../edge/src/demo/demo-plant';
@@ -29,6 +32,7 @@ const THROTTLE = 4;
 const CHROMIUM_PATH = chromiumPath('browser');
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const wanted = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+const BASELINE_UI = process.env.BENCH_BASELINE_UI;
 
 interface PageCase {
   name: string;
@@ -55,7 +59,14 @@ const median = (values: number[]) => (values.length ? [...values].sort((a, b) =>
 const verdict = (value: number, target: number | undefined) =>
   target === undefined ? '' : ` (target ≤ ${target}) ${value <= target ? 'OK' : 'OVER'}`;
 
-const plant = await startDemoPlant();
+/** The build the next load gets: this one's, or the baseline's (BENCH_BASELINE_UI). */
+type Build = 'before' | 'after';
+let serving: Build = 'after';
+const baseline = BASELINE_UI ? uiFolder(BASELINE_UI) : undefined;
+if (BASELINE_UI && !baseline?.read('index.html')) throw new Error(`BENCH_BASELINE_UI: no index.html in ${BASELINE_UI}`);
+const plant = await startDemoPlant({
+  serveUi: baseline ? (built) => ({ read: (path) => (serving === 'before' ? baseline : built).read(path) }) : undefined,
+});
 const timeZone = plant.edge.edge.plant.timeZone;
 const yesterday = addPlantDays(plantDateAt(DEFAULT_CALENDAR, Date.now(), timeZone), -1);
 const line = DEMO_LINES[0];
@@ -181,7 +192,16 @@ function selfTimeBySource(profile: CpuProfile): [string, number][] {
   return [...bySource].sort((a, b) => b[1] - a[1]);
 }
 
-async function coldLoad(browser: Browser, browserCdp: CDPSession, test: PageCase, throttle: number, profile = false): Promise<Load> {
+async function coldLoad(
+  browser: Browser,
+  browserCdp: CDPSession,
+  test: PageCase,
+  throttle: number,
+  profile = false,
+  build: Build = 'after',
+): Promise<Load> {
+  serving = build;
+  const profileName = `${test.name}${build === 'before' ? '.before' : ''}.cpuprofile`;
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
     if (test.user) await context.addInitScript((stored) => localStorage.setItem('user', stored), await sessionOf(test.user));
@@ -207,6 +227,12 @@ async function coldLoad(browser: Browser, browserCdp: CDPSession, test: PageCase
     const processesBefore = await rendererCpu(browserCdp);
     await page.goto(`${plant.edge.url}${test.path}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady, undefined, { timeout: 60_000 });
+    // The profile ends as the content shows (the stop summary's: as its tables show), not with the work after it.
+    let recorded: unknown;
+    const stopProfile = async () => {
+      if (profile) recorded = (await cdp.send('Profiler.stop')).profile;
+    };
+    if (!test.apply) await stopProfile();
     let ms = await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady);
     let cpu = (await taskSeconds(cdp)) - before;
     let processCpu = cpuBetween(processesBefore, await rendererCpu(browserCdp));
@@ -226,18 +252,18 @@ async function coldLoad(browser: Browser, browserCdp: CDPSession, test: PageCase
           }),
         [test.apply.click, test.apply.shown] as const,
       );
+      await stopProfile();
       cpu = (await taskSeconds(cdp)) - beforeApply;
       processCpu = cpuBetween(processesBeforeApply, await rendererCpu(browserCdp));
     }
     if (test.apply) until = await page.evaluate(() => performance.now());
     const { compressed, uncompressed } = await scriptBytes(page, until);
-    if (profile && PROFILE_DIR) {
-      const { profile: recorded } = await cdp.send('Profiler.stop');
+    if (recorded && PROFILE_DIR) {
       mkdirSync(PROFILE_DIR, { recursive: true });
-      writeFileSync(join(PROFILE_DIR, `${test.name}.cpuprofile`), JSON.stringify(recorded));
+      writeFileSync(join(PROFILE_DIR, profileName), JSON.stringify(recorded));
       const top = selfTimeBySource(recorded as CpuProfile).slice(0, 12);
       console.log(
-        `  profile (${join(PROFILE_DIR, `${test.name}.cpuprofile`)}), self time: ${top.map(([source, ms]) => `${source} ${ms.toFixed(0)} ms`).join(', ')}`,
+        `  profile (${join(PROFILE_DIR, profileName)}), self time: ${top.map(([source, ms]) => `${source} ${ms.toFixed(0)} ms`).join(', ')}`,
       );
     }
     return { ms, cpuMs: cpu * 1000, processCpuMs: processCpu * 1000, jsCompressed: compressed, jsUncompressed: uncompressed };
@@ -246,41 +272,53 @@ async function coldLoad(browser: Browser, browserCdp: CDPSession, test: PageCase
   }
 }
 
+function report(test: PageCase, label: string, idle: Load[], throttled: Load[]): void {
+  const what = test.apply ? "'Aplicar' → content" : 'navigation → content';
+  const ms = median(idle.map((load) => load.ms));
+  const cpu = median(idle.map((load) => load.cpuMs));
+  const processCpu = median(idle.map((load) => load.processCpuMs));
+  const slowMs = median(throttled.map((load) => load.ms));
+  const slowCpu = median(throttled.map((load) => load.cpuMs));
+  const kB = median(idle.map((load) => load.jsCompressed)) / 1000;
+  const rawKB = median(idle.map((load) => load.jsUncompressed)) / 1000;
+  console.log(`${test.name} (${test.path})${label}:`);
+  console.log(
+    `  ${what}: ${idle.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${ms.toFixed(0)} ms${verdict(ms, test.targets.idleMs)}`,
+  );
+  console.log(
+    `  renderer CPU until then (TaskDuration): ${idle.map((load) => load.cpuMs.toFixed(0)).join(', ')} ms; median ${cpu.toFixed(0)} ms${verdict(cpu, test.targets.cpuMs)}`,
+  );
+  console.log(
+    `  renderer processes' CPU time until then: ${idle.map((load) => load.processCpuMs.toFixed(0)).join(', ')} ms; median ${processCpu.toFixed(0)} ms${verdict(processCpu, test.targets.cpuMs)}`,
+  );
+  if (throttled.length)
+    console.log(
+      `  CPU ${THROTTLE}× throttled: ${what} ${throttled.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${slowMs.toFixed(0)} ms${verdict(slowMs, test.targets.throttledMs)}; renderer CPU ${slowCpu.toFixed(0)} ms`,
+    );
+  console.log(
+    `  JavaScript fetched: ${kB.toFixed(0)} kB as sent${verdict(Math.round(kB), test.targets.jsKB)}, ${rawKB.toFixed(0)} kB uncompressed`,
+  );
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 const browserCdp = await browser.newBrowserCDPSession();
 try {
   console.log(`Chromium ${browser.version()}; ${LOADS} idle and ${THROTTLED_LOADS} ${THROTTLE}× throttled cold loads per page; medians`);
+  const builds: Build[] = baseline ? ['before', 'after'] : ['after'];
+  if (baseline) console.log(`Each load made of the baseline build (${BASELINE_UI}, "before") and this one ("after") in turn`);
   for (const test of cases.filter((each) => !wanted || wanted.includes(each.name))) {
+    const idle = new Map<Build, Load[]>(builds.map((build) => [build, []]));
+    const throttled = new Map<Build, Load[]>(builds.map((build) => [build, []]));
     // One load not counted: the edge's own caches and the page's first queries warmed, as on a plant's running edge.
-    await coldLoad(browser, browserCdp, test, 1);
-    const idle: Load[] = [];
-    for (let i = 0; i < LOADS; i += 1) idle.push(await coldLoad(browser, browserCdp, test, 1, i === 0 && PROFILE_DIR !== undefined));
-    const throttled: Load[] = [];
-    for (let i = 0; i < THROTTLED_LOADS; i += 1) throttled.push(await coldLoad(browser, browserCdp, test, THROTTLE));
-    const what = test.apply ? "'Aplicar' → content" : 'navigation → content';
-    const ms = median(idle.map((load) => load.ms));
-    const cpu = median(idle.map((load) => load.cpuMs));
-    const processCpu = median(idle.map((load) => load.processCpuMs));
-    const slowMs = median(throttled.map((load) => load.ms));
-    const slowCpu = median(throttled.map((load) => load.cpuMs));
-    const kB = median(idle.map((load) => load.jsCompressed)) / 1000;
-    const rawKB = median(idle.map((load) => load.jsUncompressed)) / 1000;
-    console.log(`${test.name} (${test.path}):`);
-    console.log(
-      `  ${what}: ${idle.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${ms.toFixed(0)} ms${verdict(ms, test.targets.idleMs)}`,
-    );
-    console.log(
-      `  renderer CPU until then (TaskDuration): ${idle.map((load) => load.cpuMs.toFixed(0)).join(', ')} ms; median ${cpu.toFixed(0)} ms${verdict(cpu, test.targets.cpuMs)}`,
-    );
-    console.log(
-      `  renderer processes' CPU time until then: ${idle.map((load) => load.processCpuMs.toFixed(0)).join(', ')} ms; median ${processCpu.toFixed(0)} ms${verdict(processCpu, test.targets.cpuMs)}`,
-    );
-    console.log(
-      `  CPU ${THROTTLE}× throttled: ${what} ${throttled.map((load) => load.ms.toFixed(0)).join(', ')} ms; median ${slowMs.toFixed(0)} ms${verdict(slowMs, test.targets.throttledMs)}; renderer CPU ${slowCpu.toFixed(0)} ms`,
-    );
-    console.log(
-      `  JavaScript fetched: ${kB.toFixed(0)} kB as sent${verdict(Math.round(kB), test.targets.jsKB)}, ${rawKB.toFixed(0)} kB uncompressed`,
-    );
+    for (const build of builds) await coldLoad(browser, browserCdp, test, 1, false, build);
+    for (let i = 0; i < LOADS; i += 1) {
+      for (const build of builds)
+        idle.get(build)!.push(await coldLoad(browser, browserCdp, test, 1, i === 0 && PROFILE_DIR !== undefined, build));
+    }
+    for (let i = 0; i < THROTTLED_LOADS; i += 1) {
+      for (const build of builds) throttled.get(build)!.push(await coldLoad(browser, browserCdp, test, THROTTLE, false, build));
+    }
+    for (const build of builds) report(test, baseline ? ` [${build}]` : '', idle.get(build)!, throttled.get(build)!);
   }
 } finally {
   await browser.close();

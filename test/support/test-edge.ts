@@ -7,6 +7,7 @@ import { startSyncQueue } from '../../edge/src/db/outbox';
 import { hashPassword } from '../../edge/src/modules/auth/password';
 import type { LogFileSystem } from '../../edge/src/logger';
 import { startEdge, type RunningEdge } from '../../edge/src/server';
+import type { UiFiles } from '../../edge/src/http/ui-files';
 
 /**
  * A real edge for API tests: its own temporary data directory, a real SQLite database, the real HTTP server on a
@@ -94,6 +95,8 @@ export async function startTestEdge(
     now?: () => number;
     /** Built UI to serve (browser tests). */
     uiDir?: string;
+    /** The built UI's files, served instead of `uiDir`'s (a benchmark switching between two builds). */
+    ui?: UiFiles;
     /** FAILED_SIGNINS_PER_MINUTE (default: high enough for tests that fail signatures on purpose). */
     failedSignInsPerMinute?: number;
     /** The data directory of an edge closed with keepData: this edge starts again on it (signed in as `admin`). */
@@ -127,6 +130,7 @@ export async function startTestEdge(
     stdout: false,
     now: options.now,
     uiDir: options.uiDir,
+    ui: options.ui,
     logFileSystem: options.logFileSystem,
     beforeReading: options.beforeReading,
   });

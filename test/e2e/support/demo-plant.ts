@@ -1,3 +1,4 @@
+import type { UiFiles } from '../../../edge/src/http/ui-files';
 import type { PlantSimulator } from '../../../edge/src/acquisition/simulator/plant-simulator';
 import { DEMO_LINES, DEMO_PASSWORD } from '../../../edge/src/demo/demo-plant';
 import { demoSimulatorOf } from '../../../edge/src/demo/demo-simulator';
@@ -23,8 +24,9 @@ export interface DemoPlant {
 
 export { DEMO_PASSWORD };
 
-export async function startDemoPlant(): Promise<DemoPlant> {
-  const edge = await startUiEdge({ configured: false });
+/** `serveUi`: files served in place of the built app's (see startUiEdge). */
+export async function startDemoPlant(options: { serveUi?: (built: UiFiles) => UiFiles } = {}): Promise<DemoPlant> {
+  const edge = await startUiEdge({ configured: false, serveUi: options.serveUi });
   try {
     const setup = await edge.call('POST', '/api/setup/configure', { json: { databaseSelected: 'sqlite', demo: true } });
     if (!setup.body?.valid) throw new Error(`demo setup: ${setup.text}`);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatNumber, minutesLabel, percentLabel, rateLabel, roundToTenth, shareLabel } from './indicator-format';
+import { describe, expect, it, vi } from 'vitest';
+import { formatNumber, minutesLabel, percentLabel, rateLabel, roundToTenth, shareLabel, type NumberStyle } from './indicator-format';
 
 describe('indicator figures (SPEC.md section 9: whole percentages, up to 999+)', () => {
   it('shows a whole percentage of the ratio', () => {
@@ -64,5 +64,56 @@ describe('numbers in the user language (issue 16: one format per language)', () 
   it('shows shares to the tenth of a percent', () => {
     expect(shareLabel(0.125, 'es')).toBe('12,5 %');
     expect(shareLabel(0.125, 'en')).toBe('12.5 %');
+  });
+
+  it("writes every number exactly as Intl.NumberFormat does, without creating one in the app's two languages", () => {
+    // A fixed sequence of pseudo-random figures (the same on every run): every magnitude the screens show, halves at
+    // each decimal place (1.005 and 1.45 round up in Intl, which rounds the number's shortest decimal form), negatives
+    // that round to zero, -0, and the exponent forms Intl is left to write.
+    let seed = 20_261_128;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const values = [0, -0, 1.005, 1.45, 8.345, 0.125, 2.5, -2.5, -0.04, 999.9996, 99.95, 9.5, 1e-7, 2.5e-7, 1e21, 123456789012345680000];
+    for (let i = 0; i < 1_500; i += 1) {
+      const magnitude = 10 ** Math.floor(next() * 12 - 4);
+      const value = Math.round(next() * magnitude * 1000) / 1000;
+      values.push(value, -value, value + 0.5, Math.floor(value) + 0.05, Math.floor(value) + 0.005, next() * magnitude);
+    }
+    const styles: NumberStyle[] = [
+      {},
+      { decimals: 0 },
+      { decimals: 1 },
+      { decimals: 2 },
+      { maxDecimals: 0 },
+      { maxDecimals: 5 },
+      { grouping: false },
+    ];
+    const cases = ['es', 'en'].flatMap((locale) =>
+      styles.map((style) => ({
+        locale,
+        style,
+        intl: new Intl.NumberFormat(locale, {
+          minimumFractionDigits: style.decimals ?? 0,
+          maximumFractionDigits: style.decimals ?? style.maxDecimals ?? 3,
+          useGrouping: style.grouping === false ? false : 'always',
+        }),
+      })),
+    );
+    const created = vi.spyOn(Intl, 'NumberFormat');
+    const plain = [0, -0.04, 1.005, 1234567.891];
+    for (const { locale, style } of cases) for (const value of plain) formatNumber(value, style, locale);
+    expect(created).not.toHaveBeenCalled();
+    created.mockRestore();
+    const differing: string[] = [];
+    for (const { locale, style, intl } of cases) {
+      for (const value of values) {
+        const written = formatNumber(value, style, locale);
+        const expected = intl.format(value);
+        if (written !== expected) differing.push(`${value} ${JSON.stringify(style)} ${locale}: ${written}, Intl ${expected}`);
+      }
+    }
+    expect(differing).toEqual([]);
   });
 });

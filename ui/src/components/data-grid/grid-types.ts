@@ -101,6 +101,12 @@ export interface GridField<T extends GridRow = GridRow> {
   text?(row: T): string;
   /** The cell's content when it is more than a text (a switch, the log level's coloured badge); `text` still serves the export. */
   cell?(row: T): ReactNode;
+  /**
+   * The cell drawn without React, for one that is its text with a title, a colour or a mark: the element of a row
+   * that needs more than its text, undefined for a row shown as its text alone. A React cell costs AG Grid a portal
+   * and a render of its own per cell (five per row made the order-index grid's first draw); this costs an element.
+   */
+  cellElement?(row: T): HTMLElement | undefined;
   /** Computed per row, not a column of the resource: the server can neither sort nor filter on it. */
   derived?: boolean;
   /** False: sorted on the server, never filtered there (a time in each plant's own zone, which no one filter fits). */

@@ -1,8 +1,11 @@
-import { Alert, Button, Dialog, Field, Input, List, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { validateCredentials } from '../../lib/credentials';
+import { FormErrors } from '../form-errors';
+
+export { FormErrors };
 
 /** The signature of a signed action (recognize, split, adjust, validate) as the server takes it. */
 export interface Signature {
@@ -104,23 +107,6 @@ export function SignedForm({ children, observation, submitLabel, check, onSubmit
         </Stack>
       </Stack>
     </form>
-  );
-}
-
-/** The one error box of a form: what is missing, what the form refused and what the server answered. */
-export function FormErrors({ errors, testId }: { errors: readonly string[]; testId: string }) {
-  if (errors.length === 0) return null;
-  return (
-    <Alert.Root status="error" data-testid={testId}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <List.Root ps="4">
-          {errors.map((error) => (
-            <List.Item key={error}>{error}</List.Item>
-          ))}
-        </List.Root>
-      </Alert.Content>
-    </Alert.Root>
   );
 }
 

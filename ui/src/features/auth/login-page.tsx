@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { SignInCard } from '../../components/sign-in-card';
-import { FormErrors } from '../../components/signature/signed-form';
+import { FormErrors } from '../../components/form-errors';
 import { errorMessage } from '../../lib/api-client';
 import { useLogoutReason, useSessionUser } from '../../lib/session';
 import { useAuthenticate } from './api/authenticate';

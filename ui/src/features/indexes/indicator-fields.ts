@@ -14,9 +14,15 @@ export const TIME_FIELDS: readonly GridField[] = [
 
 export const RATIO_FIELDS: readonly GridField[] = [
   { name: 'utilization', label: 'indexes.fields.utilization', kind: 'percent', width: 110 },
-  { name: 'throughput', label: 'indexes.fields.throughput', kind: 'percent', width: 110, cell: ratioCellFlaggingSpeed('throughput') },
+  {
+    name: 'throughput',
+    label: 'indexes.fields.throughput',
+    kind: 'percent',
+    width: 110,
+    cellElement: ratioCellFlaggingSpeed('throughput'),
+  },
   { name: 'acceptance', label: 'indexes.fields.acceptance', kind: 'percent', width: 110 },
-  { name: 'oee', label: 'indexes.fields.oee', kind: 'percent', width: 90, cell: ratioCellFlaggingSpeed('oee') },
+  { name: 'oee', label: 'indexes.fields.oee', kind: 'percent', width: 90, cellElement: ratioCellFlaggingSpeed('oee') },
 ];
 
 export const RELIABILITY_FIELDS: readonly GridField[] = [

@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { orderIndexRowSchema } from '../../../../edge/src/modules/orders/orders.schemas';
@@ -82,19 +81,17 @@ export function orderIndexFields(t: TFunction, canValidate: boolean): GridField<
       kind: 'minutes',
       width: 170,
       text: (row) => adjustedText(row, t),
-      cell: (row) => {
+      cellElement: (row) => {
         const figure = adjustedDiscount(row);
-        return (
-          <Text
-            as="span"
-            color={figure.capped ? 'orange.600' : undefined}
-            title={figure.capped ? t('orderIndexes.adjustedCapped', figure) : undefined}
-            data-testid={`adjusted-${row.order}`}
-            data-capped={figure.capped}
-          >
-            {adjustedText(row, t)}
-          </Text>
-        );
+        const cell = document.createElement('span');
+        if (figure.capped) {
+          cell.style.color = 'var(--chakra-colors-orange-600)';
+          cell.title = t('orderIndexes.adjustedCapped', figure);
+        }
+        cell.dataset.testid = `adjusted-${row.order}`;
+        cell.dataset.capped = String(figure.capped);
+        cell.textContent = adjustedText(row, t);
+        return cell;
       },
     },
     ...RELIABILITY_FIELDS,

@@ -26,7 +26,9 @@ export function TileGrid({
   layouts: TileLayouts;
   onUserLayout: (breakpoint: BreakpointName, places: readonly TilePlace[]) => void;
 }) {
-  const { width, containerRef, mounted } = useContainerWidth();
+  // The tiles are drawn once the container's width is known: drawn first at react-grid-layout's guess (1280 px), the
+  // width's measuring forced a layout of every tile, and the measured width laid them out again.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const done = (layout: Layout) => onUserLayout(getBreakpointFromWidth(BREAKPOINTS, width) as BreakpointName, layout);
   return (
     <Box ref={containerRef} data-testid="tile-grid">
