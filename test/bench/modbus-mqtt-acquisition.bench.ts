@@ -1,6 +1,7 @@
 // Modbus TCP and MQTT acquisition under load (issue 30), sized by environment variables:
 //   BENCH_SOURCES          which to run: modbus, mqtt or both (default both)
 //   BENCH_SOURCE_SECONDS   length of each measured window (default 60)
+//   BENCH_PROFILE_DIR      writes a CPU profile of each child's measured window there (<role>.cpuprofile)
 // Modbus: 50 lines of 100 registers each (5,000: the line's Running coil, its Units counter and 98 holding registers),
 // polled every second from the plant simulator's Modbus TCP server (313 simulated lines serve the 5,008 registers).
 // MQTT: 50 lines × 200 topics of plain numbers, each published once a second (10,000 messages/s) to Debian's
@@ -17,7 +18,7 @@
 // One file, several roles: the orchestrator forks this same bundle as `bare-modbus`, `edge-modbus`, `bare-mqtt` and
 // `edge-mqtt`.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +76,23 @@ function mqttTags(): Tag[] {
 
 type Figures = { cpuPercent: number; valuesPerSecond: number; stored?: { line: number; at: number }[] };
 
+/** With BENCH_PROFILE_DIR set, a CPU profile of this child's measured window (`<role>.cpuprofile`); else nothing. */
+async function startProfile(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return async () => undefined;
+  const { Session } = await import('node:inspector/promises');
+  mkdirSync(dir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${process.argv[2]}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 function measured(
   received: () => number,
   extra: () => Partial<Figures> = () => ({}),
@@ -83,20 +101,27 @@ function measured(
   let cpu: NodeJS.CpuUsage | null = null;
   let startedAt = 0;
   let before = 0;
-  process.on('message', (message: { cmd: string }) => {
+  let stopProfile: Promise<() => Promise<void>> = Promise.resolve(async () => undefined);
+  process.on('message', async (message: { cmd: string }) => {
     if (message.cmd === 'start') {
+      stopProfile = startProfile();
       cpu = process.cpuUsage();
       startedAt = Date.now();
       before = received();
     } else if (message.cmd === 'end' && cpu) {
       const used = process.cpuUsage(cpu);
       const elapsed = Date.now() - startedAt;
+      const values = received() - before;
+      const figures = extra();
+      await (
+        await stopProfile
+      )();
       process.send!({
         cmd: 'figures',
         figures: {
           cpuPercent: ((used.user + used.system) / 1_000 / elapsed) * 100,
-          valuesPerSecond: ((received() - before) * 1_000) / elapsed,
-          ...extra(),
+          valuesPerSecond: (values * 1_000) / elapsed,
+          ...figures,
         },
       });
     } else if (message.cmd === 'exit') void onExit().finally(() => process.exit(0));
