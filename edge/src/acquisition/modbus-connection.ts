@@ -18,9 +18,9 @@ import type { OpcServerStatus } from './ua-server-connection';
 
 /**
  * One Modbus TCP server (a PLC, a counter, a gateway), polled: every `pollingMs` each tag's registers are read, in as
- * few requests as the addresses allow (see batchesOf), decoded by the tag's address (domain/source-addresses.ts) and
- * stored in the tag cache with the time they were read (Modbus carries no timestamps). Around it, the tag cache is
- * kept honest as for OPC UA:
+ * few requests as the addresses allow (see batchesOf), sent together (modbus-tcp-client.ts, MAX_IN_FLIGHT), decoded
+ * by the tag's address (domain/source-addresses.ts) and stored in the tag cache with the time they were read (Modbus
+ * carries no timestamps). Around it, the tag cache is kept honest as for OPC UA:
  * - while the server cannot be reached (refused, closed, a request unanswered for REQUEST_TIMEOUT_MS) every tag of it
  *   is bad, so its lines get their reason-4 gap, and the connection is tried again every RECONNECT_MS;
  * - an address the server refuses (Modbus exception: illegal data address or value) makes only that tag bad: a
