@@ -1,6 +1,7 @@
 // Modbus TCP and MQTT acquisition under load (issue 30), sized by environment variables:
 //   BENCH_SOURCES          which to run: modbus, mqtt or both (default both)
 //   BENCH_SOURCE_SECONDS   length of each measured window (default 60)
+//   BENCH_PROFILE_DIR      writes a CPU profile of each child's measured window there (<role>.cpuprofile)
 // Modbus: 50 lines of 100 registers each (5,000: the line's Running coil, its Units counter and 98 holding registers),
 // polled every second from the plant simulator's Modbus TCP server (313 simulated lines serve the 5,008 registers).
 // MQTT: 50 lines × 200 topics of plain numbers, each published once a second (10,000 messages/s) to Debian's
@@ -17,7 +18,7 @@
 // One file, several roles: the orchestrator forks this same bundle as `bare-modbus`, `edge-modbus`, `bare-mqtt` and
 // `edge-mqtt`.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +76,23 @@ function mqttTags(): Tag[] {
 
 type Figures = { cpuPercent: number; valuesPerSecond: number; stored?: { line: number; at: number }[] };
 
+/** With BENCH_PROFILE_DIR set, a CPU profile of this child's measured window (`<role>.cpuprofile`); else nothing. */
+async function startProfile(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return async () => undefined;
+  const { Session } = await import('node:inspector/promises');
+  mkdirSync(dir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${process.argv[2]}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 function measured(
   received: () => number,
   extra: () => Partial<Figures> = () => ({}),
@@ -83,20 +101,27 @@ function measured(
   let cpu: NodeJS.CpuUsage | null = null;
   let startedAt = 0;
   let before = 0;
-  process.on('message', (message: { cmd: string }) => {
+  let stopProfile: Promise<() => Promise<void>> = Promise.resolve(async () => undefined);
+  process.on('message', async (message: { cmd: string }) => {
     if (message.cmd === 'start') {
+      stopProfile = startProfile();
       cpu = process.cpuUsage();
       startedAt = Date.now();
       before = received();
     } else if (message.cmd === 'end' && cpu) {
       const used = process.cpuUsage(cpu);
       const elapsed = Date.now() - startedAt;
+      const values = received() - before;
+      const figures = extra();
+      await (
+        await stopProfile
+      )();
       process.send!({
         cmd: 'figures',
         figures: {
           cpuPercent: ((used.user + used.system) / 1_000 / elapsed) * 100,
-          valuesPerSecond: ((received() - before) * 1_000) / elapsed,
-          ...extra(),
+          valuesPerSecond: (values * 1_000) / elapsed,
+          ...figures,
         },
       });
     } else if (message.cmd === 'exit') void onExit().finally(() => process.exit(0));
@@ -292,15 +317,15 @@ async function window(workers: { bare: ChildProcess; edge: ChildProcess }, setRu
   );
   for (const worker of Object.values(workers)) worker.send({ cmd: 'exit' });
   const [bare, edge] = answers as [Figures, Figures];
-  const delays = (seen: Figures['stored']) => {
-    const found: number[] = [];
-    for (const change of changes) {
-      const stop = seen?.find((one) => one.line === change.line && one.at >= change.at);
-      if (stop) found.push(stop.at - change.at);
-    }
-    return found;
-  };
-  return { bare, edge, latencies: delays(edge.stored), bareLatencies: delays(bare.stored), changes: changes.length };
+  // Per change, when each child saw it: the first stop of that line at or after the change.
+  const seenAt = (seen: Figures['stored']) =>
+    changes.map((change) => seen?.find((one) => one.line === change.line && one.at >= change.at)?.at ?? null);
+  const edgeAt = seenAt(edge.stored);
+  const bareAt = seenAt(bare.stored);
+  const delays = (at: (number | null)[]) => at.flatMap((time, index) => (time === null ? [] : [time - changes[index]!.at]));
+  // The edge's own share: from the broker's delivery (the same message reaching the bare subscriber) to the stop stored.
+  const beyondBare = edgeAt.flatMap((time, index) => (time === null || bareAt[index] === null ? [] : [time - bareAt[index]!]));
+  return { bare, edge, latencies: delays(edgeAt), bareLatencies: delays(bareAt), beyondBare, changes: changes.length };
 }
 
 function print(source: string, result: Awaited<ReturnType<typeof window>>, pollingMs: number | null): void {
@@ -315,9 +340,11 @@ function print(source: string, result: Awaited<ReturnType<typeof window>>, polli
     `  beacon change → stop stored: ${latencies.length} of ${result.changes} stops, p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
   );
   if (result.bareLatencies.length > 0) {
-    const bare99 = percentile(result.bareLatencies, 99);
     console.log(
-      `  beacon change → seen by the bare client (broker and load alone): p50 ${percentile(result.bareLatencies, 50).toFixed(0)} ms, p99 ${bare99.toFixed(0)} ms; the edge's p99 beyond it: ${(p99 - bare99).toFixed(0)} ms`,
+      `  beacon change → seen by the bare client (publisher, broker and load alone): p50 ${percentile(result.bareLatencies, 50).toFixed(0)} ms, p99 ${percentile(result.bareLatencies, 99).toFixed(0)} ms`,
+    );
+    console.log(
+      `  broker's delivery (seen by the bare client) → stop stored by the edge: ${result.beyondBare.length} stops, p50 ${percentile(result.beyondBare, 50).toFixed(0)} ms, p99 ${percentile(result.beyondBare, 99).toFixed(0)} ms, max ${Math.max(...result.beyondBare).toFixed(0)} ms (target p99 < 100 ms)`,
     );
   }
   if (pollingMs !== null)
@@ -356,22 +383,35 @@ async function benchMqtt(): Promise<void> {
       retain: true,
     });
   for (let line = 1; line <= LINES; line += 1) publishRunning(line);
-  // 10,000 messages a second: every 10 ms the messages due since the start (a late timer catches up a little), the topics in
-  // turn, so each is published once a second; the line's units counter (topic m0) goes up by one at each.
+  // 10,000 messages a second: every 10 ms the messages due since the start, the topics in turn, so each is published
+  // once a second; the line's units counter (topic m0) goes up by one at each. Paced: a late timer catches up a
+  // little (at most 3× a tick's share at once: MQTT.js recurses through a long burst of queued packets, a stack
+  // overflow), and a publisher more than MAX_LAG_MS behind its schedule (a machine busy elsewhere) drops the messages
+  // it is that late for instead of sending them in a burst later, where the broker would queue them ahead of the
+  // beacon's message. The rate asked stays 10,000/s; what was published and dropped is printed.
   const total = LINES * TOPICS_PER_LINE;
   const rate = total;
+  const MAX_LAG_MS = 100;
   const startedAt = Date.now();
-  let sent = 0;
+  let position = 0;
+  let published = 0;
+  let dropped = 0;
   let units = 0;
   const timer = setInterval(() => {
-    // At most 3× a tick's share at once: MQTT.js recurses through a long burst of queued packets (stack overflow).
-    const due = Math.min(Math.floor(((Date.now() - startedAt) * rate) / 1_000), sent + (rate / 100) * 3);
-    for (; sent < due; sent += 1) {
-      const index = sent % total;
+    const scheduled = Math.floor(((Date.now() - startedAt) * rate) / 1_000);
+    const lagBound = (rate * MAX_LAG_MS) / 1_000;
+    if (scheduled - position > lagBound) {
+      dropped += scheduled - lagBound - position;
+      position = scheduled - lagBound;
+    }
+    const due = Math.min(scheduled, position + (rate / 100) * 3);
+    for (; position < due; position += 1) {
+      const index = position % total;
       const line = Math.floor(index / TOPICS_PER_LINE) + 1;
       const k = index % TOPICS_PER_LINE;
       if (k === 0) units += 1;
       publisher.publish(mqttTopic(line, k), String(k === 0 ? units : Math.round(Math.random() * 1_000) / 10), { qos: 0 });
+      published += 1;
     }
   }, 10);
   const server = { hostName: broker.url, serverType: 'MQTT' };
@@ -380,9 +420,13 @@ async function benchMqtt(): Promise<void> {
     running.set(line, isRunning);
     publishRunning(line);
   });
-  const publishedPerSecond = (sent * 1_000) / (Date.now() - startedAt);
+  const elapsed = Date.now() - startedAt;
   clearInterval(timer);
-  print(`MQTT, ${total} topics over ${LINES} lines, ${rate} messages/s asked, ${publishedPerSecond.toFixed(0)}/s published`, result, null);
+  print(
+    `MQTT, ${total} topics over ${LINES} lines, ${rate} messages/s asked, ${((published * 1_000) / elapsed).toFixed(0)}/s published (${((dropped * 1_000) / elapsed).toFixed(0)}/s dropped by the pacing)`,
+    result,
+    null,
+  );
   await publisher.endAsync();
   await broker.stop();
 }

@@ -1,5 +1,4 @@
 import { Socket } from 'node:net';
-import { client as modbusClient } from 'jsmodbus';
 import type { Logger } from 'pino';
 import {
   type CounterState,
@@ -12,15 +11,16 @@ import {
   parseModbusEndpoint,
 } from '../domain/source-addresses';
 import type { ServerDefinition } from './acquisition.repository';
+import { ModbusTcpClient, ModbusTimeoutError, type ReadRequest, type ReadResult, SERVER_BUSY } from './modbus-tcp-client';
 import { type TagCache, WAITING_STATUS } from './tag-cache';
 import { connectionStatus, type TagSource } from './tag-sources';
 import type { OpcServerStatus } from './ua-server-connection';
 
 /**
  * One Modbus TCP server (a PLC, a counter, a gateway), polled: every `pollingMs` each tag's registers are read, in as
- * few requests as the addresses allow (see batchesOf), decoded by the tag's address (domain/source-addresses.ts) and
- * stored in the tag cache with the time they were read (Modbus carries no timestamps). Around it, the tag cache is
- * kept honest as for OPC UA:
+ * few requests as the addresses allow (see batchesOf), sent together (modbus-tcp-client.ts, MAX_IN_FLIGHT), decoded
+ * by the tag's address (domain/source-addresses.ts) and stored in the tag cache with the time they were read (Modbus
+ * carries no timestamps). Around it, the tag cache is kept honest as for OPC UA:
  * - while the server cannot be reached (refused, closed, a request unanswered for REQUEST_TIMEOUT_MS) every tag of it
  *   is bad, so its lines get their reason-4 gap, and the connection is tried again every RECONNECT_MS;
  * - an address the server refuses (Modbus exception: illegal data address or value) makes only that tag bad: a
@@ -48,6 +48,13 @@ const RETRY_REFUSED_MS = 30_000;
 const COUNTER_SAVE_MS = 60_000;
 /** …and at once when it has moved by this fraction of its range (1,024 units of a 16-bit counter) since the one stored. */
 const COUNTER_SAVE_FRACTION = 64;
+
+/**
+ * Requests sent before the first is answered (modbus-tcp-client.ts): a poll of 40 requests is then a few writes and
+ * reads instead of 40 round trips. A server that answers exception 6 (busy) to them, or answers some and leaves the
+ * others unanswered, is read one request at a time from then on.
+ */
+const MAX_IN_FLIGHT = 16;
 
 /** Modbus exception codes that say the address (or the count read there) is not one the server serves. */
 const ADDRESS_EXCEPTIONS = new Set([2, 3]);
@@ -119,20 +126,14 @@ export function batchesOf(tags: readonly ModbusTag[]): Batch[] {
   return batches;
 }
 
+/** A request for one tag alone. */
+function single(tag: ModbusTag): Batch {
+  return { area: tag.address.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] };
+}
+
 function sameWords(before: ArrayLike<number>, now: ArrayLike<number>, offset: number, width: number): boolean {
   for (let i = offset; i < offset + width; i += 1) if (before[i] !== now[i]) return false;
   return true;
-}
-
-interface ModbusException {
-  err: string;
-  message: string;
-  response?: { body?: { code?: number } };
-}
-
-function exceptionCode(error: unknown): number | null {
-  const failure = error as ModbusException | undefined;
-  return failure?.err === 'ModbusException' ? (failure.response?.body?.code ?? null) : null;
 }
 
 const EXCEPTION_TEXT: Record<number, string> = { 2: 'illegal data address', 3: 'illegal data value' };
@@ -163,7 +164,9 @@ export class ModbusConnection implements TagSource {
   private batches: Batch[] = [];
   private batchesStale = true;
   private socket: Socket | null = null;
-  private client: InstanceType<typeof modbusClient.TCP> | null = null;
+  private client: ModbusTcpClient | null = null;
+  /** Requests sent together (MAX_IN_FLIGHT, or 1 for a server that does not take them so). */
+  private maxInFlight = MAX_IN_FLIGHT;
   private state: ConnectionState = 'connecting';
   private statusInfo = 'Connecting';
   private everConnected = false;
@@ -323,7 +326,7 @@ export class ModbusConnection implements TagSource {
     this.state = 'connecting';
     const socket = new Socket();
     this.socket = socket;
-    this.client = new modbusClient.TCP(socket, this.unitId, REQUEST_TIMEOUT_MS);
+    this.client = new ModbusTcpClient(socket, this.unitId, REQUEST_TIMEOUT_MS);
     socket.setNoDelay(true);
     socket.once('connect', () => {
       if (this.socket !== socket || this.isStopped()) return;
@@ -390,13 +393,12 @@ export class ModbusConnection implements TagSource {
         this.batches = batchesOf([...this.tags.values()].filter((tag) => !this.refused.has(tag.tagName)));
         this.batchesStale = false;
       }
-      for (const batch of this.batches) {
-        if (this.client !== client || this.state !== 'connected') return;
-        await this.readBatch(client, batch);
-      }
+      await this.readBatches(client, this.batches);
+      if (this.client !== client || this.state !== 'connected') return;
       await this.saveCounters(false);
     } catch (error) {
       if (this.client !== client || this.isStopped()) return;
+      if (error instanceof ModbusTimeoutError && error.answered > 0) this.oneAtATime('some requests sent together were not answered');
       // No answer (a timeout) or a broken stream: the connection is not trusted any more.
       this.deps.logger.debug({ err: error, server: this.server.name }, 'Modbus read failed');
       this.statusInfo = `No answer from the server: ${(error as Error).message ?? String(error)}`;
@@ -407,56 +409,80 @@ export class ModbusConnection implements TagSource {
   }
 
   /** Refused tags are read again, each alone: one the server serves now joins the others' requests. */
-  private async retryRefused(client: InstanceType<typeof modbusClient.TCP>): Promise<void> {
+  private async retryRefused(client: ModbusTcpClient): Promise<void> {
     this.lastRefusedRetry = this.deps.now();
-    for (const tagName of [...this.refused.keys()]) {
+    const singles = [...this.refused.keys()].flatMap((tagName) => {
       const tag = this.tags.get(tagName);
-      if (!tag) continue;
-      if (
-        await this.readBatch(client, { area: tag.address.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] })
-      ) {
-        this.refused.delete(tagName);
+      return tag ? [single(tag)] : [];
+    });
+    const results = await this.readAll(client, singles);
+    singles.forEach((batch, index) => {
+      if (this.apply(batch, results[index]!)) {
+        this.refused.delete(batch.tags[0]!.tagName);
         this.batchesStale = true;
       }
-    }
+    });
   }
 
-  /** The batch's words (registers) or bits (0/1), as jsmodbus decoded them: registers are not copied, only read. */
-  private async read(
-    client: InstanceType<typeof modbusClient.TCP>,
-    batch: Pick<Batch, 'area' | 'start' | 'count'>,
-  ): Promise<ArrayLike<number>> {
-    this.requests += 1;
-    switch (batch.area) {
-      case 'coil':
-        return (await client.readCoils(batch.start, batch.count)).response.body.valuesAsArray.slice(0, batch.count).map(Number);
-      case 'di':
-        return (await client.readDiscreteInputs(batch.start, batch.count)).response.body.valuesAsArray.slice(0, batch.count).map(Number);
-      case 'hr':
-        return (await client.readHoldingRegisters(batch.start, batch.count)).response.body.valuesAsArray;
-      case 'ir':
-        return (await client.readInputRegisters(batch.start, batch.count)).response.body.valuesAsArray;
-    }
-  }
-
-  /** Reads a batch into the cache; false when the server refused its address (the tag is then refused). */
-  private async readBatch(client: InstanceType<typeof modbusClient.TCP>, batch: Batch): Promise<boolean> {
-    let values: ArrayLike<number>;
-    try {
-      values = await this.read(client, batch);
-    } catch (error) {
-      const code = exceptionCode(error);
-      if (code === null || !ADDRESS_EXCEPTIONS.has(code)) throw error;
-      if (batch.tags.length > 1) {
-        // Which tag the server refuses is not said: each is read alone (this pass), the refused ones left out after.
-        for (const tag of batch.tags)
-          await this.readBatch(client, { area: batch.area, start: tag.address.address, count: modbusWidth(tag.address), tags: [tag] });
+  /**
+   * Reads the batches into the cache. A batch whose address the server refuses is read again tag by tag (which tag
+   * it refuses is not said), the refused tags left out of the batches after.
+   */
+  private async readBatches(client: ModbusTcpClient, batches: readonly Batch[]): Promise<void> {
+    const results = await this.readAll(client, batches);
+    const singles: Batch[] = [];
+    batches.forEach((batch, index) => {
+      const result = results[index]!;
+      if (result.exception !== undefined && batch.tags.length > 1 && ADDRESS_EXCEPTIONS.has(result.exception)) {
+        singles.push(...batch.tags.map(single));
         this.batchesStale = true;
-        return true;
+      } else {
+        this.apply(batch, result);
       }
-      this.refuse(batch.tags[0]!, code);
+    });
+    if (singles.length === 0) return;
+    const answers = await this.readAll(client, singles);
+    singles.forEach((batch, index) => this.apply(batch, answers[index]!));
+  }
+
+  /**
+   * The requests' answers, sent together (see MAX_IN_FLIGHT). A server that answers some of them busy (exception 6)
+   * is read one request at a time from then on, starting with those.
+   */
+  private async readAll(client: ModbusTcpClient, requests: readonly ReadRequest[]): Promise<ReadResult[]> {
+    const results = await client.readMany(requests, this.maxInFlight);
+    this.requests += requests.length;
+    const busy = results.flatMap((result, index) => (result.exception === SERVER_BUSY ? [index] : []));
+    if (busy.length > 0 && this.maxInFlight > 1) {
+      this.oneAtATime('the server answered requests sent together as busy (Modbus exception 6)');
+      const again = await client.readMany(
+        busy.map((index) => requests[index]!),
+        1,
+      );
+      this.requests += busy.length;
+      busy.forEach((index, i) => (results[index] = again[i]!));
+    }
+    return results;
+  }
+
+  private oneAtATime(why: string): void {
+    if (this.maxInFlight === 1) return;
+    this.maxInFlight = 1;
+    this.deps.logger.warn({ server: this.server.name, why }, 'Modbus server read one request at a time from now on');
+  }
+
+  /**
+   * Stores a batch's answer in the cache; false when the server refused its address (its tag is then refused). Any
+   * other exception is thrown: the connection is not trusted any more.
+   */
+  private apply(batch: Batch, result: ReadResult): boolean {
+    if (result.exception !== undefined) {
+      if (!ADDRESS_EXCEPTIONS.has(result.exception) || batch.tags.length !== 1)
+        throw new Error(`Modbus exception ${result.exception} reading ${batch.area}:${batch.start} (${batch.count})`);
+      this.refuse(batch.tags[0]!, result.exception);
       return false;
     }
+    const values = result.values;
     const receivedAt = this.deps.now();
     this.lastActivity = receivedAt;
     const { cache } = this.deps;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKysely, migrateToLatest, openSqlite, withStatementCache, type Database } from './database';
+import { createKysely, migrateToLatest, openSqlite, syncCommitted, withoutCommitSync, withStatementCache, type Database } from './database';
 import { openPlantDatabase } from './installation';
 import { startSyncQueue } from './outbox';
 import { REASON } from '../domain/stops';
@@ -30,6 +30,34 @@ describe('database', () => {
     expect(await pragma('synchronous')).toBe(2);
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(5000);
+  });
+
+  it('commits routine work with synchronous=NORMAL on a connection of its own, every other transaction with FULL, and FULL again after', async () => {
+    const synchronous = async (executor: Database) =>
+      Object.values((await sql.raw('PRAGMA synchronous').execute(executor)).rows[0] as object)[0];
+    let meanwhile: Promise<unknown> = Promise.resolve();
+    const inside = await withoutCommitSync(db, async (connection) => {
+      // Started while the routine work holds the connection: it waits, and commits with FULL.
+      meanwhile = db.transaction().execute(async (trx) => {
+        await trx.updateTable('parameters').set({ microStopTime: 41 }).where('id', '=', 1).execute();
+        return synchronous(trx);
+      });
+      return connection.transaction().execute(async (trx) => {
+        await trx.updateTable('parameters').set({ gridRefreshTime: 17 }).where('id', '=', 1).execute();
+        return synchronous(trx);
+      });
+    });
+    expect(inside).toBe(1);
+    expect(await meanwhile).toBe(2);
+    expect(await synchronous(db)).toBe(2);
+    expect(await db.selectFrom('parameters').select(['gridRefreshTime', 'microStopTime']).executeTakeFirst()).toEqual({
+      gridRefreshTime: 17,
+      microStopTime: 41,
+    });
+    await expect(withoutCommitSync(db, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    expect(await synchronous(db)).toBe(2);
+    // An fsync of the log: the routine commits are durable from here as FULL ones.
+    expect(() => syncCommitted(db)).not.toThrow();
   });
 
   it('a transaction that fills the database fails with SQLITE_FULL (not "cannot rollback"), keeps nothing, and works once there is room', async () => {

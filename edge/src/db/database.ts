@@ -1,3 +1,4 @@
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
@@ -44,7 +45,8 @@ function sqliteAddon(): SqliteAddon | null {
  * Opens the SQLite database with the settings the product relies on:
  * WAL so readers (dashboards) never wait for the writer; synchronous=FULL so a committed stop or order survives a
  * power cut (NORMAL in WAL mode can lose the last transactions); foreign keys so deletes cannot break references;
- * a busy timeout so a second connection (backup, CLI) waits instead of failing.
+ * a busy timeout so a second connection (backup, CLI) waits instead of failing. The acquisition's routine
+ * transactions (counters and heartbeats, nothing else) commit with NORMAL: see `withoutCommitSync`.
  */
 export function openSqlite(options: OpenDatabaseOptions): BetterSqlite3.Database {
   const addon = sqliteAddon();
@@ -102,6 +104,7 @@ export interface WriteCount {
 }
 
 const writeCounts = new WeakMap<Database, WriteCount>();
+const connections = new WeakMap<Database, BetterSqlite3.Database>();
 
 /**
  * The number of statements that wrote through `db` (the database createKysely made, not a transaction of it) so
@@ -138,7 +141,51 @@ export function createKysely(sqlite: BetterSqlite3.Database): Database {
   const writes: WriteCount = { count: 0 };
   const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite, writes) });
   writeCounts.set(db, writes);
+  connections.set(db, sqlite);
   return db;
+}
+
+/**
+ * Runs `work` with the database's connection to itself, its commits made with synchronous=NORMAL instead of FULL:
+ * without the fsync of the write-ahead log each commit otherwise costs. Such a commit survives a crash of the process
+ * (a kill, an exception), not a power cut: a power cut may lose the last ones, whole transactions and only the last
+ * (SQLite's WAL recovery keeps the longest valid prefix), until a later commit with FULL (or `syncCommitted`) makes
+ * them durable with it. For writes whose loss loses nothing (see engineSink in acquisition/index.ts); anything else
+ * keeps FULL. The connection is held throughout, so no other transaction commits meanwhile without its fsync.
+ */
+export async function withoutCommitSync<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
+  const sqlite = connections.get(db);
+  if (!sqlite) return work(db);
+  return db.connection().execute(async (connection) => {
+    sqlite.pragma('synchronous = NORMAL');
+    try {
+      return await work(connection);
+    } finally {
+      sqlite.pragma('synchronous = FULL');
+    }
+  });
+}
+
+/**
+ * Makes every transaction committed so far durable, as a commit with synchronous=FULL does: an fsync of the
+ * write-ahead log (`withoutCommitSync`'s commits turned out to hold something a power cut must not take).
+ */
+export function syncCommitted(db: Database): void {
+  const sqlite = connections.get(db);
+  if (!sqlite || sqlite.memory) return;
+  let fd: number;
+  try {
+    fd = openSync(`${sqlite.name}-wal`, 'r');
+  } catch (error) {
+    // No log: everything is in the database file already (a checkpoint synced it).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

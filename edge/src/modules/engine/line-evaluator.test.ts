@@ -33,14 +33,17 @@ function setUp(lines: LineScripts[], options: { failing?: boolean; disk?: { full
   const cache = new TagCache();
   /** The samples as sent, less where their counters come from (`sources`; see its own tests). */
   const batches: LineSample[][] = [];
+  /** Per batch, whether the evaluator called it routine (the engine then commits it without an fsync). */
+  const routines: boolean[] = [];
   const sources: Pick<LineSample, 'unitsSource' | 'discardsSource'>[] = [];
   const diagnostics = new DiagnosticsLog();
   const logged: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line).msg) });
   const sink = {
-    async ingest(samples: readonly LineSample[]) {
+    async ingest(samples: readonly LineSample[], ingestOptions?: { routine: boolean }) {
       if (options.failing) throw new Error('disk full');
       if (options.disk?.full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      routines.push(ingestOptions?.routine ?? false);
       batches.push(samples.map(({ unitsSource, discardsSource, ...sample }) => (sources.push({ unitsSource, discardsSource }), sample)));
     },
   };
@@ -56,7 +59,7 @@ function setUp(lines: LineScripts[], options: { failing?: boolean; disk?: { full
     await vi.advanceTimersByTimeAsync(ms);
     await running.idle();
   };
-  return { cache, batches, sources, logged, diagnostics, good, settle, advance };
+  return { cache, batches, routines, sources, logged, diagnostics, good, settle, advance };
 }
 
 describe('the line evaluator', () => {
@@ -88,8 +91,8 @@ describe('the line evaluator', () => {
     expect(batches).toHaveLength(1);
   });
 
-  it('sends counters that moved while the line kept its state within COUNTER_FLUSH_MS, and a change of state at once', async () => {
-    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units')]);
+  it('sends counters that moved while the line kept its state within COUNTER_FLUSH_MS (routine), and a change of state at once', async () => {
+    const { batches, routines, good, settle, advance } = setUp([line(1, 'L1.Run', 'L1.Units')]);
     good('L1.Run', true);
     good('L1.Units', 3);
     await settle();
@@ -106,6 +109,8 @@ describe('the line evaluator', () => {
     good('L1.Run', false, 11_000);
     await settle();
     expect(batches.at(-1)).toEqual([{ lineID: 1, atMs: 11_000, running: false, units: 6, discards: null }]);
+    // The line's first sample and its change of state are not routine (committed with an fsync); the counters' flush is.
+    expect(routines).toEqual([false, true, false]);
   });
 
   it('sends waiting counters with the next change of state of any line, in the same transaction, and no flush after it', async () => {
@@ -287,8 +292,8 @@ describe('the line evaluator', () => {
     expect(batches.flat().at(-1)).toMatchObject({ lineID: 1, atMs: 12_000, running: true, units: 4 });
   });
 
-  it('evaluates every line periodically even when nothing changes', async () => {
-    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run')]);
+  it('evaluates every line periodically even when nothing changes, as routine passes', async () => {
+    const { batches, routines, good, settle, advance } = setUp([line(1, 'L1.Run')]);
     good('L1.Run', true);
     await settle();
     evaluator!.start(1);
@@ -299,6 +304,7 @@ describe('the line evaluator', () => {
       [[11_000, true]],
       [[12_000, true]],
     ]);
+    expect(routines).toEqual([false, true, true]);
   });
 
   it('keeps the samples a full disk refused and stores them first, at their own times, once the disk takes a pass again', async () => {

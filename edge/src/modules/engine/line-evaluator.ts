@@ -39,7 +39,11 @@ export const MAX_UNSTORED_PER_LINE = 2_000;
 
 /** The engine's ingestion (line-events' `ingestSamples`), as this loop needs it. */
 export interface LineSampleSink {
-  ingest(samples: readonly LineSample[]): Promise<void>;
+  /**
+   * `routine`: every sample repeats its line's last state, from the same sources, and only its counters may have
+   * moved (the counters' flush, the periodic pass of lines that kept their state): no stop opens or closes for it.
+   */
+  ingest(samples: readonly LineSample[], options?: { routine: boolean }): Promise<void>;
 }
 
 /** A line's stored scripts (SPEC.md's Resource fields). */
@@ -322,8 +326,9 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     const kept = [...this.unstored.values()].flat();
     if (samples.length > 0 || kept.length > 0) {
       const toStore = [...kept, ...samples];
+      const routine = kept.length === 0 && samples.every((next) => isRepeat(this.lastSent.get(next.lineID), next));
       try {
-        await this.sink.ingest(toStore);
+        await this.sink.ingest(toStore, { routine });
         this.unstored.clear();
         this.remember(samples);
         if (kept.length > 0) {
@@ -491,6 +496,11 @@ function sameReading(previous: LineSample | undefined, next: LineSample): boolea
   return (
     previous !== undefined && previous.running === next.running && previous.units === next.units && previous.discards === next.discards
   );
+}
+
+/** A sample that says what the line's last one said, but for its counters (see LineSampleSink's `routine`). */
+function isRepeat(last: LineSample | undefined, next: LineSample): boolean {
+  return last !== undefined && sameRun(last, next);
 }
 
 /** Two readings of the same state from the same sources: nothing but the counters tells them apart. */

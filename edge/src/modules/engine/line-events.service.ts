@@ -232,6 +232,8 @@ class Ingestion {
   /** The lines' top speeds, read once per transaction and only when a counter moved (counterStepLimit). */
   private topSpeeds: Promise<Map<number, number>> | null = null;
   private calendars: Promise<LineCalendars> | null = null;
+  /** Per calendar, the last instant shiftStartAt looked up and its shift's start. */
+  private readonly shiftStarts = new Map<ReturnType<LineCalendars['of']>, { instantMs: number; startMs: number }>();
   private readonly sourceTimes: boolean;
 
   constructor(
@@ -613,10 +615,18 @@ class Ingestion {
     for (const [lineID, fromMs] of earliest) this.pastRanges.push({ lineID, fromMs, toMs: currentShiftStart.get(lineID)! });
   }
 
-  /** The start of the shift of line `lineID`'s work calendar containing `instantMs` (the calendars read once, cached). */
+  /**
+   * The start of the shift of line `lineID`'s work calendar containing `instantMs` (the calendars read once, cached;
+   * lines sharing a calendar, most of a plant's, look the same instant up once per transaction).
+   */
   private async shiftStartAt(lineID: number, instantMs: number): Promise<number> {
     const calendars = await (this.calendars ??= lineCalendars(this.trx));
-    return calendarShiftAt(calendars.of(lineID), instantMs, this.clock.timeZone).startMs;
+    const calendar = calendars.of(lineID);
+    const known = this.shiftStarts.get(calendar);
+    if (known?.instantMs === instantMs) return known.startMs;
+    const startMs = calendarShiftAt(calendar, instantMs, this.clock.timeZone).startMs;
+    this.shiftStarts.set(calendar, { instantMs, startMs });
+    return startMs;
   }
 
   /**
