@@ -16,7 +16,13 @@ import type { CentralDatabase } from '../sync/central/central-database';
 import { changeOwnPortalPassword, portalLogin, portalLogout, resolvePortalSession, type PortalUser } from './portal-auth.service';
 import {
   compareQuerySchema,
+  compareResponseSchema,
   lossesQuerySchema,
+  lossesResponseSchema,
+  orderStopsSchema,
+  plantsOverviewSchema,
+  portalOrderRowSchema,
+  portalWaterfallSchema,
   waterfallQuerySchema,
   orderStopsQuerySchema,
   ordersQuerySchema,
@@ -223,6 +229,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'plants',
       summary: "Every plant: its day's and week's figures (its own time zone), the freshness of its data, its lines.",
       query: overviewQuerySchema,
+      response: plantsOverviewSchema,
     },
     ({ ctx, query }) => portal.plantsOverview(ctx.db, query.day),
   );
@@ -246,6 +253,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'compare',
       summary: `OEE and its factors per plant, sector or line and per shift, day, week or month. ${rangeSummary} ${plantsSummary}`,
       query: compareQuerySchema,
+      response: compareResponseSchema,
     },
     ({ ctx, query }) => portal.compare(ctx.db, query),
   );
@@ -269,6 +277,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'losses',
       summary: `Stop pareto by reason and by path level across plants; the biggest reasons by lost minutes. ${rangeSummary} ${plantsSummary}`,
       query: lossesQuerySchema,
+      response: lossesResponseSchema,
     },
     ({ ctx, query }) => portal.losses(ctx.db, query),
   );
@@ -292,6 +301,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'losses',
       summary: `Where the time went: the time waterfall of a plant, a sector (sectorID) or a line (lineID) over a range of its production days, minutes by loss, as the edge's /api/losses/waterfall. ${rangeSummary}`,
       query: waterfallQuerySchema,
+      response: portalWaterfallSchema,
     },
     ({ ctx, query }) => portal.waterfall(ctx.db, query),
   );
@@ -303,6 +313,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'orders',
       summary: `The order indexes of every plant (grid load options; from/to: order starts). ${plantsSummary}`,
       query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape),
+      response: gridPageSchema(portalOrderRowSchema),
     },
     ({ ctx, query }) => portal.orders(ctx.db, query),
   );
@@ -326,6 +337,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'orders',
       summary: "An order's stops (plantId, order), in its plant's time.",
       query: orderStopsQuerySchema,
+      response: orderStopsSchema,
     },
     ({ ctx, query }) => portal.orderStops(ctx.db, query.plantId, query.order),
   );

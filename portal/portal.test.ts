@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseCommandLine, type Settings } from '../edge/src/config';
 import type { Database } from '../edge/src/db/database';
 import { computeIndicators, rollUpIndicators, type IndicatorInputs } from '../edge/src/domain/oee';
@@ -408,6 +409,39 @@ describe('central portal figures', () => {
     expect((await call('GET', '/api/portal/orders?requireTotalCount=true', { token: analyst })).body.totalCount).toBe(
       before.body.totalCount,
     );
+  });
+});
+
+describe("the portal's answers", () => {
+  it('match the schema each route declares (the types the app imports), at every level and grain', async () => {
+    const range = 'from=2026-03-01&to=2026-03-31';
+    const orders = await call('GET', `/api/portal/orders?${range}&requireTotalCount=true&take=50`, { token: analyst });
+    const order = (orders.body.data as { plantId: string; order: string }[])[0]!;
+    const paths = [
+      '/api/portal/plants',
+      '/api/portal/plants?day=2026-03-02',
+      ...['shift', 'day', 'week', 'month'].flatMap((grain) =>
+        ['plant', 'sector', 'line'].map((level) => `/api/portal/compare?${range}&grain=${grain}&level=${level}`),
+      ),
+      `/api/portal/losses?${range}&pathLevel=3`,
+      `/api/portal/waterfall?plant=ba&${range}`,
+      `/api/portal/waterfall?plant=ba&lineID=1&${range}`,
+      `/api/portal/waterfall?plant=nowhere&${range}`,
+      `/api/portal/orders?${range}&requireTotalCount=true&take=50`,
+      `/api/portal/orders/stops?plantId=${order.plantId}&order=${encodeURIComponent(order.order)}`,
+      '/api/portal/users?requireTotalCount=true',
+    ];
+    const mismatches: string[] = [];
+    for (const path of paths) {
+      const route = portal.api.routes.find((entry) => entry.spec.method === 'get' && entry.paths.includes(path.split('?')[0]!))!;
+      const answer = await call('GET', path, { token: admin });
+      expect(answer.status, path).toBe(200);
+      if (typeof route.spec.response !== 'object') throw new Error(`${path} declares no JSON answer`);
+      const parsed = route.spec.response.safeParse(answer.body);
+      if (!parsed.success) mismatches.push(`${path}: ${z.prettifyError(parsed.error).slice(0, 600)}`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(orders.body.data.length).toBeGreaterThan(0);
   });
 });
 

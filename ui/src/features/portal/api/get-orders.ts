@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { orderStopsSchema } from '../../../../../portal/portal.schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { LoadRequest } from '../../../components/data-grid/grid-query';
 import { apiRequest, buildUrl } from '../../../lib/api-client';
@@ -31,19 +33,7 @@ export const ordersExportQuery = (filter: OrdersFilter, request: LoadRequest | n
 });
 
 /** One stop of an order as the portal answers it: times in its plant's own time, lost minutes up to now if open. */
-export interface OrderStop {
-  plantId: string;
-  stopID: number;
-  lineID: number | null;
-  line: string | null;
-  reason: string | null;
-  path: string | null;
-  recognized: boolean;
-  observation: string | null;
-  startDate: string;
-  endDate: string | null;
-  lostMinutes: number;
-}
+export type OrderStop = z.infer<typeof orderStopsSchema>[number];
 
 export interface OrderKey {
   plantId: string;
