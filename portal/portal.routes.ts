@@ -7,7 +7,7 @@ import { loadOptionsQuerySchema } from '../edge/src/modules/grid/load-options';
 import { gridPageSchema } from '../edge/src/modules/grid/grid-resource';
 import { languageOf, type Language } from '../edge/src/http/messages';
 import { SECURITY_MODULE } from '../edge/src/logger';
-import { keyValuesBody, requireJsonBody } from '../edge/src/http/request-input';
+import { keyValuesBody, readKey, readValues, requireJsonBody } from '../edge/src/http/request-input';
 import { RouteTable, type DeclaredRoute } from '../edge/src/http/route-table';
 import { changePasswordSchema, loginSchema, sessionCheckSchema, sessionUserSchema } from '../edge/src/modules/auth/auth.schemas';
 import { XLSX_CONTENT_TYPE } from '../edge/src/modules/reports/reports.schemas';
@@ -33,6 +33,7 @@ import {
   portalUserSchema,
 } from './portal.schemas';
 import * as portal from './portal.service';
+import * as users from './portal-users.service';
 
 /** 'public': no session; 'authenticated': analysts and administrators; 'administrator': the portal's users. */
 export type PortalAccess = 'public' | 'authenticated' | 'administrator';
@@ -179,7 +180,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       query: loadOptionsQuerySchema,
       response: gridPageSchema(portalUserRowSchema),
     },
-    ({ ctx, query }) => portal.listPortalUsers(ctx.db, query),
+    ({ ctx, query }) => users.listPortalUsers(ctx, query as Record<string, unknown>),
   );
   api.route(
     {
@@ -191,8 +192,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       documentedBody: keyValuesBody({ values: portalUserSchema }),
       response: portalUserRowSchema,
     },
-    ({ ctx, body }) =>
-      portal.insertPortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
+    ({ ctx }) => users.insertPortalUser(ctx, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>)),
   );
   api.route(
     {
@@ -204,8 +204,12 @@ export function registerPortalRoutes(api: PortalApi): void {
       documentedBody: keyValuesBody({ key: z.string(), values: portalUserSchema.partial() }),
       response: portalUserRowSchema,
     },
-    ({ ctx, body }) =>
-      portal.updatePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
+    ({ ctx }) =>
+      users.updatePortalUser(
+        ctx,
+        readKey(ctx.req.body, ctx.req.query as Record<string, unknown>),
+        readValues(ctx.req.body, ctx.req.query as Record<string, unknown>),
+      ),
   );
   api.route(
     {
@@ -217,7 +221,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       documentedBody: keyValuesBody({ key: z.string() }),
       response: 'none',
     },
-    ({ ctx, body }) => portal.deletePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>),
+    ({ ctx }) => users.deletePortalUser(ctx, readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)),
   );
 
   // The plant data: read only.
