@@ -12,9 +12,9 @@ import { startTestEdge, type TestEdge } from '../support/test-edge';
 /**
  * The edge–UI contract (issue 28): every route declares what it answers (`response` in its declaration: a zod schema
  * of its JSON, 'none' for 204, 'file' for a download), /api/openapi.json shows it, and the app imports its type with
- * `z.infer`. A route added without one fails here; so does a route of the list below that has gained one (strike it
- * from the list). The answers of the edge's reads on a plant with a week of history are checked against their schemas,
- * so the type the app imports is what it gets.
+ * `z.infer`. A route added without one fails here. The answers of the edge's reads on a plant with a week of history
+ * (those without parameters, and a list of calls with them) are checked against their schemas, so the type the app
+ * imports is what it gets; portal/portal.test.ts checks the portal's.
  */
 
 /**
