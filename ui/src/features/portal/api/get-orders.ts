@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { orderStopsSchema } from '../../../../../portal/portal.schemas';
+import type { orderStopsSchema, portalOrderRowSchema } from '../../../../../portal/portal.schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { LoadRequest } from '../../../components/data-grid/grid-query';
 import { apiRequest, buildUrl } from '../../../lib/api-client';
@@ -8,6 +8,9 @@ import { plantsParam } from './figures';
 /** The orders grid's resource (GET /api/portal/orders: the grid's load options, plus the range and the plants). */
 export const ORDERS_PATH = '/api/portal/orders';
 export const ORDER_STOPS_PATH = '/api/portal/orders/stops';
+
+/** A row of the orders grid: an order's index, its times in its plant's own time and in ms (sorted by). */
+export type PortalOrderRow = z.infer<typeof portalOrderRowSchema>;
 
 /** Production days of the orders' starts (each plant's own; either end may be empty) and the plants (none: all). */
 export interface OrdersFilter {
