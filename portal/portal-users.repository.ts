@@ -1,19 +1,7 @@
 import { sql } from 'kysely';
-import { filterToSql, type LoadOptions } from '../edge/src/modules/grid/load-options';
 import type { Reader } from './portal.repository';
 
 /** The portal's own users and sessions (schema `portal`, migration 0004): the only tables the portal writes. */
-
-const USER_COLUMNS = [
-  'user_id as userID',
-  'first_name as firstName',
-  'last_name as lastName',
-  'role_id as roleID',
-  'active',
-  'must_change_password as mustChangePassword',
-  'updated_by as updatedBy',
-  'update_date as updateDate',
-] as const;
 
 /** A user's sign-in record, the name matched without regard to case. */
 export function findAccount(db: Reader, userID: string) {
@@ -103,56 +91,6 @@ export async function clearPasswordMark(db: Reader, userID: string) {
     .set({ must_change_password: false, updated_by: userID, update_date: new Date() })
     .where('user_id', '=', userID)
     .execute();
-}
-
-/** A page of the users grid (never a password hash). */
-export async function userPage(db: Reader, options: LoadOptions) {
-  const base = db.selectFrom(db.selectFrom('portal.users').select(USER_COLUMNS).as('t'));
-  const where = options.filter;
-  const filtered = where ? base.where((eb) => filterToSql(eb, where)) : base;
-  let page = filtered.selectAll();
-  for (const { column, desc } of [...options.sort, { column: 'userID', desc: false }])
-    page = page.orderBy(sql.ref(column), desc ? 'desc' : 'asc');
-  if (options.take !== null) page = page.limit(options.take);
-  if (options.skip > 0) page = page.offset(options.skip);
-  const data = await page.execute();
-  if (!options.requireTotalCount) return { data };
-  const count = await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return { data, totalCount: Number(count.n) };
-}
-
-export function findUser(db: Reader, userID: string) {
-  return db.selectFrom('portal.users').select(USER_COLUMNS).where('user_id', '=', userID).executeTakeFirst();
-}
-
-export interface PortalUserRow {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  role_id: number;
-  active: boolean;
-  password_hash?: string;
-  must_change_password?: boolean;
-  updated_by: string;
-}
-
-export async function insertUser(db: Reader, row: PortalUserRow & { password_hash: string }) {
-  await db
-    .insertInto('portal.users')
-    .values({ ...row, must_change_password: row.must_change_password ?? true, update_date: new Date() })
-    .execute();
-}
-
-export async function updateUser(db: Reader, userID: string, row: Partial<PortalUserRow>) {
-  await db
-    .updateTable('portal.users')
-    .set({ ...row, update_date: new Date() })
-    .where('user_id', '=', userID)
-    .execute();
-}
-
-export async function deleteUser(db: Reader, userID: string) {
-  await db.deleteFrom('portal.users').where('user_id', '=', userID).execute();
 }
 
 /** Active administrators other than `exceptUserID`. */

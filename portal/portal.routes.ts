@@ -7,7 +7,7 @@ import { loadOptionsQuerySchema } from '../edge/src/modules/grid/load-options';
 import { gridPageSchema } from '../edge/src/modules/grid/grid-resource';
 import { languageOf, type Language } from '../edge/src/http/messages';
 import { SECURITY_MODULE } from '../edge/src/logger';
-import { keyValuesBody, requireJsonBody } from '../edge/src/http/request-input';
+import { keyValuesBody, readKey, readValues, requireJsonBody } from '../edge/src/http/request-input';
 import { RouteTable, type DeclaredRoute } from '../edge/src/http/route-table';
 import { changePasswordSchema, loginSchema, sessionCheckSchema, sessionUserSchema } from '../edge/src/modules/auth/auth.schemas';
 import { XLSX_CONTENT_TYPE } from '../edge/src/modules/reports/reports.schemas';
@@ -16,7 +16,13 @@ import type { CentralDatabase } from '../sync/central/central-database';
 import { changeOwnPortalPassword, portalLogin, portalLogout, resolvePortalSession, type PortalUser } from './portal-auth.service';
 import {
   compareQuerySchema,
+  compareResponseSchema,
   lossesQuerySchema,
+  lossesResponseSchema,
+  orderStopsSchema,
+  plantsOverviewSchema,
+  portalOrderRowSchema,
+  portalWaterfallSchema,
   waterfallQuerySchema,
   orderStopsQuerySchema,
   ordersQuerySchema,
@@ -27,6 +33,7 @@ import {
   portalUserSchema,
 } from './portal.schemas';
 import * as portal from './portal.service';
+import * as users from './portal-users.service';
 
 /** 'public': no session; 'authenticated': analysts and administrators; 'administrator': the portal's users. */
 export type PortalAccess = 'public' | 'authenticated' | 'administrator';
@@ -174,7 +181,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       query: loadOptionsQuerySchema,
       response: gridPageSchema(portalUserRowSchema),
     },
-    ({ ctx, query }) => portal.listPortalUsers(ctx.db, query),
+    ({ ctx, query }) => users.listPortalUsers(ctx, query as Record<string, unknown>),
   );
   api.route(
     {
@@ -186,8 +193,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       documentedBody: keyValuesBody({ values: portalUserSchema }),
       response: portalUserRowSchema,
     },
-    ({ ctx, body }) =>
-      portal.insertPortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
+    ({ ctx }) => users.insertPortalUser(ctx, readValues(ctx.req.body, ctx.req.query as Record<string, unknown>)),
   );
   api.route(
     {
@@ -199,8 +205,12 @@ export function registerPortalRoutes(api: PortalApi): void {
       documentedBody: keyValuesBody({ key: z.string(), values: portalUserSchema.partial() }),
       response: portalUserRowSchema,
     },
-    ({ ctx, body }) =>
-      portal.updatePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>, ctx.user.userID),
+    ({ ctx }) =>
+      users.updatePortalUser(
+        ctx,
+        readKey(ctx.req.body, ctx.req.query as Record<string, unknown>),
+        readValues(ctx.req.body, ctx.req.query as Record<string, unknown>),
+      ),
   );
   api.route(
     {
@@ -212,7 +222,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       documentedBody: keyValuesBody({ key: z.string() }),
       response: 'none',
     },
-    ({ ctx, body }) => portal.deletePortalUser(ctx.db, body as Record<string, unknown>, ctx.req.query as Record<string, unknown>),
+    ({ ctx }) => users.deletePortalUser(ctx, readKey(ctx.req.body, ctx.req.query as Record<string, unknown>)),
   );
 
   // The plant data: read only.
@@ -224,6 +234,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'plants',
       summary: "Every plant: its day's and week's figures (its own time zone), the freshness of its data, its lines.",
       query: overviewQuerySchema,
+      response: plantsOverviewSchema,
     },
     ({ ctx, query }) => portal.plantsOverview(ctx.db, query.day),
   );
@@ -247,6 +258,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'compare',
       summary: `OEE and its factors per plant, sector or line and per shift, day, week or month. ${rangeSummary} ${plantsSummary}`,
       query: compareQuerySchema,
+      response: compareResponseSchema,
     },
     ({ ctx, query }) => portal.compare(ctx.db, query),
   );
@@ -270,6 +282,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'losses',
       summary: `Stop pareto by reason and by path level across plants; the biggest reasons by lost minutes. ${rangeSummary} ${plantsSummary}`,
       query: lossesQuerySchema,
+      response: lossesResponseSchema,
     },
     ({ ctx, query }) => portal.losses(ctx.db, query),
   );
@@ -293,6 +306,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'losses',
       summary: `Where the time went: the time waterfall of a plant, a sector (sectorID) or a line (lineID) over a range of its production days, minutes by loss, as the edge's /api/losses/waterfall. ${rangeSummary}`,
       query: waterfallQuerySchema,
+      response: portalWaterfallSchema,
     },
     ({ ctx, query }) => portal.waterfall(ctx.db, query),
   );
@@ -304,6 +318,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'orders',
       summary: `The order indexes of every plant (grid load options; from/to: order starts). ${plantsSummary}`,
       query: ordersQuerySchema.extend(loadOptionsQuerySchema.shape),
+      response: gridPageSchema(portalOrderRowSchema),
     },
     ({ ctx, query }) => portal.orders(ctx.db, query),
   );
@@ -327,6 +342,7 @@ export function registerPortalRoutes(api: PortalApi): void {
       tag: 'orders',
       summary: "An order's stops (plantId, order), in its plant's time.",
       query: orderStopsQuerySchema,
+      response: orderStopsSchema,
     },
     ({ ctx, query }) => portal.orderStops(ctx.db, query.plantId, query.order),
   );

@@ -3,6 +3,7 @@ import { isValidPlantDate } from '../edge/src/domain/calendar';
 import { SUPPORTED_DATES } from '../edge/src/domain/time-zone';
 import { newPasswordField } from '../edge/src/modules/auth/auth.schemas';
 import { flag, requiredInt, requiredText } from '../edge/src/modules/grid/fields';
+import { waterfallResponseSchema } from '../edge/src/modules/losses/losses.schemas';
 
 /** The portal's roles: the administrator manages the portal's users (and reads), the analyst reads. */
 export const PORTAL_ROLE = { ADMINISTRATOR: 1, ANALYST: 2 } as const;
@@ -132,3 +133,154 @@ export const ORDER_COLUMNS = {
   acceptance: 'number',
   oee: 'number',
 } as const;
+
+// ---- The portal's answers (issue 28: every route declares its JSON; the app imports their types with z.infer) ----
+
+const count = z.number().nullable();
+
+/** A roll-up's figures as the portal answers them: counts, times in minutes, ratios 0..1 (null when unknown). */
+export const portalFiguresSchema = z.object({
+  productionQuantity: count,
+  discardQuantity: count,
+  goodUnits: count,
+  staffedTime: count,
+  runtime: count,
+  stopTime: count,
+  failureCount: count,
+  utilization: count,
+  throughput: count,
+  acceptance: count,
+  oee: count,
+  mtbf: count,
+  mttr: count,
+  /** Throughput over 100 %: above the nominal speed, the figure kept and flagged. */
+  aboveNominalSpeed: z.boolean(),
+  /** A roll-up of lines: its OEE and throughput cover coveredLines of lineCount (the lines with a nominal speed). */
+  lineCount: z.number().int().optional(),
+  coveredLines: z.number().int().optional(),
+});
+
+/** GET /api/portal/plants: every plant's day and week (its own time zone), its data's freshness, its lines. */
+export const plantsOverviewSchema = z.array(
+  z.object({
+    plantId: z.string(),
+    /** The plant's name as its edge gives it (else its buildings' names); null while it has none. */
+    name: z.string().nullable(),
+    timeZone: z.string(),
+    day: z.string(),
+    weekStart: z.string(),
+    lastSeq: count,
+    /** ISO 8601 (UTC). */
+    lastSyncedAt: z.string().nullable(),
+    syncLagSeconds: count,
+    today: portalFiguresSchema.nullable(),
+    week: portalFiguresSchema.nullable(),
+    lines: z.array(
+      z.object({
+        lineID: z.number().int(),
+        description: z.string().nullable(),
+        /** Its sector (the waterfall's sectorID); null for a line without one. */
+        sectorID: z.number().int().nullable(),
+        sectorName: z.string().nullable(),
+        productionQuantity: count,
+        utilization: count,
+        throughput: count,
+        acceptance: count,
+        oee: count,
+        aboveNominalSpeed: z.boolean(),
+      }),
+    ),
+  }),
+);
+
+/** A row of the compare table: the plant, and by level its sector or line; by grain its period, or its shift. */
+export const compareRowSchema = portalFiguresSchema.extend({
+  plantId: z.string(),
+  sectorID: z.number().int().nullable().optional(),
+  sectorName: z.string().nullable().optional(),
+  lineID: z.number().int().nullable().optional(),
+  line: z.string().nullable().optional(),
+  period: z.string().optional(),
+  shift: z.string().nullable().optional(),
+  /** In the plant's own time ('2026-03-28 22:00:00'). */
+  shiftStart: z.string().nullable().optional(),
+});
+
+/** GET /api/portal/compare: the rows by period and their totals over the range (truncated past COMPARE_ROW_LIMIT). */
+export const compareResponseSchema = z.object({
+  grain: z.enum(GRAINS),
+  level: z.enum(LEVELS),
+  rows: z.array(compareRowSchema),
+  totals: z.array(compareRowSchema),
+  truncated: z.boolean(),
+});
+
+const paretoShare = { stops: z.number(), lostMinutes: z.number(), share: count, cumulativeShare: count };
+
+/** GET /api/portal/losses: the stop pareto by reason and by path level across plants, and the biggest reasons. */
+export const lossesResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  pathLevel: z.number().int(),
+  totalMinutes: z.number(),
+  byReason: z.array(z.object({ reason: z.string().nullable(), ...paretoShare })),
+  byPath: z.array(z.object({ path: z.string().nullable(), ...paretoShare })),
+  biggest: z.array(
+    z.object({
+      plantId: z.string(),
+      lineID: z.number().int().nullable(),
+      line: z.string().nullable(),
+      reason: z.string().nullable(),
+      stops: z.number(),
+      lostMinutes: z.number(),
+    }),
+  ),
+});
+
+/** GET /api/portal/waterfall: the edge's waterfall answer, for one plant. */
+export const portalWaterfallSchema = waterfallResponseSchema.extend({ plantId: z.string() });
+
+/** A row of the portal's orders grid: the order's index, its times in its plant's own time and in ms (sorted by). */
+export const portalOrderRowSchema = z.object({
+  plantId: z.string(),
+  order: z.string(),
+  lineID: z.number().int().nullable(),
+  line: z.string().nullable(),
+  op: z.string().nullable(),
+  lot: z.string().nullable(),
+  productCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  status: z.number().int().nullable(),
+  startMs: count,
+  endMs: count,
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  desiredProductionQuantity: count,
+  productionQuantity: count,
+  discardQuantity: count,
+  staffedTime: count,
+  runtime: count,
+  stopTime: count,
+  utilization: count,
+  throughput: count,
+  acceptance: count,
+  oee: count,
+  aboveNominalSpeed: z.boolean(),
+});
+
+/** GET /api/portal/orders/stops: an order's stops, by start, in its plant's own time; lost minutes up to now if open. */
+export const orderStopsSchema = z.array(
+  z.object({
+    plantId: z.string(),
+    stopID: z.number().int(),
+    lineID: z.number().int().nullable(),
+    line: z.string().nullable(),
+    reason: z.string().nullable(),
+    path: z.string().nullable(),
+    recognized: z.boolean(),
+    observation: z.string().nullable(),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    lostMinutes: z.number(),
+  }),
+);

@@ -11,8 +11,6 @@ import { aboveNominalSpeed } from '../edge/src/domain/oee';
 import { AppError, fieldError } from '../edge/src/http/errors';
 import { parseLoadOptions } from '../edge/src/modules/grid/load-options';
 import type { Language } from '../edge/src/http/messages';
-import { readKey, readValues, parseInput } from '../edge/src/http/request-input';
-import { hashPassword } from '../edge/src/modules/auth/password';
 import { waterfallToApi } from '../edge/src/modules/losses/losses.service';
 import {
   col,
@@ -24,7 +22,6 @@ import {
 } from '../edge/src/modules/reports/workbook';
 import type { CentralDatabase } from '../sync/central/central-database';
 import { readOnly } from './portal-database';
-import * as users from './portal-users.repository';
 import {
   compareRows,
   lineLossSums,
@@ -48,8 +45,6 @@ import {
 import {
   MAX_RANGE_DAYS,
   ORDER_COLUMNS,
-  PORTAL_USER_COLUMNS,
-  portalUserSchema,
   type CompareQuery,
   type LossesQuery,
   type OrdersQuery,
@@ -510,68 +505,4 @@ export async function overviewWorkbook(db: CentralDatabase, day: string | undefi
     ],
     exportOptions(language),
   );
-}
-
-// ---- The portal's users (administrator) ----
-
-export async function listPortalUsers(db: CentralDatabase, query: Record<string, unknown>) {
-  return users.userPage(db, parseLoadOptions(query, PORTAL_USER_COLUMNS, 'UTC'));
-}
-
-/** A user the administrator creates: the password given is temporary (changed at their first sign-in). */
-export async function insertPortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>, by: string) {
-  const values = parseInput(portalUserSchema, readValues(body, query));
-  if (!values.password) throw fieldError('validation', 'validation.required', 'password');
-  if (await users.findAccount(db, values.userID)) throw new AppError('conflict', 'data.duplicate');
-  await users.insertUser(db, {
-    user_id: values.userID,
-    first_name: values.firstName,
-    last_name: values.lastName,
-    role_id: values.roleID,
-    active: values.active,
-    password_hash: await hashPassword(values.password),
-    must_change_password: true,
-    updated_by: by,
-  });
-  return users.findUser(db, values.userID);
-}
-
-function keyOf(body: Record<string, unknown>, query: Record<string, unknown>): string {
-  const raw = readKey(body, query);
-  const key = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).userID : raw;
-  if (typeof key !== 'string' || !key.trim()) throw new AppError('validation', 'validation.required', { field: 'key' });
-  return key;
-}
-
-/** The last active administrator can be neither demoted, deactivated nor deleted. */
-async function keepAnAdministrator(db: CentralDatabase, userID: string, stays: boolean): Promise<void> {
-  if (!stays && (await users.otherActiveAdministrators(db, userID)) === 0) throw new AppError('conflict', 'portal.lastAdministrator');
-}
-
-export async function updatePortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>, by: string) {
-  const userID = keyOf(body, query);
-  const stored = await users.findUser(db, userID);
-  if (!stored) throw new AppError('notFound', 'data.notFound');
-  const values = parseInput(portalUserSchema, { ...stored, ...readValues(body, query), userID });
-  await keepAnAdministrator(db, userID, values.roleID === 1 && values.active);
-  await db.transaction().execute(async (trx) => {
-    await users.updateUser(trx, userID, {
-      first_name: values.firstName,
-      last_name: values.lastName,
-      role_id: values.roleID,
-      active: values.active,
-      updated_by: by,
-    });
-    // A password set by the administrator is temporary; it, or a deactivation, ends the user's sessions at once.
-    if (values.password) await users.setPassword(trx, userID, await hashPassword(values.password), true, by);
-    if (values.password || !values.active) await users.deleteSessionsOfUser(trx, userID);
-  });
-  return users.findUser(db, userID);
-}
-
-export async function deletePortalUser(db: CentralDatabase, body: Record<string, unknown>, query: Record<string, unknown>): Promise<void> {
-  const userID = keyOf(body, query);
-  if (!(await users.findUser(db, userID))) throw new AppError('notFound', 'data.notFound');
-  await keepAnAdministrator(db, userID, false);
-  await users.deleteUser(db, userID);
 }

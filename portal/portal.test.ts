@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseCommandLine, type Settings } from '../edge/src/config';
 import type { Database } from '../edge/src/db/database';
 import { computeIndicators, rollUpIndicators, type IndicatorInputs } from '../edge/src/domain/oee';
@@ -411,6 +412,39 @@ describe('central portal figures', () => {
   });
 });
 
+describe("the portal's answers", () => {
+  it('match the schema each route declares (the types the app imports), at every level and grain', async () => {
+    const range = 'from=2026-03-01&to=2026-03-31';
+    const orders = await call('GET', `/api/portal/orders?${range}&requireTotalCount=true&take=50`, { token: analyst });
+    const order = (orders.body.data as { plantId: string; order: string }[])[0]!;
+    const paths = [
+      '/api/portal/plants',
+      '/api/portal/plants?day=2026-03-02',
+      ...['shift', 'day', 'week', 'month'].flatMap((grain) =>
+        ['plant', 'sector', 'line'].map((level) => `/api/portal/compare?${range}&grain=${grain}&level=${level}`),
+      ),
+      `/api/portal/losses?${range}&pathLevel=3`,
+      `/api/portal/waterfall?plant=ba&${range}`,
+      `/api/portal/waterfall?plant=ba&lineID=1&${range}`,
+      `/api/portal/waterfall?plant=nowhere&${range}`,
+      `/api/portal/orders?${range}&requireTotalCount=true&take=50`,
+      `/api/portal/orders/stops?plantId=${order.plantId}&order=${encodeURIComponent(order.order)}`,
+      '/api/portal/users?requireTotalCount=true',
+    ];
+    const mismatches: string[] = [];
+    for (const path of paths) {
+      const route = portal.api.routes.find((entry) => entry.spec.method === 'get' && entry.paths.includes(path.split('?')[0]!))!;
+      const answer = await call('GET', path, { token: admin });
+      expect(answer.status, path).toBe(200);
+      if (typeof route.spec.response !== 'object') throw new Error(`${path} declares no JSON answer`);
+      const parsed = route.spec.response.safeParse(answer.body);
+      if (!parsed.success) mismatches.push(`${path}: ${z.prettifyError(parsed.error).slice(0, 600)}`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(orders.body.data.length).toBeGreaterThan(0);
+  });
+});
+
 describe('central portal access', () => {
   it('lets analysts read and only administrators manage users; every call but sign-in needs a session', async () => {
     for (const path of ['/api/portal/plants', '/api/portal/compare?from=2026-03-01&to=2026-03-02', '/api/portal/orders']) {
@@ -434,6 +468,61 @@ describe('central portal access', () => {
     const demote = await call('PUT', '/api/portal/users', { token: admin, json: { key: 'admin', values: { roleID: 2 } } });
     expect(demote.body.error.message).toBe('Debe quedar al menos un administrador activo.');
     expect((await call('DELETE', '/api/portal/users', { token: admin, json: { key: 'admin' } })).status).toBe(409);
+  });
+
+  it("lists, pages, filters and sorts its users through the edge's grid engine on PostgreSQL, and keeps their rules", async () => {
+    const names = ['Beatriz', 'Carlos', 'Diana', 'Esteban', 'Fabián'];
+    for (const [i, firstName] of names.entries()) {
+      const created = await call('POST', '/api/portal/users', {
+        token: admin,
+        json: { values: { userID: `pag${i}`, firstName, lastName: 'Paginado', roleID: 2, password: `temporal-${i}-x` } },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body).toMatchObject({ userID: `pag${i}`, firstName, active: true, mustChangePassword: true, updatedBy: 'admin' });
+    }
+    const page = async (query: string) => (await call('GET', `/api/portal/users?${query}`, { token: admin })).body;
+    const filter = encodeURIComponent(JSON.stringify(['lastName', 'contains', 'Paginado']));
+    const sort = encodeURIComponent(JSON.stringify([{ selector: 'firstName', desc: true }]));
+    // Filtered, sorted by name descending, the second page of two, with the total.
+    const second = await page(`filter=${filter}&sort=${sort}&skip=2&take=2&requireTotalCount=true`);
+    expect(second.totalCount).toBe(5);
+    expect(second.data.map((user: { firstName: string }) => user.firstName)).toEqual(['Diana', 'Carlos']);
+    // Skipped without a page size: the rest of the list (an OFFSET alone on PostgreSQL).
+    const rest = await page(`filter=${filter}&sort=${sort}&skip=3`);
+    expect(rest.data.map((user: { firstName: string }) => user.firstName)).toEqual(['Carlos', 'Beatriz']);
+    // Never a password hash; a filter on a column the grid does not offer is refused.
+    expect(JSON.stringify(await page('take=50'))).not.toMatch(/scrypt|"password(Hash)?"/i);
+    expect((await call('GET', `/api/portal/users?filter=${encodeURIComponent('["passwordHash","=","x"]')}`, { token: admin })).status).toBe(
+      400,
+    );
+    // A name another user has, in any case, is refused; so is a user without a password; nothing is stored.
+    const duplicate = await call('POST', '/api/portal/users', {
+      token: admin,
+      json: { values: { userID: 'PAG0', firstName: 'Otra', roleID: 2, password: 'temporal-9-x' } },
+    });
+    expect(duplicate.status).toBe(409);
+    const noPassword = await call('POST', '/api/portal/users', {
+      token: admin,
+      json: { values: { userID: 'pag9', firstName: 'Sin', roleID: 2 } },
+    });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.error.fields.password).toBeDefined();
+    expect((await page(`filter=${filter}&requireTotalCount=true`)).totalCount).toBe(5);
+    // The key never changes; a new password is temporary and ends the user's sessions.
+    expect((await call('PUT', '/api/portal/users', { token: admin, json: { key: 'pag0', values: { userID: 'otro' } } })).status).toBe(400);
+    const session = await signIn('pag1', 'temporal-1-x');
+    expect((await call('POST', '/api/users/isvalid', { token: session.token })).status).toBe(200);
+    const reset = await call('PUT', '/api/portal/users', {
+      token: admin,
+      json: { key: 'pag1', values: { password: 'temporal-1-y', lastName: 'Nuevo' } },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toMatchObject({ userID: 'pag1', lastName: 'Nuevo', mustChangePassword: true });
+    expect((await call('POST', '/api/users/isvalid', { token: session.token })).status).toBe(401);
+    expect((await call('PUT', '/api/portal/users', { token: admin, json: { key: 'nadie', values: { firstName: 'x' } } })).status).toBe(404);
+    for (const i of names.keys())
+      expect((await call('DELETE', '/api/portal/users', { token: admin, json: { key: `pag${i}` } })).status).toBe(204);
+    expect((await page(`filter=${filter}&requireTotalCount=true`)).totalCount).toBe(0);
   });
 
   it('has no route that writes plant data, refuses any write outside its users, and reads in read-only transactions', async () => {

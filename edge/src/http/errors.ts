@@ -52,6 +52,22 @@ export const forbidden = (): AppError => new AppError('forbidden', 'auth.forbidd
  * field's, so a form shows it on the field concerned.
  */
 export function fieldError(code: ErrorCode, key: MessageKey, field: string, params: Record<string, MessageParam> = {}): AppError {
-  const all = { field, ...params };
-  return new AppError(code, key, all, { [field]: { key, params: all } });
+  return fieldErrors(code, { [field]: { key, params } });
+}
+
+/** A field's message: its catalogue key and parameters (`field` is added: the field's name). */
+export interface FieldMessage {
+  key: MessageKey;
+  params?: Record<string, MessageParam>;
+}
+
+/**
+ * The one way an error about fields is made: each field's message (with `field` among its parameters, unless given),
+ * the first field's message being the error's own. No fields: a 'validation.invalid' of the whole record (`values`).
+ */
+export function fieldErrors(code: ErrorCode, fields: Record<string, FieldMessage>): AppError {
+  const withField: Record<string, { key: MessageKey; params: Record<string, MessageParam> }> = {};
+  for (const [field, { key, params }] of Object.entries(fields)) withField[field] = { key, params: { field, ...params } };
+  const first = Object.values(withField)[0] ?? { key: 'validation.invalid' as const, params: { field: 'values' } };
+  return new AppError(code, first.key, first.params, withField);
 }

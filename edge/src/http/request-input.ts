@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, fieldError } from './errors';
+import { AppError, fieldError, fieldErrors, type FieldMessage } from './errors';
 import { isMessageKey, type MessageKey } from './messages';
 
 /**
@@ -115,14 +115,12 @@ function issueMessage(issue: ZodIssueLike): { key: MessageKey; params: Record<st
 
 /** A zod error as a 400 AppError with one message per field (the first issue of each field wins). */
 export function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, { key: MessageKey; params: Record<string, string | number> }> = {};
+  const fields: Record<string, FieldMessage> = {};
   for (const issue of error.issues as unknown as ZodIssueLike[]) {
     const message = issueMessage(issue);
-    const field = String(message.params.field);
-    fields[field] ??= message;
+    fields[String(message.params.field)] ??= message;
   }
-  const first = Object.values(fields)[0] ?? { key: 'validation.invalid' as const, params: { field: 'values' } };
-  return new AppError('validation', first.key, first.params, fields);
+  return fieldErrors('validation', fields);
 }
 
 /** Parses `input` with `schema`, or throws the 400 that says what is wrong, field by field. */

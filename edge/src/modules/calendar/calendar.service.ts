@@ -13,7 +13,7 @@ import {
 } from '../../domain/work-calendar';
 import type { Database } from '../../db/database';
 import type { WriteContext } from '../../db/writes';
-import { AppError, fieldError, notFound } from '../../http/errors';
+import { fieldError, fieldErrors, notFound, type FieldMessage } from '../../http/errors';
 import { isMessageKey, type MessageKey } from '../../http/messages';
 import { calendarOfLine, calendarsChanged, PLANT_CALENDAR, readCalendars, replaceCalendar } from './calendar.repository';
 import { lineCalendars } from './line-calendars';
@@ -98,13 +98,12 @@ export async function calendarsForApi(db: Database) {
 function checkCalendar(calendar: WorkCalendar): void {
   const issues = validateCalendar(calendar, isSupportedPlantDate);
   if (issues.length === 0) return;
-  const fields: Record<string, { key: MessageKey; params: Record<string, string | number> }> = {};
+  const fields: Record<string, FieldMessage> = {};
   for (const issue of issues) {
     const key: MessageKey = isMessageKey(issue.key) ? issue.key : 'validation.invalid';
-    fields[issue.path.join('.')] ??= { key, params: { field: issue.path.join('.'), ...issue.params } };
+    fields[issue.path.join('.')] ??= { key, params: issue.params };
   }
-  const first = Object.values(fields)[0]!;
-  throw new AppError('validation', first.key, first.params, fields);
+  throw fieldErrors('validation', fields);
 }
 
 /**

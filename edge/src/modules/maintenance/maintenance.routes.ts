@@ -13,6 +13,7 @@ import {
   maintenanceCallPageSchema,
   maintenanceCallRowSchema,
   mttrQuery,
+  mttrResponseSchema,
   newCallSchema,
   REASON_ACCESS,
 } from './maintenance.schemas';
@@ -109,6 +110,7 @@ export function registerMaintenanceRoutes(api: Api): void {
       summary:
         'MTTR per line and per equipment over the Finished calls made in production days from–to (YYYY-MM-DD, 06:00 to 06:00, both included; default the last 30), optionally of one sector: finishedCalls, maintenanceMinutes, mttr and meanWaiting (minutes).',
       query: mttrQuery,
+      response: mttrResponseSchema,
     },
     ({ ctx, query }) => maintenanceMttr(ctx.db, query, clockOf(ctx)),
   );

@@ -73,3 +73,17 @@ export const mttrQuery = z.object({
   to: z.string().trim().max(10).optional(),
   sectorID: queryInt().optional(),
 });
+
+/** One row of the MTTR page: the finished calls, their maintenance minutes, mttr and meanWaiting (minutes; null: no call). */
+const mttrFigures = {
+  finishedCalls: z.number().int(),
+  maintenanceMinutes: z.number(),
+  mttr: z.number().nullable(),
+  meanWaiting: z.number().nullable(),
+};
+
+/** GET /api/maintenance/mttr: per line, and per equipment (null: calls without equipment). */
+export const mttrResponseSchema = z.object({
+  lines: z.array(z.object({ lineID: z.number().int(), description: z.string(), ...mttrFigures })),
+  equipment: z.array(z.object({ equipmentID: z.number().int().nullable(), equipmentName: z.string().nullable(), ...mttrFigures })),
+});

@@ -19,6 +19,7 @@ import {
   orderStartSchema,
   plannedOrderEditSchema,
   RECALCULATE_ROLES,
+  recalculationResultSchema,
   recalculationSchema,
   shiftRecalculationSchema,
   VALIDATE_ROLES,
@@ -148,6 +149,7 @@ export function registerOrderRoutes(api: Api): void {
       tag: 'oeeindex',
       summary: `Rebuilds every order index from the stored stops and production (user, password; administrator). ${recalculationResult}`,
       query: recalculationSchema,
+      response: recalculationResultSchema,
     },
     async ({ ctx, query }) => {
       const signer = await verifySignature(ctx.db, query, RECALCULATE_ROLES, ctx.now, { userID: ctx.user.userID, ip: ctx.ip });
@@ -162,6 +164,7 @@ export function registerOrderRoutes(api: Api): void {
       tag: 'oeeindex',
       summary: `Rebuilds every shift index of every line (user, password; administrator), or only those of the production days from–to (YYYY-MM-DD, both or neither), each with the work calendar in force on its date: a calendar change applies to what was computed before only through it, and a stored shift that is no shift of that calendar is deleted. ${recalculationResult}`,
       query: shiftRecalculationSchema,
+      response: recalculationResultSchema,
     },
     async ({ ctx, query }) => {
       const days = recalculationDays(query);

@@ -153,3 +153,6 @@ export const recalculationSchema = signed({});
 export const shiftRecalculationSchema = signed({ from: z.string().optional(), to: z.string().optional() });
 
 export const lineQuery = z.object({ lineID: queryInt() });
+
+/** The recalculations' answer: indexes rebuilt (every one computed), and how many of them changed. */
+export const recalculationResultSchema = z.object({ count: z.number().int(), changed: z.number().int() });

@@ -46,6 +46,9 @@ describe('buildings and sectors', () => {
       },
     });
     expect(page.body).toEqual({ data: [expect.objectContaining({ sectorName: 'Envasado' })], totalCount: 2 });
+    // Skipped without a page size: the rest of the list (SQLite takes an OFFSET only after a LIMIT).
+    const rest = await t.call('GET', '/api/sectors/get', { token: t.adminToken, query: { sort: [{ selector: 'sectorName' }], skip: 1 } });
+    expect(rest.body.data.map((row: { sectorName: string }) => row.sectorName)).toEqual(['Envasado', 'Molienda']);
 
     const outbox = await db()
       .selectFrom('outbox')

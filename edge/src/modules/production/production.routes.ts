@@ -19,6 +19,9 @@ import {
   LOT_GRID,
   lotChangesSchema,
   lotSchema,
+  productionOrdersSchema,
+  productionSummarySchema,
+  readyOrderProductionSchema,
   WRAPPER_TYPE_COLUMNS,
   wrapperTypeSchema,
 } from './production.schemas';
@@ -87,6 +90,7 @@ export function registerProductionRoutes(api: Api): void {
       summary:
         'A line’s production between start and end (ISO), optionally of one product: per product the counted units, discards, good units, wrappers and packs, the lots declared (declared) and declared − counted (difference); the lots.',
       query: summaryQuery,
+      response: productionSummarySchema,
     },
     ({ ctx, query }) => {
       const fromMs = parsePlantDate(query.start, ctx.timeZone);
@@ -105,6 +109,7 @@ export function registerProductionRoutes(api: Api): void {
       summary:
         'The progress of the line’s Ready order (line): quantities so far, desired quantity, progress 0..1, lots; null when none runs.',
       query: lineQuery,
+      response: readyOrderProductionSchema,
     },
     ({ ctx, query }) => readyOrderProduction(ctx.db, query.line, clockOf(ctx)),
   );
@@ -117,6 +122,7 @@ export function registerProductionRoutes(api: Api): void {
       summary:
         'The started orders of a line (line), newest first, with their index’s quantities and acceptance; whether the line counts units and discards itself.',
       query: lineQuery,
+      response: productionOrdersSchema,
     },
     ({ ctx, query }) => productionOrders(ctx.db, query.line, ctx.timeZone),
   );

@@ -87,3 +87,95 @@ export const DISCARD_GRID: GridResource = {
   access: { read: 'authenticated', write: [] },
   defaultSort: [{ column: 'createDate', desc: true }],
 };
+
+/** A declared lot as the production summaries answer it. */
+export const productionLotSchema = z.object({
+  lotID: z.number().int(),
+  lot: z.string(),
+  order: z.string().nullable(),
+  productCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  packs: z.number(),
+  wrappers: z.number(),
+  units: z.number(),
+  wrapperType: z.string().nullable(),
+  booked: z.boolean(),
+  createdBy: z.string().nullable(),
+  /** ISO 8601 with the plant's offset. */
+  createDate: z.string().nullable(),
+});
+
+/** Units with their wrappers and packs by the product's factors (null when it has none). */
+const quantitiesSchema = z.object({ units: z.number(), wrappers: z.number().nullable(), packs: z.number().nullable() });
+
+/** The progress of a line's Ready order: its quantities so far against the desired quantity (progress 0..1, may pass 1). */
+export const orderProgressSchema = z.object({
+  order: z.string(),
+  op: z.string().nullable(),
+  version: z.number().int(),
+  lot: z.string().nullable(),
+  productCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  unit: z.string().nullable(),
+  startDate: z.string().nullable(),
+  desiredProductionQuantity: z.number().nullable(),
+  productionQuantity: z.number(),
+  discardQuantity: z.number(),
+  goodUnits: z.number(),
+  progress: z.number().nullable(),
+  wrappers: z.number().nullable(),
+  packs: z.number().nullable(),
+});
+
+/** GET /api/production/summary/order: the Ready order's progress and its lots; null when the line has none. */
+export const readyOrderProductionSchema = orderProgressSchema.extend({ lots: z.array(productionLotSchema) }).nullable();
+
+/** GET /api/production/summary: a line's counted and declared production over a range, by product. */
+export const productionSummarySchema = z.object({
+  lineID: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  unitsCounted: z.boolean(),
+  discardsCounted: z.boolean(),
+  units: z.number(),
+  discards: z.number(),
+  goodUnits: z.number(),
+  declaredUnits: z.number(),
+  differenceUnits: z.number(),
+  declaredDiscards: z.number(),
+  byProduct: z.array(
+    quantitiesSchema.extend({
+      productCode: z.string().nullable(),
+      productName: z.string().nullable(),
+      unit: z.string().nullable(),
+      discards: z.number(),
+      goodUnits: z.number(),
+      declared: quantitiesSchema.extend({ lots: z.number().int() }),
+      difference: quantitiesSchema,
+    }),
+  ),
+  lots: z.array(productionLotSchema),
+});
+
+/** GET /api/production/orders: the line's started orders, newest first, and whether it counts units and discards. */
+export const productionOrdersSchema = z.object({
+  lineID: z.number().int(),
+  unitsCounted: z.boolean(),
+  discardsCounted: z.boolean(),
+  orders: z.array(
+    z.object({
+      order: z.string(),
+      op: z.string().nullable(),
+      lot: z.string().nullable(),
+      productCode: z.string().nullable(),
+      productName: z.string().nullable(),
+      status: z.number().int(),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+      unit: z.string().nullable(),
+      productionQuantity: z.number().nullable(),
+      discardQuantity: z.number().nullable(),
+      acceptance: z.number().nullable(),
+    }),
+  ),
+});

@@ -9,6 +9,7 @@ import {
   PRODUCT_SPEED_COLUMNS,
   productSchema,
   productSpeedSchema,
+  productUnitSchema,
   unitQuerySchema,
 } from './products.schemas';
 import { productsOfLineAndDates, productUnit } from './products.service';
@@ -33,6 +34,7 @@ export function registerProductRoutes(api: Api): void {
       tag,
       summary: "The product's unit as a JSON string; 'kilos/piezas' when none.",
       query: unitQuerySchema,
+      response: productUnitSchema,
     },
     ({ ctx, query }) => productUnit(ctx.db, query.code),
   );

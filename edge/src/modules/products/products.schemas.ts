@@ -44,3 +44,6 @@ export const lineAndDateQuerySchema = z.object({
   endDate: z.string().min(1),
   includeOptionForAll: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).optional(),
 });
+
+/** GET /api/products/getUnitById: the product's unit as a JSON string ('kilos/piezas' when it has none). */
+export const productUnitSchema = z.string();

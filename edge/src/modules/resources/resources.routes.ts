@@ -5,6 +5,7 @@ import { registerGridResource } from '../grid/grid.routes';
 import { parseInput } from '../../http/request-input';
 import {
   lineQuerySchema,
+  indicadorPorTurnoSchema,
   lineSummarySchema,
   RESOURCE_COLUMNS,
   resourceLookupSchema,
@@ -85,6 +86,7 @@ export function registerResourceRoutes(api: Api, plant: Plant): void {
       tag: TAG,
       summary: 'Whether the line shows its indicators per shift (boolean; 404 for an unknown line).',
       query: lineQuerySchema,
+      response: indicadorPorTurnoSchema,
     },
     ({ ctx, query }) => isIndicadorPorTurno(ctx.db, query.lineID),
   );

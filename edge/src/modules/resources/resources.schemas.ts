@@ -67,3 +67,6 @@ export const lineSummarySchema = z.object({
   enableCalculationRelative: z.boolean(),
   enableIndicadorPorTurno: z.boolean(),
 });
+
+/** GET /api/resources/isIndicadorPorTurno: whether the line shows its indicators per shift. */
+export const indicadorPorTurnoSchema = z.boolean();

@@ -2,7 +2,7 @@ import { ROLE } from '../../domain/roles';
 import type { Api } from '../../http/api';
 import { registerGridResource } from '../grid/grid.routes';
 import { validationOrdersSource } from './validation-orders.repository';
-import { deleteManySchema, VALIDATION_ORDER_COLUMNS, validationOrderSchema } from './validation-orders.schemas';
+import { deleteManyResultSchema, deleteManySchema, VALIDATION_ORDER_COLUMNS, validationOrderSchema } from './validation-orders.schemas';
 import { deleteSelectedValidationOrders, prepareValidationOrder } from './validation-orders.service';
 
 const SUPERVISOR = [ROLE.SUPERVISOR];
@@ -21,6 +21,7 @@ export function registerValidationOrderRoutes(api: Api): void {
       tag,
       summary: 'Deletes the selected orders ({orderIDs: [..]}) in one transaction; answers { deleted }.',
       body: deleteManySchema,
+      response: deleteManyResultSchema,
     },
     ({ ctx, body }) => deleteSelectedValidationOrders(ctx, body.orderIDs),
   );

@@ -39,3 +39,6 @@ export const deleteManySchema = z.object({
     distinctList(z.union([z.string(), z.number()]).transform(String), 1000).min(1, 'validation.required'),
   ),
 });
+
+/** POST /api/validatedOrder/deleteMany: how many of the selected orders were deleted. */
+export const deleteManyResultSchema = z.object({ deleted: z.number().int() });

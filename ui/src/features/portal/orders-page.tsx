@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { CompactTable } from '../../components/compact-table';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import type { LoadRequest } from '../../components/data-grid/grid-query';
-import type { GridRow } from '../../components/data-grid/grid-types';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { minutesLabel } from '../../lib/indicator-format';
-import { ORDERS_PATH, ordersExportQuery, ordersGridPath, useOrderStops, type OrderKey, type OrdersFilter } from './api/get-orders';
+import {
+  ORDERS_PATH,
+  ordersExportQuery,
+  ordersGridPath,
+  useOrderStops,
+  type OrderKey,
+  type OrdersFilter,
+  type PortalOrderRow,
+} from './api/get-orders';
 import { PORTAL_ORDER_FIELDS } from './order-fields';
 import { DateField, ExportButton, isValidRange, PlantsField, QueryProblems } from './portal-controls';
 
@@ -73,10 +80,7 @@ export default function OrdersPage() {
   };
   // Either end may stay empty (every order up to, or from, a day); both given, the first not after the second.
   const valid = !filter.from || !filter.to || isValidRange(filter);
-  const select = useCallback(
-    (row: GridRow | null) => setSelected(row ? { plantId: String(row.plantId), order: String(row.order) } : null),
-    [],
-  );
+  const select = useCallback((row: PortalOrderRow | null) => setSelected(row ? { plantId: row.plantId, order: row.order } : null), []);
 
   return (
     <Stack gap="4" p="4" data-testid="portal-orders">
@@ -95,7 +99,7 @@ export default function OrdersPage() {
         {t('portal.orders.hint')}
       </Text>
       {valid && (
-        <DataGrid
+        <DataGrid<PortalOrderRow>
           path={ordersGridPath(filter)}
           keyFields={['plantId', 'order']}
           fields={PORTAL_ORDER_FIELDS}

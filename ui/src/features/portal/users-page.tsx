@@ -4,7 +4,7 @@ import { DataGrid } from '../../components/data-grid/data-grid';
 import type { GridField } from '../../components/data-grid/grid-types';
 import { AUDIT_FIELDS, userFields } from '../../components/data-grid/shared-fields';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { PORTAL_ROLE, PORTAL_USERS_PATH } from './api/portal-users';
+import { PORTAL_ROLE, PORTAL_USERS_PATH, type PortalUserRow } from './api/portal-users';
 
 const USER = userFields(
   {
@@ -34,7 +34,7 @@ export default function UsersPage() {
       <Text fontSize="sm" color="fg.muted">
         {t('portal.users.hint')}
       </Text>
-      <DataGrid
+      <DataGrid<PortalUserRow>
         path={PORTAL_USERS_PATH}
         keyFields={['userID']}
         fields={FIELDS}

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { mttrResponseSchema } from '../../../../edge/src/modules/maintenance/maintenance.schemas';
 import { apiRequest } from '../../lib/api-client';
 import { livePolling } from '../../lib/polling';
 
@@ -64,21 +66,14 @@ export function useLineEquipment(lineID: number | null) {
   });
 }
 
-export interface MttrRow {
-  lineID?: number;
-  description?: string;
-  equipmentID?: number | null;
-  equipmentName?: string | null;
-  finishedCalls: number;
-  maintenanceMinutes: number;
-  mttr: number | null;
-  meanWaiting: number | null;
-}
+/** GET /api/maintenance/mttr: per line and per equipment, the finished calls, their minutes, mttr and meanWaiting. */
+export type MttrAnswer = z.infer<typeof mttrResponseSchema>;
+export type MttrRow = MttrAnswer['lines'][number] | MttrAnswer['equipment'][number];
 
 export function useMttr(range: { from: string; to: string; sectorID: number | null }) {
   return useQuery({
     queryKey: ['maintenance', 'mttr', range],
-    queryFn: () => apiRequest<{ lines: MttrRow[]; equipment: MttrRow[] }>('/api/maintenance/mttr', { query: range }),
+    queryFn: () => apiRequest<MttrAnswer>('/api/maintenance/mttr', { query: range }),
   });
 }
 

@@ -96,15 +96,15 @@ function MttrSection({ today }: { today: string }) {
   );
 }
 
-function MttrTable({
+function MttrTable<R extends MttrRow>({
   title,
   rows,
   name,
   testId,
 }: {
   title: string;
-  rows: readonly MttrRow[] | undefined;
-  name: (row: MttrRow) => string;
+  rows: readonly R[] | undefined;
+  name: (row: R) => string;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -119,7 +119,7 @@ function MttrTable({
     <Stack gap="1">
       <CompactTable columns={columns} testId={testId}>
         {(rows ?? []).map((row) => (
-          <tr key={`${row.lineID ?? ''}:${row.equipmentID ?? ''}`}>
+          <tr key={'lineID' in row ? `line:${row.lineID}` : `equipment:${row.equipmentID ?? ''}`}>
             <td>{name(row)}</td>
             <td className="end">{row.finishedCalls}</td>
             <td className="end">{minutesLabel(row.maintenanceMinutes)}</td>

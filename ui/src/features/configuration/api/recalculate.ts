@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { recalculationResultSchema } from '../../../../../edge/src/modules/orders/orders.schemas';
 import { invalidateData } from '../../../components/data-grid/grid-api';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -7,21 +9,17 @@ export interface Signature {
   password: string;
 }
 
-/** How many indexes a recalculation rebuilt: the answer is a count, or an object carrying one. */
-export function recalculatedCount(answer: unknown): number {
-  if (typeof answer === 'number') return answer;
-  const count = (answer as { count?: unknown } | null)?.count;
-  return typeof count === 'number' ? count : 0;
-}
+/** A recalculation's answer: indexes rebuilt, and how many of them changed. */
+export type RecalculationResult = z.infer<typeof recalculationResultSchema>;
 
 /**
  * GET /api/OeeIndex/RecalculateAllOrders, then …History, signed with the user's name and password (SPEC.md section
  * 7); answers how many order and shift indexes were rebuilt.
  */
 export async function recalculateAll(signature: Signature): Promise<{ orders: number; history: number }> {
-  const orders = await apiRequest('/api/OeeIndex/RecalculateAllOrders', { query: { ...signature } });
-  const history = await apiRequest('/api/OeeIndex/RecalculateAllOrdersHistory', { query: { ...signature } });
-  return { orders: recalculatedCount(orders), history: recalculatedCount(history) };
+  const orders = await apiRequest<RecalculationResult>('/api/OeeIndex/RecalculateAllOrders', { query: { ...signature } });
+  const history = await apiRequest<RecalculationResult>('/api/OeeIndex/RecalculateAllOrdersHistory', { query: { ...signature } });
+  return { orders: orders.count, history: history.count };
 }
 
 export function useRecalculateAll() {

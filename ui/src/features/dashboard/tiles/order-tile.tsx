@@ -70,7 +70,7 @@ export function OrderTile() {
               </DataList.Item>
             ))}
           </DataList.Root>
-          <OrderValidation order={order.order} op={order.op} roleID={roleID} />
+          <OrderValidation order={order.order} op={order.op ?? ''} roleID={roleID} />
           <Text fontSize="sm" fontWeight="semibold">
             {t('dashboard.lastStops')}
           </Text>

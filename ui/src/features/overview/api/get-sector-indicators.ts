@@ -1,36 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { BeaconColor } from '../../../components/beacon';
+import type { z } from 'zod';
+import type { lineCardSchema, sectorIndicatorsSchema } from '../../../../../edge/src/modules/line-overview/line-overview.schemas';
 import { livePolling } from '../../../lib/polling';
 
-export interface LineCardData {
-  lineID: number;
-  sectorID: number;
-  description: string;
-  targetOEE: number | null;
-  beacon: BeaconColor;
-  orderData: { order: string; productCode: string | null; productName: string | null; progress: number | null } | null;
-  stopData: { stopID: number; startDate: string; duration: number; reason: string | null; recognized: boolean } | null;
-  shiftData: {
-    code: 'TM' | 'TT' | 'TN';
-    oee: number | null;
-    utilization: number | null;
-    throughput: number | null;
-    acceptance: number | null;
-    mtbf: number | null;
-    mttr: number | null;
-    aboveNominalSpeed: boolean;
-  };
-}
+/** A line's overview card. */
+export type LineCardData = z.infer<typeof lineCardSchema>;
 
-export interface SectorIndicators {
-  sectorID: number | null;
-  oee: number | null;
-  /** The lines the OEE and throughput cover (a nominal speed wherever they ran), of lineCount. */
-  coveredLines: number;
-  lineCount: number;
-  lines: LineCardData[];
-}
+/** GET /api/indicators/sector: the sum's indicators (OEE and throughput over coveredLines of lineCount) and every card. */
+export type SectorIndicators = z.infer<typeof sectorIndicatorsSchema>;
 
 export interface OverviewFilter {
   sectorID: number | null;

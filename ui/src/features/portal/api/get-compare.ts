@@ -1,6 +1,8 @@
+import type { z } from 'zod';
+import type { compareResponseSchema, compareRowSchema } from '../../../../../portal/portal.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { plantsParam, type PortalFigures } from './figures';
+import { plantsParam } from './figures';
 
 export const GRAINS = ['shift', 'day', 'week', 'month'] as const;
 export const LEVELS = ['plant', 'sector', 'line'] as const;
@@ -15,24 +17,10 @@ export interface CompareFilter {
   plants: readonly string[];
 }
 
-export interface CompareRow extends PortalFigures {
-  plantId: string;
-  sectorID?: number | null;
-  sectorName?: string | null;
-  lineID?: number | null;
-  line?: string | null;
-  period?: string;
-  shift?: string | null;
-  shiftStart?: string | null;
-}
+/** A row of the compare table: the plant, and by level its sector or line; by grain its period, or its shift. */
+export type CompareRow = z.infer<typeof compareRowSchema>;
 
-export interface CompareResult {
-  grain: Grain;
-  level: Level;
-  rows: CompareRow[];
-  totals: CompareRow[];
-  truncated: boolean;
-}
+export type CompareResult = z.infer<typeof compareResponseSchema>;
 
 export const COMPARE_PATH = '/api/portal/compare';
 

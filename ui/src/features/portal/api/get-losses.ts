@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { lossesResponseSchema } from '../../../../../portal/portal.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { plantsParam } from './figures';
@@ -9,22 +11,7 @@ export interface LossesFilter {
   plants: readonly string[];
 }
 
-interface ParetoShare {
-  stops: number;
-  lostMinutes: number;
-  share: number | null;
-  cumulativeShare: number | null;
-}
-
-export interface LossesResult {
-  from: string;
-  to: string;
-  pathLevel: number;
-  totalMinutes: number;
-  byReason: (ParetoShare & { reason: string | null })[];
-  byPath: (ParetoShare & { path: string | null })[];
-  biggest: { plantId: string; lineID: number | null; line: string | null; reason: string | null; stops: number; lostMinutes: number }[];
-}
+export type LossesResult = z.infer<typeof lossesResponseSchema>;
 
 export const LOSSES_PATH = '/api/portal/losses';
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { orderStopsSchema, portalOrderRowSchema } from '../../../../../portal/portal.schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { LoadRequest } from '../../../components/data-grid/grid-query';
 import { apiRequest, buildUrl } from '../../../lib/api-client';
@@ -6,6 +8,9 @@ import { plantsParam } from './figures';
 /** The orders grid's resource (GET /api/portal/orders: the grid's load options, plus the range and the plants). */
 export const ORDERS_PATH = '/api/portal/orders';
 export const ORDER_STOPS_PATH = '/api/portal/orders/stops';
+
+/** A row of the orders grid: an order's index, its times in its plant's own time and in ms (sorted by). */
+export type PortalOrderRow = z.infer<typeof portalOrderRowSchema>;
 
 /** Production days of the orders' starts (each plant's own; either end may be empty) and the plants (none: all). */
 export interface OrdersFilter {
@@ -31,19 +36,7 @@ export const ordersExportQuery = (filter: OrdersFilter, request: LoadRequest | n
 });
 
 /** One stop of an order as the portal answers it: times in its plant's own time, lost minutes up to now if open. */
-export interface OrderStop {
-  plantId: string;
-  stopID: number;
-  lineID: number | null;
-  line: string | null;
-  reason: string | null;
-  path: string | null;
-  recognized: boolean;
-  observation: string | null;
-  startDate: string;
-  endDate: string | null;
-  lostMinutes: number;
-}
+export type OrderStop = z.infer<typeof orderStopsSchema>[number];
 
 export interface OrderKey {
   plantId: string;

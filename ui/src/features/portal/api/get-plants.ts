@@ -1,35 +1,12 @@
+import type { z } from 'zod';
+import type { plantsOverviewSchema } from '../../../../../portal/portal.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { PortalFigures } from './figures';
 
-export interface PortalPlantLine {
-  lineID: number;
-  description: string | null;
-  /** Its sector (the waterfall's sectorID); null for a line without one. */
-  sectorID: number | null;
-  sectorName: string | null;
-  productionQuantity: number | null;
-  utilization: number | null;
-  throughput: number | null;
-  acceptance: number | null;
-  oee: number | null;
-  aboveNominalSpeed: boolean;
-}
+/** A plant of the overview: its name (null while it has none: the card shows the key), day, week, freshness, lines. */
+export type PortalPlant = z.infer<typeof plantsOverviewSchema>[number];
 
-export interface PortalPlant {
-  plantId: string;
-  /** The plant's name as it gave it (its buildings' names); null while it has none: the card shows the key. */
-  name: string | null;
-  timeZone: string;
-  day: string;
-  weekStart: string;
-  lastSeq: number | null;
-  lastSyncedAt: string | null;
-  syncLagSeconds: number | null;
-  today: PortalFigures | null;
-  week: PortalFigures | null;
-  lines: PortalPlantLine[];
-}
+export type PortalPlantLine = PortalPlant['lines'][number];
 
 export const PLANTS_PATH = '/api/portal/plants';
 

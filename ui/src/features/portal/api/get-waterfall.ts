@@ -1,9 +1,10 @@
+import type { z } from 'zod';
+import type { portalWaterfallSchema } from '../../../../../portal/portal.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { WaterfallAnswer } from '../../../components/losses/api/get-waterfall';
 
 /** The portal's waterfall: the edge's answer (minutes per bar adding up to calendarMinutes, OEE and TEEP) for one plant. */
-export type PortalWaterfall = WaterfallAnswer & { plantId: string };
+export type PortalWaterfall = z.infer<typeof portalWaterfallSchema>;
 
 /** A plant, and in it the whole plant (scope ''), a sector ('sector:<id>') or a line ('line:<id>'), over a range of its days. */
 export interface PortalWaterfallFilter {

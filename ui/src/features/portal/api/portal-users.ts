@@ -1,4 +1,8 @@
-import type { PortalRoleId } from '../../../../../portal/portal.schemas';
+import type { z } from 'zod';
+import type { PortalRoleId, portalUserRowSchema } from '../../../../../portal/portal.schemas';
+
+/** A portal user as the users grid and its writes answer it (never a password). */
+export type PortalUserRow = z.infer<typeof portalUserRowSchema>;
 
 /** The portal's users grid resource (GET/POST/PUT/DELETE, administrators only). */
 export const PORTAL_USERS_PATH = '/api/portal/users';

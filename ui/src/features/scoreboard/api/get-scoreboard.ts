@@ -1,41 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BeaconColor } from '../../../components/beacon';
+import type { z } from 'zod';
+import type { lineBoardSchema, scoreboardSchema } from '../../../../../edge/src/modules/scoreboard/scoreboard.schemas';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import type { CurrentStop, MaintenanceCall, ShiftInfo } from '../../dashboard/api/get-line-status';
-
-export interface GoalProgress {
-  made: number;
-  goal: number | null;
-  remaining: number | null;
-  /** Units a minute needed by the shift's end (0: reached; null: no goal, or no time left). */
-  neededPerMinute: number | null;
-}
 
 /** One line of GET /api/scoreboard (ratios 0..1; targetOEE as configured, a percentage). */
-export interface LineBoard {
-  lineID: number;
-  sectorID: number;
-  description: string;
-  beacon: BeaconColor;
-  running: boolean | null;
-  targetOEE: number | null;
-  shift: { oee: number | null; utilization: number | null; throughput: number | null; acceptance: number | null };
-  units: {
-    unit: string | null;
-    shift: GoalProgress & { perMinute: number | null };
-    order: (GoalProgress & { order: string; productName: string | null; progress: number | null }) | null;
-  };
-  stop: CurrentStop | null;
-  call: MaintenanceCall | null;
-  losses: { reason: string | null; path: string | null; color: string | null; duration: number; quantity: number; percent: number }[];
-}
+export type LineBoard = z.infer<typeof lineBoardSchema>;
 
-export interface Scoreboard {
-  shift: ShiftInfo;
-  /** Read by the terminal of this address, without a session. */
-  terminal: boolean;
-  lines: LineBoard[];
-}
+/** Units made against a goal, and the pace needed by the shift's end (0: reached; null: no goal, or no time left). */
+export type GoalProgress = Omit<LineBoard['units']['shift'], 'perMinute'>;
+
+/** GET /api/scoreboard: the plant's shift, whether this address's terminal reads it without a session, each line. */
+export type Scoreboard = z.infer<typeof scoreboardSchema>;
 
 /** A line, or a sector's lines; neither: the line of the terminal asking. */
 export interface ScoreboardRequest {

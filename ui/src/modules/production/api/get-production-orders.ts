@@ -1,30 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { productionOrdersSchema } from '../../../../../edge/src/modules/production/production.schemas';
 import { apiRequest } from '../../../lib/api-client';
 
-/** A started order of a line as the page of lots shows it (its index's quantities and acceptance, its product's unit). */
-export interface ProductionOrder {
-  order: string;
-  op: string | null;
-  lot: string | null;
-  productCode: string | null;
-  productName: string | null;
-  status: number;
-  startDate: string | null;
-  endDate: string | null;
-  unit: string | null;
-  productionQuantity: number | null;
-  discardQuantity: number | null;
-  acceptance: number | null;
-}
+/**
+ * GET /api/production/orders: the line's started orders (their index's quantities and acceptance, their product's unit),
+ * and whether the line counts its units (lots are declarations beside that production) and discards itself.
+ */
+export type ProductionOrders = z.infer<typeof productionOrdersSchema>;
 
-export interface ProductionOrders {
-  lineID: number;
-  /** The line counts its units itself: lots are declarations beside that production. */
-  unitsCounted: boolean;
-  /** The line counts its discards itself: none are declared by hand. */
-  discardsCounted: boolean;
-  orders: ProductionOrder[];
-}
+/** A started order of a line as the page of lots shows it. */
+export type ProductionOrder = ProductionOrders['orders'][number];
 
 /** GET /api/production/orders: the started orders of a line, newest first. */
 export function getProductionOrders(lineID: number): Promise<ProductionOrders> {

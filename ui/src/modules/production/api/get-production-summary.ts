@@ -1,36 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { productionSummarySchema } from '../../../../../edge/src/modules/production/production.schemas';
 import { apiRequest } from '../../../lib/api-client';
 import type { PlantRange } from '../../../lib/shift-range';
 
-export interface Quantities {
-  units: number;
-  wrappers: number | null;
-  packs: number | null;
-}
-
-export interface ProductSummary extends Quantities {
-  productCode: string | null;
-  productName: string | null;
-  unit: string | null;
-  discards: number;
-  goodUnits: number;
-  declared: Quantities & { lots: number };
-  difference: Quantities;
-}
-
 /** GET /api/production/summary: a line's counted production and declared lots by product over a range. */
-export interface ProductionSummary {
-  lineID: number;
-  unitsCounted: boolean;
-  discardsCounted: boolean;
-  units: number;
-  discards: number;
-  goodUnits: number;
-  declaredUnits: number;
-  differenceUnits: number;
-  declaredDiscards: number;
-  byProduct: ProductSummary[];
-}
+export type ProductionSummary = z.infer<typeof productionSummarySchema>;
+
+/** A product's counted production, its declared lots and the difference. */
+export type ProductSummary = ProductionSummary['byProduct'][number];
+
+/** Units with their wrappers and packs (null when the product has no factors). */
+export type Quantities = ProductSummary['difference'];
 
 export function getProductionSummary(lineID: number, range: PlantRange): Promise<ProductionSummary> {
   return apiRequest<ProductionSummary>('/api/production/summary', { query: { line: lineID, start: range.start, end: range.end } });
