@@ -32,7 +32,8 @@ export default defineConfig({
     // of the CPU; the suite hashes thousands of passwords and at the real cost that was most of its time. The edges
     // the tests start as processes read it from the environment; those in a test's own process from the setup file.
     env: { OEE_TEST_SCRYPT_N: '1024' },
-    setupFiles: ['test/support/password-cost.ts'],
+    // OEE_TEST_CPU_LOG=<file>: each file's and test's CPU logged (test/support/cpu-log.ts), printed by cpu-report.mjs.
+    setupFiles: ['test/support/password-cost.ts', 'test/support/cpu-log.ts'],
     // The long files first (test/support/slow-first-sequencer.ts), so none of them is left to run alone at the end.
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
