@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { maxAdjustMinutes } from '../../ui/src/components/orders/parse-minutes';
-import { productionDayOf } from '../../ui/src/features/indexes/index-filters';
 import { minutesLabel, percentLabel } from '../../ui/src/lib/indicator-format';
 import { fillDate } from './support/date-fields';
 import { waitFor } from '../support/simulated-plant';
@@ -362,7 +361,7 @@ describe('order and shift indexes', () => {
               take: '1',
             },
           });
-          return (index.body.data as { shiftStart: string; shiftEnd: string }[])[0];
+          return (index.body.data as { shiftStart: string; shiftEnd: string; productionDay: string }[])[0];
         },
         'the open shift index of line 1',
         30_000,
@@ -410,7 +409,7 @@ describe('order and shift indexes', () => {
       expect(await waterfall.getByTestId('shift-waterfall-panel-oee').innerText()).toBe(`OEE ${percentLabel(losses.body.oee)}`);
 
       // Today's production day: the shift running now, with the order it runs.
-      const today = productionDayOf(current.shiftStart);
+      const today = current.productionDay;
       await day(page, filter, 'from', today);
       await day(page, filter, 'to', today);
       await page.waitForFunction(

@@ -128,3 +128,80 @@ describe('GET /api/oeeindex/history/get load options', () => {
     expect((await list({ sort: JSON.stringify([{ selector: 'shiftStart', desc: true }]) })).status).toBe(200);
   });
 });
+
+describe('the production day of a shift index under a calendar whose day starts at 22:00 (issue 29)', () => {
+  /** Shifts 22:00, 06:00, 14:00 every day: production day D runs from 22:00 of D to 22:00 of D+1 (the date it starts on). */
+  const NIGHT_FIRST = {
+    versions: [
+      {
+        effectiveFrom: '2026-01-01',
+        pattern: {
+          shifts: [
+            { code: 'TN', nameEs: 'Noche', nameEn: 'Night', start: '22:00' },
+            { code: 'TM', nameEs: 'Mañana', nameEn: 'Morning', start: '06:00' },
+            { code: 'TT', nameEs: 'Tarde', nameEn: 'Afternoon', start: '14:00' },
+          ],
+          breaks: [],
+          weekdays: [1, 2, 3, 4, 5, 6, 7],
+        },
+      },
+    ],
+    exceptions: [],
+  };
+
+  beforeEach(async () => {
+    e = await startEngineEdge(at('2026-05-06T12:00:00+02:00'));
+    await addLine(e.db, { lineID: 1 });
+    await seenSince(e.db, 1, at('2026-05-01T00:00:00Z'));
+    const saved = await e.t.call('PUT', '/api/calendars/plant', { token: e.tokens[ROLE.ADMINISTRATOR], json: NIGHT_FIRST });
+    expect(saved.status, saved.text).toBe(200);
+    await closeDueShifts(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ });
+  });
+
+  it("answers each row's calendar production day, and the production days' span (as the page filters) selects their shifts", async () => {
+    // The page's filter: shiftStart within the span GET /api/calendars/days gives the production days (index-filters.ts).
+    const days = await e.t.call('GET', '/api/calendars/days', {
+      token: e.tokens[ROLE.CONSULTANT],
+      query: { lineID: '1', from: '2026-05-04', to: '2026-05-04' },
+    });
+    expect(days.status, days.text).toBe(200);
+    const [day] = days.body as { start: string; end: string }[];
+    expect(day).toMatchObject({ start: '2026-05-04T22:00:00.000+02:00', end: '2026-05-05T22:00:00.000+02:00' });
+    const page = await e.t.call('GET', '/api/oeeindex/history/get', {
+      token: e.tokens[ROLE.CONSULTANT],
+      query: {
+        filter: JSON.stringify([['lineID', '=', 1], 'and', ['shiftStart', '>=', day!.start], 'and', ['shiftStart', '<', day!.end]]),
+        sort: JSON.stringify([{ selector: 'shiftStart' }]),
+      },
+    });
+    expect(page.status, page.text).toBe(200);
+    // The morning and afternoon shifts start on the 5th but belong to the 4th's production day, after its night shift.
+    expect(
+      page.body.data.map((row: { shift: string; productionDay: string; shiftStart: string }) => [
+        row.shift,
+        row.productionDay,
+        row.shiftStart,
+      ]),
+    ).toEqual([
+      ['TN', '2026-05-04', '2026-05-04T22:00:00.000+02:00'],
+      ['TM', '2026-05-04', '2026-05-05T06:00:00.000+02:00'],
+      ['TT', '2026-05-04', '2026-05-05T14:00:00.000+02:00'],
+    ]);
+    // The next night shift opens the 5th's production day; the grid and GET /api/history/get say the same.
+    const all = await e.t.call('GET', '/api/oeeindex/history/get', {
+      token: e.tokens[ROLE.CONSULTANT],
+      query: { filter: JSON.stringify(['shiftStart', '=', '2026-05-05T22:00:00']) },
+    });
+    expect(all.body.data).toMatchObject([{ shift: 'TN', productionDay: '2026-05-05' }]);
+    const get = (shiftStart: string) =>
+      e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineId: '1', shiftStart } });
+    expect((await get('2026-05-05T07:00:00')).body).toMatchObject({ shift: 'TM', productionDay: '2026-05-04', closed: true });
+    expect((await get('2026-05-05T23:00:00')).body).toMatchObject({ shift: 'TN', productionDay: '2026-05-05', closed: true });
+    // The open shift, computed now: the 6th's morning shift, of the 5th's production day.
+    expect((await e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineId: '1' } })).body).toMatchObject({
+      shift: 'TM',
+      productionDay: '2026-05-05',
+      closed: false,
+    });
+  });
+});

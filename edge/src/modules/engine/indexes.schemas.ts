@@ -74,12 +74,15 @@ export function indexTimesInMinutes<T extends Record<string, unknown>>(row: T): 
 /**
  * SPEC §3 Shift index, as the API shows it: times in minutes (discountShift is the time without an order on a line
  * with the order manager, and time outside the work calendar's schedule), ratios 0..1, mtbf/mttr in minutes; `shift` is
- * the code of the line's calendar shift (TM, TT or TN with the default calendar); `closed` once it ended.
+ * the code of the line's calendar shift (TM, TT or TN with the default calendar), `productionDay` the production day of
+ * that calendar it belongs to (with shifts 22:00, 06:00, 14:00 the 06:00 shift of the 5th is the 4th's); `closed` once it ended.
  */
 export const SHIFT_INDEX_COLUMNS = {
   lineID: 'number',
   description: 'string',
   shift: 'string',
+  /** The production day the shift belongs to, 'YYYY-MM-DD': the date its calendar day starts on (not always the shift's). */
+  productionDay: 'string',
   shiftStart: 'date',
   shiftEnd: 'date',
   ...INDEX_VALUE_COLUMNS,
@@ -92,7 +95,14 @@ export const SHIFT_INDEX_COLUMNS = {
 } as const satisfies ColumnMap;
 
 /** A shift index as the API answers it (the shift-index grid, GET /api/history/get). */
-export const shiftIndexRowSchema = rowSchemaOf(SHIFT_INDEX_COLUMNS, ['lineID', 'shift', 'shiftStart', 'shiftEnd', 'closed']);
+export const shiftIndexRowSchema = rowSchemaOf(SHIFT_INDEX_COLUMNS, [
+  'lineID',
+  'shift',
+  'productionDay',
+  'shiftStart',
+  'shiftEnd',
+  'closed',
+]);
 /** A page of the shift-index grid. */
 export const shiftIndexPageSchema = gridPageSchema(shiftIndexRowSchema);
 

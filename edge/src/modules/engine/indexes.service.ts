@@ -8,6 +8,7 @@ import {
   calendarShiftAt,
   calendarShiftsOverlapping,
   DEFAULT_CALENDAR,
+  plantDateAt,
   productionDay,
   stepCalendarShift,
   type CalendarShift,
@@ -652,7 +653,7 @@ export async function shiftIndexAt(
   if (!line) return null;
   const shift = shiftOfCalendar((await lineCalendars(db)).of(lineID), atMs, clock.timeZone);
   const stored = await findShiftIndex(db, lineID, shift.startMs);
-  const base = { description: line.description, shift: shift.code };
+  const base = { description: line.description, shift: shift.code, productionDay: shift.plantDate };
   // A closed shift keeps the calendar it was computed with until a recalculation: its own code (the default's before 0027).
   if (stored?.closed === 1)
     return { ...stored, ...base, shift: stored.shiftCode ?? shiftCodeAt(DEFAULT_CALENDAR, stored.shiftStart, clock.timeZone) };
@@ -665,8 +666,11 @@ export async function shiftIndexAt(
   };
 }
 
-/** The shift code is derived per row from its start in the plant's zone (listShiftIndexes): no SQL column to filter or sort on. */
-const { shift: _derivedShift, ...SHIFT_INDEX_GRID_COLUMNS } = SHIFT_INDEX_COLUMNS;
+/**
+ * The shift code and the production day are derived per row from its start (listShiftIndexes): no SQL column to filter
+ * or sort on (the grid's production-day filter is a shiftStart range: the days' spans, from GET /api/calendars/days).
+ */
+const { shift: _derivedShift, productionDay: _derivedDay, ...SHIFT_INDEX_GRID_COLUMNS } = SHIFT_INDEX_COLUMNS;
 
 /** The shift-index grid (GET /api/oeeindex/history/get): stored shift indexes; lineID and shiftStart as plain parameters too. */
 export const SHIFT_INDEX_GRID: GridResource = {
@@ -682,9 +686,13 @@ export const SHIFT_INDEX_GRID: GridResource = {
   source: (db) => shiftIndexGridSource(db),
 };
 
-/** A page of shift indexes, each with its shift code (the code of its line's calendar shift starting there). */
+/**
+ * A page of shift indexes, each with its shift code (the code of its line's calendar shift starting there) and its
+ * production day (the day of the line's calendar its start falls in, as the grid's production-day filter cuts them).
+ */
 export async function listShiftIndexes(db: Database, query: Record<string, unknown>, timeZone: string) {
   const page = await listResource(SHIFT_INDEX_GRID, db, query, timeZone);
+  const calendars = await lineCalendars(db);
   const rows = page.data.map((row) => ({ row, startMs: parsePlantDate(String(row.shiftStart), timeZone) }));
   const codes = await shiftCodesOf(
     db,
@@ -694,6 +702,7 @@ export async function listShiftIndexes(db: Database, query: Record<string, unkno
   const data = rows.map(({ row, startMs }) => ({
     ...row,
     shift: startMs === null ? null : (codes.get(`${String(row.lineID)}|${startMs}`) ?? shiftCodeAt(DEFAULT_CALENDAR, startMs, timeZone)),
+    productionDay: startMs === null ? null : plantDateAt(calendars.of(Number(row.lineID)), startMs, timeZone),
   }));
   return { ...page, data };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRangeValid, NO_INDEX_FILTER, orderIndexFilter, productionDayOf, shiftIndexFilter, shiftOrdersFilter } from './index-filters';
+import { isRangeValid, NO_INDEX_FILTER, orderIndexFilter, shiftIndexFilter, shiftOrdersFilter } from './index-filters';
 
 describe('index grid filters (production days as the calendar spans them)', () => {
   it('filters nothing without a choice', () => {
@@ -75,11 +75,5 @@ describe('index grid filters (production days as the calendar spans them)', () =
         [['endDate', '=', null], 'or', ['endDate', '>', '2026-05-04T22:00:00.000-03:00']],
       ],
     ]);
-  });
-
-  it('gives a shift the production day it starts in, in plant time (the night shift too)', () => {
-    expect(productionDayOf('2026-05-04T22:00:00.000-03:00')).toBe('2026-05-04');
-    expect(productionDayOf('2026-05-05T06:00:00.000-03:00')).toBe('2026-05-05');
-    expect(productionDayOf('2026-10-24T22:00:00.000+02:00')).toBe('2026-10-24');
   });
 });

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { joinFilters, type FilterExpression } from '../../components/data-grid/grid-query';
-import { formatPlantDate } from '../../lib/plant-time';
 import { calendarDayQuery } from '../../lib/shift-range';
 
 /**
@@ -75,12 +74,4 @@ export function shiftIndexFilter(filter: AppliedIndexFilter): FilterExpression |
 /** The orders of a line that ran during a shift (API instants, with the plant's offset). */
 export function shiftOrdersFilter(lineID: number, shiftStart: string, shiftEnd: string): FilterExpression {
   return joinFilters('and', [lineIs(lineID), ranDuring(shiftStart, shiftEnd)])!;
-}
-
-/**
- * The production day of a shift, 'YYYY-MM-DD': the plant date its start falls on, since a production day starts with
- * its calendar's first shift and its later shifts start after it (the night shift belongs to the day it starts in).
- */
-export function productionDayOf(shiftStart: string): string {
-  return formatPlantDate(shiftStart);
 }

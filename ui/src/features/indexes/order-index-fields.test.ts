@@ -56,3 +56,13 @@ describe('order-index grid', () => {
     }
   });
 });
+
+describe('the shift-index grid', () => {
+  it("shows the production day the server answers (the line's calendar day), not its start's date", () => {
+    const column = SHIFT_INDEX_FIELDS.find((field) => field.name === 'productionDay');
+    // Shifts 22:00, 06:00, 14:00: the morning shift of the 5th belongs to the production day that started on the 4th.
+    expect(column?.text?.({ lineID: 1, shift: 'TM', shiftStart: '2026-05-05T06:00:00.000+02:00', productionDay: '2026-05-04' })).toBe(
+      '2026-05-04',
+    );
+  });
+});

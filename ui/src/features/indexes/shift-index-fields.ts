@@ -1,5 +1,4 @@
 import type { GridField } from '../../components/data-grid/grid-types';
-import { productionDayOf } from './index-filters';
 import { RATIO_FIELDS, RELIABILITY_FIELDS, TIME_FIELDS } from './indicator-fields';
 
 /** The columns of the shift-index grid: per line and shift, the shift's indicators. */
@@ -17,7 +16,8 @@ export const SHIFT_INDEX_FIELDS: readonly GridField[] = [
     label: 'indexes.fields.productionDay',
     width: 150,
     derived: true,
-    text: (row) => productionDayOf(String(row.shiftStart)),
+    // The server's: the production day of the line's work calendar the shift belongs to (not always its start's date).
+    text: (row) => String(row.productionDay ?? ''),
   },
   { name: 'shift', label: 'indexes.fields.shift', width: 90, derived: true, text: (row) => String(row.shift ?? '') },
   // The figures a supervisor opens the page for come right after the shift's identity: in view at 1366 px.

@@ -8,12 +8,12 @@ import { useGridRefreshMs } from '../../lib/parameters';
 import { IndexFilterBar } from './components/index-filter-bar';
 import { ShiftHistory } from './components/shift-history';
 import { WaterfallSection } from './components/waterfall-section';
-import { NO_INDEX_FILTER, productionDayOf, shiftIndexFilter } from './index-filters';
+import { NO_INDEX_FILTER, shiftIndexFilter } from './index-filters';
 import { SHIFT_INDEX_FIELDS } from './shift-index-fields';
 
 /**
- * /indexes/shift (SPEC.md sections 2, 3): the index of every line's shift (TM, TT, TN; production day in the plant's
- * zone), newest first, paged on the server, filtered by line and production days; a selected row shows that shift's
+ * /indexes/shift (SPEC.md sections 2, 3): the index of every line's shift (TM, TT, TN; the production day of the line's
+ * work calendar, as the server answers it), newest first, paged on the server, filtered by line and production days; a selected row shows that shift's
  * history below.
  */
 export default function ShiftIndexesPage() {
@@ -47,7 +47,7 @@ export default function ShiftIndexesPage() {
           />
           <WaterfallSection
             query={{ lineID: Number(selected.lineID), from: String(selected.shiftStart), to: String(selected.shiftEnd) }}
-            caption={`${String(selected.shift ?? '')} · ${productionDayOf(String(selected.shiftStart))} · ${String(selected.description ?? selected.lineID)}`}
+            caption={`${String(selected.shift ?? '')} · ${String(selected.productionDay ?? '')} · ${String(selected.description ?? selected.lineID)}`}
             testId="shift-waterfall"
           />
         </>

@@ -5,7 +5,10 @@ import { apiRequest } from '../../../lib/api-client';
 export interface ShiftIndex {
   lineID: number;
   description: string;
-  shift: 'TM' | 'TT' | 'TN';
+  /** The code of the line's calendar shift (TM, TT, TN by default). */
+  shift: string;
+  /** The production day of the line's work calendar the shift belongs to, 'YYYY-MM-DD'. */
+  productionDay: string;
   shiftStart: string;
   shiftEnd: string;
   productionQuantity: number | null;

@@ -6,7 +6,6 @@ import { formatNumber, minutesLabel, percentLabel } from '../../../lib/indicator
 import { formatPlantDateTime } from '../../../lib/plant-time';
 import { useShiftIndex, type ShiftIndex } from '../api/get-shift-index';
 import { useShiftOrders } from '../api/get-shift-orders';
-import { productionDayOf } from '../index-filters';
 import { ORDER_STATUS_LABELS } from '../order-index-fields';
 
 /** The figures of a shift, each with its label and how it reads. */
@@ -73,7 +72,7 @@ export function ShiftHistory({ lineID, shiftStart }: { lineID: number; shiftStar
           {t('shiftIndexes.historyTitle', {
             shift: shift.shift,
             line: `${shift.lineID} · ${shift.description}`,
-            day: productionDayOf(shift.shiftStart),
+            day: shift.productionDay,
           })}
         </Heading>
         <Badge colorPalette={shift.closed ? 'gray' : 'teal'}>{shift.closed ? t('shiftIndexes.closed') : t('shiftIndexes.open')}</Badge>
