@@ -50,6 +50,7 @@ import {
   type OrdersQuery,
   type WaterfallQuery,
 } from './portal.schemas';
+import { DAY_MS, MINUTE_MS } from '../edge/src/domain/time';
 
 /**
  * The portal's use cases. Every figure is read from the central views in one read-only transaction and answered as
@@ -59,7 +60,6 @@ import {
 /** A number of a row (bigint and numeric come as their text), null when there is none. */
 const num = (value: number | PgNumberText | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
-const MINUTE_MS = 60_000;
 const minutes = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / MINUTE_MS);
 
 /** A roll-up's figures as the API answers them: counts, times in minutes, ratios 0..1 (null when unknown). */
@@ -85,7 +85,6 @@ export function figuresOf(row: FigureColumns) {
   };
 }
 
-const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 /** 400 unless `from` ≤ `to` and the range has at most `maxDays` production days. */

@@ -12,11 +12,11 @@ import { pruneExpiredRows } from '../../edge/src/db/retention';
 import { shiftOf } from '../../edge/src/domain/calendar';
 import { refreshOpenIndexes, ingestSamples, type LineSample } from '../../edge/src/modules/engine';
 import { addLine } from '../support/test-plant';
+import { DAY_MS } from '../../edge/src/domain/time';
 
 const TZ = 'Europe/Madrid';
 const LINES = 50;
 const TICK_MS = 10_000;
-const DAY_MS = 86_400_000;
 const DAYS = Number(process.env.GROWTH_DAYS ?? 2);
 const START = shiftOf('TM', '2026-05-04', TZ).startMs;
 const RETENTION = { audit: 730, diagnostics: 30, outbox: 1 };

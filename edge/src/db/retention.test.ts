@@ -5,7 +5,8 @@ import { refreshOpenIndexes } from '../modules/engine';
 import { addLine, HOUR, openTestPlant, seenSince, trailCounts, type TestPlant } from '../../../test/support/test-plant';
 import type { Database } from './database';
 import { keyText, startSyncQueue, SYNCED_ENTITIES, SYNCED_KEYS, syncQueueStarted } from './outbox';
-import { DAY_MS, pruneExpiredRows } from './retention';
+import { DAY_MS } from '../domain/time';
+import { pruneExpiredRows } from './retention';
 import { insertRow, updateRow } from './writes';
 
 const TZ = 'Europe/Madrid';

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Database } from './database';
 import { SYNC_QUEUE_SETTING } from './outbox';
+import { DAY_MS } from '../domain/time';
 
 /**
  * Retention of the tables that grow with time, pruned in small batches: each batch is one short DELETE of at most
@@ -9,7 +10,6 @@ import { SYNC_QUEUE_SETTING } from './outbox';
  * a turn between batches, so requests and ingestion go on while a large backlog is pruned.
  */
 
-export const DAY_MS = 86_400_000;
 /** Rows per DELETE: a few milliseconds of write lock each. */
 export const RETENTION_BATCH_ROWS = 500;
 

@@ -5,6 +5,7 @@ import { ROLE } from '../domain/roles';
 import { closeDueShifts, applyLineEvents, type LineEvent } from '../modules/engine';
 import { recognizeStops } from '../modules/stops/stops.service';
 import { forgetLineStates, longRecognizedStopsBetween, unrecognizedStopsBetween } from './demo.repository';
+import { HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '../domain/time';
 
 /**
  * The demo plant's past: DEMO_HISTORY_DAYS of orders, stops and production on every line, made by the same engine
@@ -15,8 +16,6 @@ import { forgetLineStates, longRecognizedStopsBetween, unrecognizedStopsBetween 
 
 export const DEMO_HISTORY_DAYS = 7;
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** The acquisition's counters, as often as a slow PLC would be read. */
 const SAMPLE_MS = 5 * MINUTE;
 /** Events per engine call: a day of a line, give or take. */

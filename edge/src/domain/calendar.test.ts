@@ -10,10 +10,10 @@ import {
   type Shift,
 } from './calendar';
 import { plantDateParts } from './time-zone';
+import { HOUR_MS } from './time';
 
 const MADRID = 'Europe/Madrid';
 const NEW_YORK = 'America/New_York';
-const HOUR_MS = 3_600_000;
 const utc = (iso: string) => Date.parse(iso);
 const hoursOf = (shift: Shift) => (shift.endMs - shift.startMs) / HOUR_MS;
 

@@ -13,8 +13,8 @@ import {
   type WaterfallPart,
 } from './losses';
 import { computeIndicators, NO_INDICATOR_INPUTS, rollUpIndicators, type IndicatorInputs } from './oee';
+import { MINUTE_MS } from './time';
 
-const MINUTE_MS = 60_000;
 const min = (minutes: number) => minutes * MINUTE_MS;
 const sumOfBars = (waterfall: Waterfall) => WATERFALL_BAR_KEYS.reduce((sum, key) => sum + waterfall.bars[key], 0);
 

@@ -3,7 +3,6 @@ import { alertMessage, durationText, registrationMail, registrationReply } from 
 import {
   CHANNEL,
   dueAlerts,
-  MINUTE_MS,
   nextRound,
   retryDelayMs,
   scheduleCovers,
@@ -15,6 +14,7 @@ import {
   type Situation,
   type WeeklySchedule,
 } from './notifications';
+import { MINUTE_MS } from './time';
 import { instantOfWallTime } from './time-zone';
 
 const MADRID = 'Europe/Madrid';

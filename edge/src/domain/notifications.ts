@@ -1,4 +1,5 @@
 import { plantDateParts } from './time-zone';
+import { MINUTE_MS } from './time';
 
 /**
  * Who must hear about what, and when (issue 17): pure rules over the notification groups' configuration, the open
@@ -12,8 +13,6 @@ export const TARGET_TYPE = { STOPS: 0, MAINTENANCE: 1 } as const;
 /** Channels: 1 Telegram (SPEC.md section 3); 2 Email, ours (README, Notifications). */
 export const CHANNEL = { TELEGRAM: 1, EMAIL: 2 } as const;
 export type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
-
-export const MINUTE_MS = 60_000;
 
 export interface WeeklySchedule {
   /** 'HH:mm' in the plant's zone. */

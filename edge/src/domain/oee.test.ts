@@ -8,8 +8,8 @@ import {
   sumIndicatorInputs,
   type IndicatorInputs,
 } from './oee';
+import { MINUTE_MS } from './time';
 
-const MINUTE_MS = 60_000;
 /** |ratio − expected %| in percentage points, for "to 0.01 %" comparisons with published rounded figures. */
 const pointsOff = (ratio: number | null, expectedPercent: number) => Math.abs((ratio ?? Number.NaN) * 100 - expectedPercent);
 

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from './time';
 /**
  * The one indicators function: every screen, report, shift index, order index and roll-up calls computeIndicators.
  *
@@ -24,8 +25,6 @@
  * is unknown or zero, and 0 for a staffed period that produced nothing.
  * Roll-ups sum times and counts and then divide — they never average percentages.
  */
-
-const MINUTE_MS = 60_000;
 
 export interface IndicatorInputs {
   staffedMs: number;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { shiftOf } from './calendar';
 import { cutPath, summarizeStops, type SummaryStop } from './stop-summary';
+import { HOUR_MS, MINUTE_MS } from './time';
 
 const MADRID = 'Europe/Madrid';
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 const BELT = 'No planificadas / Mecánica / Rotura de cinta';
 const JAM = 'No planificadas / Mecánica / Atasco';

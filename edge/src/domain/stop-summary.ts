@@ -6,8 +6,7 @@
  * with one Map lookup per stop; work per distinct path (cutting, naming) is done once and cached.
  */
 import { clippedDurationMs, REASON_PATH_SEPARATOR } from './stops';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from './time';
 
 export interface SummaryStop {
   startMs: number;

@@ -18,10 +18,9 @@ import {
   type SplitPlan,
   type StopReasonNode,
 } from './stops';
+import { HOUR_MS, MINUTE_MS } from './time';
 
 const MADRID = 'Europe/Madrid';
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 const utc = (iso: string) => Date.parse(iso);
 
 describe('REASON', () => {

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from './time';
 /**
  * Stop rules: open stops, clipping to a range, overlap, microstops, the stop-reason tree and splitting.
  *
@@ -27,8 +28,6 @@ export type CategoryReasonId = (typeof REASON)[keyof typeof REASON];
  * planned, unplanned, …). Reason names must not contain this separator: the stop summary cuts paths at it.
  */
 export const REASON_PATH_SEPARATOR = ' / ';
-
-const MINUTE_MS = 60_000;
 
 export interface StopInterval {
   startMs: number;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { instantOfWallTime, isValidTimeZone, parsePlantDate, plantDateParts, toPlantIso, zoneOffsetMs } from './time-zone';
+import { HOUR_MS } from './time';
 
 const MADRID = 'Europe/Madrid';
 const NEW_YORK = 'America/New_York';
-const HOUR_MS = 3_600_000;
 const utc = (iso: string) => Date.parse(iso);
 
 describe('isValidTimeZone', () => {

@@ -1,3 +1,4 @@
+import { HOUR_MS } from './time';
 /**
  * Wall-clock arithmetic in the plant's IANA time zone, with nothing but Intl.
  *
@@ -81,7 +82,6 @@ function formattedOffsetMs(instantMs: number, timeZone: string): number {
   return utcOfWall({ ...wall, millisecond: ((instantMs % 1000) + 1000) % 1000 }) - instantMs;
 }
 
-const HOUR_MS = 3_600_000;
 /** Hours remembered per zone before the memo starts again (a year of hours is 8,760). */
 const OFFSET_MEMO_LIMIT = 100_000;
 /** Per zone: the offset of each UTC hour whose offset does not change within it; NaN for an hour with a change. */

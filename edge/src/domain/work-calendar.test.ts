@@ -19,10 +19,9 @@ import {
   type WorkCalendar,
 } from './work-calendar';
 import { instantOfWallTime } from './time-zone';
+import { HOUR_MS, MINUTE_MS } from './time';
 
 const MADRID = 'Europe/Madrid';
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 const utc = (iso: string) => Date.parse(iso);
 const wall = (date: string, time: string, timeZone = MADRID) => {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { ColumnMap } from '../grid/load-options';
 import { queryInt } from '../grid/fields';
 import { gridPageSchema, rowSchemaOf } from '../grid/grid-resource';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../domain/time';
 
 /**
  * Index times are stored in milliseconds and shown in minutes (SPEC shows durations in minutes). The one list of

@@ -38,15 +38,13 @@ import {
 import { loadLossKindOf } from './loss-kinds';
 import { closedShiftSumsOfLines, type ClosedShiftSums } from './losses.repository';
 import { WATERFALL_MAX_DAYS, type WaterfallAnswer, type WaterfallQuery } from './losses.schemas';
+import { DAY_MS, MINUTE_MS } from '../../domain/time';
 
 /**
  * Where the time went (issue 29): the waterfall of a line, a sector, the plant or an order, computed by the indexes'
  * own lineRangeInputs (line-indicators.ts) over the same data, so its OEE is the shift's or the order's stored OEE to
  * the last digit, and its bars split the very times the index sums (domain/losses.ts).
  */
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** The scheduled (loading) intervals of a line's range: its work calendar's scheduled time, breaks included. */
 export type ScheduleOf = (fromMs: number, toMs: number) => Interval[];

@@ -6,6 +6,7 @@ import type { Plant } from '../../plant';
 import { channelsOn } from './alerts.service';
 import { groupHasMembers, notificationParameters, recentSends, sendCounts } from './notifications.repository';
 import { botPollStatusOf } from './plant-defaults';
+import { DAY_MS } from '../../domain/time';
 
 type AnyRow = Record<string, unknown>;
 
@@ -13,8 +14,6 @@ type AnyRow = Record<string, unknown>;
 export async function checkGroupDelete(before: AnyRow, ctx: HookContext): Promise<void> {
   if (await groupHasMembers(ctx.trx, Number(before.groupID))) throw new AppError('conflict', 'notification.groupInUse');
 }
-
-const DAY_MS = 86_400_000;
 
 /** GET /api/diagnostics/notifications: channels, the bot's polling, the last day's counts and the latest sends. */
 export async function notificationDiagnostics(db: Database, plant: Plant, nowMs: number, timeZone: string) {

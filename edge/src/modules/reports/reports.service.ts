@@ -14,6 +14,7 @@ import { plantDateTimeText } from './workbook';
 import { orderIndexesInRange, shiftIndexesInRange, stopsInRange, type ReportRange } from './reports.repository';
 import type { OeeReportQuery } from './reports.schemas';
 import { col, workbookBytes, type RawRow, type ReportSheet } from './workbook';
+import { MINUTE_MS } from '../../domain/time';
 
 /**
  * 'Reporte OEE' (SPEC §2, §7): one workbook with the order indexes, the shift indexes and the stops of a range, as
@@ -184,8 +185,6 @@ const LOSSES_SHEET: ReportSheet = {
     col('unscheduledRun', 'Marcha fuera de calendario (min)', 'Run outside the calendar (min)', 'minutes'),
   ],
 };
-
-const MINUTE_MS = 60_000;
 
 /** The 'Pérdidas' rows: the waterfall of each shift row, times in minutes (exact: ms / 60,000). */
 async function lossRows(db: Database, shifts: readonly RawRow[], clock: EngineClock): Promise<RawRow[]> {
