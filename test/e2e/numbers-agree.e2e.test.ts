@@ -186,6 +186,21 @@ async function shiftAgrees(target: ApiPlant): Promise<void> {
   expect(stops.reduce((total, row) => total + Number(row['Duración (min)']), 0)).toBeCloseTo(byReason.totalMinutes, 1);
 }
 
+/** The order's and the closed shift's agreement across grids, lists, the dashboard, the report and the summaries. */
+function agreementTests(target: () => ApiPlant): void {
+  test(
+    'an order of the week: the order-index grid, the order list, the report and the stop summary of its span',
+    () => orderAgrees(target()),
+    120_000,
+  );
+
+  test(
+    'a closed shift of the week: the shift-index grid, the dashboard, the report and the stop summaries of its span',
+    () => shiftAgrees(target()),
+    120_000,
+  );
+}
+
 describe('numbers agree across screens', () => {
   let plant: DemoPlant;
   let api: ApiPlant;
@@ -199,17 +214,7 @@ describe('numbers agree across screens', () => {
     await plant?.close();
   });
 
-  test(
-    'an order of the week: the order-index grid, the order list, the report and the stop summary of its span',
-    () => orderAgrees(api),
-    120_000,
-  );
-
-  test(
-    'a closed shift of the week: the shift-index grid, the dashboard, the report and the stop summaries of its span',
-    () => shiftAgrees(api),
-    120_000,
-  );
+  agreementTests(() => api);
 
   test('the screens show those figures as every indicator reads: the order and shift grids and the dashboard of the shift', async () => {
     const [order] = (
@@ -308,15 +313,5 @@ describe('numbers agree on a demo plant of two 12-hour shifts from 07:00 (oee-ed
     for (const row of closed) expect(`${row.shift} ${String(row.shiftStart).slice(11, 16)}`).toMatch(/^(T1 07:00|T2 19:00)$/);
   });
 
-  test(
-    'an order of the week: the order-index grid, the order list, the report and the stop summary of its span',
-    () => orderAgrees(api),
-    120_000,
-  );
-
-  test(
-    'a closed shift of the week: the shift-index grid, the dashboard, the report and the stop summaries of its span',
-    () => shiftAgrees(api),
-    120_000,
-  );
+  agreementTests(() => api);
 });
