@@ -107,7 +107,7 @@ export async function openBrowser(
   return { context, page };
 }
 
-export { logIn } from './log-in';
+export { logIn, navigateInApp } from './log-in';
 
 type ToastType = 'success' | 'info' | 'warning' | 'error';
 interface ShownToast {

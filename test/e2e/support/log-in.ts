@@ -30,3 +30,15 @@ export async function logInThroughForm(page: Page, baseUrl: string, userID: stri
   await page.locator('button[type="submit"]').click();
   await page.getByTestId('nav-bar').waitFor();
 }
+
+/**
+ * Opens `path` of the app already loaded in the page as its own links do (the router's history, no reload): the
+ * scripts, the session and the app's caches stay, as when a user moves through the menus. A test that checks many
+ * pages in a row pays one cold load instead of one per page (the dashboard's alone costs the browser seconds of CPU).
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState(null, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
