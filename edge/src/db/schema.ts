@@ -135,6 +135,8 @@ export interface LinesTable {
   enableProductionManager: Generated<Flag>;
   enableCalculationRelative: Generated<Flag>;
   enableIndicadorPorTurno: Generated<Flag>;
+  /** Migration 0028: minutes after an order starts whose discards are start-up rejects; null: the line declares none. */
+  startupRejectMinutes: Generated<number | null>;
   updatedBy: string | null;
   updateDate: number | null;
 }
@@ -349,6 +351,8 @@ export interface UnscheduledProduction {
   unscheduledQuantity: Generated<number>;
   unscheduledDiscards: Generated<number>;
   unscheduledRuntime: Generated<number>;
+  /** Migration 0028: the part of discardQuantity made in the line's start-up window (start-up rejects). */
+  startupDiscards: Generated<number>;
 }
 
 export interface OrderIndexesTable extends IndexTimes, UnscheduledProduction {

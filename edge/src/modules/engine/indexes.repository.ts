@@ -28,12 +28,17 @@ export interface LineSettings {
    * latest stop (domain/manual-lines.ts), so no time after it counts (line-indicators.ts).
    */
   readByHand: boolean;
+  /**
+   * The start-up window the line declares (migration 0028): the discards of the minutes starting within this many
+   * minutes of an order's start are start-up rejects (line-indicators.ts). null: none, every discard a production reject.
+   */
+  startupRejectMinutes: number | null;
 }
 
 function lineSettingsQuery(db: Database) {
   return db
     .selectFrom('lines')
-    .select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza']);
+    .select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza', 'startupRejectMinutes']);
 }
 
 function toLineSettings(row: {
@@ -43,6 +48,7 @@ function toLineSettings(row: {
   enableOrderManager: number;
   enableStopsManager: number;
   calculationBaliza: string | null;
+  startupRejectMinutes: number | null;
 }): LineSettings {
   return {
     lineID: row.lineID,
@@ -50,6 +56,7 @@ function toLineSettings(row: {
     description: row.description,
     managesOrders: row.enableOrderManager === 1,
     readByHand: row.enableStopsManager === 1 && !hasBeaconScript(row.calculationBaliza),
+    startupRejectMinutes: row.startupRejectMinutes !== null && row.startupRejectMinutes > 0 ? row.startupRejectMinutes : null,
   };
 }
 

@@ -93,7 +93,8 @@ describe('GET /api/losses/waterfall', () => {
     });
     // Runtime 354.5 min; 3,000 units at 10 a minute are 300 min (speed loss 54.5), 2,940 good ones 294 min.
     expect(bars.speed).toBeCloseTo(54.5, 9);
-    expect(bars.quality).toBeCloseTo(6, 9);
+    expect(bars.startupRejects).toBe(0);
+    expect(bars.productionRejects).toBeCloseTo(6, 9);
     expect(bars.fullyProductive).toBeCloseTo(294, 9);
     expect(Object.values(bars).reduce((sum, minutes) => sum + minutes, 0)).toBeCloseTo(480, 9);
     expect(answer.body.bars.find((bar: { key: string }) => bar.key === 'setup').share).toBe(30 / 480);
