@@ -388,6 +388,8 @@ export interface ProductionMinutesTable {
   order: string | null;
   units: number;
   discards: number;
+  /** Migration 0028: the part of discards declared by hand as start-up rejects. */
+  startupDiscards: Generated<number>;
 }
 
 export interface ProductionLotsTable {
@@ -417,6 +419,8 @@ export interface DeclaredDiscardsTable {
   minuteStart: number;
   quantity: number;
   observation: string | null;
+  /** Migration 0028: declared as start-up rejects. */
+  startup: Generated<Flag>;
   createdBy: string | null;
   createDate: number;
 }

@@ -1085,6 +1085,7 @@ export const en: Catalogue = {
     quantity: 'Quantity',
     declaredDiscards: 'Declared discards',
     discardsCounted: 'This line counts its discards from a signal: they are not declared by hand.',
+    startup: 'Start-up reject',
     produced: 'Produced',
     discards: 'Discards',
     acceptance: 'Acceptance',

@@ -1087,6 +1087,7 @@ export const es = {
     quantity: 'Cantidad',
     declaredDiscards: 'Descartes declarados',
     discardsCounted: 'Esta línea cuenta sus descartes con una señal: no se declaran a mano.',
+    startup: 'Rechazo de arranque',
     produced: 'Producido',
     discards: 'Descartes',
     acceptance: 'Aceptación',

@@ -285,6 +285,8 @@ export interface ProductionMinute {
   order: string | null;
   units: number;
   discards: number;
+  /** The part of discards declared by hand as start-up rejects (edge migration 0028). */
+  startupDiscards: number;
 }
 
 /** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */
@@ -319,7 +321,13 @@ async function productionOfLines(
   toMs: number,
 ): Promise<Map<number, ProductionMinute[]>> {
   const rows = await query.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
-  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
+  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards, startupDiscards }) => ({
+    minuteStart,
+    order,
+    units,
+    discards,
+    startupDiscards,
+  }));
 }
 
 const productionTotalsQuery = prepared((db, p: LinesRange) =>
@@ -331,6 +339,7 @@ const productionTotalsQuery = prepared((db, p: LinesRange) =>
       eb.fn.min<number>('minuteStart').as('minuteStart'),
       eb.fn.sum<number>('units').as('units'),
       eb.fn.sum<number>('discards').as('discards'),
+      eb.fn.sum<number>('startupDiscards').as('startupDiscards'),
     ])
     .where('lineID', 'in', inJsonArray(p.lineIDs))
     .where('minuteStart', '>=', p.fromMs)
@@ -343,7 +352,7 @@ const productionTotalsQuery = prepared((db, p: LinesRange) =>
 const productionMinutesQuery = prepared((db, p: LinesRange) =>
   db
     .selectFrom('production_minutes')
-    .select(['lineID', 'minuteStart', 'order', 'units', 'discards'])
+    .select(['lineID', 'minuteStart', 'order', 'units', 'discards', 'startupDiscards'])
     .where('lineID', 'in', inJsonArray(p.lineIDs))
     .where('minuteStart', '>=', p.fromMs)
     .where('minuteStart', '<', p.toMs)
@@ -354,7 +363,7 @@ const productionMinutesQuery = prepared((db, p: LinesRange) =>
 export async function productionMinutesOfLine(db: Database, lineID: number): Promise<ProductionMinute[]> {
   return db
     .selectFrom('production_minutes')
-    .select(['minuteStart', 'order', 'units', 'discards'])
+    .select(['minuteStart', 'order', 'units', 'discards', 'startupDiscards'])
     .where('lineID', '=', onLine(lineID))
     .orderBy('minuteStart')
     .execute();

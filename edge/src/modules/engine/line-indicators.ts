@@ -58,7 +58,8 @@ import {
  * - Production counts by minute, in the range where the minute starts, and by the order that was Ready when it was
  *   made (a minute in which the order changed holds a row per order). On a line that declares a start-up window
  *   (startupRejectMinutes), the discards of an order's minutes starting within that many minutes of the order's start
- *   are its start-up rejects (inputs.startupDiscards, a part of its discards: the waterfall's startupRejects bar);
+ *   are its start-up rejects (inputs.startupDiscards, a part of its discards: the waterfall's startupRejects bar), and
+ *   so are, on any line, the discards declared by hand as start-up rejects (production_minutes.startupDiscards);
  *   production with no order has no start-up. Production made while the line was not staffed (no order running on a
  *   line with the order manager, or tagged with an order outside its part of the range) is never dropped: it is `unstaffedUnits` / `unstaffedDiscards` (the shift index's unstaffedQuantity and
  *   unstaffedDiscards), beside the staffed production the OEE factors are computed from, which has no planned time to
@@ -294,8 +295,9 @@ function productionByOrder(
     }
     total.units += minute.units;
     total.discards += minute.discards;
+    // Declared as start-up rejects by hand, and in the window all the minute's discards.
     const startupEndMs = startupEndOf(minute.order);
-    if (startupEndMs !== null && minute.minuteStart < startupEndMs) total.startupDiscards += minute.discards;
+    total.startupDiscards += startupEndMs !== null && minute.minuteStart < startupEndMs ? minute.discards : minute.startupDiscards;
   }
   return { totals, unscheduled };
 }

@@ -69,8 +69,8 @@ const DATA: LineRangeData = {
     stop('2026-05-11T11:00:00', '2026-05-12T07:00:00'),
   ],
   production: [
-    { minuteStart: at('2026-05-08T10:00:00'), order: 'A-RP', units: 11_000, discards: 500 },
-    { minuteStart: at('2026-05-11T10:00:00'), order: null, units: 100, discards: 5 },
+    { minuteStart: at('2026-05-08T10:00:00'), order: 'A-RP', units: 11_000, discards: 500, startupDiscards: 0 },
+    { minuteStart: at('2026-05-11T10:00:00'), order: null, units: 100, discards: 5, startupDiscards: 0 },
   ],
   latestStop: null,
   schedule: { calendar: CALENDAR, timeZone: TZ },
