@@ -21,7 +21,8 @@ import { savePlantCalendar } from '../edge/src/modules/calendar/calendar.service
  * recognized and unrecognized stops, microstops, discounted breaks, changeovers counted as setups),
  * replicated to a real PostgreSQL; for every line, every sector and the plant, for each production day of the week and
  * for the whole week, the portal's minutes by loss (from the central shift indexes' loss columns, migration 0012) equal
- * those of the edge's GET /api/losses/waterfall over the same instants, and add up to the calendar time.
+ * those of the edge's GET /api/losses/waterfall over the same instants, and add up to the calendar time. Line 1
+ * declares a start-up window, so the quality loss's two bars (start-up and production rejects) are compared too.
  *
  * Known limit, not in the demo's week: an order adjusted ('Ajustar') whose stops fall in several shifts has its
  * adjustment shared out per shift, each share rounded to the ms (line-indicators.ts adjustedShareMs); the central copy
@@ -48,6 +49,9 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 beforeAll(async () => {
   plant = await openTestPlant();
   await seedDemoPlant(plant.db, clock);
+  // Line 1 declares a start-up window (issue 29): its orders' first 30 minutes' discards are start-up rejects, split
+  // from the production rejects on both sides (edge 0028, central 0015).
+  await plant.db.updateTable('lines').set({ startupRejectMinutes: 30 }).where('lineID', '=', 1).execute();
   await recalculateAllShiftIndexes(plant.db, clock, null);
   await recalculateAllOrders(plant.db, clock, null);
   lines = await listLineSettings(plant.db);
@@ -123,8 +127,28 @@ describe('the portal waterfall', () => {
 
   it('shows every kind of loss over the week; a range before any data is all unstaffed, and an unknown plant has no lines', async () => {
     const week = await waterfall(central, { plant: PLANT, from: DAYS[0]!, to: DAYS.at(-1)! }, NOW);
-    for (const key of ['breakdown', 'setup', 'smallStop', 'planned', 'speed', 'fullyProductive'] as const) {
+    for (const key of [
+      'breakdown',
+      'setup',
+      'smallStop',
+      'planned',
+      'speed',
+      'startupRejects',
+      'productionRejects',
+      'fullyProductive',
+    ] as const) {
       expect(week.bars.find((bar) => bar.key === key)!.minutes, key).toBeGreaterThan(0);
+    }
+    // Only line 1 declares a start-up window: another line's week has no start-up rejects.
+    const line2 = await waterfall(central, { plant: PLANT, from: DAYS[0]!, to: DAYS.at(-1)!, lineID: 2 }, NOW);
+    expect(line2.bars.find((bar) => bar.key === 'startupRejects')!.minutes).toBe(0);
+    expect(line2.bars.find((bar) => bar.key === 'productionRejects')!.minutes).toBeGreaterThan(0);
+    // The start-up rejects replicated with the shift indexes (central 0015): line 1's only.
+    const replicated = await sql<{ line_id: number; startup: number }>`SELECT line_id, sum(startup_discards)::float8 AS startup
+      FROM oee.shift_indexes WHERE plant_id = ${PLANT} AND deleted_at IS NULL GROUP BY line_id ORDER BY line_id`.execute(central);
+    for (const row of replicated.rows) {
+      if (row.line_id === 1) expect(row.startup).toBeGreaterThan(0);
+      else expect(row.startup, `line ${row.line_id}`).toBe(0);
     }
     const before = await waterfall(central, { plant: PLANT, from: '2026-01-01', to: '2026-01-02' }, NOW);
     expect(before).toMatchObject({ lineCount: lines.length, calendarMinutes: lines.length * 2 * 1440 });

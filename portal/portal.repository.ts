@@ -358,6 +358,8 @@ export interface LineLossSumRow {
   failure_count: PgNumberText;
   production_quantity: number;
   discard_quantity: number;
+  /** The start-up rejects among the discards (central migration 0015; null counted 0). */
+  startup_discard_quantity: number;
   ideal_units: number | null;
   /** Made outside the work calendar's schedule (central migration 0013; null counted 0). */
   unscheduled_quantity: number;
@@ -380,6 +382,7 @@ export function lineLossSums(db: Reader, filter: { plant: string; sectorID?: num
         coalesce(sum(x.small_stop_ms), 0) AS small_stop_ms, coalesce(sum(x.not_line_loss_ms), 0) AS not_line_loss_ms,
         coalesce(sum(x.failure_time_ms), 0) AS failure_time_ms, coalesce(sum(x.failure_count), 0) AS failure_count,
         coalesce(sum(x.production_quantity), 0) AS production_quantity, coalesce(sum(x.discard_quantity), 0) AS discard_quantity,
+        coalesce(sum(x.startup_discard_quantity), 0)::float8 AS startup_discard_quantity,
         CASE WHEN bool_or(x.ideal_units IS NULL AND x.line_id IS NOT NULL) THEN NULL ELSE coalesce(sum(x.ideal_units), 0) END AS ideal_units,
         coalesce(sum(si.unscheduled_quantity), 0)::float8 AS unscheduled_quantity,
         coalesce(sum(si.unscheduled_discards), 0)::float8 AS unscheduled_discards,

@@ -288,6 +288,7 @@ function waterfallPartOf(row: LineLossSumRow, fromMs: number, endMs: number, sch
       failureCount: Number(row.failure_count),
       unitsProduced: row.production_quantity,
       unitsDiscarded: row.discard_quantity,
+      ...(row.startup_discard_quantity > 0 && { startupDiscards: row.startup_discard_quantity }),
       nominalUnitsPerMinute: null,
       idealUnits: row.ideal_units,
     },

@@ -60,6 +60,7 @@ const MIGRATIONS = [
   '0012-shift-loss-kinds',
   '0013-unscheduled-production',
   '0014-calendar-production-day',
+  '0015-startup-rejects',
 ];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */

@@ -67,11 +67,13 @@ const indexTimes: readonly ColumnSpec[] = [
   ['calculatedAt', 'calculated_at', 'time'],
 ];
 
-/** Made outside the work calendar's schedule (edge 0027, central 0013). */
+/** Made outside the work calendar's schedule (edge 0027, central 0013), and the start-up rejects (edge 0028, central 0015). */
 const unscheduled: readonly ColumnSpec[] = [
   ['unscheduledQuantity', 'unscheduled_quantity', 'real'],
   ['unscheduledDiscards', 'unscheduled_discards', 'real'],
   ['unscheduledRuntime', 'unscheduled_runtime_ms', 'real'],
+  // The start-up rejects among the discards (edge 0028, central 0015).
+  ['startupDiscards', 'startup_discards', 'real'],
 ];
 
 export const CENTRAL_TABLES: readonly CentralTable[] = [
@@ -108,6 +110,7 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
       ['enableProductionManager', 'enable_production_manager', 'boolean'],
       ['enableCalculationRelative', 'enable_calculation_relative', 'boolean'],
       ['enableIndicadorPorTurno', 'enable_indicador_por_turno', 'boolean'],
+      ['startupRejectMinutes', 'startup_reject_minutes', 'integer'],
       ...stamped,
     ],
   ),

@@ -135,6 +135,8 @@ export interface LinesTable {
   enableProductionManager: Generated<Flag>;
   enableCalculationRelative: Generated<Flag>;
   enableIndicadorPorTurno: Generated<Flag>;
+  /** Migration 0028: minutes after an order starts whose discards are start-up rejects; null: the line declares none. */
+  startupRejectMinutes: Generated<number | null>;
   updatedBy: string | null;
   updateDate: number | null;
 }
@@ -349,6 +351,8 @@ export interface UnscheduledProduction {
   unscheduledQuantity: Generated<number>;
   unscheduledDiscards: Generated<number>;
   unscheduledRuntime: Generated<number>;
+  /** Migration 0028: the part of discardQuantity made in the line's start-up window (start-up rejects). */
+  startupDiscards: Generated<number>;
 }
 
 export interface OrderIndexesTable extends IndexTimes, UnscheduledProduction {
@@ -384,6 +388,8 @@ export interface ProductionMinutesTable {
   order: string | null;
   units: number;
   discards: number;
+  /** Migration 0028: the part of discards declared by hand as start-up rejects. */
+  startupDiscards: Generated<number>;
 }
 
 export interface ProductionLotsTable {
@@ -413,6 +419,8 @@ export interface DeclaredDiscardsTable {
   minuteStart: number;
   quantity: number;
   observation: string | null;
+  /** Migration 0028: declared as start-up rejects. */
+  startup: Generated<Flag>;
   createdBy: string | null;
   createDate: number;
 }

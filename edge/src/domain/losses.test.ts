@@ -154,10 +154,33 @@ describe('computeWaterfall', () => {
     // Runtime 373 min: 19,271 units at 60/min are 321.18 min (speed loss 51.82), 18,848 good ones 314.13 min.
     expect(waterfall.bars.speed).toBe(min(373) - Math.round((19_271 / 60) * MINUTE_MS));
     expect(waterfall.bars.fullyProductive).toBe(Math.round((18_848 / 60) * MINUTE_MS));
-    expect(waterfall.bars.quality).toBe(Math.round((19_271 / 60) * MINUTE_MS) - Math.round((18_848 / 60) * MINUTE_MS));
+    // No start-up window declared: every discard is a production reject.
+    expect(waterfall.bars.startupRejects).toBe(0);
+    expect(waterfall.bars.productionRejects).toBe(Math.round((19_271 / 60) * MINUTE_MS) - Math.round((18_848 / 60) * MINUTE_MS));
     expect(waterfall.oee).toBe(computeIndicators(textbook.inputs).oee);
     expect(waterfall.bars.fullyProductive / waterfall.plannedMs).toBeCloseTo(waterfall.oee!, 9);
     expect(waterfall.teep).toBe(waterfall.oee);
+  });
+
+  it('splits the quality loss into start-up and production rejects, from the counts, adding up to the same quality loss', () => {
+    const withStartup = part({ ...textbook.inputs, startupDiscards: 100 }, { countedStopMs: textbook.countedStopMs });
+    const split = computeWaterfall([withStartup]);
+    const whole = computeWaterfall([textbook]);
+    expect(sumOfBars(split)).toBe(min(480));
+    // 100 of the 423 discards are start-up rejects: 19,271 − 100 = 19,171 units left after them at 60/min.
+    expect(split.bars.startupRejects).toBe(Math.round((19_271 / 60) * MINUTE_MS) - Math.round((19_171 / 60) * MINUTE_MS));
+    expect(split.bars.productionRejects).toBe(Math.round((19_171 / 60) * MINUTE_MS) - Math.round((18_848 / 60) * MINUTE_MS));
+    expect(split.bars.startupRejects + split.bars.productionRejects).toBe(whole.bars.productionRejects);
+    for (const key of ['speed', 'fullyProductive', 'breakdown', 'planned'] as const) expect(split.bars[key]).toBe(whole.bars[key]);
+    expect(split.oee).toBe(whole.oee);
+    // Never more start-up rejects than discards: all of them at most.
+    const all = computeWaterfall([part({ ...textbook.inputs, startupDiscards: 1_000 }, { countedStopMs: textbook.countedStopMs })]);
+    expect(all.bars.productionRejects).toBe(0);
+    expect(all.bars.startupRejects).toBe(whole.bars.productionRejects);
+    // Summed parts split by their summed counts, as every roll-up here.
+    const both = computeWaterfall([withStartup, textbook]);
+    expect(sumOfBars(both)).toBe(min(960));
+    expect(both.bars.startupRejects).toBe(Math.round((38_542 / 60) * MINUTE_MS) - Math.round((38_442 / 60) * MINUTE_MS));
   });
 
   it('shows unscheduled and unstaffed time and makes TEEP = OEE × loading / calendar', () => {

@@ -193,7 +193,8 @@ export const WATERFALL_BAR_KEYS = [
   'notLineLoss',
   'smallStop',
   'speed',
-  'quality',
+  'startupRejects',
+  'productionRejects',
   'unrated',
   'fullyProductive',
 ] as const;
@@ -217,17 +218,37 @@ function runtimeMsOf(inputs: IndicatorInputs): number {
   return Math.max(0, inputs.staffedMs - inputs.discountMs - inputs.stopMs);
 }
 
-/** Runtime split into speed loss, quality loss and fully productive time, or null when the ideal units are unknown. */
-function performanceSplit(inputs: IndicatorInputs): { speedMs: number; qualityMs: number; fullyProductiveMs: number } | null {
+interface PerformanceSplit {
+  speedMs: number;
+  startupRejectsMs: number;
+  productionRejectsMs: number;
+  fullyProductiveMs: number;
+}
+
+/**
+ * Runtime split into speed loss, the two quality losses (start-up and production rejects) and fully productive time,
+ * or null when the ideal units are unknown.
+ */
+function performanceSplit(inputs: IndicatorInputs): PerformanceSplit | null {
   const runtimeMs = runtimeMsOf(inputs);
-  if (runtimeMs === 0) return { speedMs: 0, qualityMs: 0, fullyProductiveMs: 0 };
+  if (runtimeMs === 0) return { speedMs: 0, startupRejectsMs: 0, productionRejectsMs: 0, fullyProductiveMs: 0 };
   const ideal = computeIndicators(inputs).idealUnits;
   if (ideal === null || !(ideal > 0)) return null;
   const goodUnits = Math.max(0, inputs.unitsProduced - inputs.unitsDiscarded);
-  // Net run time: the units made, in time at the nominal speed (ideal units / runtime); then the good ones.
+  // The start-up rejects are the first of the discards: never more than all of them (nor than the units made).
+  const startupDiscards = Math.min(Math.max(0, inputs.startupDiscards ?? 0), inputs.unitsProduced - goodUnits);
+  // Net run time: the units made, in time at the nominal speed (ideal units / runtime); then those left once the
+  // start-up rejects are taken out; then the good ones. Each step rounded from the counts, so the bars stay whole ms
+  // and add up exactly (start-up + production rejects = the quality loss, net run − fully productive).
   const netRunMs = Math.round((runtimeMs * inputs.unitsProduced) / ideal);
+  const afterStartupMs = Math.round((runtimeMs * (inputs.unitsProduced - startupDiscards)) / ideal);
   const fullyProductiveMs = Math.round((runtimeMs * goodUnits) / ideal);
-  return { speedMs: runtimeMs - netRunMs, qualityMs: netRunMs - fullyProductiveMs, fullyProductiveMs };
+  return {
+    speedMs: runtimeMs - netRunMs,
+    startupRejectsMs: netRunMs - afterStartupMs,
+    productionRejectsMs: afterStartupMs - fullyProductiveMs,
+    fullyProductiveMs,
+  };
 }
 
 /**
@@ -235,7 +256,8 @@ function performanceSplit(inputs: IndicatorInputs): { speedMs: number; qualityMs
  * counts, then divided):
  *   calendar − notScheduled (outside the work calendar's schedule) = loading − unstaffed = staffed − planned (discountOEE) − adjusted ('Ajustar')
  *   = planned production time − breakdown − setup − notLineLoss − smallStop = runtime
- *   − speed (units short of the nominal speed) − quality (discards) = fully productive time.
+ *   − speed (units short of the nominal speed) − startupRejects − productionRejects (the quality loss: the discards,
+ *   the start-up rejects the line declares apart, inputs.startupDiscards, and the rest) = fully productive time.
  * Small stops are counted as stop time by the indicators (utilization), and shown here as the six big losses do,
  * beside the speed loss. A part whose runtime has no nominal speed (no ideal units) cannot be split into speed,
  * quality and productive time: its runtime is 'unrated', and the OEE is that of the parts that have one (as
@@ -265,7 +287,8 @@ export function computeWaterfall(parts: readonly WaterfallPart[]): Waterfall {
   }
   const split = performanceSplit(sumIndicatorInputs(rated))!;
   bars.speed = split.speedMs;
-  bars.quality = split.qualityMs;
+  bars.startupRejects = split.startupRejectsMs;
+  bars.productionRejects = split.productionRejectsMs;
   bars.fullyProductive = split.fullyProductiveMs;
   const allInputs = parts.map((part) => part.inputs);
   const oee =

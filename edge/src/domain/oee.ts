@@ -39,6 +39,12 @@ export interface IndicatorInputs {
   failureCount: number;
   unitsProduced: number;
   unitsDiscarded: number;
+  /**
+   * The part of unitsDiscarded that is start-up rejects: discards made in the start-up window the line declares
+   * (line-indicators.ts, the line's startupRejectMinutes after its order started). Absent: 0, every discard is a
+   * production reject. Only the waterfall's quality bars read it (domain/losses.ts); acceptance counts every discard.
+   */
+  startupDiscards?: number;
   /** Nominal speed of the product on the line; null when unknown. */
   nominalUnitsPerMinute: number | null;
   /**
@@ -174,6 +180,7 @@ export function sumIndicatorInputs(inputs: readonly IndicatorInputs[]): Indicato
     sum.failureCount += input.failureCount;
     sum.unitsProduced += input.unitsProduced;
     sum.unitsDiscarded += input.unitsDiscarded;
+    if (input.startupDiscards) sum.startupDiscards = (sum.startupDiscards ?? 0) + input.startupDiscards;
     const itemRuntimeMs = runtimeMsOf(input);
     const itemIdealUnits = idealUnitsOf(input, itemRuntimeMs);
     runtimeMs += itemRuntimeMs;

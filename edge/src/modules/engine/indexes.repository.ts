@@ -28,12 +28,17 @@ export interface LineSettings {
    * latest stop (domain/manual-lines.ts), so no time after it counts (line-indicators.ts).
    */
   readByHand: boolean;
+  /**
+   * The start-up window the line declares (migration 0028): the discards of the minutes starting within this many
+   * minutes of an order's start are start-up rejects (line-indicators.ts). null: none, every discard a production reject.
+   */
+  startupRejectMinutes: number | null;
 }
 
 function lineSettingsQuery(db: Database) {
   return db
     .selectFrom('lines')
-    .select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza']);
+    .select(['lineID', 'sectorID', 'description', 'enableOrderManager', 'enableStopsManager', 'calculationBaliza', 'startupRejectMinutes']);
 }
 
 function toLineSettings(row: {
@@ -43,6 +48,7 @@ function toLineSettings(row: {
   enableOrderManager: number;
   enableStopsManager: number;
   calculationBaliza: string | null;
+  startupRejectMinutes: number | null;
 }): LineSettings {
   return {
     lineID: row.lineID,
@@ -50,6 +56,7 @@ function toLineSettings(row: {
     description: row.description,
     managesOrders: row.enableOrderManager === 1,
     readByHand: row.enableStopsManager === 1 && !hasBeaconScript(row.calculationBaliza),
+    startupRejectMinutes: row.startupRejectMinutes !== null && row.startupRejectMinutes > 0 ? row.startupRejectMinutes : null,
   };
 }
 
@@ -278,6 +285,8 @@ export interface ProductionMinute {
   order: string | null;
   units: number;
   discards: number;
+  /** The part of discards declared by hand as start-up rejects (edge migration 0028). */
+  startupDiscards: number;
 }
 
 /** Production minutes of lines starting in [minute of fromMs, toMs), in time order. */
@@ -312,7 +321,13 @@ async function productionOfLines(
   toMs: number,
 ): Promise<Map<number, ProductionMinute[]>> {
   const rows = await query.execute(db, { lineIDs: JSON.stringify(lineIDs), fromMs: minuteOf(fromMs), toMs });
-  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards }) => ({ minuteStart, order, units, discards }));
+  return byLine(lineIDs, rows, ({ minuteStart, order, units, discards, startupDiscards }) => ({
+    minuteStart,
+    order,
+    units,
+    discards,
+    startupDiscards,
+  }));
 }
 
 const productionTotalsQuery = prepared((db, p: LinesRange) =>
@@ -324,6 +339,7 @@ const productionTotalsQuery = prepared((db, p: LinesRange) =>
       eb.fn.min<number>('minuteStart').as('minuteStart'),
       eb.fn.sum<number>('units').as('units'),
       eb.fn.sum<number>('discards').as('discards'),
+      eb.fn.sum<number>('startupDiscards').as('startupDiscards'),
     ])
     .where('lineID', 'in', inJsonArray(p.lineIDs))
     .where('minuteStart', '>=', p.fromMs)
@@ -336,7 +352,7 @@ const productionTotalsQuery = prepared((db, p: LinesRange) =>
 const productionMinutesQuery = prepared((db, p: LinesRange) =>
   db
     .selectFrom('production_minutes')
-    .select(['lineID', 'minuteStart', 'order', 'units', 'discards'])
+    .select(['lineID', 'minuteStart', 'order', 'units', 'discards', 'startupDiscards'])
     .where('lineID', 'in', inJsonArray(p.lineIDs))
     .where('minuteStart', '>=', p.fromMs)
     .where('minuteStart', '<', p.toMs)
@@ -347,7 +363,7 @@ const productionMinutesQuery = prepared((db, p: LinesRange) =>
 export async function productionMinutesOfLine(db: Database, lineID: number): Promise<ProductionMinute[]> {
   return db
     .selectFrom('production_minutes')
-    .select(['minuteStart', 'order', 'units', 'discards'])
+    .select(['minuteStart', 'order', 'units', 'discards', 'startupDiscards'])
     .where('lineID', '=', onLine(lineID))
     .orderBy('minuteStart')
     .execute();

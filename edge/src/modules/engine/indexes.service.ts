@@ -100,6 +100,8 @@ function commonValues(range: RangeInputs, indicators: Indicators): IndexValues {
   return {
     productionQuantity: inputs.unitsProduced,
     discardQuantity: inputs.unitsDiscarded,
+    // The part of the discards that is start-up rejects (the waterfall's startupRejects bar; 0 without a window).
+    startupDiscards: inputs.startupDiscards ?? 0,
     staffedTime: inputs.staffedMs,
     discountTime: inputs.discountMs,
     adjustedDiscountTime: inputs.adjustedDiscountMs,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { REASON } from '../../domain/stops';
+import { minuteOf } from '../../domain/time';
 import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes } from './indexes.service';
 import { splitStop } from '../stops/stops.service';
 import {
@@ -294,14 +295,22 @@ describe('the engine against a reference model', () => {
  */
 type OrderStep =
   | { type: 'toggle'; dt: number }
-  | { type: 'produce'; dt: number; units: number }
+  | { type: 'produce'; dt: number; units: number; discards: number }
   | { type: 'orderChange'; dt: number; next: boolean }
   | { type: 'split'; dt: number; pick: number; at: number };
 
 const orderDt = fc.integer({ min: 1, max: 6 * 60_000 });
 const orderStep: fc.Arbitrary<OrderStep> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ type: fc.constant('toggle' as const), dt: orderDt }) },
-  { weight: 4, arbitrary: fc.record({ type: fc.constant('produce' as const), dt: orderDt, units: fc.integer({ min: 1, max: 400 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('produce' as const),
+      dt: orderDt,
+      units: fc.integer({ min: 1, max: 400 }),
+      discards: fc.integer({ min: 0, max: 40 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('orderChange' as const), dt: orderDt, next: fc.boolean() }) },
   {
     weight: 2,
@@ -338,12 +347,17 @@ const DENSE_CALENDAR: WorkCalendar = {
   exceptions: [],
 };
 
-async function playOrders(steps: readonly OrderStep[], calendar?: WorkCalendar) {
+/** The start-up window given the line in the third property (minutes after an order's start). */
+const STARTUP_MINUTES = 4;
+
+async function playOrders(steps: readonly OrderStep[], options: { calendar?: WorkCalendar; startupMinutes?: number } = {}) {
   const plant = await openTestPlant();
+  const { calendar, startupMinutes } = options;
   try {
     const db = plant.db;
     if (calendar) await savePlantCalendar(db, calendar, { userID: null, now: T0 });
     await addLine(db, { lineID: 1, beacon: 'L1.Running', managesOrders: true });
+    if (startupMinutes !== undefined) await db.updateTable('lines').set({ startupRejectMinutes: startupMinutes }).execute();
     await db
       .insertInto('products')
       .values({ code: 'P', name: 'P', wrappersPerPackage: 1, unitsPerWrapper: 1, unit: 'u', performance: null })
@@ -355,11 +369,15 @@ async function playOrders(steps: readonly OrderStep[], calendar?: WorkCalendar) 
     let t = T0;
     let running = true;
     let counter = 0;
+    let discardCounter = 0;
     let produced = 0;
     let orders = 0;
     let ready: string | null = null;
+    let readySince = 0;
+    // The model's start-up rejects: discards read while an order is Ready, in a minute starting inside its window.
+    let startupDiscards = 0;
     const context = (nowMs: number): IngestionContext => ({ nowMs, timeZone: TZ, userID: null });
-    const observe = () => ingestSamples(db, [{ lineID: 1, atMs: t, running, units: counter, discards: null }], context(t));
+    const observe = () => ingestSamples(db, [{ lineID: 1, atMs: t, running, units: counter, discards: discardCounter }], context(t));
     const failures = async () => {
       const rows = await db.selectFrom('shift_indexes').select(['failureCount', 'failureTime']).execute();
       return rows.reduce((sum, row) => [sum[0]! + row.failureCount, sum[1]! + row.failureTime], [0, 0]);
@@ -384,6 +402,9 @@ async function playOrders(steps: readonly OrderStep[], calendar?: WorkCalendar) 
         case 'produce':
           counter += next.units;
           produced += next.units;
+          discardCounter += next.discards;
+          if (startupMinutes !== undefined && ready !== null && minuteOf(t) < readySince + startupMinutes * 60_000)
+            startupDiscards += next.discards;
           await observe();
           break;
         case 'orderChange': {
@@ -407,6 +428,7 @@ async function playOrders(steps: readonly OrderStep[], calendar?: WorkCalendar) 
               } as never)
               .execute();
             events.push({ type: 'orderStarted', lineID: 1, atMs: t, order: ready });
+            readySince = t;
           }
           await applyLineEvents(db, events, context(t));
           break;
@@ -446,9 +468,19 @@ async function playOrders(steps: readonly OrderStep[], calendar?: WorkCalendar) 
       .selectFrom('shift_indexes')
       .select((eb) => eb.fn.sum<number>(sql<number>`productionQuantity + unstaffedQuantity + unscheduledQuantity`).as('units'))
       .executeTakeFirst();
+    // The start-up rejects of the orders and of the shifts (none with no order: no start-up without one).
+    const orderStartup = await db
+      .selectFrom('order_indexes')
+      .select((eb) => eb.fn.sum<number>('startupDiscards').as('discards'))
+      .executeTakeFirst();
+    const shiftStartup = await db
+      .selectFrom('shift_indexes')
+      .select((eb) => eb.fn.sum<number>('startupDiscards').as('discards'))
+      .executeTakeFirst();
     return {
       problems,
       produced,
+      startup: { expected: startupDiscards, orders: Number(orderStartup?.discards ?? 0), shifts: Number(shiftStartup?.discards ?? 0) },
       orders: Number(orderUnits?.units ?? 0),
       noOrder: Number(noOrder?.units ?? 0),
       shifts: Number(shiftUnits?.units ?? 0),
@@ -466,6 +498,8 @@ describe('the indexes at every boundary', () => {
         expect(result.problems).toEqual([]);
         expect(result.orders + result.noOrder).toBe(result.shifts);
         expect(result.shifts).toBe(result.produced);
+        // No start-up window declared: no start-up rejects anywhere.
+        expect(result.startup).toEqual({ expected: 0, orders: 0, shifts: 0 });
       }),
       { numRuns: 25 },
     );
@@ -474,12 +508,29 @@ describe('the indexes at every boundary', () => {
   it('equal a full recalculation with a work calendar too: shifts of any length, a break, unscheduled time; nothing made is lost', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(orderStep, { minLength: 1, maxLength: 16 }), async (steps) => {
-        const result = await playOrders(steps, DENSE_CALENDAR);
+        const result = await playOrders(steps, { calendar: DENSE_CALENDAR });
         expect(result.problems).toEqual([]);
         expect(result.orders + result.noOrder).toBe(result.shifts);
         expect(result.shifts).toBe(result.produced);
       }),
       { numRuns: 15 },
     );
+  }, 120_000);
+
+  it('equal a full recalculation with a start-up window (issue 29): its start-up rejects are the model’s, on the orders and the shifts', async () => {
+    let withStartup = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(orderStep, { minLength: 1, maxLength: 16 }), async (steps) => {
+        const result = await playOrders(steps, { startupMinutes: STARTUP_MINUTES });
+        if (result.startup.expected > 0) withStartup += 1;
+        expect(result.problems).toEqual([]);
+        expect(result.shifts).toBe(result.produced);
+        expect(result.startup.orders).toBe(result.startup.expected);
+        expect(result.startup.shifts).toBe(result.startup.expected);
+      }),
+      { numRuns: 15 },
+    );
+    // Some histories discarded inside a window (so the start-up rejects were computed, not just zeros).
+    expect(withStartup).toBeGreaterThan(0);
   }, 120_000);
 });

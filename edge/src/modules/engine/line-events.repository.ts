@@ -71,6 +71,8 @@ export interface ProductionDelta {
   order: string | null;
   units: number;
   discards: number;
+  /** The part of discards declared by hand as start-up rejects (production manager); absent: 0. */
+  startupDiscards?: number;
 }
 
 /**
@@ -85,11 +87,13 @@ export async function addProductionMinutes(trx: Transaction<DB>, deltas: readonl
 /** The conflict target is the key's unique index (migration 0019): a NULL order is one key, ''. */
 const addProductionQuery = prepared(
   (_db, p: { rows: string }) => sql`
-    INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards)
-    SELECT value ->> 'lineID', value ->> 'minuteStart', value ->> 'order', value ->> 'units', value ->> 'discards'
+    INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards, startupDiscards)
+    SELECT value ->> 'lineID', value ->> 'minuteStart', value ->> 'order', value ->> 'units', value ->> 'discards',
+      ifnull(value ->> 'startupDiscards', 0)
     FROM json_each(${p.rows}) WHERE true
     ON CONFLICT (lineID, minuteStart, ifnull("order", '')) DO UPDATE SET
-      units = production_minutes.units + excluded.units, discards = production_minutes.discards + excluded.discards`,
+      units = production_minutes.units + excluded.units, discards = production_minutes.discards + excluded.discards,
+      startupDiscards = production_minutes.startupDiscards + excluded.startupDiscards`,
 );
 
 /**

@@ -508,6 +508,7 @@ class Ingestion {
     if (delta) {
       delta.units += production.units;
       delta.discards += production.discards;
+      if (production.startupDiscards) delta.startupDiscards = (delta.startupDiscards ?? 0) + production.startupDiscards;
     } else {
       this.production.set(key, { ...production });
     }

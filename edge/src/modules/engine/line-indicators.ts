@@ -13,7 +13,7 @@ import {
   type Interval,
   type WorkCalendar,
 } from '../../domain/work-calendar';
-import { minuteOf } from '../../domain/time';
+import { MINUTE_MS, minuteOf } from '../../domain/time';
 import { lineCalendars, schedulesEverything } from '../calendar/line-calendars';
 import {
   findLineSettings,
@@ -56,9 +56,12 @@ import {
  *   its own stop time, and an order's shifts add up to the order (to rounding, 1 ms a part). The share depends on
  *   the whole order's stop time, so the loaders read the stops of the whole of an adjusted order (stopRangeOf).
  * - Production counts by minute, in the range where the minute starts, and by the order that was Ready when it was
- *   made (a minute in which the order changed holds a row per order). Production made while the line was not staffed
- *   (no order running on a line with the order manager, or tagged with an order outside its part of the range) is
- *   never dropped: it is `unstaffedUnits` / `unstaffedDiscards` (the shift index's unstaffedQuantity and
+ *   made (a minute in which the order changed holds a row per order). On a line that declares a start-up window
+ *   (startupRejectMinutes), the discards of an order's minutes starting within that many minutes of the order's start
+ *   are its start-up rejects (inputs.startupDiscards, a part of its discards: the waterfall's startupRejects bar), and
+ *   so are, on any line, the discards declared by hand as start-up rejects (production_minutes.startupDiscards);
+ *   production with no order has no start-up. Production made while the line was not staffed (no order running on a
+ *   line with the order manager, or tagged with an order outside its part of the range) is never dropped: it is `unstaffedUnits` / `unstaffedDiscards` (the shift index's unstaffedQuantity and
  *   unstaffedDiscards), beside the staffed production the OEE factors are computed from, which has no planned time to
  *   charge it to. So, per line and range, the units of its orders plus those made with no order equal the units of
  *   its shifts, staffed and not.
@@ -258,7 +261,8 @@ interface Segment {
 
 /**
  * The range's production by order; with `scheduled` intervals, what was made in a minute starting outside them goes to
- * `unscheduled` instead.
+ * `unscheduled` instead. `startupEndOf` answers when an order's start-up window ends (null: the line declares none):
+ * the discards of its minutes starting before then are its start-up rejects (`startupDiscards`).
  */
 function productionByOrder(
   production: readonly ProductionMinute[],
@@ -266,8 +270,9 @@ function productionByOrder(
   toMs: number,
   scheduled: readonly Interval[] | null,
   order: string | undefined,
+  startupEndOf: (order: string | null) => number | null,
 ) {
-  const totals = new Map<string | null, { units: number; discards: number }>();
+  const totals = new Map<string | null, { units: number; discards: number; startupDiscards: number }>();
   const unscheduled = { units: 0, discards: 0 };
   const firstMinute = minuteOf(fromMs);
   for (const minute of production) {
@@ -285,13 +290,30 @@ function productionByOrder(
     }
     let total = totals.get(minute.order);
     if (!total) {
-      total = { units: 0, discards: 0 };
+      total = { units: 0, discards: 0, startupDiscards: 0 };
       totals.set(minute.order, total);
     }
     total.units += minute.units;
     total.discards += minute.discards;
+    // Declared as start-up rejects by hand, and in the window all the minute's discards.
+    const startupEndMs = startupEndOf(minute.order);
+    total.startupDiscards += startupEndMs !== null && minute.minuteStart < startupEndMs ? minute.discards : minute.startupDiscards;
   }
   return { totals, unscheduled };
+}
+
+/**
+ * When each order's start-up window ends on a line that declares one (LineSettings.startupRejectMinutes after the
+ * order's start); null for production with no order, an order not in the data, or a line that declares none.
+ */
+function startupWindows(data: LineRangeData): (order: string | null) => number | null {
+  const minutes = data.line.startupRejectMinutes;
+  if (minutes === null || !(minutes > 0)) return () => null;
+  const starts = new Map(data.orders.map((span) => [span.order, span.startMs]));
+  return (order) => {
+    const startMs = order === null ? undefined : starts.get(order);
+    return startMs === undefined ? null : startMs + minutes * MINUTE_MS;
+  };
 }
 
 /** The parts of [fromMs, endMs) each order covers, and — on lines staffed without orders — the gaps between them. */
@@ -391,7 +413,14 @@ export function lineRangeInputs(
     };
   const plan = new RangePlan(data.schedule ?? null);
   const scheduled = plan.active ? plan.scheduled(scope.fromMs, endMs) : null;
-  const { totals: production, unscheduled } = productionByOrder(data.production, scope.fromMs, endMs, scheduled, scope.order);
+  const { totals: production, unscheduled } = productionByOrder(
+    data.production,
+    scope.fromMs,
+    endMs,
+    scheduled,
+    scope.order,
+    startupWindows(data),
+  );
   const gap = emptyInput();
   let gapSeen = false;
   const inputs: IndicatorInputs[] = [];
@@ -429,6 +458,7 @@ export function lineRangeInputs(
       production.delete(segment.order.order);
       input.unitsProduced = made?.units ?? 0;
       input.unitsDiscarded = made?.discards ?? 0;
+      if (made?.startupDiscards) input.startupDiscards = made.startupDiscards;
       input.nominalUnitsPerMinute = segment.order.nominalUnitsPerMinute;
       input.adjustedDiscountMs = adjustedShareMs(plan, segment.order, totals.stopMs, nowMs, microStopSeconds, around);
       inputs.push(input);
@@ -483,8 +513,12 @@ export async function loadLinesRangeData(
 ): Promise<Map<number, LineRangeData>> {
   const lineIDs = lines.map((line) => line.lineID);
   const schedules = await lineSchedules(db, lineIDs, options.timeZone);
-  // A line with a schedule needs its production minute by minute (each minute is in the schedule or not).
-  const summed = options.summedUntilMs === undefined ? [] : lineIDs.filter((lineID) => !schedules.get(lineID));
+  // A line with a schedule needs its production minute by minute (each minute is in the schedule or not), and so does
+  // one with a start-up window (each minute is in it or not).
+  const summed =
+    options.summedUntilMs === undefined
+      ? []
+      : lines.filter((line) => !schedules.get(line.lineID) && line.startupRejectMinutes === null).map((line) => line.lineID);
   const byMinute = lineIDs.filter((lineID) => !summed.includes(lineID));
   const [orders, stops, production, firstData] = [
     await ordersOverlappingLines(db, lineIDs, fromMs, toMs),

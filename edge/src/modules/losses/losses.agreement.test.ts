@@ -31,6 +31,10 @@ const clock = { nowMs: NOW, timeZone: TZ };
 let plant: TestPlant;
 let lines: LineSettings[];
 
+/** The demo line given a start-up window, and its length. */
+const STARTUP_LINE = 1;
+const STARTUP_MINUTES = 30;
+
 const sumOfBars = (waterfall: Waterfall) => WATERFALL_BAR_KEYS.reduce((sum, key) => sum + waterfall.bars[key], 0);
 
 beforeAll(async () => {
@@ -75,6 +79,9 @@ beforeAll(async () => {
     added += 1;
   }
   expect(added).toBeGreaterThan(0);
+  // Line 1 declares a start-up window (issue 29): the discards of each of its orders' first 30 minutes are start-up
+  // rejects; the other lines declare none (all their discards production rejects).
+  await plant.db.updateTable('lines').set({ startupRejectMinutes: STARTUP_MINUTES }).where('lineID', '=', STARTUP_LINE).execute();
   await recalculateAllShiftIndexes(plant.db, clock, null);
   await recalculateAllOrders(plant.db, clock, null);
   lines = await listLineSettings(plant.db);
@@ -94,6 +101,8 @@ describe('the waterfall agrees with the stored indexes', () => {
       .execute();
     expect(shifts.length).toBeGreaterThan(50);
     const kinds = { setup: 0, smallStop: 0, breakdown: 0, planned: 0, notLineLoss: 0, adjusted: 0 };
+    const startup = { discards: 0, ms: 0 };
+    const kindOf = await loadLossKindOf(plant.db);
     for (const shift of shifts) {
       const line = lines.find((candidate) => candidate.lineID === shift.lineID)!;
       const waterfall = await linesWaterfall(plant.db, [line], shift.shiftStart, shift.shiftEnd, NOW);
@@ -108,9 +117,63 @@ describe('the waterfall agrees with the stored indexes', () => {
       const availability = waterfall.bars.breakdown + waterfall.bars.setup + waterfall.bars.smallStop + waterfall.bars.notLineLoss;
       expect(availability, label).toBe(shift.stopTime - shift.adjustedDiscountTime);
       for (const key of Object.keys(kinds) as Array<keyof typeof kinds>) kinds[key] += waterfall.bars[key];
+      // The stored start-up rejects: a part of the discards, only on the line that declares a window.
+      expect(shift.startupDiscards, label).toBeLessThanOrEqual(shift.discardQuantity);
+      if (shift.lineID !== STARTUP_LINE) expect(waterfall.bars.startupRejects, label).toBe(0);
+      else {
+        startup.discards += shift.startupDiscards;
+        startup.ms += waterfall.bars.startupRejects;
+        // The waterfall from the stored index (the closed shift's sums) equals the one computed from the minutes.
+        const data = await loadLineRangeData(plant.db, line, shift.shiftStart, shift.shiftEnd);
+        const full = computeWaterfall([waterfallPartOf(data, { fromMs: shift.shiftStart, toMs: shift.shiftEnd }, NOW, 60, kindOf)]);
+        for (const key of ['speed', 'startupRejects', 'productionRejects', 'fullyProductive'] as const)
+          expect(waterfall.bars[key], `${label} ${key}`).toBe(full.bars[key]);
+      }
     }
     // The week has every kind of loss, so each was split out and still agreed.
     for (const [key, ms] of Object.entries(kinds)) expect(ms, key).toBeGreaterThan(0);
+    // Line 1's orders started in the week and discarded in their first half hour: start-up rejects, apart.
+    expect(startup.discards).toBeGreaterThan(0);
+    expect(startup.ms).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('counts as start-up rejects exactly the discards of the minutes within the window after each order’s start', async () => {
+    const orders = await plant.db
+      .selectFrom('orders')
+      .select(['order', 'startDate'])
+      .where('lineID', '=', STARTUP_LINE)
+      .where('startDate', 'is not', null)
+      .execute();
+    expect(orders.length).toBeGreaterThan(1);
+    let counted = 0;
+    for (const order of orders) {
+      const minutes = await plant.db
+        .selectFrom('production_minutes')
+        .select(['minuteStart', 'discards'])
+        .where('order', '=', order.order)
+        .execute();
+      const index = await plant.db
+        .selectFrom('order_indexes')
+        .select(['discardQuantity', 'startupDiscards', 'unscheduledDiscards'])
+        .where('order', '=', order.order)
+        .executeTakeFirstOrThrow();
+      const expected = minutes
+        .filter((minute) => minute.minuteStart < order.startDate! + STARTUP_MINUTES * 60_000)
+        .reduce((sum, minute) => sum + minute.discards, 0);
+      expect(index.startupDiscards, order.order).toBe(expected);
+      counted += expected;
+      const found = await orderWaterfall(plant.db, order.order, NOW);
+      expect(found!.waterfall.bars.startupRejects > 0, order.order).toBe(expected > 0);
+      expect(sumOfBars(found!.waterfall), order.order).toBe(found!.waterfall.calendarMs);
+    }
+    expect(counted).toBeGreaterThan(0);
+    // The shifts' start-up rejects add up to the orders' (every minute of an order is in one shift).
+    const shifts = await plant.db
+      .selectFrom('shift_indexes')
+      .select((eb) => eb.fn.sum<number>('startupDiscards').as('total'))
+      .where('lineID', '=', STARTUP_LINE)
+      .executeTakeFirstOrThrow();
+    expect(Number(shifts.total)).toBe(counted);
   }, 120_000);
 
   it('computes a range the same from stops in time order (found by binary search) as from stops in any order (all read)', async () => {

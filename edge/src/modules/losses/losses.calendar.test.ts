@@ -42,7 +42,7 @@ const stop = (start: string, end: string, options: { reasonID?: number; discount
 });
 
 const DATA: LineRangeData = {
-  line: { lineID: 1, sectorID: 1, description: 'L1', managesOrders: false, readByHand: false },
+  line: { lineID: 1, sectorID: 1, description: 'L1', managesOrders: false, readByHand: false, startupRejectMinutes: null },
   firstDataMs: at('2026-05-01T00:00:00'),
   // One order runs all of Friday's production day at a nominal 10 units a minute.
   orders: [
@@ -69,8 +69,8 @@ const DATA: LineRangeData = {
     stop('2026-05-11T11:00:00', '2026-05-12T07:00:00'),
   ],
   production: [
-    { minuteStart: at('2026-05-08T10:00:00'), order: 'A-RP', units: 11_000, discards: 500 },
-    { minuteStart: at('2026-05-11T10:00:00'), order: null, units: 100, discards: 5 },
+    { minuteStart: at('2026-05-08T10:00:00'), order: 'A-RP', units: 11_000, discards: 500, startupDiscards: 0 },
+    { minuteStart: at('2026-05-11T10:00:00'), order: null, units: 100, discards: 5, startupDiscards: 0 },
   ],
   latestStop: null,
   schedule: { calendar: CALENDAR, timeZone: TZ },
@@ -85,7 +85,7 @@ describe('the waterfall with a work calendar', () => {
     // Friday 07:00 → Saturday 07:00 is scheduled (1,440 min); Saturday, Sunday and the holiday Monday are not (4,320).
     // Planned: the 30-minute break and the 20-minute discounted stop. Stops counted: 45 + 60 (breakdown), 30 (setup).
     // Run time 1,440 − 50 − 135 = 1,255 min; ideal units 12,550; net run 1,255 × 11,000 / 12,550 = 1,100 min (speed
-    // loss 155); fully productive 1,255 × 10,500 / 12,550 = 1,050 min (quality loss 50).
+    // loss 155); fully productive 1,255 × 10,500 / 12,550 = 1,050 min (quality loss 50, all production rejects: the line declares no start-up window).
     const minutes = Object.fromEntries(WATERFALL_BAR_KEYS.map((key) => [key, waterfall.bars[key] / MIN]));
     expect(minutes).toEqual({
       notScheduled: 4_320,
@@ -97,7 +97,8 @@ describe('the waterfall with a work calendar', () => {
       notLineLoss: 0,
       smallStop: 0,
       speed: 155,
-      quality: 50,
+      startupRejects: 0,
+      productionRejects: 50,
       unrated: 0,
       fullyProductive: 1_050,
     });

@@ -27,6 +27,8 @@ export interface ClosedShiftSums {
   failureCount: number;
   productionQuantity: number;
   discardQuantity: number;
+  /** The start-up rejects among the discards (edge migration 0028; 0 on rows computed before it). */
+  startupDiscards: number;
   idealUnits: number | null;
   breakdownTime: number;
   setupTime: number;
@@ -58,6 +60,7 @@ const closedShiftSumsQuery = prepared((db, p: { lineIDs: string; fromMs: number;
       'failureCount',
       'productionQuantity',
       'discardQuantity',
+      'startupDiscards',
       'idealUnits',
       'breakdownTime',
       'setupTime',

@@ -93,7 +93,8 @@ describe('GET /api/losses/waterfall', () => {
     });
     // Runtime 354.5 min; 3,000 units at 10 a minute are 300 min (speed loss 54.5), 2,940 good ones 294 min.
     expect(bars.speed).toBeCloseTo(54.5, 9);
-    expect(bars.quality).toBeCloseTo(6, 9);
+    expect(bars.startupRejects).toBe(0);
+    expect(bars.productionRejects).toBeCloseTo(6, 9);
     expect(bars.fullyProductive).toBeCloseTo(294, 9);
     expect(Object.values(bars).reduce((sum, minutes) => sum + minutes, 0)).toBeCloseTo(480, 9);
     expect(answer.body.bars.find((bar: { key: string }) => bar.key === 'setup').share).toBe(30 / 480);
@@ -152,5 +153,31 @@ describe('GET /api/losses/waterfall', () => {
     expect(
       (await e.db.selectFrom('stop_reasons').select('lossKind').where('reasonID', '=', 21).executeTakeFirstOrThrow()).lossKind,
     ).toBeNull();
+  });
+
+  it('splits the quality loss by the start-up window the line declares: the minutes starting within it after the order’s start', async () => {
+    const setWindow = async (minutes: number | '') => {
+      const put = await e.t.call('PUT', '/api/Resources/PutResources', {
+        token: e.tokens[ROLE.ADMINISTRATOR],
+        form: { key: 1, values: { startupRejectMinutes: minutes } },
+      });
+      expect(put.status, put.text).toBe(200);
+    };
+    const rejects = async () => {
+      const answer = await waterfall({ order: '100-0' });
+      expect(answer.status, answer.text).toBe(200);
+      const bars = barsOf(answer.body);
+      return [bars.startupRejects, bars.productionRejects];
+    };
+    // The order starts at 06:00 and its 60 discards were made in the minute from 11:00: 6 minutes at 10 a minute.
+    expect(await rejects()).toEqual([0, expect.closeTo(6, 9)]);
+    await setWindow(301); // up to 11:01: the minute from 11:00 starts inside it
+    const [startup, production] = await rejects();
+    expect(startup).toBeCloseTo(6, 9);
+    expect(production).toBe(0);
+    await setWindow(300); // up to 11:00: that minute starts at its end, outside
+    expect(await rejects()).toEqual([0, expect.closeTo(6, 9)]);
+    await setWindow('');
+    expect(await rejects()).toEqual([0, expect.closeTo(6, 9)]);
   });
 });

@@ -101,6 +101,7 @@ function shiftInputsOf(row: ClosedShiftSums): IndicatorInputs {
     failureCount: row.failureCount,
     unitsProduced: row.productionQuantity,
     unitsDiscarded: row.discardQuantity,
+    ...(row.startupDiscards > 0 && { startupDiscards: row.startupDiscards }),
     nominalUnitsPerMinute: null,
     idealUnits: row.idealUnits,
   };

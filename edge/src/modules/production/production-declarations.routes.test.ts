@@ -225,6 +225,37 @@ describe('discards declared by hand', () => {
     expect((await shiftIndex(1)).acceptance).toBe(1);
   });
 
+  it('declared as start-up rejects (issue 29): booked apart on the order and the shift, kept by a recalculation, withdrawn with them', async () => {
+    const startup = await post('/api/production/discards', ROLE.OPERATOR, { lineID: 1, quantity: 12, startup: true });
+    expect(startup.status, startup.text).toBe(200);
+    expect(startup.body).toMatchObject({ order: '101-0', quantity: 12, startup: true });
+    const other = await post('/api/production/discards', ROLE.OPERATOR, { lineID: 1, quantity: 8 });
+    expect(other.body).toMatchObject({ quantity: 8, startup: false });
+    // 20 discards, 12 of them start-up rejects (the line declares no window: only those declared so).
+    expect(await orderIndex('101-0')).toMatchObject({ discardQuantity: 20, startupDiscards: 12 });
+    expect(await shiftIndex(1)).toMatchObject({ discardQuantity: 20, startupDiscards: 12 });
+    const { username, password } = signatureOf(e, ROLE.ADMINISTRATOR);
+    const recalculated = await e.t.call('GET', '/api/OeeIndex/RecalculateAllOrdersHistory', {
+      token: as(ROLE.ADMINISTRATOR),
+      query: { user: username, password },
+    });
+    expect(recalculated.status, recalculated.text).toBe(200);
+    expect(await shiftIndex(1)).toMatchObject({ discardQuantity: 20, startupDiscards: 12 });
+    const waterfall = await e.t.call('GET', '/api/losses/waterfall', { token: as(ROLE.OPERATOR), query: { order: '101-0' } });
+    const bars = Object.fromEntries(waterfall.body.bars.map((bar: { key: string; minutes: number }) => [bar.key, bar.minutes]));
+    expect(bars.startupRejects).toBeGreaterThan(0);
+    expect(bars.productionRejects).toBeGreaterThan(0);
+    for (const declared of [startup, other]) {
+      const withdrawn = await e.t.call('DELETE', '/api/production/discards', {
+        token: as(ROLE.SUPERVISOR),
+        form: { key: String(declared.body.discardID) },
+      });
+      expect(withdrawn.status, withdrawn.text).toBe(204);
+    }
+    expect(await orderIndex('101-0')).toMatchObject({ discardQuantity: 0, startupDiscards: 0, acceptance: 1 });
+    expect(await shiftIndex(1)).toMatchObject({ discardQuantity: 0, startupDiscards: 0 });
+  });
+
   it('are refused on a line that counts its discards, beyond the order’s production, with bad input or another role, and change nothing', async () => {
     const before = await state(e.db);
     const refused = async (role: RoleId, values: Record<string, unknown>, status: number, message?: string) =>

@@ -29,7 +29,8 @@ import {
  *   units are booked into production_minutes, so the dashboard, indexes and report count them like counted units.
  * - Discards, only on a line with no discards signal (no calculationDiscards script): booked into production_minutes
  *   like counted discards, so they lower the acceptance of the order and of the shift, and survive a recalculation
- *   (which reads production_minutes).
+ *   (which reads production_minutes). Declared as start-up rejects (`startup`), they are booked as such too
+ *   (production_minutes.startupDiscards): the waterfall's startupRejects bar, whatever the line's start-up window.
  *
  * A booking goes to the order's minute: now for the Ready order, the order's last minute for a finalized one (a
  * minute another order's production already holds is avoided: a minute row is tagged with one order).
@@ -46,7 +47,7 @@ export type ProductionDeclaration =
   | { kind: 'addLot'; order: string | null; values: LotValues }
   | { kind: 'changeLot'; lotID: number; values: Partial<LotValues> }
   | { kind: 'deleteLot'; lotID: number }
-  | { kind: 'addDiscard'; order: string | null; quantity: number; observation: string | null }
+  | { kind: 'addDiscard'; order: string | null; quantity: number; observation: string | null; startup?: boolean }
   | { kind: 'deleteDiscard'; discardID: number };
 
 /** Production to add to (or, negative, take from) a minute of a line, booked to an order. */
@@ -56,6 +57,8 @@ export interface ProductionBooking {
   order: string;
   units: number;
   discards: number;
+  /** The part of discards declared as start-up rejects. */
+  startupDiscards?: number;
 }
 
 export interface DeclarationOutcome {
@@ -200,6 +203,7 @@ export async function recordDeclaration(
           minuteStart,
           quantity: declaration.quantity,
           observation: declaration.observation,
+          startup: declaration.startup ? 1 : 0,
           createdBy: ctx.userID,
           createDate: clock.nowMs,
         },
@@ -209,7 +213,14 @@ export async function recordDeclaration(
       return {
         table: 'declared_discards',
         row,
-        booking: { lineID, minuteStart, order: order.order, units: 0, discards: declaration.quantity },
+        booking: {
+          lineID,
+          minuteStart,
+          order: order.order,
+          units: 0,
+          discards: declaration.quantity,
+          startupDiscards: declaration.startup ? declaration.quantity : 0,
+        },
       };
     }
     case 'deleteDiscard': {
@@ -219,7 +230,14 @@ export async function recordDeclaration(
       return {
         table: 'declared_discards',
         row: before,
-        booking: { lineID, minuteStart: before.minuteStart, order: before.order, units: 0, discards: -before.quantity },
+        booking: {
+          lineID,
+          minuteStart: before.minuteStart,
+          order: before.order,
+          units: 0,
+          discards: -before.quantity,
+          startupDiscards: before.startup === 1 ? -before.quantity : 0,
+        },
       };
     }
   }

@@ -196,7 +196,7 @@ export function registerProductionRoutes(api: Api): void {
       access: DECLARING_ROLES,
       tag: TAG,
       summary:
-        'Declares discards on a line with no discards signal (values: lineID, order — default the Ready order —, quantity, observation); they count in the acceptance of the order and the shift.',
+        'Declares discards on a line with no discards signal (values: lineID, order — default the Ready order —, quantity, observation, startup: start-up rejects); they count in the acceptance of the order and the shift.',
       body: discardSchema.partial(),
       response: rowSchemaOf(DISCARD_COLUMNS),
     },
@@ -207,6 +207,7 @@ export function registerProductionRoutes(api: Api): void {
         order: values.order ?? null,
         quantity: values.quantity,
         observation: values.observation ?? null,
+        startup: values.startup,
       });
       return rowToApi(outcome.row, DISCARD_COLUMNS, ctx.timeZone);
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GridResource } from '../grid/grid-resource';
-import { optionalText, requiredInt, requiredText } from '../grid/fields';
+import { flag, optionalText, requiredInt, requiredText } from '../grid/fields';
 
 /** The most packs, wrappers or discarded units one declaration may carry (a typo of extra digits is refused). */
 const MAX_QUANTITY = 10_000_000;
@@ -41,6 +41,7 @@ export const DISCARD_COLUMNS = {
   order: 'string',
   quantity: 'number',
   observation: 'string',
+  startup: 'boolean',
   createdBy: 'string',
   createDate: 'date',
 } as const;
@@ -50,6 +51,8 @@ export const discardSchema = z.object({
   order: optionalText(40),
   quantity: requiredInt({ min: 1, max: MAX_QUANTITY }),
   observation: optionalText(255),
+  /** Start-up rejects (issue 29): the waterfall shows them apart from the production rejects, on any line. */
+  startup: flag(),
 });
 
 export const WRAPPER_TYPE_COLUMNS = {

@@ -6,6 +6,9 @@ import { ROLE } from '../../domain/roles';
 import { openTestPlant, type TestPlant } from '../../../../test/support/test-plant';
 import { adjustOrder } from '../orders/orders.service';
 import { buildOeeReport } from './reports.service';
+import { listLineSettings, recalculateAllOrders, recalculateAllShiftIndexes } from '../engine';
+import { linesWaterfall } from '../losses/losses.service';
+import { MINUTE_MS } from '../../domain/time';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 const NOW = Date.parse('2026-05-06T10:17:42-03:00');
@@ -47,6 +50,10 @@ beforeAll(async () => {
     { userID: 'supervisor', roleID: ROLE.SUPERVISOR, firstName: 'S', lastName: 'S' },
     clock,
   );
+  // Line 1 declares a start-up window of 30 minutes after each order's start (issue 29), its indexes computed again.
+  await plant.db.updateTable('lines').set({ startupRejectMinutes: 30 }).where('lineID', '=', 1).execute();
+  await recalculateAllShiftIndexes(plant.db, clock, null);
+  await recalculateAllOrders(plant.db, clock, null);
   const bytes = await buildOeeReport(plant.db, { fromMs: NOW - DEMO_HISTORY_DAYS * DAY, toMs: NOW }, clock, 'es');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -129,7 +136,7 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
           column,
         ),
     );
-    expect(minuteColumns).toHaveLength(12);
+    expect(minuteColumns).toHaveLength(13);
     losses.forEach((row, index) => {
       const shift = shifts[index]!;
       const label = `${String(row.Línea)} ${String(row.Inicio)}`;
@@ -140,5 +147,29 @@ describe("the 'Reporte OEE' of the demo's week: every figure of a row is recompu
       if (shift['Fin'] !== null && Date.parse(String(shift.Fin).replace(' ', 'T') + '-03:00') <= NOW)
         expect(row.OEE, label).toBe(shift.OEE);
     });
+  });
+
+  it('losses: the quality loss in two columns, start-up rejects only on the line that declares a window, as the edge’s waterfall has them', async () => {
+    const startupColumn = 'Rechazos de arranque (min)';
+    const productionColumn = 'Rechazos de producción (min)';
+    const lines = await listLineSettings(plant.db);
+    const stored = await plant.db.selectFrom('shift_indexes').select(['lineID', 'shiftStart', 'shiftEnd']).orderBy('shiftStart').execute();
+    const line1 = lines.find((line) => line.lineID === 1)!;
+    let startupMinutes = 0;
+    for (const row of losses) {
+      const label = `${String(row.Línea)} ${String(row.Inicio)}`;
+      if (row.Línea !== line1.description) expect(n(row, startupColumn), label).toBe(0);
+      else startupMinutes += n(row, startupColumn);
+    }
+    expect(startupMinutes).toBeGreaterThan(0);
+    // Line 1's shifts: the sheet's two columns are the edge's waterfall bars to the last digit.
+    const rows1 = losses.filter((row) => row.Línea === line1.description);
+    const shifts1 = stored.filter((shift) => shift.lineID === 1);
+    expect(rows1).toHaveLength(shifts1.length);
+    for (const [index, shift] of shifts1.entries()) {
+      const waterfall = await linesWaterfall(plant.db, [line1], shift.shiftStart, shift.shiftEnd, NOW, TZ);
+      expect(n(rows1[index]!, startupColumn), String(shift.shiftStart)).toBe(waterfall.bars.startupRejects / MINUTE_MS);
+      expect(n(rows1[index]!, productionColumn), String(shift.shiftStart)).toBe(waterfall.bars.productionRejects / MINUTE_MS);
+    }
   });
 });

@@ -160,7 +160,8 @@ const BAR_NAMES: Record<WaterfallBarKey, [string, string]> = {
   notLineLoss: ['Sin datos (no es de la línea)', 'No data (not the line)'],
   smallStop: ['Microparadas', 'Small stops'],
   speed: ['Pérdida de velocidad', 'Speed loss'],
-  quality: ['Pérdida de calidad', 'Quality loss'],
+  startupRejects: ['Rechazos de arranque', 'Start-up rejects'],
+  productionRejects: ['Rechazos de producción', 'Production rejects'],
   unrated: ['Marcha sin velocidad nominal', 'Running without nominal speed'],
   fullyProductive: ['Tiempo plenamente productivo', 'Fully productive time'],
 };

@@ -48,6 +48,7 @@ describe('resources (production lines)', () => {
       fixedThroughput: true,
       enableStopsManager: 'true',
       enableIndicadorPorTurno: 1,
+      startupRejectMinutes: 15,
     });
     expect(inserted.status, inserted.text).toBe(200);
     expect(inserted.body).toEqual({
@@ -63,18 +64,36 @@ describe('resources (production lines)', () => {
       enableProductionManager: false,
       enableCalculationRelative: false,
       enableIndicadorPorTurno: true,
+      startupRejectMinutes: 15,
       updatedBy: 'admin',
       updateDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/),
     });
 
+    // The start-up window (issue 29) is 1 to 1,440 whole minutes or blank: anything else is refused and changes nothing.
+    for (const bad of [0, 1_441, 2.5, 'diez']) {
+      const refused = await t.call('PUT', '/api/Resources/PutResources', {
+        token: t.adminToken,
+        form: { key: 7, values: { startupRejectMinutes: bad } },
+      });
+      expect(refused.status, String(bad)).toBe(400);
+      expect(refused.body.error.fields.startupRejectMinutes, String(bad)).toEqual(expect.any(String));
+    }
+    expect(
+      (await db().selectFrom('lines').select('startupRejectMinutes').where('lineID', '=', 7).executeTakeFirst())?.startupRejectMinutes,
+    ).toBe(15);
+
     const updated = await t.call('PUT', '/api/Resources/PutResources', {
       token: t.adminToken,
-      form: { key: 7, values: { description: 'Envasadora siete', fixedThroughput: null, calculationDiscards: 'Line1.Discards' } },
+      form: {
+        key: 7,
+        values: { description: 'Envasadora siete', fixedThroughput: null, calculationDiscards: 'Line1.Discards', startupRejectMinutes: '' },
+      },
     });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body).toMatchObject({
       lineID: 7,
       description: 'Envasadora siete',
+      startupRejectMinutes: null,
       fixedThroughput: null,
       calculationDiscards: 'Line1.Discards',
       enableStopsManager: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, queryInt, requiredInt, requiredText } from '../grid/fields';
+import { flag, optionalInt, queryInt, requiredInt, requiredText } from '../grid/fields';
 
 /** SPEC.md section 3, Resource (a production line, table `lines`). */
 export const RESOURCE_COLUMNS = {
@@ -15,6 +15,7 @@ export const RESOURCE_COLUMNS = {
   enableProductionManager: 'boolean',
   enableCalculationRelative: 'boolean',
   enableIndicadorPorTurno: 'boolean',
+  startupRejectMinutes: 'number',
   updatedBy: 'string',
   updateDate: 'date',
 } as const;
@@ -46,6 +47,12 @@ export const resourceSchema = z.object({
   enableProductionManager: flag(),
   enableCalculationRelative: flag(),
   enableIndicadorPorTurno: flag(),
+  /**
+   * The start-up window (issue 29): the discards made within this many minutes of an order's start on the line are
+   * start-up rejects, the rest production rejects (the waterfall's two quality bars). Blank (null): the line declares
+   * none, every discard is a production reject. At most a day.
+   */
+  startupRejectMinutes: z.preprocess((value) => (value === '' ? null : value), optionalInt({ min: 1, max: 1440 })),
 });
 
 export const lineQuerySchema = z.object({ lineID: queryInt() });

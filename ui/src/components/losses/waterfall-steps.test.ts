@@ -10,7 +10,9 @@ describe('waterfallSteps', () => {
         { key: 'planned', minutes: 0, share: 0 },
         { key: 'breakdown', minutes: 100, share: 100 / 480 },
         { key: 'speed', minutes: -20, share: -20 / 480 },
-        { key: 'fullyProductive', minutes: 340, share: 340 / 480 },
+        { key: 'startupRejects', minutes: 15, share: 15 / 480 },
+        { key: 'productionRejects', minutes: 5, share: 5 / 480 },
+        { key: 'fullyProductive', minutes: 320, share: 320 / 480 },
       ],
     });
     expect(steps.map((step) => [step.key, step.from, step.to])).toEqual([
@@ -18,7 +20,10 @@ describe('waterfallSteps', () => {
       ['unstaffed', 420, 480],
       ['breakdown', 320, 420],
       ['speed', 340, 320],
-      ['fullyProductive', 0, 340],
+      // The quality loss as its two bars, one below the other.
+      ['startupRejects', 325, 340],
+      ['productionRejects', 320, 325],
+      ['fullyProductive', 0, 320],
     ]);
   });
 });

@@ -23,7 +23,8 @@ export const STEP_COLORS: Record<WaterfallStepKey, string> = {
   notLineLoss: '#607d8b',
   smallStop: '#f2c14e',
   speed: '#d69e2e',
-  quality: '#9c27b0',
+  startupRejects: '#d53f8c',
+  productionRejects: '#9c27b0',
   unrated: '#b7791f',
   fullyProductive: '#31aca6',
 };

@@ -26,8 +26,9 @@ describe('the portal waterfall’s bars', () => {
         { key: 'breakdown' as const, minutes: 310.5, share: 310.5 / 2_880 },
         { key: 'smallStop' as const, minutes: 44.25, share: 44.25 / 2_880 },
         { key: 'speed' as const, minutes: -12.75, share: -12.75 / 2_880 },
-        { key: 'quality' as const, minutes: 0, share: 0 },
-        { key: 'fullyProductive' as const, minutes: 1_968, share: 1_968 / 2_880 },
+        { key: 'startupRejects' as const, minutes: 6, share: 6 / 2_880 },
+        { key: 'productionRejects' as const, minutes: 0, share: 0 },
+        { key: 'fullyProductive' as const, minutes: 1_962, share: 1_962 / 2_880 },
       ],
     };
     const rows = waterfallRows(answer);
@@ -38,7 +39,8 @@ describe('the portal waterfall’s bars', () => {
       ['breakdown', 310.5],
       ['smallStop', 44.25],
       ['speed', -12.75],
-      ['fullyProductive', 1_968],
+      ['startupRejects', 6],
+      ['fullyProductive', 1_962],
     ]);
     expect(rows[0]!.share).toBe(1);
     expect(rows.slice(1).reduce((sum, row) => sum + row.minutes, 0)).toBe(rows[0]!.minutes);

@@ -43,6 +43,8 @@ function lotFields(unit: string | null): GridField[] {
 const DISCARD_FIELDS: readonly GridField[] = [
   { name: 'discardID', label: 'production.discardID', key: true, generated: true, inGrid: false, inForm: false },
   { name: 'quantity', label: 'production.quantity', kind: 'number', required: true, min: 1, step: 1, width: 130 },
+  // Start-up rejects (issue 29): shown apart from the production rejects in the waterfall.
+  { name: 'startup', label: 'production.startup', kind: 'boolean', width: 150 },
   { name: 'observation', label: 'fields.observation', maxLength: 255, flex: 1 },
   { name: 'createdBy', label: 'production.createdBy', readOnly: true, width: 130 },
   { name: 'createDate', label: 'production.createDate', kind: 'date', readOnly: true, width: 170, initialSort: 'desc' },

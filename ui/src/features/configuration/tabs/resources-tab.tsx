@@ -24,6 +24,8 @@ const FIELDS: readonly GridField[] = [
   { name: 'enableProductionManager', label: 'fields.enableProductionManager', kind: 'boolean', width: 120 },
   { name: 'enableCalculationRelative', label: 'fields.enableCalculationRelative', kind: 'boolean', width: 120 },
   { name: 'enableIndicadorPorTurno', label: 'fields.enableIndicadorPorTurno', kind: 'boolean', width: 120 },
+  // The start-up window (issue 29): discards within these minutes of an order's start are start-up rejects; blank: none.
+  { name: 'startupRejectMinutes', label: 'fields.startupRejectMinutes', kind: 'number', width: 130 },
   script('calculationBaliza', 'fields.calculationBaliza', 'boolean'),
   script('calculationUnits', 'fields.calculationUnits', 'number'),
   script('calculationDiscards', 'fields.calculationDiscards', 'number'),
