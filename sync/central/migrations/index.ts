@@ -13,6 +13,7 @@ import * as m0011 from './0011-production-day-start';
 import * as m0012 from './0012-shift-loss-kinds';
 import * as m0013 from './0013-unscheduled-production';
 import * as m0014 from './0014-calendar-production-day';
+import * as m0016 from './0016-edge-production-day';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -33,4 +34,5 @@ export const centralMigrations: Record<string, Migration> = {
   '0012-shift-loss-kinds': m0012,
   '0013-unscheduled-production': m0013,
   '0014-calendar-production-day': m0014,
+  '0016-edge-production-day': m0016,
 };
