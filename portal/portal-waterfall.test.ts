@@ -11,7 +11,7 @@ import { startTestPostgres, type TestPostgres } from '../test/support/sync/postg
 import { compare, losses, plantsOverview, waterfall } from './portal.service';
 import { sql } from 'kysely';
 import { computeIndicators, sumIndicatorInputs, type IndicatorInputs } from '../edge/src/domain/oee';
-import { plantDateAt } from '../edge/src/domain/work-calendar';
+import { plantDateAt, productionDay } from '../edge/src/domain/work-calendar';
 import { lineCalendars } from '../edge/src/modules/calendar/line-calendars';
 import { plantDateTimeText } from '../edge/src/modules/reports/workbook';
 import { savePlantCalendar } from '../edge/src/modules/calendar/calendar.service';
@@ -325,5 +325,78 @@ describe('the portal waterfall on a work calendar', () => {
       ).toBe(ofDay.length);
       expect(answer.totalMinutes, day).toBeCloseTo(ofDay.reduce((total, stop) => total + (stop.endDate! - stop.startDate), 0) / 60_000, 9);
     }
+  }, 240_000);
+});
+
+/**
+ * Issue 29, a calendar change applies from a date on: a plant calendar version in force from a past date (the same two
+ * shifts, but the production day now starts with the 19:00 one) replicates, and the shifts the edge has not
+ * recalculated keep the production day they were computed with on both sides, until a recalculation of their days.
+ */
+describe('a calendar version in force from a past date', () => {
+  const FROM = '2026-05-04';
+  const TO = '2026-05-05';
+  const replicate = async () =>
+    applyBatch(central, { plantId: PLANT, timeZone: TZ, name: 'Demo' }, await readOutboxBatch(plant.db, 0, 10_000_000));
+  const edgeDays = async () =>
+    new Map(
+      (await plant.db.selectFrom('shift_indexes').select(['lineID', 'shiftStart', 'productionDay']).execute()).map((row) => [
+        `${row.lineID}|${row.shiftStart}`,
+        row.productionDay,
+      ]),
+    );
+  const centralDays = async () =>
+    new Map(
+      (
+        await sql<{
+          line_id: number;
+          start_ms: number;
+          day: string;
+        }>`SELECT line_id, extract(epoch FROM shift_start)::float8 * 1000 AS start_ms,
+            production_day::text AS day FROM oee.shift_indexes WHERE plant_id = ${PLANT} AND deleted_at IS NULL`.execute(central)
+      ).rows.map((row) => [`${row.line_id}|${row.start_ms}`, row.day]),
+    );
+  const lineDaySums = async () =>
+    (
+      await sql`SELECT line_id, production_day::text AS day, shift_count, production_quantity FROM oee.line_day_sums
+        WHERE plant_id = ${PLANT} ORDER BY line_id, production_day`.execute(central)
+    ).rows;
+
+  it("keeps each unrecalculated shift's production day on the edge and in the central copy and its day sums; a recalculation of the range gives its shifts the new calendar's days on both", async () => {
+    const stored = await edgeDays();
+    expect(await centralDays()).toEqual(stored);
+    const sumsBefore = await lineDaySums();
+    const { plant: before } = await lineCalendars(plant.db);
+    const [day, night] = before.versions[0]!.pattern.shifts;
+    await savePlantCalendar(
+      plant.db,
+      {
+        ...before,
+        versions: [...before.versions, { effectiveFrom: FROM, pattern: { ...before.versions[0]!.pattern, shifts: [night!, day!] } }],
+      },
+      { userID: null, now: NOW },
+    );
+    await replicate();
+    const calendar = (await lineCalendars(plant.db)).plant;
+    const startOf = (key: string) => Number(key.split('|')[1]);
+    // Shifts whose day the new calendar would change (the day shifts from the 5th: now the previous day's).
+    const moved = [...stored].filter(([key, storedDay]) => plantDateAt(calendar, startOf(key), TZ) !== storedDay);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(await edgeDays()).toEqual(stored);
+    expect(await centralDays()).toEqual(stored);
+    expect(await lineDaySums()).toEqual(sumsBefore);
+
+    await recalculateAllShiftIndexes(plant.db, clock, null, { from: FROM, to: TO });
+    await replicate();
+    const fromMs = productionDay(calendar, FROM, TZ).startMs;
+    const toMs = productionDay(calendar, TO, TZ).endMs;
+    const after = await edgeDays();
+    for (const [key, storedDay] of after) {
+      const inRange = startOf(key) >= fromMs && startOf(key) < toMs;
+      expect(storedDay, key).toBe(inRange ? plantDateAt(calendar, startOf(key), TZ) : stored.get(key));
+    }
+    expect(moved.some(([key]) => startOf(key) >= fromMs && startOf(key) < toMs)).toBe(true);
+    expect(await centralDays()).toEqual(after);
+    expect(await lineDaySums()).not.toEqual(sumsBefore);
   }, 240_000);
 });

@@ -16,6 +16,7 @@ import { attachNotificationJobs, type NotificationJobs } from './jobs/notificati
 import { attachPublishingJobs } from './jobs/publishing-jobs';
 import { attachRetentionJobs } from './jobs/retention-jobs';
 import { attachLossSplitBackfill } from './modules/losses/loss-split-backfill';
+import { fillShiftIndexProductionDays } from './modules/engine/index';
 import { createLogging, type LogFileSystem } from './logger';
 import { routeModules } from './modules/index';
 import { attachSync } from './modules/sync/sync.service';
@@ -109,6 +110,9 @@ export async function startEdge(options: StartOptions): Promise<RunningEdge> {
       // The bot token and OPC passwords: sealed under the data directory's key, those still in clear sealed now.
       const sealed = await attachSecrets(db, settings.dataDir);
       if (sealed > 0) plant.logger.info({ sealed }, 'Secrets stored in clear are now sealed');
+      // Shift indexes of before edge migration 0029 take the production day they showed, before anything can change a calendar.
+      const days = await fillShiftIndexProductionDays(db, plant.timeZone);
+      if (days > 0) plant.logger.info({ filled: days }, 'Shift indexes given their stored production day');
       plant.attachDatabase(db);
     }
     await options.beforeListening?.(plant);

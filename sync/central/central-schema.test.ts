@@ -61,6 +61,7 @@ const MIGRATIONS = [
   '0013-unscheduled-production',
   '0014-calendar-production-day',
   '0015-startup-rejects',
+  '0016-edge-production-day',
 ];
 
 /** Runs `use` on a database of its own on the test server (its URL), dropped afterwards. */
@@ -766,8 +767,10 @@ describe('BI views', () => {
    * here from the live rows with the views' own expressions (0001, 0004): equal, to the last digit. */
   const expectSumsOfLiveRows = async (db: CentralDatabase) => {
     const localDay = (column: string) => sql.raw(`((${column} AT TIME ZONE p.time_zone) - interval '6 hours')::date`);
+    // A shift's day is the one its edge stored with it (0016; 0016 gives the rows already there the day they had), else the zone's.
+    const shiftDay = sql`coalesce(si.production_day_edge::date, ${localDay('si.shift_start')})`;
     const stored = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id)
-      WHERE si.production_day IS DISTINCT FROM ${localDay('si.shift_start')}
+      WHERE si.production_day IS DISTINCT FROM ${shiftDay}
         OR si.shift_code IS DISTINCT FROM CASE extract(hour FROM si.shift_start AT TIME ZONE p.time_zone) WHEN 6 THEN 'TM' WHEN 14 THEN 'TT' WHEN 22 THEN 'TN' END`.execute(
       db,
     );
@@ -780,7 +783,7 @@ describe('BI views', () => {
     const figures = sql.raw(
       `production_quantity, discard_quantity, staffed_time_ms, discount_time_ms, adjusted_discount_time_ms, stop_time_ms, failure_time_ms, failure_count::int AS failure_count, ideal_units`,
     );
-    const liveShifts = sql`SELECT si.plant_id, si.line_id, ${localDay('si.shift_start')} AS day, si.production_quantity, si.discard_quantity,
+    const liveShifts = sql`SELECT si.plant_id, si.line_id, ${shiftDay} AS day, si.production_quantity, si.discard_quantity,
         si.staffed_time_ms, si.discount_time_ms, si.adjusted_discount_time_ms, si.stop_time_ms, si.failure_time_ms, si.failure_count,
         coalesce(si.ideal_units, CASE WHEN si.runtime_ms = 0 THEN 0 END) AS ideal_units
       FROM oee.shift_indexes si JOIN oee.plants p USING (plant_id) WHERE si.deleted_at IS NULL`;
@@ -873,6 +876,10 @@ describe('BI views', () => {
           stop(5, 1, 'Limpieza', Date.parse('2026-03-29T04:10:00Z'), Date.parse('2026-03-29T04:12:00Z')),
         ]);
         expect(await migrateCentral(db)).toEqual(MIGRATIONS.slice(MIGRATIONS.indexOf('0005-portal-day-sums')));
+        // 0016: the rows already there keep the day they have, stored as their edge's.
+        const unfilled = await sql<{ n: string }>`SELECT count(*) AS n FROM oee.shift_indexes
+          WHERE production_day_edge IS DISTINCT FROM production_day::text`.execute(db);
+        expect(Number(unfilled.rows[0]!.n), 'rows whose stored day is not the one they had').toBe(0);
         let sums = await expectSumsOfLiveRows(db);
         const labels = await sql<{
           label: string;
@@ -940,7 +947,8 @@ describe('BI views', () => {
         await applyBatch(db, BA, [removed('stops', { stopID: 3 })]);
         expect((await expectSumsOfLiveRows(db)).stopDays.filter((r) => r.plant_id === 'ba')).toHaveLength(2);
 
-        // Madrid's plant moved to UTC: its shifts and stops take the days and shifts of that zone.
+        // Madrid's plant moved to UTC: its stops take the days of that zone, its shifts that zone's codes; the shifts keep
+        // the day stored with them (0016: the day they had, as their edge keeps its own until it recalculates them).
         await applyBatch(db, { plantId: 'madrid', timeZone: 'UTC' }, [
           stop(7, 1, 'Limpieza', Date.parse('2026-03-30T10:00:00Z'), Date.parse('2026-03-30T10:01:00Z')),
         ]);

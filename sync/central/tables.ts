@@ -201,6 +201,7 @@ export const CENTRAL_TABLES: readonly CentralTable[] = [
       ['notLineLossTime', 'not_line_loss_time_ms', 'real'],
       ...unscheduled,
       ['shiftCode', 'shift_code_edge', 'text'],
+      ['productionDay', 'production_day_edge', 'text'],
       ['closed', 'closed', 'boolean'],
     ],
   ),

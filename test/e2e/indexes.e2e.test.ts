@@ -347,6 +347,8 @@ describe('order and shift indexes', () => {
           mtbf: 105,
           mttr: 15,
           closed: 1,
+          // The production day the shift close stores with it (edge migration 0029), which the page's day filter reads.
+          productionDay: '2026-01-10',
           calculatedAt: tmStart + 480 * minute,
         })
         .execute();

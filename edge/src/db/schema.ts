@@ -369,6 +369,11 @@ export interface ShiftIndexesTable extends IndexTimes, UnscheduledProduction {
   shiftEnd: number;
   /** Migration 0027: the code of the calendar shift the row is; null on rows computed before (the default calendar's). */
   shiftCode: Generated<string | null>;
+  /**
+   * Migration 0029: the production day ('YYYY-MM-DD') of the calendar the row was computed with; null only on rows of
+   * before it until the start-up fill (engine/production-day-fill.ts) gives them the day of the calendar then in force.
+   */
+  productionDay: Generated<string | null>;
   idealUnits: number | null;
   discountShift: number;
   closed: Flag;

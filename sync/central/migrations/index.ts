@@ -14,6 +14,7 @@ import * as m0012 from './0012-shift-loss-kinds';
 import * as m0013 from './0013-unscheduled-production';
 import * as m0014 from './0014-calendar-production-day';
 import * as m0015 from './0015-startup-rejects';
+import * as m0016 from './0016-edge-production-day';
 
 /**
  * Every central migration, imported statically: they travel inside the single executable. Names sort in the order
@@ -35,4 +36,5 @@ export const centralMigrations: Record<string, Migration> = {
   '0013-unscheduled-production': m0013,
   '0014-calendar-production-day': m0014,
   '0015-startup-rejects': m0015,
+  '0016-edge-production-day': m0016,
 };

@@ -23,6 +23,7 @@ import * as m0025 from './0025-work-calendars';
 import * as m0026 from './0026-shift-index-loss-kinds';
 import * as m0027 from './0027-unscheduled-production';
 import * as m0028 from './0028-startup-rejects';
+import * as m0029 from './0029-shift-production-day';
 
 /**
  * Every migration, imported statically: a single executable has no migrations folder to scan.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0026-shift-index-loss-kinds': m0026,
   '0027-unscheduled-production': m0027,
   '0028-startup-rejects': m0028,
+  '0029-shift-production-day': m0029,
 };

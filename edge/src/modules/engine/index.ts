@@ -46,6 +46,7 @@ export {
   refreshOrderIndex,
   type EngineClock,
 } from './indexes.service';
+export { fillShiftIndexProductionDays } from './production-day-fill';
 /** What the engine reads of a line and its history, for the modules that show the same figures. */
 export {
   engineParameters,

@@ -537,6 +537,7 @@ export function shiftIndexGridSource(db: Database) {
       's.unscheduledQuantity',
       's.unscheduledDiscards',
       's.shiftCode',
+      's.productionDay',
       's.closed',
       's.calculatedAt',
     ]) as unknown as SelectQueryBuilder<DB, keyof DB, Record<string, unknown>>;

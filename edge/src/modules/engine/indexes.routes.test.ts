@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shiftOf } from '../../domain/calendar';
 import { ROLE } from '../../domain/roles';
 import { addLine, at, HOUR, MINUTE, seenSince } from '../../../../test/support/test-plant';
-import { ENGINE_TZ, expectError, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
+import { ENGINE_TZ, expectError, signatureOf, startEngineEdge, type EngineEdge } from '../../../../test/support/engine-edge';
 import { closeDueShifts } from './indexes.service';
 
 const spring = shiftOf('TN', '2026-03-28', ENGINE_TZ);
@@ -203,5 +203,66 @@ describe('the production day of a shift index under a calendar whose day starts 
       productionDay: '2026-05-05',
       closed: false,
     });
+  });
+
+  /** The grid's rows of line 1 of production days from–to, by their stored day (the page's filter, index-filters.ts). */
+  const daysOfGrid = async (from: string, to: string) => {
+    const page = await e.t.call('GET', '/api/oeeindex/history/get', {
+      token: e.tokens[ROLE.CONSULTANT],
+      query: {
+        filter: JSON.stringify([['lineID', '=', 1], 'and', ['productionDay', '>=', from], 'and', ['productionDay', '<=', to]]),
+        sort: JSON.stringify([{ selector: 'shiftStart' }]),
+      },
+    });
+    expect(page.status, page.text).toBe(200);
+    return page.body.data.map((row: { shift: string; productionDay: string; shiftStart: string }) => [
+      row.shift,
+      row.productionDay,
+      row.shiftStart,
+    ]);
+  };
+
+  it('keeps the production day a closed shift was computed with when a version in force from a past date moves the day start to 06:00, until a recalculation of its days', async () => {
+    const before = await daysOfGrid('2026-05-02', '2026-05-04');
+    expect(before.filter(([, day]: string[]) => day === '2026-05-04')).toEqual([
+      ['TN', '2026-05-04', '2026-05-04T22:00:00.000+02:00'],
+      ['TM', '2026-05-04', '2026-05-05T06:00:00.000+02:00'],
+      ['TT', '2026-05-04', '2026-05-05T14:00:00.000+02:00'],
+    ]);
+    // From 2 May (already past) the same shifts, but the production day starts with the 06:00 one.
+    const DAY_AT_SIX = {
+      effectiveFrom: '2026-05-02',
+      pattern: { ...NIGHT_FIRST.versions[0]!.pattern, shifts: [1, 2, 0].map((i) => NIGHT_FIRST.versions[0]!.pattern.shifts[i]!) },
+    };
+    const saved = await e.t.call('PUT', '/api/calendars/plant', {
+      token: e.tokens[ROLE.ADMINISTRATOR],
+      json: { ...NIGHT_FIRST, versions: [...NIGHT_FIRST.versions, DAY_AT_SIX] },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await closeDueShifts(e.db, { nowMs: e.clock.now, timeZone: ENGINE_TZ });
+    // Nothing recalculated: every stored shift keeps its day in the grid, its filter and GET /api/history/get.
+    expect(await daysOfGrid('2026-05-02', '2026-05-04')).toEqual(before);
+    const get = (shiftStart: string) =>
+      e.t.call('GET', '/api/history/get', { token: e.tokens[ROLE.CONSULTANT], query: { lineId: '1', shiftStart } });
+    expect((await get('2026-05-05T07:00:00')).body).toMatchObject({ shift: 'TM', productionDay: '2026-05-04', closed: true });
+
+    // 'Recalcular' of the 4th and 5th (signed): those days' shifts take the new calendar's days; the 3rd keeps its own.
+    const admin = signatureOf(e, ROLE.ADMINISTRATOR);
+    const recalculated = await e.t.call('GET', '/api/OeeIndex/RecalculateAllOrdersHistory', {
+      token: e.tokens[ROLE.ADMINISTRATOR],
+      query: { user: admin.username, password: admin.password, from: '2026-05-04', to: '2026-05-05' },
+    });
+    expect(recalculated.status, recalculated.text).toBe(200);
+    expect(await daysOfGrid('2026-05-04', '2026-05-05')).toEqual([
+      ['TM', '2026-05-04', '2026-05-04T06:00:00.000+02:00'],
+      ['TT', '2026-05-04', '2026-05-04T14:00:00.000+02:00'],
+      ['TN', '2026-05-04', '2026-05-04T22:00:00.000+02:00'],
+      ['TM', '2026-05-05', '2026-05-05T06:00:00.000+02:00'],
+      ['TT', '2026-05-05', '2026-05-05T14:00:00.000+02:00'],
+      ['TN', '2026-05-05', '2026-05-05T22:00:00.000+02:00'],
+    ]);
+    expect((await get('2026-05-05T07:00:00')).body).toMatchObject({ shift: 'TM', productionDay: '2026-05-05', closed: true });
+    // The 3rd's morning shift, outside the range, is still the 2nd's (the day it was computed with).
+    expect((await get('2026-05-03T07:00:00')).body).toMatchObject({ shift: 'TM', productionDay: '2026-05-02', closed: true });
   });
 });

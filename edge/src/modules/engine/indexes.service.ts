@@ -8,7 +8,6 @@ import {
   calendarShiftAt,
   calendarShiftsOverlapping,
   DEFAULT_CALENDAR,
-  plantDateAt,
   productionDay,
   stepCalendarShift,
   type CalendarShift,
@@ -176,6 +175,8 @@ export function shiftIndexValues(
     smallStopTime: lost.smallStop,
     notLineLossTime: lost.notLineLoss,
     shiftCode: shift.code,
+    // The production day of the calendar computing the row, kept with it when a calendar version is added later.
+    productionDay: shift.plantDate,
     closed: shift.endMs <= nowMs ? 1 : 0,
   };
 }
@@ -656,9 +657,15 @@ export async function shiftIndexAt(
   const shift = shiftOfCalendar((await lineCalendars(db)).of(lineID), atMs, clock.timeZone);
   const stored = await findShiftIndex(db, lineID, shift.startMs);
   const base = { description: line.description, shift: shift.code, productionDay: shift.plantDate };
-  // A closed shift keeps the calendar it was computed with until a recalculation: its own code (the default's before 0027).
+  // A closed shift keeps the calendar it was computed with until a recalculation: its own code (the default's before
+  // 0027) and its own production day (0029).
   if (stored?.closed === 1)
-    return { ...stored, ...base, shift: stored.shiftCode ?? shiftCodeAt(DEFAULT_CALENDAR, stored.shiftStart, clock.timeZone) };
+    return {
+      ...stored,
+      ...base,
+      shift: stored.shiftCode ?? shiftCodeAt(DEFAULT_CALENDAR, stored.shiftStart, clock.timeZone),
+      productionDay: stored.productionDay ?? shift.plantDate,
+    };
   const { microStopSeconds } = await engineParameters(db);
   const data = await loadLineRangeData(db, line, shift.startMs, shift.endMs, clock.timeZone);
   return {
@@ -669,10 +676,10 @@ export async function shiftIndexAt(
 }
 
 /**
- * The shift code and the production day are derived per row from its start (listShiftIndexes): no SQL column to filter
- * or sort on (the grid's production-day filter is a shiftStart range: the days' spans, from GET /api/calendars/days).
+ * The shift code is the stored shiftCode, or derived from the row's start on rows of before 0027 (listShiftIndexes): no
+ * SQL column to filter or sort on. The production day is the stored column (0029): filtered and sorted in SQL.
  */
-const { shift: _derivedShift, productionDay: _derivedDay, ...SHIFT_INDEX_GRID_COLUMNS } = SHIFT_INDEX_COLUMNS;
+const { shift: _derivedShift, ...SHIFT_INDEX_GRID_COLUMNS } = SHIFT_INDEX_COLUMNS;
 
 /** The shift-index grid (GET /api/oeeindex/history/get): stored shift indexes; lineID and shiftStart as plain parameters too. */
 export const SHIFT_INDEX_GRID: GridResource = {
@@ -690,11 +697,10 @@ export const SHIFT_INDEX_GRID: GridResource = {
 
 /**
  * A page of shift indexes, each with its shift code (the code of its line's calendar shift starting there) and its
- * production day (the day of the line's calendar its start falls in, as the grid's production-day filter cuts them).
+ * production day (stored with the row by the calendar that computed it, migration 0029).
  */
 export async function listShiftIndexes(db: Database, query: Record<string, unknown>, timeZone: string) {
   const page = await listResource(SHIFT_INDEX_GRID, db, query, timeZone);
-  const calendars = await lineCalendars(db);
   const rows = page.data.map((row) => ({ row, startMs: parsePlantDate(String(row.shiftStart), timeZone) }));
   const codes = await shiftCodesOf(
     db,
@@ -704,7 +710,6 @@ export async function listShiftIndexes(db: Database, query: Record<string, unkno
   const data = rows.map(({ row, startMs }) => ({
     ...row,
     shift: startMs === null ? null : (codes.get(`${String(row.lineID)}|${startMs}`) ?? shiftCodeAt(DEFAULT_CALENDAR, startMs, timeZone)),
-    productionDay: startMs === null ? null : plantDateAt(calendars.of(Number(row.lineID)), startMs, timeZone),
   }));
   return { ...page, data };
 }

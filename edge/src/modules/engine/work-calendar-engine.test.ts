@@ -15,6 +15,7 @@ import {
 import { savePlantCalendar } from '../calendar/calendar.service';
 import { lineCalendars } from '../calendar/line-calendars';
 import { closeDueShifts, recalculateAllOrders, recalculateAllShiftIndexes, refreshOpenIndexes, type EngineClock } from './indexes.service';
+import { fillShiftIndexProductionDays } from './production-day-fill';
 
 /**
  * The engine follows the plant's work calendar (issue 29): shift indexes are the calendar's shifts, only scheduled
@@ -264,6 +265,23 @@ describe('the engine on a calendar of two 12-hour shifts from 07:00, Monday to F
     await closeDueShifts(db, clockAt(at('2026-05-19T14:00:30+02:00')));
     await refreshOpenIndexes(db, clockAt(at('2026-05-19T14:00:30+02:00')));
     expect(await openRows()).toEqual([['TT', '2026-05-19T12:00:00.000Z']]);
+  });
+
+  it("stores each shift's production day with it; rows of before edge migration 0029 are given the day of the calendar in force, once", async () => {
+    await closeDueShifts(db, clockAt(at('2026-05-06T07:00:00+02:00')));
+    const days = (await shiftRows(1)).map((row) => [row.shiftCode, row.productionDay]);
+    // The night shift from 19:00 belongs to the day it starts on (the day starts at 07:00).
+    expect(days).toEqual([
+      ['D', '2026-05-04'],
+      ['N', '2026-05-04'],
+      ['D', '2026-05-05'],
+      ['N', '2026-05-05'],
+    ]);
+    // As an upgraded database has them: no stored day.
+    await db.updateTable('shift_indexes').set({ productionDay: null }).execute();
+    expect(await fillShiftIndexProductionDays(db, TZ)).toBe(4);
+    expect((await shiftRows(1)).map((row) => [row.shiftCode, row.productionDay])).toEqual(days);
+    expect(await fillShiftIndexProductionDays(db, TZ)).toBe(0);
   });
 
   it('reads the calendars once and again only after one is written', async () => {

@@ -37,23 +37,15 @@ describe('index grid filters (production days as the calendar spans them)', () =
     ]);
   });
 
-  it('lists the shifts that start within the days', () => {
+  it('lists the shifts of the days by the production day each stores', () => {
     expect(
       shiftIndexFilter({
         ...NO_INDEX_FILTER,
         lineID: 1,
         from: '2026-02-28',
         to: '2026-02-28',
-        start: '2026-02-28T07:00:00.000-03:00',
-        end: '2026-03-01T07:00:00.000-03:00',
       }),
-    ).toEqual([
-      ['lineID', '=', 1],
-      'and',
-      ['shiftStart', '>=', '2026-02-28T07:00:00.000-03:00'],
-      'and',
-      ['shiftStart', '<', '2026-03-01T07:00:00.000-03:00'],
-    ]);
+    ).toEqual([['lineID', '=', 1], 'and', ['productionDay', '>=', '2026-02-28'], 'and', ['productionDay', '<=', '2026-02-28']]);
   });
 
   it('refuses a first day after the last one, or a date that is not one', () => {

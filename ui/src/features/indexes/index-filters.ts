@@ -62,12 +62,15 @@ export function orderIndexFilter(filter: AppliedIndexFilter): FilterExpression |
   ]);
 }
 
-/** The shift-index grid: the line's shifts of the production days. */
-export function shiftIndexFilter(filter: AppliedIndexFilter): FilterExpression | null {
+/**
+ * The shift-index grid: the line's shifts of the production days, by the day each shift stores (the day of the calendar
+ * that computed it, which a later calendar version does not move until a recalculation), not by its start.
+ */
+export function shiftIndexFilter(filter: IndexFilter): FilterExpression | null {
   return joinFilters('and', [
     lineIs(filter.lineID),
-    filter.start === null ? null : ['shiftStart', '>=', filter.start],
-    filter.end === null ? null : ['shiftStart', '<', filter.end],
+    filter.from === '' ? null : ['productionDay', '>=', filter.from],
+    filter.to === '' ? null : ['productionDay', '<=', filter.to],
   ]);
 }
 

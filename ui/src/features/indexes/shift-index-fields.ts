@@ -15,8 +15,7 @@ export const SHIFT_INDEX_FIELDS: readonly GridField[] = [
     name: 'productionDay',
     label: 'indexes.fields.productionDay',
     width: 150,
-    derived: true,
-    // The server's: the production day of the line's work calendar the shift belongs to (not always its start's date).
+    // Stored with the shift by the work calendar that computed it (not always its start's date): sorted and filtered by the server.
     text: (row) => String(row.productionDay ?? ''),
   },
   { name: 'shift', label: 'indexes.fields.shift', width: 90, derived: true, text: (row) => String(row.shift ?? '') },
