@@ -1,10 +1,20 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
-import { createContext, useCallback, useContext, useState, type ComponentType, type ReactNode } from 'react';
+import { Menu, Portal } from '@chakra-ui/react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useState,
+  type ButtonHTMLAttributes,
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MenuAction, MenuDialogProps } from '../../modules/manifest';
 import type { MenuEntry } from '../navigation';
 import { preloadRoute } from '../preload';
+import styles from './nav-menu.module.css';
 
 type OpenDialog = (load: MenuAction['dialog']) => void;
 
@@ -46,15 +56,30 @@ export function EntryItems({ entries }: { entries: readonly MenuEntry[] }) {
   );
 }
 
-/** A navigation-bar menu: a trigger button and its items. */
+/**
+ * A navigation-bar menu: a trigger button and its items. Until it is first opened it is the button alone, and the
+ * Chakra menu (a zag state machine with its listeners, one for each of the bar's up to 8 menus on every page) is
+ * mounted by that first click, already open; from then on it is the menu as any other. The trigger is a plain button
+ * with a static class. A first ArrowDown, ArrowUp or Enter on the focused button opens it as the menu's trigger would.
+ */
 export function NavMenu({ label, testId, children }: { label: ReactNode; testId: string; children: ReactNode }) {
+  const [used, setUsed] = useState(false);
+  const trigger = (props: ButtonHTMLAttributes<HTMLButtonElement> = {}) => (
+    <button type="button" className={styles.trigger} data-testid={testId} {...props}>
+      {label} ▾
+    </button>
+  );
+  if (!used) {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Enter') return;
+      event.preventDefault();
+      setUsed(true);
+    };
+    return trigger({ 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setUsed(true), onKeyDown });
+  }
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" color="inherit" _hover={{ bg: 'whiteAlpha.200' }} size="sm" data-testid={testId}>
-          {label} ▾
-        </Button>
-      </Menu.Trigger>
+    <Menu.Root defaultOpen>
+      <Menu.Trigger asChild>{trigger()}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content maxH="70vh" overflowY="auto" minW="48">

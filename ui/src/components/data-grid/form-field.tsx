@@ -1,4 +1,5 @@
 import { Checkbox, Field, HStack, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { counterState } from './field-counter';
 import type { GridField, GridOption } from './grid-types';
@@ -16,8 +17,12 @@ export interface FormFieldProps {
   extra?: React.ReactNode;
 }
 
-/** One field of a record form: the input for its kind, its label, and the server's message for it. */
-export function FormField({ field, value, onChange, disabled, error, options, hint, extra }: FormFieldProps) {
+/**
+ * One field of a record form: the input for its kind, its label, and the server's message for it. Memoized: a change
+ * of one field re-renders that field, not every field of the form (each a Chakra field, input and label resolving
+ * their styles), given a stable `onChange` and `options` (record-form-dialog.tsx, use-field-options.ts).
+ */
+export const FormField = memo(function FormField({ field, value, onChange, disabled, error, options, hint, extra }: FormFieldProps) {
   const { t } = useTranslation();
   const text = typeof value === 'string' ? value : '';
   const label = t(field.label);
@@ -130,4 +135,4 @@ export function FormField({ field, value, onChange, disabled, error, options, hi
       <Field.ErrorText data-testid={`error-${field.name}`}>{error}</Field.ErrorText>
     </Field.Root>
   );
-}
+});

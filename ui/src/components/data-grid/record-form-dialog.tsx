@@ -41,6 +41,16 @@ export function RecordFormDialog({
   const { t } = useTranslation();
   const shown = formFields(fields, mode);
   const [values, setValues] = useState(() => initialFormValues(shown, record, { ...initialValues, ...fixedValues }));
+  // One setter per field, made once: FormField is memoized, so a keystroke re-renders the field typed in only.
+  const [setters] = useState(() => new Map<string, (value: unknown) => void>());
+  const setterOf = (name: string) => {
+    let setter = setters.get(name);
+    if (!setter) {
+      setter = (value: unknown) => setValues((current) => ({ ...current, [name]: value }));
+      setters.set(name, setter);
+    }
+    return setter;
+  };
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [saving, setSaving] = useState(false);
   const context: FormContext = { mode, values, record };
@@ -91,7 +101,7 @@ export function RecordFormDialog({
                       .filter((field) => isVisible(field, context))
                       .map((field) => {
                         const wide = field.kind === 'code' || field.kind === 'textarea';
-                        const setValue = (value: unknown) => setValues((current) => ({ ...current, [field.name]: value }));
+                        const setValue = setterOf(field.name);
                         return (
                           <div key={field.name} style={wide ? { gridColumn: '1 / -1' } : undefined}>
                             <FormField

@@ -27,15 +27,25 @@ export function useFieldOptions(fields: readonly GridField[]): FieldOptions {
 
 const sourceId = (source: OptionSource) => JSON.stringify(source);
 
+const NO_OPTIONS: readonly GridOption[] = [];
+
 function buildOptions(t: (key: never) => string, fetched: ReadonlyMap<string, readonly GridOption[]>): FieldOptions {
+  // A static field's choices translated once per build, so each call answers the same array (a memoized form field
+  // re-renders only when its choices change).
+  const translated = new WeakMap<GridField, readonly GridOption[]>();
   const optionsOf = (field: GridField): readonly GridOption[] => {
     const source = field.options;
-    if (!source) return [];
-    if (source.kind !== 'static') return fetched.get(sourceId(source)) ?? [];
-    return source.options.map((option) => ({
-      value: option.value,
-      text: option.translate === false ? option.label : t(option.label as never),
-    }));
+    if (!source) return NO_OPTIONS;
+    if (source.kind !== 'static') return fetched.get(sourceId(source)) ?? NO_OPTIONS;
+    let options = translated.get(field);
+    if (!options) {
+      options = source.options.map((option) => ({
+        value: option.value,
+        text: option.translate === false ? option.label : t(option.label as never),
+      }));
+      translated.set(field, options);
+    }
+    return options;
   };
   const resolver: OptionResolver = {
     text: (field, value) => optionsOf(field).find((option) => String(option.value) === String(value))?.text,

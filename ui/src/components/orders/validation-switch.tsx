@@ -1,10 +1,10 @@
-import { chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../feedback/toaster';
 import { ActionDialog, SignedForm } from '../signature/signed-form';
 import { useSetOrderValidation } from './api/set-order-validation';
+import styles from './row-controls.module.css';
 
 export interface ValidationSwitchProps {
   /** The order it validates; null: no order (the switch is disabled). */
@@ -37,49 +37,26 @@ export function ValidationSwitch({ order, op, validated, enabled, wording, testI
   const disabled = !enabled || order === null || setValidation.isPending;
   return (
     <>
-      {/* A switch drawn from plain elements, without a state machine of its own: it shows the stored state, and a
-          grid draws one per row. Switching asks for the signature; the state changes once the server accepts it. */}
-      <chakra.button
+      {/* A switch drawn from plain elements with static classes, without a state machine or style props of its own: it
+          shows the stored state, and a grid draws one per row. Switching asks for the signature; the state changes
+          once the server accepts it. */}
+      <button
         type="button"
         role="switch"
+        className={styles.switch}
         aria-checked={validated}
         aria-label={t('orderValidation.label', { op })}
         disabled={disabled}
         onClick={() => setAsked(!validated)}
-        display="inline-flex"
-        alignItems="center"
-        gap="2"
-        cursor={disabled ? 'not-allowed' : 'pointer'}
-        opacity={disabled ? 0.6 : 1}
-        borderRadius="full"
-        _focusVisible={{ outline: '2px solid', outlineColor: 'teal.500', outlineOffset: '2px' }}
         data-testid={`${testId}-switch`}
       >
-        <chakra.span
-          position="relative"
-          display="inline-block"
-          w="8"
-          h="4.5"
-          borderRadius="full"
-          bg={validated ? 'teal.500' : 'gray.300'}
-          transition="background 0.15s"
-        >
-          <chakra.span
-            position="absolute"
-            top="0.5"
-            insetStart={validated ? '4' : '0.5'}
-            w="3.5"
-            h="3.5"
-            borderRadius="full"
-            bg="white"
-            boxShadow="xs"
-            transition="inset-inline-start 0.15s"
-          />
-        </chakra.span>
-        <chakra.span fontSize="sm" data-testid={`${testId}-label`}>
+        <span className={styles.track}>
+          <span className={styles.thumb} />
+        </span>
+        <span className={styles.label} data-testid={`${testId}-label`}>
           {validated ? t('orderValidation.yes') : t('orderValidation.no')}
-        </chakra.span>
-      </chakra.button>
+        </span>
+      </button>
       {asked !== null && order !== null && (
         <ActionDialog
           title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })}

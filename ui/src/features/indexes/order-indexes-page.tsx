@@ -1,8 +1,9 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import { AdjustDialog } from '../../components/orders/adjust-dialog';
+import rowControls from '../../components/orders/row-controls.module.css';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasRole, ORDER_ADJUST_ROLES } from '../../lib/roles';
 import { useGridRefreshMs } from '../../lib/parameters';
@@ -31,15 +32,15 @@ export default function OrderIndexesPage() {
   const renderAdjust = useCallback(
     (order: OrderIndex) => {
       return (
-        <Button
-          size="xs"
-          variant="outline"
+        <button
+          type="button"
+          className={rowControls.button}
           disabled={!order.endDate}
           onClick={() => setAdjusting(order)}
           data-testid={`adjust-${order.order}`}
         >
           {t('orderIndexes.adjust')}
-        </Button>
+        </button>
       );
     },
     [t],

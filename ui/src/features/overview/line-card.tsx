@@ -1,9 +1,10 @@
-import { Box, Card, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useShiftName } from '../dashboard/use-shift-name';
 import { Link } from 'react-router-dom';
 import { BEACON_COLORS, Beacon, noStopMessage } from '../../components/beacon';
 import { oeeColor } from '../../components/gauge/indicator-colors';
+import { ProgressBar } from '../../components/progress-bar';
 import type { MessageKey } from '../../lib/i18n';
 import { minutesLabel, percentLabel } from '../../lib/indicator-format';
 import type { LineCardData } from './api/get-sector-indicators';
@@ -71,11 +72,7 @@ export function LineCard({ line }: { line: LineCardData }) {
                     product: line.orderData.productName ?? line.orderData.productCode ?? '',
                   })}
                 </Text>
-                <Progress.Root size="xs" value={Math.min(100, (line.orderData.progress ?? 0) * 100)} colorPalette="teal">
-                  <Progress.Track>
-                    <Progress.Range />
-                  </Progress.Track>
-                </Progress.Root>
+                <ProgressBar size="xs" value={(line.orderData.progress ?? 0) * 100} />
               </Box>
             ) : (
               <Text fontSize="sm" color="fg.muted">

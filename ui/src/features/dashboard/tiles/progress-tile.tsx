@@ -1,5 +1,6 @@
-import { Progress, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '../../../components/progress-bar';
 import { formatNumber, percentLabel } from '../../../lib/indicator-format';
 import { useDashboard } from '../dashboard-context';
 import styles from './tiles.module.css';
@@ -25,11 +26,7 @@ export function ProgressTile() {
         })}
       </p>
       <div className={styles.progressBar}>
-        <Progress.Root value={Math.min(100, Math.max(0, progress * 100))} max={100} colorPalette="teal" size="lg">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ProgressBar value={progress * 100} size="lg" />
         {PROGRESS_TICKS.map((tick) => (
           <div key={tick} className={styles.tick} style={{ left: `${tick * 100}%` }} data-testid="progress-tick">
             <div className={styles.tickMark} />

@@ -1,7 +1,7 @@
-import { Progress } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { StopSummary } from '../../../components/stops/api/get-stop-summary';
 import { UNRECOGNIZED_COLOR } from '../../../components/stops/stop';
+import { ProgressBar } from '../../../components/progress-bar';
 import { shareLabel } from '../../../lib/indicator-format';
 import { SummaryTable } from './summary-table';
 
@@ -24,11 +24,12 @@ export function PathSummary({ summary }: { summary: StopSummary }) {
         count: row.stopCount,
         percent: row.percent,
         extra: (
-          <Progress.Root size="sm" value={Math.min(100, row.percent * 100)} colorPalette="teal" aria-label={shareLabel(row.percent)}>
-            <Progress.Track>
-              <Progress.Range bg={row.path === null ? UNRECOGNIZED_COLOR : undefined} />
-            </Progress.Track>
-          </Progress.Root>
+          <ProgressBar
+            size="sm"
+            value={row.percent * 100}
+            label={shareLabel(row.percent)}
+            color={row.path === null ? UNRECOGNIZED_COLOR : undefined}
+          />
         ),
       }))}
       totalMinutes={summary.totalMinutes}
