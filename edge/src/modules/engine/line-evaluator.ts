@@ -466,10 +466,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   /** The newest source time among the good readings of the line's tags (counters included); -∞ when none. */
   private newestSourceTime(line: CompiledLine): number {
     let newest = Number.NEGATIVE_INFINITY;
-    for (const tag of line.tags) {
-      const reading = this.cache.reading(tag);
-      if (reading?.good && reading.time > newest) newest = reading.time;
-    }
+    for (const tag of line.tags) newest = Math.max(newest, this.cache.goodTime(tag));
     return newest;
   }
 

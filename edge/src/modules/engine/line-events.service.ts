@@ -653,11 +653,14 @@ class Ingestion {
    * disk was full) changes that shift's indexes: one range per line, from its first such minute to the shift's end.
    */
   private async countedInPastShifts(): Promise<void> {
+    if (this.counted.length === 0) return;
+    const calendars = await (this.calendars ??= lineCalendars(this.trx));
     const earliest = new Map<number, number>();
     const currentShiftStart = new Map<number, number>();
     for (const delta of this.counted) {
       let startMs = currentShiftStart.get(delta.lineID);
-      if (startMs === undefined) currentShiftStart.set(delta.lineID, (startMs = await this.shiftStartAt(delta.lineID, this.clock.nowMs)));
+      if (startMs === undefined)
+        currentShiftStart.set(delta.lineID, (startMs = this.shiftStartIn(calendars, delta.lineID, this.clock.nowMs)));
       if (delta.minuteStart < startMs)
         earliest.set(delta.lineID, Math.min(delta.minuteStart, earliest.get(delta.lineID) ?? delta.minuteStart));
     }
@@ -669,7 +672,10 @@ class Ingestion {
    * lines sharing a calendar, most of a plant's, look the same instant up once per transaction).
    */
   private async shiftStartAt(lineID: number, instantMs: number): Promise<number> {
-    const calendars = await (this.calendars ??= lineCalendars(this.trx));
+    return this.shiftStartIn(await (this.calendars ??= lineCalendars(this.trx)), lineID, instantMs);
+  }
+
+  private shiftStartIn(calendars: LineCalendars, lineID: number, instantMs: number): number {
     const calendar = calendars.of(lineID);
     const known = this.shiftStarts.get(calendar);
     if (known?.instantMs === instantMs) return known.startMs;
