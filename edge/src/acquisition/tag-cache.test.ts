@@ -20,6 +20,17 @@ describe('the time a value changed', () => {
 describe('the tag cache', () => {
   const good = (value: TagReading['value'], time = 1): TagReading => ({ value, good: true, status: 'Good', time });
 
+  it('answers the time of a good reading (goodTime), and -∞ for a bad, unread or unknown tag', () => {
+    const cache = new TagCache();
+    cache.set('A', good(5, 100));
+    expect(cache.goodTime('A')).toBe(100);
+    cache.setBad('A', 'BadConnectionClosed', 250);
+    expect(cache.goodTime('A')).toBe(Number.NEGATIVE_INFINITY);
+    cache.slotOf('B');
+    expect(cache.goodTime('B')).toBe(Number.NEGATIVE_INFINITY);
+    expect(cache.goodTime('C')).toBe(Number.NEGATIVE_INFINITY);
+  });
+
   it("moves only the time of an unchanged good reading (touchGood), and refuses a bad one or another tag's slot", () => {
     const cache = new TagCache();
     const changes: string[] = [];

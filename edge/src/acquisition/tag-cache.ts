@@ -105,6 +105,12 @@ export class TagCache implements TagValueLookup {
     return { value: this.valueAt(slot), good: this.goods[slot] === 1, status, time: this.times[slot]! };
   }
 
+  /** The time of the tag's reading when it is good, else -∞ (the newest good time of a line's tags, without building readings). */
+  goodTime(tagName: string): number {
+    const slot = this.index.get(tagName);
+    return slot === undefined || this.goods[slot] === 0 ? Number.NEGATIVE_INFINITY : this.times[slot]!;
+  }
+
   /** Whether the tag has a good reading (for counting bad tags without building readings). */
   isGood(tagName: string): boolean {
     const slot = this.index.get(tagName);

@@ -307,6 +307,29 @@ describe('the line evaluator', () => {
     expect(routines).toEqual([false, true, true]);
   });
 
+  it('leaves out of the periodic pass a line stored within half a period, and still samples each line once a period', async () => {
+    const { batches, good, settle, advance } = setUp([line(1, 'L1.Run'), line(2, 'L2.Run')]);
+    good('L1.Run', true);
+    good('L2.Run', true);
+    await settle();
+    evaluator!.start(2);
+    await advance(1_000); // 11 000: both stored a second ago, half the period
+    await advance(500);
+    good('L2.Run', false);
+    await settle();
+    await advance(500); // 12 000: line 1 is due, line 2 was stored half a second ago
+    await advance(1_000); // 13 000: line 2 is due
+    expect(batches.map((batch) => batch.map((sample) => [sample.lineID, sample.atMs, sample.running]))).toEqual([
+      [
+        [1, 10_000, true],
+        [2, 10_000, true],
+      ],
+      [[2, 11_500, false]],
+      [[1, 12_000, true]],
+      [[2, 13_000, false]],
+    ]);
+  });
+
   it('keeps the samples a full disk refused and stores them first, at their own times, once the disk takes a pass again', async () => {
     const disk = { full: false };
     const { batches, good, settle, advance, logged, diagnostics } = setUp([line(1, 'L1.Run', 'L1.Units')], { disk });

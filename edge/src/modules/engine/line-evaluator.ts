@@ -100,6 +100,10 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   private readonly unreadable = new Set<number>();
   /** Lines the periodic pass must send even when nothing changed. */
   private readonly due = new Set<number>();
+  /** When each line's last sample was stored (or kept from a full disk): the start of that pass, the evaluator's clock. */
+  private readonly storedAt = new Map<number, number>();
+  /** The periodic pass's period (setRefresh). */
+  private refreshMs = 0;
   /**
    * Lines whose counters moved and wait for the next transaction (see COUNTER_FLUSH_MS), the flush's timer, and
    * whether it has fired. One transaction a period at most for the plant's counters, not one per line or publish.
@@ -170,13 +174,18 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.setRefresh(refreshSeconds);
   }
 
-  /** 0 pauses the periodic pass (as it pauses the engine's index refresh): lines are then sampled on changes only. */
+  /**
+   * 0 pauses the periodic pass (as it pauses the engine's index refresh): lines are then sampled on changes only.
+   * The timer looks every half period and sends the lines not stored for more than half a period (see periodicPass):
+   * a line goes at most one period without a sample either way.
+   */
   setRefresh(refreshSeconds: number): void {
     if (this.stopped) return;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (refreshSeconds <= 0) return;
-    this.timer = setInterval(() => this.periodicPass(), Math.max(1, refreshSeconds) * 1_000);
+    this.refreshMs = Math.max(1, refreshSeconds) * 1_000;
+    this.timer = setInterval(() => this.periodicPass(false), this.refreshMs / 2);
     this.timer.unref();
   }
 
@@ -188,11 +197,11 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     if (this.stopped) return;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.periodicPass();
+    this.periodicPass(true);
     await this.idle();
     // A second pass, with no change left pending: every line's sample is stamped now, so the engine knows each line
     // until this instant (a counter that changed a moment ago would otherwise stamp the first pass before it).
-    this.periodicPass();
+    this.periodicPass(true);
     await this.idle();
     this.stopped = true;
     if (this.flushTimer) clearTimeout(this.flushTimer);
@@ -245,8 +254,15 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
     this.flushTimer.unref();
   }
 
-  private periodicPass(): void {
+  /**
+   * Every line (`all`), or those whose last sample was stored more than half a period ago: a line whose counters are
+   * flushed every second, or that changed state meanwhile, is known to the engine already, and a plant of producing
+   * lines would otherwise pay a transaction of every line each period for nothing new.
+   */
+  private periodicPass(all: boolean): void {
+    const now = this.deps.now();
     for (const lineID of this.lines.keys()) {
+      if (!all && now - (this.storedAt.get(lineID) ?? Number.NEGATIVE_INFINITY) <= this.refreshMs / 2) continue;
       this.dirty.add(lineID);
       this.due.add(lineID);
     }
@@ -330,7 +346,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
       try {
         await this.sink.ingest(toStore, { routine });
         this.unstored.clear();
-        this.remember(samples);
+        this.remember(samples, started);
         if (kept.length > 0) {
           this.deps.logger.warn(
             { stored: kept.length, dropped: this.droppedUnstored },
@@ -352,7 +368,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
               'Disk full: line samples are kept in memory and stored once there is space',
             );
           for (const sample of samples) this.keepUnstored(sample);
-          this.remember(samples);
+          this.remember(samples, started);
           const waiting = [...this.unstored.values()].reduce((sum, lineSamples) => sum + lineSamples.length, 0);
           for (const outcome of outcomes) outcome.note += ` (disk full: kept, ${waiting} samples waiting)`;
         } else {
@@ -366,8 +382,9 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   }
 
   /** What was sent (or kept to be stored): later samples are compared with it and never stamped before its change. */
-  private remember(samples: readonly LineSample[]): void {
+  private remember(samples: readonly LineSample[], passStartedAt: number): void {
     for (const sent of samples) {
+      this.storedAt.set(sent.lineID, passStartedAt);
       if (this.lastSent.get(sent.lineID)?.running !== sent.running)
         this.floors.set(sent.lineID, Math.max(sent.atMs, this.floors.get(sent.lineID) ?? sent.atMs));
       this.lastSent.set(sent.lineID, sent);
@@ -449,10 +466,7 @@ export class LineEvaluator extends EventEmitter<{ stored: [samples: readonly Lin
   /** The newest source time among the good readings of the line's tags (counters included); -∞ when none. */
   private newestSourceTime(line: CompiledLine): number {
     let newest = Number.NEGATIVE_INFINITY;
-    for (const tag of line.tags) {
-      const reading = this.cache.reading(tag);
-      if (reading?.good && reading.time > newest) newest = reading.time;
-    }
+    for (const tag of line.tags) newest = Math.max(newest, this.cache.goodTime(tag));
     return newest;
   }
 

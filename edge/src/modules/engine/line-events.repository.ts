@@ -6,7 +6,10 @@ import type { Database } from '../../db/database';
 
 /**
  * The ingestion's queries run in every transaction of the acquisition (every second or so), so they are prepared
- * (compiled once) and take their lists as one JSON array: the same statements whatever the number of lines.
+ * (compiled once) and take their lists as one JSON array: the same statements whatever the number of lines. The
+ * writes read their rows with `jsonb_each(jsonb(…))`: the array is parsed once into SQLite's binary JSON, and each
+ * `->>` reads its field from that, where `json_each` hands every row back as JSON text that each `->>` parses again
+ * (eleven fields a line state: about half the statement's time for a tick of 50 lines).
  */
 
 export type LineStateRow = Row<'line_states'>;
@@ -57,7 +60,7 @@ const saveLineStatesQuery = prepared(
     SELECT value ->> 'lineID', value ->> 'running', value ->> 'changedAt', value ->> 'unitsCounter', value ->> 'discardsCounter',
            value ->> 'lastSampleAt', value ->> 'firstSeenAt', value ->> 'interruptedStopID', value ->> 'unitsSource',
            value ->> 'discardsSource', value ->> 'countersReadAt'
-    FROM json_each(${p.rows}) WHERE true
+    FROM jsonb_each(jsonb(${p.rows})) WHERE true
     ON CONFLICT (lineID) DO UPDATE SET
       running = excluded.running, changedAt = excluded.changedAt, unitsCounter = excluded.unitsCounter,
       discardsCounter = excluded.discardsCounter, lastSampleAt = excluded.lastSampleAt, firstSeenAt = excluded.firstSeenAt,
@@ -90,7 +93,7 @@ const addProductionQuery = prepared(
     INSERT INTO production_minutes (lineID, minuteStart, "order", units, discards, startupDiscards)
     SELECT value ->> 'lineID', value ->> 'minuteStart', value ->> 'order', value ->> 'units', value ->> 'discards',
       ifnull(value ->> 'startupDiscards', 0)
-    FROM json_each(${p.rows}) WHERE true
+    FROM jsonb_each(jsonb(${p.rows})) WHERE true
     ON CONFLICT (lineID, minuteStart, ifnull("order", '')) DO UPDATE SET
       units = production_minutes.units + excluded.units, discards = production_minutes.discards + excluded.discards,
       startupDiscards = production_minutes.startupDiscards + excluded.startupDiscards`,

@@ -230,7 +230,7 @@ class Ingestion {
   private readonly clock: EngineClock;
   private readonly ctx: WriteContext;
   /** The lines' top speeds, read once per transaction and only when a counter moved (counterStepLimit). */
-  private topSpeeds: Promise<Map<number, number>> | null = null;
+  private topSpeeds: Map<number, number> | null = null;
   private calendars: Promise<LineCalendars> | null = null;
   /** Per calendar, the last instant shiftStartAt looked up and its shift's start. */
   private readonly shiftStarts = new Map<ReturnType<LineCalendars['of']>, { instantMs: number; startMs: number }>();
@@ -248,7 +248,12 @@ class Ingestion {
     this.sourceTimes = context.sourceTimes === true;
   }
 
-  async apply(event: LineEvent): Promise<void> {
+  /**
+   * Applies one event. The acquisition's usual events (a line in the same state, counters read) are applied at once,
+   * without a promise: a tick of a plant is a hundred of them, and what they need (the line's runtime, the lines' top
+   * speeds once read) is in memory. Whatever writes or reads the database answers its promise.
+   */
+  apply(event: LineEvent): Promise<void> | void {
     const line = this.lines.get(event.lineID);
     if (!line) {
       this.result.ignored.push({ lineID: event.lineID, atMs: eventTime(event), reason: 'unknownLine' });
@@ -258,15 +263,36 @@ class Ingestion {
       case 'lineState': {
         const atMs = this.stateTime(line, event.atMs, event.running, event.newestMs);
         if (atMs === null) return this.ignore(event.lineID, event.atMs);
-        await this.lineState(line, atMs, event.running);
-        break;
+        if (this.stateUnchanged(line, event.running)) {
+          this.touch(line, atMs);
+          this.result.applied += 1;
+          return;
+        }
+        return this.lineState(line, atMs, event.running).then(() => void (this.result.applied += 1));
       }
       case 'counters': {
         const atMs = this.counterTime(line, event);
         if (atMs === null) return this.ignore(event.lineID, event.atMs);
-        await this.counters(line, atMs, event);
-        break;
+        if (
+          this.topSpeeds === null &&
+          (this.mayCount(line, 'units', event.units, event.unitsSource) ||
+            this.mayCount(line, 'discards', event.discards, event.discardsSource))
+        )
+          return this.loadTopSpeeds().then(() => {
+            this.counters(line, atMs, event);
+            this.result.applied += 1;
+          });
+        this.counters(line, atMs, event);
+        this.result.applied += 1;
+        return;
       }
+      default:
+        return this.applyOther(line, event);
+    }
+  }
+
+  private async applyOther(line: LineRuntime, event: Exclude<LineEvent, { type: 'lineState' | 'counters' }>): Promise<void> {
+    switch (event.type) {
       case 'orderStarted':
         await this.orderStarted(line, event.order, event.atMs);
         break;
@@ -467,11 +493,17 @@ class Ingestion {
     return moveStopStart(this.trx, stop, atMs, { ...this.ctx, action: 'resume' });
   }
 
-  private async lineState(line: LineRuntime, atMs: number, running: boolean | null): Promise<void> {
+  /** Whether a state event leaves the line as it is (seen, in that state): it is then only touched. */
+  private stateUnchanged(line: LineRuntime, running: boolean | null): boolean {
     const next = running === null ? null : running ? 1 : 0;
     // Still unknown, but now because the edge cannot read the line, no longer because it was not running.
     const edgeBack = running === null && line.openStop?.reasonID === REASON.EDGE_DOWN;
-    const unchanged = line.seen && line.state.running === next && !edgeBack;
+    return line.seen && line.state.running === next && !edgeBack;
+  }
+
+  private async lineState(line: LineRuntime, atMs: number, running: boolean | null): Promise<void> {
+    const next = running === null ? null : running ? 1 : 0;
+    const unchanged = this.stateUnchanged(line, running);
     this.touch(line, atMs);
     if (unchanged) return;
     const open = line.openStop;
@@ -490,9 +522,10 @@ class Ingestion {
     line.state.changedAt = atMs;
   }
 
-  private async counters(line: LineRuntime, atMs: number, event: Extract<LineEvent, { type: 'counters' }>): Promise<void> {
-    const units = await this.counterStep(line, atMs, 'units', event.units, event.unitsSource);
-    const discards = await this.counterStep(line, atMs, 'discards', event.discards, event.discardsSource);
+  /** Books a counters event; the lines' top speeds are read already when one of its counters moves (see apply). */
+  private counters(line: LineRuntime, atMs: number, event: Extract<LineEvent, { type: 'counters' }>): void {
+    const units = this.counterStep(line, atMs, 'units', event.units, event.unitsSource);
+    const discards = this.counterStep(line, atMs, 'discards', event.discards, event.discardsSource);
     if (event.units !== null && Number.isFinite(event.units) && event.units >= 0) line.state.countersReadAt = atMs;
     this.touch(line, atMs);
     if (units === 0 && discards === 0) return;
@@ -514,14 +547,26 @@ class Ingestion {
     }
   }
 
+  /**
+   * Whether `counterStep` would find the counter moved (and so need the line's top speed): the same test, without
+   * changing anything.
+   */
+  private mayCount(line: LineRuntime, counter: 'units' | 'discards', current: number | null, source: string | undefined): boolean {
+    const state = line.state;
+    const [previous, storedSource] =
+      counter === 'units' ? [state.unitsCounter, state.unitsSource] : [state.discardsCounter, state.discardsSource];
+    if (source !== undefined && storedSource !== null && source !== storedSource) return false;
+    return counterStep(previous, current).delta !== 0;
+  }
+
   /** Moves one counter of the line to `current` and answers the production to book (see the class comment). */
-  private async counterStep(
+  private counterStep(
     line: LineRuntime,
     atMs: number,
     counter: 'units' | 'discards',
     current: number | null,
     source: string | undefined,
-  ): Promise<number> {
+  ): number {
     const state = line.state;
     const [previous, storedSource] =
       counter === 'units' ? [state.unitsCounter, state.unitsSource] : [state.discardsCounter, state.discardsSource];
@@ -554,7 +599,7 @@ class Ingestion {
     if (step.reset) report('reset');
     if (step.delta === 0) return 0;
     const limit = counterStepLimit(
-      await this.topSpeedOf(state.lineID),
+      this.topSpeedOf(state.lineID),
       atMs - (state.countersReadAt ?? atMs),
       this.parameters.counterPlausibilityFactor,
     );
@@ -565,9 +610,13 @@ class Ingestion {
     return step.delta;
   }
 
-  private async topSpeedOf(lineID: number): Promise<number | null> {
-    this.topSpeeds ??= topSpeedsOfLines(this.trx, [...this.lines.keys()]);
-    return (await this.topSpeeds).get(lineID) ?? null;
+  private async loadTopSpeeds(): Promise<void> {
+    this.topSpeeds = await topSpeedsOfLines(this.trx, [...this.lines.keys()]);
+  }
+
+  private topSpeedOf(lineID: number): number | null {
+    if (this.topSpeeds === null) throw new Error('The top speeds are read before a counter is booked');
+    return this.topSpeeds.get(lineID) ?? null;
   }
 
   private async orderStarted(line: LineRuntime, order: string, atMs: number): Promise<void> {
@@ -605,11 +654,14 @@ class Ingestion {
    * disk was full) changes that shift's indexes: one range per line, from its first such minute to the shift's end.
    */
   private async countedInPastShifts(): Promise<void> {
+    if (this.counted.length === 0) return;
+    const calendars = await (this.calendars ??= lineCalendars(this.trx));
     const earliest = new Map<number, number>();
     const currentShiftStart = new Map<number, number>();
     for (const delta of this.counted) {
       let startMs = currentShiftStart.get(delta.lineID);
-      if (startMs === undefined) currentShiftStart.set(delta.lineID, (startMs = await this.shiftStartAt(delta.lineID, this.clock.nowMs)));
+      if (startMs === undefined)
+        currentShiftStart.set(delta.lineID, (startMs = this.shiftStartIn(calendars, delta.lineID, this.clock.nowMs)));
       if (delta.minuteStart < startMs)
         earliest.set(delta.lineID, Math.min(delta.minuteStart, earliest.get(delta.lineID) ?? delta.minuteStart));
     }
@@ -621,7 +673,10 @@ class Ingestion {
    * lines sharing a calendar, most of a plant's, look the same instant up once per transaction).
    */
   private async shiftStartAt(lineID: number, instantMs: number): Promise<number> {
-    const calendars = await (this.calendars ??= lineCalendars(this.trx));
+    return this.shiftStartIn(await (this.calendars ??= lineCalendars(this.trx)), lineID, instantMs);
+  }
+
+  private shiftStartIn(calendars: LineCalendars, lineID: number, instantMs: number): number {
     const calendar = calendars.of(lineID);
     const known = this.shiftStarts.get(calendar);
     if (known?.instantMs === instantMs) return known.startMs;
@@ -715,7 +770,10 @@ async function withLines(
 /** Applies line events in order, all in one transaction (all or nothing). */
 export function applyLineEvents(db: Database, events: readonly LineEvent[], context: IngestionContext): Promise<IngestionResult> {
   return withLines(db, [...new Set(events.map((event) => event.lineID))], context, async (ingestion) => {
-    for (const event of events) await ingestion.apply(event);
+    for (const event of events) {
+      const applying = ingestion.apply(event);
+      if (applying) await applying;
+    }
   });
 }
 
