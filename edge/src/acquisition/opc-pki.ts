@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getHostname, makeApplicationUrn, OPCUACertificateManager } from 'node-opcua';
@@ -33,6 +33,10 @@ export class OpcPki {
 
   /** The manager's own dispose: only `dispose()` below calls it. */
   private readonly disposeManager: () => Promise<void>;
+  /** The manager's own move to rejected: an administrator's decision, or the manager's for a certificate it does not know. */
+  private readonly rejectByManager: (der: Buffer) => Promise<void>;
+  /** Trust decisions and the manager's rejections, one after the other: none reads a status another is changing. */
+  private decisions: Promise<void> = Promise.resolve();
 
   constructor(readonly rootFolder: string) {
     this.manager = new OPCUACertificateManager({ rootFolder, automaticallyAcceptUnknownCertificate: false });
@@ -42,6 +46,15 @@ export class OpcPki {
     // the trust decisions of the OPC servers tab). Their disposes do nothing; the edge's stop disposes it once.
     this.disposeManager = this.manager.dispose.bind(this.manager);
     this.manager.dispose = async () => undefined;
+    // A connection whose check found the certificate untrusted has the manager reject it, and that check may have begun
+    // before an administrator trusted it: the rejection would move the certificate back and undo the administrator's
+    // decision. The manager's own rejections leave a trusted certificate where it is.
+    this.rejectByManager = this.manager.rejectCertificate.bind(this.manager);
+    this.manager.rejectCertificate = (der: Buffer) =>
+      this.decide(async () => {
+        const thumbprint = createHash('sha1').update(der).digest('hex').toUpperCase();
+        if ((await this.serverCertificate(thumbprint))?.status !== 'trusted') await this.rejectByManager(der);
+      });
   }
 
   get certificateFile(): string {
@@ -102,12 +115,17 @@ export class OpcPki {
   /** Moves a met certificate (its DER) to trusted or rejected. */
   async setTrust(der: Buffer, status: ServerCertificate['status']): Promise<void> {
     await this.initialize();
-    if (status === 'trusted') await this.manager.trustCertificate(der);
-    else await this.manager.rejectCertificate(der);
+    await this.decide(() => (status === 'trusted' ? this.manager.trustCertificate(der) : this.rejectByManager(der)));
   }
 
   dispose(): Promise<void> {
     return this.disposeManager();
+  }
+
+  private decide(decision: () => Promise<void>): Promise<void> {
+    const done = this.decisions.then(decision);
+    this.decisions = done.catch(() => undefined);
+    return done;
   }
 
   private async certificatesIn(folder: string): Promise<{ certificate: X509Certificate }[]> {

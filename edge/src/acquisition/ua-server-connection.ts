@@ -206,6 +206,8 @@ export class UaServerConnection implements TagSource {
   /** The pending retry after a failed connection, and whether it failed on the server's certificate. */
   private retryTimer: NodeJS.Timeout | null = null;
   private untrusted = false;
+  /** A certificate was trusted while an attempt was under way: if that attempt fails on the certificate, retry soon. */
+  private trustedDuringAttempt = false;
   /** Every change to the session, subscription and items runs here, one after the other. */
   private queue: Promise<void> = Promise.resolve();
   private watchdog: NodeJS.Timeout | null = null;
@@ -268,7 +270,12 @@ export class UaServerConnection implements TagSource {
 
   /** A server certificate was trusted: if this connection waits on its server's, it tries again now. */
   retryIfUntrusted(): void {
-    if (!this.untrusted || !this.retryTimer) return;
+    if (!this.retryTimer) {
+      // An attempt under way may have checked the certificate before it was trusted.
+      if (!this.isConnected()) this.trustedDuringAttempt = true;
+      return;
+    }
+    if (!this.untrusted) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.enqueue(() => this.connect());
@@ -334,6 +341,7 @@ export class UaServerConnection implements TagSource {
 
   private async connect(): Promise<void> {
     const { logger } = this.deps;
+    this.trustedDuringAttempt = false;
     try {
       // The edge's own certificate must exist before a secured channel is opened with it.
       if (this.server.securityMode !== 'None') await this.deps.pki.initialize();
@@ -376,7 +384,7 @@ export class UaServerConnection implements TagSource {
           this.retryTimer = null;
           this.enqueue(() => this.connect());
         },
-        failure.untrusted ? RETRY_UNTRUSTED_MS : RETRY_FAILED_MS,
+        failure.untrusted && !this.trustedDuringAttempt ? RETRY_UNTRUSTED_MS : RETRY_FAILED_MS,
       );
       this.retryTimer.unref();
     }
