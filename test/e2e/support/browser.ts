@@ -15,10 +15,12 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // A test's page lives seconds: V8's optimizing compilers (Maglev, TurboFan) spent the renderer's CPU compiling code
-  // that hardly ran again (the line dashboard's file: 58 s of renderer CPU with them, 48-53 s without). The
-  // benchmarks launch the browser as a plant runs it.
-  '--js-flags=--no-opt --no-maglev',
+  // A test's page lives seconds: V8's compilers beyond the interpreter (Sparkplug, Maglev, TurboFan) spent the
+  // renderer's CPU compiling code that hardly ran again (the line dashboard's file: 58 s of renderer CPU with the
+  // optimizing ones, 48-53 s without), and the garbage collector's helper threads competed for the machine's two
+  // cores (the configuration-supervisor and stop-summaries files: 109-110 CPU-s without Sparkplug and one GC thread
+  // left on, 95-98 s with both off). The benchmarks launch the browser as a plant runs it.
+  '--js-flags=--no-opt --no-maglev --no-sparkplug --single-threaded-gc',
 ];
 
 export const RESULTS_DIR = join(ROOT, 'test-results');
