@@ -46,6 +46,10 @@ describe('OPC UA certificate trust', () => {
     await pki.setTrust(serverDer, 'trusted');
     await pki.manager.rejectCertificate(serverDer);
     expect(await statusOf()).toBe('trusted');
+    // The same with the server's certificate at the head of a chain, as an array or its DER one after the other.
+    await pki.manager.rejectCertificate([serverDer]);
+    await pki.manager.rejectCertificate(Buffer.concat([serverDer, serverDer]));
+    expect(await statusOf()).toBe('trusted');
     expect(await pki.manager.isCertificateTrusted(serverDer)).toBe('Good');
   });
 

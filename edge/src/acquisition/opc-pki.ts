@@ -1,4 +1,4 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getHostname, makeApplicationUrn, OPCUACertificateManager } from 'node-opcua';
@@ -34,7 +34,7 @@ export class OpcPki {
   /** The manager's own dispose: only `dispose()` below calls it. */
   private readonly disposeManager: () => Promise<void>;
   /** The manager's own move to rejected: an administrator's decision, or the manager's for a certificate it does not know. */
-  private readonly rejectByManager: (der: Buffer) => Promise<void>;
+  private readonly rejectByManager: (der: Buffer | Buffer[]) => Promise<void>;
   /** Trust decisions and the manager's rejections, one after the other: none reads a status another is changing. */
   private decisions: Promise<void> = Promise.resolve();
 
@@ -50,9 +50,10 @@ export class OpcPki {
     // before an administrator trusted it: the rejection would move the certificate back and undo the administrator's
     // decision. The manager's own rejections leave a trusted certificate where it is.
     this.rejectByManager = this.manager.rejectCertificate.bind(this.manager);
-    this.manager.rejectCertificate = (der: Buffer) =>
+    this.manager.rejectCertificate = (der: Buffer | Buffer[]) =>
       this.decide(async () => {
-        const thumbprint = createHash('sha1').update(der).digest('hex').toUpperCase();
+        // A chain (an array, or its certificates' DER one after the other): the server's own certificate comes first.
+        const thumbprint = thumbprintOf(new X509Certificate(Array.isArray(der) ? der[0]! : der));
         if ((await this.serverCertificate(thumbprint))?.status !== 'trusted') await this.rejectByManager(der);
       });
   }
