@@ -3,13 +3,18 @@
 // so every tile polls, re-renders and redraws its charts 15 times as often, and BENCH_SOAK_MINUTES (default 96) makes
 // as many refreshes as 24 hours at 15 s (5,760). Prints the JS heap after forced GC (after a warm-up minute, then every
 // BENCH_SAMPLE_SECONDS, default 30), its growth and trend, the DOM nodes, and the frame times (requestAnimationFrame
-// to requestAnimationFrame, every frame of the run) at p50/p99/max. Targets (issue 27): the heap flat (growth after
-// the warm-up ≤ 1 MB) and frame times under 50 ms at p99; each ends in OK or OVER. Asserts nothing.
+// to requestAnimationFrame, every frame of the run) at p50/p99/max. The whole heap is no leak measure by itself: V8
+// keeps compiling the page's code for many minutes, and the stops the plant makes add rows and bars to the shift on
+// screen. So at the end the lines are held running (the screen stops changing) and the page that ran all along is
+// compared with a fresh load of the same screen, JS objects apart from compiled code (heap snapshots), as
+// dashboard.bench.ts does. Targets (issue 27): the heap flat (the JS objects kept beyond the fresh load ≤ 512 KB)
+// and frame times under 50 ms at p99; each ends in OK or OVER. Asserts nothing.
 // `npm run bench dashboard-soak`; a short run: BENCH_SOAK_MINUTES=1.
 import { chromium, type CDPSession } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
 import { chromiumPath } from '../support/chromium';
+import { heapKinds } from './support/heap-kinds';
 import { slope } from './support/stats';
 
 const DEMO_REFRESH_SECONDS = 15;
@@ -17,7 +22,10 @@ const REFRESH_SECONDS = Number(process.env.BENCH_SOAK_REFRESH_SECONDS ?? 1);
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? (24 * 60 * REFRESH_SECONDS) / DEMO_REFRESH_SECONDS);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_SECONDS ?? 30) * 1000;
 const WARM_UP_MS = 60_000;
-const HEAP_GROWTH_LIMIT = 1024 * 1024;
+/** JS objects the page that ran all along may keep beyond a fresh load of the same screen. */
+const HEAP_GROWTH_LIMIT = 512 * 1024;
+/** How long the fresh load runs before it is measured: every tile loaded and polled many times. */
+const FRESH_MS = 60_000;
 const FRAME_P99_LIMIT_MS = 50;
 const CHROMIUM_PATH = chromiumPath('browser');
 
@@ -88,8 +96,23 @@ try {
   console.log(
     `frame times over ${frames.length} frames: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`,
   );
+
+  // The leak check proper: the screen held still, the page that ran all along against a fresh load of it.
+  for (let line = 1; line <= plant.simulator.lineCount; line += 1) plant.simulator.runLine(line);
+  await page.waitForTimeout(2 * REFRESH_SECONDS * 1000 + 5_000);
+  const ran = await heapKinds(cdp);
+  const ranNodes = await domNodes();
+  await page.reload();
+  await page.getByTestId('gauge-oee-value').waitFor();
+  await page.waitForTimeout(FRESH_MS);
+  const fresh = await heapKinds(cdp);
+  const freshNodes = await domNodes();
+  const kept = ran.objects - fresh.objects;
   console.log(
-    `heap growth after the warm-up ${mb(growth)} (target flat, ≤ ${mb(HEAP_GROWTH_LIMIT)}) ${verdict(growth <= HEAP_GROWTH_LIMIT)}`,
+    `lines held running: after ${MINUTES} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${ranNodes} DOM nodes; the same screen loaded fresh (${FRESH_MS / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${freshNodes} DOM nodes`,
+  );
+  console.log(
+    `heap: JS objects kept after ${MINUTES} min beyond a fresh load of the same screen ${mb(kept)} (target flat, ≤ ${mb(HEAP_GROWTH_LIMIT)}) ${verdict(kept <= HEAP_GROWTH_LIMIT)}`,
   );
   console.log(`frame time p99 ${p99.toFixed(1)} ms (target < ${FRAME_P99_LIMIT_MS} ms) ${verdict(p99 < FRAME_P99_LIMIT_MS)}`);
   await context.close();

@@ -10,10 +10,11 @@
 // BENCH_DASHBOARD_MINUTES (default 10), BENCH_SAMPLE_SECONDS (default 30), BENCH_REFRESH_SECONDS (gridRefreshTime
 // during the run, default 5: three times the demo's polling), BENCH_STEADY=1 (the lines held running: no new stops,
 // so nothing on screen grows).
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
 import { chromiumPath } from '../support/chromium';
+import { heapKinds } from './support/heap-kinds';
 import { slope } from './support/stats';
 
 const MINUTES = Number(process.env.BENCH_DASHBOARD_MINUTES ?? 10);
@@ -32,40 +33,6 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const kb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${(bytes / 1024).toFixed(0)} KB`;
 const verdict = (met: boolean) => (met ? 'OK' : 'OVER');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-interface HeapKinds {
-  /** Compiled code, bytecode and their metadata (what V8 adds as it optimizes). */
-  code: number;
-  /** Everything else of the JS heap: objects, arrays, strings, closures. */
-  objects: number;
-}
-
-/** The JS heap after a forced GC split by a heap snapshot into compiled code and JS objects (Blink's objects left out). */
-async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const chunks: string[] = [];
-  const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk);
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  const snapshot = JSON.parse(chunks.join('')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
-    nodes: number[];
-  };
-  const {
-    node_fields: fields,
-    node_types: [types],
-  } = snapshot.snapshot.meta;
-  const typeAt = fields.indexOf('type');
-  const sizeAt = fields.indexOf('self_size');
-  const kinds: HeapKinds = { code: 0, objects: 0 };
-  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
-    const type = types[snapshot.nodes[i + typeAt]!];
-    if (type === 'code') kinds.code += snapshot.nodes[i + sizeAt]!;
-    else if (type !== 'native' && type !== 'synthetic') kinds.objects += snapshot.nodes[i + sizeAt]!;
-  }
-  return kinds;
-}
 
 /** Milliseconds from the start of navigation until the OEE gauge shows a percentage (measured inside the page). */
 async function timeToData(page: Page, url: string): Promise<number> {
