@@ -14,7 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
 import { chromiumPath } from '../support/chromium';
-import { heapKinds } from './support/heap-kinds';
+import { keptBeyondFreshLoad } from './support/heap-kinds';
 import { slope } from './support/stats';
 
 const MINUTES = Number(process.env.BENCH_DASHBOARD_MINUTES ?? 10);
@@ -106,16 +106,16 @@ try {
   );
 
   // The leak check proper: the screen held still, the page that ran all along against a fresh load of it.
-  for (let line = 1; line <= plant.simulator.lineCount; line += 1) plant.simulator.runLine(line);
-  await page.waitForTimeout(2 * REFRESH_SECONDS * 1000 + 5_000);
-  const ranKinds = await heapKinds(cdp);
-  const ranNodes = await domNodes();
-  await page.reload();
-  await page.getByTestId('gauge-oee-value').waitFor();
-  await page.waitForTimeout(FRESH_MS);
-  const freshKinds = await heapKinds(cdp);
-  const freshNodes = await domNodes();
-  const kept = ranKinds.objects - freshKinds.objects;
+  const {
+    kept,
+    ran: ranKinds,
+    fresh: freshKinds,
+    ranNodes,
+    freshNodes,
+  } = await keptBeyondFreshLoad(page, cdp, plant, {
+    refreshSeconds: REFRESH_SECONDS,
+    freshMs: FRESH_MS,
+  });
   console.log(
     `lines held running: after ${MINUTES} min JS objects ${mb(ranKinds.objects)}, compiled code ${mb(ranKinds.code)}, ${ranNodes} DOM nodes; the same screen loaded fresh (${FRESH_MS / 1000} s): JS objects ${mb(freshKinds.objects)}, compiled code ${mb(freshKinds.code)}, ${freshNodes} DOM nodes`,
   );

@@ -1,4 +1,5 @@
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import type { DemoPlant } from '../../e2e/support/demo-plant';
 
 export interface HeapKinds {
   /** Compiled code, bytecode and their metadata (what V8 adds as it optimizes). */
@@ -32,4 +33,38 @@ export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
     else if (type !== 'native' && type !== 'synthetic') kinds.objects += snapshot.nodes[i + sizeAt]!;
   }
   return kinds;
+}
+
+/** The JS objects a dashboard that ran all along keeps beyond a fresh load of the same screen, with what it printed. */
+export interface KeptObjects {
+  /** Bytes of JS objects (compiled code apart) the page that ran kept beyond the fresh load. */
+  kept: number;
+  ran: HeapKinds;
+  fresh: HeapKinds;
+  ranNodes: number;
+  freshNodes: number;
+}
+
+/**
+ * The leak check of a dashboard left running: the plant's lines held running (the screen stops changing) until two
+ * refreshes have passed, the page's heap split; then the same screen reloaded and left `freshMs` to load and poll,
+ * split again. What the page that ran all along keeps beyond the fresh one is what it accumulated.
+ */
+export async function keptBeyondFreshLoad(
+  page: Page,
+  cdp: CDPSession,
+  plant: DemoPlant,
+  options: { refreshSeconds: number; freshMs: number },
+): Promise<KeptObjects> {
+  const domNodes = async () => (await cdp.send('Memory.getDOMCounters')).nodes;
+  for (let line = 1; line <= plant.simulator.lineCount; line += 1) plant.simulator.runLine(line);
+  await page.waitForTimeout(2 * options.refreshSeconds * 1000 + 5_000);
+  const ran = await heapKinds(cdp);
+  const ranNodes = await domNodes();
+  await page.reload();
+  await page.getByTestId('gauge-oee-value').waitFor();
+  await page.waitForTimeout(options.freshMs);
+  const fresh = await heapKinds(cdp);
+  const freshNodes = await domNodes();
+  return { kept: ran.objects - fresh.objects, ran, fresh, ranNodes, freshNodes };
 }
