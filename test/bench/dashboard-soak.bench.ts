@@ -14,7 +14,7 @@ import { chromium, type CDPSession } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
 import { chromiumPath } from '../support/chromium';
-import { keptBeyondFreshLoad } from './support/heap-kinds';
+import { describeKept, keptBeyondFreshLoad } from './support/heap-kinds';
 import { slope } from './support/stats';
 
 const DEMO_REFRESH_SECONDS = 15;
@@ -98,19 +98,9 @@ try {
   );
 
   // The leak check proper: the screen held still, the page that ran all along against a fresh load of it.
-  const {
-    kept,
-    ran: ran,
-    fresh: fresh,
-    ranNodes,
-    freshNodes,
-  } = await keptBeyondFreshLoad(page, cdp, plant, {
-    refreshSeconds: REFRESH_SECONDS,
-    freshMs: FRESH_MS,
-  });
-  console.log(
-    `lines held running: after ${MINUTES} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${ranNodes} DOM nodes; the same screen loaded fresh (${FRESH_MS / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${freshNodes} DOM nodes`,
-  );
+  const leak = await keptBeyondFreshLoad(page, cdp, plant, { refreshSeconds: REFRESH_SECONDS, freshMs: FRESH_MS });
+  console.log(describeKept(leak, MINUTES, FRESH_MS));
+  const { kept } = leak;
   console.log(
     `heap: JS objects kept after ${MINUTES} min beyond a fresh load of the same screen ${mb(kept)} (target flat, ≤ ${mb(HEAP_GROWTH_LIMIT)}) ${verdict(kept <= HEAP_GROWTH_LIMIT)}`,
   );

@@ -14,7 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { logIn } from '../e2e/support/log-in';
 import { chromiumPath } from '../support/chromium';
-import { keptBeyondFreshLoad } from './support/heap-kinds';
+import { describeKept, keptBeyondFreshLoad } from './support/heap-kinds';
 import { slope } from './support/stats';
 
 const MINUTES = Number(process.env.BENCH_DASHBOARD_MINUTES ?? 10);
@@ -106,19 +106,9 @@ try {
   );
 
   // The leak check proper: the screen held still, the page that ran all along against a fresh load of it.
-  const {
-    kept,
-    ran: ranKinds,
-    fresh: freshKinds,
-    ranNodes,
-    freshNodes,
-  } = await keptBeyondFreshLoad(page, cdp, plant, {
-    refreshSeconds: REFRESH_SECONDS,
-    freshMs: FRESH_MS,
-  });
-  console.log(
-    `lines held running: after ${MINUTES} min JS objects ${mb(ranKinds.objects)}, compiled code ${mb(ranKinds.code)}, ${ranNodes} DOM nodes; the same screen loaded fresh (${FRESH_MS / 1000} s): JS objects ${mb(freshKinds.objects)}, compiled code ${mb(freshKinds.code)}, ${freshNodes} DOM nodes`,
-  );
+  const leak = await keptBeyondFreshLoad(page, cdp, plant, { refreshSeconds: REFRESH_SECONDS, freshMs: FRESH_MS });
+  console.log(describeKept(leak, MINUTES, FRESH_MS));
+  const { kept } = leak;
 
   const ttdMet = ttd <= TIME_TO_DATA_TARGET_MS;
   const heapMet = kept <= HEAP_GROWTH_LIMIT;

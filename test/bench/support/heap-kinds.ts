@@ -68,3 +68,11 @@ export async function keptBeyondFreshLoad(
   const freshNodes = await domNodes();
   return { kept: ran.objects - fresh.objects, ran, fresh, ranNodes, freshNodes };
 }
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+/** The leak check's figures, as both benches print them. */
+export function describeKept(result: KeptObjects, minutes: number, freshMs: number): string {
+  const { ran, fresh } = result;
+  return `lines held running: after ${minutes} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${result.ranNodes} DOM nodes; the same screen loaded fresh (${freshMs / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${result.freshNodes} DOM nodes`;
+}
