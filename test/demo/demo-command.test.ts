@@ -18,7 +18,10 @@ afterAll(() => {
 interface DemoRun {
   lines: string[];
   exitCode: Promise<number | null>;
-  /** Resolves with the lines printed until `pattern` appears, or has appeared (rejects if the demo exits first). */
+  /**
+   * Resolves with the lines printed until `pattern` appears, or has appeared; rejects with the output so far if the
+   * demo exits first or the line does not come within 150 s.
+   */
   until(pattern: RegExp): Promise<string[]>;
   stop(): Promise<void>;
 }
@@ -51,8 +54,13 @@ async function runDemo(dataDir: string): Promise<DemoRun> {
       new Promise((resolve, reject) => {
         // A line printed already counts: the log (pino, buffered) and direct prints may arrive in either order.
         const seen = lines.findIndex((line) => pattern.test(line));
-        if (seen >= 0) resolve(lines.slice(0, seen + 1));
-        else waiting.push({ pattern, resolve, reject });
+        if (seen >= 0) return resolve(lines.slice(0, seen + 1));
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within 150 s:\n${lines.join('\n')}`)), 150_000);
+        waiting.push({
+          pattern,
+          resolve: (seenLines) => (clearTimeout(timer), resolve(seenLines)),
+          reject: (error) => (clearTimeout(timer), reject(error)),
+        });
       }),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -61,13 +69,27 @@ async function runDemo(dataDir: string): Promise<DemoRun> {
   };
 }
 
-/** Holds the demo simulator's default port, unless another program already does: either way it is busy. */
-function holdPort(port: number): Promise<Server | null> {
+function tryHoldPort(port: number): Promise<Server | null> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(null));
     server.listen(port, '0.0.0.0', () => resolve(server));
   });
+}
+
+/**
+ * Holds the demo simulator's default port. Other test files run demo plants whose simulators take that port for a
+ * while: the test waits until it holds the port itself, since a port another process releases mid-test would let the
+ * demo take it and never say it was busy.
+ */
+async function holdPort(port: number): Promise<Server> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const server = await tryHoldPort(port);
+    if (server) return server;
+    if (Date.now() > deadline) throw new Error(`port ${port} stayed busy for 120 s: the test cannot hold it`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 describe('oee-edge demo', () => {
@@ -102,7 +124,7 @@ describe('oee-edge demo', () => {
       expect(output).not.toContain('"stack"');
     } finally {
       await demo.stop();
-      held?.close();
+      held.close();
     }
   }, 300_000);
 });
