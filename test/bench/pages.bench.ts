@@ -16,11 +16,11 @@
 // `npm run bench pages`. Environment: BENCH_LOADS (idle loads per page, default 3), BENCH_THROTTLED_LOADS (default 2),
 // BENCH_PAGES (comma-separated page names, default all: login,floor-html,floor-react,floor-chakra,floor-stack,dashboard,grid,configuration,form,summary), BENCH_PROFILE_DIR
 // (the renderer's CPU profile of each page's first idle load measured, `<page>.cpuprofile`, of the click alone where
-// the page has one (form, summary), and its self time summed
-// by package or app folder, printed), BENCH_BASELINE_UI (the folder of another build of the app, a copy of an earlier
+// the page has one (form, summary), and its self time summed by package or app folder, printed; the floor pages'
+// build kept beside them with source maps, floor-build/), BENCH_BASELINE_UI (the folder of another build of the app, a copy of an earlier
 // dist/ui: each load is then made of both builds in turn, the earlier first, so both meet the same machine, and each
 // build's figures are printed; its profiles are `<page>.before.cpuprofile`).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { uiFolder } from '../../edge/src/http/ui-files';
@@ -70,7 +70,12 @@ let serving: Build = 'after';
 const baseline = BASELINE_UI ? uiFolder(BASELINE_UI) : undefined;
 if (BASELINE_UI && !baseline?.read('index.html')) throw new Error(`BENCH_BASELINE_UI: no index.html in ${BASELINE_UI}`);
 const floorNames = FLOOR_PAGES.map((floor) => `floor-${floor}`);
-const floor = !wanted || wanted.some((name) => floorNames.includes(name)) ? uiFolder(await buildFloorPages()) : undefined;
+// With BENCH_PROFILE_DIR the floor's build is kept there with its source maps (floor-build/), else removed at the end.
+const floorDir =
+  !wanted || wanted.some((name) => floorNames.includes(name))
+    ? await buildFloorPages(PROFILE_DIR ? join(PROFILE_DIR, 'floor-build') : undefined)
+    : undefined;
+const floor = floorDir ? uiFolder(floorDir) : undefined;
 const plant = await startDemoPlant({
   serveUi: (built) => ({
     read: (path) =>
@@ -363,4 +368,5 @@ try {
 } finally {
   await browser.close();
   await plant.close();
+  if (floorDir && !PROFILE_DIR) rmSync(floorDir, { recursive: true, force: true });
 }

@@ -14,11 +14,13 @@ export const FLOOR_PAGES = ['html', 'react', 'chakra', 'stack'] as const;
 
 /**
  * Builds the floor pages with the app's own Vite configuration (its plugins, aliases, target and chunk groups), for
- * the base `/floor/`, into a temporary folder precompressed as the app's build is; answers the folder.
+ * the base `/floor/`, precompressed as the app's build is, into `outDir` (with source maps, to read profiles by), else
+ * into a temporary folder; answers the folder.
  */
-export async function buildFloorPages(): Promise<string> {
+export async function buildFloorPages(outDir?: string): Promise<string> {
   process.env.NODE_ENV ??= 'production';
-  const outDir = mkdtempSync(join(tmpdir(), 'oee-bench-floor-'));
+  const sourcemap = outDir !== undefined;
+  outDir ??= mkdtempSync(join(tmpdir(), 'oee-bench-floor-'));
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'));
   if (!loaded) throw new Error('vite.config.ts could not be loaded');
   const { config } = loaded;
@@ -33,6 +35,7 @@ export async function buildFloorPages(): Promise<string> {
       ...config.build,
       outDir,
       emptyOutDir: true,
+      sourcemap,
       rolldownOptions: {
         ...config.build?.rolldownOptions,
         input: Object.fromEntries(FLOOR_PAGES.map((page) => [page, join(floorDir, `${page}.html`)])),
