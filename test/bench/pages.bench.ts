@@ -19,7 +19,9 @@
 // the page has one (form, summary), and its self time summed by package or app folder, printed; the floor pages'
 // build kept beside them with source maps, floor-build/), BENCH_BASELINE_UI (the folder of another build of the app, a copy of an earlier
 // dist/ui: each load is then made of both builds in turn, the earlier first, so both meet the same machine, and each
-// build's figures are printed; its profiles are `<page>.before.cpuprofile`).
+// build's figures are printed; its profiles are `<page>.before.cpuprofile`), BENCH_TRACE_DIR (a Chromium trace of each
+// page's first idle load measured, until its content shows, `<page>.trace.json`, and the self time of each kind of
+// event on the page's main thread printed: style, layout, script parsing and compiling, running them).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
@@ -30,12 +32,14 @@ import { DEMO_LINES } from '../../edge/src/demo/demo-plant';
 import { startDemoPlant } from '../e2e/support/demo-plant';
 import { chromiumPath } from '../support/chromium';
 import { buildFloorPages, FLOOR_PAGES } from './support/floor-build';
+import { mainThreadSelfTime } from './support/trace-summary';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 3);
 const THROTTLED_LOADS = Number(process.env.BENCH_THROTTLED_LOADS ?? 2);
 const THROTTLE = 4;
 const CHROMIUM_PATH = chromiumPath('browser');
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const wanted = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 const BASELINE_UI = process.env.BENCH_BASELINE_UI;
 
@@ -237,10 +241,12 @@ async function coldLoad(
   browserCdp: CDPSession,
   test: PageCase,
   throttle: number,
-  profile = false,
+  first = false,
   build: Build = 'after',
 ): Promise<Load> {
   serving = build;
+  const profile = first && PROFILE_DIR !== undefined;
+  const trace = first && TRACE_DIR !== undefined ? join(TRACE_DIR, `${test.name}${build === 'before' ? '.before' : ''}.trace.json`) : null;
   const profileName = `${test.name}${build === 'before' ? '.before' : ''}.cpuprofile`;
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
@@ -263,10 +269,29 @@ async function coldLoad(
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    if (trace) {
+      mkdirSync(TRACE_DIR!, { recursive: true });
+      await browser.startTracing(page, {
+        path: trace,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8',
+          'disabled-by-default-v8.compile',
+          'blink',
+          'loading',
+        ],
+      });
+    }
     const before = await taskSeconds(cdp);
     const processesBefore = await rendererCpu(browserCdp);
     await page.goto(`${plant.edge.url}${test.path}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady, undefined, { timeout: 60_000 });
+    if (trace) {
+      const recordedTrace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      const top = mainThreadSelfTime(recordedTrace).slice(0, 14);
+      console.log(`  trace (${trace}), main thread self time: ${top.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`);
+    }
     // The profile ends as the content shows (the stop summary's: as its tables show), not with the work after it.
     let recorded: unknown;
     const stopProfile = async () => {
@@ -357,8 +382,7 @@ try {
     // One load not counted: the edge's own caches and the page's first queries warmed, as on a plant's running edge.
     for (const build of builds) await coldLoad(browser, browserCdp, test, 1, false, build);
     for (let i = 0; i < LOADS; i += 1) {
-      for (const build of builds)
-        idle.get(build)!.push(await coldLoad(browser, browserCdp, test, 1, i === 0 && PROFILE_DIR !== undefined, build));
+      for (const build of builds) idle.get(build)!.push(await coldLoad(browser, browserCdp, test, 1, i === 0, build));
     }
     for (let i = 0; i < THROTTLED_LOADS; i += 1) {
       for (const build of builds) throttled.get(build)!.push(await coldLoad(browser, browserCdp, test, THROTTLE, false, build));
