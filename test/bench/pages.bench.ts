@@ -21,7 +21,8 @@
 // dist/ui: each load is then made of both builds in turn, the earlier first, so both meet the same machine, and each
 // build's figures are printed; its profiles are `<page>.before.cpuprofile`), BENCH_TRACE_DIR (a Chromium trace of each
 // page's first idle load measured, until its content shows, `<page>.trace.json`, and the self time of each kind of
-// event on the page's main thread printed: style, layout, script parsing and compiling, running them).
+// event on the page's main thread printed: style, layout, script parsing and compiling, running them), BENCH_SCRIPTS=1
+// (the scripts of each page's first measured load, as sent, largest first).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
@@ -203,7 +204,7 @@ const taskSeconds = async (cdp: CDPSession) =>
  * The scripts the page fetched before `until` (ms from navigation), by Resource Timing: their bodies as sent
  * (compressed) and decoded. Scripts fetched later (preloaded on idle) are not counted.
  */
-function scriptBytes(page: Page, until: number): Promise<{ compressed: number; uncompressed: number }> {
+function scriptBytes(page: Page, until: number): Promise<{ compressed: number; uncompressed: number; files: [string, number][] }> {
   return page.evaluate((end) => {
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
       (entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime <= end,
@@ -211,6 +212,7 @@ function scriptBytes(page: Page, until: number): Promise<{ compressed: number; u
     return {
       compressed: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
       uncompressed: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      files: scripts.map((entry): [string, number] => [entry.name.replace(/^.*\//, ''), entry.encodedBodySize]),
     };
   }, until);
 }
@@ -327,7 +329,15 @@ async function coldLoad(
       processCpu = cpuBetween(processesBeforeApply, await rendererCpu(browserCdp));
     }
     if (test.apply) until = await page.evaluate(() => performance.now());
-    const { compressed, uncompressed } = await scriptBytes(page, until);
+    const { compressed, uncompressed, files } = await scriptBytes(page, until);
+    // BENCH_SCRIPTS=1: the scripts of the page's first measured load, largest first (what its JavaScript figure is made of).
+    if (first && process.env.BENCH_SCRIPTS === '1')
+      console.log(
+        `  ${test.name}${build === 'before' ? ' [before]' : ''} scripts (${files.length}): ${files
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, bytes]) => `${name} ${(bytes / 1000).toFixed(1)}`)
+          .join(', ')}`,
+      );
     if (recorded && PROFILE_DIR) {
       mkdirSync(PROFILE_DIR, { recursive: true });
       writeFileSync(join(PROFILE_DIR, profileName), JSON.stringify(recorded));
