@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { logIn, openBrowser } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 import { saveScreenshot } from './support/screenshots';
+import { menuItems } from './support/menus';
 
 /** A guard against a hang: generous, since other suites share the machine's two cores. */
 const TEST_MS = 180_000;
@@ -41,12 +42,7 @@ describe('logs and diagnostics', () => {
     return page;
   }
 
-  async function userMenuItems(page: Page): Promise<string[]> {
-    await page.getByTestId('menu-user').click();
-    const items = await page.locator('[role="menu"] [role="menuitem"]').allInnerTexts();
-    await page.keyboard.press('Escape');
-    return items.map((item) => item.trim());
-  }
+  const userMenuItems = (page: Page) => menuItems(page, 'menu-user');
 
   /** The cells of a column of the log grid, in the order the rows are shown. */
   async function column(page: Page, colId: string): Promise<string[]> {

@@ -5,6 +5,7 @@ import { logIn, openBrowser, toastShown } from './support/browser';
 import { logInThroughForm } from './support/log-in';
 import { startUiEdge } from './support/edge';
 import { addLine, freshAdminToken } from './support/fixtures';
+import { menuItems } from './support/menus';
 
 /** What each role reaches (SPEC.md sections 2 and 6), and what happens when the session ends on the server. */
 describe('roles and session', () => {
@@ -18,14 +19,7 @@ describe('roles and session', () => {
     await edge?.close();
   });
 
-  async function userMenuItems(page: Page): Promise<string[]> {
-    await page.getByTestId('menu-user').click();
-    const items = await page.locator('[role="menu"] [role="menuitem"]').allInnerTexts();
-    await page.keyboard.press('Escape');
-    // Closed for good, so the next menu opened does not count this one's items.
-    await page.locator('[role="menu"] [role="menuitem"]').first().waitFor({ state: 'detached' });
-    return items.map((item) => item.trim());
-  }
+  const userMenuItems = (page: Page) => menuItems(page, 'menu-user');
 
   test('an operator sees no Configuración, gets the not-allowed page on its URL, and the terminal notice without a line', async () => {
     const operator = await edge.userWithRole(3);
@@ -74,14 +68,7 @@ describe('roles and session', () => {
     await logIn(page, edge.url, supervisor.userID, supervisor.password);
     expect(await userMenuItems(page)).toEqual(['Configuración', 'Cambiar contraseña', 'Cerrar sesión']);
     // The menus of SPEC.md section 2, each with the entries the supervisor may open.
-    const entries = async (menu: string) => {
-      await page.getByTestId(menu).click();
-      await page.getByRole('menuitem').first().waitFor();
-      const names = await page.getByRole('menuitem').allInnerTexts();
-      await page.keyboard.press('Escape');
-      await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
-      return names;
-    };
+    const entries = (menu: string) => menuItems(page, menu);
     expect(await entries('menu-reports')).toEqual(['Reporte OEE']);
     expect(await entries('menu-stops')).toEqual(['Listado de paradas', 'Resumen de paradas']);
     expect(await entries('menu-indexes')).toEqual(['Índices por orden', 'Índices por turno', 'Precarga de OP', 'Órdenes a validar']);

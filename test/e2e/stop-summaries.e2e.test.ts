@@ -7,6 +7,7 @@ import { logIn, openBrowser, toastShown } from './support/browser';
 import { startDemoPlant, type DemoPlant } from './support/demo-plant';
 import { gridRow, spanishNumber } from './support/grid';
 import { saveScreenshot } from './support/screenshots';
+import { menuItems } from './support/menus';
 
 /** A guard against a hang: a loaded 2-core machine runs several browser suites at once. */
 const TEST_MS = 240_000;
@@ -381,16 +382,15 @@ describe('stop summaries', () => {
     'the Stops menu offers summary 2 to supervisor, consultant and administrator; the operator gets the not-allowed page',
     async () => {
       const page = await openAs('admin', '/');
+      expect(await menuItems(page, 'menu-stops')).toEqual(['Listado de paradas', 'Resumen de paradas']);
       await page.getByTestId('menu-stops').click();
-      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Listado de paradas', 'Resumen de paradas']);
       await page.getByRole('menuitem', { name: 'Resumen de paradas' }).click();
       await page.waitForURL(/\/paradas\/resumen2$/);
       await page.getByTestId('summary2-steps').waitFor();
 
       const operator = await openAs('operator', '/');
-      await operator.getByTestId('menu-stops').click();
       // The stop modules' pages follow the menu's own pages (the operator handles stops); no summary among them.
-      expect(await operator.getByRole('menuitem').allInnerTexts()).toEqual(['Listado de paradas', 'Paradas manuales', 'Gestor de paradas']);
+      expect(await menuItems(operator, 'menu-stops')).toEqual(['Listado de paradas', 'Paradas manuales', 'Gestor de paradas']);
       for (const path of ['/paradas/resumen', `/paradas/resumen?line=${LINE}&date=2026-01-01&period=TM`, '/paradas/resumen2']) {
         await operator.goto(`${plant.edge.url}${path}`);
         await operator.getByTestId('not-allowed').waitFor();

@@ -13,11 +13,15 @@ export function recordForm(page: Page): Locator {
   return page.getByTestId('record-form');
 }
 
-/** Fills the open record form as a user would: types, picks options by their text, ticks boxes. */
+/**
+ * Fills the open record form as a user would, once its fields show (its code loads when a grid's form is first
+ * opened): types, picks options by their text, ticks boxes.
+ */
 export async function fillForm(page: Page, values: FormInput): Promise<void> {
   const form = recordForm(page);
   for (const [name, value] of Object.entries(values)) {
     const field = form.locator(`[data-field="${name}"]`);
+    await field.waitFor();
     if (typeof value === 'boolean') {
       const box = field.locator('input[type="checkbox"]');
       if ((await box.isChecked()) !== value) await field.locator('label').first().click();

@@ -21,9 +21,3 @@ export function preloadRoute(path: string): void {
     ?.load()
     .catch(() => undefined);
 }
-
-/** Runs a task when the browser has nothing else to do (soon after, where requestIdleCallback is missing). */
-export function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2_000 });
-  else setTimeout(task, 200);
-}

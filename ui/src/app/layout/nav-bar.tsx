@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, Menu, Spacer, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Spacer, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResourceTree } from '../../components/line-picker/resource-tree';
@@ -27,23 +27,29 @@ function OeeMenu() {
   const tree = useResourceTree();
   const sectors = (tree.data ?? []).filter((sector) => sector.lines.length > 0);
   return (
-    <NavMenu label={t('nav.oee')} testId="menu-oee">
-      {sectors.length === 0 && (
-        <Menu.Item value="none" disabled>
-          {t('nav.noLines')}
-        </Menu.Item>
-      )}
-      {sectors.map((sector) => (
-        <Menu.ItemGroup key={sector.sectorID}>
-          <Menu.ItemGroupLabel>{sector.sectorName}</Menu.ItemGroupLabel>
-          {sector.lines.map((line) => (
-            <Menu.Item key={line.lineID} value={`line-${line.lineID}`} asChild>
-              <Link to={`/?line=${line.lineID}`}>{t('dashboard.lineHeading', { n: line.lineID, description: line.description })}</Link>
+    <NavMenu
+      label={t('nav.oee')}
+      testId="menu-oee"
+      items={(Menu) => (
+        <>
+          {sectors.length === 0 && (
+            <Menu.Item value="none" disabled>
+              {t('nav.noLines')}
             </Menu.Item>
+          )}
+          {sectors.map((sector) => (
+            <Menu.ItemGroup key={sector.sectorID}>
+              <Menu.ItemGroupLabel>{sector.sectorName}</Menu.ItemGroupLabel>
+              {sector.lines.map((line) => (
+                <Menu.Item key={line.lineID} value={`line-${line.lineID}`} asChild>
+                  <Link to={`/?line=${line.lineID}`}>{t('dashboard.lineHeading', { n: line.lineID, description: line.description })}</Link>
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
           ))}
-        </Menu.ItemGroup>
-      ))}
-    </NavMenu>
+        </>
+      )}
+    />
   );
 }
 
@@ -52,19 +58,23 @@ function LanguageMenu() {
   const language = currentLanguage();
   return (
     <Box>
-      <NavMenu label={`${t('nav.language')}: ${t(`languageCodes.${language}`)}`} testId="menu-language">
-        <Menu.RadioItemGroup
-          value={i18n.language}
-          onValueChange={(details) => void changeLanguage(details.value as (typeof LANGUAGES)[number])}
-        >
-          {LANGUAGES.map((code) => (
-            <Menu.RadioItem key={code} value={code} data-testid={`language-${code}`}>
-              {t(`languages.${code}`)}
-              <Menu.ItemIndicator />
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioItemGroup>
-      </NavMenu>
+      <NavMenu
+        label={`${t('nav.language')}: ${t(`languageCodes.${language}`)}`}
+        testId="menu-language"
+        items={(Menu) => (
+          <Menu.RadioItemGroup
+            value={i18n.language}
+            onValueChange={(details) => void changeLanguage(details.value as (typeof LANGUAGES)[number])}
+          >
+            {LANGUAGES.map((code) => (
+              <Menu.RadioItem key={code} value={code} data-testid={`language-${code}`}>
+                {t(`languages.${code}`)}
+                <Menu.ItemIndicator />
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioItemGroup>
+        )}
+      />
     </Box>
   );
 }
@@ -75,17 +85,23 @@ function UserMenu({ user, entries }: { user: SessionUser; entries: Parameters<ty
   const logout = useLogout();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.userID;
   return (
-    <NavMenu label={fullName} testId="menu-user">
-      <EntryItems entries={entries} />
-      {entries.length > 0 && <Menu.Separator />}
-      <Menu.Item
-        value="logout"
-        data-testid="logout"
-        onSelect={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
-      >
-        {t('nav.logout')}
-      </Menu.Item>
-    </NavMenu>
+    <NavMenu
+      label={fullName}
+      testId="menu-user"
+      items={(Menu) => (
+        <>
+          <EntryItems entries={entries} menu={Menu} />
+          {entries.length > 0 && <Menu.Separator />}
+          <Menu.Item
+            value="logout"
+            data-testid="logout"
+            onSelect={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+          >
+            {t('nav.logout')}
+          </Menu.Item>
+        </>
+      )}
+    />
   );
 }
 
@@ -105,9 +121,7 @@ export function NavBar({ user }: { user: SessionUser }) {
           {LISTED_MENUS.map(({ id, label }) => {
             const entries = menus[id];
             return entries?.length ? (
-              <NavMenu key={id} label={t(label)} testId={`menu-${id}`}>
-                <EntryItems entries={entries} />
-              </NavMenu>
+              <NavMenu key={id} label={t(label)} testId={`menu-${id}`} items={(Menu) => <EntryItems entries={entries} menu={Menu} />} />
             ) : null;
           })}
         </HStack>

@@ -16,8 +16,9 @@ import {
   type RowSelectionOptions,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../lib/idle';
 import { notify } from '../feedback/toaster';
 import { recordKey, useRecordWrite } from './grid-api';
 import { useGridColumns, type RowActions } from './grid-columns';
@@ -25,8 +26,7 @@ import { useGridDatasource } from './grid-datasource';
 import type { FilterExpression, LoadRequest } from './grid-query';
 import { GridToolbar, useCsvExport } from './grid-toolbar';
 import type { GridField, GridOperations, GridRow } from './grid-types';
-import { DeleteRecordDialog } from './delete-record-dialog';
-import { RecordFormDialog } from './record-form-dialog';
+import { DeleteRecordDialog, preloadRecordDialogs, RecordFormDialog } from './record-dialogs';
 import { useFieldOptions } from './use-field-options';
 
 ModuleRegistry.registerModules([
@@ -224,6 +224,8 @@ export function DataGrid<T extends GridRow = GridRow>({
             setSelection(rows);
             onSelect?.(rows.length === 1 ? rows[0]! : null);
           }}
+          // The record dialogs' code, once the first rows are drawn, for a user who may open them (record-dialogs.tsx).
+          onFirstDataRendered={canWrite ? () => whenIdle(preloadRecordDialogs) : undefined}
           getRowClass={
             isRowLocked ? (params: RowClassParams<T>) => (params.data && isRowLocked(params.data) ? 'row-locked' : undefined) : undefined
           }
@@ -234,39 +236,43 @@ export function DataGrid<T extends GridRow = GridRow>({
         />
       </Box>
       {form && (
-        <RecordFormDialog
-          mode={form.mode}
-          record={form.record}
-          fields={fields}
-          canWrite={canWrite}
-          fixedValues={fixedValues}
-          resolver={resolver}
-          optionsOf={optionsOf}
-          size={formSize}
-          onClose={() => setForm(null)}
-          onSubmit={(values) =>
-            write
-              .mutateAsync(
-                form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values },
-              )
-              .then(() => saved(form.mode))
-          }
-        />
+        <Suspense fallback={null}>
+          <RecordFormDialog
+            mode={form.mode}
+            record={form.record}
+            fields={fields}
+            canWrite={canWrite}
+            fixedValues={fixedValues}
+            resolver={resolver}
+            optionsOf={optionsOf}
+            size={formSize}
+            onClose={() => setForm(null)}
+            onSubmit={(values) =>
+              write
+                .mutateAsync(
+                  form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values },
+                )
+                .then(() => saved(form.mode))
+            }
+          />
+        </Suspense>
       )}
       {confirmDelete && (
-        <DeleteRecordDialog
-          count={confirmDelete.length}
-          remove={() => deleteRows(confirmDelete)}
-          messages={messages}
-          onClose={() => setConfirmDelete(null)}
-          onDeleted={() => {
-            setConfirmDelete(null);
-            clearSelection();
-            setSelection([]);
-            onSelect?.(null);
-            refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DeleteRecordDialog
+            count={confirmDelete.length}
+            remove={() => deleteRows(confirmDelete)}
+            messages={messages}
+            onClose={() => setConfirmDelete(null)}
+            onDeleted={() => {
+              setConfirmDelete(null);
+              clearSelection();
+              setSelection([]);
+              onSelect?.(null);
+              refresh();
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
+import { lazyComponent } from '../../lib/lazy-component';
 import { notify } from '../feedback/toaster';
-import { ActionDialog, SignedForm } from '../signature/signed-form';
 import { useSetOrderValidation } from './api/set-order-validation';
 import styles from './row-controls.module.css';
 
@@ -18,6 +18,10 @@ export interface ValidationSwitchProps {
   /** Prefix of the test ids: `${testId}-switch`, `-label`, `-dialog`, `-form`. */
   testId?: string;
 }
+
+// The signing dialog's code is fetched when a switch is first used: a grid draws a switch per row, and most visits
+// switch none.
+const ValidationDialog = lazyComponent(() => import('./validation-dialog').then((module) => module.ValidationDialog));
 
 const TOASTS = {
   op: { validated: 'orderValidation.opValidated', unvalidated: 'orderValidation.opUnvalidated' },
@@ -58,15 +62,12 @@ export function ValidationSwitch({ order, op, validated, enabled, wording, testI
         </span>
       </button>
       {asked !== null && order !== null && (
-        <ActionDialog
-          title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })}
-          onClose={close}
-          testId={`${testId}-dialog`}
-        >
-          <SignedForm
-            testId={`${testId}-form`}
+        <Suspense fallback={null}>
+          <ValidationDialog
+            title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })}
             submitLabel={t(asked ? 'orderValidation.validate' : 'orderValidation.unvalidate')}
-            secondary={{ label: t('common.cancel'), onClick: close }}
+            testId={testId}
+            onClose={close}
             onSubmit={async (signature) => {
               try {
                 await setValidation.mutateAsync({ order, validation: asked, ...signature });
@@ -78,7 +79,7 @@ export function ValidationSwitch({ order, op, validated, enabled, wording, testI
               close();
             }}
           />
-        </ActionDialog>
+        </Suspense>
       )}
     </>
   );

@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useLogoutReason, useSessionUser } from '../../lib/session';
 import { useAuthenticate } from './api/authenticate';
 import { validateCredentials } from '../../lib/credentials';
-import { preloadRoute, whenIdle } from '../../app/preload';
+import { preloadRoute } from '../../app/preload';
+import { whenIdle } from '../../lib/idle';
 import { TextField } from '../../components/text-field';
 
 /** /login: username and password, the errors in a list, the ES/EN switch; once logged in, the page asked for or /. */

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid/data-grid';
-import { AdjustDialog } from '../../components/orders/adjust-dialog';
+import { AdjustDialog } from '../../components/orders/lazy-adjust-dialog';
 import rowControls from '../../components/orders/row-controls.module.css';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasRole, ORDER_ADJUST_ROLES } from '../../lib/roles';
@@ -67,13 +67,15 @@ export default function OrderIndexesPage() {
         <WaterfallSection key={selected.order} query={{ order: selected.order }} caption={selected.order} testId="order-waterfall" />
       )}
       {adjusting && (
-        <AdjustDialog
-          order={adjusting.order}
-          op={adjusting.op ?? ''}
-          currentMinutes={adjusting.adjustedDiscountTime}
-          stopMinutes={adjusting.stopTime}
-          onClose={() => setAdjusting(null)}
-        />
+        <Suspense fallback={null}>
+          <AdjustDialog
+            order={adjusting.order}
+            op={adjusting.op ?? ''}
+            currentMinutes={adjusting.adjustedDiscountTime}
+            stopMinutes={adjusting.stopTime}
+            onClose={() => setAdjusting(null)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdjustDialog } from '../../../components/orders/adjust-dialog';
+import { AdjustDialog } from '../../../components/orders/lazy-adjust-dialog';
 import type { MessageKey } from '../../../lib/i18n';
 import { formatNumber, minutesLabel } from '../../../lib/indicator-format';
 import { formatPlantDateTime } from '../../../lib/plant-time';
@@ -26,13 +26,15 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
         {t('dashboard.adjust')}
       </Button>
       {adjusting && (
-        <AdjustDialog
-          order={order.order}
-          op={order.op ?? ''}
-          currentMinutes={minutes}
-          stopMinutes={order.stopTime}
-          onClose={() => setAdjusting(false)}
-        />
+        <Suspense fallback={null}>
+          <AdjustDialog
+            order={order.order}
+            op={order.op ?? ''}
+            currentMinutes={minutes}
+            stopMinutes={order.stopTime}
+            onClose={() => setAdjusting(false)}
+          />
+        </Suspense>
       )}
     </HStack>
   );
