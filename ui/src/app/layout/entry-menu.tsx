@@ -1,31 +1,13 @@
-import type { Menu } from '@chakra-ui/react';
-import {
-  createContext,
-  Suspense,
-  useCallback,
-  useContext,
-  useState,
-  type ButtonHTMLAttributes,
-  type ComponentType,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { lazyComponent } from '../../lib/lazy-component';
+import { LazyMenu, type MenuParts } from '../../components/lazy-menu/lazy-menu';
 import type { MenuAction, MenuDialogProps } from '../../modules/manifest';
 import type { MenuEntry } from '../navigation';
 import { preloadRoute } from '../preload';
 import styles from './nav-menu.module.css';
 
 type OpenDialog = (load: MenuAction['dialog']) => void;
-
-/** Chakra's menu parts, handed to a menu's items when it opens (see NavMenu). */
-export type MenuParts = typeof Menu;
-
-const loadOpenNavMenu = () => import('./open-nav-menu');
-const OpenNavMenu = lazyComponent(() => loadOpenNavMenu().then((module) => module.OpenNavMenu));
-const preloadOpenNavMenu = () => void loadOpenNavMenu().catch(() => undefined);
 
 const MenuDialogContext = createContext<OpenDialog>(() => undefined);
 
@@ -66,33 +48,21 @@ export function EntryItems({ entries, menu: Menu }: { entries: readonly MenuEntr
 }
 
 /**
- * A navigation-bar menu: a trigger button and its items. Until it is first opened it is the button alone, and the
- * Chakra menu (a zag state machine with its listeners, one for each of the bar's up to 8 menus on every page) is
- * mounted by that first click, already open; from then on it is the menu as any other. Its code (Chakra's menu, zag's
- * popper and dismissable layer, about 30 kB brotli) is fetched then too, or when the pointer or focus first reaches a
- * menu's button, not before a page's content: `items` draws the menu's items with the menu parts it is handed. The
- * trigger is a plain button with a static class. A first ArrowDown, ArrowUp or Enter on the focused button opens it as
- * the menu's trigger would.
+ * A navigation-bar menu: a plain button with a static class, and its items drawn with the menu parts they are handed.
+ * The Chakra menu behind it (one for each of the bar's up to 8 menus on every page) is mounted, and its code fetched,
+ * on first use (LazyMenu).
  */
 export function NavMenu({ label, testId, items }: { label: ReactNode; testId: string; items: (menu: MenuParts) => ReactNode }) {
-  const [used, setUsed] = useState(false);
-  const trigger = (props: ButtonHTMLAttributes<HTMLButtonElement> = {}) => (
-    <button type="button" className={styles.trigger} data-testid={testId} {...props}>
-      {label} ▾
-    </button>
-  );
-  const closed = { 'aria-haspopup': 'menu', 'aria-expanded': false } as const;
-  if (!used) {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Enter') return;
-      event.preventDefault();
-      setUsed(true);
-    };
-    return trigger({ ...closed, onClick: () => setUsed(true), onKeyDown, onPointerEnter: preloadOpenNavMenu, onFocus: preloadOpenNavMenu });
-  }
   return (
-    <Suspense fallback={trigger(closed)}>
-      <OpenNavMenu trigger={trigger()} items={items} />
-    </Suspense>
+    <LazyMenu
+      minW="48"
+      maxH="70vh"
+      items={items}
+      trigger={(props) => (
+        <button type="button" className={styles.trigger} data-testid={testId} {...props}>
+          {label} ▾
+        </button>
+      )}
+    />
   );
 }

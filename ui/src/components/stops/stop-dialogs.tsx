@@ -1,8 +1,7 @@
 import { Button } from '@chakra-ui/react';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecognizeDialog } from './recognize-dialog';
-import { SplitDialog } from './split-dialog';
+import { lazyComponent } from '../../lib/lazy-component';
 import type { Stop } from './stop';
 import type { StopSelection } from './stop-selection';
 
@@ -15,6 +14,10 @@ type Open = { kind: 'recognize'; stops: readonly Stop[] } | { kind: 'split'; sto
 
 const StopDialogsContext = createContext<StopDialogs | null>(null);
 
+// Fetched when first opened: the screens that host them (the dashboard, the stops list) show their stops first.
+const RecognizeDialog = lazyComponent(() => import('./recognize-dialog').then((module) => module.RecognizeDialog));
+const SplitDialog = lazyComponent(() => import('./split-dialog').then((module) => module.SplitDialog));
+
 /** Hosts the recognition and split dialogs of a screen, so any tile, bar or grid cell of it can open them. */
 export function StopDialogsProvider({ lineID, children }: { lineID: number | null; children: ReactNode }) {
   const [open, setOpen] = useState<Open>(null);
@@ -26,14 +29,16 @@ export function StopDialogsProvider({ lineID, children }: { lineID: number | nul
   return (
     <StopDialogsContext.Provider value={dialogs}>
       {children}
-      {open?.kind === 'recognize' && (
-        <RecognizeDialog
-          stops={open.stops}
-          lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]}
-          onClose={close}
-        />
-      )}
-      {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'recognize' && (
+          <RecognizeDialog
+            stops={open.stops}
+            lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]}
+            onClose={close}
+          />
+        )}
+        {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
+      </Suspense>
     </StopDialogsContext.Provider>
   );
 }
