@@ -1,10 +1,12 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_FILE } from '../../edge/src/db/installation';
 import { bundledEntry, childEnv, ROOT } from '../support/bundled-entry';
 import { startTestEdge } from '../support/test-edge';
 
@@ -69,26 +71,29 @@ async function runDemo(dataDir: string): Promise<DemoRun> {
   };
 }
 
-function tryHoldPort(port: number): Promise<Server | null> {
-  return new Promise((resolve) => {
+/** A port this test holds (any free one on 127.0.0.1), for the demo's simulator to find busy. */
+function holdFreePort(): Promise<Server> {
+  return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', () => resolve(null));
-    server.listen(port, '0.0.0.0', () => resolve(server));
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
 
 /**
- * Holds the demo simulator's default port. Other test files run demo plants whose simulators take that port for a
- * while: the test waits until it holds the port itself, since a port another process releases mid-test would let the
- * demo take it and never say it was busy.
+ * Points the demo plant's OPC server row of `dataDir` at `port`, as a plant whose simulator port another program took
+ * since the last run: the port is the test's own, not the default 4840, which other test files' demo plants take and
+ * release while this one runs.
  */
-async function holdPort(port: number): Promise<Server> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const server = await tryHoldPort(port);
-    if (server) return server;
-    if (Date.now() > deadline) throw new Error(`port ${port} stayed busy for 120 s: the test cannot hold it`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+function pointDemoServerAt(dataDir: string, port: number): void {
+  const sqlite = new BetterSqlite3(join(dataDir, DEFAULT_DATABASE_FILE), { fileMustExist: true });
+  try {
+    const changed = sqlite
+      .prepare(`UPDATE opc_servers SET hostName = ? WHERE hostName LIKE 'opc.tcp://127.0.0.1:%'`)
+      .run(`opc.tcp://127.0.0.1:${port}`);
+    if (changed.changes !== 1) throw new Error(`expected the demo plant's one OPC server row, changed ${changed.changes}`);
+  } finally {
+    sqlite.close();
   }
 }
 
@@ -106,24 +111,33 @@ describe('oee-edge demo', () => {
     expect(output).not.toMatch(/OEE edge \S+ at http/);
   }, 120_000);
 
-  it('on an empty data directory creates its plant before it listens (no setup-pending warning), and a busy simulator port is one line', async () => {
-    const held = await holdPort(4840);
+  it('on an empty data directory creates its plant before it listens (no setup-pending warning); a busy simulator port is then one line', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'oee-demo-'));
     dirs.push(dataDir);
-    const demo = await runDemo(dataDir);
+    const first = await runDemo(dataDir);
     try {
-      await demo.until(/Demo plant running/);
-      await demo.until(/Demo plant simulator running/);
-      await demo.until(/Demo simulator: port 4840 is not available/);
-      const lines = [...demo.lines];
+      await first.until(/Demo plant running/);
+      await first.until(/Demo plant simulator running/);
+      expect(first.lines.join('\n')).not.toContain('First-run setup pending');
+    } finally {
+      await first.stop();
+    }
+
+    const held = await holdFreePort();
+    const port = (held.address() as AddressInfo).port;
+    pointDemoServerAt(dataDir, port);
+    const second = await runDemo(dataDir);
+    try {
+      await second.until(new RegExp(`Demo simulator: port ${port} is not available`));
+      await second.until(/Demo plant simulator running/);
+      const lines = [...second.lines];
       const output = lines.join('\n');
-      expect(output).not.toContain('First-run setup pending');
-      const busy = lines.filter((line) => line.includes('Demo simulator: port 4840 is not available'));
+      const busy = lines.filter((line) => line.includes(`Demo simulator: port ${port} is not available`));
       expect(busy).toHaveLength(1);
       expect(output).not.toMatch(/\n\s+at /);
       expect(output).not.toContain('"stack"');
     } finally {
-      await demo.stop();
+      await second.stop();
       held.close();
     }
   }, 300_000);
