@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Spacer, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import type { GridField, GridRow } from '../../components/data-grid/grid-types';
 import { notify } from '../../components/feedback/toaster';
@@ -13,11 +13,14 @@ import { errorMessage } from '../../lib/api-client';
 import { useEnabledModules } from '../../lib/enabled-modules';
 import type { MessageKey } from '../../lib/i18n';
 import { formatPlantDateTime } from '../../lib/plant-time';
+import { lazyComponent } from '../../lib/lazy-component';
 import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useOrderRun, useRunningOrder, type OrderRun } from './api';
-import { PreloadOrderDialog } from './preload-order-dialog';
 import { ORDER_PLAN_ROLES, ORDER_RUN_ROLES } from '../../../../edge/src/domain/roles';
+
+// Fetched when first opened: the page shows its orders first.
+const PreloadOrderDialog = lazyComponent(() => import('./preload-order-dialog').then((module) => module.PreloadOrderDialog));
 
 /** Order status (SPEC.md section 3): 0 Created, 1 Ready, 2 Finalized. */
 const STATUS_LABELS: readonly MessageKey[] = ['indexes.statuses.created', 'indexes.statuses.ready', 'indexes.statuses.finalized'];
@@ -238,18 +241,20 @@ export default function OrderManagerPage() {
           </Box>
         </>
       )}
-      {confirm && (
-        <ConfirmDialog
-          title={t(confirm.action === 'start' ? 'orderManager.confirmStartTitle' : 'orderManager.confirmFinishTitle', {
-            order: confirm.order,
-          })}
-          text={confirmText(confirm)}
-          confirmLabel={t(confirm.action === 'start' ? 'orderManager.start' : 'orderManager.finish')}
-          onConfirm={() => perform(confirm)}
-          onClose={() => setConfirm(null)}
-        />
-      )}
-      {fromPreload && lineID !== null && <PreloadOrderDialog lineID={lineID} onClose={() => setFromPreload(false)} />}
+      <Suspense fallback={null}>
+        {confirm && (
+          <ConfirmDialog
+            title={t(confirm.action === 'start' ? 'orderManager.confirmStartTitle' : 'orderManager.confirmFinishTitle', {
+              order: confirm.order,
+            })}
+            text={confirmText(confirm)}
+            confirmLabel={t(confirm.action === 'start' ? 'orderManager.start' : 'orderManager.finish')}
+            onConfirm={() => perform(confirm)}
+            onClose={() => setConfirm(null)}
+          />
+        )}
+        {fromPreload && lineID !== null && <PreloadOrderDialog lineID={lineID} onClose={() => setFromPreload(false)} />}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { LineSelect } from '../../components/line-picker/line-select';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import type { GridField } from '../../components/data-grid/grid-types';
@@ -13,11 +13,14 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage } from '../../lib/api-client';
 import { formatPlantDateTime } from '../../lib/plant-time';
 import { STOP_DELETE_ROLES } from '../../../../edge/src/domain/roles';
+import { lazyComponent } from '../../lib/lazy-component';
 import { hasRole } from '../../lib/roles';
 import { useSessionUser } from '../../lib/session';
 import { useStopsManagerLines, type StopsManagerLine } from './api/get-stops-manager-lines';
 import { useWriteStop } from './api/write-stops';
-import { ManualStopDialog } from './manual-stop-dialog';
+
+// Fetched when first opened: the page shows its stops first.
+const ManualStopDialog = lazyComponent(() => import('./manual-stop-dialog').then((module) => module.ManualStopDialog));
 
 const FIELDS: readonly GridField<Stop>[] = [
   { name: 'stopID', label: 'fields.stopID', kind: 'number', identifier: true, width: 80 },
@@ -136,27 +139,29 @@ export default function ManualStopsPage() {
           </Alert.Root>
         )}
       </Stack>
-      {editing && line && <ManualStopDialog line={line} stop={editing.stop} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDialog
-          title={t('stopsManager.deleteTitle')}
-          text={t('stopsManager.deleteText', {
-            start: formatPlantDateTime(deleting.startDate),
-            end: formatPlantDateTime(deleting.endDate),
-          })}
-          confirmLabel={t('common.delete')}
-          onClose={() => setDeleting(null)}
-          onConfirm={async () => {
-            try {
-              await write.mutateAsync({ kind: 'delete', stopID: deleting.stopID });
-              notify.success(t('stopsManager.deleted'));
-            } catch (error) {
-              notify.error(t('stopsManager.deleteFailed'), errorMessage(error, t('common.unknownError')));
-            }
-            setDeleting(null);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing && line && <ManualStopDialog line={line} stop={editing.stop} onClose={() => setEditing(null)} />}
+        {deleting && (
+          <ConfirmDialog
+            title={t('stopsManager.deleteTitle')}
+            text={t('stopsManager.deleteText', {
+              start: formatPlantDateTime(deleting.startDate),
+              end: formatPlantDateTime(deleting.endDate),
+            })}
+            confirmLabel={t('common.delete')}
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              try {
+                await write.mutateAsync({ kind: 'delete', stopID: deleting.stopID });
+                notify.success(t('stopsManager.deleted'));
+              } catch (error) {
+                notify.error(t('stopsManager.deleteFailed'), errorMessage(error, t('common.unknownError')));
+              }
+              setDeleting(null);
+            }}
+          />
+        )}
+      </Suspense>
     </StopDialogsProvider>
   );
 }
