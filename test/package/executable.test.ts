@@ -23,8 +23,8 @@ function run(args: string[]): { status: number | null; stdout: string; stderr: s
   return spawnSync(executable, args, { cwd: folder, env: { PATH }, encoding: 'utf8', timeout: 30_000 });
 }
 
-function start(args: string[], env: Record<string, string>, port: number) {
-  return startExecutable(executable, args, { cwd: folder, env: { PATH, ...env }, port });
+function start(args: string[], env: Record<string, string>, port: number, firstAnswerMs?: number) {
+  return startExecutable(executable, args, { cwd: folder, env: { PATH, ...env }, port, firstAnswerMs });
 }
 
 /** One HTTP call with an optional bearer token and JSON body; the answer's headers are kept (the UI's cache rules). */
@@ -127,11 +127,12 @@ describe('the single executable', () => {
     const dataDir = join(folder, 'demo-data');
     mkdirSync(dataDir);
     const port = await freePort();
-    const demo = await start(['demo', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {}, port);
+    // It creates the demo plant (four users hashed at the full cost) before it listens: up to 60 s on a machine the rest
+    // of the suite keeps busy (the setup alone once took 12 s there, and 15 s was once too short for its first answer).
+    const demo = await start(['demo', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {}, port, 60_000);
     try {
-      // It listens first, then creates the demo plant (four users hashed at the full cost) and starts its simulator (on
-      // 4840, or a free port when that is taken), and the acquisition connects to it: up to 45 s each on a machine the
-      // rest of the suite keeps busy (the setup alone once took 12 s there).
+      // Then it starts its simulator (on 4840, or a free port when that is taken), and the acquisition connects to it:
+      // up to 45 s each.
       const simulator = await demo.waitForLog((line) => line.msg === 'Demo plant simulator running', 45_000);
       await demo.waitForLog((line) => line.msg === 'OPC UA server connected' && line.endpoint === simulator.endpoint, 45_000);
       const login = await call(demo.url, 'POST', '/api/users/authenticate', { json: { userid: 'operator', password: 'demo' } });
