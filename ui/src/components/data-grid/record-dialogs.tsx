@@ -6,14 +6,10 @@ import { lazyComponent } from '../../lib/lazy-component';
  * before its first rows. A grid the user may change fetches them once its rows show (preloadRecordDialogs, on idle),
  * so 'Nuevo' usually finds them ready.
  */
-const loadRecordForm = () => import('./record-form-dialog');
-const loadDeleteRecord = () => import('./delete-record-dialog');
+export const RecordFormDialog = lazyComponent(() => import('./record-form-dialog').then((module) => module.RecordFormDialog));
+export const DeleteRecordDialog = lazyComponent(() => import('./delete-record-dialog').then((module) => module.DeleteRecordDialog));
 
-export const RecordFormDialog = lazyComponent(() => loadRecordForm().then((module) => module.RecordFormDialog));
-export const DeleteRecordDialog = lazyComponent(() => loadDeleteRecord().then((module) => module.DeleteRecordDialog));
-
-/** Starts fetching both dialogs' code (a failed fetch is left to the lazy component to report when opened). */
 export function preloadRecordDialogs(): void {
-  void loadRecordForm().catch(() => undefined);
-  void loadDeleteRecord().catch(() => undefined);
+  RecordFormDialog.preload();
+  DeleteRecordDialog.preload();
 }

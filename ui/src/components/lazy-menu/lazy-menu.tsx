@@ -12,9 +12,7 @@ export interface MenuShape {
   maxH?: string;
 }
 
-const loadOpenMenu = () => import('./open-menu');
-const OpenMenu = lazyComponent(() => loadOpenMenu().then((module) => module.OpenMenu));
-const preloadOpenMenu = () => void loadOpenMenu().catch(() => undefined);
+const OpenMenu = lazyComponent(() => import('./open-menu').then((module) => module.OpenMenu));
 
 /**
  * A menu that is its trigger button alone until first opened: the Chakra menu (a zag state machine with its listeners)
@@ -40,7 +38,7 @@ export function LazyMenu({
       event.preventDefault();
       setUsed(true);
     };
-    return trigger({ ...closed, onClick: () => setUsed(true), onKeyDown, onPointerEnter: preloadOpenMenu, onFocus: preloadOpenMenu });
+    return trigger({ ...closed, onClick: () => setUsed(true), onKeyDown, onPointerEnter: OpenMenu.preload, onFocus: OpenMenu.preload });
   }
   return (
     <Suspense fallback={trigger(closed)}>
