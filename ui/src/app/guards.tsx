@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ModuleOffPage, NotAllowedPage } from '../components/not-allowed-page';
 import { PageSpinner } from '../components/page-spinner';
 import { setupInformationQuery } from '../features/setup/api/get-setup-information';
 import { isModuleOn, useEnabledModules, type ModuleSwitch } from '../lib/enabled-modules';
+import { lazyDefault, type LazyProps } from '../lib/lazy-component';
 import { useSessionUser } from '../lib/session';
 import type { PageAccess } from '../modules/manifest';
 import { canOpen } from './navigation';
@@ -16,7 +17,7 @@ export function SetupFirst({ children }: { children: ReactNode }) {
   return children;
 }
 
-const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+const ChangePasswordPage = lazyDefault(() => import('../features/auth/change-password-page'));
 
 /** While the first-run setup is pending, every page sends the browser to /setup (asked only when nobody is signed in). */
 function useSetupPending(signedIn: boolean): { pending: boolean; known: boolean } {
@@ -36,11 +37,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   if (!user && setup.pending) return <Navigate to="/setup" replace />;
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (user.mustChangePassword) {
-    return (
-      <Suspense fallback={<PageSpinner />}>
-        <ChangePasswordPage />
-      </Suspense>
-    );
+    return <ChangePasswordPage fallback={<PageSpinner />} />;
   }
   return children;
 }
@@ -69,7 +66,7 @@ export function GuardedPage({
   module,
 }: {
   access: PageAccess;
-  page: ComponentType;
+  page: ComponentType<LazyProps<object>>;
   loadingModules?: boolean;
   prefetch?: (client: QueryClient) => void;
   module?: ModuleSwitch;
@@ -82,9 +79,5 @@ export function GuardedPage({
   if (!allowed) return <NotAllowedPage />;
   if (module && modules.isPending) return <PageSpinner />;
   if (!moduleOn) return <ModuleOffPage />;
-  return (
-    <Suspense fallback={<PageSpinner modules={loadingModules} />}>
-      <Page />
-    </Suspense>
-  );
+  return <Page fallback={<PageSpinner modules={loadingModules} />} />;
 }

@@ -1,26 +1,21 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
+import { lazyDefault, type LazyProps } from '../lib/lazy-component';
 // The login page is in the first bundle: it is what most visits start with, and it must be usable within 1 s.
 import LoginPage from '../features/auth/login-page';
 import { ErrorBoundary, ErrorFallback } from './error-fallback';
 import { GuardedPage, RequireUser, SetupFirst } from './guards';
 import { pages } from './pages';
-import { loadAppLayout } from './preload';
+import { AppLayout, pageComponents } from './preload';
 import { AppWatchers } from './watchers';
 
-const SetupPage = lazy(() => import('../features/setup/setup-page'));
-// The navigation bar and menus load with the first page behind the login (main.tsx starts both together).
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const SetupPage = lazyDefault(() => import('../features/setup/setup-page'));
 // The scoreboard for the wall: no menus and no sign-in needed on a configured terminal (the server decides who reads it).
-const ScoreboardPage = lazy(() => import('../features/scoreboard/scoreboard-page'));
+const ScoreboardPage = lazyDefault(() => import('../features/scoreboard/scoreboard-page'));
 
-function Public({ page: Page }: { page: ComponentType }) {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
-  );
+function Public({ page: Page }: { page: ComponentType<LazyProps<object>> }) {
+  return <Page fallback={<PageSpinner />} />;
 }
 
 function Root() {
@@ -51,13 +46,11 @@ const routes: RouteObject[] = [
       {
         element: (
           <RequireUser>
-            <Suspense fallback={<PageSpinner />}>
-              <AppLayout />
-            </Suspense>
+            <AppLayout fallback={<PageSpinner />} />
           </RequireUser>
         ),
         children: pages.map((page) => {
-          const Page = lazy(page.load);
+          const Page = pageComponents.get(page.path)!;
           // SPEC.md section 2: 'Loading modules...' while the dashboard loads.
           return {
             path: page.path,

@@ -1,5 +1,5 @@
 import { Button, Flex, Spacer, Text } from '@chakra-ui/react';
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, NavLink, Outlet, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary, ErrorFallback } from '../app/error-fallback';
@@ -10,24 +10,36 @@ import { useLogout } from '../features/auth/api/logout';
 import LoginPage from '../features/auth/login-page';
 import { isPortalAdministrator } from '../features/portal/api/portal-users';
 import type { MessageKey } from '../lib/i18n';
+import { lazyDefault, type LazyProps } from '../lib/lazy-component';
 import { useSessionUser } from '../lib/session';
 
-const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+const ChangePasswordPage = lazyDefault(() => import('../features/auth/change-password-page'));
 
 /**
  * The portal's pages, in the navigation bar's order. Only the portal's feature: never an edge page. `administrator`:
  * shown to administrators only; anyone else who opens its address is refused it (the server refuses its calls too).
  */
-const PAGES: readonly { path: string; label: MessageKey; testId: string; page: ComponentType; administrator?: boolean }[] = [
-  { path: '/', label: 'portal.nav.plants', testId: 'nav-plants', page: lazy(() => import('../features/portal/plants-page')) },
-  { path: '/compare', label: 'portal.nav.compare', testId: 'nav-compare', page: lazy(() => import('../features/portal/compare-page')) },
-  { path: '/losses', label: 'portal.nav.losses', testId: 'nav-losses', page: lazy(() => import('../features/portal/losses-page')) },
-  { path: '/orders', label: 'portal.nav.orders', testId: 'nav-orders', page: lazy(() => import('../features/portal/orders-page')) },
+const PAGES: readonly {
+  path: string;
+  label: MessageKey;
+  testId: string;
+  page: ComponentType<LazyProps<object>>;
+  administrator?: boolean;
+}[] = [
+  { path: '/', label: 'portal.nav.plants', testId: 'nav-plants', page: lazyDefault(() => import('../features/portal/plants-page')) },
+  {
+    path: '/compare',
+    label: 'portal.nav.compare',
+    testId: 'nav-compare',
+    page: lazyDefault(() => import('../features/portal/compare-page')),
+  },
+  { path: '/losses', label: 'portal.nav.losses', testId: 'nav-losses', page: lazyDefault(() => import('../features/portal/losses-page')) },
+  { path: '/orders', label: 'portal.nav.orders', testId: 'nav-orders', page: lazyDefault(() => import('../features/portal/orders-page')) },
   {
     path: '/users',
     label: 'portal.nav.users',
     testId: 'nav-users',
-    page: lazy(() => import('../features/portal/users-page')),
+    page: lazyDefault(() => import('../features/portal/users-page')),
     administrator: true,
   },
 ];
@@ -38,7 +50,7 @@ const mayOpen = (page: (typeof PAGES)[number], roleID: number | undefined) => !p
 function GuardedPage({ page }: { page: (typeof PAGES)[number] }) {
   const user = useSessionUser();
   const Page = page.page;
-  return mayOpen(page, user?.roleID) ? <Page /> : <NotAllowedPage />;
+  return mayOpen(page, user?.roleID) ? <Page fallback={<PageSpinner />} /> : <NotAllowedPage />;
 }
 
 function PortalNavBar() {
@@ -75,17 +87,12 @@ function PortalNavBar() {
 function PortalLayout() {
   const user = useSessionUser();
   if (!user) return <Navigate to="/login" replace />;
+  if (user.mustChangePassword) return <ChangePasswordPage fallback={<PageSpinner />} />;
   return (
-    <Suspense fallback={<PageSpinner />}>
-      {user.mustChangePassword ? (
-        <ChangePasswordPage />
-      ) : (
-        <>
-          <PortalNavBar />
-          <Outlet />
-        </>
-      )}
-    </Suspense>
+    <>
+      <PortalNavBar />
+      <Outlet />
+    </>
   );
 }
 

@@ -16,9 +16,8 @@ import {
   type RowSelectionOptions,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../../lib/idle';
 import { notify } from '../feedback/toaster';
 import { recordKey, useRecordWrite } from './grid-api';
 import { useGridColumns, type RowActions } from './grid-columns';
@@ -224,8 +223,9 @@ export function DataGrid<T extends GridRow = GridRow>({
             setSelection(rows);
             onSelect?.(rows.length === 1 ? rows[0]! : null);
           }}
-          // The record dialogs' code, once the first rows are drawn, for a user who may open them (record-dialogs.tsx).
-          onFirstDataRendered={canWrite ? () => whenIdle(preloadRecordDialogs) : undefined}
+          // The record dialogs' code, fetched as soon as the first rows are drawn, for a user who may open them
+          // (record-dialogs.tsx): not on idle, which a slow terminal reaches late, after a quick 'Nuevo'.
+          onFirstDataRendered={canWrite ? preloadRecordDialogs : undefined}
           getRowClass={
             isRowLocked ? (params: RowClassParams<T>) => (params.data && isRowLocked(params.data) ? 'row-locked' : undefined) : undefined
           }
@@ -236,43 +236,39 @@ export function DataGrid<T extends GridRow = GridRow>({
         />
       </Box>
       {form && (
-        <Suspense fallback={null}>
-          <RecordFormDialog
-            mode={form.mode}
-            record={form.record}
-            fields={fields}
-            canWrite={canWrite}
-            fixedValues={fixedValues}
-            resolver={resolver}
-            optionsOf={optionsOf}
-            size={formSize}
-            onClose={() => setForm(null)}
-            onSubmit={(values) =>
-              write
-                .mutateAsync(
-                  form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values },
-                )
-                .then(() => saved(form.mode))
-            }
-          />
-        </Suspense>
+        <RecordFormDialog
+          mode={form.mode}
+          record={form.record}
+          fields={fields}
+          canWrite={canWrite}
+          fixedValues={fixedValues}
+          resolver={resolver}
+          optionsOf={optionsOf}
+          size={formSize}
+          onClose={() => setForm(null)}
+          onSubmit={(values) =>
+            write
+              .mutateAsync(
+                form.mode === 'insert' ? { kind: 'insert', values } : { kind: 'update', key: recordKey(form.record!, keyFields), values },
+              )
+              .then(() => saved(form.mode))
+          }
+        />
       )}
       {confirmDelete && (
-        <Suspense fallback={null}>
-          <DeleteRecordDialog
-            count={confirmDelete.length}
-            remove={() => deleteRows(confirmDelete)}
-            messages={messages}
-            onClose={() => setConfirmDelete(null)}
-            onDeleted={() => {
-              setConfirmDelete(null);
-              clearSelection();
-              setSelection([]);
-              onSelect?.(null);
-              refresh();
-            }}
-          />
-        </Suspense>
+        <DeleteRecordDialog
+          count={confirmDelete.length}
+          remove={() => deleteRows(confirmDelete)}
+          messages={messages}
+          onClose={() => setConfirmDelete(null)}
+          onDeleted={() => {
+            setConfirmDelete(null);
+            clearSelection();
+            setSelection([]);
+            onSelect?.(null);
+            refresh();
+          }}
+        />
       )}
     </Box>
   );

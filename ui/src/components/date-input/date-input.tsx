@@ -1,10 +1,11 @@
 import { HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTextFormat, dateToText, textToDate, textToTime } from '../../lib/date-text';
 import { CalendarIcon } from './calendar-icon';
+import { lazyDefault } from '../../lib/lazy-component';
 
-const CalendarPicker = lazy(() => import('./calendar-picker'));
+const CalendarPicker = lazyDefault(() => import('./calendar-picker'));
 
 interface DateFieldProps {
   /** 'YYYY-MM-DD', or '' when empty. */
@@ -95,21 +96,20 @@ export function DateInput({ value, onChange, name, min, max, disabled, size = 'm
         {calendar === 'none' ? (
           trigger
         ) : (
-          <Suspense fallback={trigger}>
-            <CalendarPicker
-              value={parsed ?? value}
-              onChange={pick}
-              open={calendar !== 'closed'}
-              onOpenChange={(open) => setCalendar(open ? 'open' : 'closed')}
-              language={i18n.language}
-              min={min}
-              max={max}
-              size={size}
-              label={calendarLabel}
-              disabled={disabled}
-              testId={testId && `${testId}-calendar`}
-            />
-          </Suspense>
+          <CalendarPicker
+            fallback={trigger}
+            value={parsed ?? value}
+            onChange={pick}
+            open={calendar !== 'closed'}
+            onOpenChange={(open) => setCalendar(open ? 'open' : 'closed')}
+            language={i18n.language}
+            min={min}
+            max={max}
+            size={size}
+            label={calendarLabel}
+            disabled={disabled}
+            testId={testId && `${testId}-calendar`}
+          />
         )}
       </HStack>
       {invalid && (

@@ -1,5 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { lazyDefault } from '../../lib/lazy-component';
 
 /**
  * The app's toasts (SPEC.md section 9: success 1.5 s, error 5 s). `notify` is callable from anywhere, including
@@ -33,7 +34,7 @@ const subscribeToFirstToast = (changed: () => void) =>
   });
 
 // The region's code (Chakra's toast group and its recipes) loads with the first toast, not with every page.
-const ToastRegion = lazy(() => import('./toast-region'));
+const ToastRegion = lazyDefault(() => import('./toast-region'));
 
 /**
  * The toast region, mounted once the first toast is made (it then reads the toasts already in the store): until then
@@ -42,9 +43,5 @@ const ToastRegion = lazy(() => import('./toast-region'));
 export function Toaster() {
   const needed = useSyncExternalStore(subscribeToFirstToast, anyToastYet);
   if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
-  );
+  return <ToastRegion />;
 }

@@ -1,5 +1,5 @@
 import type { Menu } from '@chakra-ui/react';
-import { Suspense, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
 
 /** Chakra's menu parts, handed to a menu's items when it opens. */
@@ -40,9 +40,5 @@ export function LazyMenu({
     };
     return trigger({ ...closed, onClick: () => setUsed(true), onKeyDown, onPointerEnter: OpenMenu.preload, onFocus: OpenMenu.preload });
   }
-  return (
-    <Suspense fallback={trigger(closed)}>
-      <OpenMenu trigger={trigger({})} items={items} shape={shape} />
-    </Suspense>
-  );
+  return <OpenMenu fallback={trigger(closed)} trigger={trigger({})} items={items} shape={shape} />;
 }

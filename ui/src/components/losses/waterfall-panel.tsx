@@ -1,12 +1,12 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { formatNumber, percentLabel } from '../../lib/indicator-format';
 import { useWaterfall, type WaterfallQuery } from './api/get-waterfall';
+import { lazyDefault } from '../../lib/lazy-component';
 
 // chart.js is loaded with the chart, not before the page that shows it.
-const WaterfallChart = lazy(() => import('./waterfall-chart'));
+const WaterfallChart = lazyDefault(() => import('./waterfall-chart'));
 
 /**
  * Where the time of a line's range (or of an order) went: OEE and TEEP, the calendar, loading and planned minutes,
@@ -65,9 +65,7 @@ export function WaterfallPanel({
         </Text>
       )}
       <Box flex="1" minHeight={height}>
-        <Suspense fallback={null}>
-          <WaterfallChart answer={answer} testId={`${testId}-chart`} />
-        </Suspense>
+        <WaterfallChart answer={answer} testId={`${testId}-chart`} />
       </Box>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { lazyComponent } from '../../lib/lazy-component';
@@ -62,24 +62,22 @@ export function ValidationSwitch({ order, op, validated, enabled, wording, testI
         </span>
       </button>
       {asked !== null && order !== null && (
-        <Suspense fallback={null}>
-          <ValidationDialog
-            title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })}
-            submitLabel={t(asked ? 'orderValidation.validate' : 'orderValidation.unvalidate')}
-            testId={testId}
-            onClose={close}
-            onSubmit={async (signature) => {
-              try {
-                await setValidation.mutateAsync({ order, validation: asked, ...signature });
-              } catch (error) {
-                notify.error(errorMessage(error, t('common.unknownError')));
-                throw error;
-              }
-              notify.success(t(asked ? TOASTS[wording].validated : TOASTS[wording].unvalidated));
-              close();
-            }}
-          />
-        </Suspense>
+        <ValidationDialog
+          title={t(asked ? 'orderValidation.validateTitle' : 'orderValidation.unvalidateTitle', { op })}
+          submitLabel={t(asked ? 'orderValidation.validate' : 'orderValidation.unvalidate')}
+          testId={testId}
+          onClose={close}
+          onSubmit={async (signature) => {
+            try {
+              await setValidation.mutateAsync({ order, validation: asked, ...signature });
+            } catch (error) {
+              notify.error(errorMessage(error, t('common.unknownError')));
+              throw error;
+            }
+            notify.success(t(asked ? TOASTS[wording].validated : TOASTS[wording].unvalidated));
+            close();
+          }}
+        />
       )}
     </>
   );

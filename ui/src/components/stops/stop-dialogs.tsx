@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { createContext, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../lib/lazy-component';
 import type { Stop } from './stop';
@@ -29,16 +29,14 @@ export function StopDialogsProvider({ lineID, children }: { lineID: number | nul
   return (
     <StopDialogsContext.Provider value={dialogs}>
       {children}
-      <Suspense fallback={null}>
-        {open?.kind === 'recognize' && (
-          <RecognizeDialog
-            stops={open.stops}
-            lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]}
-            onClose={close}
-          />
-        )}
-        {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
-      </Suspense>
+      {open?.kind === 'recognize' && (
+        <RecognizeDialog
+          stops={open.stops}
+          lineIDs={lineID !== null ? [lineID] : [...new Set(open.stops.map((stop) => stop.lineID))]}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'split' && <SplitDialog stop={open.stop} onClose={close} />}
     </StopDialogsContext.Provider>
   );
 }

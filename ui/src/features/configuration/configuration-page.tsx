@@ -1,16 +1,16 @@
 import { Box, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
-import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useWindowWidth } from '../../components/use-window-width';
 import { useAvailable, useEnabledModules } from '../../lib/enabled-modules';
+import { lazyDefault } from '../../lib/lazy-component';
 import { useSessionUser } from '../../lib/session';
 import { configurationPages, visibleConfigurationPages } from './configuration-pages';
 
 /** Each tab's code loads when the tab is first opened. */
-const tabComponents = new Map(configurationPages.map((page) => [page.id, lazy(page.load)]));
+const tabComponents = new Map(configurationPages.map((page) => [page.id, lazyDefault(page.load)]));
 
 /** Vertical tabs from this window width up (SPEC.md section 2: "vertical tabs when width is above 799"). */
 export const VERTICAL_TABS_FROM = 800;
@@ -57,9 +57,7 @@ export default function ConfigurationPage() {
           const Tab = tabComponents.get(page.id)!;
           return (
             <Tabs.Content key={page.id} value={page.id} flex="1" minW="0" ps={vertical ? '4' : '0'} data-testid={`tab-content-${page.id}`}>
-              <Suspense fallback={<PageSpinner />}>
-                <Tab canWrite={canWrite} roleID={user?.roleID ?? 0} />
-              </Suspense>
+              <Tab canWrite={canWrite} roleID={user?.roleID ?? 0} fallback={<PageSpinner />} />
             </Tabs.Content>
           );
         })}

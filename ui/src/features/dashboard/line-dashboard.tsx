@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, Heading, HStack, Spacer, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StopDialogsProvider } from '../../components/stops/stop-dialogs';
 import { useGridRefreshMs } from '../../lib/parameters';
@@ -23,14 +23,14 @@ import { ProgressTile } from './tiles/progress-tile';
 import { StopsListTile } from './tiles/stops-list-tile';
 import { StopsManagerTile } from './tiles/stops-manager-tile';
 import { TilePicker } from './tile-picker';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // The chart tiles bring chart.js (a third of the dashboard's code): loaded beside the page, not before its gauges.
 const chartTiles = () => import('./tiles/chart-tiles');
-const StopReasonsChartTile = lazy(() => chartTiles().then((module) => ({ default: module.StopReasonsChartTile })));
-const MtbfMttrChartTile = lazy(() => chartTiles().then((module) => ({ default: module.MtbfMttrChartTile })));
-const SpeedChartTile = lazy(() => chartTiles().then((module) => ({ default: module.SpeedChartTile })));
-const WaterfallTile = lazy(() => chartTiles().then((module) => ({ default: module.WaterfallTile })));
-const chart = (tile: ReactNode) => <Suspense fallback={null}>{tile}</Suspense>;
+const StopReasonsChartTile = lazyComponent(() => chartTiles().then((module) => module.StopReasonsChartTile));
+const MtbfMttrChartTile = lazyComponent(() => chartTiles().then((module) => module.MtbfMttrChartTile));
+const SpeedChartTile = lazyComponent(() => chartTiles().then((module) => module.SpeedChartTile));
+const WaterfallTile = lazyComponent(() => chartTiles().then((module) => module.WaterfallTile));
 
 const TILE_CONTENT: Record<TileId, () => ReactNode> = {
   oee: () => <IndicatorTile indicator="oee" />,
@@ -43,10 +43,10 @@ const TILE_CONTENT: Record<TileId, () => ReactNode> = {
   order: () => <OrderTile />,
   stopsManager: () => <StopsManagerTile />,
   stopsList: () => <StopsListTile />,
-  stopReasons: () => chart(<StopReasonsChartTile />),
-  mtbfMttr: () => chart(<MtbfMttrChartTile />),
-  speed: () => chart(<SpeedChartTile />),
-  waterfall: () => chart(<WaterfallTile />),
+  stopReasons: () => <StopReasonsChartTile />,
+  mtbfMttr: () => <MtbfMttrChartTile />,
+  speed: () => <SpeedChartTile />,
+  waterfall: () => <WaterfallTile />,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useFirstAlert } from './api/get-first-alert';
 
@@ -16,9 +16,5 @@ export function MaintenanceAlert({ lineID }: { lineID: number }) {
   if (!call) return null;
   const key = `${call.callID}:${call.overLimit}`;
   if (dismissed === key) return null;
-  return (
-    <Suspense fallback={null}>
-      <MaintenanceAlertDialog lineID={lineID} call={call} onClose={() => setDismissed(key)} />
-    </Suspense>
-  );
+  return <MaintenanceAlertDialog lineID={lineID} call={call} onClose={() => setDismissed(key)} />;
 }

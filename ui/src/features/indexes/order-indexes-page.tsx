@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import { AdjustDialog } from '../../components/orders/lazy-adjust-dialog';
@@ -67,15 +67,13 @@ export default function OrderIndexesPage() {
         <WaterfallSection key={selected.order} query={{ order: selected.order }} caption={selected.order} testId="order-waterfall" />
       )}
       {adjusting && (
-        <Suspense fallback={null}>
-          <AdjustDialog
-            order={adjusting.order}
-            op={adjusting.op ?? ''}
-            currentMinutes={adjusting.adjustedDiscountTime}
-            stopMinutes={adjusting.stopTime}
-            onClose={() => setAdjusting(null)}
-          />
-        </Suspense>
+        <AdjustDialog
+          order={adjusting.order}
+          op={adjusting.op ?? ''}
+          currentMinutes={adjusting.adjustedDiscountTime}
+          stopMinutes={adjusting.stopTime}
+          onClose={() => setAdjusting(null)}
+        />
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactTable } from '../../components/compact-table';
 import { percentLabel, quantityLabel } from '../../lib/indicator-format';
@@ -8,9 +8,10 @@ import { plantsQuery } from './api/get-plants';
 import { usePortalWaterfall } from './api/get-waterfall';
 import { SelectField } from './portal-controls';
 import { scopeOptions, waterfallRows } from './waterfall-rows';
+import { lazyDefault } from '../../lib/lazy-component';
 
 // chart.js is loaded with the chart (its own selective registration), not before the page that shows it.
-const WaterfallChart = lazy(() => import('../../components/losses/waterfall-chart'));
+const WaterfallChart = lazyDefault(() => import('../../components/losses/waterfall-chart'));
 
 /**
  * Where the time went (issue 29) on the portal's losses page: for one plant, the whole of it, a sector or a line,
@@ -76,9 +77,7 @@ export function WaterfallSection({ from, to, validRange }: { from: string; to: s
           </HStack>
           <Flex gap="4" direction={{ base: 'column', xl: 'row' }} align="stretch">
             <Box flex="3" h="300px" minW={0}>
-              <Suspense fallback={null}>
-                <WaterfallChart answer={answer} testId="waterfall-chart" />
-              </Suspense>
+              <WaterfallChart answer={answer} testId="waterfall-chart" />
             </Box>
             <Box flex="2" minW={0}>
               <CompactTable

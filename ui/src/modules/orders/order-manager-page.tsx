@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Spacer, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/lazy-confirm-dialog';
@@ -241,20 +241,18 @@ export default function OrderManagerPage() {
           </Box>
         </>
       )}
-      <Suspense fallback={null}>
-        {confirm && (
-          <ConfirmDialog
-            title={t(confirm.action === 'start' ? 'orderManager.confirmStartTitle' : 'orderManager.confirmFinishTitle', {
-              order: confirm.order,
-            })}
-            text={confirmText(confirm)}
-            confirmLabel={t(confirm.action === 'start' ? 'orderManager.start' : 'orderManager.finish')}
-            onConfirm={() => perform(confirm)}
-            onClose={() => setConfirm(null)}
-          />
-        )}
-        {fromPreload && lineID !== null && <PreloadOrderDialog lineID={lineID} onClose={() => setFromPreload(false)} />}
-      </Suspense>
+      {confirm && (
+        <ConfirmDialog
+          title={t(confirm.action === 'start' ? 'orderManager.confirmStartTitle' : 'orderManager.confirmFinishTitle', {
+            order: confirm.order,
+          })}
+          text={confirmText(confirm)}
+          confirmLabel={t(confirm.action === 'start' ? 'orderManager.start' : 'orderManager.finish')}
+          onConfirm={() => perform(confirm)}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+      {fromPreload && lineID !== null && <PreloadOrderDialog lineID={lineID} onClose={() => setFromPreload(false)} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/lazy-confirm-dialog';
@@ -139,29 +139,27 @@ export default function ManualStopsPage() {
           </Alert.Root>
         )}
       </Stack>
-      <Suspense fallback={null}>
-        {editing && line && <ManualStopDialog line={line} stop={editing.stop} onClose={() => setEditing(null)} />}
-        {deleting && (
-          <ConfirmDialog
-            title={t('stopsManager.deleteTitle')}
-            text={t('stopsManager.deleteText', {
-              start: formatPlantDateTime(deleting.startDate),
-              end: formatPlantDateTime(deleting.endDate),
-            })}
-            confirmLabel={t('common.delete')}
-            onClose={() => setDeleting(null)}
-            onConfirm={async () => {
-              try {
-                await write.mutateAsync({ kind: 'delete', stopID: deleting.stopID });
-                notify.success(t('stopsManager.deleted'));
-              } catch (error) {
-                notify.error(t('stopsManager.deleteFailed'), errorMessage(error, t('common.unknownError')));
-              }
-              setDeleting(null);
-            }}
-          />
-        )}
-      </Suspense>
+      {editing && line && <ManualStopDialog line={line} stop={editing.stop} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={t('stopsManager.deleteTitle')}
+          text={t('stopsManager.deleteText', {
+            start: formatPlantDateTime(deleting.startDate),
+            end: formatPlantDateTime(deleting.endDate),
+          })}
+          confirmLabel={t('common.delete')}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await write.mutateAsync({ kind: 'delete', stopID: deleting.stopID });
+              notify.success(t('stopsManager.deleted'));
+            } catch (error) {
+              notify.error(t('stopsManager.deleteFailed'), errorMessage(error, t('common.unknownError')));
+            }
+            setDeleting(null);
+          }}
+        />
+      )}
     </StopDialogsProvider>
   );
 }

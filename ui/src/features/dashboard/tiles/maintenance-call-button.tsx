@@ -1,12 +1,13 @@
 import { Button } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnabledModules } from '../../../lib/enabled-modules';
 import { hasRole } from '../../../lib/roles';
 import { MAINTENANCE_CALL_ROLES } from '../../../../../edge/src/domain/roles';
+import { lazyDefault } from '../../../lib/lazy-component';
 
 // The maintenance manager's dialog, in the module's own chunk: loaded when the button is first pressed.
-const CallDialog = lazy(() => import('../../../modules/maintenance/call-dialog'));
+const CallDialog = lazyDefault(() => import('../../../modules/maintenance/call-dialog'));
 
 /**
  * 'Llamar a mantenimiento' on the current-stop tile: for operators and supervisors, while the maintenance manager runs
@@ -44,11 +45,7 @@ export function MaintenanceCallButton({
           {t('maintenanceManager.call')}
         </Button>
       )}
-      {open && (
-        <Suspense fallback={null}>
-          <CallDialog lineID={lineID} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <CallDialog lineID={lineID} onClose={() => setOpen(false)} />}
     </>
   );
 }

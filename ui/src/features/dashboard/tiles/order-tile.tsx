@@ -1,5 +1,5 @@
 import { Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdjustDialog } from '../../../components/orders/lazy-adjust-dialog';
 import type { MessageKey } from '../../../lib/i18n';
@@ -26,15 +26,13 @@ function PreviousOrder({ order }: { order: EndedOrder }) {
         {t('dashboard.adjust')}
       </Button>
       {adjusting && (
-        <Suspense fallback={null}>
-          <AdjustDialog
-            order={order.order}
-            op={order.op ?? ''}
-            currentMinutes={minutes}
-            stopMinutes={order.stopTime}
-            onClose={() => setAdjusting(false)}
-          />
-        </Suspense>
+        <AdjustDialog
+          order={order.order}
+          op={order.op ?? ''}
+          currentMinutes={minutes}
+          stopMinutes={order.stopTime}
+          onClose={() => setAdjusting(false)}
+        />
       )}
     </HStack>
   );
