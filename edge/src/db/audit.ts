@@ -57,7 +57,7 @@ const insertAuditRows = prepared(
   (_db, p: { rows: string }) => sql`
     INSERT INTO audit_log (entity, entityKey, action, userID, at, before, after)
     SELECT value ->> 'entity', value ->> 'entityKey', value ->> 'action', value ->> 'userID', value ->> 'at', value ->> 'before', value ->> 'after'
-    FROM json_each(${p.rows}) WHERE true ORDER BY key`,
+    FROM jsonb_each(jsonb(${p.rows})) WHERE true ORDER BY key`,
 );
 
 const insertAuditRow = prepared(

@@ -136,5 +136,5 @@ const insertOutboxRows = prepared(
   (_db, p: { rows: string }) => sql`
     INSERT INTO outbox (entity, entityKey, operation, payload, createdAt)
     SELECT value ->> 'entity', value ->> 'entityKey', value ->> 'operation', value ->> 'payload', value ->> 'createdAt'
-    FROM json_each(${p.rows}) WHERE ${syncQueueOpen} ORDER BY key`,
+    FROM jsonb_each(jsonb(${p.rows})) WHERE ${syncQueueOpen} ORDER BY key`,
 );

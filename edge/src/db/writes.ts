@@ -220,7 +220,7 @@ export async function updateRows<T extends TableName>(
     `update rows ${table} ${columns} ${keyColumns}`,
     (_db, params) => sql`
       UPDATE ${sql.table(table)} SET ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${field(column)}`))}
-      FROM json_each(${params.rows}) AS j
+      FROM jsonb_each(jsonb(${params.rows})) AS j
       WHERE ${sql.join(
         keyColumns.map((column) => sql`${sql.ref(`${table}.${column}`)} = ${field(column)}`),
         sql` AND `,
