@@ -43,8 +43,8 @@ const TEST_SUPPORT = [
 ];
 
 /**
- * A module's repository is its own: another module imports what it needs of it from that module's entry (index.ts),
- * the engine's (modules/engine/index.ts) included. Tests may cross.
+ * A module's repository is its own: another module, the jobs and the HTTP layer import what they need of it from that
+ * module's entry (index.ts), the engine's (modules/engine/index.ts) included. Tests may cross.
  */
 const MODULE_REPOSITORIES = [
   {
@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   { files: ['edge/src/acquisition/**/*.ts'], ignores: TESTS, rules: restrictImports(TEST_SUPPORT) },
   {
-    files: ['edge/src/modules/**/*.ts'],
+    files: ['edge/src/modules/**/*.ts', 'edge/src/jobs/**/*.ts', 'edge/src/http/**/*.ts'],
     ignores: TESTS,
     rules: restrictImports([...MODULE_REPOSITORIES, ...ACQUISITION_ENTRY, ...TEST_SUPPORT]),
   },

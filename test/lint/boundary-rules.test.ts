@@ -55,6 +55,14 @@ describe('the lint boundary rules', () => {
     );
     expect(await restrictedImports(file, "import { findOrder } from './orders.repository';\nexport const f = findOrder;\n")).toEqual([]);
     expect(await restrictedImports('edge/src/modules/orders/boundary-probe.test.ts', engineRepository)).toEqual([]);
+    // The jobs and the HTTP layer as well: sessions and parameters through the auth and parameters modules' entries.
+    const authRepository = "import { findSessionUser } from '../modules/auth/auth.repository';\nexport const f = findSessionUser;\n";
+    for (const file of ['edge/src/jobs/boundary-probe.ts', 'edge/src/http/boundary-probe.ts']) {
+      expect(await restrictedImports(file, authRepository), file).toEqual([expect.stringContaining("another module's repository")]);
+      expect(
+        await restrictedImports(file, "import { findSessionUser } from '../modules/auth';\nexport const f = findSessionUser;\n"),
+      ).toEqual([]);
+    }
   });
 
   it('reach the acquisition only through its entry', async () => {

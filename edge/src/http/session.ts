@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { writesOf, type Database } from '../db/database';
 import type { RoleId } from '../domain/roles';
 import { isDiskFull } from '../db/disk-full';
-import { extendSession, findSessionUser, insertSession } from '../modules/auth/auth.repository';
+import { extendSession, findSessionUser, insertSession } from '../modules/auth';
 
 /** The user a bearer token stands for (SPEC.md "Session user"). */
 export interface SessionUser {

@@ -8,7 +8,7 @@ import {
   pendingSendsDue,
   saveBotUpdateOffset,
   type NotificationParameters,
-} from '../modules/notifications/notifications.repository';
+} from '../modules/notifications';
 import { botPollStatusOf, plantDefaults } from '../modules/notifications/plant-defaults';
 import { botUpdates, withoutToken } from '../modules/notifications/telegram-bot';
 import { handleBotUpdate } from '../modules/notifications/telegram-registration.service';

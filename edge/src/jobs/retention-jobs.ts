@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { pruneExpiredRows, type RetentionDays } from '../db/retention';
-import { deleteExpiredSessions } from '../modules/auth/auth.repository';
-import { findParameters } from '../modules/parameters/parameters.repository';
+import { deleteExpiredSessions } from '../modules/auth';
+import { findParameters } from '../modules/parameters';
 import type { Plant } from '../plant';
 import { startWhenConfigured } from './on-configured';
 

@@ -3,4 +3,4 @@
  * lint"). Only repository functions and types are passed on here, so importing this never loads the module's services
  * (which may import the modules that import this: an import cycle).
  */
-export { deleteSessionsOfUser } from './auth.repository';
+export { deleteExpiredSessions, deleteSessionsOfUser, extendSession, findSessionUser, insertSession } from './auth.repository';
