@@ -1,12 +1,15 @@
 import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { es, type Catalogue } from '../locales/es';
+import type { Catalogue } from '../locales/es';
+import { esCore } from '../locales/es-core';
 
 /**
  * i18next with the Spanish (default) and English catalogues. The choice is kept in localStorage as `locale`; the API
  * client sends it as Accept-Language so the server's messages come in the same language. Spanish is in the app's
  * bundle; English is a chunk of its own, fetched when it is the stored language (before the first render, see
- * `i18nReady`) or chosen: every page of a Spanish plant loads one catalogue, not two.
+ * `i18nReady`) or chosen: every page of a Spanish plant loads one catalogue, not two. Of the Spanish one the first
+ * bundle holds the login page's and the shell's texts (`es-core.ts`); the pages' texts come with their code
+ * (`lib/page-messages.ts`).
  */
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,7 +41,8 @@ function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es } },
+  // A copy: i18next merges the pages' texts into the object it holds (lib/page-messages.ts), not into es-core's own.
+  resources: { es: { translation: { ...esCore } } },
   lng: storedLanguage(),
   fallbackLng: 'es',
   interpolation: { escapeValue: false },
@@ -47,8 +51,9 @@ void i18n.use(initReactI18next).init({
 });
 setDocumentLanguage(i18n.language);
 
-const catalogues: Record<Language, () => Promise<Catalogue>> = {
-  es: () => Promise.resolve(es),
+/** Each language's catalogue as first loaded (Spanish: its first part, which init already holds). */
+const catalogues: Record<Language, () => Promise<object>> = {
+  es: () => Promise.resolve(esCore),
   en: () => import('../locales/en').then((module) => module.en),
 };
 

@@ -1,3 +1,5 @@
+// The pages' Spanish texts, before any page is drawn (lib/page-messages.ts).
+import '../../lib/page-messages';
 import { Box } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { useSessionUser } from '../../lib/session';

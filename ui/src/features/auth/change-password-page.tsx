@@ -1,3 +1,5 @@
+// The pages' Spanish texts, before any page is drawn (lib/page-messages.ts).
+import '../../lib/page-messages';
 import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SignInCard } from '../../components/sign-in-card';

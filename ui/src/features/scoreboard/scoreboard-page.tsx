@@ -1,3 +1,5 @@
+// The pages' Spanish texts, before any page is drawn (lib/page-messages.ts).
+import '../../lib/page-messages';
 import type { TFunction } from 'i18next';
 import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
