@@ -11,6 +11,9 @@ import { configurationPages, visibleConfigurationPages } from './configuration-p
 
 /** Each tab's code loads when the tab is first opened. */
 const tabComponents = new Map(configurationPages.map((page) => [page.id, lazyDefault(page.load)]));
+// The tab the address asks for (a reload, a link): its code (and AG Grid's with it) fetched with this page's, not
+// after the page has drawn and learnt the enabled modules.
+tabComponents.get(new URLSearchParams(window.location.search).get('tab') ?? '')?.preload();
 
 /** Vertical tabs from this window width up (SPEC.md section 2: "vertical tabs when width is above 799"). */
 export const VERTICAL_TABS_FROM = 800;
