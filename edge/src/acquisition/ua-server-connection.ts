@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   AttributeIds,
   type ClientMonitoredItemBase,
@@ -98,6 +99,8 @@ const INITIAL_GRACE_MS = 5_000;
 const SLOW_START_GRACE_MS = 30_000;
 /** After a failed connection attempt (refused security, credentials or certificate), the next one comes this much later. */
 const RETRY_FAILED_MS = 5_000;
+/** The most stop() waits for a subscription being created before it disconnects (see stop). */
+const STOP_WAITS_FOR_SUBSCRIPTION_MS = 5_000;
 /**
  * A server whose certificate is not trusted is asked again this rarely: nothing changes until an administrator trusts
  * it, and trusting it retries at once (retryIfUntrusted).
@@ -168,6 +171,8 @@ export class UaServerConnection implements TagSource {
   private readonly client: OPCUAClient;
   private session: ClientSession | null = null;
   private subscriptions: Record<Lane, ClientSubscription> | null = null;
+  /** A subscription being created (see stop). */
+  private creatingSubscription: Promise<unknown> | null = null;
   /** tagName → tagValue, as configured. */
   private desired = new Map<string, string>();
   /** Tags monitored by the current subscriptions. */
@@ -285,6 +290,11 @@ export class UaServerConnection implements TagSource {
     this.state = 'stopped';
     if (this.watchdog) clearInterval(this.watchdog);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    // node-opcua announces a new subscription on a later turn and asserts there that its session is still there: a
+    // disconnect in between throws that assertion where nothing can catch it (an uncaught exception of the edge's). A
+    // subscription being created is let finish first, for a few seconds at most.
+    const creating = this.creatingSubscription;
+    if (creating) await Promise.race([creating.catch(() => undefined), delay(STOP_WAITS_FOR_SUBSCRIPTION_MS, undefined, { ref: false })]);
     try {
       await this.client.disconnect();
     } catch (error) {
@@ -397,7 +407,11 @@ export class UaServerConnection implements TagSource {
   }
 
   private async createSubscription(session: ClientSession, lane: Lane): Promise<ClientSubscription> {
-    const subscription = await session.createSubscription2(subscriptionParameters(lane));
+    const creating = session.createSubscription2(subscriptionParameters(lane));
+    this.creatingSubscription = creating;
+    const subscription = await creating.finally(() => {
+      if (this.creatingSubscription === creating) this.creatingSubscription = null;
+    });
     const touch = () => this.touch();
     subscription.on('keepalive', touch);
     subscription.on('received_notifications', touch);
