@@ -1,9 +1,9 @@
 import { HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyDefault } from '../../lib/lazy-component';
 import { dateTextFormat, dateToText, textToDate, textToTime } from '../../lib/date-text';
 import { CalendarIcon } from './calendar-icon';
-import { lazyDefault } from '../../lib/lazy-component';
 
 const CalendarPicker = lazyDefault(() => import('./calendar-picker'));
 

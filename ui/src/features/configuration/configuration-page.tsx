@@ -11,9 +11,6 @@ import { configurationPages, visibleConfigurationPages } from './configuration-p
 
 /** Each tab's code loads when the tab is first opened. */
 const tabComponents = new Map(configurationPages.map((page) => [page.id, lazyDefault(page.load)]));
-// The tab the address asks for (a reload, a link): its code (and AG Grid's with it) fetched with this page's, not
-// after the page has drawn and learnt the enabled modules.
-tabComponents.get(new URLSearchParams(window.location.search).get('tab') ?? '')?.preload();
 
 /** Vertical tabs from this window width up (SPEC.md section 2: "vertical tabs when width is above 799"). */
 export const VERTICAL_TABS_FROM = 800;
@@ -27,10 +24,13 @@ export default function ConfigurationPage() {
   const [params, setParams] = useSearchParams();
   const modules = useEnabledModules();
   const available = useAvailable();
+  const requested = params.get('tab');
+  // The tab the address asks for (a reload, a link): its code (and AG Grid's with it) fetched now, not once the
+  // enabled modules are known and the tab is drawn (preload fetches once).
+  tabComponents.get(requested ?? '')?.preload();
   if (modules.isPending) return <Spinner />;
   const tabs = visibleConfigurationPages(configurationPages, user?.roleID, available);
   if (tabs.length === 0) return <Text>{t('configuration.noTabs')}</Text>;
-  const requested = params.get('tab');
   const current = tabs.find(({ page }) => page.id === requested)?.page.id ?? tabs[0]!.page.id;
   const vertical = width >= VERTICAL_TABS_FROM;
 

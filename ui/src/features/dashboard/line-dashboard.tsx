@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, Heading, HStack, Spacer, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../lib/lazy-component';
 import { StopDialogsProvider } from '../../components/stops/stop-dialogs';
 import { useGridRefreshMs } from '../../lib/parameters';
 import { useSessionUser } from '../../lib/session';
@@ -23,7 +24,6 @@ import { ProgressTile } from './tiles/progress-tile';
 import { StopsListTile } from './tiles/stops-list-tile';
 import { StopsManagerTile } from './tiles/stops-manager-tile';
 import { TilePicker } from './tile-picker';
-import { lazyComponent } from '../../lib/lazy-component';
 
 // The chart tiles bring chart.js (a third of the dashboard's code): loaded beside the page, not before its gauges.
 const chartTiles = () => import('./tiles/chart-tiles');
