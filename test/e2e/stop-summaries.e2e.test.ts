@@ -172,6 +172,37 @@ describe('stop summaries', () => {
   );
 
   test(
+    'before Aplicar the results are rehearsed out of sight with sample data and dropped: the first Aplicar draws warm code',
+    async () => {
+      const { page } = await openBrowser();
+      page.setDefaultTimeout(SHOWN_MS);
+      // What the offstage stage held while it was there, and where it was (the observer sees every change of the page).
+      await page.addInitScript(() => {
+        const seen = { rows: 0, canvas: false, tables: 0, shown: false };
+        (window as unknown as { rehearsal: typeof seen }).rehearsal = seen;
+        new MutationObserver(() => {
+          const stage = document.querySelector('[data-testid="rehearsal"]');
+          if (!stage) return;
+          seen.rows = Math.max(seen.rows, stage.querySelectorAll('.ag-row').length);
+          seen.canvas ||= stage.querySelector('canvas') !== null;
+          seen.tables = Math.max(seen.tables, stage.querySelectorAll('table').length);
+          seen.shown ||= getComputedStyle(stage).visibility !== 'hidden' || stage.getBoundingClientRect().right > 0;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await logIn(page, plant.edge.url, 'supervisor', 'demo', '/paradas/resumen');
+      await page.waitForFunction(() => {
+        const seen = (window as unknown as { rehearsal: { rows: number; canvas: boolean; tables: number } }).rehearsal;
+        return seen.rows > 0 && seen.canvas && seen.tables >= 2;
+      });
+      await page.waitForFunction(() => document.querySelector('[data-testid="rehearsal"]') === null);
+      expect(await page.evaluate(() => (window as unknown as { rehearsal: { shown: boolean } }).rehearsal.shown)).toBe(false);
+      expect(await page.getByTestId('summary-reason-row').count()).toBe(0);
+      expect(await page.getByTestId('summary-results').count()).toBe(0);
+    },
+    TEST_MS,
+  );
+
+  test(
     'a chosen period gives exactly the stops of that period by reason, with its orders and the Pareto chart',
     async () => {
       await makeStop('Atasco de envases');

@@ -11,6 +11,7 @@ import { ReasonSummary } from './components/reason-table';
 import { useSectorLines } from './components/sector-lines';
 import { StepDate, StepSelect } from './components/step-fields';
 import { useFetchFailureToast } from './components/summary-feedback';
+import { SummaryRehearsal } from './components/summary-rehearsal';
 import { periodOptions, useCalendarDays } from '../../lib/shift-range';
 import { isCompleteFilter, ORDER_PERIOD, summaryFilterOf, summaryParams, type Period, type SummaryFilter } from './summary-filter';
 
@@ -129,6 +130,7 @@ export default function StopSummaryPage() {
         </Stack>
       )}
       {applied && pending && <Spinner />}
+      {!applied && <SummaryRehearsal />}
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { prefetchRangeOrders, RangeOrdersGrid } from './components/range-orders-
 import { useSectorLines } from './components/sector-lines';
 import { StepDate, StepSelect } from './components/step-fields';
 import { useFetchFailureToast } from './components/summary-feedback';
+import { SummaryRehearsal } from './components/summary-rehearsal';
 import { summaryLink } from './summary-filter';
 import {
   chooseStep,
@@ -209,6 +210,7 @@ export default function StopSummary2Page() {
           {summary.data ? <PathSummary summary={summary.data} /> : summary.isPending && <Spinner />}
         </Stack>
       )}
+      {!applied && <SummaryRehearsal />}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { prefetchFirstPage } from '../../../components/data-grid/grid-api';
-import type { GridField } from '../../../components/data-grid/grid-types';
+import type { GridField, GridRow } from '../../../components/data-grid/grid-types';
 import { rangeOrdersFilter } from '../range-orders';
 
 const FIELDS: readonly GridField[] = [
@@ -34,8 +34,17 @@ export function prefetchRangeOrders(queryClient: QueryClient, { lineID, range, p
   return prefetchFirstPage(queryClient, PATH, rangeOrdersFilter(lineID, range, productCode), PAGE_SIZE);
 }
 
-/** The orders of the line that share time with the range (the order-index grid, read-only, paged on the server). */
-export function RangeOrdersGrid({ lineID, range, productCode = null, testId }: RangeOrders & { testId: string }) {
+/**
+ * The orders of the line that share time with the range (the order-index grid, read-only, paged on the server), or
+ * `rows` given instead (the summaries' rehearsal).
+ */
+export function RangeOrdersGrid({
+  lineID,
+  range,
+  productCode = null,
+  rows,
+  testId,
+}: RangeOrders & { rows?: readonly GridRow[]; testId: string }) {
   const { t } = useTranslation();
   return (
     <DataGrid
@@ -47,6 +56,7 @@ export function RangeOrdersGrid({ lineID, range, productCode = null, testId }: R
       exportName="resumen-paradas-ordenes"
       title={t('stopSummary.orders')}
       pageSize={PAGE_SIZE}
+      rows={rows}
       height={340}
       testId={testId}
     />
