@@ -6,7 +6,12 @@ export interface HeapKinds {
   code: number;
   /** Everything else of the JS heap: objects, arrays, strings, closures. */
   objects: number;
+  /** The objects' bytes by kind: a constructor's or a system object's name, or the type (strings, numbers) alone. */
+  byKind: Map<string, number>;
 }
+
+/** Node types whose names say what they are (a constructor, a function, a system object); a string's name is its text. */
+const NAMED_TYPES = new Set(['object', 'closure', 'hidden', 'array', 'object shape', 'regexp']);
 
 /** The JS heap after a forced GC split by a heap snapshot into compiled code and JS objects (Blink's objects left out). */
 export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
@@ -19,6 +24,7 @@ export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   const snapshot = JSON.parse(chunks.join('')) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
     nodes: number[];
+    strings: string[];
   };
   const {
     node_fields: fields,
@@ -26,11 +32,17 @@ export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   } = snapshot.snapshot.meta;
   const typeAt = fields.indexOf('type');
   const sizeAt = fields.indexOf('self_size');
-  const kinds: HeapKinds = { code: 0, objects: 0 };
+  const nameAt = fields.indexOf('name');
+  const kinds: HeapKinds = { code: 0, objects: 0, byKind: new Map() };
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
-    const type = types[snapshot.nodes[i + typeAt]!];
-    if (type === 'code') kinds.code += snapshot.nodes[i + sizeAt]!;
-    else if (type !== 'native' && type !== 'synthetic') kinds.objects += snapshot.nodes[i + sizeAt]!;
+    const type = types[snapshot.nodes[i + typeAt]!]!;
+    const size = snapshot.nodes[i + sizeAt]!;
+    if (type === 'code') kinds.code += size;
+    else if (type !== 'native' && type !== 'synthetic') {
+      kinds.objects += size;
+      const kind = NAMED_TYPES.has(type) ? `${type} ${snapshot.strings[snapshot.nodes[i + nameAt]!]!.slice(0, 60)}` : type;
+      kinds.byKind.set(kind, (kinds.byKind.get(kind) ?? 0) + size);
+    }
   }
   return kinds;
 }
@@ -70,9 +82,21 @@ export async function keptBeyondFreshLoad(
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** The kinds of object whose bytes differ most between the page that ran and the fresh load, largest first. */
+function largestDifferences(ran: HeapKinds, fresh: HeapKinds, count: number): string {
+  const kinds = new Set([...ran.byKind.keys(), ...fresh.byKind.keys()]);
+  return [...kinds]
+    .map((kind) => [kind, (ran.byKind.get(kind) ?? 0) - (fresh.byKind.get(kind) ?? 0)] as const)
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
+    .slice(0, count)
+    .map(([kind, bytes]) => `${kind} ${bytes >= 0 ? '+' : ''}${kb(bytes)}`)
+    .join('; ');
+}
 
 /** The leak check's figures, as both benches print them. */
 export function describeKept(result: KeptObjects, minutes: number, freshMs: number): string {
   const { ran, fresh } = result;
-  return `lines held running: after ${minutes} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${result.ranNodes} DOM nodes; the same screen loaded fresh (${freshMs / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${result.freshNodes} DOM nodes`;
+  return `lines held running: after ${minutes} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${result.ranNodes} DOM nodes; the same screen loaded fresh (${freshMs / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${result.freshNodes} DOM nodes; the largest differences by kind: ${largestDifferences(ran, fresh, 12)}`;
 }
