@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { prepared } from '../db/prepared';
 import { openSecret } from '../db/secrets';
@@ -103,20 +104,20 @@ export async function loadCounterStates(
   return states;
 }
 
+/** Stores the state of these Modbus counters, all in one statement (a server saves its counters together, each minute). */
 export async function saveCounterStates(
   db: Database,
   states: readonly { source: string; lastRaw: number; wrapOffset: number }[],
   updatedAt: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const state of states) {
-      await trx
-        .insertInto('modbus_counters')
-        .values({ ...state, updatedAt })
-        .onConflict((conflict) =>
-          conflict.column('source').doUpdateSet({ lastRaw: state.lastRaw, wrapOffset: state.wrapOffset, updatedAt }),
-        )
-        .execute();
-    }
-  });
+  if (states.length > 0) await saveCounterStatesQuery.execute(db, { rows: JSON.stringify(states), updatedAt });
 }
+
+/** `WHERE true`: SQLite needs it to read ON CONFLICT after INSERT … SELECT. */
+const saveCounterStatesQuery = prepared(
+  (_db, p: { rows: string; updatedAt: number }) => sql`
+    INSERT INTO modbus_counters (source, lastRaw, wrapOffset, updatedAt)
+    SELECT value ->> 'source', value ->> 'lastRaw', value ->> 'wrapOffset', ${p.updatedAt}
+    FROM jsonb_each(jsonb(${p.rows})) WHERE true
+    ON CONFLICT (source) DO UPDATE SET lastRaw = excluded.lastRaw, wrapOffset = excluded.wrapOffset, updatedAt = excluded.updatedAt`,
+);
