@@ -24,11 +24,11 @@ import {
   findOrderSpan,
   findShiftIndex,
   firstActivityOfLine,
-  lastClosedShiftStart,
   listLineSettings,
   openShiftIndexesOfLine,
   orderIndexesOfLine,
   ordersOverlapping,
+  shiftCloseStartsOfLines,
   shiftCodesOf,
   shiftIndexBefore,
   shiftIndexesAt,
@@ -499,10 +499,14 @@ export async function closeDueShifts(db: Database, clock: EngineClock): Promise<
   const calendars = await lineCalendars(db);
   const zone = clock.timeZone;
   let closed = 0;
-  for (const line of await listLineSettings(db)) {
+  const lines = await listLineSettings(db);
+  const starts = await shiftCloseStartsOfLines(
+    db,
+    lines.map((line) => line.lineID),
+  );
+  for (const line of lines) {
     const calendar = calendars.of(line.lineID);
-    const lastClosed = await lastClosedShiftStart(db, line.lineID);
-    const firstActivity = lastClosed === null ? await firstActivityOfLine(db, line.lineID) : null;
+    const { lastClosed = null, firstActivity = null } = starts.get(line.lineID) ?? {};
     if (lastClosed === null && firstActivity === null) continue;
     // The shift after the last closed one: the calendar's shift that starts at or after its start's successor.
     let shift =
