@@ -8,7 +8,11 @@ export interface HeapKinds {
   objects: number;
   /** The objects' bytes by kind: a constructor's or a system object's name, or the type (strings, numbers) alone. */
   byKind: Map<string, number>;
+  /** The strings' bytes by their first characters (what kind of text the page holds). */
+  byText: Map<string, number>;
 }
+
+const add = (map: Map<string, number>, key: string, size: number) => map.set(key, (map.get(key) ?? 0) + size);
 
 /** Node types whose names say what they are (a constructor, a function, a system object); a string's name is its text. */
 const NAMED_TYPES = new Set(['object', 'closure', 'hidden', 'array', 'object shape', 'regexp']);
@@ -33,15 +37,18 @@ export async function heapKinds(cdp: CDPSession): Promise<HeapKinds> {
   const typeAt = fields.indexOf('type');
   const sizeAt = fields.indexOf('self_size');
   const nameAt = fields.indexOf('name');
-  const kinds: HeapKinds = { code: 0, objects: 0, byKind: new Map() };
+  const kinds: HeapKinds = { code: 0, objects: 0, byKind: new Map(), byText: new Map() };
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
     const type = types[snapshot.nodes[i + typeAt]!]!;
     const size = snapshot.nodes[i + sizeAt]!;
     if (type === 'code') kinds.code += size;
     else if (type !== 'native' && type !== 'synthetic') {
       kinds.objects += size;
-      const kind = NAMED_TYPES.has(type) ? `${type} ${snapshot.strings[snapshot.nodes[i + nameAt]!]!.slice(0, 60)}` : type;
-      kinds.byKind.set(kind, (kinds.byKind.get(kind) ?? 0) + size);
+      const name = snapshot.strings[snapshot.nodes[i + nameAt]!]!;
+      // A scope's name ends in its object's id ('system / Context / scope @123'): the kind is the name without it.
+      add(kinds.byKind, NAMED_TYPES.has(type) ? `${type} ${name.replace(/ @\d+$/, '').slice(0, 60)}` : type, size);
+      if (type === 'string' || type === 'concatenated string' || type === 'sliced string')
+        add(kinds.byText, JSON.stringify(name.slice(0, 24)), size);
     }
   }
   return kinds;
@@ -85,10 +92,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** The kinds of object whose bytes differ most between the page that ran and the fresh load, largest first. */
-function largestDifferences(ran: HeapKinds, fresh: HeapKinds, count: number): string {
-  const kinds = new Set([...ran.byKind.keys(), ...fresh.byKind.keys()]);
+function largestDifferences(ran: Map<string, number>, fresh: Map<string, number>, count: number): string {
+  const kinds = new Set([...ran.keys(), ...fresh.keys()]);
   return [...kinds]
-    .map((kind) => [kind, (ran.byKind.get(kind) ?? 0) - (fresh.byKind.get(kind) ?? 0)] as const)
+    .map((kind) => [kind, (ran.get(kind) ?? 0) - (fresh.get(kind) ?? 0)] as const)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
     .slice(0, count)
     .map(([kind, bytes]) => `${kind} ${bytes >= 0 ? '+' : ''}${kb(bytes)}`)
@@ -98,5 +105,5 @@ function largestDifferences(ran: HeapKinds, fresh: HeapKinds, count: number): st
 /** The leak check's figures, as both benches print them. */
 export function describeKept(result: KeptObjects, minutes: number, freshMs: number): string {
   const { ran, fresh } = result;
-  return `lines held running: after ${minutes} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${result.ranNodes} DOM nodes; the same screen loaded fresh (${freshMs / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${result.freshNodes} DOM nodes; the largest differences by kind: ${largestDifferences(ran, fresh, 12)}`;
+  return `lines held running: after ${minutes} min JS objects ${mb(ran.objects)}, compiled code ${mb(ran.code)}, ${result.ranNodes} DOM nodes; the same screen loaded fresh (${freshMs / 1000} s): JS objects ${mb(fresh.objects)}, compiled code ${mb(fresh.code)}, ${result.freshNodes} DOM nodes; the largest differences by kind: ${largestDifferences(ran.byKind, fresh.byKind, 12)}; of strings, by their start: ${largestDifferences(ran.byText, fresh.byText, 8)}`;
 }
