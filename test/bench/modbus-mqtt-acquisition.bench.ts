@@ -13,7 +13,8 @@
 //   2. the edge (startEdge: acquisition, line scripts, the OEE engine storing samples, HTTP idle).
 // Printed per source: CPU (% of a core, process.cpuUsage over the window; its kernel share and the garbage
 // collections beside it) of each and their ratio (target ≤ 1.3), values received per second, and beacon change → stop
-// stored (p50, p99), for Modbus also beyond the polling period (target p99 < 100 ms beyond it). Figures only: nothing here fails on a duration.
+// stored (p50, p99), for Modbus also beyond the polling period (target p99 < 100 ms beyond it). Figures only: nothing
+// here fails on a duration.
 //
 // One file, several roles: the orchestrator forks this same bundle as `bare-modbus`, `edge-modbus`, `bare-mqtt` and
 // `edge-mqtt`.

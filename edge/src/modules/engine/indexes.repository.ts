@@ -419,9 +419,12 @@ export async function firstActivityOfLine(db: Database, lineID: number): Promise
   return (await firstActivityQuery.executeTakeFirst(db, { lineID }))?.first ?? null;
 }
 
+/** Where the shift indexes of `line` (SQL, as FIRST_DATA_SOURCES takes it) start: firstActivityOfLine's value. */
+const FIRST_ACTIVITY = (line: RawBuilder<number>) => sql<number | null>`
+  (SELECT min(t) FROM (${FIRST_DATA_SOURCES(line)} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${line}))`;
+
 const firstActivityQuery = prepared(
-  (_db, p: { lineID: number }) => sql<{ first: number | null }>`
-    SELECT min(t) AS first FROM (${FIRST_DATA_SOURCES(onLine(p.lineID))} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = ${onLine(p.lineID)})`,
+  (_db, p: { lineID: number }) => sql<{ first: number | null }>`SELECT ${FIRST_ACTIVITY(onLine(p.lineID))} AS first`,
 );
 
 /** When the acquisition first reported the line (null: never). */
@@ -485,7 +488,6 @@ export function shiftIndexBefore(db: Database, lineID: number, beforeMs: number)
     .executeTakeFirst();
 }
 
-/** The start of the latest closed shift index of a line, or null. */
 /**
  * Per line, what the shift close starts from: the start of its last closed shift index, and, for a line with none
  * closed yet, where its shift indexes start (firstActivityOfLine). One statement for every line: the close looks each
@@ -501,9 +503,7 @@ export async function shiftCloseStartsOfLines(
 
 const shiftCloseStartsQuery = prepared(
   (_db, p: { lineIDs: string }) => sql<{ lineID: number; lastClosed: number | null; firstActivity: number | null }>`
-    SELECT q.lineID, q.lastClosed, CASE WHEN q.lastClosed IS NULL THEN (
-      SELECT min(t) FROM (${FIRST_DATA_SOURCES(sql<number>`q.lineID`)} UNION ALL SELECT min(shiftStart) FROM shift_indexes WHERE lineID = q.lineID)
-    ) END AS firstActivity
+    SELECT q.lineID, q.lastClosed, CASE WHEN q.lastClosed IS NULL THEN ${FIRST_ACTIVITY(sql<number>`q.lineID`)} END AS firstActivity
     FROM (
       SELECT l.value AS lineID, (SELECT max(shiftStart) FROM shift_indexes WHERE lineID = l.value AND closed = 1) AS lastClosed
       FROM json_each(${p.lineIDs}) AS l

@@ -506,7 +506,7 @@ export async function closeDueShifts(db: Database, clock: EngineClock): Promise<
   );
   for (const line of lines) {
     const calendar = calendars.of(line.lineID);
-    const { lastClosed = null, firstActivity = null } = starts.get(line.lineID) ?? {};
+    const { lastClosed, firstActivity } = starts.get(line.lineID)!;
     if (lastClosed === null && firstActivity === null) continue;
     // The shift after the last closed one: the calendar's shift that starts at or after its start's successor.
     let shift =

@@ -7,6 +7,7 @@ import { usePlantNow } from '../../lib/plant-now';
 import { useStopSummary } from './api/get-stop-summary';
 import { useAppliedRange, usePrefetchSummary } from './applied-range';
 import { RangeOrdersGrid } from './components/range-orders-grid';
+import { PathSummary } from './components/path-table';
 import { ReasonSummary } from './components/reason-table';
 import { useSectorLines } from './components/sector-lines';
 import { StepDate, StepSelect } from './components/step-fields';
@@ -14,6 +15,9 @@ import { useFetchFailureToast } from './components/summary-feedback';
 import { SummaryRehearsal } from './components/summary-rehearsal';
 import { periodOptions, useCalendarDays } from '../../lib/shift-range';
 import { isCompleteFilter, ORDER_PERIOD, summaryFilterOf, summaryParams, type Period, type SummaryFilter } from './summary-filter';
+
+/** The results rehearsed before the first 'Aplicar' (SummaryRehearsal). */
+const REHEARSED = [ReasonSummary, PathSummary];
 
 /**
  * /paradas/resumen (SPEC.md sections 2, 5): a line's stops over a shift, its plant day or its current order. The
@@ -130,7 +134,7 @@ export default function StopSummaryPage() {
         </Stack>
       )}
       {applied && pending && <Spinner />}
-      {!applied && <SummaryRehearsal />}
+      {!applied && <SummaryRehearsal results={REHEARSED} />}
     </Stack>
   );
 }

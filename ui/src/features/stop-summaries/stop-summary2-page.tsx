@@ -30,6 +30,9 @@ import {
   type Summary2Steps,
 } from './summary2-steps';
 
+/** The results rehearsed before the first 'Aplicar' (SummaryRehearsal): the table by path, no chart. */
+const REHEARSED = [PathSummary];
+
 /**
  * /paradas/resumen2 (SPEC.md sections 2, 5): a collapsible panel of 8 dependent steps — sector, line, from date, to
  * date, shift, product (made on the line in that span), stop type, level — each enabled once the one before is
@@ -210,7 +213,7 @@ export default function StopSummary2Page() {
           {summary.data ? <PathSummary summary={summary.data} /> : summary.isPending && <Spinner />}
         </Stack>
       )}
-      {!applied && <SummaryRehearsal />}
+      {!applied && <SummaryRehearsal results={REHEARSED} />}
     </Stack>
   );
 }

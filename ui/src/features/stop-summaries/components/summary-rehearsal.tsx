@@ -1,8 +1,7 @@
+import type { ComponentType } from 'react';
 import type { StopSummary } from '../../../components/stops/api/get-stop-summary';
 import { Rehearsal } from '../../../components/rehearsal';
-import { PathSummary } from './path-table';
 import { RangeOrdersGrid } from './range-orders-grid';
-import { ReasonSummary } from './reason-table';
 
 const RANGE = { start: '2026-01-01T06:00:00.000Z', end: '2026-01-02T06:00:00.000Z' };
 
@@ -40,16 +39,18 @@ const SUMMARY: StopSummary = {
 };
 
 /**
- * What the stop summaries draw after 'Aplicar' (the orders' grid, the Pareto, the tables by reason and by path), drawn
- * once with sample data while the filter is filled (components/rehearsal.tsx): the first 'Aplicar' then draws as
- * quickly as the next ones.
+ * What a stop summary draws after 'Aplicar' (the orders' grid, then the page's own `results`: the Pareto and the table
+ * by reason, the table by path), drawn once with sample data while the filter is filled (components/rehearsal.tsx):
+ * the first 'Aplicar' then draws as quickly as the next ones. The page hands in its results' components, so this file
+ * imports none of them: the second summary, which has no chart, does not load chart.js for a rehearsal.
  */
-export function SummaryRehearsal() {
+export function SummaryRehearsal({ results }: { results: readonly ComponentType<{ summary: StopSummary }>[] }) {
   return (
     <Rehearsal>
       <RangeOrdersGrid lineID={0} range={RANGE} rows={ORDERS} testId="summary-rehearsal-orders" />
-      <ReasonSummary summary={SUMMARY} />
-      <PathSummary summary={SUMMARY} />
+      {results.map((Results, index) => (
+        <Results key={index} summary={SUMMARY} />
+      ))}
     </Rehearsal>
   );
 }
