@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../lib/lazy-component';
+import { RowButton } from '../row-button';
 import type { Stop } from './stop';
 import type { StopSelection } from './stop-selection';
 
@@ -47,20 +48,22 @@ export function useStopDialogs(): StopDialogs {
   return dialogs;
 }
 
-/** 'Reconocer' (red) on an unrecognized stop, 'Modificar' on a recognized one (SPEC.md section 4). */
+/**
+ * 'Reconocer' (red) on an unrecognized stop, 'Modificar' on a recognized one (SPEC.md section 4). A row button (static
+ * classes): the stop lists draw one or two on every row.
+ */
 export function RecognizeButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   const dialogs = useStopDialogs();
   return (
-    <Button
+    <RowButton
       size={size}
-      colorPalette={stop.recognized ? 'gray' : 'red'}
       variant={stop.recognized ? 'outline' : 'solid'}
       onClick={() => dialogs.recognize([stop])}
       data-testid={`${stop.recognized ? 'modify' : 'recognize'}-${stop.stopID}`}
     >
       {t(stop.recognized ? 'stopActions.modify' : 'stopActions.recognize')}
-    </Button>
+    </RowButton>
   );
 }
 
@@ -68,9 +71,9 @@ export function SplitButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | '
   const { t } = useTranslation();
   const dialogs = useStopDialogs();
   return (
-    <Button size={size} variant="outline" onClick={() => dialogs.split(stop)} data-testid={`split-${stop.stopID}`}>
+    <RowButton size={size} onClick={() => dialogs.split(stop)} data-testid={`split-${stop.stopID}`}>
       {t('stopActions.split')}
-    </Button>
+    </RowButton>
   );
 }
 

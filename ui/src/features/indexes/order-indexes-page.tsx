@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../components/data-grid/data-grid';
 import { AdjustDialog } from '../../components/orders/lazy-adjust-dialog';
-import rowControls from '../../components/orders/row-controls.module.css';
+import { RowButton } from '../../components/row-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { hasRole, ORDER_ADJUST_ROLES } from '../../lib/roles';
 import { useGridRefreshMs } from '../../lib/parameters';
@@ -32,15 +32,9 @@ export default function OrderIndexesPage() {
   const renderAdjust = useCallback(
     (order: OrderIndex) => {
       return (
-        <button
-          type="button"
-          className={rowControls.button}
-          disabled={!order.endDate}
-          onClick={() => setAdjusting(order)}
-          data-testid={`adjust-${order.order}`}
-        >
+        <RowButton disabled={!order.endDate} onClick={() => setAdjusting(order)} data-testid={`adjust-${order.order}`}>
           {t('orderIndexes.adjust')}
-        </button>
+        </RowButton>
       );
     },
     [t],
