@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../lib/lazy-component';
-import { RowButton } from '../row-button';
+import { RowButton, type RowButtonProps } from '../row-button';
 import type { Stop } from './stop';
 import type { StopSelection } from './stop-selection';
 
@@ -52,7 +52,7 @@ export function useStopDialogs(): StopDialogs {
  * 'Reconocer' (red) on an unrecognized stop, 'Modificar' on a recognized one (SPEC.md section 4). A row button (static
  * classes): the stop lists draw one or two on every row.
  */
-export function RecognizeButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | 'sm' }) {
+export function RecognizeButton({ stop, size = 'xs' }: { stop: Stop; size?: RowButtonProps['size'] }) {
   const { t } = useTranslation();
   const dialogs = useStopDialogs();
   return (
@@ -67,7 +67,7 @@ export function RecognizeButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs'
   );
 }
 
-export function SplitButton({ stop, size = 'xs' }: { stop: Stop; size?: 'xs' | 'sm' }) {
+export function SplitButton({ stop, size = 'xs' }: { stop: Stop; size?: RowButtonProps['size'] }) {
   const { t } = useTranslation();
   const dialogs = useStopDialogs();
   return (
